@@ -1,0 +1,106 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import type { Db } from "../db/db.js";
+import { forbidden, unauthorized } from "./errors.js";
+
+export const ROLES = ["EXER_ADMIN", "EXER_SUPPORT", "PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who is calling: the verified token plus the practitioner row it maps to (if any). */
+export interface Caller {
+  /** Identity-service username (the access token's `username`, else `sub`). */
+  userId: string;
+  groups: string[];
+  /** The highest known group; null when the token carries none. */
+  role: Role | null;
+  /** The practitioner row of this user; null before complete-sign-up or for unknown users. */
+  practitionerId: string | null;
+  organizationId: string | null;
+  /** The practitioner's locations (all of them for provider admins is NOT implied: use `canSeeAllOfOrganization`). */
+  locationIds: string[];
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+/** Highest role wins: product admin, support, provider admin, practitioner. Unknown groups are ignored. */
+export function highestRole(groups: string[]): Role | null {
+  return ROLES.find((r) => groups.includes(r)) ?? null;
+}
+
+export const isStaff = (c: Caller) => c.role === "EXER_ADMIN" || c.role === "EXER_SUPPORT";
+/** Provider admins (and product staff) see their whole organization; practitioners only their locations. */
+export const canSeeAllOfOrganization = (c: Caller) => c.role !== null && c.role !== "PORTAL_PRACTITIONER";
+
+export interface TokenVerifier {
+  verify(token: string): Promise<{ userId: string; groups: string[] }>;
+}
+
+export function createTokenVerifier(opts: { jwksUrl: string; issuer: string }): TokenVerifier {
+  const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  return {
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ["RS256"] });
+        if (payload.token_use !== undefined && payload.token_use !== "access") throw new Error("not an access token");
+        const userId = (payload.username as string | undefined) ?? payload.sub;
+        if (!userId) throw new Error("no subject");
+        const groups = Array.isArray(payload["cognito:groups"]) ? (payload["cognito:groups"] as string[]) : [];
+        return { userId, groups };
+      } catch {
+        throw unauthorized("The access token is missing, invalid or expired.");
+      }
+    },
+  };
+}
+
+/** Resolves the caller from a verified token. A disabled organization's users lose access (403). */
+export async function resolveCaller(db: Db, token: { userId: string; groups: string[] }): Promise<Caller> {
+  const row = await db.one<{
+    id: string; organization_id: string; first_name: string; last_name: string; email: string; disabled: boolean; location_ids: string[] | null;
+  }>(
+    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, o.disabled,
+            (SELECT array_agg(pl.location_id::text) FROM practitioner_locations pl WHERE pl.practitioner_id = p.id) AS location_ids
+       FROM practitioners p JOIN organizations o ON o.id = p.organization_id
+      WHERE p.user_id = $1 AND p.deleted_at IS NULL`,
+    [token.userId],
+  );
+  if (row?.disabled) throw forbidden("Your organization is disabled.");
+  return {
+    userId: token.userId,
+    groups: token.groups,
+    role: highestRole(token.groups),
+    practitionerId: row?.id ?? null,
+    organizationId: row?.organization_id ?? null,
+    locationIds: row?.location_ids ?? [],
+    firstName: row?.first_name ?? null,
+    lastName: row?.last_name ?? null,
+    email: row?.email ?? null,
+  };
+}
+
+/** A caller who is a member of an organization with a portal role (any of the four). */
+export interface MemberCaller extends Caller {
+  role: Role;
+  practitionerId: string;
+  organizationId: string;
+}
+
+/** Guards. Each throws the right ApiError; call the narrowest one a handler needs. */
+export function requireMember(c: Caller): MemberCaller {
+  if (!c.role) throw forbidden("This account has no role in the portal.");
+  if (!c.practitionerId || !c.organizationId) throw forbidden("This account is not a member of an organization.");
+  return c as MemberCaller;
+}
+
+/** Only provider admins (and product staff) change locations, providers and the organization. */
+export function requireProviderAdmin(c: Caller): MemberCaller {
+  const m = requireMember(c);
+  if (m.role === "PORTAL_PRACTITIONER") throw forbidden("Only organization admins can do this.");
+  return m;
+}
+
+/** `v2/admin/*`: product admins and support only. */
+export function requireStaff(c: Caller): Caller & { role: Role } {
+  if (!isStaff(c)) throw forbidden("Only product admins and support can use the admin API.");
+  return c as Caller & { role: Role };
+}

@@ -1,0 +1,31 @@
+import type { Db } from "../db/db.js";
+
+/** The file store: blobs in the database's `files` table, served by signed URL. */
+export interface FileStore {
+  put(key: string, data: Buffer | string, contentType: string): Promise<void>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | undefined>;
+  exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+}
+
+export function createFileStore(db: Db): FileStore {
+  return {
+    async put(key, data, contentType) {
+      const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      await db.query(
+        "INSERT INTO files (key, content_type, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, created_at = now()",
+        [key, contentType, buf],
+      );
+    },
+    async get(key) {
+      const row = await db.one<{ data: Uint8Array; content_type: string }>("SELECT data, content_type FROM files WHERE key = $1", [key]);
+      return row ? { data: Buffer.from(row.data), contentType: row.content_type } : undefined;
+    },
+    async exists(key) {
+      return !!(await db.one("SELECT 1 FROM files WHERE key = $1", [key]));
+    },
+    async remove(key) {
+      await db.query("DELETE FROM files WHERE key = $1", [key]);
+    },
+  };
+}

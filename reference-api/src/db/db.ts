@@ -1,0 +1,112 @@
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The one database interface of the reference API. Two implementations: PGlite (embedded, a data
+ * directory on disk) and PostgreSQL (`DATABASE_URL`). Both speak the same SQL, so handlers are written once.
+ * Parameters are positional ($1, $2 …); arrays and JSON objects are passed as JS values.
+ */
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  one<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs several statements without parameters (migrations, DDL). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in a transaction; it commits when `fn` resolves and rolls back when it throws. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+type Querier = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec?: (sql: string) => Promise<unknown> };
+
+/** Wraps a querier; without `txImpl` the querier already is a transaction and nested `tx` calls join it. */
+function wrap(q: Querier, txImpl?: Db["tx"], close: () => Promise<void> = async () => {}): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await q.query(sql, params)).rows as T[];
+    },
+    async one<T>(sql: string, params: unknown[] = []) {
+      return (await q.query(sql, params)).rows[0] as T | undefined;
+    },
+    async exec(sql: string) {
+      if (q.exec) await q.exec(sql);
+      else await q.query(sql);
+    },
+    tx: txImpl ?? ((fn) => fn(db)),
+    close,
+  };
+  return db;
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(join(dataDir, "pgdata"));
+  const root: Db = wrap(
+    pg as unknown as Querier,
+    (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as Querier))),
+    () => pg.close(),
+  );
+  return root;
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pgMod = await import("pg");
+  const pool = new pgMod.default.Pool({ connectionString: url, max: 10 });
+  const root: Db = wrap(
+    pool as unknown as Querier,
+    async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(wrap(client as unknown as Querier));
+        await client.query("COMMIT");
+        return result;
+      } catch (e) {
+        await client.query("ROLLBACK");
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    () => pool.end(),
+  );
+  return root;
+}
+
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Applies the versioned migrations (`migrations/NNN_name.sql`, in name order) not applied yet. Returns their names. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+  const done = new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name));
+  const files = readdirSync(migrationsDir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  for (const f of files) {
+    if (done.has(f)) continue;
+    const sql = readFileSync(join(migrationsDir, f), "utf8");
+    await db.tx(async (tx) => {
+      await tx.exec(sql);
+      await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [f]);
+    });
+    applied.push(f);
+  }
+  return applied;
+}
+
+/**
+ * Inserts many rows at once (chunked multi-row VALUES). `rows` are arrays in `columns` order.
+ * Use for seeding; handlers insert one row with a plain INSERT.
+ */
+export async function bulkInsert(db: Db, table: string, columns: string[], rows: unknown[][], chunk = 500): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    const params: unknown[] = [];
+    const values = part.map((row) => `(${row.map((v) => { params.push(v); return `$${params.length}`; }).join(",")})`);
+    await db.query(`INSERT INTO ${table} (${columns.join(",")}) VALUES ${values.join(",")}`, params);
+  }
+}

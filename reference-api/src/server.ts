@@ -1,0 +1,174 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import openapiGlue from "fastify-openapi-glue";
+import { areaHandlers } from "./areas/index.js";
+import type { ApiConfig } from "./config.js";
+import { createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } from "./core/auth.js";
+import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./core/contract-validator.js";
+import { ApiError, unauthorized } from "./core/errors.js";
+import { createFileStore } from "./core/files.js";
+import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
+import { createSigner } from "./core/signing.js";
+import type { Db } from "./db/db.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+    openapiPath?: string;
+  }
+}
+
+export interface BuildOptions {
+  config: ApiConfig;
+  db: Db;
+  /** Overrides token verification (tests of the server itself); defaults to the identity service's JWKS. */
+  verifier?: TokenVerifier;
+  contract?: OpenApiDoc;
+}
+
+/** Merges the areas' handler maps; an operationId defined twice is a programming error. */
+function allHandlers(): HandlerMap {
+  const merged: Record<string, unknown> = {};
+  for (const [area, map] of Object.entries(areaHandlers)) {
+    for (const [op, fn] of Object.entries(map)) {
+      if (merged[op]) throw new Error(`operation ${op} is defined twice (again in area ${area})`);
+      merged[op] = fn;
+    }
+  }
+  return merged as HandlerMap;
+}
+
+export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, db } = opts;
+  const contract = opts.contract ?? loadContract();
+  const services: Services = {
+    db,
+    config,
+    files: createFileStore(db),
+    signer: createSigner(config.signingSecret, config.publicUrl, config.signedUrlTtlSeconds),
+  };
+  const verifier = opts.verifier ?? createTokenVerifier({ jwksUrl: config.jwksUrl, issuer: config.issuer });
+  const responses = config.validateResponses ? new ResponseValidator(contract) : null;
+  const handlers = allHandlers();
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    // Never log request URLs' query strings at info: they can hold search terms (PHI). Fastify logs the URL;
+    // we log our own line without it below.
+    disableRequestLogging: true,
+    bodyLimit: 10 * 1024 * 1024,
+    ajv: { customOptions: { strict: false } },
+  });
+
+  // Requests are validated with JSON Schema 2020-12 (the contract is OpenAPI 3.1), formats on; query
+  // strings are coerced from text. Unknown properties are rejected where the contract says so.
+  const requestAjv = createAjv({ coerceTypes: "array", useDefaults: true });
+  app.setValidatorCompiler(({ schema }) => requestAjv.compile(schema));
+
+  // The contract, not Fastify's serializer, decides response shapes: drop response schemas (the serializer
+  // would silently strip unknown fields) and validate in preSerialization instead. Multipart bodies are read
+  // by their handlers, which validate each part and answer 400 naming the field.
+  app.addHook("onRoute", (route) => {
+    const schema = route.schema as { response?: unknown; body?: { content?: Record<string, unknown> } } | undefined;
+    if (!schema) return;
+    delete schema.response;
+    if (schema.body?.content?.["multipart/form-data"]) delete schema.body;
+    route.config = { ...(route.config as object), operationId: (route.schema as { operationId?: string }).operationId, openapiPath: route.url.replace(/:(\w+)/g, "{$1}") };
+  });
+
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+
+  // Artificial per-operation delays for benchmarks (API_DELAYS=operationId=ms,...).
+  if (Object.keys(config.delays).length > 0) {
+    app.addHook("preHandler", async (req) => {
+      const ms = config.delays[req.routeOptions.config.operationId ?? ""];
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+    });
+  }
+
+  if (responses) {
+    app.addHook("preSerialization", async (req, reply, payload) => {
+      const { openapiPath } = req.routeOptions.config;
+      if (!openapiPath) return payload;
+      const problem = responses.check(openapiPath, req.method, reply.statusCode, String(reply.getHeader("content-type") ?? "application/json"), payload);
+      if (problem) {
+        req.log.error({ operationId: req.routeOptions.config.operationId, problem }, "contract violation in response");
+        reply.code(500);
+        return { message: `Contract violation: ${problem}`, status: 500 };
+      }
+      return payload;
+    });
+  }
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    let status = err instanceof ApiError ? err.status : (err as FastifyError).statusCode ?? 500;
+    let message = err.message;
+    if ((err as FastifyError).validation) {
+      status = 400;
+      message = err.message;
+    } else if ((err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError) {
+      status = 400;
+      message = "The request body is not valid JSON.";
+    } else if ((err as FastifyError).code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      status = 400;
+      message = "The request body is empty but JSON was declared.";
+    } else if (status === 415) {
+      status = 400;
+      message = `Unsupported content type: ${req.headers["content-type"] ?? "none"}`;
+    } else if (status === 413) {
+      status = 400;
+      message = "The request body is too large.";
+    }
+    if (status >= 500) {
+      req.log.error({ err, operationId: req.routeOptions?.config?.operationId }, "request failed");
+      message = "Internal server error";
+    }
+    reply.code(status).type("application/json").send({ message, status });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: `No operation ${req.method} ${req.url.split("?")[0]}`, status: 404 });
+  });
+
+  // One log line per request: operation, status, time. No URLs with queries, no bodies, no tokens (no PHI).
+  app.addHook("onResponse", async (req, reply) => {
+    req.log.info({ op: req.routeOptions.config?.operationId, method: req.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
+  });
+
+  await app.register(openapiGlue, {
+    specification: contract,
+    securityHandlers: {
+      async bearerAuth(req: FastifyRequest) {
+        const header = req.headers.authorization ?? "";
+        const match = /^Bearer\s+(\S+)$/i.exec(header);
+        if (!match) throw unauthorized("A bearer access token is required.");
+        const token = await verifier.verify(match[1]!);
+        req.caller = await resolveCaller(db, token);
+      },
+    },
+    operationResolver(operationId: string) {
+      const handler = (handlers as Record<string, ((ctx: HandlerContext<never>) => Promise<unknown>) | undefined>)[operationId];
+      return async (req: FastifyRequest, reply: import("fastify").FastifyReply) => {
+        if (!handler) throw new ApiError(501, `Operation ${operationId} is not implemented by the reference API yet.`);
+        const ctx = {
+          ...services,
+          req,
+          reply,
+          get caller() {
+            if (!req.caller) throw unauthorized();
+            return req.caller;
+          },
+          params: req.params,
+          query: req.query,
+          body: req.body,
+        } as unknown as HandlerContext<never>;
+        return handler(ctx);
+      };
+    },
+  });
+
+  return { app, services };
+}
