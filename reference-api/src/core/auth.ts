@@ -35,8 +35,9 @@ export interface TokenVerifier {
   verify(token: string): Promise<{ userId: string; groups: string[] }>;
 }
 
-export function createTokenVerifier(opts: { jwksUrl: string; issuer: string }): TokenVerifier {
-  const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+/** Verifies access tokens against the identity service's JWKS (a remote URL, or a key set given directly in tests). */
+export function createTokenVerifier(opts: { jwksUrl: string; issuer: string; keys?: JWTVerifyGetKey }): TokenVerifier {
+  const jwks: JWTVerifyGetKey = opts.keys ?? createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
   return {
     async verify(token) {
       try {

@@ -38,16 +38,19 @@ function wrap(q: Querier, txImpl?: Db["tx"], close: () => Promise<void> = async 
   return db;
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(join(dataDir, "pgdata"));
-  const root: Db = wrap(
+/** A Db over an open PGlite instance (embedded database; also used by the test harness). */
+export function pgliteDb(pg: import("@electric-sql/pglite").PGlite): Db {
+  return wrap(
     pg as unknown as Querier,
     (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as Querier))),
     () => pg.close(),
   );
-  return root;
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  mkdirSync(dataDir, { recursive: true });
+  return pgliteDb(await PGlite.create(join(dataDir, "pgdata")));
 }
 
 async function openPostgres(url: string): Promise<Db> {

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFixture, type Fixture } from "../testing/fixture.js";
+import { createTestApi, mintToken, type TestApi } from "../testing/harness.js";
+
+let api: TestApi;
+let fx: Fixture;
+beforeAll(async () => {
+  api = await createTestApi();
+  fx = await createFixture(api.db);
+});
+afterAll(() => api?.close());
+
+describe("the server core", () => {
+  it("answers the health check without a token", async () => {
+    const res = await api.request("GET", "/healthcheck");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("refuses a secured call without a token, with a malformed one, a tampered one, another issuer's and an expired one", async () => {
+    const good = await mintToken(fx.adminA);
+    const [h, p, s] = good.split(".");
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, "base64url").toString()), "cognito:groups": ["EXER_ADMIN"] })).toString("base64url")}.${s}`;
+    const otherIssuer = await mintToken(fx.adminA, { issuer: "http://evil.test/pool" });
+    const expired = await mintToken(fx.adminA, { expiresIn: "-1m" });
+    for (const token of [undefined, "not-a-jwt", tampered, otherIssuer, expired]) {
+      const res = await api.request("GET", "/v2/users/current", { token, headers: token ? {} : {} });
+      expect(res.status, String(token).slice(0, 20)).toBe(401);
+      expect(res.body).toEqual({ message: expect.any(String), status: 401 });
+    }
+  });
+
+  it("answers unknown routes with the error body", async () => {
+    const res = await api.request("GET", "/v2/nope");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: expect.any(String), status: 404 });
+  });
+
+  it("serves a signed file and refuses a tampered or expired signature", async () => {
+    await api.services.files.put("test/hello.json", JSON.stringify({ frames: [] }), "application/pdf");
+    const { url } = api.services.signer.sign("test/hello.json", 60);
+    const path = url.replace(api.config.publicUrl, "");
+    const ok = await api.request("GET", path);
+    expect(ok.status).toBe(200);
+    expect(ok.headers["cache-control"]).toBe("private, no-store");
+    const tampered = path.replace(/expires=(\d+)/, (_, n) => `expires=${Number(n) + 1}`);
+    expect((await api.request("GET", tampered)).status).toBe(403);
+    const expired = api.services.signer.sign("test/hello.json", -10).url.replace(api.config.publicUrl, "");
+    expect((await api.request("GET", expired)).status).toBe(403);
+  });
+});

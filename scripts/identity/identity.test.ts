@@ -1,0 +1,284 @@
+/**
+ * The embedded identity service end to end: cognito-local on a free port in a temporary directory, provisioned
+ * twice, signed in as each kind of user, tokens verified the way the reference API verifies them.
+ */
+import {
+  AdminDisableUserCommand,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  SignUpCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { randomUUID } from "node:crypto";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../reference-api/src/config.js";
+import { createTokenVerifier, ROLES } from "../../reference-api/src/core/auth.js";
+import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
+import { createIdentityClient, errorName } from "./client.js";
+import { startCognitoLocal, type CognitoLocal } from "./cognito-local.js";
+import { apiEnv, readIdentityConfig } from "./identity-config.js";
+import { PORTAL_GROUPS, demoIdentityUsers, passwordProblems, provisionIdentity, type ProvisionResult } from "./provision.js";
+import { decodeJwtPayload, isWrongCredentials, refresh, signIn, signInAs } from "./sign-in.js";
+
+const REGION = "us-east-1";
+const account = (groups: string[]) => demoAccounts.find((a) => JSON.stringify(a.groups) === JSON.stringify(groups))!;
+const practitioner = account(["PORTAL_PRACTITIONER"]);
+const noGroups = account([]);
+const support = account(["EXER_SUPPORT"]);
+
+let dir: string;
+let cognito: CognitoLocal;
+let identity: ProvisionResult;
+const timings: Record<string, number> = {};
+const time = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    timings[label] = Math.round(performance.now() - t);
+  }
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "identity-test-"));
+  cognito = await time("start cognito-local", () => startCognitoLocal({ dataDir: join(dir, "cognito"), port: 0 }));
+}, 30_000);
+
+afterAll(async () => {
+  await cognito?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  console.log("identity timings (ms):", timings);
+});
+
+describe("cognito-local", () => {
+  it("answers on the port it was given, with its data in <dataDir>/.cognito", async () => {
+    expect(cognito.endpoint).toBe(`http://localhost:${cognito.port}`);
+    expect(cognito.port).not.toBe(9229);
+    expect((await fetch(`${cognito.endpoint}/health`)).ok).toBe(true);
+    const config = JSON.parse(readFileSync(join(dir, "cognito", ".cognito", "config.json"), "utf8"));
+    expect(config).toEqual({ TokenConfig: { IssuerDomain: cognito.endpoint }, UserPoolDefaults: { UsernameAttributes: [] } });
+  });
+
+  it("refuses to start a second instance on the same port", async () => {
+    await expect(startCognitoLocal({ dataDir: join(dir, "other"), port: cognito.port })).rejects.toThrow(/already answers/);
+  });
+});
+
+describe("provisioning", () => {
+  it("creates the pool, the app client, the groups and the users, and a second run changes nothing", async () => {
+    const file = join(dir, "identity.json");
+    const options = { endpoint: cognito.endpoint, region: REGION, users: demoIdentityUsers(), outputFile: file };
+    identity = await time("provision (fresh)", () => provisionIdentity(options));
+    expect(identity.userPoolId).toMatch(/^local_/);
+    expect(identity.changes).toContain(`created user pool exer-provider-portal (${identity.userPoolId})`);
+    expect(identity.changes).toContain(`created app client exer-portal (${identity.clientId})`);
+    expect(identity.changes.filter((c) => c.startsWith("created group "))).toHaveLength(4);
+    expect(identity.changes.filter((c) => /^created user [0-9a-f-]{36} </.test(c))).toHaveLength(demoAccounts.length);
+    expect(identity.warnings).toEqual([]);
+    const written = statSync(file).mtimeMs;
+
+    const again = await time("provision (again, no changes)", () => provisionIdentity(options));
+    expect(again.changes).toEqual([]);
+    expect(again.warnings).toEqual([]);
+    expect({ ...again, changes: [] }).toEqual({ ...identity, changes: [] });
+    expect(statSync(file).mtimeMs).toBe(written);
+
+    const config = readIdentityConfig(file);
+    expect(config).toEqual({
+      userPoolId: identity.userPoolId,
+      clientId: identity.clientId,
+      region: REGION,
+      endpoint: cognito.endpoint,
+      issuer: `${cognito.endpoint}/${identity.userPoolId}`,
+      jwksUrl: `${cognito.endpoint}/${identity.userPoolId}/.well-known/jwks.json`,
+      userPoolName: "exer-provider-portal",
+      clientName: "exer-portal",
+    });
+  }, 30_000);
+
+  it("repairs drift: group memberships and attributes changed by hand are set back", async () => {
+    const users = demoIdentityUsers();
+    const changed = users.map((u) => (u.username === practitioner.userId ? { ...u, groups: ["PORTAL_PROVIDER_ADMIN"], givenName: "Changed" } : u));
+    const drifted = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: changed, outputFile: null });
+    expect(drifted.changes).toEqual([
+      `updated user ${practitioner.userId}: given_name`,
+      `added user ${practitioner.userId} to PORTAL_PROVIDER_ADMIN`,
+      `removed user ${practitioner.userId} from PORTAL_PRACTITIONER`,
+    ]);
+    const back = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users, outputFile: null });
+    expect(back.changes).toHaveLength(3);
+    expect((await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users, outputFile: null })).changes).toEqual([]);
+  }, 30_000);
+
+  it("checks its input: e-mail usernames, unknown groups, weak passwords", async () => {
+    const base = { endpoint: cognito.endpoint, region: REGION, outputFile: null };
+    const user = { username: "u-1", email: "u1@example.com", password: "Abcdefg1", groups: [] as string[] };
+    await expect(provisionIdentity({ ...base, users: [{ ...user, username: "u1@example.com" }] })).rejects.toThrow(/must not be an e-mail/);
+    await expect(provisionIdentity({ ...base, users: [{ ...user, groups: ["ADMINS"] }] })).rejects.toThrow(/unknown group ADMINS/);
+    await expect(provisionIdentity({ ...base, users: [{ ...user, password: "short" }] })).rejects.toThrow(/policy/);
+    expect(passwordProblems(practitioner.password)).toEqual([]);
+  });
+
+  it("manages exactly the portal's roles", () => {
+    expect(PORTAL_GROUPS.map((g) => g.name)).toEqual([...ROLES]);
+  });
+});
+
+describe("sign-in and tokens", () => {
+  it("signs in a practitioner by e-mail; the access token verifies against the reported JWKS and issuer", async () => {
+    const tokens = await time("sign-in (e-mail)", () =>
+      signIn({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, email: practitioner.email, password: practitioner.password }),
+    );
+    const jwks = createRemoteJWKSet(new URL(identity.jwksUrl));
+    const { payload, protectedHeader } = await jwtVerify(tokens.accessToken, jwks, { issuer: identity.issuer, algorithms: ["RS256"] });
+    expect(protectedHeader).toEqual({ alg: "RS256", typ: "JWT", kid: "CognitoLocal" });
+    expect(payload.iss).toBe(`http://localhost:${cognito.port}/${identity.userPoolId}`); // the real port, not 9229
+    expect(Object.keys(payload).sort()).toEqual(
+      ["auth_time", "client_id", "cognito:groups", "event_id", "exp", "iat", "iss", "jti", "scope", "sub", "token_use", "username"].sort(),
+    );
+    expect(payload).toMatchObject({
+      username: practitioner.userId,
+      "cognito:groups": ["PORTAL_PRACTITIONER"],
+      token_use: "access",
+      client_id: identity.clientId,
+      scope: "aws.cognito.signin.user.admin",
+    });
+    expect(payload.sub).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.sub).not.toBe(practitioner.userId); // sub is Cognito's own id: the API keys users by `username`
+    expect(payload.exp! - payload.iat!).toBe(3600);
+
+    const id = decodeJwtPayload(tokens.idToken);
+    expect(id).toMatchObject({
+      "cognito:username": practitioner.userId,
+      email: practitioner.email,
+      email_verified: true,
+      token_use: "id",
+      aud: identity.clientId,
+      "cognito:groups": ["PORTAL_PRACTITIONER"],
+      iss: identity.issuer,
+    });
+  });
+
+  it("signs in by username too; a user without groups gets no cognito:groups claim", async () => {
+    const tokens = await signInAs(identity, { username: noGroups.userId, password: noGroups.password });
+    const { payload } = await jwtVerify(tokens.accessToken, createRemoteJWKSet(new URL(identity.jwksUrl)), { issuer: identity.issuer });
+    expect(payload.username).toBe(noGroups.userId);
+    expect(payload).not.toHaveProperty("cognito:groups");
+    expect(decodeJwtPayload(tokens.idToken)).not.toHaveProperty("cognito:groups");
+  });
+
+  it("is accepted by the reference API's verifier with COGNITO_ENDPOINT and COGNITO_USER_POOL_ID alone", async () => {
+    const env = apiEnv(identity);
+    const derived = loadConfig({ COGNITO_ENDPOINT: env.COGNITO_ENDPOINT, COGNITO_USER_POOL_ID: env.COGNITO_USER_POOL_ID });
+    expect({ issuer: derived.issuer, jwksUrl: derived.jwksUrl }).toEqual({ issuer: identity.issuer, jwksUrl: identity.jwksUrl });
+    const verifier = createTokenVerifier(derived);
+
+    const admin = account(["PORTAL_PROVIDER_ADMIN"]);
+    const adminTokens = await signInAs(identity, { username: admin.userId, password: admin.password });
+    await expect(verifier.verify(adminTokens.accessToken)).resolves.toEqual({ userId: admin.userId, groups: ["PORTAL_PROVIDER_ADMIN"] });
+    const none = await signInAs(identity, { username: noGroups.userId, password: noGroups.password });
+    await expect(verifier.verify(none.accessToken)).resolves.toEqual({ userId: noGroups.userId, groups: [] });
+    // An id token is not an access token; another pool's issuer is refused.
+    await expect(verifier.verify(adminTokens.idToken)).rejects.toMatchObject({ status: 401 });
+    const otherPool = createTokenVerifier(loadConfig({ COGNITO_ENDPOINT: env.COGNITO_ENDPOINT, COGNITO_USER_POOL_ID: "local_other" }));
+    await expect(otherPool.verify(adminTokens.accessToken)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("refreshes: new access token, same user and groups, same refresh token", async () => {
+    const tokens = await signInAs(identity, { username: practitioner.userId, password: practitioner.password });
+    const renewed = await time("refresh", () => refresh({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, refreshToken: tokens.refreshToken }));
+    expect(renewed.refreshToken).toBe(tokens.refreshToken);
+    expect(renewed.accessToken).not.toBe(tokens.accessToken);
+    const { payload } = await jwtVerify(renewed.accessToken, createRemoteJWKSet(new URL(identity.jwksUrl)), { issuer: identity.issuer });
+    expect(payload).toMatchObject({ username: practitioner.userId, "cognito:groups": ["PORTAL_PRACTITIONER"] });
+  });
+
+  it("refuses a wrong password and an unknown user with NotAuthorizedException, like Cognito", async () => {
+    const base = { endpoint: identity.endpoint, region: REGION, clientId: identity.clientId };
+    const wrong = await signIn({ ...base, email: practitioner.email, password: "Wrong-password-1" }).catch((e) => e);
+    expect(errorName(wrong)).toBe("NotAuthorizedException");
+    expect(wrong.message).toBe("Incorrect username or password.");
+    expect(isWrongCredentials(wrong)).toBe(true);
+    const unknown = await signIn({ ...base, email: "nobody@frontrange.example", password: practitioner.password }).catch((e) => e);
+    expect(errorName(unknown)).toBe("NotAuthorizedException");
+    expect(unknown.message).toBe("Incorrect username or password.");
+  });
+
+  it("resets a password by e-mail with the fixed code; provisioning with resetPasswords restores it", async () => {
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    try {
+      const sent = await client.send(new ForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email }));
+      expect(sent.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: "EMAIL", Destination: support.email });
+      await client.send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: "New-password-2" }));
+    } finally {
+      client.destroy();
+    }
+    await expect(signInAs(identity, { username: support.userId, password: support.password })).rejects.toSatisfy(isWrongCredentials);
+    await signInAs(identity, { username: support.userId, password: "New-password-2" });
+    const reset = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: demoIdentityUsers(), outputFile: null, resetPasswords: true });
+    expect(reset.changes).toHaveLength(demoAccounts.length);
+    await signInAs(identity, { username: support.userId, password: support.password });
+  });
+});
+
+describe("the portal's account flows", () => {
+  it("signs up with a generated username (an e-mail username is refused), confirms with the fixed code, signs in by e-mail", async () => {
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    const email = "new.provider@frontrange.example";
+    try {
+      const refused = await client
+        .send(new SignUpCommand({ ClientId: identity.clientId, Username: email, Password: "Sign-up-pass-1", UserAttributes: [{ Name: "email", Value: email }] }))
+        .catch((e) => e);
+      expect(errorName(refused)).toBe("InvalidParameterException");
+      const username = randomUUID();
+      const signedUp = await client.send(
+        new SignUpCommand({ ClientId: identity.clientId, Username: username, Password: "Sign-up-pass-1", UserAttributes: [{ Name: "email", Value: email }] }),
+      );
+      expect(signedUp.UserConfirmed).toBe(false);
+      // Unconfirmed, the e-mail is not yet a verified alias.
+      await expect(signIn({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, email, password: "Sign-up-pass-1" })).rejects.toSatisfy(isWrongCredentials);
+      await client.send(new ConfirmSignUpCommand({ ClientId: identity.clientId, Username: username, ConfirmationCode: cognito.code }));
+      const tokens = await signIn({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, email, password: "Sign-up-pass-1" });
+      expect(decodeJwtPayload(tokens.accessToken)).toMatchObject({ username });
+      expect(decodeJwtPayload(tokens.accessToken)).not.toHaveProperty("cognito:groups");
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("refuses a disabled user; provisioning enables a demo account again", async () => {
+    const admin = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    try {
+      await admin.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: support.userId }));
+    } finally {
+      admin.destroy();
+    }
+    const refused = await signInAs(identity, { username: support.userId, password: support.password }).catch((e) => e);
+    expect(errorName(refused)).toBe("NotAuthorizedException");
+    expect(refused.message).toBe("User is disabled.");
+    const repaired = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: demoIdentityUsers(), outputFile: null });
+    expect(repaired.changes).toEqual([`enabled user ${support.userId}`]);
+    await signInAs(identity, { username: support.userId, password: support.password });
+  });
+});
+
+describe("unpatched cognito-local (emulateCognito: false), for the record", () => {
+  it("answers a wrong password with InvalidPasswordException and does not know e-mail aliases", async () => {
+    const raw = await time("start cognito-local (unpatched)", () => startCognitoLocal({ dataDir: join(dir, "raw"), port: 0, emulateCognito: false }));
+    try {
+      const ids = await provisionIdentity({ endpoint: raw.endpoint, region: REGION, users: [demoIdentityUsers()[0]!], outputFile: null });
+      const base = { endpoint: raw.endpoint, region: REGION, clientId: ids.clientId };
+      const wrong = await signIn({ ...base, username: practitioner.userId, password: "Wrong-password-1" }).catch((e) => e);
+      expect(errorName(wrong)).toBe("InvalidPasswordException");
+      const byEmail = await signIn({ ...base, email: practitioner.email, password: practitioner.password }).catch((e) => e);
+      expect(errorName(byEmail)).toBe("NotAuthorizedException");
+      await signIn({ ...base, username: practitioner.userId, password: practitioner.password });
+    } finally {
+      await raw.stop();
+    }
+  }, 30_000);
+});

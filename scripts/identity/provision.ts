@@ -1,0 +1,392 @@
+/**
+ * Idempotent provisioning of the identity service: the user pool, the portal's app client, the role groups and
+ * the (demo) users with permanent passwords and group memberships. A second run changes nothing. Works against
+ * cognito-local (started by scripts/identity/cognito-local.ts) and against Amazon Cognito.
+ *
+ * The pool: usernames are the portal's userIds (opaque, not e-mails); the e-mail is a sign-in alias
+ * (AliasAttributes ["email"], verified), so users sign in with their e-mail or their username. With an e-mail
+ * alias Cognito refuses usernames in e-mail format: a self sign-up must send a generated username (a UUID).
+ * The app client: no secret, USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH allowed, PreventUserExistenceErrors.
+ *
+ * CLI:  npx tsx scripts/identity/provision.ts
+ * Environment:
+ *   COGNITO_ENDPOINT        Cognito-compatible endpoint (default http://localhost:9229, cognito-local).
+ *                           "aws" = Amazon Cognito. Unset while AWS credentials are in the environment
+ *                           (AWS_ACCESS_KEY_ID or AWS_PROFILE) = Amazon Cognito too (the target is printed).
+ *   COGNITO_REGION          region (default AWS_REGION, else us-east-1)
+ *   COGNITO_USER_POOL_NAME  default exer-provider-portal
+ *   COGNITO_CLIENT_NAME     default exer-portal
+ *   COGNITO_ISSUER_DOMAIN   cognito-local only, when its TokenConfig.IssuerDomain is not the endpoint
+ *   IDENTITY_FILE           where to write the result (default data/identity.json)
+ *   PROVISION_RESET_PASSWORDS=1  set the passwords again on existing, confirmed users
+ * The users are the demo accounts of reference-api/src/seed/demo-accounts.ts.
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DeleteUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  UpdateGroupCommand,
+  UpdateUserPoolClientCommand,
+  type AttributeType,
+  type CognitoIdentityProviderClient,
+  type CreateUserPoolClientCommandInput,
+  type CreateUserPoolCommandInput,
+  type GroupType,
+  type PasswordPolicyType,
+  type UserPoolClientType,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
+import { createIdentityClient, errorName } from "./client.js";
+import { DEFAULT_IDENTITY_FILE, awsEndpoint, isAwsEndpoint, issuerFor, writeIdentityConfig, type IdentityConfig } from "./identity-config.js";
+
+export const DEFAULT_USER_POOL_NAME = "exer-provider-portal";
+export const DEFAULT_CLIENT_NAME = "exer-portal";
+
+/** The portal's role groups; precedence as the portal ranks them (lower = higher role). */
+export const PORTAL_GROUPS: readonly GroupSpec[] = [
+  { name: "EXER_ADMIN", description: "Product admin (internal admin area)", precedence: 0 },
+  { name: "EXER_SUPPORT", description: "Support staff (internal admin area)", precedence: 1 },
+  { name: "PORTAL_PROVIDER_ADMIN", description: "Provider admin (the whole organization)", precedence: 2 },
+  { name: "PORTAL_PRACTITIONER", description: "Practitioner (own locations)", precedence: 3 },
+];
+
+export const PASSWORD_POLICY: Required<Pick<PasswordPolicyType, "MinimumLength" | "RequireUppercase" | "RequireLowercase" | "RequireNumbers" | "RequireSymbols" | "TemporaryPasswordValidityDays">> = {
+  MinimumLength: 8,
+  RequireUppercase: true,
+  RequireLowercase: true,
+  RequireNumbers: true,
+  RequireSymbols: false,
+  TemporaryPasswordValidityDays: 7,
+};
+
+/** Settings of a new pool. An existing pool is never updated (UpdateUserPool resets what it is not given). */
+export const USER_POOL_SETTINGS: Omit<CreateUserPoolCommandInput, "PoolName"> = {
+  AliasAttributes: ["email"],
+  UsernameConfiguration: { CaseSensitive: false },
+  AutoVerifiedAttributes: ["email"],
+  Policies: { PasswordPolicy: PASSWORD_POLICY },
+  AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+  AccountRecoverySetting: { RecoveryMechanisms: [{ Name: "verified_email", Priority: 1 }] },
+  MfaConfiguration: "OFF",
+};
+
+/**
+ * The app client. ExplicitAuthFlows takes only ALLOW_* values: Cognito refuses a mix with the legacy names
+ * (USER_PASSWORD_AUTH), and REFRESH_TOKEN_AUTH is an InitiateAuth AuthFlow, not an ExplicitAuthFlows value.
+ * Token lifetimes are Cognito's defaults (cognito-local would otherwise issue 24 h tokens).
+ */
+export const APP_CLIENT_SETTINGS = {
+  GenerateSecret: false,
+  ExplicitAuthFlows: ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+  PreventUserExistenceErrors: "ENABLED",
+  EnableTokenRevocation: true,
+  AccessTokenValidity: 60,
+  IdTokenValidity: 60,
+  RefreshTokenValidity: 30,
+  TokenValidityUnits: { AccessToken: "minutes", IdToken: "minutes", RefreshToken: "days" },
+} satisfies Omit<CreateUserPoolClientCommandInput, "UserPoolId" | "ClientName">;
+
+export interface GroupSpec {
+  name: string;
+  description: string;
+  precedence: number;
+}
+
+export interface IdentityUser {
+  /** The Cognito username (the portal's userId). Must not look like an e-mail (the e-mail is an alias). */
+  username: string;
+  email: string;
+  password: string;
+  groups: string[];
+  givenName?: string;
+  familyName?: string;
+}
+
+export interface ProvisionOptions {
+  /** Cognito-compatible endpoint; omit for Amazon Cognito. */
+  endpoint?: string;
+  region: string;
+  userPoolName?: string;
+  clientName?: string;
+  users: IdentityUser[];
+  /** The groups to create and manage (memberships in other groups are left alone). Default PORTAL_GROUPS. */
+  groups?: readonly GroupSpec[];
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /** cognito-local's TokenConfig.IssuerDomain when it differs from the endpoint. */
+  issuerDomain?: string;
+  /** Set the passwords again on existing, confirmed users (a changed demo password). Default false. */
+  resetPasswords?: boolean;
+  /** Where to write the IdentityConfig; null = don't write. Default data/identity.json. */
+  outputFile?: string | null;
+  log?: (message: string) => void;
+}
+
+export interface ProvisionResult extends IdentityConfig {
+  /** What this run changed (empty when everything was already in place). */
+  changes: string[];
+  warnings: string[];
+  /** The file written (or left as it was), or null. */
+  file: string | null;
+}
+
+/** The demo accounts of the reference API's demo world, as identity users. */
+export function demoIdentityUsers(): IdentityUser[] {
+  return demoAccounts.map((a) => ({ username: a.userId, email: a.email, password: a.password, groups: [...a.groups], givenName: a.firstName, familyName: a.lastName }));
+}
+
+/** The reasons a password breaks the pool's policy (empty if it conforms). Cognito enforces it; cognito-local does not. */
+export function passwordProblems(password: string, policy: PasswordPolicyType = PASSWORD_POLICY): string[] {
+  const problems: string[] = [];
+  if (password.length < (policy.MinimumLength ?? 8)) problems.push(`shorter than ${policy.MinimumLength}`);
+  if (policy.RequireUppercase && !/[A-Z]/.test(password)) problems.push("no upper-case letter");
+  if (policy.RequireLowercase && !/[a-z]/.test(password)) problems.push("no lower-case letter");
+  if (policy.RequireNumbers && !/[0-9]/.test(password)) problems.push("no digit");
+  if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\-]/.test(password)) problems.push("no symbol");
+  return problems;
+}
+
+async function collect<T>(fetchPage: (token: string | undefined) => Promise<{ items: T[] | undefined; next: string | undefined }>): Promise<T[]> {
+  const all: T[] = [];
+  let token: string | undefined;
+  do {
+    const page = await fetchPage(token);
+    all.push(...(page.items ?? []));
+    token = page.next;
+  } while (token);
+  return all;
+}
+
+const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) => {
+  const x = new Set(a ?? []);
+  const y = new Set(b ?? []);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+};
+
+/** Client settings UpdateUserPoolClient would reset if not given again. */
+const CLIENT_KEPT_KEYS = [
+  "ReadAttributes", "WriteAttributes", "SupportedIdentityProviders", "CallbackURLs", "LogoutURLs", "DefaultRedirectURI",
+  "AllowedOAuthFlows", "AllowedOAuthScopes", "AllowedOAuthFlowsUserPoolClient", "AnalyticsConfiguration", "AuthSessionValidity",
+  "EnablePropagateAdditionalUserContextData",
+] as const;
+
+function clientDrift(client: UserPoolClientType): string[] {
+  const want = APP_CLIENT_SETTINGS;
+  const drift: string[] = [];
+  if (!sameSet(client.ExplicitAuthFlows, want.ExplicitAuthFlows)) drift.push(`ExplicitAuthFlows ${JSON.stringify(client.ExplicitAuthFlows ?? [])}`);
+  if (client.PreventUserExistenceErrors !== want.PreventUserExistenceErrors) drift.push(`PreventUserExistenceErrors ${client.PreventUserExistenceErrors}`);
+  for (const key of ["AccessTokenValidity", "IdTokenValidity", "RefreshTokenValidity"] as const) {
+    if (client[key] !== want[key]) drift.push(`${key} ${client[key]}`);
+  }
+  for (const key of ["AccessToken", "IdToken", "RefreshToken"] as const) {
+    if (client.TokenValidityUnits?.[key] !== want.TokenValidityUnits[key]) drift.push(`TokenValidityUnits.${key} ${client.TokenValidityUnits?.[key]}`);
+  }
+  return drift;
+}
+
+export async function provisionIdentity(options: ProvisionOptions): Promise<ProvisionResult> {
+  const log = options.log ?? (() => {});
+  const region = options.region;
+  const poolName = options.userPoolName ?? DEFAULT_USER_POOL_NAME;
+  const clientName = options.clientName ?? DEFAULT_CLIENT_NAME;
+  const groups = options.groups ?? PORTAL_GROUPS;
+  const managedGroups = new Set(groups.map((g) => g.name));
+  const changes: string[] = [];
+  const warnings: string[] = [];
+  const change = (message: string) => { changes.push(message); log(message); };
+  const warn = (message: string) => { warnings.push(message); log(`warning: ${message}`); };
+
+  // Check the input before touching anything.
+  const seen = new Set<string>();
+  for (const user of options.users) {
+    if (!user.username || /@/.test(user.username)) throw new Error(`user ${user.username || "(empty)"}: the username must not be an e-mail (the e-mail is a sign-in alias)`);
+    if (seen.has(user.username.toLowerCase())) throw new Error(`user ${user.username}: listed twice`);
+    seen.add(user.username.toLowerCase());
+    for (const g of user.groups) if (!managedGroups.has(g)) throw new Error(`user ${user.username}: unknown group ${g}`);
+    const problems = passwordProblems(user.password);
+    if (problems.length) throw new Error(`user ${user.username}: the password breaks the pool's policy (${problems.join(", ")})`);
+  }
+
+  const cognito: CognitoIdentityProviderClient = createIdentityClient({ endpoint: options.endpoint, region, credentials: options.credentials });
+  try {
+    // 1. The user pool, by name.
+    const pools = (await collect((NextToken) => cognito.send(new ListUserPoolsCommand({ MaxResults: 60, NextToken })).then((r) => ({ items: r.UserPools, next: r.NextToken }))))
+      .filter((p) => p.Name === poolName)
+      .sort((a, b) => (a.CreationDate?.getTime() ?? 0) - (b.CreationDate?.getTime() ?? 0));
+    let userPoolId: string;
+    let createdPool = false;
+    if (pools.length === 0) {
+      const created = await cognito.send(new CreateUserPoolCommand({ PoolName: poolName, ...USER_POOL_SETTINGS }));
+      userPoolId = created.UserPool!.Id!;
+      createdPool = true;
+      change(`created user pool ${poolName} (${userPoolId})`);
+    } else {
+      userPoolId = pools[0]!.Id!;
+      if (pools.length > 1) warn(`${pools.length} user pools are named ${poolName}; using the oldest, ${userPoolId}`);
+    }
+    const pool = (await cognito.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }))).UserPool!;
+    if (pool.UsernameAttributes?.includes("email")) {
+      if (createdPool) await cognito.send(new DeleteUserPoolCommand({ UserPoolId: userPoolId })); // don't leave it behind
+      throw new Error(
+        `user pool ${userPoolId} uses the e-mail as username (UsernameAttributes), so usernames cannot be the portal's userIds. ` +
+          "A cognito-local not started by scripts/identity/cognito-local.ts creates pools like that (its default UserPoolDefaults): start it with that script, or delete the pool and set UserPoolDefaults.UsernameAttributes to [] in its .cognito/config.json.",
+      );
+    }
+    if (!pool.AliasAttributes?.includes("email")) warn(`user pool ${userPoolId} has no e-mail alias: users can only sign in with their username`);
+
+    // 2. The app client, by name.
+    const clients = (await collect((NextToken) => cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60, NextToken })).then((r) => ({ items: r.UserPoolClients, next: r.NextToken }))))
+      .filter((c) => c.ClientName === clientName);
+    let clientId: string;
+    if (clients.length === 0) {
+      const created = await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: clientName, ...APP_CLIENT_SETTINGS }));
+      clientId = created.UserPoolClient!.ClientId!;
+      change(`created app client ${clientName} (${clientId})`);
+    } else {
+      clientId = clients[0]!.ClientId!;
+      if (clients.length > 1) warn(`${clients.length} app clients are named ${clientName}; using ${clientId}`);
+      const client = (await cognito.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }))).UserPoolClient!;
+      if (client.ClientSecret) throw new Error(`app client ${clientName} (${clientId}) has a client secret; the portal signs in without one. Delete the client and provision again.`);
+      const drift = clientDrift(client);
+      if (drift.length) {
+        const kept = Object.fromEntries(CLIENT_KEPT_KEYS.filter((k) => client[k] !== undefined).map((k) => [k, client[k]]));
+        const { GenerateSecret: _ignored, ...settings } = APP_CLIENT_SETTINGS;
+        await cognito.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId, ClientName: clientName, ...kept, ...settings }));
+        change(`updated app client ${clientName}: ${drift.join("; ")}`);
+      }
+    }
+
+    // 3. The groups.
+    const existingGroups = new Map(
+      (await collect((NextToken) => cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId, Limit: 60, NextToken })).then((r) => ({ items: r.Groups, next: r.NextToken }))))
+        .map((g: GroupType) => [g.GroupName!, g]),
+    );
+    for (const g of groups) {
+      const current = existingGroups.get(g.name);
+      if (!current) {
+        await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: g.name, Description: g.description, Precedence: g.precedence }));
+        change(`created group ${g.name}`);
+      } else if (current.Description !== g.description || current.Precedence !== g.precedence) {
+        await cognito.send(new UpdateGroupCommand({ UserPoolId: userPoolId, GroupName: g.name, Description: g.description, Precedence: g.precedence }));
+        change(`updated group ${g.name}`);
+      }
+    }
+
+    // 4. The users (one at a time: cognito-local rewrites the pool's file on every change).
+    for (const user of options.users) {
+      const desired: AttributeType[] = [
+        { Name: "email", Value: user.email },
+        { Name: "email_verified", Value: "true" },
+        ...(user.givenName ? [{ Name: "given_name", Value: user.givenName }] : []),
+        ...(user.familyName ? [{ Name: "family_name", Value: user.familyName }] : []),
+      ];
+      const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username })).catch((err) => {
+        if (errorName(err) === "UserNotFoundException") return null;
+        throw err;
+      });
+      let currentGroups: string[] = [];
+      if (!existing) {
+        try {
+          await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: user.username, UserAttributes: desired, MessageAction: "SUPPRESS", TemporaryPassword: user.password }));
+        } catch (err) {
+          if (errorName(err) === "AliasExistsException") throw new Error(`user ${user.username}: another user already has the e-mail ${user.email}`);
+          throw err;
+        }
+        await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }));
+        change(`created user ${user.username} <${user.email}>`);
+      } else {
+        const current = new Map((existing.UserAttributes ?? []).map((a) => [a.Name, a.Value]));
+        const stale = desired.filter((a) => current.get(a.Name) !== a.Value);
+        if (stale.length) {
+          // Changing the e-mail needs email_verified in the same call, or Cognito marks it unverified.
+          const update = stale.some((a) => a.Name === "email") && !stale.some((a) => a.Name === "email_verified") ? [...stale, { Name: "email_verified", Value: "true" }] : stale;
+          await cognito.send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId, Username: user.username, UserAttributes: update }));
+          change(`updated user ${user.username}: ${stale.map((a) => a.Name).join(", ")}`);
+        }
+        if (existing.Enabled === false) {
+          await cognito.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: user.username }));
+          change(`enabled user ${user.username}`);
+        }
+        if (existing.UserStatus === "UNCONFIRMED") {
+          await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: user.username }));
+          change(`confirmed user ${user.username}`);
+        }
+        if (options.resetPasswords || existing.UserStatus !== "CONFIRMED") {
+          await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }));
+          change(`set the password of user ${user.username} (was ${existing.UserStatus})`);
+        }
+        currentGroups = (await collect((NextToken) => cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.username, Limit: 60, NextToken })).then((r) => ({ items: r.Groups, next: r.NextToken }))))
+          .map((g) => g.GroupName!);
+      }
+      for (const g of user.groups) {
+        if (currentGroups.includes(g)) continue;
+        await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: g }));
+        change(`added user ${user.username} to ${g}`);
+      }
+      for (const g of currentGroups) {
+        if (!managedGroups.has(g) || user.groups.includes(g)) continue;
+        await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: g }));
+        change(`removed user ${user.username} from ${g}`);
+      }
+    }
+
+    const endpoint = (options.endpoint ?? awsEndpoint(region)).replace(/\/+$/, "");
+    const { issuer, jwksUrl } = isAwsEndpoint(endpoint) ? issuerFor(awsEndpoint(region), userPoolId) : issuerFor(endpoint, userPoolId, options.issuerDomain);
+    const config: IdentityConfig = { userPoolId, clientId, region, endpoint, issuer, jwksUrl, userPoolName: poolName, clientName };
+    const file = options.outputFile === null ? null : resolve(options.outputFile ?? DEFAULT_IDENTITY_FILE);
+    if (file && writeIdentityConfig(config, file)) log(`wrote ${file}`);
+    return { ...config, changes, warnings, file };
+  } finally {
+    cognito.destroy();
+  }
+}
+
+// CLI
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const env = process.env;
+  const region = env.COGNITO_REGION ?? env.AWS_REGION ?? "us-east-1";
+  const useAws = env.COGNITO_ENDPOINT === "aws" || (!env.COGNITO_ENDPOINT && Boolean(env.AWS_ACCESS_KEY_ID || env.AWS_PROFILE));
+  const endpoint = useAws ? undefined : (env.COGNITO_ENDPOINT ?? "http://localhost:9229");
+  console.log(`provisioning ${useAws ? `Amazon Cognito in ${region}` : endpoint}`);
+  const started = Date.now();
+  try {
+    const { apiEnv } = await import("./identity-config.js");
+    const result = await provisionIdentity({
+      endpoint,
+      region,
+      userPoolName: env.COGNITO_USER_POOL_NAME,
+      clientName: env.COGNITO_CLIENT_NAME,
+      issuerDomain: env.COGNITO_ISSUER_DOMAIN,
+      users: demoIdentityUsers(),
+      resetPasswords: env.PROVISION_RESET_PASSWORDS === "1",
+      outputFile: env.IDENTITY_FILE,
+      log: (m) => console.log(`  ${m}`),
+    });
+    console.log(`done in ${Date.now() - started} ms: ${result.changes.length} changes, pool ${result.userPoolId}, client ${result.clientId} → ${result.file}`);
+    console.log("reference API environment:");
+    for (const [k, v] of Object.entries(apiEnv(result))) console.log(`  ${k}=${v}`);
+  } catch (err) {
+    const name = errorName(err);
+    console.error(`provisioning failed: ${name && name !== "Error" ? `${name}: ` : ""}${(err as Error).message}`);
+    if (name === "TimeoutError" || /ECONNREFUSED|fetch failed/.test(String((err as Error).message))) {
+      console.error("is cognito-local running? start it with: npx tsx scripts/identity/cognito-local.ts");
+    }
+    process.exit(1);
+  }
+}
