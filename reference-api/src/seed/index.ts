@@ -1,0 +1,39 @@
+import { areaSeeders } from "../areas/index.js";
+import type { Db } from "../db/db.js";
+import type { FileStore } from "../core/files.js";
+import { createRng, type SeedContext } from "./context.js";
+import { seedCore } from "./core.js";
+
+/** The fixed seed of the demo world: the same data on every machine. */
+export const SEED = 20261122;
+
+/** Hashes a stream name into a sub-seed so each area draws from its own deterministic stream. */
+function streamSeed(stream: string): number {
+  let h = SEED ^ 0x9e3779b9;
+  for (let i = 0; i < stream.length; i++) h = Math.imul(h ^ stream.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Today at UTC midnight, or SEED_TODAY (YYYY-MM-DD) to pin the world's dates. */
+export function seedToday(env: NodeJS.ProcessEnv = process.env): Date {
+  const day = env.SEED_TODAY ?? new Date().toISOString().slice(0, 10);
+  const d = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(d.getTime())) throw new Error(`SEED_TODAY: invalid date "${day}"`);
+  return d;
+}
+
+/** Seeds a fresh database with the demo (or large) world: the core, then each area in dependency order. */
+export async function seedWorld(opts: { db: Db; files: FileStore; world: "demo" | "large"; today?: Date; log?: (m: string) => void }): Promise<void> {
+  const log = opts.log ?? (() => {});
+  const base = { db: opts.db, files: opts.files, world: opts.world, today: opts.today ?? seedToday(), rng: (s: string) => createRng(streamSeed(s)), log };
+  let t = Date.now();
+  const core = await seedCore(base);
+  log(`seeded core: ${core.organizations.length} organizations, ${core.practitioners.length} practitioners, ${core.patients.length} patients (${Date.now() - t} ms)`);
+  const ctx: SeedContext = { ...base, core };
+  for (const [area, seeder] of areaSeeders) {
+    t = Date.now();
+    await seeder(ctx);
+    log(`seeded ${area} (${Date.now() - t} ms)`);
+  }
+  await opts.db.query("ANALYZE");
+}

@@ -1,0 +1,58 @@
+/**
+ * The contract's checks (part of `npm test`): Redocly lint clean, no placeholder operations left, and the
+ * committed bundle (openapi/dist/provider-api.json) and generated types (openapi/provider-api.d.ts) current.
+ * `npm run contract:types` regenerates both.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+const problems: string[] = [];
+
+function run(cmd: string, args: string[]): string {
+  try {
+    return execFileSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string };
+    problems.push(`${relative(root, cmd)} ${args.join(" ")} failed:\n${(err.stdout ?? "") + (err.stderr ?? "")}`.slice(0, 8000));
+    return "";
+  }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+// 1. Lint.
+run(bin("redocly"), ["lint", "--config", "openapi/redocly.yaml", "--format", "summary"]);
+
+// 2. No placeholders.
+for (const f of walk(join(root, "openapi")).filter((f) => f.endsWith(".yaml"))) {
+  if (readFileSync(f, "utf8").includes("PLACEHOLDER")) problems.push(`${relative(root, f)} is still a placeholder`);
+}
+
+// 3. Bundle and types current.
+const tmp = mkdtempSync(join(tmpdir(), "contract-"));
+run(bin("redocly"), ["bundle", "openapi/provider-api.yaml", "-o", join(tmp, "provider-api.json"), "--config", "openapi/redocly.yaml"]);
+const same = (a: string, b: string) => readFileSync(a, "utf8") === readFileSync(b, "utf8");
+try {
+  if (!same(join(tmp, "provider-api.json"), join(root, "openapi/dist/provider-api.json"))) problems.push("openapi/dist/provider-api.json is out of date: run `npm run contract:types`");
+  run(bin("openapi-typescript"), [join(tmp, "provider-api.json"), "-o", join(tmp, "provider-api.d.ts")]);
+  if (!same(join(tmp, "provider-api.d.ts"), join(root, "openapi/provider-api.d.ts"))) problems.push("openapi/provider-api.d.ts is out of date: run `npm run contract:types`");
+} catch (e) {
+  problems.push(String(e));
+}
+
+if (problems.length > 0) {
+  console.error(`Contract check failed:\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("Contract check: lint clean, no placeholders, bundle and generated types current.");

@@ -1,0 +1,104 @@
+/**
+ * The embedded default stack: cognito-local (identity) → provisioning (pool, client, groups, demo users) →
+ * the reference API (PGlite data directory, seeded with the demo world when fresh). Used by `npm run dev`
+ * and by the test setup (each test run on free ports with its own data directory).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { findFreePort, PROJECT_ROOT, startCognitoLocal, type CognitoLocal } from "../identity/cognito-local.js";
+import { apiEnv, type IdentityConfig } from "../identity/identity-config.js";
+import { demoIdentityUsers, provisionIdentity } from "../identity/provision.js";
+
+export interface StackOptions {
+  /** Root of this stack's data: <dataDir>/cognito, <dataDir>/api, <dataDir>/identity.json. */
+  dataDir?: string;
+  cognitoPort?: number;
+  apiPort?: number;
+  world?: "demo" | "large" | "none";
+  /** Extra environment for the reference API (API_DELAYS, SEED_TODAY, ...). */
+  apiEnv?: Record<string, string>;
+  /** Print the children's output (dev) or keep it quiet (tests). */
+  inheritOutput?: boolean;
+  log?: (m: string) => void;
+}
+
+export interface Stack {
+  identity: IdentityConfig;
+  apiUrl: string;
+  cognito: CognitoLocal;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`reference API exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthcheck`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`reference API did not answer ${url}/healthcheck within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const log = opts.log ?? (() => {});
+  const dataDir = opts.dataDir ?? join(PROJECT_ROOT, "data");
+  mkdirSync(dataDir, { recursive: true });
+  const cognito = await startCognitoLocal({ dataDir: join(dataDir, "cognito"), port: opts.cognitoPort ?? 0, log: opts.inheritOutput ? "inherit" : "pipe" });
+  log(`identity service (cognito-local) at ${cognito.endpoint}`);
+  try {
+    const identity = await provisionIdentity({ endpoint: cognito.endpoint, region: "us-east-1", users: demoIdentityUsers(), outputFile: join(dataDir, "identity.json") });
+    const apiPort = opts.apiPort ?? (await findFreePort());
+    const apiUrl = `http://localhost:${apiPort}`;
+    const env = {
+      ...process.env,
+      ...apiEnv(identity),
+      API_PORT: String(apiPort),
+      API_HOST: "127.0.0.1",
+      API_PUBLIC_URL: apiUrl,
+      API_DATA_DIR: join(dataDir, "api"),
+      SEED_WORLD: opts.world ?? "demo",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      ...(opts.apiEnv ?? {}),
+    };
+    let output = "";
+    const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "reference-api/src/main.ts")], {
+      cwd: PROJECT_ROOT,
+      env,
+      stdio: opts.inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    const keep = (b: Buffer) => {
+      output = (output + b.toString()).slice(-20_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    const exitHook = () => child.kill("SIGKILL");
+    process.once("exit", exitHook);
+    await waitForHealth(apiUrl, child, 180_000, () => output);
+    log(`reference API at ${apiUrl}`);
+    return {
+      identity,
+      apiUrl,
+      cognito,
+      async stop() {
+        process.removeListener("exit", exitHook);
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once("exit", r));
+          child.kill("SIGTERM");
+          const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+          await exited;
+          clearTimeout(timer);
+        }
+        await cognito.stop();
+      },
+    };
+  } catch (e) {
+    await cognito.stop();
+    throw e;
+  }
+}
