@@ -65,8 +65,10 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
 
   // Requests are validated with JSON Schema 2020-12 (the contract is OpenAPI 3.1), formats on; query
   // strings are coerced from text. Unknown properties are rejected where the contract says so.
-  const requestAjv = createAjv({ coerceTypes: "array", useDefaults: true });
-  app.setValidatorCompiler(({ schema }) => requestAjv.compile(schema));
+  // Only text parts (query, path, headers) are coerced; JSON bodies must carry the right types.
+  const textAjv = createAjv({ coerceTypes: "array", useDefaults: true });
+  const bodyAjv = createAjv({ coerceTypes: false, useDefaults: true });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? bodyAjv : textAjv).compile(schema));
 
   // The contract, not Fastify's serializer, decides response shapes: drop response schemas (the serializer
   // would silently strip unknown fields) and validate in preSerialization instead. Multipart bodies are read
@@ -103,7 +105,11 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     });
   }
 
-  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+  app.setErrorHandler((caught: FastifyError | ApiError, req, reply) => {
+    // openapi-glue wraps security-handler failures; the first underlying ApiError carries the real answer
+    // (401 for a bad token, 403 for a disabled organization).
+    const inner = (caught as { errors?: unknown[] }).errors?.find((e): e is ApiError => e instanceof ApiError);
+    const err = inner ?? caught;
     let status = err instanceof ApiError ? err.status : (err as FastifyError).statusCode ?? 500;
     let message = err.message;
     if ((err as FastifyError).validation) {

@@ -49,3 +49,29 @@ describe("the server core", () => {
     expect((await api.request("GET", expired)).status).toBe(403);
   });
 });
+
+describe("request validation and refusals", () => {
+  it("does not coerce JSON body types (a number sent as a string is refused)", async () => {
+    // PATCH /v2/users/{id} takes strings only; send a number where a string is expected.
+    const res = await api.request("PATCH", `/v2/users/${fx.adminA.userId}`, { as: fx.adminA, body: { userId: fx.adminA.userId, firstName: 12, lastName: "X" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringContaining("firstName"), status: 400 });
+  });
+
+  it("answers malformed JSON with 400 and the error body", async () => {
+    const res = await api.request("PATCH", `/v2/users/${fx.adminA.userId}`, { as: fx.adminA, body: "{not json", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.any(String), status: 400 });
+  });
+
+  it("refuses the users of a disabled organization with 403 and says why", async () => {
+    await api.db.query("UPDATE organizations SET disabled = true WHERE id = $1", [fx.orgB.id]);
+    try {
+      const res = await api.request("GET", "/v2/users/current", { as: fx.adminB });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("Your organization is disabled.");
+    } finally {
+      await api.db.query("UPDATE organizations SET disabled = false WHERE id = $1", [fx.orgB.id]);
+    }
+  });
+});
