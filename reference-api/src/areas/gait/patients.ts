@@ -1,0 +1,42 @@
+import { requireMember, type Caller } from "../../core/auth.js";
+import type { QueryParams } from "../../core/contract.js";
+import { paged, pageRequest } from "../../core/paging.js";
+import type { Db } from "../../db/db.js";
+import { patientListOrder, patientListWhere } from "../patients/list.js";
+import { loadPatientRecords, organizationToday } from "../patients/record.js";
+
+type Query = QueryParams<"listGaitPatientRecords">;
+
+/**
+ * The gait patient list: the patient list's scope and search (patients area), restricted to GAIT patients,
+ * discharged ones included, with the optional location and exact gait UID filters. Records are mapped by
+ * the patients area's one PatientRecord mapping.
+ */
+export async function listGaitPatients(db: Db, caller: Caller, q: Query) {
+  const m = requireMember(caller);
+  const page = pageRequest(q, 20);
+  const params: unknown[] = [];
+  const today = await organizationToday(db, m.organizationId);
+  const conditions = [
+    patientListWhere(caller, { search: q.search, status: "ALL", locationId: q.locationId, product: "GAIT" }, today, params),
+  ];
+  if (q.gaitUid !== undefined) {
+    params.push(q.gaitUid.trim());
+    conditions.push(`lower(pr.gait_uid) = lower($${params.length})`);
+  }
+  const where = conditions.join(" AND ");
+  const direction = q.orderBy ?? "DESC";
+  const order =
+    q.sortBy === "GAIT_UID"
+      ? `upper(pr.gait_uid) ${direction} NULLS LAST, pr.id ${direction}`
+      : patientListOrder(q.sortBy ?? "LAST_ACTIVITY", direction);
+  const idRows = await db.query<{ id: string }>(
+    `SELECT pr.id FROM patient_records pr WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    params,
+  );
+  const total =
+    page.offset === 0 && idRows.length < page.limit
+      ? idRows.length
+      : Number((await db.one<{ n: number | string }>(`SELECT count(*) AS n FROM patient_records pr WHERE ${where}`, params))?.n ?? 0);
+  return paged(await loadPatientRecords(db, idRows.map((r) => r.id)), total, page);
+}
