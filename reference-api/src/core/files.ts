@@ -13,13 +13,14 @@ export function createFileStore(db: Db): FileStore {
     async put(key, data, contentType) {
       const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
       await db.query(
-        "INSERT INTO files (key, content_type, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, created_at = now()",
-        [key, contentType, buf],
+        // Bytes travel as base64 text: PGlite's binary parameter path is ~10x slower for large files.
+        "INSERT INTO files (key, content_type, data) VALUES ($1, $2, decode($3, 'base64')) ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, created_at = now()",
+        [key, contentType, buf.toString("base64")],
       );
     },
     async get(key) {
-      const row = await db.one<{ data: Uint8Array; content_type: string }>("SELECT data, content_type FROM files WHERE key = $1", [key]);
-      return row ? { data: Buffer.from(row.data), contentType: row.content_type } : undefined;
+      const row = await db.one<{ data: string; content_type: string }>("SELECT encode(data, 'base64') AS data, content_type FROM files WHERE key = $1", [key]);
+      return row ? { data: Buffer.from(row.data, "base64"), contentType: row.content_type } : undefined;
     },
     async exists(key) {
       return !!(await db.one("SELECT 1 FROM files WHERE key = $1", [key]));
