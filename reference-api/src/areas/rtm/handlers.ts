@@ -1,4 +1,80 @@
 import { defineHandlers } from "../../core/handlers.js";
+import { requireMember, type Caller } from "../../core/auth.js";
+import { conflict } from "../../core/errors.js";
+import type { Db } from "../../db/db.js";
+import { refreshSummaries, settleEndedCycles, toRtmCycles, type RtmStatus } from "./cycles.js";
+import { getVisibleCycleRow, getVisibleSummary, listCycles, listMonth } from "./list.js";
+import { renderCyclePdf, renderMonthlyPdf } from "./pdf.js";
+
+const TRANSITIONS = {
+  ADVANCE: { from: "READY_TO_BILL", to: "BILLED", verb: "marked as billed" },
+  REVERT: { from: "BILLED", to: "READY_TO_BILL", verb: "reverted to ready to bill" },
+} as const satisfies Record<string, { from: RtmStatus; to: RtmStatus; verb: string }>;
+
+/** ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); any other status is a 409. */
+async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TRANSITIONS) {
+  const t = TRANSITIONS[kind];
+  const row = await getVisibleCycleRow(db, caller, id);
+  await db.tx(async (tx) => {
+    const updated = await tx.one(
+      `UPDATE rtm_cycles SET status = $2, updated_at = now(),
+              billed_at = CASE WHEN $2 = 'BILLED' THEN now() END, billed_by = CASE WHEN $2 = 'BILLED' THEN $4::uuid END
+        WHERE id = $1 AND status = $3 RETURNING id`,
+      [id, t.to, t.from, caller.practitionerId],
+    );
+    if (!updated) {
+      const now = await tx.one<{ status: string }>("SELECT status FROM rtm_cycles WHERE id = $1", [id]);
+      throw conflict(`Only a cycle that is ${t.from} can be ${t.verb} (this one is ${now?.status ?? row.status}).`);
+    }
+    await refreshSummaries(tx, [row.patient_record_id]);
+  });
+  const [cycle] = await toRtmCycles(db, [await getVisibleCycleRow(db, caller, id)]);
+  return cycle!;
+}
+
+async function organizationName(db: Db, organizationId: string): Promise<{ name: string; timezone: string }> {
+  return (await db.one<{ name: string; timezone: string }>("SELECT name, timezone FROM organizations WHERE id = $1", [organizationId])) ?? { name: "", timezone: "America/Denver" };
+}
 
 /** Handlers of the rtm area, keyed by operationId. */
-export const handlers = defineHandlers({});
+export const handlers = defineHandlers({
+  async listRtmCycles(ctx) {
+    const m = requireMember(ctx.caller);
+    await settleEndedCycles(ctx.db, m.organizationId);
+    return listCycles(ctx.db, ctx.caller, ctx.query);
+  },
+
+  async listRtmCyclesByMonth(ctx) {
+    const m = requireMember(ctx.caller);
+    await settleEndedCycles(ctx.db, m.organizationId);
+    return listMonth(ctx.db, ctx.caller, ctx.params.yearMonth, ctx.query);
+  },
+
+  async advanceRtmCycle(ctx) {
+    return promote(ctx.db, ctx.caller, ctx.params.id, "ADVANCE");
+  },
+
+  async revertRtmCycle(ctx) {
+    return promote(ctx.db, ctx.caller, ctx.params.id, "REVERT");
+  },
+
+  async getRtmCyclePdfUrl(ctx) {
+    const row = await getVisibleCycleRow(ctx.db, ctx.caller, ctx.params.id);
+    const [cycle] = await toRtmCycles(ctx.db, [row]);
+    const org = await organizationName(ctx.db, row.organization_id);
+    const key = `rtm/cycles/${row.id}.pdf`;
+    await ctx.files.put(key, await renderCyclePdf(cycle!, org.name, org.timezone), "application/pdf");
+    await ctx.db.query("UPDATE rtm_cycles SET pdf_key = $2 WHERE id = $1", [row.id, key]);
+    return { pdfUrl: ctx.signer.sign(key).url };
+  },
+
+  async getRtmMonthlySummaryPdfUrl(ctx) {
+    const m = requireMember(ctx.caller);
+    const summary = await getVisibleSummary(ctx.db, ctx.caller, ctx.params.id);
+    const org = await organizationName(ctx.db, m.organizationId);
+    const key = `rtm/monthly-summaries/${summary.id}.pdf`;
+    await ctx.files.put(key, await renderMonthlyPdf(summary, org.name, org.timezone), "application/pdf");
+    await ctx.db.query("UPDATE rtm_monthly_summaries SET pdf_key = $2 WHERE id = $1", [summary.id, key]);
+    return { pdfUrl: ctx.signer.sign(key).url };
+  },
+});

@@ -1,4 +1,94 @@
-import type { AreaSeeder } from "../../seed/context.js";
+import type { AreaSeeder, SeedContext } from "../../seed/context.js";
+import { insertJsonRows, seededSessionDays } from "../health/seed.js";
+import { addDays, CYCLE_DAYS, daysBetween, derivedStatus, REQUIRED_DAYS, SUMMARY_STATUS_SQL, type RtmCode, type RtmStatus } from "./cycles.js";
 
-/** Demo data of the rtm area. */
-export const seed: AreaSeeder = async () => {};
+/**
+ * Demo data of RTM billing: back-to-back 30-day cycles for every Health patient with an account and a
+ * program, from their first assignment (or the start of the history) to the cycle running today (or the one
+ * of their discharge). Each period has a device-data cycle (98977) and a care-management cycle (98980);
+ * some an additional care-management cycle (98981); the first period of a patient assigned within the
+ * history a setup cycle (98975). Statuses follow the patient's real active days: ended cycles with 16 active
+ * days are READY_TO_BILL or, most of the older ones, BILLED; without them ACTIVE_DAYS_INCOMPLETE; running
+ * cycles IN_PROGRESS, ACTIVE_DAYS_INCOMPLETE when they can no longer make it, or READY_TO_BILL once they
+ * have. Then one monthly summary per patient and month of a cycle's end, its status from its cycles.
+ */
+export const seed: AreaSeeder = async (ctx: SeedContext) => {
+  const rng = ctx.rng("rtm");
+  const large = ctx.world === "large";
+  const historyDays = large ? 45 : 120;
+  const today = ctx.today.toISOString().slice(0, 10);
+  const historyStart = addDays(today, -historyDays);
+
+  const patients = await ctx.db.query<{ id: string; first_assigned: string; discharge_date: string | null }>(
+    `SELECT pr.id, (min(ha.assigned_at) AT TIME ZONE o.timezone)::date::text AS first_assigned, pr.discharge_date::text AS discharge_date
+       FROM patient_records pr JOIN organizations o ON o.id = pr.organization_id
+       JOIN hep_assignments ha ON ha.patient_record_id = pr.id
+      WHERE pr.has_account AND 'HEALTH' = ANY(pr.products) AND NOT pr.hidden
+      GROUP BY pr.id, o.timezone ORDER BY pr.id`,
+  );
+  // Active days (organization time zone) of every such patient: sessions (as the health seed generated them,
+  // else from the database) and PRO answers.
+  const sessionDays = seededSessionDays.size > 0 ? null : `
+       SELECT hs.patient_record_id, (hs.date AT TIME ZONE o.timezone)::date AS day
+         FROM health_sessions hs JOIN patient_records pr ON pr.id = hs.patient_record_id JOIN organizations o ON o.id = pr.organization_id
+       UNION ALL`;
+  const dayRows = await ctx.db.query<{ id: string; days: string[] }>(
+    `SELECT x.patient_record_id AS id, array_agg(DISTINCT x.day::text) AS days FROM (${sessionDays ?? ""}
+       SELECT pq.patient_record_id, (pa.date_time AT TIME ZONE o.timezone)::date AS day
+         FROM pro_answers pa JOIN pro_questions pq ON pq.id = pa.pro_question_id
+         JOIN patient_records pr ON pr.id = pq.patient_record_id JOIN organizations o ON o.id = pr.organization_id
+     ) x GROUP BY x.patient_record_id`,
+  );
+  const activeDays = new Map<string, string[]>();
+  for (const [id, days] of seededSessionDays) activeDays.set(id, [...days]);
+  for (const r of dayRows) activeDays.set(r.id, [...new Set([...(activeDays.get(r.id) ?? []), ...r.days])]);
+  const countIn = (days: string[] | undefined, from: string, to: string) => (days ?? []).reduce((n, d) => n + (d >= from && d <= to ? 1 : 0), 0);
+
+  const cycles: { id: string; patient_record_id: string; code: RtmCode; status: RtmStatus; start_date: string; end_date: string; num_required_days: number; billed_at: string | null }[] = [];
+  for (const p of patients) {
+    const days = activeDays.get(p.id);
+    // Align the first cycle on the first assignment; skip whole cycles before the history starts.
+    let start = p.first_assigned;
+    if (start < historyStart) start = addDays(start, Math.floor(daysBetween(start, historyStart) / CYCLE_DAYS) * CYCLE_DAYS);
+    const setupInHistory = p.first_assigned >= historyStart;
+    const stop = p.discharge_date && p.discharge_date < today ? p.discharge_date : today;
+    let first = true;
+    while (start <= stop) {
+      const end = addDays(start, CYCLE_DAYS - 1);
+      const active = countIn(days, start, end);
+      const remaining = today > end ? 0 : daysBetween(today < start ? start : today, end) + 1;
+      // The large world keeps proportions with fewer rows: care-management cycles for a third of the periods.
+      const codes: RtmCode[] = large && !rng.chance(0.35) ? ["DEVICE_AND_DATA_TRANSMISSION"] : ["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"];
+      if (first && setupInHistory) codes.unshift("PATIENT_SETUP");
+      if (rng.chance(large ? 0.05 : 0.3)) codes.push("ADDITIONAL_PATIENT_INTERACTION");
+      for (const code of codes) {
+        let status = derivedStatus(active, REQUIRED_DAYS, remaining);
+        let billedAt: string | null = null;
+        // Ended, billable cycles: most of those that ended more than two weeks ago have been billed.
+        if (status === "READY_TO_BILL" && remaining === 0 && daysBetween(end, today) > 14 && rng.chance(0.8)) {
+          status = "BILLED";
+          billedAt = `${addDays(end, rng.int(3, 12))}T17:00:00.000Z`;
+        }
+        cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt });
+      }
+      first = false;
+      start = addDays(end, 1);
+    }
+  }
+
+  await insertJsonRows(
+    ctx.db,
+    "rtm_cycles",
+    [["id", "uuid"], ["patient_record_id", "uuid"], ["code", "text"], ["status", "text"], ["start_date", "date"], ["end_date", "date"], ["num_required_days", "integer"], ["billed_at", "timestamptz"]],
+    cycles,
+    10_000,
+  );
+  await ctx.db.query(
+    `INSERT INTO rtm_monthly_summaries (id, patient_record_id, year_month, status)
+     SELECT md5(c.patient_record_id::text || to_char(c.end_date, 'YYYY-MM'))::uuid, c.patient_record_id, to_char(c.end_date, 'YYYY-MM'), ${SUMMARY_STATUS_SQL}
+       FROM rtm_cycles c GROUP BY c.patient_record_id, to_char(c.end_date, 'YYYY-MM')
+     ON CONFLICT (patient_record_id, year_month) DO UPDATE SET status = EXCLUDED.status`,
+  );
+  const counts = cycles.reduce<Record<string, number>>((m, c) => ((m[c.status] = (m[c.status] ?? 0) + 1), m), {});
+  ctx.log(`rtm: ${cycles.length} cycles for ${patients.length} patients (${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(", ")})`);
+};

@@ -1,0 +1,196 @@
+import type { Db } from "../../db/db.js";
+import type { Caller } from "../../core/auth.js";
+import { patientScope } from "../../core/access.js";
+import { badRequest, notFound } from "../../core/errors.js";
+import { paged, pageRequest } from "../../core/paging.js";
+import type { Schema } from "../../core/contract.js";
+import { likeTerm } from "../patients/list.js";
+import { CYCLE_COLUMNS, CYCLE_FROM, toRtmCycles, type CycleRow, type RtmCycle, type RtmStatus } from "./cycles.js";
+
+export interface RtmQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  sortBy?: string;
+  orderBy?: "ASC" | "DESC";
+  status?: RtmStatus[] | RtmStatus;
+  start?: string;
+  end?: string;
+  locationId?: string;
+}
+
+const STATUS_ORDER = `(CASE c.status WHEN 'IN_PROGRESS' THEN 0 WHEN 'ACTIVE_DAYS_INCOMPLETE' THEN 1 WHEN 'READY_TO_BILL' THEN 2 ELSE 3 END)`;
+const CODE_ORDER = `(CASE c.code WHEN 'PATIENT_SETUP' THEN 0 WHEN 'DEVICE_AND_DATA_TRANSMISSION' THEN 1 WHEN 'PATIENT_INTERACTION' THEN 2 ELSE 3 END)`;
+
+function statuses(q: RtmQuery): RtmStatus[] | undefined {
+  if (q.status === undefined) return undefined;
+  const list = Array.isArray(q.status) ? q.status : [q.status];
+  return list.length ? [...new Set(list)] : undefined;
+}
+
+/** Conditions on the patient (alias `pr`): scope, not hidden, search, location. */
+function patientWhere(caller: Caller, q: RtmQuery, params: unknown[]): string[] {
+  if (q.start && q.end && q.end < q.start) throw badRequest("end must not be before start");
+  const where = [patientScope(caller, params, "pr"), "NOT pr.hidden"];
+  const search = q.search?.trim();
+  if (search) {
+    params.push(likeTerm(search));
+    const p = `$${params.length}`;
+    where.push(`(pr.first_name ILIKE ${p} OR pr.last_name ILIKE ${p} OR (pr.first_name || ' ' || pr.last_name) ILIKE ${p} OR (pr.last_name || ', ' || pr.first_name) ILIKE ${p})`);
+  }
+  if (q.locationId) {
+    params.push(q.locationId);
+    where.push(`pr.location_id = $${params.length}::uuid`);
+  }
+  return where;
+}
+
+/** Conditions on the cycle (alias `c`): statuses and the date range (cycles overlapping start..end). */
+function cycleWhere(q: RtmQuery, params: unknown[]): string[] {
+  const where: string[] = [];
+  const st = statuses(q);
+  if (st) {
+    params.push(st);
+    where.push(`c.status = ANY($${params.length}::text[])`);
+  }
+  if (q.start) {
+    params.push(q.start);
+    where.push(`c.end_date >= $${params.length}::date`);
+  }
+  if (q.end) {
+    params.push(q.end);
+    where.push(`c.start_date <= $${params.length}::date`);
+  }
+  return where;
+}
+
+function cycleOrder(sortBy = "START_DATE", d: "ASC" | "DESC" = "DESC"): string {
+  switch (sortBy) {
+    case "NAME":
+      return `lower(pr.last_name) ${d}, lower(pr.first_name) ${d}, c.start_date ${d}, c.id ${d}`;
+    case "END_DATE":
+      return `c.end_date ${d}, c.id ${d}`;
+    case "STATUS":
+      return `${STATUS_ORDER} ${d}, c.start_date ${d}, c.id ${d}`;
+    case "CODE":
+      return `${CODE_ORDER} ${d}, c.start_date ${d}, c.id ${d}`;
+    default:
+      return `c.start_date ${d}, c.id ${d}`;
+  }
+}
+
+export async function listCycles(db: Db, caller: Caller, q: RtmQuery) {
+  const page = pageRequest(q, 20);
+  const params: unknown[] = [];
+  const where = [...patientWhere(caller, q, params), ...cycleWhere(q, params)].join(" AND ");
+  const rows = await db.query<CycleRow>(
+    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${where} ORDER BY ${cycleOrder(q.sortBy, q.orderBy)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    params,
+  );
+  const total =
+    page.offset === 0 && rows.length < page.limit
+      ? rows.length
+      : Number((await db.one<{ n: string | number }>(`SELECT count(*) AS n FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${where}`, params))?.n ?? 0);
+  return paged(await toRtmCycles(db, rows), total, page);
+}
+
+export type RtmMonthlySummary = Schema<"RtmMonthlySummary">;
+
+/** First and last day of a YYYY-MM month. */
+export function monthBounds(yearMonth: string): [string, string] {
+  const [y, m] = yearMonth.split("-").map(Number) as [number, number];
+  const first = `${yearMonth}-01`;
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return [first, last];
+}
+
+interface SummaryRow {
+  id: string;
+  patient_record_id: string;
+  year_month: string;
+  status: RtmStatus;
+  pdf_key: string | null;
+  first_name: string;
+  last_name: string;
+}
+
+const SUMMARY_STATUS_ORDER = `(CASE s.status WHEN 'IN_PROGRESS' THEN 0 WHEN 'ACTIVE_DAYS_INCOMPLETE' THEN 1 WHEN 'READY_TO_BILL' THEN 2 ELSE 3 END)`;
+
+/** The month's summaries (one per patient) whose cycles ending in the month match the filters, with those cycles. */
+export async function listMonth(db: Db, caller: Caller, yearMonth: string, q: RtmQuery) {
+  const page = pageRequest(q, 20);
+  const [first, last] = monthBounds(yearMonth);
+  const params: unknown[] = [yearMonth, first, last];
+  const pw = patientWhere(caller, q, params);
+  const cw = ["c.patient_record_id = s.patient_record_id", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params)];
+  const where = `s.year_month = $1 AND ${pw.join(" AND ")} AND EXISTS (SELECT 1 FROM rtm_cycles c WHERE ${cw.join(" AND ")})`;
+  const d = q.orderBy ?? "DESC";
+  const nameOrder = `lower(pr.last_name) ${d}, lower(pr.first_name) ${d}, s.id ${d}`;
+  const order = q.sortBy === "STATUS" ? `${SUMMARY_STATUS_ORDER} ${d}, ${nameOrder}` : nameOrder;
+  const from = `rtm_monthly_summaries s JOIN patient_records pr ON pr.id = s.patient_record_id`;
+  const rows = await db.query<SummaryRow>(
+    `SELECT s.id, s.patient_record_id, s.year_month, s.status, s.pdf_key, pr.first_name, pr.last_name
+       FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    params,
+  );
+  const total =
+    page.offset === 0 && rows.length < page.limit
+      ? rows.length
+      : Number((await db.one<{ n: string | number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params))?.n ?? 0);
+  const cyclesByPatient = await loadMonthCycles(db, rows.map((r) => r.patient_record_id), first, last, q);
+  const items: RtmMonthlySummary[] = rows.map((r) => toSummary(r, cyclesByPatient.get(r.patient_record_id) ?? []));
+  return paged(items, total, page);
+}
+
+function toSummary(r: SummaryRow, cycles: RtmCycle[]): RtmMonthlySummary {
+  return {
+    id: r.id,
+    patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
+    yearMonth: r.year_month,
+    status: r.status,
+    cycles,
+    pdfKey: r.pdf_key,
+  };
+}
+
+/** Cycles of these patients ending in the month (matching the cycle filters), by start date and code. */
+async function loadMonthCycles(db: Db, patientIds: string[], first: string, last: string, q: RtmQuery): Promise<Map<string, RtmCycle[]>> {
+  const out = new Map<string, RtmCycle[]>();
+  if (patientIds.length === 0) return out;
+  const params: unknown[] = [patientIds, first, last];
+  const where = ["c.patient_record_id = ANY($1::uuid[])", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params)];
+  const rows = await db.query<CycleRow>(
+    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${where.join(" AND ")} ORDER BY c.start_date, ${CODE_ORDER}, c.id`,
+    params,
+  );
+  const cycles = await toRtmCycles(db, rows);
+  for (const c of cycles) {
+    const list = out.get(c.patientRecord.id) ?? [];
+    list.push(c);
+    out.set(c.patientRecord.id, list);
+  }
+  return out;
+}
+
+/** One summary the caller may see (404 otherwise), with all its cycles. */
+export async function getVisibleSummary(db: Db, caller: Caller, id: string): Promise<RtmMonthlySummary> {
+  const params: unknown[] = [id];
+  const row = await db.one<SummaryRow>(
+    `SELECT s.id, s.patient_record_id, s.year_month, s.status, s.pdf_key, pr.first_name, pr.last_name
+       FROM rtm_monthly_summaries s JOIN patient_records pr ON pr.id = s.patient_record_id
+      WHERE s.id = $1 AND ${patientScope(caller, params, "pr")} AND NOT pr.hidden`,
+    params,
+  );
+  if (!row) throw notFound("RTM monthly summary not found");
+  const [first, last] = monthBounds(row.year_month);
+  const cycles = await loadMonthCycles(db, [row.patient_record_id], first, last, {});
+  return toSummary(row, cycles.get(row.patient_record_id) ?? []);
+}
+
+/** One cycle row the caller may see (404 otherwise). */
+export async function getVisibleCycleRow(db: Db, caller: Caller, id: string): Promise<CycleRow> {
+  const params: unknown[] = [id];
+  const row = await db.one<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = $1 AND ${patientScope(caller, params, "pr")} AND NOT pr.hidden`, params);
+  if (!row) throw notFound("RTM cycle not found");
+  return row;
+}

@@ -1,0 +1,74 @@
+import { fields, heading, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
+import { BILLING, CYCLE_DAYS, STATUS_LABEL, type RtmCycle, type RtmEvent } from "./cycles.js";
+import type { RtmMonthlySummary } from "./list.js";
+
+const EVENT_LABEL: Record<RtmEvent["type"], string> = {
+  HEP_SESSION: "Program session",
+  SELF_REPORTED_HEP_SESSION: "Self-reported session",
+  PRO_RESPONSE: "Survey response",
+  PATIENT_INTERACTION: "Patient interaction",
+  INITIAL_HEP_ASSIGNMENT: "Initial program assignment",
+};
+
+/** "N/30 days" for the device-data cycle, "N/<required> days" for the others. */
+export function activeDaysLabel(c: RtmCycle): string {
+  const of = c.code === "DEVICE_AND_DATA_TRANSMISSION" ? CYCLE_DAYS : c.numRequiredDays;
+  return `${c.numActiveDays}/${of} days`;
+}
+
+function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
+  const billing = BILLING[c.code];
+  fields(doc, [
+    ["Cycle code", `${c.code} (${billing.billingCode} ${billing.description})`],
+    ["Dates", `${usDate(c.startDate)} – ${usDate(c.endDate)}`],
+    ["Status", STATUS_LABEL[c.status]],
+    ["Active days", `${activeDaysLabel(c)} (${c.numRequiredDays} required)`],
+    ["Interaction minutes", String(c.interactionMinutes)],
+  ]);
+  doc.moveDown(0.3);
+  if (c.events.length === 0) {
+    doc.text("No events in this cycle.");
+    return;
+  }
+  table(
+    doc,
+    [{ title: "Date", width: 150 }, { title: "Event", width: 170 }, { title: "Minutes", width: 70 }, { title: "Interaction type", width: 120 }],
+    c.events.map((e) => [
+      usDateTime(e.dateTime, timeZone),
+      EVENT_LABEL[e.type],
+      e.minutes === null ? "" : String(e.minutes),
+      e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION" ? "Interactive communication" : "",
+    ]),
+  );
+}
+
+function header(doc: Pdf, title: string, patient: { firstName: string; lastName: string }, organization: string): void {
+  doc.font("Helvetica-Bold").fontSize(18).fillColor("#1b2a41").text(organization);
+  doc.font("Helvetica").fontSize(12).fillColor("#52606d").text(title);
+  doc.fillColor("#000000");
+  heading(doc, "Patient");
+  fields(doc, [["Name", `${patient.lastName}, ${patient.firstName}`]]);
+}
+
+export function renderCyclePdf(c: RtmCycle, organization: string, timeZone: string): Promise<Buffer> {
+  return renderPdf(`RTM cycle ${c.code}`, (doc) => {
+    header(doc, "Remote Therapeutic Monitoring – Billing Cycle", c.patientRecord, organization);
+    heading(doc, `${BILLING[c.code].billingCode} ${BILLING[c.code].description}`);
+    cycleSection(doc, c, timeZone);
+  });
+}
+
+export function renderMonthlyPdf(s: RtmMonthlySummary, organization: string, timeZone: string): Promise<Buffer> {
+  return renderPdf(`RTM ${s.yearMonth}`, (doc) => {
+    header(doc, `Remote Therapeutic Monitoring – ${s.yearMonth}`, s.patientRecord, organization);
+    fields(doc, [
+      ["Month", s.yearMonth],
+      ["Status", STATUS_LABEL[s.status]],
+      ["Cycles", String(s.cycles.length)],
+    ]);
+    for (const c of s.cycles) {
+      heading(doc, `${BILLING[c.code].billingCode} ${BILLING[c.code].description}`);
+      cycleSection(doc, c, timeZone);
+    }
+  });
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../testing/harness.js";
+import { createFixture, type Fixture, type FixtureUser } from "../../testing/fixture.js";
+import { addDays, derivedStatus, remainingDays } from "./cycles.js";
+import { monthBounds } from "./list.js";
+
+let api: TestApi;
+let fx: Fixture;
+const as = (u: FixtureUser) => ({ as: { userId: u.userId, groups: u.groups } });
+
+async function cycle(patientId: string, code: string, status: string, start: string, end: string) {
+  const id = randomUUID();
+  await api.db.query(
+    "INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days) VALUES ($1, $2, $3, $4, $5, $6, 16)",
+    [id, patientId, code, status, start, end],
+  );
+  return id;
+}
+
+async function session(patientId: string, date: string, selfReported = false) {
+  await api.db.query("INSERT INTO health_sessions (id, patient_record_id, date, is_self_reported, sets) VALUES ($1, $2, $3, $4, '[]')", [randomUUID(), patientId, date, selfReported]);
+}
+
+async function summaries(patientId: string) {
+  await api.db.query(
+    `INSERT INTO rtm_monthly_summaries (id, patient_record_id, year_month, status)
+     SELECT gen_random_uuid(), patient_record_id, to_char(end_date, 'YYYY-MM'), 'IN_PROGRESS' FROM rtm_cycles WHERE patient_record_id = $1
+     GROUP BY 1, 2, 3 ON CONFLICT DO NOTHING`,
+    [patientId],
+  );
+}
+
+const C = {} as Record<"ready" | "billed" | "running" | "incomplete" | "setup" | "a2" | "b", string>;
+let pA1: string;
+let pA2: string;
+let pB: string;
+let interactionId: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  fx = await createFixture(api.db);
+  pA1 = fx.patients.a1[0]!;
+  pA2 = fx.patients.a2[0]!;
+  pB = fx.patients.b[0]!;
+  await api.db.query("UPDATE patient_records SET first_name = 'Zoe', last_name = 'Abbott' WHERE id = $1", [pA1]);
+  // A1's February cycle (Denver dates): sessions on 2 days (one self-reported), a PRO answer on a 3rd, a care note.
+  C.ready = await cycle(pA1, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2026-02-01", "2026-03-02");
+  C.billed = await cycle(pA1, "PATIENT_INTERACTION", "BILLED", "2026-02-01", "2026-03-02");
+  C.setup = await cycle(pA1, "PATIENT_SETUP", "ACTIVE_DAYS_INCOMPLETE", "2026-02-01", "2026-03-02");
+  C.incomplete = await cycle(pA1, "DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", "2025-12-03", "2026-01-01");
+  C.running = await cycle(pA1, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", addDays(new Date().toISOString().slice(0, 10), -5), addDays(new Date().toISOString().slice(0, 10), 24));
+  C.a2 = await cycle(pA2, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2026-02-03", "2026-03-04");
+  C.b = await cycle(pB, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2026-02-01", "2026-03-02");
+  await session(pA1, "2026-02-05T18:00:00Z");
+  await session(pA1, "2026-02-05T20:00:00Z");
+  await session(pA1, "2026-02-06T18:00:00Z", true);
+  await session(pA1, "2026-02-01T06:30:00Z"); // 2026-01-31 23:30 in Denver: before the cycle
+  const q = randomUUID();
+  await api.db.query("INSERT INTO pro_questions (id, patient_record_id, question_id, text, pro_answer_type) VALUES ($1, $2, 'LEVEL_OF_PAIN', 'Pain?', 'CHOICE')", [q, pA1]);
+  await api.db.query("INSERT INTO pro_answers (id, pro_question_id, date_time, value) VALUES ($1, $2, '2026-02-10T15:00:00Z', '3')", [randomUUID(), q]);
+  interactionId = randomUUID();
+  await api.db.query(
+    "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, '2026-02-12', 20, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)",
+    [interactionId, pA1],
+  );
+  const hep = randomUUID();
+  await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'P')", [hep, fx.orgA.id]);
+  await api.db.query("INSERT INTO hep_assignments (id, hep_id, patient_record_id, assigned_at, retired_at) VALUES ($1, $2, $3, '2026-02-02T17:00:00Z', '2026-02-20T17:00:00Z'), ($4, $2, $3, '2026-02-20T17:00:00Z', NULL)", [randomUUID(), hep, pA1, randomUUID()]);
+  for (const p of [pA1, pA2, pB]) await summaries(p);
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("rules", () => {
+  it("derives statuses from active days and the days left", () => {
+    expect(derivedStatus(16, 16, 0)).toBe("READY_TO_BILL");
+    expect(derivedStatus(16, 16, 10)).toBe("READY_TO_BILL");
+    expect(derivedStatus(10, 16, 6)).toBe("IN_PROGRESS");
+    expect(derivedStatus(10, 16, 5)).toBe("ACTIVE_DAYS_INCOMPLETE");
+    expect(derivedStatus(15, 16, 0)).toBe("ACTIVE_DAYS_INCOMPLETE");
+    expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-03" })).toBe(0);
+    expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-02" })).toBe(1);
+    expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-01-01" })).toBe(30);
+    expect(monthBounds("2024-02")).toEqual(["2024-02-01", "2024-02-29"]);
+  });
+});
+
+describe("GET /v2/health/rtm-cycles", () => {
+  it("computes events, active days and minutes from the patient's activity in the cycle's dates", async () => {
+    const res = await api.request("GET", "/v2/health/rtm-cycles?limit=100", as(fx.adminA));
+    expect(res.status).toBe(200);
+    const ready = res.body.items.find((c: { id: string }) => c.id === C.ready);
+    expect(ready).toMatchObject({
+      code: "DEVICE_AND_DATA_TRANSMISSION", billingCode: "98977", status: "READY_TO_BILL", startDate: "2026-02-01", endDate: "2026-03-02",
+      numActiveDays: 3, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 20, patientRecord: { id: pA1, firstName: "Zoe", lastName: "Abbott" }, pdfKey: null,
+    });
+    expect(ready.events.map((e: { type: string }) => e.type)).toEqual(["INITIAL_HEP_ASSIGNMENT", "HEP_SESSION", "HEP_SESSION", "SELF_REPORTED_HEP_SESSION", "PRO_RESPONSE", "PATIENT_INTERACTION"]);
+    const note = ready.events.find((e: { type: string }) => e.type === "PATIENT_INTERACTION");
+    expect(note).toEqual({ id: interactionId, type: "PATIENT_INTERACTION", dateTime: "2026-02-12T07:00:00.000Z", minutes: 20, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
+    const running = res.body.items.find((c: { id: string }) => c.id === C.running);
+    expect(running.numRemainingDays).toBeGreaterThanOrEqual(24);
+    expect(res.body.items.map((c: { id: string }) => c.id)).not.toContain(C.b);
+  });
+
+  it("filters by status (repeated), date range, search and location; pages and sorts", async () => {
+    const two = await api.request("GET", "/v2/health/rtm-cycles?status=READY_TO_BILL&status=BILLED&limit=100", as(fx.adminA));
+    expect(two.status).toBe(200);
+    expect(two.body.items.map((c: { id: string }) => c.id).sort()).toEqual([C.ready, C.billed, C.a2].sort());
+    const one = await api.request("GET", "/v2/health/rtm-cycles?status=ACTIVE_DAYS_INCOMPLETE", as(fx.adminA));
+    expect(one.body.items.map((c: { id: string }) => c.id).sort()).toEqual([C.setup, C.incomplete].sort());
+    const range = await api.request("GET", "/v2/health/rtm-cycles?start=2025-12-01&end=2026-01-15", as(fx.adminA));
+    expect(range.body.items.map((c: { id: string }) => c.id)).toEqual([C.incomplete]);
+    const search = await api.request("GET", "/v2/health/rtm-cycles?search=zoe%20abb&limit=100", as(fx.adminA));
+    expect(search.body.items).toHaveLength(5);
+    const loc = await api.request(`GET`, `/v2/health/rtm-cycles?locationId=${fx.orgA.locations[1]}`, as(fx.adminA));
+    expect(loc.body.items.map((c: { id: string }) => c.id)).toEqual([C.a2]);
+    const page = await api.request("GET", "/v2/health/rtm-cycles?limit=2&page=2&sortBy=START_DATE&orderBy=ASC", as(fx.adminA));
+    expect(page.body.metadata).toEqual({ totalItems: 6, itemCount: 2, itemsForPage: 2, totalPages: 3, currentPage: 2 });
+    const all = await api.request("GET", "/v2/health/rtm-cycles?sortBy=START_DATE&orderBy=ASC&limit=6", as(fx.adminA));
+    expect(page.body.items.map((c: { id: string }) => c.id)).toEqual(all.body.items.slice(2, 4).map((c: { id: string }) => c.id));
+    expect(all.body.items[0].id).toBe(C.incomplete);
+  });
+
+  it("scopes practitioners to their locations and refuses bad input", async () => {
+    const mine = await api.request("GET", "/v2/health/rtm-cycles", as(fx.practitionerA2));
+    expect(mine.body.items.map((c: { id: string }) => c.id)).toEqual([C.a2]);
+    expect((await api.request("GET", "/v2/health/rtm-cycles?status=DONE", as(fx.adminA))).status).toBe(400);
+    expect((await api.request("GET", "/v2/health/rtm-cycles?start=2026-03-01&end=2026-02-01", as(fx.adminA))).status).toBe(400);
+    expect((await api.request("GET", "/v2/health/rtm-cycles?sortBy=AGE", as(fx.adminA))).status).toBe(400);
+    expect((await api.request("GET", "/v2/health/rtm-cycles")).status).toBe(401);
+  });
+});
+
+describe("advance and revert", () => {
+  it("ADVANCE moves READY_TO_BILL to BILLED, REVERT moves it back; anything else is 409", async () => {
+    const adv = await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/advance`, as(fx.practitionerA1));
+    expect(adv.status).toBe(200);
+    expect(adv.body).toMatchObject({ id: C.ready, status: "BILLED", numActiveDays: 3 });
+    const row = await api.db.one<{ billed_by: string }>("SELECT billed_by FROM rtm_cycles WHERE id = $1", [C.ready]);
+    expect(row?.billed_by).toBe(fx.practitionerA1.practitionerId);
+    const again = await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/advance`, as(fx.adminA));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("Only a cycle that is READY_TO_BILL can be marked as billed (this one is BILLED).");
+    const rev = await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/revert`, as(fx.adminA));
+    expect(rev.status).toBe(200);
+    expect(rev.body.status).toBe("READY_TO_BILL");
+    const revAgain = await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/revert`, as(fx.adminA));
+    expect(revAgain.status).toBe(409);
+    expect(revAgain.body.message).toMatch(/Only a cycle that is BILLED can be reverted/);
+    for (const id of [C.running, C.incomplete]) {
+      expect((await api.request("POST", `/v2/health/rtm-cycles/${id}/advance`, as(fx.adminA))).status).toBe(409);
+      expect((await api.request("POST", `/v2/health/rtm-cycles/${id}/revert`, as(fx.adminA))).status).toBe(409);
+    }
+  });
+
+  it("keeps the monthly summary's status in step", async () => {
+    const month = async () => (await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminA))).body.items.find((s: { patientRecord: { id: string } }) => s.patientRecord.id === pA1);
+    await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/advance`, as(fx.adminA));
+    // Both billable cycles billed, the setup cycle incomplete: nothing is left to bill.
+    expect((await month()).status).toBe("BILLED");
+    await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/revert`, as(fx.adminA));
+    expect((await month()).status).toBe("READY_TO_BILL");
+  });
+
+  it("answers 404 for another organization's cycle and 400 for a malformed id", async () => {
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${C.b}/advance`, as(fx.adminA))).status).toBe(404);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${C.a2}/advance`, as(fx.practitionerA1))).status).toBe(404);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${randomUUID()}/revert`, as(fx.adminA))).status).toBe(404);
+    expect((await api.request("POST", "/v2/health/rtm-cycles/nope/advance", as(fx.adminA))).status).toBe(400);
+    expect((await api.db.one<{ status: string }>("SELECT status FROM rtm_cycles WHERE id = $1", [C.b]))?.status).toBe("READY_TO_BILL");
+  });
+});
+
+describe("GET /v2/health/rtm-cycles/{yearMonth}", () => {
+  it("answers one summary per patient with the cycles ending in the month", async () => {
+    const res = await api.request("GET", "/v2/health/rtm-cycles/2026-03?sortBy=NAME&orderBy=ASC", as(fx.adminA));
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.totalItems).toBe(2);
+    const mine = res.body.items.find((s: { patientRecord: { id: string } }) => s.patientRecord.id === pA1);
+    expect(mine.yearMonth).toBe("2026-03");
+    expect(mine.cycles.map((c: { id: string }) => c.id).sort()).toEqual([C.ready, C.billed, C.setup].sort());
+    expect(res.body.items[0].patientRecord.lastName).toBe("Abbott");
+    const filtered = await api.request("GET", "/v2/health/rtm-cycles/2026-03?status=BILLED", as(fx.adminA));
+    expect(filtered.body.items).toHaveLength(1);
+    expect(filtered.body.items[0].cycles.map((c: { id: string }) => c.id)).toEqual([C.billed]);
+    const january = await api.request("GET", "/v2/health/rtm-cycles/2026-01", as(fx.adminA));
+    expect(january.body.items.map((s: { cycles: { id: string }[] }) => s.cycles.map((c) => c.id))).toEqual([[C.incomplete]]);
+    expect((await api.request("GET", "/v2/health/rtm-cycles/2026-13", as(fx.adminA))).status).toBe(400);
+    const other = await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminB));
+    expect(other.body.items.map((s: { patientRecord: { id: string } }) => s.patientRecord.id)).toEqual([pB]);
+  });
+});
+
+describe("PDFs", () => {
+  const download = async (url: string) => api.request("GET", url.replace(/^https?:\/\/[^/]+/, ""));
+
+  it("renders the cycle PDF, stores it and answers a signed URL that downloads it", async () => {
+    const res = await api.request("GET", `/v2/health/rtm-cycles/${C.ready}/pdf-url`, as(fx.adminA));
+    expect(res.status).toBe(200);
+    expect(res.body.pdfUrl).toMatch(/^http:\/\/api\.test\/files\//);
+    const file = await download(res.body.pdfUrl);
+    expect(file.status).toBe(200);
+    expect(String(file.headers["content-type"])).toMatch(/^application\/pdf/);
+    expect(file.raw.subarray(0, 4).toString()).toBe("%PDF");
+    const row = await api.db.one<{ pdf_key: string }>("SELECT pdf_key FROM rtm_cycles WHERE id = $1", [C.ready]);
+    expect(row?.pdf_key).toBe(`rtm/cycles/${C.ready}.pdf`);
+    const listed = await api.request("GET", `/v2/health/rtm-cycles?search=abbott`, as(fx.adminA));
+    expect(listed.body.items.find((c: { id: string }) => c.id === C.ready).pdfKey).toBe(`rtm/cycles/${C.ready}.pdf`);
+    expect((await api.request("GET", `/v2/health/rtm-cycles/${C.b}/pdf-url`, as(fx.adminA))).status).toBe(404);
+  });
+
+  it("renders the monthly PDF", async () => {
+    const month = await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminA));
+    const summary = month.body.items.find((s: { patientRecord: { id: string } }) => s.patientRecord.id === pA1);
+    const res = await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.practitionerA1));
+    expect(res.status).toBe(200);
+    const file = await download(res.body.pdfUrl);
+    expect(String(file.headers["content-type"])).toMatch(/^application\/pdf/);
+    expect(file.raw.subarray(0, 4).toString()).toBe("%PDF");
+    expect((await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.adminB))).status).toBe(404);
+    expect((await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.practitionerA2))).status).toBe(404);
+  });
+});
+
+describe("settling ended cycles", () => {
+  it("settles a cycle that ended while in progress and starts the next one", async () => {
+    const patient = fx.patients.a2[1]!;
+    const today = new Date().toISOString().slice(0, 10);
+    const start = addDays(today, -31);
+    const end = addDays(today, -2);
+    const id = await cycle(patient, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", start, end);
+    for (let d = 0; d < 16; d++) await session(patient, `${addDays(start, d)}T18:00:00Z`);
+    const res = await api.request("GET", `/v2/health/rtm-cycles?locationId=${fx.orgA.locations[1]}&sortBy=START_DATE&orderBy=ASC&limit=50`, as(fx.adminA));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mine = res.body.items.filter((c: { patientRecord: { id: string } }) => c.patientRecord.id === patient);
+    expect(mine.map((c: { id: string; status: string; numActiveDays: number }) => [c.id === id, c.status, c.numActiveDays])).toEqual([
+      [true, "READY_TO_BILL", 16],
+      [false, "IN_PROGRESS", 0],
+    ]);
+    expect(mine[1].startDate).toBe(addDays(end, 1));
+    const month = end.slice(0, 7);
+    const summary = await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1 AND year_month = $2", [patient, month]);
+    expect(summary?.status).toBeDefined();
+  });
+});
