@@ -1,4 +1,75 @@
 import { defineHandlers } from "../../core/handlers.js";
+import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
+import { dashboardActions } from "./dashboard.js";
+import { loadUserProfile } from "./profile.js";
+
+const trimmed = (value: string, field: string) => {
+  const v = value.trim();
+  if (!v) throw badRequest(`${field} is required`);
+  return v;
+};
 
 /** Handlers of the users area, keyed by operationId. */
-export const handlers = defineHandlers({});
+export const handlers = defineHandlers({
+  async getCurrentUser(ctx) {
+    return loadUserProfile(ctx.db, ctx.caller, ctx.caller.userId);
+  },
+
+  async updateUserProfile(ctx) {
+    const caller = ctx.caller;
+    if (ctx.params.id !== caller.userId) throw forbidden("You can only update your own profile.");
+    if (ctx.body.userId !== undefined && ctx.body.userId !== ctx.params.id) throw badRequest("userId must be the id of the path");
+    if (!caller.practitionerId) throw notFound("We didn't find a provider account for this login.");
+    const firstName = trimmed(ctx.body.firstName, "firstName");
+    const lastName = trimmed(ctx.body.lastName, "lastName");
+    await ctx.db.query("UPDATE practitioners SET first_name = $2, last_name = $3 WHERE id = $1", [caller.practitionerId, firstName, lastName]);
+    return loadUserProfile(ctx.db, caller, caller.userId);
+  },
+
+  async completeSignUp(ctx) {
+    // The caller has no provider account yet: use ctx.caller (token identity), not requireMember.
+    const caller = ctx.caller;
+    if (ctx.params.id !== caller.userId) throw forbidden("You can only complete your own sign-up.");
+    if (ctx.body.userId !== undefined && ctx.body.userId !== ctx.params.id) throw badRequest("userId must be the id of the path");
+    const firstName = trimmed(ctx.body.firstName, "firstName");
+    const lastName = trimmed(ctx.body.lastName, "lastName");
+    await ctx.db.tx(async (db) => {
+      const linked = await db.one("SELECT 1 FROM practitioners WHERE user_id = $1 AND deleted_at IS NULL", [caller.userId]);
+      if (linked) throw conflict("This account has already completed sign-up.");
+      const invite = await db.one<{ id: string; user_id: string | null; disabled: boolean }>(
+        `SELECT p.id, p.user_id, o.disabled FROM practitioners p JOIN organizations o ON o.id = p.organization_id
+          WHERE p.invite_code = $1 AND p.deleted_at IS NULL FOR UPDATE OF p`,
+        [ctx.body.inviteCode],
+      );
+      if (!invite) throw notFound("Invite code not found");
+      if (invite.user_id) throw conflict("This invitation has already been used to sign up.");
+      if (invite.disabled) throw forbidden("Your organization is disabled.");
+      // A removed provider row may still hold this user id; release it so the unique user id can move.
+      await db.query("UPDATE practitioners SET user_id = NULL WHERE user_id = $1 AND deleted_at IS NOT NULL", [caller.userId]);
+      await db.query("UPDATE practitioners SET user_id = $2, first_name = $3, last_name = $4 WHERE id = $1", [invite.id, caller.userId, firstName, lastName]);
+    });
+    return loadUserProfile(ctx.db, caller, caller.userId);
+  },
+
+  async getSignUpByInviteCode(ctx) {
+    const row = await ctx.db.one<{ first_name: string; last_name: string; email: string; invite_code: string; user_id: string | null; org_name: string }>(
+      `SELECT p.first_name, p.last_name, p.email, p.invite_code, p.user_id, o.name AS org_name
+         FROM practitioners p JOIN organizations o ON o.id = p.organization_id
+        WHERE p.invite_code = $1 AND p.deleted_at IS NULL`,
+      [ctx.params.code],
+    );
+    if (!row) throw notFound("Invite code not found");
+    return {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      inviteCode: row.invite_code,
+      hasAccount: row.user_id !== null,
+      organizationName: row.org_name,
+    };
+  },
+
+  async getDashboardActions(ctx) {
+    return dashboardActions(ctx.db, ctx.caller);
+  },
+});

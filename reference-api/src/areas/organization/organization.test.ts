@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../testing/harness.js";
+import { createFixture, type Fixture } from "../../testing/fixture.js";
+import { PNG_SIGNATURE } from "./logo.js";
+
+let api: TestApi;
+let fx: Fixture;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  fx = await createFixture(api.db);
+});
+afterAll(async () => api?.close());
+
+/** A multipart/form-data body with one file part. */
+function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = `----test${randomUUID()}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+const png = Buffer.concat([PNG_SIGNATURE, Buffer.from("0000000dIHDR-not-a-real-image-but-signed-as-png")]);
+
+describe("organization", () => {
+  it("lets a provider admin rename their organization", async () => {
+    const res = await api.request("PATCH", `/v2/organizations/${fx.orgA.id}`, { as: fx.adminA, body: { name: " Org A Renamed " } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: fx.orgA.id, name: "Org A Renamed", disabled: false, isResearchOrg: false, supportsSSO: false });
+    expect((await api.request("GET", "/v2/users/current", { as: fx.adminA })).body.organization.name).toBe("Org A Renamed");
+  });
+
+  it("refuses practitioners (403), another organization (404) and a blank name (400)", async () => {
+    expect((await api.request("PATCH", `/v2/organizations/${fx.orgA.id}`, { as: fx.practitionerA1, body: { name: "X" } })).status).toBe(403);
+    expect((await api.request("PATCH", `/v2/organizations/${fx.orgB.id}`, { as: fx.adminA, body: { name: "X" } })).status).toBe(404);
+    const blank = await api.request("PATCH", `/v2/organizations/${fx.orgA.id}`, { as: fx.adminA, body: { name: "   " } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe("Name is required");
+    expect((await api.request("PATCH", `/v2/organizations/not-a-uuid`, { as: fx.adminA, body: { name: "X" } })).status).toBe(400);
+  });
+
+  it("uploads a PNG logo (checked by signature), serves it by signed URL and deletes it", async () => {
+    const up = multipart("file", "logo.png", "image/png", png);
+    const res = await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: up.body, headers: up.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.logoUrl).toMatch(/^http:\/\/api\.test\/files\/[A-Za-z0-9_-]+\?expires=\d+&signature=/);
+    expect(res.body.webLogoUrl).toBe(res.body.logoUrl);
+    const me = await api.request("GET", "/v2/users/current", { as: fx.practitionerA1 });
+    expect(me.body.organization.webLogoUrl).toBe(res.body.webLogoUrl);
+    // The signed URL names the stored PNG.
+    const url = new URL(res.body.logoUrl);
+    const key = api.services.signer.verify(url.pathname.split("/").pop()!, Number(url.searchParams.get("expires")), url.searchParams.get("signature")!);
+    expect(key).toMatch(new RegExp(`^org/${fx.orgA.id}/logo-[0-9a-f]{8}\\.png$`));
+    expect((await api.services.files.get(key!))?.data.equals(png)).toBe(true);
+    const file = await api.request("GET", `${url.pathname}${url.search}`);
+    expect(file.status).toBe(200);
+    expect(file.headers["content-type"]).toMatch(/^image\/png/);
+    expect(file.raw.equals(png)).toBe(true);
+
+    const del = await api.request("DELETE", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA });
+    expect(del.status).toBe(204);
+    expect(await api.services.files.exists(key!)).toBe(false);
+    expect((await api.request("GET", "/v2/users/current", { as: fx.adminA })).body.organization).toMatchObject({ logoUrl: null, webLogoUrl: null });
+  });
+
+  it("refuses a file that is not a PNG, a missing file part, practitioners and other organizations", async () => {
+    const jpeg = multipart("file", "logo.png", "image/png", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]));
+    const notPng = await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: jpeg.body, headers: jpeg.headers });
+    expect(notPng.status).toBe(400);
+    expect(notPng.body.message).toBe("file must be a PNG image");
+    const wrongField = multipart("image", "logo.png", "image/png", png);
+    expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: wrongField.body, headers: wrongField.headers })).status).toBe(400);
+    expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: { file: "x" } })).status).toBe(400);
+    const ok = multipart("file", "logo.png", "image/png", png);
+    expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.practitionerA1, body: ok.body, headers: ok.headers })).status).toBe(403);
+    expect((await api.request("POST", `/v2/organizations/${fx.orgB.id}/logo`, { as: fx.adminA, body: ok.body, headers: ok.headers })).status).toBe(404);
+    expect((await api.request("DELETE", `/v2/organizations/${fx.orgB.id}/logo`, { as: fx.adminA })).status).toBe(404);
+    expect((await api.request("DELETE", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.practitionerA1 })).status).toBe(403);
+  });
+});
+
+describe("locations", () => {
+  it("lists the organization's locations for any member", async () => {
+    const res = await api.request("GET", "/v2/locations", { as: fx.practitionerA1 });
+    expect(res.status).toBe(200);
+    expect(res.body.map((l: { id: string }) => l.id).sort()).toEqual([...fx.orgA.locations].sort());
+    expect(res.body[0]).toMatchObject({ name: "A North", city: "Denver", stateCode: "CO", defaultProvider: null, defaultProviderId: null });
+  });
+
+  it("lets provider admins create and update locations", async () => {
+    const created = await api.request("POST", "/v2/locations", {
+      as: fx.adminA,
+      body: { name: "A East", timezone: "America/Phoenix", city: "Tempe", stateCode: "AZ", zipCode: "85281", address1: "  ", defaultProviderId: fx.practitionerA1.practitionerId },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: "A East", timezone: "America/Phoenix", city: "Tempe", address1: null,
+      defaultProviderId: fx.practitionerA1.practitionerId, defaultProvider: { id: fx.practitionerA1.practitionerId, firstName: "PractA1", lastName: "Tester" },
+    });
+    const id = created.body.id;
+    const updated = await api.request("PATCH", `/v2/locations/${id}`, { as: fx.adminA, body: { name: "A East Clinic", defaultProviderId: null, city: null } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: "A East Clinic", timezone: "America/Phoenix", city: null, defaultProvider: null, zipCode: "85281" });
+    expect((await api.request("GET", "/v2/locations", { as: fx.adminA })).body).toHaveLength(3);
+  });
+
+  it("validates name, timezone and default provider", async () => {
+    const post = (body: unknown) => api.request("POST", "/v2/locations", { as: fx.adminA, body });
+    expect((await post({ name: "X" })).status).toBe(400);
+    expect((await post({ name: "X", timezone: "Europe/Paris" })).status).toBe(400);
+    expect((await post({ name: "X", timezone: "America/Denver", stateCode: "Colorado" })).status).toBe(400);
+    const blank = await post({ name: "  ", timezone: "America/Denver" });
+    expect(blank.body.message).toBe("Name is required");
+    const foreign = await post({ name: "X", timezone: "America/Denver", defaultProviderId: fx.practitionerB.practitionerId });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toMatch(/defaultProviderId/);
+    expect((await api.request("PATCH", `/v2/locations/${fx.orgA.locations[0]}`, { as: fx.adminA, body: {} })).status).toBe(400);
+  });
+
+  it("refuses practitioners (403) and another organization's location (404)", async () => {
+    expect((await api.request("POST", "/v2/locations", { as: fx.practitionerA1, body: { name: "X", timezone: "America/Denver" } })).status).toBe(403);
+    expect((await api.request("PATCH", `/v2/locations/${fx.orgA.locations[0]}`, { as: fx.practitionerA1, body: { name: "X" } })).status).toBe(403);
+    expect((await api.request("PATCH", `/v2/locations/${fx.orgB.locations[0]}`, { as: fx.adminA, body: { name: "Mine now" } })).status).toBe(404);
+    const b = await api.request("GET", "/v2/locations", { as: fx.adminB });
+    expect(b.body.map((l: { name: string }) => l.name)).toEqual(["B Main"]);
+  });
+});
+
+describe("practitioners", () => {
+  it("lists providers and the current provider", async () => {
+    const list = await api.request("GET", "/v2/practitioners", { as: fx.practitionerA1 });
+    expect(list.status).toBe(200);
+    const ids = list.body.map((p: { id: string }) => p.id);
+    expect(ids).toContain(fx.adminA.practitionerId);
+    expect(ids).not.toContain(fx.adminB.practitionerId);
+    const me = list.body.find((p: { id: string }) => p.id === fx.practitionerA1.practitionerId);
+    expect(me).toMatchObject({ userId: fx.practitionerA1.userId, role: "PORTAL_PRACTITIONER", addedAsRole: "PORTAL_PRACTITIONER", invitedAt: null });
+    expect(me.locations).toEqual([{ id: fx.orgA.locations[0], name: "A North" }]);
+    const current = await api.request("GET", "/v2/practitioners/current", { as: fx.practitionerA1 });
+    expect(current.body).toEqual({ id: fx.practitionerA1.practitionerId, firstName: "PractA1", lastName: "Tester" });
+  });
+
+  it("invites a provider with an invite code the sign-up lookup finds", async () => {
+    const res = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA,
+      body: { firstName: "New", lastName: "Hire", email: "new.hire@test.example", role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[1]] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ userId: null, firstName: "New", email: "new.hire@test.example", role: "PORTAL_PRACTITIONER", locations: [{ id: fx.orgA.locations[1] }] });
+    expect(Date.parse(res.body.invitedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const row = await api.db.one<{ invite_code: string }>("SELECT invite_code FROM practitioners WHERE id = $1", [res.body.id]);
+    expect(row!.invite_code).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const lookup = await api.request("GET", `/v2/sign-up/${row!.invite_code}`);
+    expect(lookup.body).toMatchObject({ email: "new.hire@test.example", hasAccount: false });
+    // An admin needs no location.
+    const admin = await api.request("POST", "/v2/practitioners", { as: fx.adminA, body: { firstName: "Ad", lastName: "Min", email: "ad.min@test.example", role: "PORTAL_PROVIDER_ADMIN" } });
+    expect(admin.status).toBe(201);
+    expect(admin.body.locations).toEqual([]);
+  });
+
+  it("enforces the invite rules", async () => {
+    const post = (body: Record<string, unknown>, as = fx.adminA) =>
+      api.request("POST", "/v2/practitioners", { as, body: { firstName: "A", lastName: "B", email: `x-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", ...body } });
+    const noLoc = await post({ locationIds: [] });
+    expect(noLoc.status).toBe(400);
+    expect(noLoc.body.message).toBe("Location(s) are required");
+    expect((await post({ locationIds: undefined })).status).toBe(400);
+    expect((await post({ locationIds: [fx.orgB.locations[0]] })).status).toBe(400);
+    expect((await post({ locationIds: [fx.orgA.locations[0]], email: "not-an-email" })).status).toBe(400);
+    expect((await post({ locationIds: [fx.orgA.locations[0]], useSSO: true })).status).toBe(400);
+    expect((await post({ locationIds: [fx.orgA.locations[0]] }, fx.practitionerA1)).status).toBe(403);
+    expect((await post({ role: "EXER_ADMIN" })).status).toBe(403);
+    const dup = await post({ locationIds: [fx.orgA.locations[0]], email: "PractA2-" + "dup@test.example" });
+    expect(dup.status).toBe(201);
+    const again = await post({ locationIds: [fx.orgA.locations[0]], email: "practa2-DUP@test.example" });
+    expect(again.status).toBe(409);
+  });
+
+  it("updates another provider's role, locations and an invited provider's e-mail", async () => {
+    const inv = await api.request("POST", "/v2/practitioners", { as: fx.adminA, body: { firstName: "Up", lastName: "Date", email: "up.date@test.example", role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] } });
+    const id = inv.body.id;
+    const res = await api.request("PATCH", `/v2/practitioners/${id}`, { as: fx.adminA, body: { email: "up.date2@test.example", locationIds: [fx.orgA.locations[0], fx.orgA.locations[1]] } });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe("up.date2@test.example");
+    expect(res.body.locations).toHaveLength(2);
+    const role = await api.request("PATCH", `/v2/practitioners/${id}`, { as: fx.adminA, body: { role: "PORTAL_PROVIDER_ADMIN", locationIds: [] } });
+    expect(role.status).toBe(200);
+    expect(role.body).toMatchObject({ role: "PORTAL_PROVIDER_ADMIN", addedAsRole: "PORTAL_PRACTITIONER", locations: [] });
+    const back = await api.request("PATCH", `/v2/practitioners/${id}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER" } });
+    expect(back.status).toBe(400);
+    expect(back.body.message).toBe("Location(s) are required");
+  });
+
+  it("refuses changing a current user's e-mail, editing yourself, practitioners and other organizations", async () => {
+    const email = await api.request("PATCH", `/v2/practitioners/${fx.practitionerA2.practitionerId}`, { as: fx.adminA, body: { email: "other@test.example" } });
+    expect(email.status).toBe(400);
+    expect(email.body.message).toBe("email of a current user cannot be changed");
+    expect((await api.request("PATCH", `/v2/practitioners/${fx.adminA.practitionerId}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER" } })).status).toBe(403);
+    expect((await api.request("PATCH", `/v2/practitioners/${fx.practitionerA2.practitionerId}`, { as: fx.practitionerA1, body: { locationIds: [fx.orgA.locations[0]] } })).status).toBe(403);
+    expect((await api.request("PATCH", `/v2/practitioners/${fx.practitionerB.practitionerId}`, { as: fx.adminA, body: { locationIds: [fx.orgA.locations[0]] } })).status).toBe(404);
+    expect((await api.request("PATCH", `/v2/practitioners/${fx.practitionerA2.practitionerId}`, { as: fx.adminA, body: {} })).status).toBe(400);
+  });
+
+  it("resends an invitation (204), but not to a provider with an account (409)", async () => {
+    const inv = await api.request("POST", "/v2/practitioners", { as: fx.adminA, body: { firstName: "Re", lastName: "Send", email: "re.send@test.example", role: "PORTAL_PROVIDER_ADMIN" } });
+    await api.db.query("UPDATE practitioners SET invited_at = now() - interval '3 days' WHERE id = $1", [inv.body.id]);
+    expect((await api.request("POST", `/v2/practitioners/${inv.body.id}/invite`, { as: fx.adminA })).status).toBe(204);
+    const row = await api.db.one<{ recent: boolean }>("SELECT invited_at > now() - interval '1 minute' AS recent FROM practitioners WHERE id = $1", [inv.body.id]);
+    expect(row!.recent).toBe(true);
+    expect((await api.request("POST", `/v2/practitioners/${fx.practitionerA2.practitionerId}/invite`, { as: fx.adminA })).status).toBe(409);
+    expect((await api.request("POST", `/v2/practitioners/${inv.body.id}/invite`, { as: fx.practitionerA1 })).status).toBe(403);
+    expect((await api.request("POST", `/v2/practitioners/${inv.body.id}/invite`, { as: fx.adminB })).status).toBe(404);
+  });
+
+  it("removes a provider: access, invite and primary-provider links go; yourself refused", async () => {
+    const target = fx.practitionerA2;
+    expect((await api.request("DELETE", `/v2/practitioners/${fx.adminA.practitionerId}`, { as: fx.adminA })).status).toBe(403);
+    expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.practitionerA1 })).status).toBe(403);
+    expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.adminB })).status).toBe(404);
+    await api.db.query("UPDATE locations SET default_provider_id = $1 WHERE id = $2", [target.practitionerId, fx.orgA.locations[1]]);
+    expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.adminA })).status).toBe(204);
+    const list = await api.request("GET", "/v2/practitioners", { as: fx.adminA });
+    expect(list.body.map((p: { id: string }) => p.id)).not.toContain(target.practitionerId);
+    expect((await api.request("GET", "/v2/users/current", { as: target })).status).toBe(404);
+    const loc = (await api.request("GET", "/v2/locations", { as: fx.adminA })).body.find((l: { id: string }) => l.id === fx.orgA.locations[1]);
+    expect(loc.defaultProvider).toBeNull();
+    const orphans = await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM patient_records WHERE practitioner_id = $1", [target.practitionerId]);
+    expect(orphans!.n).toBe(0);
+    expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.adminA })).status).toBe(404);
+  });
+
+  it("keeps product staff accounts out of provider admins' reach", async () => {
+    const staffId = randomUUID();
+    await api.db.query(
+      "INSERT INTO practitioners (id, organization_id, user_id, first_name, last_name, email, role, added_as_role) VALUES ($1, $2, $3, 'S', 'Taff', 'staff-in-a@test.example', 'EXER_SUPPORT', 'EXER_SUPPORT')",
+      [staffId, fx.orgA.id, randomUUID()],
+    );
+    expect((await api.request("PATCH", `/v2/practitioners/${staffId}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] } })).status).toBe(403);
+    expect((await api.request("DELETE", `/v2/practitioners/${staffId}`, { as: fx.adminA })).status).toBe(403);
+  });
+});
