@@ -60,6 +60,8 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     // we log our own line without it below.
     disableRequestLogging: true,
     bodyLimit: 10 * 1024 * 1024,
+    // Signed-file tokens are up to 512 characters (the contract's pattern); Fastify's default is 100.
+    maxParamLength: 600,
     ajv: { customOptions: { strict: false } },
   });
 
