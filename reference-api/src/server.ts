@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import openapiGlue from "fastify-openapi-glue";
 import { areaHandlers } from "./areas/index.js";
@@ -58,10 +58,10 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     // Never log request URLs' query strings at info: they can hold search terms (PHI). Fastify logs the URL;
     // we log our own line without it below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 10 * 1024 * 1024,
     // Signed-file tokens are up to 512 characters (the contract's pattern); Fastify's default is 100.
-    maxParamLength: 600,
+    routerOptions: { maxParamLength: 600 },
     ajv: { customOptions: { strict: false } },
   });
 
