@@ -18,6 +18,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     operationId?: string;
     openapiPath?: string;
+    /** The operation takes a JSON body (every JSON body in the contract is required). */
+    jsonBody?: boolean;
   }
 }
 
@@ -78,9 +80,18 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
   app.addHook("onRoute", (route) => {
     const schema = route.schema as { response?: unknown; body?: { content?: Record<string, unknown> } } | undefined;
     if (!schema) return;
+    const jsonBody = !!schema.body?.content?.["application/json"];
     delete schema.response;
     if (schema.body?.content?.["multipart/form-data"]) delete schema.body;
-    route.config = { ...(route.config as object), operationId: (route.schema as { operationId?: string }).operationId, openapiPath: route.url.replace(/:(\w+)/g, "{$1}") };
+    route.config = { ...(route.config as object), operationId: (route.schema as { operationId?: string }).operationId, openapiPath: route.url.replace(/:(\w+)/g, "{$1}"), jsonBody };
+  });
+
+  // Fastify validates bodies per content type: a request without one would skip validation altogether.
+  app.addHook("preValidation", async (req) => {
+    if (!req.routeOptions.config.jsonBody) return;
+    const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "application/json") throw new ApiError(400, type ? `Unsupported content type ${type}: send application/json.` : "A JSON request body is required (Content-Type: application/json).");
+    if (req.body === undefined || req.body === null) throw new ApiError(400, "A JSON request body is required.");
   });
 
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });

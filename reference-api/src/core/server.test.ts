@@ -58,6 +58,16 @@ describe("request validation and refusals", () => {
     expect(res.body).toEqual({ message: expect.stringContaining("firstName"), status: 400 });
   });
 
+  it("answers a missing JSON body or another content type with 400, not 500", async () => {
+    const url = `/v2/users/${fx.adminA.userId}`;
+    const missing = await api.request("PATCH", url, { as: fx.adminA });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: expect.stringContaining("JSON"), status: 400 });
+    const text = await api.request("PATCH", url, { as: fx.adminA, body: "firstName=x", headers: { "content-type": "text/plain" } });
+    expect(text.status).toBe(400);
+    expect(text.body.status).toBe(400);
+  });
+
   it("answers malformed JSON with 400 and the error body", async () => {
     const res = await api.request("PATCH", `/v2/users/${fx.adminA.userId}`, { as: fx.adminA, body: "{not json", headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);

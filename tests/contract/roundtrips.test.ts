@@ -1,0 +1,203 @@
+/**
+ * Round trips through the API, checking content at every step (create → read → update → read → delete → 404):
+ * patients, care notes, templates, programs and their assignments, locations, practitioners.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, expectError, expectStatus, ok, type J, type Req } from "./lib/client.js";
+import { target } from "./lib/env.js";
+import { mark } from "./lib/recorder.js";
+import { blocksFor, cleanupScratch, getWorld, newPatient, patientBody, programBody, unique, type World } from "./lib/world.js";
+
+let w: World;
+beforeAll(async () => {
+  w = await getWorld();
+});
+afterAll(async () => {
+  await cleanupScratch();
+});
+
+const rt = (req: Req) => ok({ ...req, kind: "roundtrip" });
+const rtCall = (req: Req) => call({ ...req, kind: "roundtrip" });
+const done = (...ops: string[]) => {
+  for (const op of ops) mark(target().recordFile, { op, check: "roundtrip", ok: true });
+};
+const started = (...ops: string[]) => {
+  for (const op of ops) mark(target().recordFile, { op, check: "roundtrip", ok: false });
+};
+const expect404 = async (req: Req) => expectError(await rtCall(req), 404);
+
+describe("round trips", () => {
+  it("patients: create → read → list → update → read → delete → 404", async () => {
+    const ops = ["createPatientRecord", "getPatientRecord", "listPatientRecords", "updatePatientRecord", "deletePatientRecord"];
+    started(...ops);
+    const body = patientBody(w, { products: ["HEALTH", "PRO"], gaitUid: null, phoneNumber: "303.555.0142" });
+    const created = await rt({ op: "createPatientRecord", as: "PRACTITIONER", body });
+    expect(created.patient).toMatchObject({ firstName: body.firstName, lastName: body.lastName, email: body.email, phoneNumber: "+13035550142", dob: body.dob, hasAccount: false });
+    expect(created.location.id).toBe(body.locationId);
+    expect(created.discharged).toBe(false);
+    expect(created.plansOfCare.length, "a new patient starts a plan of care").toBeGreaterThan(0);
+
+    const read = await rt({ op: "getPatientRecord", as: "PRACTITIONER", params: { id: created.id } });
+    expect(read).toEqual(created);
+    const listed = await rt({ op: "listPatientRecords", as: "PRACTITIONER", query: { search: body.lastName, status: "ALL" } });
+    expect(listed.items.map((p: J) => p.id)).toEqual([created.id]);
+
+    const updated = await rt({ op: "updatePatientRecord", as: "PRACTITIONER", params: { id: created.id }, body: { firstName: "Renamed", dob: "1975-12-31", injuredBodyPart: "HIP", products: ["HEALTH", "PRO", "GAIT"] } });
+    expect(updated.patient.firstName).toBe("Renamed");
+    expect(updated.patient.dob).toBe("1975-12-31");
+    expect([...updated.products].sort()).toEqual(["GAIT", "HEALTH", "PRO"]);
+    const reread = await rt({ op: "getPatientRecord", as: "PROVIDER_ADMIN", params: { id: created.id } });
+    expect(reread.patient.firstName).toBe("Renamed");
+    expect(reread.productData.health?.injuredBodyPart).toBe("HIP");
+
+    expectStatus(await rtCall({ op: "deletePatientRecord", as: "PROVIDER_ADMIN", params: { id: created.id } }), 204);
+    await expect404({ op: "getPatientRecord", as: "PROVIDER_ADMIN", params: { id: created.id } });
+    await expect404({ op: "updatePatientRecord", as: "PROVIDER_ADMIN", params: { id: created.id }, body: { firstName: "Ghost" } });
+    await expect404({ op: "deletePatientRecord", as: "PROVIDER_ADMIN", params: { id: created.id } });
+    const gone = await rt({ op: "listPatientRecords", as: "PROVIDER_ADMIN", query: { search: body.lastName, status: "ALL" } });
+    expect(gone.items).toEqual([]);
+    done(...ops);
+  });
+
+  it("care notes: create → list → update → list → delete → 404", async () => {
+    const ops = ["createCareNote", "listCareNotes", "updateCareNote", "deleteCareNote"];
+    started(...ops);
+    const p = await newPatient(w);
+    const date = w.daysFromToday(-1);
+    const note = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date, minutes: 20, notes: "Round trip note\nsecond line", isPatientInteraction: false } });
+    expect(note).toMatchObject({ date, minutes: 20, notes: "Round trip note\nsecond line", isPatientInteraction: false });
+    expect(note.practitioner?.id).toBe(w.practitionerId);
+    const listed = await rt({ op: "listCareNotes", as: "PROVIDER_ADMIN", params: { id: p.id } });
+    expect(listed).toEqual([note]);
+    const inRange = await rt({ op: "listCareNotes", as: "PRACTITIONER", params: { id: p.id }, query: { start: date, end: date } });
+    expect(inRange.map((n: J) => n.id)).toEqual([note.id]);
+    const outOfRange = await rt({ op: "listCareNotes", as: "PRACTITIONER", params: { id: p.id }, query: { start: w.today, end: w.today } });
+    expect(outOfRange).toEqual([]);
+
+    const updated = await rt({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id }, body: { minutes: 45, notes: "Edited" } });
+    expect(updated).toMatchObject({ id: note.id, date, minutes: 45, notes: "Edited" });
+    expect(await rt({ op: "listCareNotes", as: "PRACTITIONER", params: { id: p.id } })).toEqual([updated]);
+
+    expectStatus(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } }), 204);
+    expect(await rt({ op: "listCareNotes", as: "PRACTITIONER", params: { id: p.id } })).toEqual([]);
+    await expect404({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id }, body: { minutes: 1 } });
+    await expect404({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } });
+    done(...ops);
+  });
+
+  it("templates: create → read → list → update → read → delete → 404", async () => {
+    const ops = ["createTemplate", "getTemplate", "listTemplates", "updateTemplate", "deleteTemplate", "getProgram"];
+    started(...ops);
+    const { templateId: _t, ...body } = programBody(w, { name: `Round trip template ${unique()}` });
+    const t = await rt({ op: "createTemplate", as: "PRACTITIONER", body });
+    expect(t).toMatchObject({ name: body.name, notes: body.notes, dailyFrequency: body.dailyFrequency, weeklyFrequency: body.weeklyFrequency, isTemplate: true });
+    expect(t.blocks.map((b: J) => [b.exerciseId, b.numSets, b.setGoal.goalType])).toEqual(body.blocks.map((b: J) => [b.exerciseId, b.numSets, b.setGoal.goalType]));
+    expect(await rt({ op: "getTemplate", as: "PROVIDER_ADMIN", params: { id: t.id } })).toEqual(t);
+    expect(await rt({ op: "getProgram", as: "PRACTITIONER", params: { id: t.id } }), "getProgram answers templates too").toEqual(t);
+    const listed = await rt({ op: "listTemplates", as: "PRACTITIONER", query: { search: body.name } });
+    expect(listed.map((x: J) => x.id)).toEqual([t.id]);
+
+    const blocks = blocksFor(w, 3).map((b, i) => (i === 0 ? { ...b, id: t.blocks[0].id, uuid: t.blocks[0].uuid } : b));
+    const updated = await rt({ op: "updateTemplate", as: "PRACTITIONER", params: { id: t.id }, body: { name: `${body.name} v2`, notes: null, dailyFrequency: 1, weeklyFrequency: 3, blocks } });
+    expect(updated).toMatchObject({ id: t.id, name: `${body.name} v2`, notes: null, dailyFrequency: 1, weeklyFrequency: 3 });
+    expect(updated.blocks).toHaveLength(3);
+    expect(updated.blocks[0].uuid, "a block sent back with its uuid keeps it").toBe(t.blocks[0].uuid);
+    expect(updated.dateUpdated >= t.dateUpdated).toBe(true);
+    expect(await rt({ op: "getTemplate", as: "PRACTITIONER", params: { id: t.id } })).toEqual(updated);
+
+    expectStatus(await rtCall({ op: "deleteTemplate", as: "PRACTITIONER", params: { id: t.id } }), 204);
+    await expect404({ op: "getTemplate", as: "PRACTITIONER", params: { id: t.id } });
+    await expect404({ op: "updateTemplate", as: "PRACTITIONER", params: { id: t.id }, body: { name: "x", blocks } });
+    await expect404({ op: "deleteTemplate", as: "PRACTITIONER", params: { id: t.id } });
+    expect(await rt({ op: "listTemplates", as: "PRACTITIONER", query: { search: body.name } })).toEqual([]);
+    done(...ops);
+  });
+
+  it("programs and assignments: create → read → assign → list → replace → unassign → 404", async () => {
+    const ops = ["createProgram", "getProgram", "assignProgramToPatient", "assignProgramToPatients", "listPatientPrograms", "replaceProgram", "unassignProgram"];
+    started(...ops);
+    const body = programBody(w);
+    const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body });
+    expect(prog).toMatchObject({ name: body.name, isTemplate: false, replacedById: null });
+    expect(await rt({ op: "getProgram", as: "PROVIDER_ADMIN", params: { id: prog.id } })).toEqual(prog);
+
+    const a = await newPatient(w);
+    const b = await newPatient(w);
+    const afterOne = await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: a.id }, body: { hepId: prog.id } });
+    expect(afterOne.map((x: J) => x.id)).toEqual([prog.id]);
+    const again = await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: a.id }, body: { hepId: prog.id } });
+    expect(again.map((x: J) => x.id), "assigning a program the patient has keeps one assignment").toEqual([prog.id]);
+    const assignments = await rt({ op: "assignProgramToPatients", as: "PRACTITIONER", params: { id: prog.id }, body: { patientRecordIds: [b.id] } });
+    expect(assignments.map((x: J) => [x.hepId, x.patientRecordId, x.retiredAt])).toEqual([[prog.id, b.id, null]]);
+    const ofB = await rt({ op: "listPatientPrograms", as: "PRACTITIONER", params: { id: b.id } });
+    expect(ofB.map((x: J) => x.id)).toEqual([prog.id]);
+    expect(ofB[0].assignedAt).toBeTruthy();
+
+    const v2 = await rt({ op: "replaceProgram", as: "PRACTITIONER", params: { id: prog.id }, body: programBody(w, { name: `${body.name} v2` }) });
+    expect(v2.id).not.toBe(prog.id);
+    expect((await rt({ op: "getProgram", as: "PRACTITIONER", params: { id: prog.id } })).replacedById).toBe(v2.id);
+    for (const p of [a, b]) {
+      const progs = await rt({ op: "listPatientPrograms", as: "PRACTITIONER", params: { id: p.id } });
+      expect(progs.map((x: J) => x.id), "the replaced program's patients move to the new version").toEqual([v2.id]);
+    }
+    expectError(await rtCall({ op: "replaceProgram", as: "PRACTITIONER", params: { id: prog.id }, body: programBody(w) }), 400);
+
+    // A template assigned is copied into a program of the patient's own.
+    const { templateId: _t, ...tbody } = programBody(w, { name: `Round trip template ${unique()}` });
+    const tpl = await rt({ op: "createTemplate", as: "PRACTITIONER", body: tbody });
+    const viaTemplate = await rt({ op: "assignProgramToPatients", as: "PRACTITIONER", params: { id: tpl.id }, body: { patientRecordIds: [a.id] } });
+    expect(viaTemplate[0].hepId, "a template is copied, not assigned").not.toBe(tpl.id);
+    await call({ op: "deleteTemplate", as: "PRACTITIONER", params: { id: tpl.id } });
+
+    expectStatus(await rtCall({ op: "unassignProgram", as: "PRACTITIONER", params: { id: b.id, hepId: v2.id } }), 204);
+    expect(await rt({ op: "listPatientPrograms", as: "PRACTITIONER", params: { id: b.id } })).toEqual([]);
+    await expect404({ op: "unassignProgram", as: "PRACTITIONER", params: { id: b.id, hepId: v2.id } });
+    done(...ops);
+  });
+
+  it("locations: create → list → update → list (no delete in the contract) → another organization gets 404", async () => {
+    const ops = ["createLocation", "listLocations", "updateLocation"];
+    started(...ops);
+    const body = { name: `Round trip clinic ${unique()}`, timezone: "America/Chicago", address1: "1 Main St", address2: null, city: "Chicago", stateCode: "IL", zipCode: "60603-1234", defaultProviderId: w.practitionerId };
+    const loc = await rt({ op: "createLocation", as: "PROVIDER_ADMIN", body });
+    expect(loc).toMatchObject(body);
+    expect(loc.defaultProvider?.id).toBe(w.practitionerId);
+    const listed = ((await rt({ op: "listLocations", as: "PRACTITIONER" })) as J[]).find((l) => l.id === loc.id);
+    expect(listed).toEqual(loc);
+    const updated = await rt({ op: "updateLocation", as: "PROVIDER_ADMIN", params: { id: loc.id }, body: { name: `${body.name} West`, timezone: "America/Denver", defaultProviderId: null, zipCode: null } });
+    expect(updated).toMatchObject({ id: loc.id, name: `${body.name} West`, timezone: "America/Denver", defaultProviderId: null, defaultProvider: null, zipCode: null, city: "Chicago" });
+    expect(((await rt({ op: "listLocations", as: "PROVIDER_ADMIN" })) as J[]).find((l) => l.id === loc.id)).toEqual(updated);
+    await expect404({ op: "updateLocation", as: "OTHER_ORG", params: { id: loc.id }, body: { name: "Stolen" } });
+    expect(((await rt({ op: "listLocations", as: "PROVIDER_ADMIN" })) as J[]).find((l) => l.id === loc.id)?.name).toBe(`${body.name} West`);
+    done(...ops);
+  });
+
+  it("practitioners: invite → list → update → resend → sign-up lookup → delete → 404", async () => {
+    const ops = ["invitePractitioner", "listPractitioners", "updatePractitioner", "resendPractitionerInvite", "getSignUpByInviteCode", "adminGetInviteCode", "deletePractitioner"];
+    started(...ops);
+    const u = unique();
+    const body = { firstName: "Round", lastName: `Trip ${u}`, email: `contract.rt.${u}@contract.example`, role: "PORTAL_PRACTITIONER", locationIds: [w.pracLocationId] };
+    const p = await rt({ op: "invitePractitioner", as: "PROVIDER_ADMIN", body });
+    expect(p).toMatchObject({ firstName: body.firstName, lastName: body.lastName, email: body.email, role: "PORTAL_PRACTITIONER", addedAsRole: "PORTAL_PRACTITIONER", userId: null });
+    expect(p.invitedAt).toBeTruthy();
+    expect(((await rt({ op: "listPractitioners", as: "PRACTITIONER" })) as J[]).find((x) => x.id === p.id)).toEqual(p);
+
+    const newEmail = `contract.rt2.${u}@contract.example`;
+    const updated = await rt({ op: "updatePractitioner", as: "PROVIDER_ADMIN", params: { id: p.id }, body: { role: "PORTAL_PROVIDER_ADMIN", email: newEmail, locationIds: [] } });
+    expect(updated).toMatchObject({ id: p.id, role: "PORTAL_PROVIDER_ADMIN", email: newEmail, locations: [] });
+    expect(((await rt({ op: "listPractitioners", as: "PROVIDER_ADMIN" })) as J[]).find((x) => x.id === p.id)).toEqual(updated);
+
+    expectStatus(await rtCall({ op: "resendPractitionerInvite", as: "PROVIDER_ADMIN", params: { id: p.id } }), 204);
+    const invite = await rt({ op: "adminGetInviteCode", as: "PRODUCT_ADMIN", query: { email: newEmail } });
+    const signup = await rt({ op: "getSignUpByInviteCode", as: null, params: { code: invite.inviteCode } });
+    expect(signup).toMatchObject({ email: newEmail, hasAccount: false, organizationName: w.orgName });
+
+    expectStatus(await rtCall({ op: "deletePractitioner", as: "PROVIDER_ADMIN", params: { id: p.id } }), 204);
+    expect(((await rt({ op: "listPractitioners", as: "PROVIDER_ADMIN" })) as J[]).some((x) => x.id === p.id)).toBe(false);
+    await expect404({ op: "updatePractitioner", as: "PROVIDER_ADMIN", params: { id: p.id }, body: { locationIds: [w.pracLocationId] } });
+    await expect404({ op: "deletePractitioner", as: "PROVIDER_ADMIN", params: { id: p.id } });
+    await expect404({ op: "resendPractitionerInvite", as: "PROVIDER_ADMIN", params: { id: p.id } });
+    await expect404({ op: "getSignUpByInviteCode", as: null, params: { code: invite.inviteCode } });
+    done(...ops);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Global setup of the contract suite: chooses the deployment under test and signs in once per role.
+ *
+ * - External deployment: CONTRACT_API_URL plus, per role, CONTRACT_TOKEN_<ROLE> (an access token) or
+ *   CONTRACT_USER_<ROLE>=email:password with CONTRACT_CLIENT_ID, CONTRACT_IDENTITY_REGION and (for a
+ *   Cognito-compatible service that is not Amazon Cognito) CONTRACT_IDENTITY_ENDPOINT. CONTRACT_DEMO_ACCOUNTS=1
+ *   signs in the reference implementation's demo accounts for roles not given otherwise.
+ * - Default: a freshly started reference implementation (scripts/dev/stack.ts: cognito-local, provisioning,
+ *   the API with the demo world) on free ports with its own temporary data directory, removed afterwards.
+ * See tests/contract/README.md.
+ */
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { createIdentityClient } from "../../scripts/identity/client.js";
+import { signIn } from "../../scripts/identity/sign-in.js";
+import { startStack, type Stack } from "../../scripts/dev/stack.js";
+import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
+import { ALL_ROLES, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
+
+interface Identity {
+  endpoint?: string;
+  region: string;
+  clientId: string;
+  userPoolId?: string;
+}
+
+async function signInRoles(identity: Identity, users: Partial<Record<Role, { login: string; password: string }>>, tokens: Partial<Record<Role, string>>) {
+  // One at a time, once per role (cognito-local slows down under many sign-ins; the tokens are reused).
+  for (const role of ALL_ROLES) {
+    const user = users[role];
+    if (!user || tokens[role]) continue;
+    const t = await signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.login, password: user.password }).catch((err: unknown) => {
+      throw new Error(`contract suite: sign-in as ${role} (${user.login}) failed: ${(err as Error).name}: ${(err as Error).message}`);
+    });
+    tokens[role] = t.accessToken;
+  }
+}
+
+/** An identity user without a provider account, for completeSignUp (needs admin rights on the identity service). */
+async function createSignupUser(identity: Identity & { userPoolId: string }, runId: string): Promise<{ login: string; password: string }> {
+  const client = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
+  const username = randomUUID();
+  const email = `contract-signup-${runId}@contract.example`;
+  const password = `Contract-${runId}-9a`;
+  try {
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: identity.userPoolId,
+        Username: username,
+        MessageAction: "SUPPRESS",
+        TemporaryPassword: password,
+        UserAttributes: [
+          { Name: "email", Value: email },
+          { Name: "email_verified", Value: "true" },
+        ],
+      }),
+    );
+    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: username, Password: password, Permanent: true }));
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: identity.userPoolId, Username: username, GroupName: "PORTAL_PRACTITIONER" }));
+  } finally {
+    client.destroy();
+  }
+  return { login: username, password };
+}
+
+function parseUser(value: string, name: string): { login: string; password: string } {
+  const i = value.indexOf(":");
+  if (i <= 0) throw new Error(`${name} must be <email or username>:<password>`);
+  return { login: value.slice(0, i), password: value.slice(i + 1) };
+}
+
+export default async function setup(project: TestProject) {
+  const env = process.env;
+  const started = Date.now();
+  const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, "0")}`;
+  const runDir = join(tmpdir(), "contract-suite");
+  mkdirSync(runDir, { recursive: true });
+  // Keep the records of the last few runs only.
+  const old = readdirSync(runDir)
+    .map((f) => ({ f, t: statSync(join(runDir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t)
+    .slice(30);
+  for (const { f } of old) rmSync(join(runDir, f), { force: true });
+  const recordFile = join(runDir, `calls-${runId}.jsonl`);
+  writeFileSync(recordFile, "");
+  const tokens: Partial<Record<Role, string>> = {};
+  const notes: string[] = [];
+  let stack: Stack | undefined;
+  let stackDir: string | undefined;
+  let apiUrl: string;
+  let mode: ContractTarget["mode"];
+
+  if (env.CONTRACT_API_URL) {
+    mode = "external";
+    apiUrl = env.CONTRACT_API_URL.replace(/\/+$/, "");
+    for (const role of ALL_ROLES) {
+      const t = env[`CONTRACT_TOKEN_${role}`];
+      if (t) tokens[role] = t;
+    }
+    const users: Partial<Record<Role, { login: string; password: string }>> = {};
+    for (const role of ALL_ROLES) {
+      const u = env[`CONTRACT_USER_${role}`];
+      if (u) users[role] = parseUser(u, `CONTRACT_USER_${role}`);
+      else if (env.CONTRACT_DEMO_ACCOUNTS === "1" && DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: env.CONTRACT_DEMO_PASSWORD ?? DEMO_PASSWORD };
+    }
+    const needSignIn = ALL_ROLES.some((r) => users[r] && !tokens[r]);
+    const identity: Identity = {
+      endpoint: env.CONTRACT_IDENTITY_ENDPOINT || undefined,
+      region: env.CONTRACT_IDENTITY_REGION ?? "us-east-1",
+      clientId: env.CONTRACT_CLIENT_ID ?? "",
+      userPoolId: env.CONTRACT_IDENTITY_POOL_ID || undefined,
+    };
+    if (!tokens.SIGNUP && !users.SIGNUP && env.CONTRACT_IDENTITY_CREATE_USERS === "1") {
+      if (!identity.userPoolId) throw new Error("CONTRACT_IDENTITY_CREATE_USERS=1 needs CONTRACT_IDENTITY_POOL_ID");
+      users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
+    }
+    if (needSignIn || users.SIGNUP) {
+      if (!identity.clientId) throw new Error("contract suite: CONTRACT_USER_<ROLE> needs CONTRACT_CLIENT_ID (and CONTRACT_IDENTITY_REGION / CONTRACT_IDENTITY_ENDPOINT)");
+      await signInRoles(identity, users, tokens);
+    }
+    const missing = REQUIRED_ROLES.filter((r) => !tokens[r]);
+    if (missing.length) {
+      throw new Error(`contract suite: no credentials for ${missing.join(", ")}: set CONTRACT_TOKEN_<ROLE> or CONTRACT_USER_<ROLE> (see tests/contract/README.md)`);
+    }
+  } else {
+    mode = "fresh-stack";
+    stackDir = mkdtempSync(join(tmpdir(), "contract-stack-"));
+    try {
+      stack = await startStack({ dataDir: stackDir, world: "demo" });
+      const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId };
+      const users: Partial<Record<Role, { login: string; password: string }>> = {};
+      for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
+      users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
+      await signInRoles(identity, users, tokens);
+      apiUrl = stack.apiUrl;
+    } catch (err) {
+      await stack?.stop();
+      rmSync(stackDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+  for (const role of ALL_ROLES) if (!tokens[role]) notes.push(`role ${role} not configured: its checks are skipped`);
+  const userIds = Object.fromEntries(Object.entries(tokens).map(([r, t]) => [r, userIdOf(t!)])) as Partial<Record<Role, string>>;
+
+  const contractTarget: ContractTarget = {
+    apiUrl,
+    mode,
+    tokens,
+    userIds,
+    recordFile,
+    seed: Number(env.CONTRACT_SEED ?? 20260522),
+    runId,
+    numRuns: Math.max(1, Number(env.CONTRACT_NUM_RUNS ?? 20)),
+    notes,
+  };
+  project.provide("contractTarget", contractTarget);
+  console.log(`contract suite: ${mode} target ${apiUrl}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; calls recorded in ${recordFile}`);
+
+  return async () => {
+    if (stack) await stack.stop();
+    if (stackDir) rmSync(stackDir, { recursive: true, force: true });
+  };
+}
