@@ -34,7 +34,7 @@ export interface paths {
         /**
          * Download a file by signed URL
          * @description Serves a file named by a signed URL handed out by a `…/signed-url` or `…/pdf-url` call (pose logs, hands
-         *     logs, PDFs). The URL is the authorization: `token` names the file, `expires` is a Unix time in seconds and
+         *     logs, PDFs, logos). The URL is the authorization: `token` names the file, `expires` is a Unix time in seconds and
          *     `signature` an HMAC-SHA256 over both. An expired or tampered URL answers 403. No bearer token is needed,
          *     so the URL can be opened by a browser tab or fetched by the portal's server.
          */
@@ -54,10 +54,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderScanRenderPdf"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Render an outcome report PDF
+         * @description Renders the session analysis of a scan session (session details, outcome box, risk slider and factor
+         *     table) as a PDF document and answers it (`application/pdf`, inline, named after `pdfName`); the portal
+         *     opens it in a new tab. The only document group is ASSESSMENT_OUTCOMES_PDF. The body is validated strictly
+         *     (unknown fields, wrong types and over-long texts answer 400). Nothing is stored. Refused (403) for an
+         *     account without a portal role or organization.
+         */
+        post: operations["renderPdf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -71,8 +78,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersUsersCurrent"];
+        /**
+         * Get the signed-in user
+         * @description The signed-in user's profile: the practitioner row linked to the access token's user, the token's groups
+         *     and highest role, the organization (products, timezone, logos, research and SSO flags) and the user's own
+         *     locations. Any authenticated caller may ask. A token whose user has no provider account (never signed up,
+         *     or removed) answers 404 and the portal signs out; a user of a disabled organization gets 403.
+         */
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -88,14 +101,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersUsersId"];
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update the signed-in user's name
+         * @description Changes the first and last name of the signed-in user (the Account Info tab). `id` is the caller's
+         *     identity-service user id: another user's id answers 403. The e-mail cannot be changed here. A caller
+         *     without a provider account gets 404. Answers the updated profile.
+         */
+        patch: operations["updateUserProfile"];
         trace?: never;
     };
     "/v2/users/{id}/complete-sign-up": {
@@ -105,10 +123,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersUsersIdCompleteSignUp"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Complete an invited provider's sign-up
+         * @description Called right after the invitee has signed up and signed in with the identity service: links the caller's
+         *     user (`id`, which must be the caller's own user id, else 403) to the invitation named by `inviteCode` and
+         *     stores the name entered in the form. The caller needs no provider account yet (that is what this
+         *     creates). Unknown or withdrawn invite codes answer 404; an invitation already used, or a caller already
+         *     linked to a provider account, answers 409; an invitation of a disabled organization answers 403.
+         *     Answers the new profile (as `GET v2/users/current`).
+         */
+        post: operations["completeSignUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -122,8 +148,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersSignUpCode"];
+        /**
+         * Look up a provider invitation by invite code
+         * @description Public (no token): the sign-up screen `/user/create/{code}` prefills the invitee's name and e-mail from
+         *     this. Answers the invitation with `hasAccount` (true once used) and the organization's name. An unknown
+         *     or withdrawn code (the provider was removed) answers 404.
+         */
+        get: operations["getSignUpByInviteCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -139,10 +170,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersFavoriteExercises"];
+        /**
+         * List the user's favorite exercises
+         * @description The signed-in member's favorite exercises, as exercise ids in the order they were added.
+         */
+        get: operations["listFavoriteExercises"];
         put?: never;
-        post?: never;
+        /**
+         * Add a favorite exercise
+         * @description Adds an exercise to the signed-in member's favorites and answers the updated list. Adding an exercise
+         *     that is already a favorite succeeds and changes nothing. An unknown exercise id answers 400.
+         */
+        post: operations["addFavoriteExercise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -156,11 +195,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersFavoriteExercisesId"];
+        get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a favorite exercise
+         * @description Removes an exercise from the signed-in member's favorites. Removing an exercise that is not a favorite
+         *     succeeds as well (204); an exercise that does not exist answers 404.
+         */
+        delete: operations["removeFavoriteExercise"];
         options?: never;
         head?: never;
         patch?: never;
@@ -173,8 +216,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderUsersDashboardsActions"];
+        /**
+         * Get the dashboard's patient activity cards
+         * @description The lists of the dashboard's "Your Patients' Activity" cards over the caller's active (not discharged,
+         *     not hidden) patients: a practitioner's patients at their own locations, a provider admin's whole
+         *     organization. NO_ACCOUNT and NO_HEP and READY_TO_BILL concern Health patients; NO_RECENT_SESSION Health
+         *     or Gait patients without a session in the past 7 days. Each list is capped at 50 patients (by name);
+         *     TOTAL_NUM_PATIENTS is the number of active patients in scope. Callers without a portal role or
+         *     organization get 403.
+         */
+        get: operations["getDashboardActions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -190,14 +241,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationOrganizationsId"];
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update the organization's details
+         * @description Renames the caller's organization ('Edit Organization Details'). Provider admins of that organization
+         *     only: practitioners get 403; another organization's id answers 404. Answers the updated organization.
+         */
+        patch: operations["updateOrganization"];
         trace?: never;
     };
     "/v2/organizations/{id}/logo": {
@@ -207,11 +262,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationOrganizationsIdLogo"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Upload the organization's logo
+         * @description Replaces the caller's organization logo with a PNG (the portal crops it to 250x140 before upload). The
+         *     part `file` must be a PNG (checked by its signature bytes, not its name) of at most 5 MB; anything else
+         *     answers 400. The file is kept in the file store and served by long-lived signed URLs
+         *     (`GET /files/{token}`), answered as `logoUrl` (print) and `webLogoUrl` (screen). Provider admins of that
+         *     organization only: practitioners get 403; another organization's id answers 404.
+         */
+        post: operations["uploadOrganizationLogo"];
+        /**
+         * Delete the organization's logo
+         * @description Removes the caller's organization logo (both URLs become null). Deleting when there is no logo also
+         *     succeeds. Provider admins of that organization only: practitioners get 403; another organization's id
+         *     answers 404.
+         */
+        delete: operations["deleteOrganizationLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -224,10 +292,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationLocations"];
+        /**
+         * List the organization's locations
+         * @description All locations of the caller's organization, by name, each with its address, timezone and default
+         *     provider. Any member may list them (the portal's 'My Locations' tab keeps the user's own, known from
+         *     `GET v2/users/current`).
+         */
+        get: operations["listLocations"];
         put?: never;
-        post?: never;
+        /**
+         * Add a location
+         * @description Adds a location to the caller's organization. Name and timezone are required; the timezone is a US
+         *     America/ zone. A default provider must be a provider of the organization (else 400). Provider admins
+         *     only: practitioners get 403. Answers 201 with the location.
+         */
+        post: operations["createLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -241,14 +320,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationLocationsId"];
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a location
+         * @description Changes a location of the caller's organization; only the fields sent change. Name and timezone cannot
+         *     be cleared; a default provider must be a provider of the organization (else 400). Provider admins only:
+         *     practitioners get 403; another organization's location answers 404. Answers the updated location.
+         */
+        patch: operations["updateLocation"];
         trace?: never;
     };
     "/v2/practitioners": {
@@ -258,10 +342,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationPractitioners"];
+        /**
+         * List the organization's providers
+         * @description All providers of the caller's organization — current users (with a `userId`) and invited ones (`userId`
+         *     null) — by last and first name, each with role and locations. Any member may list them (provider
+         *     pickers and the Providers page).
+         */
+        get: operations["listPractitioners"];
         put?: never;
-        post?: never;
+        /**
+         * Invite a provider
+         * @description Invites a provider to the caller's organization ('Add Provider'): creates an invited provider with an
+         *     invite code for the sign-up link `/user/create/{code}` and records the invitation time. A
+         *     PORTAL_PRACTITIONER needs at least one location ('Location(s) are required'); every location must be
+         *     the organization's. `useSSO` only where the organization supports single sign-on. An e-mail already used
+         *     by a provider answers 409. Provider admins only (403 for practitioners); the EXER_ADMIN role may only be
+         *     given by product admins (403). Answers 201 with the invited provider.
+         */
+        post: operations["invitePractitioner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -275,8 +373,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationPractitionersCurrent"];
+        /**
+         * Get the signed-in provider
+         * @description The caller's own provider id and name (used to preselect the primary provider). Callers without a portal
+         *     role or provider account get 403.
+         */
+        get: operations["getCurrentPractitioner"];
         put?: never;
         post?: never;
         delete?: never;
@@ -292,14 +394,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationPractitionersId"];
+        get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a provider
+         * @description Removes a provider from the caller's organization: they lose access, their invite code stops working,
+         *     they leave their locations, stop being a location's default provider and their patients lose them as
+         *     primary provider (the patient records stay). Nobody removes themselves (403). Provider admins only (403
+         *     for practitioners); EXER_ADMIN and EXER_SUPPORT providers only by product admins (403). Another
+         *     organization's provider answers 404.
+         */
+        delete: operations["deletePractitioner"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a provider
+         * @description Changes another provider's role, e-mail or locations (the list is replaced). The e-mail of a current user
+         *     (one who has signed up) cannot change (400); an e-mail used by another provider answers 400; a
+         *     PORTAL_PRACTITIONER keeps at least one location ('Location(s) are required'). Nobody edits themselves
+         *     (403). Provider admins only (403 for practitioners); EXER_ADMIN and EXER_SUPPORT providers, and the
+         *     EXER_ADMIN role, are managed by product admins only (403). Another organization's provider answers 404.
+         *     Answers the provider with their locations.
+         */
+        patch: operations["updatePractitioner"];
         trace?: never;
     };
     "/v2/practitioners/{id}/invite": {
@@ -309,10 +427,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderOrganizationPractitionersIdInvite"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Resend a provider's invitation
+         * @description Sends the invitation e-mail of an invited provider again (same invite code; the invitation time is
+         *     updated). A provider who already has an account answers 409. Provider admins only (403 for
+         *     practitioners); another organization's provider answers 404.
+         */
+        post: operations["resendPractitionerInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -326,14 +449,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatients"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Add a patient
+         * @description Creates a patient record in the caller's organization and starts a plan of care today. Any member of the
+         *     organization may add patients; a practitioner only at their own locations.
+         *
+         *     Rules (messages name the field): `locationId` must be a location of the organization (for a practitioner,
+         *     one of theirs); `primaryPractitionerId` a practitioner of the organization who works at that location or is
+         *     an admin; at least one product of HEALTH, GAIT, PRO; HEALTH needs first and last name, a valid e-mail,
+         *     the injured body part and the `injuredSideOfBody` key (null for N/A); GAIT needs first and last name;
+         *     a PRO-only patient needs a phone number. A phone number must have 10 digits (a leading country code 1 is
+         *     dropped) and is stored as +1 and the digits; `dob` cannot be in the future.
+         *
+         *     409 when another patient of the organization already has the e-mail (case-insensitive) or the gait ID.
+         */
+        post: operations["createPatientRecord"];
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update several patients
+         * @description Applies the same changes (location, primary provider, added products) to every patient record named in
+         *     `patientRecordIds`, all or none: if any record would break a rule the call answers 400 and nothing changes.
+         *     Each record must be visible to the caller (404 otherwise: organization boundary, a practitioner's
+         *     locations; hidden patients count as not found). Answers the updated records in the order asked.
+         */
+        patch: operations["bulkUpdatePatientRecords"];
         trace?: never;
     };
     "/v2/patients/pages": {
@@ -343,8 +486,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsPages"];
+        /**
+         * List patients (paged)
+         * @description The organization's patient list. A provider admin sees the whole organization, a practitioner the patients
+         *     at their own locations. Hidden patients are left out. Filters combine (AND):
+         *
+         *     * `status` — ACTIVE (default: no discharge date, or one today or later), DISCHARGED (discharge date before
+         *       today, in the organization's time zone) or ALL.
+         *     * `search` — case-insensitive part of the first name, last name, full name, e-mail or gait ID.
+         *     * `primaryPractitionerId`, `locationId` (comma-joined list), `product` (patients holding it).
+         *
+         *     Sorted by `sortBy` (default LAST_ACTIVITY) in `orderBy` (default DESC), ties broken by id so paging is stable.
+         *     LAST_ACTIVITY puts patients without activity last in DESC order and first in ASC order.
+         */
+        get: operations["listPatientRecords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -360,10 +515,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsUpload"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Import patients from a CSV file (Bulk Add)
+         * @description Adds many patients at once from a CSV file (`text/csv`, at most 5 MB and 5000 data rows) built from the
+         *     template of the chosen `product`. The first line is the header; column names are matched
+         *     case-insensitively and may come in any order; quoted fields (with `""` for a quote) are supported.
+         *
+         *     * **HEALTH** template: `firstName, lastName, email, phoneNumber, dob, injuredSideOfBody, injuredBodyPart,
+         *       locationName` (or `locationId` instead of `locationName`). Required per row: first and last name, e-mail,
+         *       injured body part (Shoulder, Hip, Knee, Spine, Multiple) and location; `injuredSideOfBody` is Left, Right,
+         *       Both or N/A (empty means N/A); `phoneNumber` 10 digits or empty.
+         *     * **GAIT** template: `firstName, lastName, gaitUid, locationName, dob` (or `locationId`). Required per
+         *       row: first and last name and location; `gaitUid` unique in the organization.
+         *
+         *     `dob` is YYYY-MM-DD or MM/DD/YYYY, not in the future. The location must be one the caller may add patients
+         *     to. Every row is validated before anything is saved: if any row is invalid, nothing is imported and the
+         *     call answers 400 with the problems in the message, for example
+         *     `Line 3: email must be a valid e-mail address; Line 7: locationName "Westside" is not one of your locations`
+         *     (at most 20 listed, then `and N more`). Line numbers count the header as line 1. An e-mail or gait ID already
+         *     used in the organization or repeated in the file is a row problem too. Each imported patient starts a plan
+         *     of care today; the caller becomes their primary provider when eligible.
+         */
+        post: operations["importPatientsCsv"];
         delete?: never;
         options?: never;
         head?: never;
@@ -377,10 +552,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsReconcile"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Reconcile gait patients from a CSV file
+         * @description Updates the names of gait patients from a CSV file (`text/csv`, at most 5 MB and 5000 data rows) built from
+         *     the gait reconcile template: header `gaitUid, firstName, lastName` (case-insensitive, any order; quoted
+         *     fields supported). Each row's gait ID is matched case-insensitively against the caller's visible patients
+         *     holding GAIT; matched records get the row's first and last name. Rows whose gait ID matches no patient
+         *     are skipped. Every row is validated first (gait ID, first and last name required; a gait ID at most once);
+         *     if any is invalid nothing changes and the call answers 400 listing the problems (`Line 3: firstName is
+         *     required; …`, at most 20, then `and N more`). Answers how many records were updated.
+         */
+        post: operations["reconcileGaitPatientsCsv"];
         delete?: never;
         options?: never;
         head?: never;
@@ -391,45 +575,94 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsId"];
+        /**
+         * Get a patient
+         * @description One patient record. 404 when the record does not exist or is outside the caller's reach (another
+         *     organization; for a practitioner, a location not theirs), and 404 'Patient is hidden' for a hidden patient.
+         */
+        get: operations["getPatientRecord"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a patient
+         * @description Deletes a patient record with its plans of care, care notes, PRO answers, program assignments and sessions.
+         *     Provider admins only (403 for practitioners). 404 when the record is not visible to the caller or hidden.
+         */
+        delete: operations["deletePatientRecord"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a patient
+         * @description Changes a patient's details (Edit Patient Details) or adds products (Add to product). The resulting record
+         *     must meet the rules of its products (see createPatientRecord): HEALTH needs e-mail, injured side and body
+         *     part ('You must set Side of Body and Involved Body Part for Health patients.'), a PRO-only patient a phone
+         *     number. Products cannot be removed. The e-mail cannot change once the patient has an account. A new
+         *     location must be one the caller may use; a practitioner cannot move a patient to a location not theirs.
+         *     404 as for getPatientRecord; 409 when the e-mail or gait ID is taken by another patient of the organization.
+         */
+        patch: operations["updatePatientRecord"];
         trace?: never;
     };
     "/v2/patients/{id}/plan-of-care": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsIdPlanOfCare"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Start a new plan of care
+         * @description Starts a new plan of care for a patient whose last plan has ended (New Plan of Care; reactivates a
+         *     discharged patient). `start` is at most today and after the last plan's end date (400 naming `start`
+         *     otherwise, also when the current plan has no end). `products` are added to the patient's products; the
+         *     location (and optionally the primary provider) is set; with HEALTH the injured body part is required
+         *     ('Involved body part is required') and the side is given (null for N/A). The discharge date is cleared.
+         *     Answers the updated record. 404 as for getPatientRecord.
+         */
+        post: operations["startPlanOfCare"];
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Discharge, or set the end of the plan of care
+         * @description Sets the end date of the current plan of care, which is the patient's discharge date (Discharge, Edit Plan
+         *     of Care, reschedule). `end` must lie between the later of the plan's start and 28 days ago, and 28 days
+         *     from today (organization time zone); otherwise 400 naming `end`. A patient discharged today or on a past
+         *     date stays active through the end of that day and counts as discharged (archived) after it. `end: null`
+         *     cancels a discharge that has not happened yet (today or later). Answers the updated record.
+         *     404 as for getPatientRecord.
+         */
+        patch: operations["setPlanOfCareEnd"];
         trace?: never;
     };
     "/v2/patients/{id}/pros": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsIdPros"];
+        /**
+         * PRO questions and answers of a patient
+         * @description The PRO (patient-reported outcome) questions sent to the patient, each with its answers, oldest first.
+         *     `start` and `end` (inclusive days, UTC) limit the answers; questions are listed even without answers in
+         *     the range. 404 as for getPatientRecord; 400 when `end` is before `start`.
+         */
+        get: operations["listPatientPros"];
         put?: never;
         post?: never;
         delete?: never;
@@ -442,13 +675,28 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsIdInteractions"];
+        /**
+         * List care notes of a patient
+         * @description The patient's care notes (billable time logs), newest first, each with the status of the RTM cycle its date
+         *     falls in. `start` and `end` (inclusive) limit the dates. 404 as for getPatientRecord; 400 when `end` is
+         *     before `start`.
+         */
+        get: operations["listCareNotes"];
         put?: never;
-        post?: never;
+        /**
+         * Add a care note
+         * @description Adds a care note written by the caller. `date` is required and not in the future ('Date is required'),
+         *     `minutes` 0 to 1440 ('Minutes are required'), `notes` required ('Notes are required') and at most 500
+         *     characters with a line break counting as two ('Max Character Limit is 500'). 409 when the date falls in a
+         *     BILLED RTM cycle of the patient (billed cycles cannot change). 404 as for getPatientRecord.
+         */
+        post: operations["createCareNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -459,17 +707,33 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+                /** @description Identifier of the care note. */
+                interactionId: string;
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderPatientsPatientsIdInteractionsId"];
+        get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a care note
+         * @description Deletes a care note. 409 'This care note is in a billed cycle and cannot be deleted.' when its date lies in
+         *     a BILLED RTM cycle of the patient. 404 when the patient or the note is not visible.
+         */
+        delete: operations["deleteCareNote"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a care note
+         * @description Changes a care note (rules as for createCareNote). When the note lies in a BILLED RTM cycle, its date,
+         *     minutes and interaction flag cannot change (409 'This care note is in a billed cycle; only its notes can be
+         *     changed.'); its text still can. Moving a note into a BILLED cycle is refused the same way. 404 when the
+         *     patient or the note (of that patient) is not visible.
+         */
+        patch: operations["updateCareNote"];
         trace?: never;
     };
     "/v2/health/patients/pages": {
@@ -479,8 +743,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsPages"];
+        /**
+         * List Health patients (paged)
+         * @description The organization's patient list restricted to patients who hold the HEALTH product, with the same query
+         *     as the patient list (`GET /v2/patients/pages`): case-insensitive search on the first name, last name, full
+         *     name, e-mail or gait ID, sort,
+         *     the Active/Discharged tab (`status`), the primary provider and the location filter. Hidden records are
+         *     left out. A practitioner sees only patients at their own locations; a provider admin (or staff member
+         *     of the organization) sees the whole organization. Callers without a portal role or organization are
+         *     refused with 403.
+         */
+        get: operations["listHealthPatientRecords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -496,8 +769,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsIdHeps"];
+        /**
+         * List a patient's active programs
+         * @description The programs currently assigned to the patient (active assignments), most recently assigned first, each
+         *     with its `assignedAt`. The portal merges them into the patient record (`productData.health.heps`). An
+         *     empty list means no program is assigned. Patients outside the caller's reach (another organization, or
+         *     for a practitioner another location) and hidden patients answer 404.
+         */
+        get: operations["listPatientPrograms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -513,11 +792,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsIdHepsId"];
+        get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Unassign a program from a patient
+         * @description Retires the patient's active assignment of the program (the program and the patient's history stay).
+         *     Answers 404 when the patient is out of the caller's reach or the program is not actively assigned to the
+         *     patient. Any member who can see the patient may unassign.
+         */
+        delete: operations["unassignProgram"];
         options?: never;
         head?: never;
         patch?: never;
@@ -530,8 +814,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsIdSessions"];
+        /**
+         * List a patient's health sessions
+         * @description The patient's health (HEP) sessions with their sets, newest first, optionally limited to a time range
+         *     (`start` ≤ session time ≤ `end`). Self-reported sessions are included unless `includeSelfReported=false`
+         *     (the portal's "Include Self-Reported" checkbox). Any member of the patient's organization who can see the
+         *     patient may call it (a practitioner only for patients at their locations); a patient outside the
+         *     caller's reach answers 404. `end` before `start` answers 400.
+         */
+        get: operations["listPatientHealthSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -547,10 +838,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsIdInvite"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Resend the patient's app invite
+         * @description Sends the patient the e-mail invitation to create an account in the patient app again (the portal's
+         *     "Resend Health Invite") and records when it was sent. Any member of the patient's organization who can see
+         *     the patient may call it; a patient outside the caller's reach answers 404. Refused with 409 when the
+         *     patient already has an account, and with 400 when the patient does not hold the HEALTH product or has no
+         *     e-mail address.
+         */
+        post: operations["resendPatientInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -564,10 +862,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsIdAssignments"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Assign a program to a patient
+         * @description Assigns a program of the caller's organization to the patient and answers the patient's active programs.
+         *     A template is first copied into a program of the patient's own. With `shouldRetireHeps` the patient's
+         *     other active programs are retired (the new one replaces them). Assigning a program the patient already has
+         *     keeps that assignment. A patient's first assignment sends the account invite when the patient has no
+         *     account yet.
+         *
+         *     Any member who can see the patient may assign. A patient out of reach or an unknown program answers 404;
+         *     a patient without the Health product answers 400.
+         */
+        post: operations["assignProgramToPatient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -581,8 +889,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderHealthHealthPatientsIdActivityReport"];
+        /**
+         * Patient activity report (JSON or PDF)
+         * @description The data of the "Download Patient Report" for a time range: the organization, the primary provider, the
+         *     patient record, day counts (`meta`), per-exercise daily aggregates of the sessions (total reps and the
+         *     range of motion) and the PRO answers. Days are calendar days in the organization's time zone; activity
+         *     days count the unique dates of sessions and PRO responses. With `groupBy=SIDE` an exercise done on both
+         *     sides is reported once per side.
+         *
+         *     The answer is JSON (`ReportData`) by default; when the request's `Accept` header asks for
+         *     `application/pdf` the same report is rendered as a PDF document (file name suggested by
+         *     `Content-Disposition`: the date MM-dd-yyyy plus the first initial and last name).
+         *
+         *     `start` and `end` default to the last 30 days; `end` before `start`, or a range longer than 366 days,
+         *     answers 400. Any member of the patient's organization who can see the patient may call it; a patient
+         *     outside the caller's reach answers 404.
+         */
+        get: operations["getPatientActivityReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -598,10 +921,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsHeps"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Create a program
+         * @description Creates a program (HEP) of the caller's organization from the builder's fields. Any member of the
+         *     organization (practitioner or provider admin) may create one. Refused with 400 when the name is blank
+         *     ('Name is required'), there are no blocks ('You must add exercises in order to create the Template or
+         *     Program.'), a block names an unknown or incomplete exercise, a goal lacks its reps or time, or a time goal
+         *     is under 5 seconds ('Please select at least 5 sec for the time goal.'); `templateId` must be a template of
+         *     the caller's organization. Assign the new program with `POST /v2/health/heps/{id}/assignments`.
+         */
+        post: operations["createProgram"];
         delete?: never;
         options?: never;
         head?: never;
@@ -615,8 +946,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsHepsId"];
+        /**
+         * Get a program
+         * @description One program (or template) of the caller's organization, with its blocks. Any member of the organization
+         *     may read it; a program of another organization, or a deleted template, answers 404.
+         */
+        get: operations["getProgram"];
         put?: never;
         post?: never;
         delete?: never;
@@ -632,10 +967,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsHepsIdReplace"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Replace a program with a new version
+         * @description Saves an edited program as a new version: creates the new program from the body (the same rules as
+         *     `createProgram`), retires every active assignment of the old program, assigns the new program to the
+         *     same patients and records the new version in the old program's `replacedById`. Answers the new program.
+         *     Any member of the organization may call it. A program of another organization answers 404; a template
+         *     (update it instead) or a program already replaced answers 400.
+         */
+        post: operations["replaceProgram"];
         delete?: never;
         options?: never;
         head?: never;
@@ -649,10 +991,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsHepsIdAssignments"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Assign a program to patients
+         * @description Assigns the program to each listed patient. With `isEdit` the program is the edited version of what the
+         *     patients do, so their other active programs are retired; otherwise it is added to their programs. A
+         *     patient who already has the program keeps that assignment. Assigning a template first copies it into a
+         *     program of its own (answered as the assignments' `hepId`). A patient's first assignment sends the account
+         *     invite when the patient has no account yet.
+         *
+         *     Any member may assign, only to patients they can see (a practitioner: patients at their locations); a
+         *     patient out of reach answers 404, a patient without the Health product 400. All patients are checked
+         *     before anything is written.
+         */
+        post: operations["assignProgramToPatients"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,11 +1019,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsHepTemplates"];
+        /**
+         * List program templates
+         * @description The program templates of the caller's organization, most recently updated first (`dateUpdated`
+         *     descending, then id). `search` matches the name case-insensitively. Without `page` and `limit` every
+         *     template is answered; with them, one page of the list. Any member of the organization may call it.
+         */
+        get: operations["listTemplates"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Create a program template
+         * @description Creates a program template of the caller's organization (also used to duplicate a template or to save
+         *     an assigned program as a template). Any member may create one. Refused with 400 on a blank name ('Name is
+         *     required'), no blocks ('You must add exercises in order to create the Template or Program.'), an unknown
+         *     or incomplete exercise, a goal lacking its reps or time, or a time goal under 5 seconds ('Please select
+         *     at least 5 sec for the time goal.').
+         */
+        post: operations["createTemplate"];
+        /**
+         * Delete several program templates
+         * @description Deletes the listed templates of the caller's organization (bulk delete of the templates list). `ids` is
+         *     a comma-separated list of 1 to 100 template ids. All or nothing: when any id is not a template of the
+         *     caller's organization (or is already deleted) nothing is deleted and the call answers 404. Programs
+         *     already built from a template are not affected. Any member may delete.
+         */
+        delete: operations["deleteTemplates"];
         options?: never;
         head?: never;
         patch?: never;
@@ -683,11 +1056,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsHepTemplatesId"];
-        put?: never;
+        /**
+         * Get a program template
+         * @description One program template of the caller's organization. Any member may read it. A template of another
+         *     organization, a deleted template or a program that is not a template answers 404.
+         */
+        get: operations["getTemplate"];
+        /**
+         * Update a program template
+         * @description Replaces the fields and blocks of a template of the caller's organization and answers it with its new
+         *     `dateUpdated`. The same rules as `createTemplate` apply. Programs already built from the template are not
+         *     changed. Any member may update; another organization's template answers 404.
+         */
+        put: operations["updateTemplate"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a program template
+         * @description Deletes one template of the caller's organization. Programs already built from it are not affected.
+         *     Any member may delete; another organization's template, or one already deleted, answers 404.
+         */
+        delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -700,8 +1088,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsExercises"];
+        /**
+         * List the exercise library
+         * @description The exercises of the Motion Library, ordered by id. `completeness=COMPLETE` (the default) answers the
+         *     published exercises, the ones a program can use; `INCOMPLETE` the drafts; `ALL` both. Media URLs are
+         *     absolute URLs of the public exercise media. Any signed-in member may call it; the portal filters, searches
+         *     and pages the list itself.
+         */
+        get: operations["listExercises"];
         put?: never;
         post?: never;
         delete?: never;
@@ -717,8 +1111,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderProgramsExerciseMetrics"];
+        /**
+         * List exercise metrics
+         * @description The metric definitions of the exercises (ROM, REPS, TIME), ordered by exercise, metric and version.
+         *     `completeness` filters by the metric's completeness (default COMPLETE; ALL for every one);
+         *     `versionState=LATEST` (the default) answers only the current version of each metric, `ALL` every version
+         *     (results recorded against an older version still name it). Any signed-in member may call it.
+         */
+        get: operations["listExerciseMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -734,8 +1134,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderMediaExercisesFile"];
+        /**
+         * Get an exercise image or animation
+         * @description Serves the media of the exercise library: `<exerciseId>-thumb.svg` (still thumbnail) and
+         *     `<exerciseId>-animation.svg` (animated SVG). Public (no bearer token: the URLs are used directly as image
+         *     sources) and cacheable: the media holds no patient data. An unknown file answers 404.
+         */
+        get: operations["getExerciseMedia"];
         put?: never;
         post?: never;
         delete?: never;
@@ -751,8 +1156,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderRtmRtmCycles"];
+        /**
+         * List RTM billing cycles (paged)
+         * @description The RTM billing cycles of the Health patients the caller can see (a practitioner: patients at their
+         *     locations; a provider admin: the whole organization), with their computed events and active days.
+         *     Filters: patient name search, statuses, a date range (cycles overlapping `start`..`end`) and a location.
+         *     Hidden patients are left out. Cycles whose end date has passed while still IN_PROGRESS are settled first
+         *     (READY_TO_BILL when they reached their required active days, else ACTIVE_DAYS_INCOMPLETE). `end` before
+         *     `start` answers 400; callers without a portal role or organization are refused with 403.
+         */
+        get: operations["listRtmCycles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -768,8 +1181,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderRtmRtmCyclesYearMonth"];
+        /**
+         * List RTM billing by month (paged, one group per patient)
+         * @description The RTM billing of one month: one monthly summary per patient with the patient's cycles that end in
+         *     that month (the month a cycle becomes billable), for the Health patients the caller can see. Takes the
+         *     same query as the cycle list; `status`, `start` and `end` filter the cycles, and a patient is listed when
+         *     at least one of their cycles matches. The summary's `id` is the one `GET
+         *     /v2/health/rtm-monthly-summaries/{id}/pdf-url` takes. `end` before `start` answers 400; callers without a
+         *     portal role or organization are refused with 403.
+         */
+        get: operations["listRtmCyclesByMonth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -785,10 +1206,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderRtmRtmCyclesIdAdvance"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Mark an RTM cycle as billed (ADVANCE)
+         * @description Moves the cycle from READY_TO_BILL to BILLED and answers the updated cycle; the patient's monthly summary
+         *     status follows. Any member of the patient's organization who can see the patient may call it; a cycle of
+         *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409.
+         */
+        post: operations["advanceRtmCycle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -802,10 +1228,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderRtmRtmCyclesIdRevert"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Revert a billed RTM cycle to ready to bill (REVERT)
+         * @description Moves the cycle from BILLED to READY_TO_BILL and answers the updated cycle; the patient's monthly summary
+         *     status follows. Any member of the patient's organization who can see the patient may call it; a cycle of
+         *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409.
+         */
+        post: operations["revertRtmCycle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -819,8 +1250,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderRtmRtmCyclesIdPdfUrl"];
+        /**
+         * PDF of an RTM cycle
+         * @description Renders the cycle's billing PDF (patient, cycle code and billing code, dates, status, active days and the
+         *     events with their dates and minutes), stores it and answers a signed, time-limited URL to download it
+         *     (`GET /files/{token}`). Any member of the patient's organization who can see the patient may call it; a
+         *     cycle of a patient outside the caller's reach answers 404.
+         */
+        get: operations["getRtmCyclePdfUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -836,8 +1273,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderRtmRtmMonthlySummariesIdPdfUrl"];
+        /**
+         * PDF of a patient's RTM month
+         * @description Renders the monthly billing PDF of one patient (the month's status and every cycle ending in the month,
+         *     each with its code, billing code, dates, status, active days and events), stores it and answers a signed,
+         *     time-limited URL to download it (`GET /files/{token}`). Any member of the patient's organization who can
+         *     see the patient may call it; a summary of a patient outside the caller's reach answers 404.
+         */
+        get: operations["getRtmMonthlySummaryPdfUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -853,8 +1296,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderGaitGaitPatientsPages"];
+        /**
+         * List gait patients
+         * @description A page of the caller's patient records enrolled in GAIT, discharged ones included (hidden records are never listed). A provider admin
+         *     sees the whole organization; a practitioner only patients at their own locations. `locationId` narrows to
+         *     one location (the Gait Events - Add Patient screen lists the gait patients of a location with `limit=999`);
+         *     `gaitUid` narrows to the patient with that unique gait ID (case-insensitive, exact); `search` matches the
+         *     first name, last name, "first last", "last, first", e-mail or gait UID (case-insensitive, contains). Sorted by `sortBy`
+         *     (default LAST_ACTIVITY: most recent activity, patients without activity last) in `orderBy` direction
+         *     (default DESC), then by id. Refused (403) for an account without a portal role or organization.
+         */
+        get: operations["listGaitPatientRecords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -870,8 +1322,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderGaitGaitSessions"];
+        /**
+         * List a patient's gait sessions
+         * @description The gait sessions of one patient record, newest first (by captured date, then id). `start` and `end`
+         *     optionally bound the captured date (inclusive); `end` must not be before `start`. The patient must be
+         *     visible to the caller: another organization's patient, a patient at a location of a practitioner who
+         *     does not work there, or a hidden patient answers 404. Refused (403) for an account without a portal role
+         *     or organization.
+         */
+        get: operations["listGaitSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -887,8 +1346,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderGaitGaitSessionsReport"];
+        /**
+         * Daily gait report
+         * @description The gait sessions of the caller's organization captured in [`start`, `end`] (inclusive), oldest first,
+         *     for the daily gait report (bar chart of gait speed per subject against the 0.8 m/s threshold, and CSV).
+         *     The portal sends the chosen day in the organization's timezone, 00:00:00.000 to 23:59:59.999, as UTC
+         *     instants. The window must be one day at most (`end` no more than 25 hours after `start`, to allow for a
+         *     daylight-saving day), `end` must not be before `start`, and `start` must not be in the future.
+         *
+         *     Sessions of the deployment's excluded gait UIDs (test subjects; setting `GAIT_REPORT_EXCLUDED_UIDS`,
+         *     default `TEST,DEMO-TEST`, compared case-insensitively) are dropped by the server, so the portal does
+         *     not filter them. Hidden patients are left out. A provider admin gets the whole organization; a
+         *     practitioner only patients at their own locations. Refused (403) for an account without a portal role
+         *     or organization.
+         */
+        get: operations["getGaitReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -904,10 +1376,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderGaitGaitSessionsIdComment"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Set or delete the therapist comment of a gait session
+         * @description Adds, replaces or deletes (`comment: null`) the therapist comment of a gait session. A comment is
+         *     non-blank text of at most 1000 characters, where a line break counts as two characters; a longer or
+         *     blank comment answers 400. Answers the updated session. Any member who can see the session's patient may
+         *     comment: a session of another organization's patient, of a patient outside a practitioner's locations or
+         *     of a hidden patient answers 404. Refused (403) for an account without a portal role or organization.
+         */
+        post: operations["setGaitSessionComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -921,8 +1400,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderScanScanSessionsPages"];
+        /**
+         * List scan sessions
+         * @description A page of the caller's organization's scan sessions, newest first (by created date, then id). A provider
+         *     admin sees every location of the organization; a practitioner only sessions recorded at their own
+         *     locations. The portal asks for a location first ('Select Location') and sends `locationId`; without it
+         *     the list spans every location the caller can see. The scan report fetches one day with `page=1&limit=999`.
+         *
+         *     Filters (combined with AND): `locationId`; `start`/`end` bound the created date (inclusive; `end` must not
+         *     be before `start`); `assessmentIds` (repeat the parameter for several); `provider` matches the
+         *     practitioner's first name, last name or "first last" (case-insensitive, contains).
+         *
+         *     `sessionUUID` looks up one session by its UUID and **ignores every other filter** (location, dates,
+         *     assessments, provider): the answer is that session (if the caller can see it) or an empty page. Refused
+         *     (403) for an account without a portal role or organization.
+         */
+        get: operations["listScanSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -938,8 +1431,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderScanScanSessionsIdPoseLogSignedUrl"];
+        /**
+         * Signed URL of a scan session's pose log
+         * @description A time-limited signed URL of the session's pose log (`GET /files/{token}` then answers the PoseLog JSON,
+         *     without a bearer token). A session of another organization, or one recorded at a location of a
+         *     practitioner who does not work there, answers 404; so does a session without a pose log ('This session
+         *     has no pose log.'). Refused (403) for an account without a portal role or organization.
+         */
+        get: operations["getScanPoseLogSignedUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -955,8 +1454,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderScanScanAssessments"];
+        /**
+         * List the assessment library
+         * @description Every assessment of the scan assessment library (the same for all organizations), ordered by id, with
+         *     its directives and result definitions. Any member of an organization may call it; refused (403) for an
+         *     account without a portal role or organization.
+         */
+        get: operations["listAssessments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -972,8 +1476,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderScanScanOutcomesRiskFactors"];
+        /**
+         * List the organization's risk outcomes
+         * @description The risk rules (scan outcomes) of the caller's organization, one per assessment that has analysis data,
+         *     ordered by assessment id. The portal's session analysis dialog picks the rule of the session's
+         *     assessment ('No Analysis Data For That Assessment.' when there is none; 'No Outcome Data For That Org.'
+         *     when the list is empty). Refused (403) for an account without a portal role or organization.
+         */
+        get: operations["listRiskFactorOutcomes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -989,10 +1499,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminOrganizations"];
+        /**
+         * List all organizations (admin)
+         * @description Lists every organization (enabled and disabled), sorted by name, with its time zone, products and
+         *     whether it is disabled. Product admins and support staff only (EXER_ADMIN, EXER_SUPPORT); any other
+         *     role is refused with 403.
+         */
+        get: operations["adminListOrganizations"];
         put?: never;
-        post?: never;
+        /**
+         * Create an organization with its first location and provider (admin)
+         * @description Creates, in one transaction, an organization, its first location and its first provider. The provider
+         *     is invited (an invite code is generated, as for an invitation from the providers page) and assigned to
+         *     the new location; the role defaults to PORTAL_PROVIDER_ADMIN and the organization's time zone to
+         *     America/Denver. If any part fails nothing is created. Blank names are refused with 400 and the product's
+         *     message; an e-mail already used by a provider answers 409. Answers the new organization (the logo is
+         *     uploaded afterwards with `adminUploadOrganizationLogo`). Product admins and support staff only; any other
+         *     role is refused with 403.
+         */
+        post: operations["adminCreateOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1003,30 +1528,57 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminOrganizationsId"];
+        /**
+         * Get an organization with its scan modules (admin)
+         * @description Answers any organization (also a disabled one) with its ordered scan modules. Product admins and support
+         *     staff only; any other role is refused with 403. An unknown id answers 404.
+         */
+        get: operations["adminGetOrganization"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Save an organization's scan modules (admin)
+         * @description Replaces the organization's scan modules with the ordered list sent (the modules editor saves all modules
+         *     at once; order of modules and of assessments is kept). Each module is validated and a failure answers 400
+         *     naming the field: a blank name ('Module Name is required'), a blank subtitle ('Subtitle is required'),
+         *     an unknown assessment id, an assessment placed twice in one module, or a module id used twice. A module
+         *     without id gets a new one; `imageName` defaults to `Assessment`; a blank `nameOverride` is stored as
+         *     null. Answers the updated organization. Product admins and support staff only; any other role is refused
+         *     with 403. An unknown id answers 404.
+         */
+        patch: operations["adminUpdateOrganization"];
         trace?: never;
     };
     "/v2/admin/organizations/{id}/enable": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminOrganizationsIdEnable"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Enable an organization (admin)
+         * @description Re-enables a disabled organization and restores the access it had: its users can sign in to the portal
+         *     again, and the patients discharged by the disable get back the discharge date (and plan of care end) they
+         *     had before it — unless that discharge date was changed since. Enabling an enabled organization changes
+         *     nothing. Answers the updated organization. Product admins and support staff only; any other role is
+         *     refused with 403. An unknown id answers 404.
+         */
+        post: operations["adminEnableOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1037,13 +1589,24 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminOrganizationsIdDisable"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Disable an organization (admin)
+         * @description Disables an organization: it revokes access to all applications (every call by a user of the organization
+         *     answers 403 from then on) and discharges all its patients — each patient whose plan of care is open or ends
+         *     after today is discharged today; the previous discharge date is kept so that `adminEnableOrganization`
+         *     restores it. Disabling a disabled organization changes nothing. The organization of the product's own
+         *     staff cannot be disabled (400). Answers the updated organization. Product admins and support staff only;
+         *     any other role is refused with 403. An unknown id answers 404.
+         */
+        post: operations["adminDisableOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1054,13 +1617,24 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminOrganizationsIdLogo"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Upload any organization's logo (admin)
+         * @description Replaces the logo of any organization (step 2 of the admin Add New Organization dialog; the portal crops
+         *     the image to 250x140 before upload). The part `file` must be a PNG (checked by its signature bytes, not its
+         *     name or declared type) of at most 5 MB; anything else answers 400. The file is kept in the file store and
+         *     served by long-lived signed URLs (`GET /files/{token}`), answered as `logoUrl` (print) and `webLogoUrl`
+         *     (screen). An unknown organization answers 404. Product admins and support staff only; any other role is
+         *     refused with 403.
+         */
+        post: operations["adminUploadOrganizationLogo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1074,8 +1648,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminLocations"];
+        /**
+         * List locations of all organizations (admin)
+         * @description A page of locations across organizations, optionally of one organization (`organizationId`), searched by
+         *     location name, organization name, keyword or city, sorted by name ascending unless asked otherwise (ties
+         *     broken by id). Product admins and support staff only; any other role is refused with 403.
+         */
+        get: operations["adminListLocations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1088,17 +1667,25 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminLocationsId"];
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set a location's keyword (admin)
+         * @description Sets (or, with null or a blank value, removes) the keyword of any organization's location. Surrounding
+         *     spaces are trimmed. Answers the updated location. Product admins and support staff only; any other role is
+         *     refused with 403. An unknown id answers 404.
+         */
+        patch: operations["adminUpdateLocationKeyword"];
         trace?: never;
     };
     "/v2/admin/scan/organizations/locations": {
@@ -1108,8 +1695,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanOrganizationsLocations"];
+        /**
+         * List scan organizations with their locations (admin)
+         * @description The organizations that hold the SCAN product, sorted by name, each with its locations (sorted by name).
+         *     Feeds the admin scan screens (organization pickers, session filters). Product admins and support staff
+         *     only; any other role is refused with 403.
+         */
+        get: operations["adminListScanOrganizationsWithLocations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1125,8 +1717,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminUserProfile"];
+        /**
+         * Find a user by UUID (admin)
+         * @description Answers the profile of the portal user whose identity-service user id (UUID) is given, as that user would
+         *     see it from `GET v2/users/current` (their groups are those of their role). A UUID that matches no user
+         *     answers 404 'No patient found, please check the UUID.'. Product admins and support staff only; any other
+         *     role is refused with 403.
+         */
+        get: operations["adminGetUserProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1142,8 +1740,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminInviteCode"];
+        /**
+         * Get a provider's sign-up invitation by e-mail (admin)
+         * @description Looks up the provider with this e-mail (case-insensitive, any organization) and answers their name,
+         *     invite code and whether they already have an account, for building a provider sign-up link. No provider
+         *     with that e-mail answers 404 'No provider found, please check the email.'. Product admins and support
+         *     staff only; any other role is refused with 403.
+         */
+        get: operations["adminGetInviteCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1159,11 +1763,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminSettingsScanModulesOrganizationOverride"];
+        /**
+         * Get the scan-modules organization override (admin)
+         * @description Which organization's scan modules the scan client is served for every organization; `organizationId` is
+         *     null when no override is set (each organization gets its own modules). Product admins and support staff
+         *     only; any other role is refused with 403.
+         */
+        get: operations["adminGetScanModulesOverride"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Set the scan-modules organization override (admin)
+         * @description Makes the scan client serve this organization's scan modules to every organization. The organization
+         *     must exist (404 otherwise). Answers the setting. Product admins and support staff only; any other role is
+         *     refused with 403.
+         */
+        post: operations["adminSetScanModulesOverride"];
+        /**
+         * Reset the scan-modules organization override (admin)
+         * @description Removes the override: each organization is served its own scan modules again. Resetting when no override
+         *     is set also answers 204. Product admins and support staff only; any other role is refused with 403.
+         */
+        delete: operations["adminResetScanModulesOverride"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1176,10 +1796,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminProTypeformForms"];
+        /**
+         * List registered Typeform forms (admin)
+         * @description The Typeform forms registered for patient-reported outcomes, by id, each telling whether the product's
+         *     webhook is confirmed on it (shown as Confirmed or Missing). Product admins and support staff only; any
+         *     other role is refused with 403.
+         */
+        get: operations["adminListTypeformForms"];
         put?: never;
-        post?: never;
+        /**
+         * Register a Typeform form (admin)
+         * @description Registers a Typeform form by its id; the admin certifies that the product's webhook was added under the
+         *     form's Connect > Webhooks section (`webhookConfirmed` must be true), so the form is registered with its
+         *     webhook confirmed. A blank id answers 400 'Form ID is required'; an id already registered with its webhook
+         *     confirmed answers 409 (one registered with its webhook Missing becomes Confirmed). Answers the registered
+         *     form (201). Product admins and support staff only; any other role is refused
+         *     with 403.
+         */
+        post: operations["adminAddTypeformForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1193,8 +1827,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminProUnprocessedTypeformResponses"];
+        /**
+         * List unprocessed Typeform responses (admin)
+         * @description Typeform responses the product could not attach to a patient, newest first, with the form's id and title,
+         *     the user id and location they carried, and when they were submitted. Product admins and support staff
+         *     only; any other role is refused with 403.
+         */
+        get: operations["adminListUnprocessedTypeformResponses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1210,8 +1849,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanClients"];
+        /**
+         * List scan client versions (admin)
+         * @description The released versions of the scan client, newest first (by version number), each telling whether clients
+         *     on it must update, whether it is the latest, and who last changed it. Product admins and support staff
+         *     only; any other role is refused with 403.
+         */
+        get: operations["adminListScanClientVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1224,12 +1868,21 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The version, as X.X.X ('Version ID must match the pattern X.X.X'). */
+                versionId: string;
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanClientsVersionId"];
-        put?: never;
+        get?: never;
+        /**
+         * Set whether a scan client version must update (admin)
+         * @description Sets `updateRequired` of a scan client version and records the caller as the one who updated it. The
+         *     latest version cannot be edited (400: clients on it have nothing to update to). An unknown version
+         *     answers 404. Answers the updated entry. Product admins and support staff only; any other role is refused
+         *     with 403.
+         */
+        put: operations["adminUpdateScanClientVersion"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1241,11 +1894,20 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The organization. */
+                orgId: string;
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanOrganizationsIdOutcomesRiskFactors"];
+        /**
+         * List an organization's scan risk rules (admin)
+         * @description The scan outcomes (risk-factor analysis definitions) of any organization, one per assessment, sorted by
+         *     assessment id. Empty when the organization has none ('No Outcome Data For That Org.' in the admin screen).
+         *     An unknown organization answers 404. Product admins and support staff only; any other role is refused
+         *     with 403.
+         */
+        get: operations["adminListRiskFactorOutcomes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1258,12 +1920,26 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The organization. */
+                orgId: string;
+                /** @description The assessment the outcome is for. */
+                assessmentId: string;
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanOrganizationsIdAssessmentsIdOutcomesRiskFactors"];
-        put?: never;
+        get?: never;
+        /**
+         * Save an organization's scan risk rule for an assessment (admin)
+         * @description Creates or replaces the organization's scan outcome (risk-factor analysis definition) for the assessment,
+         *     as edited in the admin analysis dialog's JSON view. The body's `assessmentId` must be the path's; a FALL
+         *     rule needs `resultDefinitionId`, a TREMORS rule `leftResultDefinitionId` and `rightResultDefinitionId`;
+         *     every criterion needs at least one condition, and AGE and SEX criteria need the matching
+         *     `demographicsRequired`. Failures answer 400 naming the field. An unknown organization or assessment
+         *     answers 404. Answers the saved outcome. Product admins and support staff only; any other role is refused
+         *     with 403.
+         */
+        put: operations["adminSaveRiskFactorOutcome"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1278,8 +1954,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanSessionsPages"];
+        /**
+         * List scan sessions of all organizations (admin)
+         * @description A page of scan sessions across organizations, newest first (ties broken by id), 15 per page by default.
+         *     Either one session by `sessionUUID` — which then ignores every other filter — or sessions filtered by
+         *     assessments, locations, provider (text matched against the practitioner's first and last name) and a
+         *     created-date range (`start` inclusive, `end` exclusive). `start` after `end` answers 400. Product admins
+         *     and support staff only; any other role is refused with 403.
+         */
+        get: operations["adminListScanSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1292,11 +1975,24 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+                /** @description Which log of the session. */
+                artifact: "pose-log" | "hands-log";
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminScanSessionsIdArtifactSignedUrl"];
+        /**
+         * Get a signed URL of a scan session's pose or hands log (admin)
+         * @description A time-limited signed URL of the pose log or the hands log of any organization's scan session (the log is
+         *     then downloaded with `GET /files/{token}`). This also covers the product's
+         *     `v2/admin/{kind}/sessions/{id}/pose-log/signed-url` for kind `scan` (artifact `pose-log`); kind `gait` is
+         *     `adminGetGaitSessionPoseLogSignedUrl`. An unknown session answers 404; a session without that log answers
+         *     404 'No pose logs available' (or 'No hands logs available'). Product admins and support staff only; any
+         *     other role is refused with 403.
+         */
+        get: operations["adminGetScanSessionArtifactSignedUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1312,8 +2008,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminGaitSessions"];
+        /**
+         * List gait sessions of all organizations (admin)
+         * @description The gait sessions of every organization captured in a window of at most 90 days, newest first (by
+         *     captured date, then id). Without `start` and `end` the window is the last 90 days; with only one of them
+         *     the window is the 90 days after `start` or before `end`. `start` after `end`, or a window longer than 90
+         *     days, answers 400. Product admins and support staff only; any other role is refused with 403.
+         */
+        get: operations["adminListGaitSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,11 +2028,22 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
             cookie?: never;
         };
-        /** Placeholder */
-        get: operations["placeholderAdminGaitSessionsIdPoseLogSignedUrl"];
+        /**
+         * Get a signed URL of a gait session's pose log (admin)
+         * @description A time-limited signed URL of the pose log of any organization's gait session (downloaded with
+         *     `GET /files/{token}`; the admin screen saves it as a JSON file named after the session). This is the
+         *     product's `v2/admin/{kind}/sessions/{id}/pose-log/signed-url` for kind `gait`; kind `scan` is
+         *     `adminGetScanSessionArtifactSignedUrl` with artifact `pose-log`. An unknown session answers 404; a session
+         *     without a pose log answers 404 'No pose logs available'. Product admins and support staff only; any other
+         *     role is refused with 403.
+         */
+        get: operations["adminGetGaitSessionPoseLogSignedUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1365,8 +2078,3532 @@ export interface components {
              */
             status: number;
         };
-        PoseLog: Record<string, never>;
-        HandsLog: Record<string, never>;
+        /**
+         * @description A detected joint in a frame, in pixels of the replay canvas (origin top left), with the detector's confidence.
+         * @example {
+         *       "x": 412.3,
+         *       "y": 268.9,
+         *       "confidence": 0.87
+         *     }
+         */
+        Keypoint: {
+            x: number;
+            y: number;
+            confidence: number;
+        };
+        /**
+         * @description The best gait cycle of one side and the length of its step.
+         * @example {
+         *       "bestCycle": {
+         *         "startFrame": 88,
+         *         "endFrame": 121
+         *       },
+         *       "stepInfo": {
+         *         "frameLength": 17
+         *       }
+         *     }
+         */
+        StrideSideInfo: {
+            bestCycle: {
+                startFrame: number;
+                endFrame: number;
+            };
+            stepInfo: {
+                /** @description Frames from the cycle start to the opposite foot's heel strike (the step start shown in the replay is startFrame + frameLength). */
+                frameLength: number;
+            };
+        };
+        /**
+         * @description One result of a scan assessment (the ids match the outcomes' `resultDefinitionId`).
+         * @example {
+         *       "id": "gaitSpeed",
+         *       "name": "Gait Speed",
+         *       "value": 0.92,
+         *       "units": "m/s"
+         *     }
+         */
+        ScanResult: {
+            /** @description Result definition id (for example gaitSpeed, tugTime, reachDistance). */
+            id: string;
+            name: string;
+            value: number;
+            /** @description Unit of the value (m/s, s, in, reps, deg). Values in degrees are shown with 0 decimals, others with 2. */
+            units: string;
+        };
+        /**
+         * @description The pose log of a scan (or gait) session: per video frame (30 frames per second) the 2D keypoints of the
+         *     skeleton in pixel coordinates of the 900 by 640 replay canvas, each with a detection confidence (a link
+         *     between two joints is hidden when both are below 0.5); the frames that start and end the two walking laps;
+         *     the best gait cycle of each side; and the live results computed at some frames. A keypoint the detector
+         *     missed in a frame is absent from that frame.
+         * @example {
+         *       "frames": [
+         *         {
+         *           "frame": 0,
+         *           "keypoints": {
+         *             "nose": {
+         *               "x": 120.5,
+         *               "y": 131.2,
+         *               "confidence": 0.93
+         *             },
+         *             "neck": {
+         *               "x": 121,
+         *               "y": 175.8,
+         *               "confidence": 0.95
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "lapInfo": {
+         *         "lap1StartFrame": 12,
+         *         "lap1EndFrame": 298,
+         *         "lap2StartFrame": 341,
+         *         "lap2EndFrame": 629
+         *       },
+         *       "strideInfo": {
+         *         "left": {
+         *           "bestCycle": {
+         *             "startFrame": 88,
+         *             "endFrame": 121
+         *           },
+         *           "stepInfo": {
+         *             "frameLength": 17
+         *           }
+         *         },
+         *         "right": {
+         *           "bestCycle": {
+         *             "startFrame": 104,
+         *             "endFrame": 137
+         *           },
+         *           "stepInfo": {
+         *             "frameLength": 16
+         *           }
+         *         }
+         *       },
+         *       "resultFrames": [
+         *         {
+         *           "frame": 298,
+         *           "results": [
+         *             {
+         *               "id": "gaitSpeed",
+         *               "name": "Gait Speed",
+         *               "value": 0.92,
+         *               "units": "m/s"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        PoseLog: {
+            frames: {
+                /** @description 0-based frame number. */
+                frame: number;
+                keypoints: {
+                    nose?: components["schemas"]["Keypoint"];
+                    neck?: components["schemas"]["Keypoint"];
+                    leftEye?: components["schemas"]["Keypoint"];
+                    rightEye?: components["schemas"]["Keypoint"];
+                    leftEar?: components["schemas"]["Keypoint"];
+                    rightEar?: components["schemas"]["Keypoint"];
+                    leftShoulder?: components["schemas"]["Keypoint"];
+                    rightShoulder?: components["schemas"]["Keypoint"];
+                    leftElbow?: components["schemas"]["Keypoint"];
+                    rightElbow?: components["schemas"]["Keypoint"];
+                    leftWrist?: components["schemas"]["Keypoint"];
+                    rightWrist?: components["schemas"]["Keypoint"];
+                    midHip?: components["schemas"]["Keypoint"];
+                    leftHip?: components["schemas"]["Keypoint"];
+                    rightHip?: components["schemas"]["Keypoint"];
+                    leftKnee?: components["schemas"]["Keypoint"];
+                    rightKnee?: components["schemas"]["Keypoint"];
+                    leftAnkle?: components["schemas"]["Keypoint"];
+                    rightAnkle?: components["schemas"]["Keypoint"];
+                    leftBigToe?: components["schemas"]["Keypoint"];
+                    rightBigToe?: components["schemas"]["Keypoint"];
+                    leftHeel?: components["schemas"]["Keypoint"];
+                    rightHeel?: components["schemas"]["Keypoint"];
+                };
+            }[];
+            /** @description First and last frame of each of the two laps. */
+            lapInfo: {
+                lap1StartFrame: number;
+                lap1EndFrame: number;
+                lap2StartFrame: number;
+                lap2EndFrame: number;
+            };
+            /** @description The best gait cycle of each side (heel strike to the next heel strike of the same foot) and the length in frames of its first step. */
+            strideInfo: {
+                left: components["schemas"]["StrideSideInfo"];
+                right: components["schemas"]["StrideSideInfo"];
+            };
+            /** @description Live results, each at the frame where it was computed (shown in the replay's Live Results tab). */
+            resultFrames: {
+                frame: number;
+                results: components["schemas"]["ScanResult"][];
+            }[];
+        };
+        /**
+         * @description One of the 21 joints of a hand in a hands-log frame.
+         * @example {
+         *       "name": "indexTip",
+         *       "x": 471.6,
+         *       "y": 318.4,
+         *       "z": -0.04,
+         *       "confidence": 0.88,
+         *       "side": "RIGHT"
+         *     }
+         */
+        HandJoint: {
+            /** @enum {string} */
+            name: "wrist" | "thumbCmc" | "thumbMcp" | "thumbIp" | "thumbTip" | "indexMcp" | "indexPip" | "indexDip" | "indexTip" | "middleMcp" | "middlePip" | "middleDip" | "middleTip" | "ringMcp" | "ringPip" | "ringDip" | "ringTip" | "littleMcp" | "littlePip" | "littleDip" | "littleTip";
+            x: number;
+            y: number;
+            /** @description Relative depth (wrist is 0; negative is towards the camera), when the client measured it. */
+            z?: number;
+            confidence: number;
+            /** @enum {string} */
+            side: "LEFT" | "RIGHT";
+        };
+        /**
+         * @description The hands log of a scan session: per video frame (30 frames per second) the 21 joints of the tracked hand
+         *     (wrist, and the thumb, index, middle, ring and little finger joints), each with coordinates in pixels of
+         *     the replay canvas, an optional depth, the detector's confidence and the side of the hand. The replay draws
+         *     hands with a confidence threshold of 0.4.
+         * @example {
+         *       "frames": [
+         *         {
+         *           "frame": 0,
+         *           "joints": [
+         *             {
+         *               "name": "wrist",
+         *               "x": 450,
+         *               "y": 420,
+         *               "z": 0,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "thumbCmc",
+         *               "x": 456,
+         *               "y": 402,
+         *               "z": -0.01,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "thumbMcp",
+         *               "x": 462,
+         *               "y": 384,
+         *               "z": -0.02,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "thumbIp",
+         *               "x": 468,
+         *               "y": 366,
+         *               "z": -0.03,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "thumbTip",
+         *               "x": 477,
+         *               "y": 416,
+         *               "z": 0,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "indexMcp",
+         *               "x": 453,
+         *               "y": 398,
+         *               "z": -0.01,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "indexPip",
+         *               "x": 459,
+         *               "y": 380,
+         *               "z": -0.02,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "indexDip",
+         *               "x": 465,
+         *               "y": 362,
+         *               "z": -0.03,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "indexTip",
+         *               "x": 474,
+         *               "y": 412,
+         *               "z": 0,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "middleMcp",
+         *               "x": 480,
+         *               "y": 394,
+         *               "z": -0.01,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "middlePip",
+         *               "x": 456,
+         *               "y": 376,
+         *               "z": -0.02,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "middleDip",
+         *               "x": 462,
+         *               "y": 358,
+         *               "z": -0.03,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "middleTip",
+         *               "x": 471,
+         *               "y": 408,
+         *               "z": 0,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "ringMcp",
+         *               "x": 477,
+         *               "y": 390,
+         *               "z": -0.01,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "ringPip",
+         *               "x": 483,
+         *               "y": 372,
+         *               "z": -0.02,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "ringDip",
+         *               "x": 459,
+         *               "y": 354,
+         *               "z": -0.03,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "ringTip",
+         *               "x": 468,
+         *               "y": 404,
+         *               "z": 0,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "littleMcp",
+         *               "x": 474,
+         *               "y": 386,
+         *               "z": -0.01,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "littlePip",
+         *               "x": 480,
+         *               "y": 368,
+         *               "z": -0.02,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "littleDip",
+         *               "x": 486,
+         *               "y": 350,
+         *               "z": -0.03,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             },
+         *             {
+         *               "name": "littleTip",
+         *               "x": 465,
+         *               "y": 400,
+         *               "z": 0,
+         *               "confidence": 0.9,
+         *               "side": "RIGHT"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        HandsLog: {
+            frames: {
+                frame: number;
+                joints: components["schemas"]["HandJoint"][];
+            }[];
+        };
+        /**
+         * @description A scan participant's age and sex (used by risk outcomes that require AGE and/or SEX).
+         * @example {
+         *       "age": 65,
+         *       "sex": "MALE"
+         *     }
+         */
+        Demographics: {
+            age: number;
+            /** @enum {string} */
+            sex: "MALE" | "FEMALE";
+        };
+        /**
+         * @description The category of a risk factor. Fall rules use LOW, MEDIUM and HIGH (green, yellow, red); graded rules
+         *     (tremors) use NORMAL, SLIGHT, MILD, MODERATE, SEVERE, MARKED and NONE.
+         * @example HIGH
+         * @enum {string}
+         */
+        FactorCategory: "LOW" | "MEDIUM" | "HIGH" | "NORMAL" | "SLIGHT" | "MILD" | "MODERATE" | "SEVERE" | "MARKED" | "NONE";
+        /**
+         * @description What to print in an outcome report PDF (the session analysis dialog's print button): the session, the
+         *     outcome box, the risk slider and the factor table, as the portal shows them.
+         * @example {
+         *       "pdfGroup": "ASSESSMENT_OUTCOMES_PDF",
+         *       "pdfName": "P-20931 Gait Speed 11-20-2026",
+         *       "pdfDocumentData": {
+         *         "sessionData": {
+         *           "participantUid": "P-20931",
+         *           "createdDate": "2026-11-20T15:04:12.000Z",
+         *           "assessmentName": "Gait Speed",
+         *           "practitionerName": "Maya Okafor",
+         *           "demographics": null,
+         *           "assessment": {
+         *             "id": "AST-0018",
+         *             "results": [
+         *               {
+         *                 "id": "gaitSpeed",
+         *                 "name": "Gait Speed",
+         *                 "value": 0.72,
+         *                 "units": "m/s"
+         *               }
+         *             ]
+         *           }
+         *         },
+         *         "outcomeBoxData": {
+         *           "category": "HIGH",
+         *           "title": "High Risk",
+         *           "description": "Gait speed below 0.8 m/s is associated with a high risk of falls."
+         *         },
+         *         "outcomeSliderData": {
+         *           "value": 0.72,
+         *           "units": "m/s",
+         *           "segments": [
+         *             {
+         *               "category": "HIGH",
+         *               "label": "< 0.8 m/s"
+         *             },
+         *             {
+         *               "category": "LOW",
+         *               "label": ">= 0.8 m/s"
+         *             }
+         *           ]
+         *         },
+         *         "outcomeFactorTableData": {
+         *           "rows": [
+         *             {
+         *               "category": "LOW",
+         *               "description": "Gait speed of 0.8 m/s or more is associated with a low risk of falls.",
+         *               "criteria": ">= 0.8 m/s"
+         *             },
+         *             {
+         *               "category": "HIGH",
+         *               "description": "Gait speed below 0.8 m/s is associated with a high risk of falls.",
+         *               "criteria": "< 0.8 m/s"
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        RenderPdfRequest: {
+            /**
+             * @description The kind of document.
+             * @enum {string}
+             */
+            pdfGroup: "ASSESSMENT_OUTCOMES_PDF";
+            /** @description Name of the document (its title and file name, without extension). */
+            pdfName: string;
+            pdfDocumentData: {
+                sessionData: {
+                    participantUid: string;
+                    /** Format: date-time */
+                    createdDate: string;
+                    assessmentName: string;
+                    practitionerName: string | null;
+                    /** @description The demographics used for the analysis, or null when the rule needs none. */
+                    demographics: components["schemas"]["Demographics"] | null;
+                    /** @description The assessment of the session and its results. */
+                    assessment: {
+                        id: string;
+                        results: components["schemas"]["ScanResult"][];
+                    };
+                };
+                /** @description The outcome box (the selected factor). */
+                outcomeBoxData: {
+                    category: components["schemas"]["FactorCategory"];
+                    /** @description For example 'High Risk'. */
+                    title: string;
+                    description: string | null;
+                };
+                /** @description The risk slider (segments in order, and where the result falls). */
+                outcomeSliderData: {
+                    value: number | null;
+                    units: string | null;
+                    segments: {
+                        category: components["schemas"]["FactorCategory"];
+                        label: string;
+                    }[];
+                };
+                /** @description The factor table (one row per factor of the rule). */
+                outcomeFactorTableData: {
+                    rows: {
+                        category: components["schemas"]["FactorCategory"];
+                        description: string;
+                        /** @description The factor's criteria as shown (for example '< 0.8 m/s'). */
+                        criteria: string;
+                    }[];
+                };
+            };
+        };
+        /**
+         * @description A portal role: PORTAL_PRACTITIONER (shown as Provider), PORTAL_PROVIDER_ADMIN (Admin), EXER_ADMIN (product
+         *     admin), EXER_SUPPORT (support). The highest wins: EXER_ADMIN, EXER_SUPPORT, PORTAL_PROVIDER_ADMIN, PORTAL_PRACTITIONER.
+         * @example PORTAL_PRACTITIONER
+         * @enum {string}
+         */
+        PractitionerRole: "PORTAL_PRACTITIONER" | "PORTAL_PROVIDER_ADMIN" | "EXER_ADMIN" | "EXER_SUPPORT";
+        /**
+         * @description A product line an organization (and a patient) can hold.
+         * @example HEALTH
+         * @enum {string}
+         */
+        ProductKey: "HEALTH" | "GAIT" | "PRO" | "SCAN";
+        /**
+         * @description A reference to a named entity (a location, for example).
+         * @example {
+         *       "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *       "name": "Denver Downtown Clinic"
+         *     }
+         */
+        EntityRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /**
+         * @description The signed-in user: the practitioner row linked to the access token's user, the token's groups and
+         *     highest role, the organization (with its products and flags) and the user's own locations (the
+         *     locations they work at; provider admins see the whole organization regardless).
+         * @example {
+         *       "userId": "5b0a3f4e-1c2d-4e8f-9a01-000000000001",
+         *       "practitionerId": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "firstName": "Maya",
+         *       "lastName": "Okafor",
+         *       "email": "practitioner@frontrange.example",
+         *       "groups": [
+         *         "PORTAL_PRACTITIONER"
+         *       ],
+         *       "role": "PORTAL_PRACTITIONER",
+         *       "organization": {
+         *         "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Front Range Physical Therapy",
+         *         "timezone": "America/Denver",
+         *         "webLogoUrl": null,
+         *         "logoUrl": null,
+         *         "isResearchOrg": false,
+         *         "products": [
+         *           "HEALTH",
+         *           "GAIT",
+         *           "PRO",
+         *           "SCAN"
+         *         ],
+         *         "supportsSSO": true
+         *       },
+         *       "locations": [
+         *         {
+         *           "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *           "name": "Denver Downtown Clinic"
+         *         }
+         *       ]
+         *     }
+         */
+        UserProfile: {
+            /** @description The identity-service username (the access token's `username`). */
+            userId: string;
+            /**
+             * Format: uuid
+             * @description The user's practitioner (provider) id.
+             */
+            practitionerId: string;
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            /** @description The token's `cognito:groups` as sent (may hold unknown groups, or be empty). */
+            groups: string[];
+            /** @description The highest known role of `groups`; null when the token carries none (no portal access). */
+            role: components["schemas"]["PractitionerRole"] | null;
+            /** @description The user's organization. */
+            organization: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                timezone: string;
+                /**
+                 * Format: uri
+                 * @description Logo for the screen, or null.
+                 */
+                webLogoUrl: string | null;
+                /**
+                 * Format: uri
+                 * @description Logo for print, or null.
+                 */
+                logoUrl: string | null;
+                isResearchOrg: boolean;
+                products: components["schemas"]["ProductKey"][];
+                supportsSSO: boolean;
+            };
+            /** @description The locations the user works at, by name. */
+            locations: components["schemas"]["EntityRef"][];
+        };
+        /**
+         * @description New name of the signed-in user. `userId`, when sent, must be the path's id.
+         * @example {
+         *       "userId": "5b0a3f4e-1c2d-4e8f-9a01-000000000001",
+         *       "firstName": "Maya",
+         *       "lastName": "Okafor"
+         *     }
+         */
+        UserProfileUpdate: {
+            userId?: string;
+            firstName: string;
+            lastName: string;
+        };
+        /**
+         * @description Completes an invited provider's sign-up: links the caller's identity-service user to the invitation named
+         *     by `inviteCode`, with the name entered in the form. `userId`, when sent, must be the path's id.
+         * @example {
+         *       "userId": "0f7c2a9e-3b1d-4e6f-8a2b-5c4d3e2f1a0b",
+         *       "firstName": "Jordan",
+         *       "lastName": "Ellis",
+         *       "inviteCode": "DEMO-INVITE-0001"
+         *     }
+         */
+        CompleteSignUp: {
+            userId?: string;
+            firstName: string;
+            lastName: string;
+            inviteCode: string;
+        };
+        /**
+         * @description A provider invitation found by its invite code (the public sign-up screen): the invitee's name and e-mail
+         *     (prefilled, read-only in the form), whether the invite has already been used, and the organization's name.
+         * @example {
+         *       "firstName": "Jordan",
+         *       "lastName": "Ellis",
+         *       "email": "jordan.ellis@frontrange.example",
+         *       "inviteCode": "DEMO-INVITE-0001",
+         *       "hasAccount": false,
+         *       "organizationName": "Front Range Physical Therapy"
+         *     }
+         */
+        InvitedUser: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            inviteCode: string;
+            /** @description True once the invite has been used to complete sign-up. */
+            hasAccount: boolean;
+            organizationName: string;
+        };
+        /**
+         * @description The signed-in user's favorite exercises, as exercise ids in the order they were added.
+         * @example [
+         *       "S-0003",
+         *       "S-0017",
+         *       "S-0042"
+         *     ]
+         */
+        FavoriteExercises: string[];
+        /**
+         * @description The exercise to add to the signed-in user's favorites.
+         * @example {
+         *       "id": "S-0003"
+         *     }
+         */
+        FavoriteExerciseAdd: {
+            id: string;
+        };
+        /**
+         * @description A patient row of a dashboard card. `status` is the card the row is listed under (the row colour: READY_TO_BILL
+         *     green, NO_ACCOUNT — Invite Sent — yellow, anything else red).
+         * @example {
+         *       "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *       "firstName": "Ana",
+         *       "lastName": "Rivera",
+         *       "status": "NO_RECENT_SESSION",
+         *       "mostRecentSession": "2024-06-03T15:04:05.000Z"
+         *     }
+         */
+        PatientSummary: {
+            /**
+             * Format: uuid
+             * @description The patient record id (links to the patient detail).
+             */
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            status: "NO_ACCOUNT" | "NO_HEP" | "NO_RECENT_SESSION" | "READY_TO_BILL";
+            /**
+             * Format: date-time
+             * @description Time of the patient's most recent session of any product, or null when none.
+             */
+            mostRecentSession: string | null;
+        };
+        /**
+         * @description The dashboard's "Your Patients' Activity" cards, over the caller's active (not discharged, not hidden)
+         *     patients — a practitioner's own locations, a provider admin's whole organization:
+         *     - `NO_ACCOUNT`: Health patients without a patient-app account (Invite Sent).
+         *     - `NO_HEP`: Health patients without an assigned program.
+         *     - `NO_RECENT_SESSION`: Health or Gait patients with no session in the past 7 days (or none yet).
+         *     - `READY_TO_BILL`: Health patients with an RTM billing cycle in status READY_TO_BILL.
+         *     Each list holds at most 50 patients (the card page size), by last name, first name; `TOTAL_NUM_PATIENTS` is
+         *     the number of active patients in scope (0 shows the first-step cards).
+         * @example {
+         *       "NO_ACCOUNT": [
+         *         {
+         *           "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *           "firstName": "Ana",
+         *           "lastName": "Rivera",
+         *           "status": "NO_ACCOUNT",
+         *           "mostRecentSession": null
+         *         }
+         *       ],
+         *       "NO_HEP": [],
+         *       "NO_RECENT_SESSION": [
+         *         {
+         *           "id": "6d3e9f5b-2c4a-4b7d-8e8f-9a1b2c3d4e5f",
+         *           "firstName": "Ben",
+         *           "lastName": "Okoro",
+         *           "status": "NO_RECENT_SESSION",
+         *           "mostRecentSession": "2024-06-03T15:04:05.000Z"
+         *         }
+         *       ],
+         *       "READY_TO_BILL": [],
+         *       "TOTAL_NUM_PATIENTS": 2
+         *     }
+         */
+        ProviderActions: {
+            NO_ACCOUNT: components["schemas"]["PatientSummary"][];
+            NO_HEP: components["schemas"]["PatientSummary"][];
+            NO_RECENT_SESSION: components["schemas"]["PatientSummary"][];
+            READY_TO_BILL: components["schemas"]["PatientSummary"][];
+            /** @description Number of active patients in the caller's scope. */
+            TOTAL_NUM_PATIENTS: number;
+        };
+        /**
+         * @description New organization details.
+         * @example {
+         *       "name": "Front Range Physical Therapy"
+         *     }
+         */
+        OrganizationUpdate: {
+            name: string;
+        };
+        /**
+         * @description The icon of a scan module: one of the 15 predefined module icons, or `Assessment` (the default icon,
+         *     required by scan clients before 2.13.1).
+         * @example Balance & Stability
+         * @enum {string}
+         */
+        ScanModuleImageName: "Assessment" | "Activities of Daily Living" | "Balance & Stability" | "Bone Health & Osteoporosis Risk" | "Cardiovascular Health" | "Gait Event Screening" | "General Health & Functional Fitness" | "Lower Extremity" | "Mobility & Joint Health" | "Neurological & Cognitive Health" | "Posture & Alignment" | "Rehabilitation & Recovery" | "Research and Development" | "Sport Specific & Performance" | "Strength & Endurance" | "Upper Extremity";
+        /**
+         * @description A condition of an assessment directive (NONE, or a TIME, REPS or DISTANCE to reach, or a POSE to hold).
+         * @example {
+         *       "type": "TIME",
+         *       "value": 300,
+         *       "units": "s"
+         *     }
+         */
+        DirectiveCondition: {
+            /** @enum {string} */
+            type: "NONE" | "TIME" | "REPS" | "DISTANCE" | "POSE";
+            /** @description The amount (seconds, repetitions, metres); null for NONE and POSE. */
+            value: number | null;
+            units: string | null;
+        };
+        /**
+         * @description How the scan client runs an assessment: when recording starts and ends, the conditions checked while it is
+         *     in progress (GIP) and the body features tracked. The default is starting condition NONE and ending
+         *     condition TIME 300 (seconds).
+         * @example {
+         *       "startingConditions": [
+         *         {
+         *           "type": "NONE",
+         *           "value": null,
+         *           "units": null
+         *         }
+         *       ],
+         *       "endingConditions": [
+         *         {
+         *           "type": "TIME",
+         *           "value": 300,
+         *           "units": "s"
+         *         }
+         *       ],
+         *       "gipConditions": [],
+         *       "trackedFeatures": []
+         *     }
+         */
+        AssessmentDirectives: {
+            startingConditions: components["schemas"]["DirectiveCondition"][];
+            endingConditions: components["schemas"]["DirectiveCondition"][];
+            gipConditions: components["schemas"]["DirectiveCondition"][];
+            trackedFeatures: string[];
+        };
+        /**
+         * @description An assessment placed in a scan module (a reference to an assessment of the assessment library, with the
+         *     details the scan client shows). `nameOverride` replaces the assessment's name in that module; blank or
+         *     whitespace means none (stored and answered as null).
+         * @example {
+         *       "id": "AST-0018",
+         *       "name": "Gait Speed",
+         *       "thumbnailUrl": null,
+         *       "subjectOrientation": "SIDE",
+         *       "directives": null,
+         *       "nameOverride": null
+         *     }
+         */
+        ModuleAssessment: {
+            /** @description The assessment's id. */
+            id: string;
+            name: string;
+            /** Format: uri */
+            thumbnailUrl: string | null;
+            /** @description How the subject faces the camera (as the assessment library defines it). */
+            subjectOrientation: string | null;
+            /** @description The assessment's directives as in the assessment library, or null. */
+            directives: components["schemas"]["AssessmentDirectives"] | null;
+            nameOverride: string | null;
+        };
+        /**
+         * @description A module of the scan client: a titled, ordered group of assessments shown as one card. An organization's
+         *     modules are an ordered list (`Organization.scanModules`).
+         * @example {
+         *       "id": "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b",
+         *       "name": "Fall Risk",
+         *       "subtitle": "Balance and gait screening",
+         *       "imageName": "Balance & Stability",
+         *       "isLocked": false,
+         *       "imageUrl": null,
+         *       "assessments": [
+         *         {
+         *           "id": "AST-0018",
+         *           "name": "Gait Speed",
+         *           "thumbnailUrl": null,
+         *           "subjectOrientation": "SIDE",
+         *           "directives": null,
+         *           "nameOverride": null
+         *         }
+         *       ]
+         *     }
+         */
+        ScanModule: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            subtitle: string;
+            imageName: components["schemas"]["ScanModuleImageName"];
+            /** @description A locked module is shown but cannot be started in the scan client. */
+            isLocked: boolean;
+            /** Format: uri */
+            imageUrl: string | null;
+            /** @description The module's assessments, in display order (an assessment appears at most once). */
+            assessments: components["schemas"]["ModuleAssessment"][];
+        };
+        /**
+         * @description An organization (a clinic or provider group) as the portal and the admin area see it: its products, its
+         *     research and SSO flags, its logo and (admin area) its scan modules.
+         *     `logoUrl` (print) and `webLogoUrl` (screen) are URLs of the uploaded PNG logo (null when none); the
+         *     reference API hands out long-lived signed file URLs (`GET /files/{token}`). `scanModules` is sent by the
+         *     admin organization detail (`GET`/`PATCH v2/admin/organizations/{id}`) and may be left out of lists.
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Front Range Physical Therapy",
+         *       "timezone": "America/Denver",
+         *       "products": [
+         *         "HEALTH",
+         *         "GAIT",
+         *         "PRO",
+         *         "SCAN"
+         *       ],
+         *       "disabled": false,
+         *       "isResearchOrg": false,
+         *       "supportsSSO": true,
+         *       "logoUrl": null,
+         *       "webLogoUrl": null
+         *     }
+         */
+        Organization: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description IANA timezone of the organization (default America/Denver). */
+            timezone: string;
+            /** @description The products the organization holds. */
+            products: components["schemas"]["ProductKey"][];
+            /** @description A disabled organization's users have no access; its patients are discharged. */
+            disabled: boolean;
+            /** @description Research organizations see an extra session action in scan screens. */
+            isResearchOrg: boolean;
+            /** @description The organization's providers may sign in with single sign-on (the invite dialog offers useSSO). */
+            supportsSSO: boolean;
+            /**
+             * Format: uri
+             * @description Logo for print (PNG), or null.
+             */
+            logoUrl: string | null;
+            /**
+             * Format: uri
+             * @description Logo for the screen (PNG), or null.
+             */
+            webLogoUrl: string | null;
+            /** @description The organization's scan modules, in display order (admin organization detail only). */
+            scanModules?: components["schemas"]["ScanModule"][];
+        };
+        /**
+         * @description The URLs of an organization's uploaded logo (print and screen); both serve the uploaded PNG.
+         * @example {
+         *       "logoUrl": "http://localhost:4010/files/b3JnYW5pemF0aW9ucy9sb2dvLnBuZw?expires=2000000000&signature=3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+         *       "webLogoUrl": "http://localhost:4010/files/b3JnYW5pemF0aW9ucy9sb2dvLnBuZw?expires=2000000000&signature=3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+         *     }
+         */
+        OrganizationLogo: {
+            /** Format: uri */
+            logoUrl: string;
+            /** Format: uri */
+            webLogoUrl: string;
+        };
+        /**
+         * @description A reference to a person (a practitioner, for example) with the name to display.
+         * @example {
+         *       "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "firstName": "Maya",
+         *       "lastName": "Okafor"
+         *     }
+         */
+        PersonRef: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+        };
+        /**
+         * @description A location (clinic site) of the caller's organization, with its default provider.
+         * @example {
+         *       "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *       "name": "Denver Downtown Clinic",
+         *       "address1": "1600 Champa St",
+         *       "address2": "Suite 300",
+         *       "city": "Denver",
+         *       "stateCode": "CO",
+         *       "zipCode": "80202",
+         *       "timezone": "America/Denver",
+         *       "defaultProviderId": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "defaultProvider": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       }
+         *     }
+         */
+        Location: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            address1: string | null;
+            address2: string | null;
+            city: string | null;
+            /** @description Two-letter US state code. */
+            stateCode: string | null;
+            zipCode: string | null;
+            /** @description IANA timezone (a US America/ zone). */
+            timezone: string;
+            /** Format: uuid */
+            defaultProviderId: string | null;
+            /** @description The location's default provider, or null. */
+            defaultProvider: components["schemas"]["PersonRef"] | null;
+        };
+        /**
+         * @description A timezone a location or organization may be given: US zones under America/ (Eastern, Central, Mountain,
+         *     Pacific, Alaska, Hawaii-Aleutian, Arizona without daylight saving, and their regional variants). The
+         *     product's default for new organizations and locations is America/Denver.
+         * @example America/Denver
+         * @enum {string}
+         */
+        UsTimezone: "America/New_York" | "America/Detroit" | "America/Indiana/Indianapolis" | "America/Kentucky/Louisville" | "America/Chicago" | "America/Denver" | "America/Boise" | "America/Phoenix" | "America/Los_Angeles" | "America/Anchorage" | "America/Juneau" | "America/Adak";
+        /**
+         * @description A new location. Name and timezone are required; the address and the default provider are optional.
+         * @example {
+         *       "name": "Denver Downtown Clinic",
+         *       "timezone": "America/Denver",
+         *       "address1": "1600 Champa St",
+         *       "city": "Denver",
+         *       "stateCode": "CO",
+         *       "zipCode": "80202"
+         *     }
+         */
+        LocationCreate: {
+            name: string;
+            timezone: components["schemas"]["UsTimezone"];
+            address1?: string | null;
+            address2?: string | null;
+            city?: string | null;
+            /** @description Two-letter US state code. */
+            stateCode?: string | null;
+            zipCode?: string | null;
+            /**
+             * Format: uuid
+             * @description A provider of the organization (current or invited), or null.
+             */
+            defaultProviderId?: string | null;
+        };
+        /**
+         * @description Changes to a location; only the fields sent change (null clears an optional field).
+         * @example {
+         *       "name": "Denver Downtown Clinic",
+         *       "defaultProviderId": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b"
+         *     }
+         */
+        LocationUpdate: {
+            name?: string;
+            timezone?: components["schemas"]["UsTimezone"];
+            address1?: string | null;
+            address2?: string | null;
+            city?: string | null;
+            stateCode?: string | null;
+            zipCode?: string | null;
+            /** Format: uuid */
+            defaultProviderId?: string | null;
+        };
+        /**
+         * @description A provider of the caller's organization. A current user has a `userId` (signed up); an invited user has
+         *     `userId` null until they complete sign-up with their invite code.
+         * @example {
+         *       "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "userId": "5b0a3f4e-1c2d-4e8f-9a01-000000000001",
+         *       "firstName": "Maya",
+         *       "lastName": "Okafor",
+         *       "email": "practitioner@frontrange.example",
+         *       "role": "PORTAL_PRACTITIONER",
+         *       "addedAsRole": "PORTAL_PRACTITIONER",
+         *       "locations": [
+         *         {
+         *           "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *           "name": "Denver Downtown Clinic"
+         *         }
+         *       ],
+         *       "invitedAt": null
+         *     }
+         */
+        Practitioner: {
+            /** Format: uuid */
+            id: string;
+            /** @description The identity-service username; null while the provider is only invited. */
+            userId: string | null;
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["PractitionerRole"];
+            addedAsRole: components["schemas"]["PractitionerRole"];
+            /** @description The locations the provider works at, by name. */
+            locations: components["schemas"]["EntityRef"][];
+            /**
+             * Format: date-time
+             * @description When the last invitation was sent; null when never invited (seeded accounts).
+             */
+            invitedAt: string | null;
+        };
+        /**
+         * @description An invitation of a new provider. `locationIds` must hold at least one location of the organization when
+         *     the role is PORTAL_PRACTITIONER ('Location(s) are required'). `useSSO` only where the organization
+         *     supports single sign-on (default true there).
+         * @example {
+         *       "firstName": "Jordan",
+         *       "lastName": "Ellis",
+         *       "email": "jordan.ellis@frontrange.example",
+         *       "role": "PORTAL_PRACTITIONER",
+         *       "locationIds": [
+         *         "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11"
+         *       ],
+         *       "useSSO": false
+         *     }
+         */
+        PractitionerCreate: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            /**
+             * @description The role to invite as. EXER_ADMIN may only be given by product admins.
+             * @enum {string}
+             */
+            role: "PORTAL_PRACTITIONER" | "PORTAL_PROVIDER_ADMIN" | "EXER_ADMIN";
+            locationIds?: string[];
+            useSSO?: boolean;
+        };
+        /**
+         * @description Changes to another provider: role, e-mail (invited providers only — a current user's e-mail cannot change)
+         *     and locations (replaces the list; a PORTAL_PRACTITIONER keeps at least one).
+         * @example {
+         *       "role": "PORTAL_PRACTITIONER",
+         *       "locationIds": [
+         *         "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11"
+         *       ]
+         *     }
+         */
+        PractitionerUpdate: {
+            /** @enum {string} */
+            role?: "PORTAL_PRACTITIONER" | "PORTAL_PROVIDER_ADMIN" | "EXER_ADMIN";
+            /** Format: email */
+            email?: string;
+            locationIds?: string[];
+        };
+        /**
+         * @description The involved side of the body; null when not applicable (shown as N/A).
+         * @example LEFT
+         * @enum {string|null}
+         */
+        InjuredSideOfBody: "LEFT" | "RIGHT" | "BOTH" | null;
+        /**
+         * @description The involved body part (shown Shoulder, Hip, Knee, Spine, Multiple); null when not applicable.
+         * @example KNEE
+         * @enum {string|null}
+         */
+        InjuredBodyPart: "SHOULDER" | "HIP" | "KNEE" | "SPINE" | "MULTIPLE" | null;
+        /**
+         * @description A new patient record. Rules by product (the validation profile is chosen HEALTH first, then GAIT, then PRO):
+         *     HEALTH needs `firstName`, `lastName`, `email`, `injuredBodyPart` and the `injuredSideOfBody` key (null means N/A);
+         *     GAIT needs `firstName` and `lastName`; a PRO-only patient needs `phoneNumber`. Always: `locationId`, at least one
+         *     product, a phone number (if given) of 10 digits (sent back as +1 and the digits), a `dob` not in the future.
+         * @example {
+         *       "firstName": "Ana",
+         *       "lastName": "Rivera",
+         *       "email": "ana.rivera@example.com",
+         *       "phoneNumber": "(303) 555-0142",
+         *       "injuredSideOfBody": "LEFT",
+         *       "injuredBodyPart": "KNEE",
+         *       "dob": "1961-04-18",
+         *       "locationId": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *       "products": [
+         *         "HEALTH"
+         *       ],
+         *       "primaryPractitionerId": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "gaitUid": null
+         *     }
+         */
+        PatientCreate: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email?: string | null;
+            /** @description 10 digits after removing non-digits (a leading country code 1 is allowed); empty means none. */
+            phoneNumber?: string | null;
+            injuredSideOfBody?: components["schemas"]["InjuredSideOfBody"];
+            injuredBodyPart?: components["schemas"]["InjuredBodyPart"];
+            /**
+             * Format: date
+             * @description Date of birth; not in the future.
+             */
+            dob?: string | null;
+            /**
+             * Format: uuid
+             * @description A location of the caller's organization (for a practitioner, one of their own locations).
+             */
+            locationId: string;
+            /** @description At least one of HEALTH, GAIT, PRO. */
+            products: ("HEALTH" | "GAIT" | "PRO")[];
+            /**
+             * Format: uuid
+             * @description The primary provider: a practitioner of the organization who works at the location or is an admin.
+             *     When the key is absent the caller becomes the primary provider if eligible.
+             */
+            primaryPractitionerId?: string | null;
+            /** @description The gait unique ID (unique in the organization); empty means none. */
+            gaitUid?: string | null;
+        };
+        /**
+         * @description The person of a patient record.
+         * @example {
+         *       "firstName": "Ana",
+         *       "lastName": "Rivera",
+         *       "email": "ana.rivera@example.com",
+         *       "phoneNumber": "+13035550142",
+         *       "dob": "1961-04-18",
+         *       "hasAccount": true
+         *     }
+         */
+        PatientInfo: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string | null;
+            /** @description +1 followed by 10 digits. */
+            phoneNumber: string | null;
+            /** Format: date */
+            dob: string | null;
+            /** @description True once the patient has created an account in the patient app. */
+            hasAccount: boolean;
+        };
+        /**
+         * @description A reference to an organization with its logo for display.
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Front Range Physical Therapy",
+         *       "logoUrl": null
+         *     }
+         */
+        OrganizationRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uri */
+            logoUrl?: string | null;
+        };
+        /**
+         * @description A plan of care of a patient. `end` is the discharge date (null while open).
+         * @example {
+         *       "start": "2024-05-02",
+         *       "end": null
+         *     }
+         */
+        PlanOfCare: {
+            /** Format: date */
+            start: string;
+            /** Format: date */
+            end: string | null;
+        };
+        /**
+         * @description Health status of a patient: NO_ASSIGNED_HEP (No Program Assigned — no active program), NO_ACCOUNT
+         *     (Invite Sent — a program but no account yet), HAS_ACCOUNT (Active).
+         * @example HAS_ACCOUNT
+         * @enum {string}
+         */
+        PatientHealthStatus: "NO_ASSIGNED_HEP" | "NO_ACCOUNT" | "HAS_ACCOUNT";
+        /**
+         * @description Health (HEP) data of a patient record.
+         * @example {
+         *       "injuredSideOfBody": "LEFT",
+         *       "injuredBodyPart": "KNEE",
+         *       "status": "HAS_ACCOUNT",
+         *       "heps": [
+         *         {
+         *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *           "name": "Knee strengthening, phase 1"
+         *         }
+         *       ],
+         *       "mostRecentSession": "2024-06-03T15:04:05.000Z",
+         *       "mostRecentActivity": "2024-06-04T12:00:00.000Z"
+         *     }
+         */
+        PatientHealthData: {
+            injuredSideOfBody: components["schemas"]["InjuredSideOfBody"];
+            injuredBodyPart: components["schemas"]["InjuredBodyPart"];
+            status: components["schemas"]["PatientHealthStatus"];
+            /** @description The programs currently assigned to the patient. */
+            heps: components["schemas"]["EntityRef"][];
+            /** Format: date-time */
+            mostRecentSession: string | null;
+            /** Format: date-time */
+            mostRecentActivity: string | null;
+        };
+        /**
+         * @description Gait data of a patient record.
+         * @example {
+         *       "uid": "FR-0042",
+         *       "mostRecentSession": "2024-06-01T16:20:00.000Z"
+         *     }
+         */
+        PatientGaitData: {
+            /** @description The gait unique ID (shown upper-cased). */
+            uid: string | null;
+            /** Format: date-time */
+            mostRecentSession: string | null;
+        };
+        /**
+         * @description A patient record of the caller's organization: the person, their primary provider and location, the
+         *     products they are enrolled in, their plans of care (discharge), activity times and per-product data.
+         *     `productData.health` is null when the patient does not hold HEALTH; `productData.gait` is null without GAIT.
+         *     `discharged` is true once the discharge date (end of the current plan of care) is in the past.
+         * @example {
+         *       "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *       "patient": {
+         *         "firstName": "Ana",
+         *         "lastName": "Rivera",
+         *         "email": "ana.rivera@example.com",
+         *         "phoneNumber": "+13035550142",
+         *         "dob": "1961-04-18",
+         *         "hasAccount": true
+         *       },
+         *       "practitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       },
+         *       "location": {
+         *         "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *         "name": "Denver Downtown Clinic"
+         *       },
+         *       "organization": {
+         *         "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Front Range Physical Therapy",
+         *         "logoUrl": null
+         *       },
+         *       "products": [
+         *         "HEALTH",
+         *         "PRO"
+         *       ],
+         *       "discharged": false,
+         *       "dischargeDate": null,
+         *       "plansOfCare": [
+         *         {
+         *           "start": "2024-01-08",
+         *           "end": "2024-03-01"
+         *         },
+         *         {
+         *           "start": "2024-05-02",
+         *           "end": null
+         *         }
+         *       ],
+         *       "mostRecentSession": "2024-06-03T15:04:05.000Z",
+         *       "mostRecentActivity": "2024-06-04T12:00:00.000Z",
+         *       "hidden": false,
+         *       "productData": {
+         *         "health": {
+         *           "injuredSideOfBody": "LEFT",
+         *           "injuredBodyPart": "KNEE",
+         *           "status": "HAS_ACCOUNT",
+         *           "heps": [
+         *             {
+         *               "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *               "name": "Knee strengthening, phase 1"
+         *             }
+         *           ],
+         *           "mostRecentSession": "2024-06-03T15:04:05.000Z",
+         *           "mostRecentActivity": "2024-06-04T12:00:00.000Z"
+         *         },
+         *         "gait": null
+         *       }
+         *     }
+         */
+        PatientRecord: {
+            /** Format: uuid */
+            id: string;
+            patient: components["schemas"]["PatientInfo"];
+            /** @description The primary provider, or null when none is assigned. */
+            practitioner: components["schemas"]["PersonRef"] | null;
+            /** @description The location the patient belongs to, or null. */
+            location: components["schemas"]["EntityRef"] | null;
+            organization: components["schemas"]["OrganizationRef"];
+            /** @description The products the patient is enrolled in. */
+            products: components["schemas"]["ProductKey"][];
+            /** @description True when the discharge date is before today (the patient is archived). */
+            discharged: boolean;
+            /**
+             * Format: date
+             * @description End of the current plan of care (scheduled or past discharge), or null when open.
+             */
+            dischargeDate: string | null;
+            /** @description Plans of care, oldest first. The last one is the current plan. */
+            plansOfCare: components["schemas"]["PlanOfCare"][];
+            /**
+             * Format: date-time
+             * @description Time of the most recent session of any product.
+             */
+            mostRecentSession: string | null;
+            /**
+             * Format: date-time
+             * @description Time of the most recent activity (sessions and PRO answers).
+             */
+            mostRecentActivity: string | null;
+            /** @description Hidden records are treated as an error by the portal; reads of a hidden patient answer 404 'Patient is hidden', and lists leave them out. */
+            hidden: boolean;
+            productData: {
+                /** @description Health (HEP) data; null when the patient does not hold HEALTH. */
+                health: components["schemas"]["PatientHealthData"] | null;
+                /** @description Gait data; null when the patient does not hold GAIT. */
+                gait: components["schemas"]["PatientGaitData"] | null;
+            };
+        };
+        /**
+         * @description Changes applied to every selected patient record (all or none).
+         * @example {
+         *       "primaryPractitionerId": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b"
+         *     }
+         */
+        PatientBulkUpdate: {
+            /** Format: uuid */
+            locationId?: string;
+            /** Format: uuid */
+            primaryPractitionerId?: string | null;
+            /** @description Products to hold; products can only be added (each record keeps the ones it has). */
+            products?: ("HEALTH" | "GAIT" | "PRO")[];
+        };
+        /**
+         * @description Paging metadata of a paged list.
+         * @example {
+         *       "totalItems": 42,
+         *       "itemCount": 20,
+         *       "itemsForPage": 20,
+         *       "totalPages": 3,
+         *       "currentPage": 1
+         *     }
+         */
+        PageMetadata: {
+            /** @description Number of items matching the query across all pages. */
+            totalItems: number;
+            /** @description Number of items on this page. */
+            itemCount: number;
+            /** @description The page size asked for (`limit`). */
+            itemsForPage: number;
+            /** @description Number of pages (0 when nothing matches). */
+            totalPages: number;
+            /** @description The page returned (1-based). */
+            currentPage: number;
+        };
+        /** @description A page of patient records. */
+        PatientRecordPage: {
+            items: components["schemas"]["PatientRecord"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description Result of a CSV import.
+         * @example {
+         *       "importedCount": 24
+         *     }
+         */
+        PatientImportResult: {
+            importedCount: number;
+        };
+        /**
+         * @description Result of a gait reconcile upload.
+         * @example {
+         *       "reconciledCount": 3
+         *     }
+         */
+        ReconcileResult: {
+            /** @description Number of gait patient records whose names were updated. */
+            reconciledCount: number;
+        };
+        /**
+         * @description Changes to a patient record; absent fields stay as they are. The result must satisfy the rules of the
+         *     patient's products (see PatientCreate). Products can only be added here (adding HEALTH needs the injury
+         *     fields); the e-mail cannot change once the patient has an account.
+         * @example {
+         *       "phoneNumber": "3035550142",
+         *       "primaryPractitionerId": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b"
+         *     }
+         */
+        PatientUpdate: {
+            firstName?: string;
+            lastName?: string;
+            /** Format: email */
+            email?: string | null;
+            phoneNumber?: string | null;
+            injuredSideOfBody?: components["schemas"]["InjuredSideOfBody"];
+            injuredBodyPart?: components["schemas"]["InjuredBodyPart"];
+            /** Format: date */
+            dob?: string | null;
+            /** Format: uuid */
+            locationId?: string;
+            products?: ("HEALTH" | "GAIT" | "PRO")[];
+            /** Format: uuid */
+            primaryPractitionerId?: string | null;
+            gaitUid?: string | null;
+        };
+        /**
+         * @description A new plan of care for a discharged patient. `start` is at most today and after the end of the last plan.
+         *     `products` are added to the patient's products. When the patient holds HEALTH (before or after), the
+         *     injury fields apply: `injuredBodyPart` is required and `injuredSideOfBody` is null for N/A; without HEALTH
+         *     both are null.
+         * @example {
+         *       "start": "2024-06-10",
+         *       "locationId": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *       "products": [
+         *         "HEALTH"
+         *       ],
+         *       "injuredSideOfBody": "RIGHT",
+         *       "injuredBodyPart": "SHOULDER"
+         *     }
+         */
+        PlanOfCareCreate: {
+            /** Format: date */
+            start: string;
+            /** Format: uuid */
+            locationId: string;
+            products?: ("HEALTH" | "GAIT" | "PRO")[];
+            injuredSideOfBody?: components["schemas"]["InjuredSideOfBody"];
+            injuredBodyPart?: components["schemas"]["InjuredBodyPart"];
+            /** Format: uuid */
+            primaryPractitionerId?: string | null;
+        };
+        /**
+         * @description The end (discharge date) of the current plan of care. It must lie between the later of the plan's start
+         *     and 28 days ago, and 28 days ahead. After that date the patient counts as discharged. `null` clears a
+         *     scheduled (future or today's) discharge; a discharged patient is reactivated with a new plan of care.
+         * @example {
+         *       "end": "2024-06-30"
+         *     }
+         */
+        PlanOfCareEnd: {
+            /** Format: date */
+            end: string | null;
+        };
+        /**
+         * @description One answer to a PRO question.
+         * @example {
+         *       "dateTime": "2024-06-03T14:00:00.000Z",
+         *       "value": "4"
+         *     }
+         */
+        ProAnswer: {
+            /** Format: date-time */
+            dateTime: string;
+            /** @description The answer as sent (a number for chartable questions). */
+            value: string;
+        };
+        /**
+         * @description A PRO (patient-reported outcome) question sent to the patient by text message, with the answers received.
+         * @example {
+         *       "id": "4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a",
+         *       "questionId": "LEVEL_OF_PAIN",
+         *       "text": "What is your level of pain today?",
+         *       "isChartable": true,
+         *       "minValue": 0,
+         *       "maxValue": 10,
+         *       "proAnswerType": "CHOICE",
+         *       "answers": [
+         *         {
+         *           "dateTime": "2024-06-01T14:00:00.000Z",
+         *           "value": "6"
+         *         },
+         *         {
+         *           "dateTime": "2024-06-03T14:00:00.000Z",
+         *           "value": "4"
+         *         }
+         *       ]
+         *     }
+         */
+        ProQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** @description The question kind, for example LEVEL_OF_PAIN or PERCENTAGE_OF_NORMAL. */
+            questionId: string;
+            text: string;
+            isChartable: boolean;
+            minValue: number | null;
+            maxValue: number | null;
+            /** @enum {string} */
+            proAnswerType: "CHOICE" | "BOOLEAN" | "TEXT" | "UNKNOWN";
+            /** @description Answers, oldest first. */
+            answers: components["schemas"]["ProAnswer"][];
+        };
+        /**
+         * @description A care note (patient interaction, a billable time log). `rtmCycleStatus` is the status of the patient's RTM
+         *     cycle whose dates contain the note's date (null when none). In a BILLED cycle the note is locked: it cannot
+         *     be deleted, and its date, minutes and interaction flag cannot change.
+         * @example {
+         *       "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *       "date": "2024-06-03",
+         *       "minutes": 20,
+         *       "notes": "Reviewed home exercise adherence by phone; progressed to 3 sets.",
+         *       "interactionType": "PATIENT_INTERACTIVE_COMMUNICATION",
+         *       "isPatientInteraction": true,
+         *       "rtmCycleStatus": "IN_PROGRESS",
+         *       "practitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       }
+         *     }
+         */
+        CareNote: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            date: string;
+            minutes: number;
+            notes: string;
+            /** @enum {string|null} */
+            interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+            isPatientInteraction: boolean;
+            /** @enum {string|null} */
+            rtmCycleStatus: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED" | null;
+            /** @description Who wrote the note (null when unknown). */
+            practitioner: components["schemas"]["PersonRef"] | null;
+        };
+        /**
+         * @description A new care note. `date` not in the future; `minutes` 0–1440; `notes` 1–500 characters (a line break counts
+         *     as two). `interactionType` PATIENT_INTERACTIVE_COMMUNICATION and `isPatientInteraction` true go together;
+         *     give either (the other follows) or both consistently.
+         * @example {
+         *       "date": "2024-06-03",
+         *       "minutes": 20,
+         *       "notes": "Reviewed home exercise adherence by phone; progressed to 3 sets.",
+         *       "interactionType": "PATIENT_INTERACTIVE_COMMUNICATION",
+         *       "isPatientInteraction": true
+         *     }
+         */
+        CareNoteCreate: {
+            /** Format: date */
+            date: string;
+            minutes: number;
+            notes: string;
+            /** @enum {string|null} */
+            interactionType?: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+            isPatientInteraction?: boolean;
+        };
+        /**
+         * @description Changes to a care note; absent fields stay. Same rules as CareNoteCreate. In a BILLED cycle only `notes`
+         *     may change (409 otherwise).
+         * @example {
+         *       "notes": "Reviewed home exercise adherence by phone; progressed to 3 sets of 12."
+         *     }
+         */
+        CareNoteUpdate: {
+            /** Format: date */
+            date?: string;
+            minutes?: number;
+            notes?: string;
+            /** @enum {string|null} */
+            interactionType?: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+            isPatientInteraction?: boolean;
+        };
+        /** @description One page of Health patient records. */
+        HealthPatientRecordPage: {
+            items: components["schemas"]["PatientRecord"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description The goal of each set of a block. `REPS` needs `reps` (1 to 25); `TIME` needs `time` in seconds (at least 5);
+         *     `REPS_OR_TIME` needs both (the special goal: 5 reps in 60 seconds); `ROM` needs neither.
+         * @example {
+         *       "goalType": "TIME",
+         *       "reps": null,
+         *       "time": 30
+         *     }
+         */
+        SetGoal: {
+            /** @enum {string} */
+            goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
+            /** @description Repetitions per set. */
+            reps: number | null;
+            /** @description Seconds per set (a time goal is at least 5 seconds). */
+            time: number | null;
+        };
+        /**
+         * @description One exercise of a program, with the side of the body, the number of sets and the goal of each set.
+         * @example {
+         *       "id": 1,
+         *       "uuid": "8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a",
+         *       "exerciseId": "S-0003",
+         *       "sideOfBody": "LEFT",
+         *       "numSets": 3,
+         *       "setGoal": {
+         *         "goalType": "REPS",
+         *         "reps": 10,
+         *         "time": null
+         *       }
+         *     }
+         */
+        Block: {
+            /** @description Number of the block, unique within its program (kept across edits). */
+            id: number;
+            /**
+             * Format: uuid
+             * @description Stable identifier of the block (used to reorder blocks).
+             */
+            uuid: string;
+            /** @description The exercise, e.g. `S-0003`. */
+            exerciseId: string;
+            /**
+             * @description The side the exercise is done on; null when not side-specific.
+             * @enum {string|null}
+             */
+            sideOfBody: "LEFT" | "RIGHT" | null;
+            numSets: number;
+            setGoal: components["schemas"]["SetGoal"];
+        };
+        /**
+         * @description A program (home exercise program, HEP) or a program template. Both have the same shape: templates are
+         *     reusable starters of the organization (`isTemplate: true`); programs are what patients are assigned.
+         *     A program made from a template keeps the template's id in `templateId`. Replacing a program creates a new
+         *     version and records it in the old one's `replacedById`.
+         * @example {
+         *       "id": "0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f",
+         *       "name": "Total Knee Replacement - Phase 1",
+         *       "notes": "Go slowly and stop if the pain is above 5 out of 10.",
+         *       "dailyFrequency": 3,
+         *       "weeklyFrequency": 5,
+         *       "blocks": [
+         *         {
+         *           "id": 1,
+         *           "uuid": "8d2e4f6a-1b3c-4d5e-8f7a-9b0c1d2e3f4a",
+         *           "exerciseId": "S-0003",
+         *           "sideOfBody": "LEFT",
+         *           "numSets": 3,
+         *           "setGoal": {
+         *             "goalType": "REPS",
+         *             "reps": 10,
+         *             "time": null
+         *           }
+         *         }
+         *       ],
+         *       "isTemplate": false,
+         *       "templateId": "4c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "replacedById": null,
+         *       "patientCount": 1,
+         *       "dateCreated": "2026-03-02T16:20:00.000Z",
+         *       "dateUpdated": "2026-03-02T16:20:00.000Z"
+         *     }
+         */
+        Program: {
+            /** Format: uuid */
+            id: string;
+            /** @description Name of the program or template. */
+            name: string;
+            /** @description Free-text notes for the patient (at most 500 characters). */
+            notes: string | null;
+            /** @description Sessions per day (1 to 5; default 3). */
+            dailyFrequency: number;
+            /** @description Days per week (1 to 7; default 5). */
+            weeklyFrequency: number;
+            /** @description The exercises of the program, in the order the patient does them. */
+            blocks: components["schemas"]["Block"][];
+            /** @description True for a program template, false for a program. */
+            isTemplate: boolean;
+            /**
+             * Format: uuid
+             * @description The template this program was built from (null when built from scratch, and for templates).
+             */
+            templateId: string | null;
+            /**
+             * Format: uuid
+             * @description The newer version that replaced this program (null while it is current).
+             */
+            replacedById: string | null;
+            /** @description Patients with an active assignment: of this program, or for a template, of the programs built from it. */
+            patientCount: number;
+            /**
+             * Format: date-time
+             * @description When the program was assigned to the patient (only in a patient's program list).
+             */
+            assignedAt?: string;
+            /** Format: date-time */
+            dateCreated: string;
+            /** Format: date-time */
+            dateUpdated: string;
+        };
+        /**
+         * @description The result of a set. `resultStatus` is shown as Not Started (NOT_STARTED), Skipped (SKIPPED), Skipped in
+         *     Set (SKIPPED_IN_SET), Calibration Error (CALIBRATION_ERROR), Success (SUCCESS) or Self Reported
+         *     (SELF_REPORTED). `completionRatio` (0 to 1) drives the completion badge: 100 % success, 0 % warning,
+         *     anything else info. `romMin`/`romMax` are the measured range of motion in degrees (null when not measured).
+         * @example {
+         *       "resultStatus": "SUCCESS",
+         *       "completedReps": 10,
+         *       "completedTime": 42,
+         *       "completionRatio": 1,
+         *       "romMin": 12,
+         *       "romMax": 96,
+         *       "reportingMetric": "REPS"
+         *     }
+         */
+        SetInfo: {
+            /** @enum {string} */
+            resultStatus: "NOT_STARTED" | "SKIPPED" | "SKIPPED_IN_SET" | "CALIBRATION_ERROR" | "SUCCESS" | "SELF_REPORTED";
+            /** @description Repetitions completed (null when not counted). */
+            completedReps: number | null;
+            /** @description Time spent on the set in seconds (null when not timed). */
+            completedTime: number | null;
+            /** @description Share of the set's goal that was completed. */
+            completionRatio: number;
+            /** @description Smallest measured joint angle in degrees. */
+            romMin: number | null;
+            /** @description Largest measured joint angle in degrees. */
+            romMax: number | null;
+            /**
+             * @description The metric the set reports on.
+             * @enum {string}
+             */
+            reportingMetric: "ROM" | "REPS" | "TIME";
+        };
+        /**
+         * @description One set of an exercise within a health session, with its goal and its result.
+         * @example {
+         *       "exerciseId": "S-0003",
+         *       "exerciseName": "Seated Knee Extension",
+         *       "sideOfBody": "LEFT",
+         *       "setGoal": {
+         *         "goalType": "REPS",
+         *         "reps": 10,
+         *         "time": null
+         *       },
+         *       "setInfo": {
+         *         "resultStatus": "SUCCESS",
+         *         "completedReps": 10,
+         *         "completedTime": 42,
+         *         "completionRatio": 1,
+         *         "romMin": 12,
+         *         "romMax": 96,
+         *         "reportingMetric": "REPS"
+         *       }
+         *     }
+         */
+        HealthSet: {
+            /** @description The exercise's code, like S-0003. */
+            exerciseId: string;
+            /** @description The exercise's name when the set was done. */
+            exerciseName: string;
+            /**
+             * @description The side of the body the set worked; null when the exercise has no side.
+             * @enum {string|null}
+             */
+            sideOfBody: "LEFT" | "RIGHT" | "BOTH" | null;
+            /**
+             * @description The goal of the set as prescribed by the program block. `goalType` REPS counts repetitions, TIME holds
+             *     for `time` seconds, ROM measures range of motion, REPS_OR_TIME ends at whichever comes first.
+             */
+            setGoal: {
+                /** @enum {string} */
+                goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
+                /** @description Target repetitions (null when the goal is not counted in reps). */
+                reps: number | null;
+                /** @description Target time in seconds (null when the goal is not timed). */
+                time: number | null;
+            };
+            setInfo: components["schemas"]["SetInfo"];
+        };
+        /**
+         * @description A health (HEP) session of a patient, recorded by the patient app: a program session (`HEPSession`, one
+         *     run through an assigned program) or a single exercise (`SingleSession`). `isSelfReported` is true when the
+         *     patient reported the session by hand instead of doing it in front of the camera. `progressPercent` is the
+         *     session progress: the sum of the sets' completion ratios over the number of sets, as a percentage, capped
+         *     at 100 and rounded.
+         * @example {
+         *       "id": "2f6a0c1e-3b4d-4e5f-8a6b-7c8d9e0f1a2b",
+         *       "date": "2024-06-03T15:04:05.000Z",
+         *       "sessionKind": "HEPSession",
+         *       "isSelfReported": false,
+         *       "hep": {
+         *         "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *         "name": "Knee strengthening, phase 1"
+         *       },
+         *       "progressPercent": 83,
+         *       "sets": [
+         *         {
+         *           "exerciseId": "S-0003",
+         *           "exerciseName": "Seated Knee Extension",
+         *           "sideOfBody": "LEFT",
+         *           "setGoal": {
+         *             "goalType": "REPS",
+         *             "reps": 10,
+         *             "time": null
+         *           },
+         *           "setInfo": {
+         *             "resultStatus": "SUCCESS",
+         *             "completedReps": 10,
+         *             "completedTime": 42,
+         *             "completionRatio": 1,
+         *             "romMin": 12,
+         *             "romMax": 96,
+         *             "reportingMetric": "REPS"
+         *           }
+         *         },
+         *         {
+         *           "exerciseId": "S-0011",
+         *           "exerciseName": "Standing Hip Abduction",
+         *           "sideOfBody": "RIGHT",
+         *           "setGoal": {
+         *             "goalType": "ROM",
+         *             "reps": null,
+         *             "time": 30
+         *           },
+         *           "setInfo": {
+         *             "resultStatus": "SKIPPED_IN_SET",
+         *             "completedReps": 4,
+         *             "completedTime": 18,
+         *             "completionRatio": 0.66,
+         *             "romMin": 5,
+         *             "romMax": 38,
+         *             "reportingMetric": "ROM"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        HealthSession: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the session was done.
+             */
+            date: string;
+            /**
+             * @description A program session or a single exercise.
+             * @enum {string}
+             */
+            sessionKind: "HEPSession" | "SingleSession";
+            /** @description True when the patient self-reported the session. */
+            isSelfReported: boolean;
+            /** @description The program the session belongs to; null for a single exercise outside a program. */
+            hep: components["schemas"]["EntityRef"] | null;
+            /** @description Sum of set completion ratios over the number of sets, capped at 100, rounded. */
+            progressPercent: number;
+            /** @description The sets of the session, in the order they were done. */
+            sets: components["schemas"]["HealthSet"][];
+        };
+        /**
+         * @description Assigns a program (or a template, which is first copied into a program of its own) to one patient.
+         *     With `shouldRetireHeps` the patient's other active programs are retired.
+         * @example {
+         *       "hepId": "0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f",
+         *       "shouldRetireHeps": true
+         *     }
+         */
+        PatientAssignmentCreate: {
+            /** Format: uuid */
+            hepId: string;
+            /** @default false */
+            shouldRetireHeps: boolean;
+        };
+        /**
+         * @description The data of a patient's activity report ("Download Patient Report") for a time range. Days are calendar
+         *     days in the organization's time zone. `meta.dayCountAnyActivity` counts the unique dates with a session or
+         *     a PRO response; `dayCountSessions` the dates with a session; `dayCountPROs` the dates with a PRO response.
+         * @example {
+         *       "organization": {
+         *         "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Front Range Physical Therapy",
+         *         "logoUrl": null
+         *       },
+         *       "provider": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       },
+         *       "patientRecord": {
+         *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *         "patient": {
+         *           "firstName": "Ana",
+         *           "lastName": "Rivera",
+         *           "email": "ana.rivera@example.com",
+         *           "phoneNumber": "+13035550142",
+         *           "dob": "1961-04-18",
+         *           "hasAccount": true
+         *         },
+         *         "practitioner": {
+         *           "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *           "firstName": "Maya",
+         *           "lastName": "Okafor"
+         *         },
+         *         "location": {
+         *           "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *           "name": "Denver Downtown Clinic"
+         *         },
+         *         "organization": {
+         *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "Front Range Physical Therapy",
+         *           "logoUrl": null
+         *         },
+         *         "products": [
+         *           "HEALTH"
+         *         ],
+         *         "discharged": false,
+         *         "dischargeDate": null,
+         *         "plansOfCare": [
+         *           {
+         *             "start": "2024-05-02",
+         *             "end": null
+         *           }
+         *         ],
+         *         "mostRecentSession": "2024-06-03T15:04:05.000Z",
+         *         "mostRecentActivity": "2024-06-04T12:00:00.000Z",
+         *         "hidden": false,
+         *         "productData": {
+         *           "health": {
+         *             "injuredSideOfBody": "LEFT",
+         *             "injuredBodyPart": "KNEE",
+         *             "status": "HAS_ACCOUNT",
+         *             "heps": [
+         *               {
+         *                 "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *                 "name": "Knee strengthening, phase 1"
+         *               }
+         *             ],
+         *             "mostRecentSession": "2024-06-03T15:04:05.000Z",
+         *             "mostRecentActivity": "2024-06-04T12:00:00.000Z"
+         *           },
+         *           "gait": null
+         *         }
+         *       },
+         *       "meta": {
+         *         "start": "2024-05-06T00:00:00.000Z",
+         *         "end": "2024-06-04T23:59:59.999Z",
+         *         "minDate": "2024-05-06",
+         *         "maxDate": "2024-06-04",
+         *         "dayCount": 30,
+         *         "dayCountAnyActivity": 21,
+         *         "dayCountSessions": 19,
+         *         "dayCountPROs": 8
+         *       },
+         *       "exercises": [
+         *         {
+         *           "exerciseId": "S-0003",
+         *           "exerciseName": "Seated Knee Extension",
+         *           "goalType": "REPS",
+         *           "sideOfBody": "LEFT",
+         *           "days": [
+         *             {
+         *               "date": "2024-06-03",
+         *               "totalReps": 30,
+         *               "minRange": 12,
+         *               "maxRange": 96
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "pros": [
+         *         {
+         *           "id": "6e5d4c3b-2a1f-4e0d-9c8b-7a6f5e4d3c2b",
+         *           "questionId": "LEVEL_OF_PAIN",
+         *           "text": "What is your level of pain today?",
+         *           "isChartable": true,
+         *           "minValue": 0,
+         *           "maxValue": 10,
+         *           "answers": [
+         *             {
+         *               "dateTime": "2024-06-04T12:00:00.000Z",
+         *               "value": "3"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ActivityReport: {
+            organization: components["schemas"]["OrganizationRef"];
+            /** @description The patient's primary provider, or null when none is assigned. */
+            provider: components["schemas"]["PersonRef"] | null;
+            patientRecord: components["schemas"]["PatientRecord"];
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description Start of the requested range.
+                 */
+                start: string;
+                /**
+                 * Format: date-time
+                 * @description End of the requested range.
+                 */
+                end: string;
+                /**
+                 * Format: date
+                 * @description First day of the report (the day of `start`).
+                 */
+                minDate: string;
+                /**
+                 * Format: date
+                 * @description Last day of the report (the day of `end`).
+                 */
+                maxDate: string;
+                /** @description Number of days from minDate to maxDate, both included. */
+                dayCount: number;
+                /** @description Unique dates with a session or a PRO response. */
+                dayCountAnyActivity: number;
+                /** @description Unique dates with a session. */
+                dayCountSessions: number;
+                /** @description Unique dates with a PRO response. */
+                dayCountPROs: number;
+            };
+            /** @description One entry per exercise (per exercise and side with groupBy=SIDE), by exercise name. */
+            exercises: {
+                exerciseId: string;
+                exerciseName: string;
+                /**
+                 * @description The goal type of the exercise's most recent set in the range.
+                 * @enum {string}
+                 */
+                goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
+                /**
+                 * @description The side (with groupBy=SIDE); null when sides are merged or the exercise has no side.
+                 * @enum {string|null}
+                 */
+                sideOfBody: "LEFT" | "RIGHT" | "BOTH" | null;
+                /** @description One entry per day with at least one set of the exercise, oldest first. */
+                days: {
+                    /** Format: date */
+                    date: string;
+                    /** @description Sum of the completed repetitions of the day. */
+                    totalReps: number;
+                    /** @description Smallest measured angle of the day in degrees (null when none was measured). */
+                    minRange: number | null;
+                    /** @description Largest measured angle of the day in degrees (null when none was measured). */
+                    maxRange: number | null;
+                }[];
+            }[];
+            /** @description The patient's PRO questions with their answers in the range (questions without answers are left out). */
+            pros: {
+                /** Format: uuid */
+                id: string;
+                /** @description The question's kind, like LEVEL_OF_PAIN. */
+                questionId: string;
+                text: string;
+                isChartable: boolean;
+                minValue: number | null;
+                maxValue: number | null;
+                /** @description Answers in the range, oldest first. */
+                answers: {
+                    /** Format: date-time */
+                    dateTime: string;
+                    value: string;
+                }[];
+            }[];
+        };
+        /**
+         * @description The goal of each set. `REPS` needs `reps`; `TIME` needs `time` of at least 5 seconds ('Please select at
+         *     least 5 sec for the time goal.'); `REPS_OR_TIME` needs both; `ROM` needs neither (a given value is kept).
+         * @example {
+         *       "goalType": "TIME",
+         *       "time": 30
+         *     }
+         */
+        SetGoalInput: {
+            /** @enum {string} */
+            goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
+            /** @description Repetitions per set (1 to 25). */
+            reps?: number | null;
+            /** @description Seconds per set. */
+            time?: number | null;
+        };
+        /**
+         * @description One exercise of a program as sent by the builder. `id` and `uuid` are kept when given (an edited program
+         *     sends its blocks back); otherwise the server assigns them.
+         * @example {
+         *       "exerciseId": "S-0003",
+         *       "sideOfBody": "LEFT",
+         *       "numSets": 3,
+         *       "setGoal": {
+         *         "goalType": "REPS",
+         *         "reps": 10
+         *       }
+         *     }
+         */
+        BlockInput: {
+            id?: number;
+            /** Format: uuid */
+            uuid?: string;
+            /** @description A complete exercise of the library, e.g. `S-0003`. */
+            exerciseId: string;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            sideOfBody: "LEFT" | "RIGHT" | null;
+            numSets: number;
+            setGoal: components["schemas"]["SetGoalInput"];
+        };
+        /**
+         * @description The fields of a program (create, and the new version of a replace). `name` is required ('Name is
+         *     required'); at least one block ('You must add exercises in order to create the Template or Program.').
+         *     `templateId` records the template the program was started from.
+         * @example {
+         *       "name": "Total Knee Replacement - Phase 1",
+         *       "notes": "Stop if the pain is above 5 out of 10.",
+         *       "dailyFrequency": 3,
+         *       "weeklyFrequency": 5,
+         *       "templateId": "4c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "blocks": [
+         *         {
+         *           "exerciseId": "S-0012",
+         *           "sideOfBody": "LEFT",
+         *           "numSets": 3,
+         *           "setGoal": {
+         *             "goalType": "REPS",
+         *             "reps": 10
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ProgramCreate: {
+            name: string;
+            /** @description At most 500 characters. */
+            notes?: string | null;
+            /** @default 3 */
+            dailyFrequency: number;
+            /** @default 5 */
+            weeklyFrequency: number;
+            /**
+             * Format: uuid
+             * @description The organization's template this program starts from (optional).
+             */
+            templateId?: string | null;
+            /** @description The exercises in order; at least one. */
+            blocks: components["schemas"]["BlockInput"][];
+        };
+        /**
+         * @description Assigns a program to patients. With `isEdit` the program is an edited version of what the patients do:
+         *     their other active programs are retired; without it the program is added to them.
+         * @example {
+         *       "patientRecordIds": [
+         *         "9f8e7d6c-5b4a-4c3d-9e2f-1a0b9c8d7e6f"
+         *       ],
+         *       "isEdit": false
+         *     }
+         */
+        AssignmentCreate: {
+            patientRecordIds: string[];
+            /** @default false */
+            isEdit: boolean;
+        };
+        /**
+         * @description A program assigned to a patient. The active assignment has `retiredAt` null.
+         * @example {
+         *       "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *       "hepId": "0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f",
+         *       "patientRecordId": "9f8e7d6c-5b4a-4c3d-9e2f-1a0b9c8d7e6f",
+         *       "assignedBy": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       },
+         *       "assignedAt": "2026-03-02T16:21:00.000Z",
+         *       "retiredAt": null
+         *     }
+         */
+        HepAssignment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            hepId: string;
+            /** Format: uuid */
+            patientRecordId: string;
+            /** @description The practitioner who assigned it (null for imported data). */
+            assignedBy: components["schemas"]["PersonRef"] | null;
+            /** Format: date-time */
+            assignedAt: string;
+            /** Format: date-time */
+            retiredAt: string | null;
+        };
+        /**
+         * @description The fields of a program template (create and full update). `name` is required ('Name is required');
+         *     at least one block ('You must add exercises in order to create the Template or Program.').
+         * @example {
+         *       "name": "Rotator Cuff - Early Motion",
+         *       "notes": "Pain-free range only.",
+         *       "dailyFrequency": 3,
+         *       "weeklyFrequency": 5,
+         *       "blocks": [
+         *         {
+         *           "exerciseId": "S-0003",
+         *           "sideOfBody": "RIGHT",
+         *           "numSets": 1,
+         *           "setGoal": {
+         *             "goalType": "ROM"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        TemplateCreate: {
+            name: string;
+            /** @description At most 500 characters. */
+            notes?: string | null;
+            /** @default 3 */
+            dailyFrequency: number;
+            /** @default 5 */
+            weeklyFrequency: number;
+            /** @description The exercises in order; at least one. */
+            blocks: components["schemas"]["BlockInput"][];
+        };
+        /**
+         * @description An exercise of the Motion Library. Media URLs point to the API's public exercise media
+         *     (`/media/exercises/{file}`: SVG thumbnail and animated SVG); a URL is null when the exercise has no such media.
+         * @example {
+         *       "id": "S-0003",
+         *       "name": "Seated Knee Extension",
+         *       "simpleName": "Straighten your knee",
+         *       "animationUrl": "http://localhost:4010/media/exercises/S-0003-animation.svg",
+         *       "animationThumbnailFrame": 12,
+         *       "thumbnailUrl": "http://localhost:4010/media/exercises/S-0003-thumb.svg",
+         *       "demoUrl": null,
+         *       "demoAudioUrl": null,
+         *       "exerciseMetrics": [
+         *         {
+         *           "id": 7,
+         *           "metric": "ROM"
+         *         },
+         *         {
+         *           "id": 8,
+         *           "metric": "REPS"
+         *         }
+         *       ],
+         *       "exerciseType": "Active/Dynamic",
+         *       "bodyTargets": [
+         *         "Hip/Knee"
+         *       ],
+         *       "equipment": [
+         *         "Chair"
+         *       ],
+         *       "sequence": "SINGLE",
+         *       "subjectOrientation": "SIDE",
+         *       "cameraOrientation": "PORTRAIT",
+         *       "withAnchorPoint": false,
+         *       "withHold": true,
+         *       "position": "Seated",
+         *       "action": "Sit tall in a chair. Straighten one knee until the leg is level, hold, then lower it slowly.",
+         *       "tags": [
+         *         "knee",
+         *         "quadriceps",
+         *         "seated"
+         *       ],
+         *       "completeness": "COMPLETE"
+         *     }
+         */
+        Exercise: {
+            /** @description Exercise code, e.g. `S-0003`. */
+            id: string;
+            name: string;
+            /** @description A plain-language name shown to patients. */
+            simpleName: string;
+            /** Format: uri */
+            animationUrl: string | null;
+            /** @description The frame of the animation used as its still. */
+            animationThumbnailFrame: number | null;
+            /** Format: uri */
+            thumbnailUrl: string | null;
+            /**
+             * Format: uri
+             * @description A demo video, when there is one.
+             */
+            demoUrl: string | null;
+            /**
+             * Format: uri
+             * @description Spoken instructions of the demo, when there are any.
+             */
+            demoAudioUrl: string | null;
+            /** @description The metrics the exercise can be measured by (current versions). */
+            exerciseMetrics: {
+                /** @description The exercise metric (see `GET /v3/exercise-metrics`). */
+                id: number;
+                /** @enum {string} */
+                metric: "ROM" | "REPS" | "TIME";
+            }[];
+            /** @enum {string} */
+            exerciseType: "Stretching/Mobility" | "Active/Dynamic" | "Isometric";
+            bodyTargets: ("Shoulder" | "Hip/Knee" | "Torso/Core" | "Elbow/Hand" | "Ankle/Foot" | "Neck" | "Spine")[];
+            equipment: ("Theraband" | "Weights" | "Towel" | "Cane" | "Chair" | "Physioball")[];
+            /** @enum {string} */
+            sequence: "SINGLE" | "BILATERAL" | "ALTERNATING";
+            /** @enum {string} */
+            subjectOrientation: "FRONT" | "SIDE" | "BACK";
+            /** @enum {string} */
+            cameraOrientation: "PORTRAIT" | "LANDSCAPE";
+            /** @description The exercise uses an anchor point (a door or a rail for a band, for example). */
+            withAnchorPoint: boolean;
+            /** @description The end position is held. */
+            withHold: boolean;
+            /** @enum {string} */
+            position: "Standing" | "Prone" | "Side Lying" | "Supine" | "Seated" | "Quadruped" | "Kneeling";
+            /** @description How to perform the exercise. */
+            action: string;
+            tags: string[];
+            /**
+             * @description Only COMPLETE exercises (with media and metrics) can be put in programs.
+             * @enum {string}
+             */
+            completeness: "COMPLETE" | "INCOMPLETE";
+        };
+        /**
+         * @description A way an exercise can be measured (range of motion, repetitions or time), versioned: a newer version of
+         *     a metric definition supersedes the older one (`isLatest`). `minLabel`/`maxLabel` name the two ends of the
+         *     movement for ROM results.
+         * @example {
+         *       "id": 7,
+         *       "exerciseId": "S-0003",
+         *       "metric": "ROM",
+         *       "version": 2,
+         *       "isLatest": true,
+         *       "completeness": "COMPLETE",
+         *       "minLabel": "Knee bent",
+         *       "maxLabel": "Knee straight",
+         *       "normalRangeMin": 0,
+         *       "normalRangeMax": 90
+         *     }
+         */
+        ExerciseMetric: {
+            id: number;
+            exerciseId: string;
+            /** @enum {string} */
+            metric: "ROM" | "REPS" | "TIME";
+            version: number;
+            isLatest: boolean;
+            /** @enum {string} */
+            completeness: "COMPLETE" | "INCOMPLETE";
+            /** @description Label of the start of the movement (ROM), e.g. "Arm at side". */
+            minLabel: string | null;
+            /** @description Label of the end of the movement (ROM), e.g. "Arm overhead". */
+            maxLabel: string | null;
+            /** @description Lower end of the normal range in degrees (ROM only). */
+            normalRangeMin: number | null;
+            /** @description Upper end of the normal range in degrees (ROM only). */
+            normalRangeMax: number | null;
+        };
+        /**
+         * @description Something that happened in an RTM cycle: a health session (HEP_SESSION), a self-reported session
+         *     (SELF_REPORTED_HEP_SESSION), a PRO answer (PRO_RESPONSE), a care note (PATIENT_INTERACTION, with its
+         *     minutes and interaction type) or the patient's first program assignment (INITIAL_HEP_ASSIGNMENT). `id` is
+         *     the id of the session, answer, care note or assignment.
+         * @example {
+         *       "id": "1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a",
+         *       "type": "PATIENT_INTERACTION",
+         *       "dateTime": "2024-06-03T06:00:00.000Z",
+         *       "minutes": 20,
+         *       "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION"
+         *     }
+         */
+        RtmEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "HEP_SESSION" | "SELF_REPORTED_HEP_SESSION" | "PRO_RESPONSE" | "PATIENT_INTERACTION" | "INITIAL_HEP_ASSIGNMENT";
+            /**
+             * Format: date-time
+             * @description When it happened (a care note's date is taken at midnight in the organization's time zone).
+             */
+            dateTime: string;
+            /** @description Minutes logged by a care note; null for other events. */
+            minutes: number | null;
+            /**
+             * @description The care note's interaction type; null for other events and for notes without one.
+             * @enum {string|null}
+             */
+            patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+        };
+        /**
+         * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period (normally 30 days) billed under
+         *     one code. Cycle codes and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education),
+         *     DEVICE_AND_DATA_TRANSMISSION 98977 (Device and Data Transmission), PATIENT_INTERACTION 98980 (Care
+         *     Management), ADDITIONAL_PATIENT_INTERACTION 98981 (Additional Care Management).
+         *
+         *     Status: IN_PROGRESS (In Progress — the cycle runs and can still reach its required active days),
+         *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer reach them, or ended without them), READY_TO_BILL
+         *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
+         *     READY_TO_BILL. Ready-to-bill and billed cycles are locked: care notes dated in a billed cycle cannot be
+         *     deleted and their date and minutes cannot change.
+         *
+         *     `events` and `numActiveDays` are computed when read from the patient's sessions, PRO answers, care notes and
+         *     program assignments in the cycle's dates. Active days are the unique dates (organization time zone) of
+         *     sessions and PRO responses. The portal shows the device-data cycle's active days as "N/30 days" and the
+         *     others as "N/`numRequiredDays`".
+         * @example {
+         *       "id": "4b3a2918-7f6e-4d5c-9b4a-3f2e1d0c9b8a",
+         *       "code": "DEVICE_AND_DATA_TRANSMISSION",
+         *       "billingCode": "98977",
+         *       "status": "READY_TO_BILL",
+         *       "startDate": "2024-05-06",
+         *       "endDate": "2024-06-04",
+         *       "numActiveDays": 18,
+         *       "numRequiredDays": 16,
+         *       "numRemainingDays": 0,
+         *       "interactionMinutes": 20,
+         *       "events": [
+         *         {
+         *           "id": "2f6a0c1e-3b4d-4e5f-8a6b-7c8d9e0f1a2b",
+         *           "type": "HEP_SESSION",
+         *           "dateTime": "2024-05-06T15:04:05.000Z",
+         *           "minutes": null,
+         *           "patientInteractionType": null
+         *         },
+         *         {
+         *           "id": "1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a",
+         *           "type": "PATIENT_INTERACTION",
+         *           "dateTime": "2024-05-20T06:00:00.000Z",
+         *           "minutes": 20,
+         *           "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION"
+         *         }
+         *       ],
+         *       "patientRecord": {
+         *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *         "firstName": "Ana",
+         *         "lastName": "Rivera"
+         *       },
+         *       "pdfKey": null
+         *     }
+         */
+        RtmCycle: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            code: "PATIENT_INTERACTION" | "ADDITIONAL_PATIENT_INTERACTION" | "DEVICE_AND_DATA_TRANSMISSION" | "PATIENT_SETUP";
+            /**
+             * @description The CPT billing code of the cycle code.
+             * @enum {string}
+             */
+            billingCode: "98975" | "98977" | "98980" | "98981";
+            /** @enum {string} */
+            status: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED";
+            /** Format: date */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day of the cycle (included).
+             */
+            endDate: string;
+            /** @description Unique dates with a session or a PRO response in the cycle. */
+            numActiveDays: number;
+            /** @description Active days needed to bill the cycle (16). */
+            numRequiredDays: number;
+            /** @description Calendar days left in the cycle, today included (0 once the cycle has ended). */
+            numRemainingDays: number;
+            /** @description Total minutes of the care notes (patient interactions) in the cycle. */
+            interactionMinutes: number;
+            /** @description The cycle's events, oldest first. */
+            events: components["schemas"]["RtmEvent"][];
+            patientRecord: components["schemas"]["PersonRef"];
+            /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
+            pdfKey: string | null;
+        };
+        /** @description One page of RTM cycles. */
+        RtmCyclePage: {
+            items: components["schemas"]["RtmCycle"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description The RTM billing of one patient for one month: the patient's cycles that end in that month (the month a
+         *     cycle becomes billable). `status` sums up the cycles: BILLED when every cycle is billed, else READY_TO_BILL
+         *     when one is ready to bill, else IN_PROGRESS when one still runs, else ACTIVE_DAYS_INCOMPLETE.
+         * @example {
+         *       "id": "8c7b6a59-4e3d-4c2b-9a1f-0e9d8c7b6a59",
+         *       "patientRecord": {
+         *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *         "firstName": "Ana",
+         *         "lastName": "Rivera"
+         *       },
+         *       "yearMonth": "2024-06",
+         *       "status": "READY_TO_BILL",
+         *       "cycles": [
+         *         {
+         *           "id": "4b3a2918-7f6e-4d5c-9b4a-3f2e1d0c9b8a",
+         *           "code": "DEVICE_AND_DATA_TRANSMISSION",
+         *           "billingCode": "98977",
+         *           "status": "READY_TO_BILL",
+         *           "startDate": "2024-05-06",
+         *           "endDate": "2024-06-04",
+         *           "numActiveDays": 18,
+         *           "numRequiredDays": 16,
+         *           "numRemainingDays": 0,
+         *           "interactionMinutes": 0,
+         *           "events": [],
+         *           "patientRecord": {
+         *             "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
+         *             "firstName": "Ana",
+         *             "lastName": "Rivera"
+         *           },
+         *           "pdfKey": null
+         *         }
+         *       ],
+         *       "pdfKey": null
+         *     }
+         */
+        RtmMonthlySummary: {
+            /** Format: uuid */
+            id: string;
+            patientRecord: components["schemas"]["PersonRef"];
+            /** @description The month, YYYY-MM. */
+            yearMonth: string;
+            /** @enum {string} */
+            status: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED";
+            /** @description The patient's cycles ending in the month (those matching the status filter), by start date. */
+            cycles: components["schemas"]["RtmCycle"][];
+            /** @description File-store key of the month's last generated PDF (null before the first `pdf-url` call). */
+            pdfKey: string | null;
+        };
+        /** @description One page of RTM monthly summaries (one per patient). */
+        RtmMonthlySummaryPage: {
+            items: components["schemas"]["RtmMonthlySummary"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description Where to download a generated PDF (a signed URL, valid for a limited time).
+         * @example {
+         *       "pdfUrl": "http://localhost:4010/files/cGRmOnJ0bS1jeWNsZTox?expires=1795000000&signature=3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+         *     }
+         */
+        PdfUrl: {
+            /** Format: uri */
+            pdfUrl: string;
+        };
+        /** @description A page of gait patients (patient records enrolled in GAIT). */
+        GaitPatientRecordPage: {
+            items: components["schemas"]["PatientRecord"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description The person assessed in a gait session (from the patient record) and the gait UID the session was captured under.
+         * @example {
+         *       "firstName": "Ruth",
+         *       "lastName": "Delgado",
+         *       "gaitUid": "G-1042"
+         *     }
+         */
+        GaitSubject: {
+            firstName: string;
+            lastName: string;
+            /** @description The unique gait ID entered in the gait client (upper-cased), or null. */
+            gaitUid: string | null;
+        };
+        /**
+         * @description Capture details of a gait session and the therapist comment.
+         * @example {
+         *       "capturedDate": "2026-11-20T16:32:05.000Z",
+         *       "comment": null,
+         *       "assistanceOption": "NONE",
+         *       "unitsSelected": "METRIC"
+         *     }
+         */
+        GaitSessionMeta: {
+            /** Format: date-time */
+            capturedDate: string;
+            /** @description The therapist comment (at most 1000 characters), or null when there is none. */
+            comment: string | null;
+            /**
+             * @description The walking aid used during the assessment.
+             * @enum {string}
+             */
+            assistanceOption: "NONE" | "CANE" | "WALKER";
+            /**
+             * @description The units the gait client displayed. Values are always sent in the units each measure names.
+             * @enum {string}
+             */
+            unitsSelected: "METRIC" | "IMPERIAL";
+        };
+        /**
+         * @description One measured value of a gait session. Names include avgSpeed (GAIT_SA_2) or speed (GAIT_SA_1),
+         *     distance, lapOneTime, lapTwoTime, avgTime, leftFlexion/rightFlexion, hipFlexionAngle, maxTrunkAngle,
+         *     maxHeadFlexionAngle and step/stride differences. A disabled measure was not captured reliably and is
+         *     not shown.
+         * @example {
+         *       "name": "avgSpeed",
+         *       "displayName": "Average Speed",
+         *       "value": 0.92,
+         *       "unit": "m/s",
+         *       "disabled": false
+         *     }
+         */
+        GaitMeasure: {
+            name: string;
+            displayName: string;
+            value: number;
+            /** @description Unit of `value` (m/s, m, s, deg, %). */
+            unit: string;
+            disabled: boolean;
+        };
+        /**
+         * @description A group of measures of a gait session: the gait itself (`type: gait`, for example `speed`, `lap`, `step`,
+         *     `stride`) or a body part (`type: bodypart`, for example `trunk`, `head`, `hip`, `knee`).
+         * @example {
+         *       "item": "speed",
+         *       "type": "gait",
+         *       "measures": [
+         *         {
+         *           "name": "avgSpeed",
+         *           "displayName": "Average Speed",
+         *           "value": 0.92,
+         *           "unit": "m/s",
+         *           "disabled": false
+         *         }
+         *       ]
+         *     }
+         */
+        GaitMeasureItem: {
+            /** @description Name of the group (speed, lap, step, stride, trunk, head, hip, knee ...). */
+            item: string;
+            /** @enum {string} */
+            type: "gait" | "bodypart";
+            measures: components["schemas"]["GaitMeasure"][];
+        };
+        /**
+         * @description One gait speed assessment of a patient, as captured by the gait client. The session schema is written
+         *     `GAIT_SA_1` (older) or `GAIT_SA_2` (newer) on the wire; the product also writes them `GAIT-SA-1` /
+         *     `GAIT-SA-2`. The speed item carries a measure named `avgSpeed` (GAIT_SA_2) or `speed` (GAIT_SA_1), in m/s.
+         *     `session.meta.comment` is the therapist comment (null when there is none).
+         * @example {
+         *       "id": "2d9c1f7e-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
+         *       "sessionUUID": "7c3e9a1b-2d4f-4a6b-8c0d-1e2f3a4b5c6d",
+         *       "sessionSchema": "GAIT_SA_2",
+         *       "capturedDate": "2026-11-20T16:32:05.000Z",
+         *       "patientRecordId": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8",
+         *       "subject": {
+         *         "firstName": "Ruth",
+         *         "lastName": "Delgado",
+         *         "gaitUid": "G-1042"
+         *       },
+         *       "practitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       },
+         *       "session": {
+         *         "meta": {
+         *           "capturedDate": "2026-11-20T16:32:05.000Z",
+         *           "comment": "Used the handrail on the turn.",
+         *           "assistanceOption": "CANE",
+         *           "unitsSelected": "METRIC"
+         *         },
+         *         "data": {
+         *           "items": [
+         *             {
+         *               "item": "speed",
+         *               "type": "gait",
+         *               "measures": [
+         *                 {
+         *                   "name": "avgSpeed",
+         *                   "displayName": "Average Speed",
+         *                   "value": 0.74,
+         *                   "unit": "m/s",
+         *                   "disabled": false
+         *                 }
+         *               ]
+         *             },
+         *             {
+         *               "item": "hip",
+         *               "type": "bodypart",
+         *               "measures": [
+         *                 {
+         *                   "name": "leftHipFlexionAngle",
+         *                   "displayName": "Left Hip Flexion",
+         *                   "value": 24.5,
+         *                   "unit": "deg",
+         *                   "disabled": false
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        GaitSession: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The session's UUID as generated by the gait client.
+             */
+            sessionUUID: string;
+            /**
+             * @description Schema version of the session data (`GAIT_SA_2` is the newer one; only it is charted).
+             * @enum {string}
+             */
+            sessionSchema: "GAIT_SA_1" | "GAIT_SA_2";
+            /** Format: date-time */
+            capturedDate: string;
+            /** Format: uuid */
+            patientRecordId: string;
+            subject: components["schemas"]["GaitSubject"];
+            /** @description The practitioner who ran the assessment, or null when unknown. */
+            practitioner: components["schemas"]["PersonRef"] | null;
+            session: {
+                meta: components["schemas"]["GaitSessionMeta"];
+                data: {
+                    items: components["schemas"]["GaitMeasureItem"][];
+                };
+            };
+        };
+        /**
+         * @description The therapist comment of a gait session: a non-blank text of at most 1000 characters (a line break counts
+         *     as two characters), or null to delete the comment.
+         * @example {
+         *       "comment": "Needed two rests on the second lap."
+         *     }
+         */
+        GaitCommentRequest: {
+            comment: string | null;
+        };
+        /**
+         * @description The anonymous participant of a scan session. An archived participant keeps its sessions.
+         * @example {
+         *       "uid": "P-20931",
+         *       "isArchived": true,
+         *       "archivedDate": "2026-10-02T18:00:00.000Z"
+         *     }
+         */
+        ScanParticipant: {
+            /** @description The participant's uid in the scan client. */
+            uid: string;
+            isArchived: boolean;
+            /**
+             * Format: date-time
+             * @description When the participant was archived; null unless archived.
+             */
+            archivedDate: string | null;
+        };
+        /**
+         * @description A remark on one result of a scan session.
+         * @example {
+         *       "resultId": "gaitSpeed",
+         *       "level": "WARNING",
+         *       "message": "Gait speed is below 0.8 m/s."
+         *     }
+         */
+        ScanResultInsight: {
+            /** @description The `id` of the result the remark is about. */
+            resultId: string;
+            /** @enum {string} */
+            level: "INFO" | "WARNING";
+            message: string;
+        };
+        /**
+         * @description One body-scan (movement assessment) session recorded by the scan client: the assessment and its results,
+         *     the scan client version and the participant's demographics, where and by whom it was recorded, and which
+         *     logs were captured (`artifacts`: a `pose-log` and/or a `hands-log`, downloadable by signed URL). The
+         *     participant is identified by an anonymous uid only. Replay needs scan version 2.18.0 or later.
+         * @example {
+         *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "createdDate": "2026-11-20T15:04:12.000Z",
+         *       "updatedDate": "2026-11-20T15:05:40.000Z",
+         *       "sessionUUID": "1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a0b",
+         *       "session": {
+         *         "data": {
+         *           "assessmentId": "AST-0018",
+         *           "results": [
+         *             {
+         *               "id": "gaitSpeed",
+         *               "name": "Gait Speed",
+         *               "value": 0.92,
+         *               "units": "m/s"
+         *             }
+         *           ]
+         *         },
+         *         "meta": {
+         *           "scanVersion": "2.18.3",
+         *           "demographics": {
+         *             "age": 72,
+         *             "sex": "FEMALE"
+         *           }
+         *         }
+         *       },
+         *       "location": {
+         *         "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *         "name": "Denver Downtown Clinic"
+         *       },
+         *       "practitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       },
+         *       "organization": {
+         *         "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Front Range Physical Therapy",
+         *         "logoUrl": null
+         *       },
+         *       "artifacts": [
+         *         "pose-log"
+         *       ],
+         *       "participant": {
+         *         "uid": "P-20931",
+         *         "isArchived": false,
+         *         "archivedDate": null
+         *       },
+         *       "resultsInsights": []
+         *     }
+         */
+        ScanSession: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string;
+            /**
+             * Format: uuid
+             * @description The session's UUID as generated by the scan client (shown shortened to its first and last 4 characters).
+             */
+            sessionUUID: string;
+            session: {
+                data: {
+                    assessmentId: string;
+                    results: components["schemas"]["ScanResult"][];
+                };
+                meta: {
+                    /** @description Version of the scan client that recorded the session (X.Y.Z). */
+                    scanVersion: string;
+                    /** @description The participant's age and sex as entered in the scan client, or null when not entered. */
+                    demographics: components["schemas"]["Demographics"] | null;
+                };
+            };
+            /** @description The location the session was recorded at, or null. */
+            location: components["schemas"]["EntityRef"] | null;
+            /** @description The practitioner who ran the scan, or null when unknown. */
+            practitioner: components["schemas"]["PersonRef"] | null;
+            organization: components["schemas"]["OrganizationRef"];
+            /** @description The logs captured with the session. */
+            artifacts: ("pose-log" | "hands-log")[];
+            participant: components["schemas"]["ScanParticipant"];
+            /** @description Remarks on the results computed by the scan client (for example a result outside its usual range). Empty when there are none. */
+            resultsInsights: components["schemas"]["ScanResultInsight"][];
+        };
+        /** @description A page of scan sessions. */
+        ScanSessionPage: {
+            items: components["schemas"]["ScanSession"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description A time-limited, tamper-proof URL of a file served by `GET /files/{token}`.
+         * @example {
+         *       "url": "http://localhost:4010/files/cG9zZS1sb2c6c2Nhbjox?expires=1795000000&signature=3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+         *       "expiresAt": "2026-11-22T08:00:00Z"
+         *     }
+         */
+        SignedUrl: {
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /**
+         * @description A result an assessment produces (its id is the `id` of the session's results).
+         * @example {
+         *       "id": "leftKneeFlexionRom",
+         *       "name": "Left Knee Flexion ROM",
+         *       "units": "deg"
+         *     }
+         */
+        ResultDefinition: {
+            id: string;
+            name: string;
+            units: string;
+        };
+        /**
+         * @description An assessment of the scan assessment library (the same for every organization): what the scan client
+         *     records and how it starts and ends. AST-0024 carries a built-in knee, hip and trunk range-of-motion set of
+         *     result definitions; AST-0019 has none; any other assessment answers the empty default (starting condition
+         *     none, ending condition a time of 300 s, no GIP conditions, tracked features or result definitions).
+         * @example {
+         *       "id": "AST-0024",
+         *       "name": "Range of Motion - Knee, Hip and Trunk",
+         *       "thumbnailUrl": null,
+         *       "subjectOrientation": "SIDE",
+         *       "directives": {
+         *         "startingConditions": [
+         *           {
+         *             "type": "NONE",
+         *             "value": null,
+         *             "units": null
+         *           }
+         *         ],
+         *         "endingConditions": [
+         *           {
+         *             "type": "TIME",
+         *             "value": 300,
+         *             "units": "s"
+         *           }
+         *         ],
+         *         "gipConditions": [],
+         *         "trackedFeatures": [
+         *           "leftKnee",
+         *           "rightKnee",
+         *           "leftHip",
+         *           "rightHip",
+         *           "neck",
+         *           "midHip"
+         *         ]
+         *       },
+         *       "resultDefinitions": [
+         *         {
+         *           "id": "leftKneeFlexionRom",
+         *           "name": "Left Knee Flexion ROM",
+         *           "units": "deg"
+         *         }
+         *       ]
+         *     }
+         */
+        Assessment: {
+            id: string;
+            name: string;
+            /** Format: uri */
+            thumbnailUrl: string | null;
+            /** @description How the subject faces the camera (FRONT or SIDE), or null when it does not matter. */
+            subjectOrientation: string | null;
+            directives: components["schemas"]["AssessmentDirectives"];
+            resultDefinitions: components["schemas"]["ResultDefinition"][];
+        };
+        /**
+         * @description A comparison of the quantity with a value: lt, gt, lte, gte, e (shown as <, >, <=, >=, =). SEX criteria
+         *     compare with `e` against MALE or FEMALE; the others against a number.
+         * @example {
+         *       "comparator": "lt",
+         *       "value": 0.8
+         *     }
+         */
+        Condition: {
+            /** @enum {string} */
+            comparator: "lt" | "gt" | "lte" | "gte" | "e";
+            value: number | ("MALE" | "FEMALE");
+        };
+        /**
+         * @description A test on one quantity: the session's result (SPEED, DISTANCE, TIME, REPS) or a demographic (AGE in years,
+         *     SEX). It matches when all its conditions hold.
+         * @example {
+         *       "type": "AGE",
+         *       "units": "years",
+         *       "conditions": [
+         *         {
+         *           "comparator": "gte",
+         *           "value": 70
+         *         },
+         *         {
+         *           "comparator": "lt",
+         *           "value": 80
+         *         }
+         *       ]
+         *     }
+         */
+        Criterion: {
+            /** @enum {string} */
+            type: "SPEED" | "DISTANCE" | "TIME" | "REPS" | "SEX" | "AGE";
+            /** @description Unit of the compared values (m/s, in, s, reps, years), null for SEX. */
+            units: string | null;
+            conditions: components["schemas"]["Condition"][];
+        };
+        /**
+         * @description One outcome of a risk rule and the criteria that select it (all must match).
+         * @example {
+         *       "category": "HIGH",
+         *       "description": "Gait speed below 0.8 m/s is associated with a high risk of falls.",
+         *       "shortDescription": "High Risk",
+         *       "criteria": [
+         *         {
+         *           "type": "SPEED",
+         *           "units": "m/s",
+         *           "conditions": [
+         *             {
+         *               "comparator": "lt",
+         *               "value": 0.8
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        Factor: {
+            category: components["schemas"]["FactorCategory"];
+            description: string;
+            shortDescription: string;
+            criteria: components["schemas"]["Criterion"][];
+        };
+        /**
+         * @description A risk rule (analysis definition) of an organization for one assessment: how a session's result turns into
+         *     an outcome. `FALL` rules read the result `resultDefinitionId`; `TREMORS` rules read the left and right
+         *     results (`leftResultDefinitionId`, `rightResultDefinitionId`). A factor is chosen when all its criteria
+         *     match (the result value, plus age and sex when `demographicsRequired` names them); with none matching the
+         *     outcome is Low Risk. The portal asks for the participant's age (default 65) and/or sex (default male)
+         *     when the rule requires them and the session has no demographics.
+         * @example {
+         *       "type": "FALL",
+         *       "assessmentId": "AST-0018",
+         *       "demographicsRequired": null,
+         *       "factors": [
+         *         {
+         *           "category": "LOW",
+         *           "description": "Gait speed of 0.8 m/s or more is associated with a low risk of falls.",
+         *           "shortDescription": "Low Risk",
+         *           "criteria": [
+         *             {
+         *               "type": "SPEED",
+         *               "units": "m/s",
+         *               "conditions": [
+         *                 {
+         *                   "comparator": "gte",
+         *                   "value": 0.8
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "category": "HIGH",
+         *           "description": "Gait speed below 0.8 m/s is associated with a high risk of falls.",
+         *           "shortDescription": "High Risk",
+         *           "criteria": [
+         *             {
+         *               "type": "SPEED",
+         *               "units": "m/s",
+         *               "conditions": [
+         *                 {
+         *                   "comparator": "lt",
+         *                   "value": 0.8
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "source": "STEADI - Older Adult Fall Prevention (CDC)",
+         *       "title": "Fall Risk",
+         *       "description": "Gait speed as a predictor of fall risk in older adults.",
+         *       "resultDefinitionId": "gaitSpeed",
+         *       "leftResultDefinitionId": null,
+         *       "rightResultDefinitionId": null
+         *     }
+         */
+        ScanOutcome: {
+            /** @enum {string} */
+            type: "FALL" | "TREMORS";
+            assessmentId: string;
+            /** @description The demographics the rule needs (AGE and/or SEX), or null when none. */
+            demographicsRequired: ("AGE" | "SEX")[] | null;
+            factors: components["schemas"]["Factor"][];
+            /** @description The published source of the thresholds. */
+            source: string | null;
+            title: string;
+            description: string | null;
+            /** @description The result the rule reads (FALL rules). */
+            resultDefinitionId: string | null;
+            /** @description The left-side result (TREMORS rules). */
+            leftResultDefinitionId: string | null;
+            /** @description The right-side result (TREMORS rules). */
+            rightResultDefinitionId: string | null;
+        };
+        /**
+         * @description Creates an organization with its first location and its first provider (invited, with an invite code,
+         *     at that location), all or nothing. Blank required texts are refused with the product's messages
+         *     ('Organization name is required', 'First name is required', 'Last name is required', 'Name is required');
+         *     optional address fields and the keyword may be omitted, null or blank (stored as null).
+         * @example {
+         *       "orgName": "Mountain View Rehab",
+         *       "timezone": "America/Denver",
+         *       "products": [
+         *         "HEALTH",
+         *         "SCAN"
+         *       ],
+         *       "practitioner": {
+         *         "firstName": "Alex",
+         *         "lastName": "Moreno",
+         *         "email": "alex.moreno@mountainview.example",
+         *         "role": "PORTAL_PROVIDER_ADMIN"
+         *       },
+         *       "location": {
+         *         "name": "Boulder Clinic",
+         *         "timezone": "America/Denver",
+         *         "address1": "1200 Pearl St",
+         *         "address2": null,
+         *         "city": "Boulder",
+         *         "stateCode": "CO",
+         *         "countryCode": "US",
+         *         "zipCode": "80302",
+         *         "keyword": "BOULDER"
+         *       }
+         *     }
+         */
+        OrganizationCreate: {
+            orgName: string;
+            /**
+             * @description The organization's time zone ('Organization Timezone is required'); default America/Denver.
+             * @default America/Denver
+             */
+            timezone: components["schemas"]["UsTimezone"];
+            /** @description The product lines the organization holds (at least one). */
+            products: components["schemas"]["ProductKey"][];
+            /** @description The organization's first provider. */
+            practitioner: {
+                firstName: string;
+                lastName: string;
+                /**
+                 * Format: email
+                 * @description Must not belong to another provider ('Email must be valid').
+                 */
+                email: string;
+                /**
+                 * @description 'Role must be valid'; default PORTAL_PROVIDER_ADMIN.
+                 * @default PORTAL_PROVIDER_ADMIN
+                 * @enum {string}
+                 */
+                role: "PORTAL_PROVIDER_ADMIN" | "PORTAL_PRACTITIONER";
+            };
+            /** @description The organization's first location. */
+            location: {
+                name: string;
+                /** @description 'Location Timezone is required'. */
+                timezone: components["schemas"]["UsTimezone"];
+                address1?: string | null;
+                address2?: string | null;
+                city?: string | null;
+                /** @description Two-letter state code. */
+                stateCode?: string | null;
+                /** @description Two-letter country code (default US). */
+                countryCode?: string | null;
+                zipCode?: string | null;
+                keyword?: string | null;
+            };
+        };
+        /**
+         * @description An assessment placed in a scan module, as sent when saving modules. The id must be an assessment of the
+         *     assessment library and may appear only once in a module. Omitted `thumbnailUrl`, `subjectOrientation` and
+         *     `directives` are taken from the assessment library; a blank or omitted `nameOverride` means none.
+         */
+        ModuleAssessmentInput: {
+            id: string;
+            name: string;
+            /** Format: uri */
+            thumbnailUrl?: string | null;
+            subjectOrientation?: string | null;
+            /** @description The assessment's directives; omitted means the library's. */
+            directives?: components["schemas"]["AssessmentDirectives"] | null;
+            nameOverride?: string | null;
+        };
+        /**
+         * @description A scan module as sent when saving an organization's modules. A module without `id` is new (the server
+         *     assigns one). `name` and `subtitle` must not be blank ('Module Name is required', 'Subtitle is required');
+         *     `imageName` defaults to `Assessment`; `imageUrl` defaults to null; `assessments` default to none.
+         */
+        ScanModuleInput: {
+            /** Format: uuid */
+            id?: string;
+            name: string;
+            subtitle: string;
+            /** @default Assessment */
+            imageName: components["schemas"]["ScanModuleImageName"];
+            isLocked: boolean;
+            /** Format: uri */
+            imageUrl?: string | null;
+            /** @default [] */
+            assessments: components["schemas"]["ModuleAssessmentInput"][];
+        };
+        /**
+         * @description Replaces an organization's scan modules with this ordered list (the modules editor's Save sends all modules).
+         * @example {
+         *       "scanModules": [
+         *         {
+         *           "name": "Fall Risk",
+         *           "subtitle": "Balance and gait screening",
+         *           "imageName": "Balance & Stability",
+         *           "isLocked": false,
+         *           "imageUrl": null,
+         *           "assessments": [
+         *             {
+         *               "id": "AST-0018",
+         *               "name": "Gait Speed",
+         *               "nameOverride": "Walk Test"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        OrganizationScanModulesUpdate: {
+            scanModules: components["schemas"]["ScanModuleInput"][];
+        };
+        /**
+         * @description A location of any organization as the admin locations table shows it.
+         * @example {
+         *       "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *       "name": "Denver Downtown Clinic",
+         *       "organization": {
+         *         "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Front Range Physical Therapy",
+         *         "logoUrl": null
+         *       },
+         *       "keyword": "DENVERDT",
+         *       "contactList": [
+         *         "frontdesk@frontrange.example"
+         *       ],
+         *       "city": "Denver",
+         *       "state": "CO",
+         *       "country": "US"
+         *     }
+         */
+        AdminLocation: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            organization: components["schemas"]["OrganizationRef"];
+            /** @description The location's keyword (matches form responses and sign-ups to the location); null when none. */
+            keyword: string | null;
+            /** @description E-mail addresses notified about the location. */
+            contactList: string[];
+            city: string | null;
+            /** @description State code. */
+            state: string | null;
+            /** @description Country code. */
+            country: string | null;
+        };
+        /** @description A page of admin locations. */
+        AdminLocationPage: {
+            items: components["schemas"]["AdminLocation"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description Sets a location's keyword. Blank or null removes it; surrounding spaces are trimmed.
+         * @example {
+         *       "keyword": "DENVERDT"
+         *     }
+         */
+        AdminLocationUpdate: {
+            keyword: string | null;
+        };
+        /**
+         * @description An organization holding the SCAN product with its locations (sorted by name).
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Front Range Physical Therapy",
+         *       "locations": [
+         *         {
+         *           "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
+         *           "name": "Denver Downtown Clinic"
+         *         }
+         *       ]
+         *     }
+         */
+        ScanOrganizationLocations: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            locations: components["schemas"]["EntityRef"][];
+        };
+        /**
+         * @description A provider's sign-up invitation, looked up by e-mail (admin "Get Provider Signup Link"). `inviteCode` is
+         *     null when the provider was never invited; `hasAccount` tells whether the provider has completed sign-up.
+         * @example {
+         *       "firstName": "Maya",
+         *       "lastName": "Okafor",
+         *       "email": "practitioner@frontrange.example",
+         *       "inviteCode": "9QbX2rT7kLmN4pZa",
+         *       "hasAccount": false
+         *     }
+         */
+        InviteCode: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            inviteCode: string | null;
+            hasAccount: boolean;
+        };
+        /**
+         * @description The admin setting that makes the scan client serve one organization's scan modules to every organization
+         *     (for demos and testing). `organizationId` null means no override: each organization gets its own modules.
+         * @example {
+         *       "organizationId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+         *     }
+         */
+        ScanModulesOverride: {
+            /** Format: uuid */
+            organizationId: string | null;
+        };
+        /**
+         * @description Sets the scan-modules organization override to an existing organization.
+         * @example {
+         *       "organizationId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+         *     }
+         */
+        ScanModulesOverrideUpdate: {
+            /** Format: uuid */
+            organizationId: string;
+        };
+        /**
+         * @description A Typeform form registered for patient-reported outcomes. `hasExerWebhookEnabled` tells whether the
+         *     product's webhook is confirmed on the form (shown as Confirmed or Missing).
+         * @example {
+         *       "id": "kX7pQ2mZ",
+         *       "hasExerWebhookEnabled": true
+         *     }
+         */
+        TypeformForm: {
+            /** @description The Typeform form id. */
+            id: string;
+            hasExerWebhookEnabled: boolean;
+        };
+        /**
+         * @description Registers a Typeform form. The admin certifies that the product's webhook was added under the form's
+         *     Connect > Webhooks section (`webhookConfirmed` must be true).
+         * @example {
+         *       "id": "kX7pQ2mZ",
+         *       "webhookConfirmed": true
+         *     }
+         */
+        TypeformFormCreate: {
+            /** @description The Typeform form id ('Form ID is required'); letters, digits, `_` and `-`. */
+            id: string;
+            /**
+             * @description Must be true.
+             * @constant
+             */
+            webhookConfirmed: true;
+        };
+        /**
+         * @description A Typeform response the product could not attach to a patient (unknown user or location, or a form whose
+         *     webhook was not processed). `userId` and `location` are the values the response carried (the location as
+         *     its keyword), null when absent.
+         * @example {
+         *       "id": "2c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f",
+         *       "form": {
+         *         "id": "kX7pQ2mZ",
+         *         "title": "Knee Pain Check-in"
+         *       },
+         *       "userId": "5b0a3f4e-1c2d-4e8f-9a01-00000000f00d",
+         *       "location": "DENVERDT",
+         *       "dateTime": "2026-11-20T15:04:05Z"
+         *     }
+         */
+        UnprocessedTypeformResponse: {
+            /** Format: uuid */
+            id: string;
+            form: {
+                id: string;
+                title: string;
+            };
+            userId: string | null;
+            location: string | null;
+            /** Format: date-time */
+            dateTime: string;
+        };
+        /**
+         * @description A released version of the scan client. `updateRequired` forces clients on that version to update;
+         *     `isLatest` marks the newest version (it cannot be edited). `updatedBy` is who last changed it (null when
+         *     never changed).
+         * @example {
+         *       "versionId": "2.18.0",
+         *       "updateRequired": true,
+         *       "isLatest": false,
+         *       "updatedBy": {
+         *         "firstName": "Sam",
+         *         "lastName": "Whitaker"
+         *       }
+         *     }
+         */
+        ScanClientVersion: {
+            versionId: string;
+            updateRequired: boolean;
+            isLatest: boolean;
+            updatedBy: null | {
+                firstName: string;
+                lastName: string;
+            };
+        };
+        /**
+         * @description Changes whether clients on this version must update.
+         * @example {
+         *       "updateRequired": true
+         *     }
+         */
+        ScanClientVersionUpdate: {
+            updateRequired: boolean;
+        };
+        /** @description A page of scan sessions across organizations (admin). */
+        AdminScanSessionPage: {
+            items: components["schemas"]["ScanSession"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description A gait session of any organization as the admin gait sessions table shows it (with replay and pose-log
+         *     download). `patientRecordGaitUid` is the patient record's gait UID (null when it has none).
+         * @example {
+         *       "id": "2d9c1f7e-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
+         *       "capturedDate": "2026-11-20T16:32:05.000Z",
+         *       "sessionUUID": "7c3e9a1b-2d4f-4a6b-8c0d-1e2f3a4b5c6d",
+         *       "sessionSchema": "GAIT_SA_2",
+         *       "patient": {
+         *         "firstName": "Ruth",
+         *         "lastName": "Delgado"
+         *       },
+         *       "patientRecordGaitUid": "G-1042",
+         *       "practitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       },
+         *       "organization": {
+         *         "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "name": "Front Range Physical Therapy",
+         *         "logoUrl": null
+         *       },
+         *       "session": {
+         *         "meta": {
+         *           "capturedDate": "2026-11-20T16:32:05.000Z",
+         *           "comment": null,
+         *           "assistanceOption": "NONE",
+         *           "unitsSelected": "METRIC"
+         *         },
+         *         "data": {
+         *           "items": [
+         *             {
+         *               "item": "speed",
+         *               "type": "gait",
+         *               "measures": [
+         *                 {
+         *                   "name": "avgSpeed",
+         *                   "displayName": "Average Speed",
+         *                   "value": 0.74,
+         *                   "unit": "m/s",
+         *                   "disabled": false
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        AdminGaitSession: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            capturedDate: string;
+            /** Format: uuid */
+            sessionUUID: string;
+            /** @enum {string} */
+            sessionSchema: "GAIT_SA_1" | "GAIT_SA_2";
+            patient: {
+                firstName: string;
+                lastName: string;
+            };
+            patientRecordGaitUid: string | null;
+            /** @description The practitioner who ran the assessment, or null when unknown. */
+            practitioner: components["schemas"]["PersonRef"] | null;
+            organization: components["schemas"]["OrganizationRef"];
+            session: {
+                meta: components["schemas"]["GaitSessionMeta"];
+                data: {
+                    items: components["schemas"]["GaitMeasureItem"][];
+                };
+            };
+        };
     };
     responses: {
         /** @description Unexpected server failure. */
@@ -1429,8 +5666,51 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The bearer token is missing, malformed, expired or not signed by the identity service. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unauthorized",
+                 *       "status": 401
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with the current state of the resource. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Conflict",
+                 *       "status": 409
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description The identity-service user id (username) of the signed-in user. */
+        UserIdPath: string;
+        /** @description Identifier of the resource. */
+        IdPath: string;
+        /** @description 1-based page number. */
+        Page: number;
+        /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+        Limit: number;
+        /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+        Search: string;
+        /** @description Sort direction. */
+        OrderBy: "ASC" | "DESC";
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1494,6 +5774,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PoseLog"] | components["schemas"]["HandsLog"];
                     "application/pdf": string;
+                    "image/png": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1502,7 +5783,39 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    placeholderScanRenderPdf: {
+    renderPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenderPdfRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF document. */
+            200: {
+                headers: {
+                    /** @description `inline; filename="<pdfName>.pdf"`. */
+                    "Content-Disposition"?: string;
+                    /** @description Always `private, no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCurrentUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -1511,99 +5824,113 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The signed-in user. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderUsersUsersCurrent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["UserProfile"];
                 };
-                content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderUsersUsersId: {
+    updateUserProfile: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The identity-service user id (username) of the signed-in user. */
+                id: components["parameters"]["UserIdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserProfileUpdate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The updated profile. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserProfile"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderUsersUsersIdCompleteSignUp: {
+    completeSignUp: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The identity-service user id (username) of the signed-in user. */
+                id: components["parameters"]["UserIdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteSignUp"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description Sign-up completed; the new profile. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserProfile"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderUsersSignUpCode: {
+    getSignUpByInviteCode: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The invite code of the invitation e-mail. */
                 code: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The invitation. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitedUser"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderUsersFavoriteExercises: {
+    listFavoriteExercises: {
         parameters: {
             query?: never;
             header?: never;
@@ -1612,38 +5939,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The favorite exercise ids. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FavoriteExercises"];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderUsersFavoriteExercisesId: {
+    addFavoriteExercise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteExerciseAdd"];
+            };
+        };
+        responses: {
+            /** @description The updated favorite exercise ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteExercises"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeFavoriteExercise: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description Exercise id, e.g. `S-0003`. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The exercise is not a favorite (any more). */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderUsersDashboardsActions: {
+    getDashboardActions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1652,59 +6016,114 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The dashboard lists. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProviderActions"];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationOrganizationsId: {
+    updateOrganization: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The logo, a PNG of at most 5 MB. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The logo's new URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLogo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteOrganizationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The logo is removed. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationOrganizationsIdLogo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderOrganizationLocations: {
+    listLocations: {
         parameters: {
             query?: never;
             header?: never;
@@ -1713,38 +6132,81 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization's locations. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Location"][];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationLocationsId: {
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationCreate"];
+            };
+        };
+        responses: {
+            /** @description The new location. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateLocation: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationUpdate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The updated location. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationPractitioners: {
+    listPractitioners: {
         parameters: {
             query?: never;
             header?: never;
@@ -1753,17 +6215,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization's providers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Practitioner"][];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationPractitionersCurrent: {
+    invitePractitioner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PractitionerCreate"];
+            };
+        };
+        responses: {
+            /** @description The invited provider. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practitioner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCurrentPractitioner: {
         parameters: {
             query?: never;
             header?: never;
@@ -1772,810 +6267,1652 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The signed-in provider. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonRef"];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationPractitionersId: {
+    deletePractitioner: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The provider is removed. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderOrganizationPractitionersIdInvite: {
+    updatePractitioner: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PractitionerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Practitioner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resendPractitionerInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The invitation was sent again. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatients: {
+    createPatientRecord: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientCreate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The new patient record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    bulkUpdatePatientRecords: {
+        parameters: {
+            query: {
+                /** @description Comma-joined patient record ids (1 to 100). */
+                patientRecordIds: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientBulkUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated patient records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PatientRecord"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsPages: {
+    listPatientRecords: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description LAST_ACTIVITY (most recent activity), NAME (last then first name), EMAIL (a missing e-mail counts as
+                 *     after every e-mail), STATUS (health status NO_ASSIGNED_HEP, NO_ACCOUNT, HAS_ACCOUNT, then name),
+                 *     PROGRAM (name of the assigned program; patients without one last), LOCATION (location name; patients
+                 *     without one last), PRODUCT (the products held).
+                 */
+                sortBy?: "LAST_ACTIVITY" | "NAME" | "EMAIL" | "STATUS" | "PROGRAM" | "LOCATION" | "PRODUCT";
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                status?: "ACTIVE" | "DISCHARGED" | "ALL";
+                primaryPractitionerId?: string;
+                /** @description Comma-joined location ids (1 to 100). */
+                locationId?: string;
+                /** @description Only patients holding this product. */
+                product?: components["schemas"]["ProductKey"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description A page of patient records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PatientRecordPage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsUpload: {
+    importPatientsCsv: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (at most 5 MB). */
+                    file: string;
+                    /** @enum {string} */
+                    product: "HEALTH" | "GAIT";
+                };
+            };
+        };
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description All rows were imported. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PatientImportResult"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsReconcile: {
+    reconcileGaitPatientsCsv: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (at most 5 MB). */
+                    file: string;
+                };
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description How many gait patient records were updated. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsId: {
+    getPatientRecord: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The patient record. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PatientRecord"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsIdPlanOfCare: {
+    deletePatientRecord: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description Deleted. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsIdPros: {
+    updatePatientRecord: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated patient record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startPlanOfCare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanOfCareCreate"];
+            };
+        };
+        responses: {
+            /** @description The updated patient record (its last plan of care is the new one). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setPlanOfCareEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanOfCareEnd"];
+            };
+        };
+        responses: {
+            /** @description The updated patient record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPatientPros: {
+        parameters: {
+            query?: {
+                start?: string;
+                end?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The questions with their answers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProQuestion"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsIdInteractions: {
+    listCareNotes: {
         parameters: {
-            query?: never;
+            query?: {
+                start?: string;
+                end?: string;
+            };
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The care notes. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CareNote"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderPatientsPatientsIdInteractionsId: {
+    createCareNote: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareNoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The new care note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteCareNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+                /** @description Identifier of the care note. */
                 interactionId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description Deleted. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderHealthHealthPatientsPages: {
+    updateCareNote: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+                /** @description Identifier of the care note. */
+                interactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareNoteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated care note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listHealthPatientRecords: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                search?: components["parameters"]["Search"];
+                /**
+                 * @description LAST_ACTIVITY (most recent activity; patients without activity last in DESC order, first in ASC order),
+                 *     NAME (last then first name), EMAIL, STATUS (health status), PROGRAM (name of the assigned program),
+                 *     LOCATION (location name), PRODUCT (the products held). Ties are broken by id so paging is stable.
+                 */
+                sortBy?: "LAST_ACTIVITY" | "NAME" | "EMAIL" | "STATUS" | "PROGRAM" | "LOCATION" | "PRODUCT";
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Which records: ACTIVE (not discharged: no discharge date or a discharge date today or later — the
+                 *     default, the Active tab), DISCHARGED (discharge date before today in the organization's time zone, the
+                 *     Discharged tab) or ALL.
+                 */
+                status?: "ACTIVE" | "DISCHARGED" | "ALL";
+                /** @description Only patients whose primary provider is this practitioner. */
+                primaryPractitionerId?: string;
+                /** @description Only patients at these locations (comma-joined location ids, 1 to 100). */
+                locationId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description One page of Health patient records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthPatientRecordPage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderHealthHealthPatientsIdHeps: {
+    listPatientPrograms: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The patient's active programs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Program"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderHealthHealthPatientsIdHepsId: {
+    unassignProgram: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+                /** @description The program to unassign. */
                 hepId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The program is no longer assigned to the patient. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderHealthHealthPatientsIdSessions: {
+    listPatientHealthSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only sessions at or after this instant. */
+                start?: string;
+                /** @description Only sessions at or before this instant. */
+                end?: string;
+                /** @description Include sessions the patient self-reported (default true). */
+                includeSelfReported?: boolean;
+            };
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The sessions, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthSession"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderHealthHealthPatientsIdInvite: {
+    resendPatientInvite: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The invite was sent. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The patient already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The patient already has an account.",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderHealthHealthPatientsIdAssignments: {
+    assignProgramToPatient: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientAssignmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The patient's active programs after the assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Program"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPatientActivityReport: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (default 30 days before `end`). */
+                start?: string;
+                /** @description End of the range (default now). */
+                end?: string;
+                /** @description SIDE reports each exercise once per side of the body; without it sides are merged. */
+                groupBy?: "SIDE";
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The report, as JSON data or as a PDF document (by the `Accept` header). */
             200: {
                 headers: {
+                    /** @description For the PDF, `attachment; filename="MM-dd-yyyy_<initial><lastname>.pdf"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderHealthHealthPatientsIdActivityReport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ActivityReport"];
+                    "application/pdf": string;
                 };
-                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsHeps: {
+    createProgram: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgramCreate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The created program. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsHepsId: {
+    getProgram: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The program. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsHepsIdReplace: {
+    replaceProgram: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgramCreate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The new version of the program. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsHepsIdAssignments: {
+    assignProgramToPatients: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentCreate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The active assignments of the program to the listed patients. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HepAssignment"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsHepTemplates: {
+    listTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                search?: components["parameters"]["Search"];
+                /** @description 1-based page number (with `limit`; the first page when only `limit` is given). */
+                page?: number;
+                /** @description Page size, at most 999. Without it, all templates are answered. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The templates. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderProgramsHepTemplatesId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Program"][];
                 };
-                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsExercises: {
+    createTemplate: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The created template. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderProgramsExerciseMetrics: {
+    deleteTemplates: {
         parameters: {
-            query?: never;
+            query: {
+                /**
+                 * @description Comma-separated template ids (1 to 100).
+                 * @example 4c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f,0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f
+                 */
+                ids: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
-            200: {
+            /** @description The templates were deleted. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderMediaExercisesFile: {
+    getTemplate: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description The updated template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Program"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listExercises: {
+        parameters: {
+            query?: {
+                /** @description Which exercises to answer. */
+                completeness?: "COMPLETE" | "INCOMPLETE" | "ALL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exercises. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exercise"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listExerciseMetrics: {
+        parameters: {
+            query?: {
+                completeness?: "COMPLETE" | "INCOMPLETE" | "ALL";
+                versionState?: "LATEST" | "ALL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exercise metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExerciseMetric"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getExerciseMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name, e.g. `S-0003-thumb.svg`. */
                 file: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The SVG file. */
             200: {
                 headers: {
+                    /** @description `public, max-age=86400`. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderRtmRtmCycles: {
+    listRtmCycles: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case-insensitive search on the patient's first name, last name or "first last". */
+                search?: string;
+                /** @description What to sort by: the patient's NAME (last, first), START_DATE, END_DATE, STATUS or CODE; ties by start date and id. */
+                sortBy?: "NAME" | "START_DATE" | "END_DATE" | "STATUS" | "CODE";
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Only cycles with one of these statuses. Repeat the parameter for several
+                 *     (`status=READY_TO_BILL&status=BILLED`); without it every status is included.
+                 */
+                status?: ("IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED")[];
+                /** @description Only cycles that end on or after this day (with `end`, the cycles overlapping the range). */
+                start?: string;
+                /** @description Only cycles that start on or before this day. */
+                end?: string;
+                /** @description Only cycles of patients at this location. */
+                locationId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description One page of cycles. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RtmCyclePage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderRtmRtmCyclesYearMonth: {
+    listRtmCyclesByMonth: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case-insensitive search on the patient's first name, last name or "first last". */
+                search?: string;
+                /** @description What to sort by: the patient's NAME (last, first) or the summary's STATUS; ties by name and id. */
+                sortBy?: "NAME" | "STATUS";
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /**
+                 * @description Only cycles with one of these statuses. Repeat the parameter for several
+                 *     (`status=READY_TO_BILL&status=BILLED`); without it every status is included.
+                 */
+                status?: ("IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED")[];
+                /** @description Only cycles that end on or after this day (with `end`, the cycles overlapping the range). */
+                start?: string;
+                /** @description Only cycles that start on or before this day. */
+                end?: string;
+                /** @description Only cycles of patients at this location. */
+                locationId?: string;
+            };
             header?: never;
             path: {
+                /** @description The month, YYYY-MM. */
                 yearMonth: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description One page of monthly summaries. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RtmMonthlySummaryPage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderRtmRtmCyclesIdAdvance: {
+    advanceRtmCycle: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The updated cycle. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RtmCycle"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The cycle is not READY_TO_BILL. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Only a cycle that is READY_TO_BILL can be marked as billed (this one is IN_PROGRESS).",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderRtmRtmCyclesIdRevert: {
+    revertRtmCycle: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The updated cycle. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RtmCycle"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The cycle is not BILLED. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Only a cycle that is BILLED can be reverted to ready to bill (this one is IN_PROGRESS).",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderRtmRtmCyclesIdPdfUrl: {
+    getRtmCyclePdfUrl: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description Where to download the PDF. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PdfUrl"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderRtmRtmMonthlySummariesIdPdfUrl: {
+    getRtmMonthlySummaryPdfUrl: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description Where to download the PDF. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PdfUrl"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderGaitGaitPatientsPages: {
+    listGaitPatientRecords: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                search?: components["parameters"]["Search"];
+                /** @description What to sort by. */
+                sortBy?: "LAST_ACTIVITY" | "NAME" | "GAIT_UID" | "LOCATION";
+                /** @description Sort direction. */
+                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Only patients at this location (a location outside the caller's reach gives an empty page). */
+                locationId?: string;
+                /** @description Only the patient with this unique gait ID (case-insensitive). */
+                gaitUid?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description A page of gait patient records. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GaitPatientRecordPage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderGaitGaitSessions: {
+    listGaitSessions: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The patient record whose sessions to list. */
+                patientRecordId: string;
+                /** @description Only sessions captured at or after this instant. */
+                start?: string;
+                /** @description Only sessions captured at or before this instant. */
+                end?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The patient's gait sessions, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GaitSession"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderGaitGaitSessionsReport: {
+    getGaitReport: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Start of the day (inclusive), for example 2026-11-20T07:00:00.000Z for America/Denver. */
+                start: string;
+                /** @description End of the day (inclusive), for example 2026-11-21T06:59:59.999Z for America/Denver. */
+                end: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The day's gait sessions, oldest first (empty when none; the portal then shows 'No sessions exist for that date.'). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GaitSession"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderGaitGaitSessionsIdComment: {
+    setGaitSessionComment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GaitCommentRequest"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The updated gait session. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GaitSession"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderScanScanSessionsPages: {
+    listScanSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only sessions recorded at this location (a location outside the caller's reach gives an empty page). */
+                locationId?: string;
+                /** @description Only sessions created at or after this instant. */
+                start?: string;
+                /** @description Only sessions created at or before this instant. */
+                end?: string;
+                /** @description Only sessions of these assessments (repeat the parameter, e.g. `assessmentIds=AST-0018&assessmentIds=AST-0009`). */
+                assessmentIds?: string[];
+                /** @description Text matched against the practitioner's name (case-insensitive, contains). */
+                provider?: string;
+                /** @description Look up the session with this UUID; the other filters are then ignored. */
+                sessionUUID?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description A page of scan sessions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScanSessionPage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderScanScanSessionsIdPoseLogSignedUrl: {
+    getScanPoseLogSignedUrl: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The signed URL of the pose log. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedUrl"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderScanScanAssessments: {
+    listAssessments: {
         parameters: {
             query?: never;
             header?: never;
@@ -2584,17 +7921,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The assessments. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Assessment"][];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderScanScanOutcomesRiskFactors: {
+    listRiskFactorOutcomes: {
         parameters: {
             query?: never;
             header?: never;
@@ -2603,17 +7944,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization's risk outcomes. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScanOutcome"][];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminOrganizations: {
+    adminListOrganizations: {
         parameters: {
             query?: never;
             header?: never;
@@ -2622,416 +7967,739 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organizations, sorted by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Organization"][];
+                };
             };
-            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminOrganizationsId: {
+    adminCreateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationCreate"];
+            };
+        };
+        responses: {
+            /** @description The organization was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetOrganization: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminOrganizationsIdEnable: {
+    adminUpdateOrganization: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationScanModulesUpdate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The updated organization. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminOrganizationsIdDisable: {
+    adminEnableOrganization: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization, enabled. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminOrganizationsIdLogo: {
+    adminDisableOrganization: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization, disabled. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminLocations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Organization"];
                 };
-                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminLocationsId: {
+    adminUploadOrganizationLogo: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The logo, a PNG of at most 5 MB. */
+                    file: string;
+                };
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The logo's new URLs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OrganizationLogo"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminScanOrganizationsLocations: {
+    adminListLocations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                search?: components["parameters"]["Search"];
+                /** @description Only locations of this organization (all organizations when absent). */
+                organizationId?: string;
+                /** @description Sort key (location name, organization name, city or state code). */
+                sortBy?: "NAME" | "ORGANIZATION" | "CITY" | "STATE";
+                /** @description Sort direction (ascending by default). */
+                orderBy?: "ASC" | "DESC";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description A page of locations. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminUserProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["AdminLocationPage"];
                 };
-                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminInviteCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminSettingsScanModulesOrganizationOverride: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminProTypeformForms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminProUnprocessedTypeformResponses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminScanClients: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Placeholder */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    placeholderAdminScanClientsVersionId: {
+    adminUpdateLocationKeyword: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLocationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated location. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListScanOrganizationsWithLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scan organizations with their locations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanOrganizationLocations"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetUserProfile: {
+        parameters: {
+            query: {
+                /** @description The user's identity-service user id. */
+                uuid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetInviteCode: {
+        parameters: {
+            query: {
+                /** @description The provider's e-mail address. */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteCode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetScanModulesOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanModulesOverride"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminSetScanModulesOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanModulesOverrideUpdate"];
+            };
+        };
+        responses: {
+            /** @description The override as set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanModulesOverride"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminResetScanModulesOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListTypeformForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registered forms, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeformForm"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminAddTypeformForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypeformFormCreate"];
+            };
+        };
+        responses: {
+            /** @description The form is registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TypeformForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListUnprocessedTypeformResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unprocessed responses, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessedTypeformResponse"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListScanClientVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanClientVersion"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminUpdateScanClientVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The version, as X.X.X ('Version ID must match the pattern X.X.X'). */
                 versionId: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanClientVersionUpdate"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The updated version. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScanClientVersion"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminScanOrganizationsIdOutcomesRiskFactors: {
+    adminListRiskFactorOutcomes: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The organization. */
                 orgId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The organization's outcomes. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScanOutcome"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminScanOrganizationsIdAssessmentsIdOutcomesRiskFactors: {
+    adminSaveRiskFactorOutcome: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The organization. */
                 orgId: string;
+                /** @description The assessment the outcome is for. */
                 assessmentId: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanOutcome"];
+            };
+        };
         responses: {
-            /** @description Placeholder */
+            /** @description The saved outcome. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScanOutcome"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminScanSessionsPages: {
+    adminListScanSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (15 in the admin screen). */
+                limit?: number;
+                /** @description Only the session with this UUID; the other filters are then ignored. */
+                sessionUUID?: string;
+                /** @description Only sessions of these assessments. */
+                assessmentIds?: string[];
+                /** @description Only sessions recorded at these locations. */
+                locationIds?: string[];
+                /** @description Text matched (case-insensitive) against the practitioner's first name, last name or full name. */
+                provider?: string;
+                /** @description Sessions created at or after this instant. */
+                start?: string;
+                /** @description Sessions created before this instant. */
+                end?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description A page of scan sessions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminScanSessionPage"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminScanSessionsIdArtifactSignedUrl: {
+    adminGetScanSessionArtifactSignedUrl: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                artifact: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+                /** @description Which log of the session. */
+                artifact: "pose-log" | "hands-log";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The signed URL. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedUrl"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminGaitSessions: {
+    adminListGaitSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Sessions captured at or after this instant. */
+                start?: string;
+                /** @description Sessions captured at or before this instant. */
+                end?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The gait sessions, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminGaitSession"][];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
         };
     };
-    placeholderAdminGaitSessionsIdPoseLogSignedUrl: {
+    adminGetGaitSessionPoseLogSignedUrl: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Placeholder */
+            /** @description The signed URL. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedUrl"];
+                };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
 }
