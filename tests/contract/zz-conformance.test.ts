@@ -84,7 +84,7 @@ describe("conformance", () => {
     expect(rows.length).toBe(operations.length);
   });
 
-  it.skipIf(process.env.CONTRACT_PARTIAL === "1")("exercises every operation of the contract with a success status", () => {
+  if (process.env.CONTRACT_PARTIAL !== "1") it("exercises every operation of the contract with a success status", () => {
     const missing = rows.filter((r) => !r.succeeded && !(r.refusalOnly && REFUSAL_ONLY_ALLOWED[r.op]));
     expect(missing.map((r) => `${r.op} (statuses seen: ${r.statuses || "none"})`), "operations of the contract never answered with a success status").toEqual([]);
   });

@@ -354,7 +354,7 @@ export const handlers = defineHandlers({
 
   async importPatientsCsv(ctx) {
     const m = requireMember(ctx.caller);
-    const { text, fields } = await readCsvUpload(ctx.req);
+    const { text, fields } = await readCsvUpload(ctx.req, ["product"]);
     const product = (fields.product ?? "").trim().toUpperCase();
     if (!product) throw badRequest("product: product is required (HEALTH or GAIT)");
     if (product !== "HEALTH" && product !== "GAIT") throw badRequest("product: must be HEALTH or GAIT");
@@ -366,7 +366,7 @@ export const handlers = defineHandlers({
 
   async reconcileGaitPatientsCsv(ctx) {
     const m = requireMember(ctx.caller);
-    const { text } = await readCsvUpload(ctx.req);
+    const { text } = await readCsvUpload(ctx.req, []);
     return { reconciledCount: await reconcileGaitPatients(ctx.db, m, text) };
   },
 });

@@ -11,8 +11,11 @@ import { blankToNull, normalizePhone, patientProblems, PHONE_MESSAGE, type Patie
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const MAX_CSV_ROWS = 5000;
 
-/** Reads a multipart upload: the `file` part (a CSV) and the text fields. Every failure is a 400. */
-export async function readCsvUpload(req: FastifyRequest): Promise<{ text: string; fields: Record<string, string> }> {
+/**
+ * Reads a multipart upload: the `file` part (a CSV) and the text fields the contract allows (`allowedFields`);
+ * any other part is refused, as the contract's schema says. Every failure is a 400.
+ */
+export async function readCsvUpload(req: FastifyRequest, allowedFields: readonly string[]): Promise<{ text: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest("file: The request must be multipart/form-data with a CSV file in the field 'file'");
   const fields: Record<string, string> = {};
   let file: { buf: Buffer; mimetype: string; filename: string } | undefined;
@@ -23,6 +26,7 @@ export async function readCsvUpload(req: FastifyRequest): Promise<{ text: string
         if (part.fieldname !== "file") throw badRequest(`${part.fieldname.slice(0, 40)}: Unexpected file field; send the CSV as 'file'`);
         file = { buf, mimetype: part.mimetype, filename: part.filename };
       } else {
+        if (!allowedFields.includes(part.fieldname)) throw badRequest(`${part.fieldname.slice(0, 40)}: Unexpected field; allowed: file${allowedFields.map((f) => `, ${f}`).join("")}`);
         fields[part.fieldname] = String(part.value ?? "");
       }
     }
