@@ -47,10 +47,19 @@ export function pgliteDb(pg: import("@electric-sql/pglite").PGlite): Db {
   );
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+/**
+ * Creates a PGlite instance with the extensions the migrations use (pg_trgm for text search): on disk
+ * (`dataDir`), from a dumped image (`loadDataDir`) or in memory (neither).
+ */
+export async function createPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<import("@electric-sql/pglite").PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  return pgliteDb(await PGlite.create(join(dataDir, "pgdata")));
+  return pgliteDb(await createPglite({ dataDir: join(dataDir, "pgdata") }));
 }
 
 async function openPostgres(url: string): Promise<Db> {

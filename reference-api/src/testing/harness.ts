@@ -13,7 +13,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from
 import { loadConfig, type ApiConfig } from "../config.js";
 import { createTokenVerifier } from "../core/auth.js";
 import type { Services } from "../core/handlers.js";
-import { migrate, pgliteDb, type Db } from "../db/db.js";
+import { createPglite, migrate, pgliteDb, type Db } from "../db/db.js";
 import { buildServer } from "../server.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,8 +51,7 @@ async function migratedImage(): Promise<Blob> {
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
   const file = join(root, "data/test-cache", `migrated-${hash.digest("hex").slice(0, 16)}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const { PGlite } = await import("@electric-sql/pglite");
-  const pg = await PGlite.create();
+  const pg = await createPglite();
   await migrate(pgliteDb(pg));
   const image = await pg.dumpDataDir("none");
   await pg.close();
@@ -75,8 +74,7 @@ export interface TestApi {
 
 /** Starts the reference API in-process on a fresh, migrated, empty database (seed what the test needs). */
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const pg = await PGlite.create({ loadDataDir: await migratedImage() });
+  const pg = await createPglite({ loadDataDir: await migratedImage() });
   const db = pgliteDb(pg);
   await migrate(db);
   const config: ApiConfig = { ...loadConfig({ NODE_ENV: "test", API_PUBLIC_URL: "http://api.test" }), issuer: TEST_ISSUER, validateResponses: true, logLevel: "silent", ...overrides };

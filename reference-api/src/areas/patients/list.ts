@@ -1,3 +1,4 @@
+import { CountCache, countCache } from "../../core/count-cache.js";
 import type { Db } from "../../db/db.js";
 import { requireMember, type Caller } from "../../core/auth.js";
 import { patientScope } from "../../core/access.js";
@@ -45,16 +46,10 @@ export function patientListWhere(caller: Caller, q: PatientListQuery, today: str
   }
   const search = q.search?.trim();
   if (search) {
-    // Case-insensitive part of a field; the full-name forms ("First Last", "Last, First") only when the term
-    // has a space or comma (building them for every row costs more than the per-column tests). An ASCII term
-    // can only match ASCII text, so ASCII case folding (COLLATE "C", much cheaper) gives the same answer.
+    // Case-insensitive substring of the name (either order), e-mail or gait UID: `search_text` holds them
+    // lower-cased and is trigram-indexed (migration 070), so terms of 3+ characters use the index.
     params.push(likeTerm(search.toLowerCase()));
-    const p = `$${params.length}`;
-    const c = /^[\x20-\x7e]*$/.test(search) ? ' COLLATE "C"' : "";
-    const low = (expr: string) => `lower(${expr}${c}) LIKE ${p}`;
-    const tests = [low("pr.first_name"), low("pr.last_name"), low("pr.email"), low("pr.gait_uid")];
-    if (/[\s,]/.test(search)) tests.push(low("(pr.first_name || ' ' || pr.last_name)"), low("(pr.last_name || ', ' || pr.first_name)"));
-    where.push(`(${tests.join(" OR ")})`);
+    where.push(`pr.search_text LIKE $${params.length}`);
   }
   if (q.primaryPractitionerId) {
     params.push(q.primaryPractitionerId);
@@ -136,7 +131,8 @@ export async function listPatientRecordPage(
   // A search matches few rows but has to test every one: count them in the same pass (window count).
   // Other filters match many rows: page through the ordered index and count separately (index-only).
   const windowCount = !!q.search?.trim() && q.sortBy !== "STATUS";
-  let idSql = `SELECT pr.id${windowCount ? ", count(*) OVER () AS total" : ""} FROM ${from} WHERE ${where}
+  // The table's version is read with the page (same snapshot) so a cached count can be checked against it.
+  let idSql = `SELECT pr.id, ${CountCache.versionSql("patient_records")} AS v${windowCount ? ", count(*) OVER () AS total" : ""} FROM ${from} WHERE ${where}
       ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   if (q.sortBy === "STATUS") {
     // Three statuses: take each one's first rows in name order from the name index, then merge them (no
@@ -145,15 +141,15 @@ export async function listPatientRecordPage(
     const hasHep = "EXISTS (SELECT 1 FROM hep_assignments ha WHERE ha.patient_record_id = pr.id AND ha.retired_at IS NULL)";
     const segments = [`NOT ${hasHep}`, `${hasHep} AND NOT pr.has_account`, `${hasHep} AND pr.has_account`];
     idSql = segments
-      .map((cond, i) => `(SELECT pr.id, ${i} AS seg, lower(pr.last_name) AS l, lower(pr.first_name) AS f FROM patient_records pr
+      .map((cond, i) => `(SELECT pr.id, ${CountCache.versionSql("patient_records")} AS v, ${i} AS seg, lower(pr.last_name) AS l, lower(pr.first_name) AS f FROM patient_records pr
           WHERE ${where} AND ${cond} ORDER BY lower(pr.last_name) ${d}, lower(pr.first_name) ${d}, pr.id ${d} LIMIT ${page.offset + page.limit})`)
       .join(" UNION ALL ") + ` ORDER BY seg ${d}, l ${d}, f ${d}, id ${d} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
-  const idRows = await db.query<{ id: string; total?: string | number }>(idSql, params);
+  const idRows = await db.query<{ id: string; v: string; total?: string | number }>(idSql, params);
   let total: number;
   if (windowCount && idRows[0]) total = Number(idRows[0].total);
   else if (page.offset === 0 && idRows.length < page.limit) total = idRows.length;
-  else total = Number((await db.one<{ n: number | string }>(`SELECT count(*) AS n FROM patient_records pr WHERE ${where}`, whereParams))?.n ?? 0);
+  else total = await countCache.count(db, "patient_records", idRows[0]?.v, `SELECT count(*) FROM patient_records pr WHERE ${where}`, whereParams);
   const items = await loadPatientRecords(db, idRows.map((r) => r.id));
   return paged(items, total, page);
 }
