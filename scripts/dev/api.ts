@@ -6,6 +6,7 @@ import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
 import { startStack } from "./stack.js";
 
 const stack = await startStack({
+  dataDir: process.env.DEV_DATA_DIR || undefined,
   cognitoPort: Number(process.env.COGNITO_LOCAL_PORT ?? 9229),
   apiPort: Number(process.env.API_PORT ?? 4010),
   world: (process.env.SEED_WORLD as "demo" | "large" | "none" | undefined) ?? "demo",
