@@ -3,11 +3,12 @@ import { canSeeAllOfOrganization, requireMember, type Caller } from "./auth.js";
 import { notFound } from "./errors.js";
 
 /**
- * The organization and location boundary for patient records, as a SQL condition on a
- * `patient_records` alias. Parameters are appended to `params` (so it composes with other conditions).
- * A practitioner sees patients at their locations; a provider admin (or staff) the whole organization.
+ * The organization and location boundary of any record with `organization_id` and `location_id` (patient
+ * records, scan sessions …), as a SQL condition on `alias`. Parameters are appended to `params` (so it
+ * composes with other conditions). A practitioner sees records at their locations; a provider admin (or
+ * staff) the whole organization.
  */
-export function patientScope(caller: Caller, params: unknown[], alias = "pr"): string {
+export function organizationScope(caller: Caller, params: unknown[], alias: string): string {
   const m = requireMember(caller);
   params.push(m.organizationId);
   const org = `${alias}.organization_id = $${params.length}`;
@@ -15,6 +16,9 @@ export function patientScope(caller: Caller, params: unknown[], alias = "pr"): s
   params.push(m.locationIds);
   return `${org} AND ${alias}.location_id = ANY($${params.length}::uuid[])`;
 }
+
+/** The boundary for patient records (alias `pr` by default). */
+export const patientScope = (caller: Caller, params: unknown[], alias = "pr") => organizationScope(caller, params, alias);
 
 export interface PatientRow {
   id: string;

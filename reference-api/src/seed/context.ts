@@ -8,6 +8,8 @@ export interface Rng {
   int(min: number, maxInclusive: number): number;
   pick<T>(items: readonly T[]): T;
   chance(p: number): boolean;
+  /** One of `items`, chosen with probability proportional to its weight. */
+  weighted<T>(items: readonly (readonly [T, number])[]): T;
   /** A deterministic v4-shaped UUID. */
   uuid(): string;
 }
@@ -27,6 +29,14 @@ export function createRng(seed: number): Rng {
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: (items) => items[Math.floor(next() * items.length)]!,
     chance: (p) => next() < p,
+    weighted: (items) => {
+      let r = next() * items.reduce((sum, [, w]) => sum + w, 0);
+      for (const [item, w] of items) {
+        r -= w;
+        if (r < 0) return item;
+      }
+      return items[items.length - 1]![0];
+    },
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${"89ab"[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
   };
 }

@@ -182,15 +182,6 @@ interface BuiltWorld {
   plans: PlanRow[];
 }
 
-function weighted<T>(rng: Rng, items: [T, number][]): T {
-  const total = items.reduce((s, [, w]) => s + w, 0);
-  let r = rng.next() * total;
-  for (const [item, w] of items) {
-    r -= w;
-    if (r < 0) return item;
-  }
-  return items[items.length - 1]![0];
-}
 
 const BODY_PARTS = ["SHOULDER", "HIP", "KNEE", "SPINE", "MULTIPLE"] as const;
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
@@ -313,9 +304,9 @@ export function buildCoreWorld(opts: { rng: Rng; today: Date; world: "demo" | "l
     }));
     const locationWeights = orgLocations.map((l) => [l, l.spec.weight] as [LocationRowExtra, number]);
     for (let i = 0; i < count; i++) {
-      const location = weighted(rng, locationWeights);
+      const location = rng.weighted(locationWeights);
       const practitioner = rng.pick(providersAt.get(location.id)!);
-      const products = [...weighted(rng, spec.mixes)];
+      const products = [...rng.weighted(spec.mixes)];
       const isHealth = products.includes("HEALTH");
       const firstName = rng.pick(FIRST_NAMES);
       const lastName = rng.pick(LAST_NAMES);
@@ -324,7 +315,7 @@ export function buildCoreWorld(opts: { rng: Rng; today: Date; world: "demo" | "l
       const phoneNumber = products.includes("PRO") || rng.chance(0.6) ? `+1${location.spec.areaCode}555${pad(rng.int(0, 9999), 4)}` : null;
       const dob = rng.chance(0.9) ? `${rng.int(1938, 2006)}-${pad(rng.int(1, 12), 2)}-${pad(rng.int(1, 28), 2)}` : null;
       const gaitUid = products.includes("GAIT") ? `GT-${pad(++gaitSeq, 4)}` : null;
-      const injuredSideOfBody = isHealth ? weighted<string>(rng, [["LEFT", 4], ["RIGHT", 4], ["BOTH", 1]]) : null;
+      const injuredSideOfBody = isHealth ? rng.weighted<string>([["LEFT", 4], ["RIGHT", 4], ["BOTH", 1]]) : null;
       const injuredBodyPart = isHealth ? rng.pick(BODY_PARTS) : null;
 
       // Created over the last 120 days (the disabled organization's patients before it was disabled).

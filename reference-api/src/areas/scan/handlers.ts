@@ -1,4 +1,5 @@
-import { canSeeAllOfOrganization, requireMember, type Caller } from "../../core/auth.js";
+import { organizationScope } from "../../core/access.js";
+import { requireMember, type Caller } from "../../core/auth.js";
 import { badRequest, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { paged, pageRequest } from "../../core/paging.js";
@@ -14,12 +15,7 @@ import { renderOutcomesPdf } from "./pdf.js";
  * organization; a practitioner only sessions recorded at their own locations. Parameters are appended.
  */
 export function scanSessionScope(caller: Caller, params: unknown[], alias = "ss"): string {
-  const m = requireMember(caller);
-  params.push(m.organizationId);
-  const org = `${alias}.organization_id = $${params.length}`;
-  if (canSeeAllOfOrganization(m)) return org;
-  params.push(m.locationIds);
-  return `${org} AND ${alias}.location_id = ANY($${params.length}::uuid[])`;
+  return organizationScope(caller, params, alias);
 }
 
 /** Loads a scan session the caller may see, or 404 (existence in another organization does not leak). */

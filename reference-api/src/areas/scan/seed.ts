@@ -27,15 +27,6 @@ const NEW_VERSIONS = ["2.17.2", "2.18.0", "2.18.3", "2.19.1", "2.19.1"];
 const MAX_POSE_LOGS_PER_ORG = 6;
 const MAX_HANDS_LOGS_PER_ORG = 2;
 
-function weighted<T>(rng: Rng, items: [T, number][]): T {
-  const total = items.reduce((s, [, w]) => s + w, 0);
-  let r = rng.next() * total;
-  for (const [item, w] of items) {
-    r -= w;
-    if (r < 0) return item;
-  }
-  return items[items.length - 1]![0];
-}
 
 function uuid(rng: Rng): string {
   const w = () => Math.floor(rng.next() * 4294967296).toString(16).padStart(8, "0");
@@ -94,7 +85,7 @@ export const seed: AreaSeeder = async (ctx) => {
         const created = today - daysAgo * DAY - rng.int(1, 9) * 3600_000 - rng.int(0, 3599) * 1000;
         const participant = rng.pick(participants);
         participant.lastSession = Math.max(participant.lastSession, created);
-        const assessmentId = weighted(rng, ASSESSMENT_MIX);
+        const assessmentId = rng.weighted(ASSESSMENT_MIX);
         const version = daysAgo > 60 ? rng.pick(OLD_VERSIONS) : rng.pick(NEW_VERSIONS);
         const level: RiskLevel = rng.chance(0.55) ? "LOW" : assessmentId === "AST-0001" && rng.chance(0.5) ? "MEDIUM" : "HIGH";
         const demo = participant.demographics;
