@@ -25,6 +25,8 @@ export interface ApiConfig {
   /** Per-operation artificial delays in ms for benchmarks, e.g. "getDashboardActions=2000". */
   delays: Record<string, number>;
   logLevel: string;
+  /** The user pool the API administers (provider roles as groups); null when no pool is configured. */
+  identityPool: { endpoint?: string; region: string; userPoolId: string } | null;
 }
 
 function parseDelays(raw: string | undefined): Record<string, number> {
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === "true" : env.NODE_ENV !== "production",
     delays: parseDelays(env.API_DELAYS),
     logLevel: env.LOG_LEVEL ?? "info",
+    identityPool: env.COGNITO_USER_POOL_ID ? { endpoint: env.COGNITO_ENDPOINT || undefined, region, userPoolId: env.COGNITO_USER_POOL_ID } : null,
   };
 }

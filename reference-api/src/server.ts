@@ -7,6 +7,7 @@ import { createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } f
 import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./core/contract-validator.js";
 import { ApiError, unauthorized } from "./core/errors.js";
 import { createFileStore } from "./core/files.js";
+import { createIdentityAdmin, type IdentityAdmin } from "./core/identity-admin.js";
 import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
 import { createSigner } from "./core/signing.js";
 import type { Db } from "./db/db.js";
@@ -29,6 +30,8 @@ export interface BuildOptions {
   /** Overrides token verification (tests of the server itself); defaults to the identity service's JWKS. */
   verifier?: TokenVerifier;
   contract?: OpenApiDoc;
+  /** Overrides the identity admin (tests); defaults to the configured user pool, or none. */
+  identity?: IdentityAdmin | null;
 }
 
 /** Merges the areas' handler maps; an operationId defined twice is a programming error. */
@@ -51,6 +54,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     config,
     files: createFileStore(db),
     signer: createSigner(config.signingSecret, config.publicUrl, config.signedUrlTtlSeconds),
+    identity: opts.identity !== undefined ? opts.identity : config.identityPool ? createIdentityAdmin(config.identityPool) : null,
   };
   const verifier = opts.verifier ?? createTokenVerifier({ jwksUrl: config.jwksUrl, issuer: config.issuer });
   const responses = config.validateResponses ? new ResponseValidator(contract) : null;

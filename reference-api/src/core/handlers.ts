@@ -4,6 +4,7 @@ import type { Db } from "../db/db.js";
 import type { Caller } from "./auth.js";
 import type { OperationId, PathParams, QueryParams, RequestBody, ResponseBody } from "./contract.js";
 import type { FileStore } from "./files.js";
+import type { IdentityAdmin } from "./identity-admin.js";
 import type { Signer } from "./signing.js";
 
 /** What every handler can use: the database, the file store, URL signing and configuration. */
@@ -12,6 +13,8 @@ export interface Services {
   files: FileStore;
   signer: Signer;
   config: ApiConfig;
+  /** The identity service's admin API (null without a configured user pool, e.g. in unit tests). */
+  identity: IdentityAdmin | null;
 }
 
 export interface HandlerContext<K extends OperationId> extends Services {

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { loadConfig, type ApiConfig } from "../config.js";
 import { createTokenVerifier } from "../core/auth.js";
+import type { IdentityAdmin } from "../core/identity-admin.js";
 import type { Services } from "../core/handlers.js";
 import { createPglite, migrate, pgliteDb, type Db } from "../db/db.js";
 import { buildServer } from "../server.js";
@@ -73,14 +74,14 @@ export interface TestApi {
 }
 
 /** Starts the reference API in-process on a fresh, migrated, empty database (seed what the test needs). */
-export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
+export async function createTestApi(overrides: Partial<ApiConfig> = {}, opts: { identity?: IdentityAdmin | null } = {}): Promise<TestApi> {
   const pg = await createPglite({ loadDataDir: await migratedImage() });
   const db = pgliteDb(pg);
   await migrate(db);
   const config: ApiConfig = { ...loadConfig({ NODE_ENV: "test", API_PUBLIC_URL: "http://api.test" }), issuer: TEST_ISSUER, validateResponses: true, logLevel: "silent", ...overrides };
   const { jwk } = await keys();
   const verifier = createTokenVerifier({ jwksUrl: "http://identity.test/jwks", issuer: config.issuer, keys: createLocalJWKSet({ keys: [jwk] }) });
-  const { app, services } = await buildServer({ config, db, verifier });
+  const { app, services } = await buildServer({ config, db, verifier, identity: opts.identity ?? null });
   await app.ready();
   return {
     app,

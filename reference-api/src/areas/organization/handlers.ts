@@ -197,6 +197,8 @@ export const handlers = defineHandlers({
             await db.query("INSERT INTO practitioner_locations (practitioner_id, location_id) SELECT $1, unnest($2::uuid[])", [target.id, b.locationIds]);
           }
         }
+        // A provider with an account holds the role as a group in the identity service too.
+        if (target.userId && role !== target.role) await ctx.identity?.setRole(target.userId, role);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw badRequest("email is already used by another provider");

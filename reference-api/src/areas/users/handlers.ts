@@ -1,3 +1,4 @@
+import type { Role } from "../../core/auth.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
 import { dashboardActions } from "./dashboard.js";
@@ -33,11 +34,11 @@ export const handlers = defineHandlers({
     if (ctx.body.userId !== undefined && ctx.body.userId !== ctx.params.id) throw badRequest("userId must be the id of the path");
     const firstName = trimmed(ctx.body.firstName, "firstName");
     const lastName = trimmed(ctx.body.lastName, "lastName");
-    await ctx.db.tx(async (db) => {
+    const role = await ctx.db.tx(async (db) => {
       const linked = await db.one("SELECT 1 FROM practitioners WHERE user_id = $1 AND deleted_at IS NULL", [caller.userId]);
       if (linked) throw conflict("This account has already completed sign-up.");
-      const invite = await db.one<{ id: string; user_id: string | null; disabled: boolean }>(
-        `SELECT p.id, p.user_id, o.disabled FROM practitioners p JOIN organizations o ON o.id = p.organization_id
+      const invite = await db.one<{ id: string; user_id: string | null; disabled: boolean; role: Role }>(
+        `SELECT p.id, p.user_id, p.role, o.disabled FROM practitioners p JOIN organizations o ON o.id = p.organization_id
           WHERE p.invite_code = $1 AND p.deleted_at IS NULL FOR UPDATE OF p`,
         [ctx.body.inviteCode],
       );
@@ -47,8 +48,13 @@ export const handlers = defineHandlers({
       // A removed provider row may still hold this user id; release it so the unique user id can move.
       await db.query("UPDATE practitioners SET user_id = NULL WHERE user_id = $1 AND deleted_at IS NOT NULL", [caller.userId]);
       await db.query("UPDATE practitioners SET user_id = $2, first_name = $3, last_name = $4 WHERE id = $1", [invite.id, caller.userId, firstName, lastName]);
+      // The invitation's role becomes the user's group in the identity service (inside the transaction: if
+      // the identity service refuses, nothing is linked and the user can try again).
+      await ctx.identity?.setRole(caller.userId, invite.role);
+      return invite.role;
     });
-    return loadUserProfile(ctx.db, caller, caller.userId);
+    // The caller's token still carries the groups of before sign-up; the profile answers the role they now hold.
+    return loadUserProfile(ctx.db, caller.role ? caller : { ...caller, groups: [role], role }, caller.userId);
   },
 
   async getSignUpByInviteCode(ctx) {

@@ -1,0 +1,31 @@
+import { AdminAddUserToGroupCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { createIdentityClient } from "../../../scripts/identity/client.js";
+import { ROLES, type Role } from "./auth.js";
+
+/**
+ * The API's administrative hold on the identity service: a provider's role lives in the user pool as a
+ * group (the portal and this API read `cognito:groups`), so the API sets it when an invited provider
+ * completes sign-up and when an admin changes a provider's role.
+ */
+export interface IdentityAdmin {
+  /** Makes `role` the user's only portal group (other groups are left alone). */
+  setRole(username: string, role: Role): Promise<void>;
+}
+
+export function createIdentityAdmin(opts: { endpoint?: string; region: string; userPoolId: string }): IdentityAdmin {
+  const client = createIdentityClient({ endpoint: opts.endpoint, region: opts.region });
+  const pool = { UserPoolId: opts.userPoolId };
+  return {
+    async setRole(username, role) {
+      const current = await client.send(new AdminListGroupsForUserCommand({ ...pool, Username: username }));
+      for (const g of current.Groups ?? []) {
+        if (g.GroupName && g.GroupName !== role && (ROLES as readonly string[]).includes(g.GroupName)) {
+          await client.send(new AdminRemoveUserFromGroupCommand({ ...pool, Username: username, GroupName: g.GroupName }));
+        }
+      }
+      if (!(current.Groups ?? []).some((g) => g.GroupName === role)) {
+        await client.send(new AdminAddUserToGroupCommand({ ...pool, Username: username, GroupName: role }));
+      }
+    },
+  };
+}
