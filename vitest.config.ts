@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // own config (tests/contract/vitest.config.ts) because it runs against a whole deployment.
 export default defineConfig({
   test: {
-    include: ["reference-api/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["reference-api/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
     exclude: ["**/node_modules/**", "data/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

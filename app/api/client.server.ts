@@ -1,0 +1,139 @@
+/**
+ * The provider-API client, built per request (never shared: one user's token must never serve another).
+ *
+ *   const api = getApi(request, context);                       // the signed-in user's client (memoized per request)
+ *   const result = await api.call((c, init) => c.GET("/v2/users/current", init));
+ *   if (result.error) … result.error.message / .status          // failed calls never throw
+ *
+ * `call` gives each call the request's abort signal combined with a per-call time-out, an access token
+ * refreshed once when expired (or when the API answers 401), the spec's network failover for status 0, and
+ * reports 5xx answers to the error-reporting hook. Resource modules (users.server.ts, …) wrap it in domain
+ * verbs; routes call those.
+ */
+import createClient, { type Client } from "openapi-fetch";
+import type { paths } from "../../openapi/provider-api";
+import type { PortalLoadContext } from "../context";
+import { getConfig } from "../config.server";
+import { errorFields, log, redactPath } from "../log.server";
+import { ApiEndpoints } from "./endpoints.server";
+import { reportServerError, type ServerErrorReport } from "./error-reporting.server";
+import { errorFromResponse, errorFromThrown, type ApiResult } from "./result";
+
+export type ProviderApiClient = Client<paths>;
+
+/** Supplies the user's access token; `undefined` = no session (public calls). */
+export interface TokenSource {
+  /** A usable access token (refreshed first when it has expired), or undefined when signed out. */
+  accessToken(): Promise<string | undefined>;
+  /** Refreshes the tokens (at most once per request); the new access token, or undefined if that failed. */
+  refresh(): Promise<string | undefined>;
+}
+
+export type CallInit = {
+  signal: AbortSignal;
+  fetch: (input: Request) => Promise<Response>;
+};
+
+type AnyFetchResult = { data?: unknown; error?: unknown; response: Response };
+type DataOf<R extends AnyFetchResult> = Exclude<R["data"], undefined>;
+
+export interface Api {
+  call<R extends AnyFetchResult>(op: (client: ProviderApiClient, init: CallInit) => Promise<R>, options?: { timeoutMs?: number }): Promise<ApiResult<DataOf<R>>>;
+}
+
+export interface ApiOptions {
+  endpoints: ApiEndpoints;
+  timeoutMs: number;
+  /** The incoming request's signal: an aborted navigation cancels its calls. */
+  signal?: AbortSignal;
+  auth?: TokenSource;
+  requestId?: string;
+  fetch?: typeof fetch;
+  report?: (event: ServerErrorReport) => void;
+}
+
+const PLACEHOLDER = "http://provider-api.invalid";
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function createApi(options: ApiOptions): Api {
+  const fetchImpl = options.fetch ?? ((input: Request) => fetch(input));
+  const report = options.report ?? reportServerError;
+  const client = createClient<paths>({ baseUrl: PLACEHOLDER });
+
+  async function send(req: Request, base: string, body: ArrayBuffer | undefined, token: string | undefined): Promise<Response> {
+    const headers = new Headers(req.headers);
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    if (options.requestId) headers.set("X-Request-Id", options.requestId);
+    return fetchImpl(new Request(base + req.url.slice(PLACEHOLDER.length), { method: req.method, headers, body, signal: req.signal }));
+  }
+
+  return {
+    async call(op, callOptions) {
+      const timeout = AbortSignal.timeout(callOptions?.timeoutMs ?? options.timeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      let method = "GET";
+      let path = "";
+      let base = options.endpoints.active();
+
+      const init: CallInit = {
+        signal,
+        fetch: async (req: Request) => {
+          method = req.method;
+          path = new URL(req.url).pathname;
+          const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();
+          const token = options.auth ? await options.auth.accessToken() : undefined;
+          let res = await send(req, base, body, token);
+          if (res.status === 401 && options.auth && token) {
+            const fresh = await options.auth.refresh();
+            if (fresh && fresh !== token) {
+              await res.body?.cancel().catch(() => {});
+              res = await send(req, base, body, fresh);
+            }
+          }
+          return res;
+        },
+      };
+
+      const attempt = async (): Promise<ApiResult<DataOf<Awaited<ReturnType<typeof op>>>>> => {
+        const started = Date.now();
+        try {
+          const result = await op(client, init);
+          const res = result.response;
+          log.debug("provider API call", { requestId: options.requestId, method, path: redactPath(path), status: res.status, durationMs: Date.now() - started });
+          if (res.ok) return { data: result.data as DataOf<Awaited<ReturnType<typeof op>>> };
+          const error = errorFromResponse(res.status, result.error, res.statusText);
+          if (res.status >= 500) report({ method, path: redactPath(path), status: res.status, requestId: options.requestId });
+          return { error };
+        } catch (err) {
+          const cancelled = options.signal?.aborted ?? false;
+          if (!cancelled) log.warn("provider API call failed without a response", { method, path: redactPath(path), requestId: options.requestId, ...errorFields(err) });
+          return { error: errorFromThrown(err, cancelled) };
+        }
+      };
+
+      const first = await attempt();
+      if (!first.error || first.error.status !== 0 || options.signal?.aborted) return first;
+      // No response: the spec's network check, only with a valid session.
+      if (!options.auth || !(await options.auth.accessToken())) return first;
+      const check = await options.endpoints.checkNetwork(base);
+      if (check !== "switched" || !IDEMPOTENT.has(method)) return first;
+      base = options.endpoints.active();
+      return attempt();
+    },
+  };
+}
+
+let endpointsCache: { key: string; endpoints: ApiEndpoints } | undefined;
+
+/** The process's endpoints (failover state is shared by all requests). */
+export function apiEndpoints(): ApiEndpoints {
+  const { api } = getConfig();
+  const key = [api.url, ...api.failoverUrls].join(" ");
+  if (endpointsCache?.key !== key) endpointsCache = { key, endpoints: new ApiEndpoints({ primary: api.url, failovers: api.failoverUrls }) };
+  return endpointsCache.endpoints;
+}
+
+/** An API client without a user (public calls: health check, sign-up lookup). */
+export function publicApi(request: Request, context: Pick<PortalLoadContext, "requestId">): Api {
+  return createApi({ endpoints: apiEndpoints(), timeoutMs: getConfig().api.timeoutMs, signal: request.signal, requestId: context.requestId });
+}

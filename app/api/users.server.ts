@@ -1,0 +1,13 @@
+/** The signed-in user and sign-up (spec 000 §7: v2/users/*, v2/sign-up/{code}). */
+import type { Api } from "./client.server";
+
+export const getCurrentUser = (api: Api) => api.call((c, init) => c.GET("/v2/users/current", init));
+
+export const updateUserName = (api: Api, userId: string, name: { firstName: string; lastName: string }) =>
+  api.call((c, init) => c.PATCH("/v2/users/{id}", { ...init, params: { path: { id: userId } }, body: { userId, ...name } }));
+
+export const completeSignUp = (api: Api, userId: string, input: { inviteCode: string; firstName: string; lastName: string }) =>
+  api.call((c, init) => c.POST("/v2/users/{id}/complete-sign-up", { ...init, params: { path: { id: userId } }, body: { userId, ...input } }));
+
+/** Public: the invitation behind an invite code. */
+export const lookUpInvitation = (api: Api, code: string) => api.call((c, init) => c.GET("/v2/sign-up/{code}", { ...init, params: { path: { code } } }));

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { changePasswordErrorField, identityMessage, isWrongCredentials, resetErrorField } from "./identity-errors";
+
+const sdkError = (name: string, message: string) => Object.assign(new Error(message), { name });
+
+describe("identity errors", () => {
+  it("treats Cognito's and cognito-local's wrong-password errors alike", () => {
+    expect(isWrongCredentials(sdkError("NotAuthorizedException", "Incorrect username or password."))).toBe(true);
+    expect(isWrongCredentials(sdkError("InvalidPasswordException", "Invalid password"))).toBe(true);
+    expect(isWrongCredentials(sdkError("UserNotFoundException", "User does not exist."))).toBe(true);
+    expect(isWrongCredentials(new TypeError("fetch failed"))).toBe(false);
+  });
+
+  it("shows the service's own message, else the fallback", () => {
+    expect(identityMessage(sdkError("CodeMismatchException", "Invalid verification code provided, please try again."), "x")).toBe(
+      "Invalid verification code provided, please try again.",
+    );
+    expect(identityMessage(new TypeError("fetch failed"), "Could not update password.")).toBe("Could not update password.");
+  });
+
+  it("puts errors on the right field", () => {
+    expect(resetErrorField(sdkError("CodeMismatchException", ""))).toBe("code");
+    expect(resetErrorField(sdkError("ExpiredCodeException", ""))).toBe("code");
+    expect(resetErrorField(sdkError("InvalidPasswordException", "Password does not conform to policy"))).toBe("password");
+    expect(changePasswordErrorField(sdkError("NotAuthorizedException", "Incorrect username or password."))).toBe("oldPassword");
+    expect(changePasswordErrorField(sdkError("InvalidPasswordException", ""))).toBe("newPassword");
+  });
+});

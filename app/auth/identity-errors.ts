@@ -1,0 +1,63 @@
+/**
+ * What the identity service's errors mean for the forms (spec 000 §5, §8). Pure: takes the SDK error's
+ * name and message.
+ */
+export const LOGIN_FAILED_MESSAGE = "There was a problem signing in.  Please check your email and password.";
+export const NO_ACCESS_MESSAGE = "That account does not have access to the portal.";
+export const PASSWORD_UPDATE_FAILED_MESSAGE = "Could not update password.";
+
+export const errorName = (err: unknown): string | undefined =>
+  err && typeof err === "object" && "name" in err && typeof (err as { name: unknown }).name === "string" ? (err as { name: string }).name : undefined;
+
+export const errorMessage = (err: unknown): string | undefined =>
+  err && typeof err === "object" && "message" in err && typeof (err as { message: unknown }).message === "string" ? (err as { message: string }).message : undefined;
+
+/**
+ * A wrong e-mail or password: Cognito says NotAuthorizedException (also for unknown users with
+ * PreventUserExistenceErrors); unpatched cognito-local says InvalidPasswordException / UserNotFoundException.
+ */
+export const isWrongCredentials = (err: unknown): boolean =>
+  ["NotAuthorizedException", "InvalidPasswordException", "UserNotFoundException"].includes(errorName(err) ?? "");
+
+/** Errors the identity service raised itself (as opposed to network or configuration failures). */
+const SERVICE_ERRORS = new Set([
+  "CodeMismatchException",
+  "ExpiredCodeException",
+  "InvalidPasswordException",
+  "InvalidParameterException",
+  "LimitExceededException",
+  "TooManyFailedAttemptsException",
+  "TooManyRequestsException",
+  "NotAuthorizedException",
+  "UserNotFoundException",
+  "UserNotConfirmedException",
+  "UsernameExistsException",
+  "AliasExistsException",
+  "PasswordResetRequiredException",
+  "PasswordHistoryPolicyViolationException",
+  "CodeDeliveryFailureException",
+]);
+
+/** The service's own message when it is one of its errors, else `fallback` (network failures, bugs). */
+export function identityMessage(err: unknown, fallback: string): string {
+  const name = errorName(err);
+  const message = errorMessage(err);
+  if (name && SERVICE_ERRORS.has(name) && message) return message;
+  return fallback;
+}
+
+export type ResetField = "code" | "password";
+/** Which reset-password field an error belongs on. */
+export function resetErrorField(err: unknown): ResetField {
+  const name = errorName(err);
+  return name === "InvalidPasswordException" || name === "PasswordHistoryPolicyViolationException" || (name === "InvalidParameterException" && /password/i.test(errorMessage(err) ?? ""))
+    ? "password"
+    : "code";
+}
+
+export type ChangePasswordField = "oldPassword" | "newPassword";
+/** Which change-password field an error belongs on: a wrong current password on the old one, policy on the new. */
+export function changePasswordErrorField(err: unknown): ChangePasswordField {
+  const name = errorName(err);
+  return name === "NotAuthorizedException" ? "oldPassword" : "newPassword";
+}

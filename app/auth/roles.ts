@@ -1,0 +1,34 @@
+/**
+ * Roles from the identity service's groups (spec 000 §6): the highest known group wins — admin-type
+ * (EXER_ADMIN, then EXER_SUPPORT), then provider admin, then practitioner. Shared by server and browser.
+ */
+export const ROLES = ["EXER_ADMIN", "EXER_SUPPORT", "PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type RoleResolution =
+  /** No groups at all: no access to the portal (signed out with a message). */
+  | { kind: "none" }
+  /** Groups, none of them known: the provider-not-found page. */
+  | { kind: "unknown"; groups: string[] }
+  | { kind: "role"; role: Role };
+
+export function resolveRole(groups: readonly string[] | null | undefined): RoleResolution {
+  const list = (groups ?? []).filter((g) => typeof g === "string" && g.trim() !== "");
+  if (list.length === 0) return { kind: "none" };
+  const role = ROLES.find((r) => list.includes(r));
+  return role ? { kind: "role", role } : { kind: "unknown", groups: [...list] };
+}
+
+/** Admin-type users see Switch to Admin and may open the admin area. */
+export const isAdminType = (role: Role | null | undefined): boolean => role === "EXER_ADMIN" || role === "EXER_SUPPORT";
+
+/** Provider admins (and admin-type users) manage the whole organization. */
+export const isOrganizationAdmin = (role: Role | null | undefined): boolean => role !== null && role !== undefined && role !== "PORTAL_PRACTITIONER";
+
+/** How the spec names each role. */
+export const ROLE_LABELS: Record<Role, string> = {
+  EXER_ADMIN: "Product admin",
+  EXER_SUPPORT: "Support",
+  PORTAL_PROVIDER_ADMIN: "Admin",
+  PORTAL_PRACTITIONER: "Provider",
+};

@@ -1,0 +1,195 @@
+/**
+ * The session: an encrypted cookie (AES-256-GCM, chunked; see session-crypto.server.ts and
+ * docs/decisions/003-session-storage.md). It holds the identity tokens, which therefore never reach the
+ * browser's JavaScript (HttpOnly) nor any storage the page can read, survive a portal restart and work on
+ * any replica. One `PortalSession` per request (memoized on the load context); every change is written to
+ * `context.responseCookies` at once and the server adds it to the response.
+ */
+import type { PortalLoadContext } from "../context";
+import { getConfig } from "../config.server";
+import { log } from "../log.server";
+import {
+  chunkName,
+  createKeyring,
+  joinChunks,
+  MAX_CHUNKS,
+  parseCookieHeader,
+  serializeCookie,
+  splitChunks,
+  type SessionKeyring,
+} from "./session-crypto.server";
+
+export type ToastType = "success" | "error" | "warning" | "info";
+export interface Toast {
+  type: ToastType;
+  message: string;
+}
+
+/** The signed-in user's identity state. */
+export interface AuthState {
+  accessToken: string;
+  refreshToken: string;
+  /** Identity-service username (= the API's userId). */
+  username: string;
+  /** `cognito:groups` of the access token. */
+  groups: string[];
+  /** Access token expiry (ms since epoch). */
+  accessExpiresAt: number;
+  signedInAt: number;
+  lastActivityAt: number;
+}
+
+export interface SessionData {
+  auth?: AuthState;
+  /** One-time messages: read once, then gone. */
+  flash?: { toast?: Toast; loginMessage?: string };
+  /** Forgot → reset password: the username the code was sent for (server-side, so it works without JS). */
+  resetPassword?: { username: string; expiresAt: number };
+  /** Sign-up waiting for its e-mail verification code. */
+  signUp?: { inviteCode: string; username: string; email: string; password: string; firstName: string; lastName: string; expiresAt: number };
+  /** Single sign-on in progress (state, PKCE verifier). */
+  sso?: { state: string; verifier: string; redirectTo: string; expiresAt: number };
+  /** The shell's saved filter (cleared with the session at logout). */
+  filter?: unknown;
+}
+
+const AAD = "exer-session";
+
+let keyringCache: { secrets: string; keyring: SessionKeyring } | undefined;
+function keyring(): SessionKeyring {
+  const secrets = getConfig().session.secrets;
+  const id = secrets.join("\n");
+  if (keyringCache?.secrets !== id) keyringCache = { secrets: id, keyring: createKeyring(secrets) };
+  return keyringCache.keyring;
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** Secure cookies everywhere except plain http on the local machine (development and tests). */
+export function cookieIsSecure(url: URL): boolean {
+  if (url.protocol === "https:") return true;
+  return !(LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost"));
+}
+
+/** `__Host-` (Secure, Path=/, no Domain: cannot be set by a sibling sub-domain) when secure. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-exer-session" : "exer-session";
+}
+
+export class PortalSession {
+  private data: SessionData;
+  private written = false;
+
+  constructor(
+    private readonly context: PortalLoadContext,
+    private readonly cookie: { name: string; secure: boolean; present: string[]; keyring: SessionKeyring },
+    initial: SessionData,
+    invalid: boolean,
+  ) {
+    this.data = initial;
+    // A cookie no key opens (forged, corrupted, retired secret): expire it.
+    if (invalid) this.commit();
+  }
+
+  get<K extends keyof SessionData>(key: K): SessionData[K] {
+    return this.data[key];
+  }
+
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+    this.data = { ...this.data, [key]: value };
+    this.commit();
+  }
+
+  unset(key: keyof SessionData): void {
+    if (!(key in this.data)) return;
+    const next = { ...this.data };
+    delete next[key];
+    this.data = next;
+    this.commit();
+  }
+
+  /** Everything goes (sign-out). Flash messages given afterwards survive. */
+  destroy(): void {
+    this.data = {};
+    this.commit();
+  }
+
+  flash<K extends keyof NonNullable<SessionData["flash"]>>(key: K, value: NonNullable<SessionData["flash"]>[K]): void {
+    this.set("flash", { ...(this.data.flash ?? {}), [key]: value });
+  }
+
+  /** Reads a flash value and removes it. */
+  takeFlash<K extends keyof NonNullable<SessionData["flash"]>>(key: K): NonNullable<SessionData["flash"]>[K] | undefined {
+    const flash = this.data.flash;
+    if (!flash || flash[key] === undefined) return undefined;
+    const value = flash[key];
+    const rest = { ...flash };
+    delete rest[key];
+    if (Object.keys(rest).length) this.set("flash", rest);
+    else this.unset("flash");
+    return value;
+  }
+
+  /** Whether this request changed the session (tests, diagnostics). */
+  get changed(): boolean {
+    return this.written;
+  }
+
+  private commit(): void {
+    this.written = true;
+    const { name, secure, present } = this.cookie;
+    const cookies = this.context.responseCookies;
+    const expire = (cookieName: string) => cookies.set(cookieName, serializeCookie(cookieName, "", { secure, maxAge: 0 }));
+    const empty = Object.keys(this.data).length === 0;
+    let chunks: string[] = [];
+    if (!empty) {
+      const value = this.cookie.keyring.encrypt(JSON.stringify(this.data), AAD);
+      chunks = splitChunks(value);
+      if (chunks.length > MAX_CHUNKS) {
+        // Never expected (a session is ~2-5 KB); refuse rather than send headers browsers drop.
+        log.error("session too large", { chunks: chunks.length });
+        throw new Error("session too large");
+      }
+    }
+    const names = new Set<string>();
+    chunks.forEach((chunk, i) => {
+      const cookieName = chunkName(name, i);
+      names.add(cookieName);
+      cookies.set(cookieName, serializeCookie(cookieName, chunk, { secure }));
+    });
+    // Chunks the browser has (or that this request set earlier) beyond the new count.
+    for (const stale of [...present, ...[...cookies.keys()].filter((n) => n.startsWith(`${name}.`))]) {
+      if (!names.has(stale)) expire(stale);
+    }
+  }
+}
+
+const sessions = new WeakMap<PortalLoadContext, PortalSession>();
+
+/** The request's session (read once per request). */
+export function getSession(request: Request, context: PortalLoadContext): PortalSession {
+  const existing = sessions.get(context);
+  if (existing) return existing;
+  const secure = cookieIsSecure(new URL(request.url));
+  const name = sessionCookieName(secure);
+  const ring = keyring();
+  const { value, present } = joinChunks(parseCookieHeader(request.headers.get("Cookie")), name);
+  let data: SessionData = {};
+  let invalid = false;
+  if (value !== null) {
+    const plaintext = ring.decrypt(value, AAD);
+    if (plaintext === null) {
+      invalid = true;
+      log.warn("session cookie refused", { requestId: context.requestId });
+    } else {
+      try {
+        data = JSON.parse(plaintext) as SessionData;
+      } catch {
+        invalid = true;
+      }
+    }
+  }
+  const session = new PortalSession(context, { name, secure, present, keyring: ring }, data, invalid);
+  sessions.set(context, session);
+  return session;
+}

@@ -1,0 +1,171 @@
+/**
+ * Who is signed in: `requireUser` (every page but the public ones), `requireSession` (signed in, any
+ * groups), `requireRole`, `requireAnonymous` (public pages), `signOut`, and the inactivity logoff.
+ *
+ * The current user is loaded from GET v2/users/current once per request (shared by all loaders of that
+ * request) with the spec's retries (000 §4): no user → up to 2 retries 200 ms apart; a failure with a
+ * status other than 0 ends with its message (404 signs out); status 0 runs the network-failover check (in
+ * the API client) and, when the retries are spent, ends with the network-block message.
+ */
+import { data, redirect } from "@remix-run/node";
+import type { PortalLoadContext } from "../context";
+import { getConfig } from "../config.server";
+import { errorFields, log } from "../log.server";
+import type { Api } from "../api/client.server";
+import type { ApiError } from "../api/result";
+import type { UserProfile } from "../api/schemas";
+import { getApi, SESSION_EXPIRED_MESSAGE } from "../api/user-api.server";
+import { getCurrentUser } from "../api/users.server";
+import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
+import { NO_ACCESS_MESSAGE } from "./identity-errors";
+import { loginUrlFor } from "./redirect";
+import { resolveRole, type Role } from "./roles";
+import { getSession, type AuthState, type PortalSession } from "./session.server";
+import { accessClaims } from "./tokens.server";
+
+export const NETWORK_BLOCK_MESSAGE =
+  "We're unable to connect to the service. This may be a restriction on the network. You can try to reload the page, or switching to a different network.";
+export const PROVIDER_NOT_FOUND_MESSAGE = "We didn't find a provider account for this login.";
+
+export const USER_LOAD_RETRIES = 2;
+export const USER_LOAD_RETRY_DELAY_MS = 200;
+/** The last-activity time is rewritten at most this often (each rewrite is a new cookie). */
+const ACTIVITY_RESOLUTION_MS = 60_000;
+
+export type CurrentUser = UserProfile & { role: Role };
+
+export const inactivityMessage = (minutes: number) => `You were signed out after ${minutes} minute${minutes === 1 ? "" : "s"} of inactivity.`;
+
+/**
+ * The session's auth state when it is still active; an idle one (past the inactivity timeout) is ended here,
+ * with a message for the login page. Refreshes the last-activity time.
+ */
+export function activeAuth(session: PortalSession, now = Date.now()): AuthState | undefined {
+  const auth = session.get("auth");
+  if (!auth) return undefined;
+  const minutes = getConfig().session.inactivityTimeoutMinutes;
+  if (now - auth.lastActivityAt > minutes * 60_000) {
+    session.destroy();
+    session.flash("loginMessage", inactivityMessage(minutes));
+    return undefined;
+  }
+  if (now - auth.lastActivityAt >= ACTIVITY_RESOLUTION_MS) session.set("auth", { ...auth, lastActivityAt: now });
+  return session.get("auth");
+}
+
+/** Starts a session with fresh tokens. Returns false when the tokens carry no usable identity. */
+export function startSession(session: PortalSession, tokens: IdentityTokens, now = Date.now()): boolean {
+  const claims = accessClaims(tokens.accessToken);
+  if (!claims) return false;
+  // A new session: nothing of a previous one carries over (session fixation, old filters).
+  session.destroy();
+  session.set("auth", {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    username: claims.username,
+    groups: claims.groups,
+    accessExpiresAt: claims.expiresAt,
+    signedInAt: now,
+    lastActivityAt: now,
+  });
+  return true;
+}
+
+/** Ends the session: revokes the tokens where the service supports it (best effort), clears the session (and with it the saved filter). */
+export async function endSession(session: PortalSession, context: Pick<PortalLoadContext, "requestId">, message?: string): Promise<void> {
+  const auth = session.get("auth");
+  if (auth) {
+    try {
+      await Promise.race([revokeRefreshToken(auth.refreshToken), new Promise((_, reject) => setTimeout(() => reject(new Error("time-out")), 2000))]);
+    } catch (err) {
+      log.info("token revocation skipped", { requestId: context.requestId, ...errorFields(err) });
+    }
+  }
+  session.destroy();
+  if (message) session.flash("loginMessage", message);
+}
+
+/** Signs out and answers a redirect to the login page (with a message there, if given). */
+export async function signOut(request: Request, context: PortalLoadContext, message?: string): Promise<Response> {
+  await endSession(getSession(request, context), context, message);
+  return redirect("/user/login/");
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export type UserLoad = { user: UserProfile } | { error: ApiError };
+
+/** GET v2/users/current with the spec's retries. */
+export async function loadCurrentUserWithRetries(api: Api, wait: (ms: number) => Promise<void> = sleep): Promise<UserLoad> {
+  let last: ApiError = { message: NETWORK_BLOCK_MESSAGE, status: 0 };
+  for (let attempt = 0; attempt <= USER_LOAD_RETRIES; attempt++) {
+    const result = await getCurrentUser(api);
+    if (result.data) return { user: result.data };
+    last = result.error;
+    if (last.status !== 0) return { error: last };
+    if (attempt < USER_LOAD_RETRIES) await wait(USER_LOAD_RETRY_DELAY_MS);
+  }
+  return { error: { message: NETWORK_BLOCK_MESSAGE, status: 0 } };
+}
+
+const userLoads = new WeakMap<PortalLoadContext, Promise<CurrentUser>>();
+
+/** Signed in (any groups, active session) or a redirect to the login page that returns here. */
+export function requireSession(request: Request, context: PortalLoadContext): AuthState {
+  const auth = activeAuth(getSession(request, context));
+  if (!auth) throw redirect(loginUrlFor(request));
+  return auth;
+}
+
+/**
+ * The signed-in user with a known role. Redirects to the login page when signed out (and back after
+ * sign-in), to the provider-not-found page for unknown groups; signs out users without groups.
+ */
+export function requireUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
+  let load = userLoads.get(context);
+  if (!load) {
+    load = resolveUser(request, context);
+    userLoads.set(context, load);
+  }
+  return load;
+}
+
+async function resolveUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
+  const session = getSession(request, context);
+  requireSession(request, context);
+  const loaded = await loadCurrentUserWithRetries(getApi(request, context));
+  if ("error" in loaded) {
+    const { status, message } = loaded.error;
+    if (!session.get("auth")) throw redirect(loginUrlFor(request)); // the refresh token was refused
+    if (status === 401) {
+      await endSession(session, context, SESSION_EXPIRED_MESSAGE);
+      throw redirect(loginUrlFor(request));
+    }
+    if (status === 404 || status === 403) {
+      // No provider account (404: the spec logs out) or a disabled organization (403): signed out with the message.
+      await endSession(session, context, message);
+      throw redirect("/user/login/");
+    }
+    log.warn("current user could not be loaded", { requestId: context.requestId, status });
+    throw data({ message: status === 0 ? NETWORK_BLOCK_MESSAGE : message }, { status: 503 });
+  }
+  const resolution = resolveRole(loaded.user.groups);
+  if (resolution.kind === "none") {
+    await endSession(session, context, NO_ACCESS_MESSAGE);
+    throw redirect("/user/login/");
+  }
+  if (resolution.kind === "unknown") throw redirect("/user/not-found/");
+  return { ...loaded.user, role: resolution.role };
+}
+
+/** The user when `allowed(role)`; else a redirect to the root (spec 000 §6). */
+export async function requireRole(request: Request, context: PortalLoadContext, allowed: (role: Role) => boolean): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (!allowed(user.role)) throw redirect("/");
+  return user;
+}
+
+/** Public pages: a signed-in visitor is sent on to the portal. */
+export function requireAnonymous(request: Request, context: PortalLoadContext): void {
+  if (activeAuth(getSession(request, context))) throw redirect("/");
+}

@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig, publicConfig } from "./config.server";
+import { TEST_ENV } from "./testing/config";
+
+const env = (e: Record<string, string | undefined>) => e as NodeJS.ProcessEnv;
+
+describe("loadConfig", () => {
+  it("accepts a complete environment and applies the defaults", () => {
+    const r = loadConfig(env({ ...TEST_ENV }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.config.session.inactivityTimeoutMinutes).toBe(30);
+    expect(r.config.api).toEqual({ url: "http://api.test", failoverUrls: [], timeoutMs: 15_000 });
+    expect(r.config.sso).toBeUndefined();
+    expect(r.config.liveChat).toBeUndefined();
+    expect(r.config.errorReporting).toBeUndefined();
+    expect(r.config.staff).toEqual({ pathsEmails: [], modulesEmails: [] });
+  });
+
+  it("reports every missing production setting on its own line", () => {
+    const r = loadConfig(env({ NODE_ENV: "production" }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual([
+      "PROVIDER_API_URL: required but not set",
+      "COGNITO_REGION: required but not set",
+      "COGNITO_USER_POOL_ID: required but not set",
+      "COGNITO_CLIENT_ID: required but not set",
+      "SESSION_SECRETS: required but not set",
+      "HELP_CENTER_URL: required but not set",
+    ]);
+  });
+
+  it("names invalid values", () => {
+    const r = loadConfig(
+      env({
+        ...TEST_ENV,
+        PROVIDER_API_URL: "ftp://x",
+        PROVIDER_API_FAILOVER_URLS: "http://ok.test, nope",
+        SESSION_SECRETS: "short",
+        INACTIVITY_TIMEOUT_MINUTES: "soon",
+        PATHS_STAFF_EMAILS: "a@exer.example, not-an-email",
+        COGNITO_REGION: "mars",
+        LIVE_CHAT_ENABLED: "maybe",
+      }),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual(
+      expect.arrayContaining([
+        "PROVIDER_API_URL: must be an http(s) URL",
+        "PROVIDER_API_FAILOVER_URLS: must be an http(s) URL",
+        "SESSION_SECRETS: each secret must be at least 32 characters",
+        "INACTIVITY_TIMEOUT_MINUTES: must be a number of minutes",
+        "PATHS_STAFF_EMAILS: must be a comma-separated list of e-mail addresses",
+        "COGNITO_REGION: must be an AWS region such as us-east-1",
+        "LIVE_CHAT_ENABLED: must be true or false",
+      ]),
+    );
+    expect(r.errors.every((line) => !line.includes("\n"))).toBe(true);
+  });
+
+  it("parses lists: failover URLs, secrets (first encrypts), staff e-mails (lower-cased)", () => {
+    const r = loadConfig(
+      env({
+        ...TEST_ENV,
+        PROVIDER_API_FAILOVER_URLS: "https://a.test/, https://b.test",
+        SESSION_SECRETS: `${"n".repeat(32)},${"o".repeat(32)}`,
+        MODULES_STAFF_EMAILS: "Sam@Exer.example,noor@exer.example",
+        INACTIVITY_TIMEOUT_MINUTES: "15",
+      }),
+    );
+    if (!r.ok) throw new Error(r.errors.join());
+    expect(r.config.api.failoverUrls).toEqual(["https://a.test", "https://b.test"]);
+    expect(r.config.session.secrets).toEqual(["n".repeat(32), "o".repeat(32)]);
+    expect(r.config.staff.modulesEmails).toEqual(["sam@exer.example", "noor@exer.example"]);
+    expect(r.config.session.inactivityTimeoutMinutes).toBe(15);
+  });
+
+  it("keeps live chat and error reporting off unless enabled, and then requires their URL", () => {
+    const off = loadConfig(env({ ...TEST_ENV, LIVE_CHAT_URL: "https://chat.test" }));
+    expect(off.ok && off.config.liveChat).toBeUndefined();
+    const missing = loadConfig(env({ ...TEST_ENV, LIVE_CHAT_ENABLED: "true", ERROR_REPORTING_ENABLED: "1" }));
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.errors).toEqual(["LIVE_CHAT_URL: required when LIVE_CHAT_ENABLED is on", "ERROR_REPORTING_URL: required when ERROR_REPORTING_ENABLED is on"]);
+    const on = loadConfig(env({ ...TEST_ENV, LIVE_CHAT_ENABLED: "true", LIVE_CHAT_URL: "https://chat.test" }));
+    expect(on.ok && on.config.liveChat).toEqual({ url: "https://chat.test" });
+  });
+
+  it("reads identity defaults from the identity file in development only; never the dev secret in production", () => {
+    const dir = mkdtempSync(join(tmpdir(), "portal-config-"));
+    const file = join(dir, "identity.json");
+    writeFileSync(file, JSON.stringify({ userPoolId: "local_Abc123", clientId: "client123", region: "us-west-2", endpoint: "http://localhost:9229" }));
+    const dev = loadConfig(env({ IDENTITY_FILE: file }));
+    if (!dev.ok) throw new Error(dev.errors.join());
+    expect(dev.config.identity).toEqual({ region: "us-west-2", endpoint: "http://localhost:9229", userPoolId: "local_Abc123", clientId: "client123" });
+    expect(dev.config.api.url).toBe("http://localhost:4010");
+    expect(dev.warnings).toEqual(["SESSION_SECRETS: using the development secret"]);
+
+    const prod = loadConfig(env({ NODE_ENV: "production", IDENTITY_FILE: file, PROVIDER_API_URL: "https://api.test", HELP_CENTER_URL: "https://help.test", SESSION_SECRETS: "x".repeat(40) }));
+    expect(prod.ok).toBe(false);
+    if (!prod.ok) expect(prod.errors).toEqual(["COGNITO_REGION: required but not set", "COGNITO_USER_POOL_ID: required but not set", "COGNITO_CLIENT_ID: required but not set"]);
+    const devSecret = loadConfig(env({ ...TEST_ENV, NODE_ENV: "production", SESSION_SECRETS: "development-only-session-secret-do-not-use-in-production" }));
+    expect(devSecret.ok).toBe(false);
+  });
+});
+
+describe("publicConfig", () => {
+  it("is an explicit allowlist: no secrets, identity or API settings reach the browser", () => {
+    const r = loadConfig(env({ ...TEST_ENV, SSO_DOMAIN: "https://sso.test", LIVE_CHAT_ENABLED: "on", LIVE_CHAT_URL: "https://chat.test" }));
+    if (!r.ok) throw new Error(r.errors.join());
+    const pub = publicConfig(r.config);
+    expect(pub).toEqual({ inactivityTimeoutMinutes: 30, helpCenterUrl: "https://help.test", liveChatUrl: "https://chat.test", ssoEnabled: true });
+    const text = JSON.stringify(pub);
+    for (const secret of [TEST_ENV.SESSION_SECRETS, TEST_ENV.COGNITO_CLIENT_ID, TEST_ENV.COGNITO_USER_POOL_ID, TEST_ENV.PROVIDER_API_URL]) expect(text).not.toContain(secret);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The portal's configuration, from the environment, validated once at start-up (server/index.ts calls
+ * `loadConfig()` before it listens and prints one line per missing or invalid setting).
+ *
+ * Development conveniences (never in production): the identity settings default to data/identity.json (the
+ * dev stack writes it; IDENTITY_FILE points elsewhere), the provider API to http://localhost:4010, and the
+ * session secret to a fixed development value.
+ *
+ * Only `publicConfig()` reaches the browser (the root loader sends it): an explicit allowlist.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import * as z from "zod";
+
+const DEV_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
+
+const csv = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an http(s) URL")
+  .transform((v) => v.replace(/\/+$/, ""));
+
+const optionalHttpUrl = z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional());
+
+const emailList = z
+  .string()
+  .optional()
+  .transform(csv)
+  .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")))
+  .transform((list) => list.map((e) => e.toLowerCase()));
+
+const flag = z
+  .enum(["", "0", "1", "true", "false", "on", "off"], "must be true or false")
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "on");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], "must be development, production or test").default("development"),
+  PORT: z.coerce.number("must be a port number").int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Express "trust proxy": unset = none; "true", a hop count, or a list of addresses/subnets. */
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], "must be debug, info, warn or error").default("info"),
+
+  PROVIDER_API_URL: httpUrl,
+  PROVIDER_API_FAILOVER_URLS: z
+    .string()
+    .optional()
+    .transform(csv)
+    .pipe(z.array(httpUrl)),
+  PROVIDER_API_TIMEOUT_MS: z.coerce.number("must be a number of milliseconds").int().min(100).max(120_000).default(15_000),
+
+  COGNITO_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "must be an AWS region such as us-east-1"),
+  COGNITO_ENDPOINT: optionalHttpUrl,
+  COGNITO_USER_POOL_ID: z.string().regex(/^[\w-]+_[0-9A-Za-z]+$/, "must be a user pool id such as us-east-1_AbC123"),
+  COGNITO_CLIENT_ID: z.string().regex(/^[\w+]+$/, "must be an app client id"),
+
+  SESSION_SECRETS: z
+    .string()
+    .transform(csv)
+    .pipe(z.array(z.string().min(32, "each secret must be at least 32 characters")).min(1, "at least one secret is required")),
+
+  SSO_DOMAIN: optionalHttpUrl,
+  SSO_IDENTITY_PROVIDER: z.string().optional(),
+  INACTIVITY_TIMEOUT_MINUTES: z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).default(30),
+  HELP_CENTER_URL: httpUrl,
+  LIVE_CHAT_ENABLED: flag,
+  LIVE_CHAT_URL: optionalHttpUrl,
+  ERROR_REPORTING_ENABLED: flag,
+  ERROR_REPORTING_URL: optionalHttpUrl,
+  ERROR_REPORTING_ENVIRONMENT: z.string().default("production"),
+  PATHS_STAFF_EMAILS: emailList,
+  MODULES_STAFF_EMAILS: emailList,
+});
+
+export type RawConfig = z.output<typeof schema>;
+
+export interface PortalConfig {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  trustProxy: string | undefined;
+  logLevel: "debug" | "info" | "warn" | "error";
+  api: { url: string; failoverUrls: string[]; timeoutMs: number };
+  identity: { region: string; endpoint: string | undefined; userPoolId: string; clientId: string };
+  session: { secrets: string[]; inactivityTimeoutMinutes: number };
+  sso: { domain: string; identityProvider: string | undefined } | undefined;
+  helpCenterUrl: string;
+  liveChat: { url: string } | undefined;
+  errorReporting: { url: string; environment: string } | undefined;
+  staff: { pathsEmails: string[]; modulesEmails: string[] };
+}
+
+/** What the browser may see. Nothing else from the configuration is sent to it. */
+export interface PublicConfig {
+  inactivityTimeoutMinutes: number;
+  helpCenterUrl: string;
+  liveChatUrl: string | null;
+  ssoEnabled: boolean;
+}
+
+export type ConfigResult = { ok: true; config: PortalConfig; warnings: string[] } | { ok: false; errors: string[] };
+
+interface IdentityFile {
+  userPoolId?: string;
+  clientId?: string;
+  region?: string;
+  endpoint?: string;
+}
+
+function readIdentityFile(env: NodeJS.ProcessEnv): IdentityFile | undefined {
+  const file = resolve(env.IDENTITY_FILE ?? "data/identity.json");
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as IdentityFile;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Validates the environment. Pure apart from reading data/identity.json in development. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  const input: Record<string, string | undefined> = { ...env };
+  const warnings: string[] = [];
+  const nodeEnv = env.NODE_ENV ?? "development";
+  if (nodeEnv !== "production") {
+    const identity = readIdentityFile(env);
+    const defaults: Record<string, string | undefined> = {
+      PROVIDER_API_URL: "http://localhost:4010",
+      COGNITO_REGION: identity?.region ?? "us-east-1",
+      COGNITO_ENDPOINT: identity?.endpoint,
+      COGNITO_USER_POOL_ID: identity?.userPoolId,
+      COGNITO_CLIENT_ID: identity?.clientId,
+      SESSION_SECRETS: DEV_SESSION_SECRET,
+      HELP_CENTER_URL: "https://help.example.com/",
+    };
+    for (const [key, value] of Object.entries(defaults)) {
+      if ((input[key] === undefined || input[key] === "") && value !== undefined) input[key] = value;
+    }
+    if (input.SESSION_SECRETS === DEV_SESSION_SECRET) warnings.push("SESSION_SECRETS: using the development secret");
+  }
+
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? "config");
+      const missing = input[key] === undefined || input[key] === "";
+      return missing && issue.code !== "custom" ? `${key}: required but not set` : `${key}: ${issue.message}`;
+    });
+    return { ok: false, errors: [...new Set(errors)] };
+  }
+  const c = parsed.data;
+  const errors: string[] = [];
+  if (c.NODE_ENV === "production" && c.SESSION_SECRETS.includes(DEV_SESSION_SECRET)) {
+    errors.push("SESSION_SECRETS: the development secret cannot be used in production");
+  }
+  if (c.LIVE_CHAT_ENABLED && !c.LIVE_CHAT_URL) errors.push("LIVE_CHAT_URL: required when LIVE_CHAT_ENABLED is on");
+  if (c.ERROR_REPORTING_ENABLED && !c.ERROR_REPORTING_URL) errors.push("ERROR_REPORTING_URL: required when ERROR_REPORTING_ENABLED is on");
+  if (errors.length) return { ok: false, errors };
+
+  return {
+    ok: true,
+    warnings,
+    config: {
+      env: c.NODE_ENV,
+      isProduction: c.NODE_ENV === "production",
+      port: c.PORT,
+      host: c.HOST,
+      trustProxy: c.TRUST_PROXY,
+      logLevel: c.LOG_LEVEL,
+      api: { url: c.PROVIDER_API_URL, failoverUrls: c.PROVIDER_API_FAILOVER_URLS, timeoutMs: c.PROVIDER_API_TIMEOUT_MS },
+      identity: { region: c.COGNITO_REGION, endpoint: c.COGNITO_ENDPOINT, userPoolId: c.COGNITO_USER_POOL_ID, clientId: c.COGNITO_CLIENT_ID },
+      session: { secrets: c.SESSION_SECRETS, inactivityTimeoutMinutes: c.INACTIVITY_TIMEOUT_MINUTES },
+      sso: c.SSO_DOMAIN ? { domain: c.SSO_DOMAIN, identityProvider: c.SSO_IDENTITY_PROVIDER } : undefined,
+      helpCenterUrl: c.HELP_CENTER_URL,
+      liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
+      errorReporting: c.ERROR_REPORTING_ENABLED && c.ERROR_REPORTING_URL ? { url: c.ERROR_REPORTING_URL, environment: c.ERROR_REPORTING_ENVIRONMENT } : undefined,
+      staff: { pathsEmails: c.PATHS_STAFF_EMAILS, modulesEmails: c.MODULES_STAFF_EMAILS },
+    },
+  };
+}
+
+let cached: PortalConfig | undefined;
+
+/** The validated configuration (validated on first use; the server validates it before listening). */
+export function getConfig(): PortalConfig {
+  if (cached) return cached;
+  const result = loadConfig(process.env);
+  if (!result.ok) throw new Error(`Invalid configuration:\n${result.errors.join("\n")}`);
+  cached = result.config;
+  return cached;
+}
+
+/** For tests. */
+export function setConfigForTesting(config: PortalConfig | undefined): void {
+  cached = config;
+}
+
+export function publicConfig(config: PortalConfig): PublicConfig {
+  return {
+    inactivityTimeoutMinutes: config.session.inactivityTimeoutMinutes,
+    helpCenterUrl: config.helpCenterUrl,
+    liveChatUrl: config.liveChat?.url ?? null,
+    ssoEnabled: config.sso !== undefined,
+  };
+}

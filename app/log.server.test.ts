@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { log, redactPath, setLogSink } from "./log.server";
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+describe("logs", () => {
+  it("redacts ids, codes and query strings from paths", () => {
+    expect(redactPath("/patients/3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11/health?x=secret")).toBe("/patients/:id/health");
+    expect(redactPath("/user/create/DEMO-INVITE-0001")).toBe("/user/create/:code");
+    expect(redactPath("/v2/sign-up/abc123")).toBe("/v2/sign-up/:code");
+    expect(redactPath("/v2/health/heps/12345")).toBe("/v2/health/heps/:id");
+    expect(redactPath("/home/")).toBe("/home/");
+  });
+
+  it("writes one JSON object per line with the given fields", () => {
+    const lines: string[] = [];
+    restore = setLogSink((l) => lines.push(l));
+    log.info("request", { method: "GET", status: 200, skipped: undefined });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", msg: "request", method: "GET", status: 200 });
+    expect(lines[0]).not.toContain("skipped");
+  });
+});

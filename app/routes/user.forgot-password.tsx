@@ -1,0 +1,66 @@
+/** `/user/forgot-password/`: ask the identity service to e-mail a reset code (public). */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { errorFields, log } from "../log.server";
+import { forgotPassword } from "../auth/identity.server";
+import { identityMessage } from "../auth/identity-errors";
+import { getSession } from "../auth/session.server";
+import { requireAnonymous } from "../auth/user.server";
+import { forgotPasswordSchema } from "../forms/password-reset";
+import { AuthLayout } from "../ui/auth-layout";
+import { ErrorList, Field } from "../ui/field";
+import { SubmitButton } from "../ui/submit-button";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | Exer Provider Portal" }];
+
+export const CODE_SENT_MESSAGE = "A password verification code has been sent to your email.";
+const SEND_FAILED_MESSAGE = "We could not send a verification code. Please try again.";
+/** How long the reset page remembers whom the code was sent to. */
+const RESET_WINDOW_MS = 60 * 60_000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return submission.reply();
+  const email = submission.value.email;
+  try {
+    await forgotPassword(email);
+  } catch (err) {
+    log.info("forgot password refused", { requestId: context.requestId, ...errorFields(err) });
+    return submission.reply({ fieldErrors: { email: [identityMessage(err, SEND_FAILED_MESSAGE)] } });
+  }
+  const session = getSession(request, context);
+  session.set("resetPassword", { username: email, expiresAt: Date.now() + RESET_WINDOW_MS });
+  session.flash("toast", { type: "success", message: CODE_SENT_MESSAGE });
+  throw redirect("/user/reset-password/");
+}
+
+export default function ForgotPassword() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout title="Forgot password">
+      <p>Enter the e-mail address of your account and we will send you a verification code.</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "username" }} />
+        <SubmitButton pendingText="Sending…">Continue</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to="/user/login/">Back to log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

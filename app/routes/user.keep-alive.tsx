@@ -1,0 +1,18 @@
+/** POST: the user is still there (the inactivity warning's "Stay signed in"). A GET goes home. */
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requireSession } from "../auth/user.server";
+import { getSession } from "../auth/session.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = requireSession(request, context);
+  getSession(request, context).set("auth", { ...auth, lastActivityAt: Date.now() });
+  return { ok: true };
+}
+
+export function loader() {
+  throw redirect("/");
+}
+
+export default function KeepAlive() {
+  return null;
+}

@@ -1,0 +1,97 @@
+/** `/user/login/`: sign-in with e-mail and password (public). */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getConfig } from "../config.server";
+import { errorFields, log } from "../log.server";
+import { authenticator, PASSWORD_STRATEGY } from "../auth/authenticator.server";
+import { ChallengeError, type IdentityTokens } from "../auth/identity.server";
+import { errorName, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE } from "../auth/identity-errors";
+import { safeRedirect } from "../auth/redirect";
+import { resolveRole } from "../auth/roles";
+import { getSession } from "../auth/session.server";
+import { accessClaims } from "../auth/tokens.server";
+import { endSession, requireAnonymous, startSession } from "../auth/user.server";
+import { loginSchema } from "../forms/login";
+import { AuthLayout, Notice } from "../ui/auth-layout";
+import { ErrorList, Field, PasswordField } from "../ui/field";
+import { SubmitButton } from "../ui/submit-button";
+
+export const meta: MetaFunction = () => [{ title: "Log In | Exer Provider Portal" }];
+
+export const IDENTITY_UNAVAILABLE_MESSAGE = "We could not reach the sign-in service. Please try again in a moment.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAnonymous(request, context);
+  const session = getSession(request, context);
+  const message = session.takeFlash("loginMessage") ?? null;
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { message, redirectTo, ssoEnabled: getConfig().sso !== undefined };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+
+  let tokens: IdentityTokens;
+  try {
+    tokens = await authenticator.authenticate(PASSWORD_STRATEGY, request);
+  } catch (err) {
+    if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
+      log.info("sign-in refused", { requestId: context.requestId, reason: errorName(err) ?? "challenge" });
+      return submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] });
+    }
+    log.error("sign-in failed", { requestId: context.requestId, ...errorFields(err) });
+    return submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] });
+  }
+
+  const session = getSession(request, context);
+  const claims = accessClaims(tokens.accessToken);
+  if (!claims || !startSession(session, tokens)) {
+    return submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] });
+  }
+  if (resolveRole(claims.groups).kind === "none") {
+    // Signed out at once: the account has no portal role.
+    await endSession(session, context);
+    return submission.reply({ formErrors: [NO_ACCESS_MESSAGE], hideFields: ["password"] });
+  }
+  log.info("signed in", { requestId: context.requestId, event: "sign-in" });
+  throw redirect(safeRedirect(submission.value.redirectTo, "/"));
+}
+
+export default function Login() {
+  const { message, redirectTo, ssoEnabled } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout title="Log in to your account">
+      {message ? <Notice kind="info">{message}</Notice> : null}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "username" }} />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
+        <p className="form-links">
+          <Link to="/user/forgot-password/">Forgot password?</Link>
+        </p>
+        <SubmitButton pendingText="Logging in…">Log In</SubmitButton>
+      </Form>
+      {ssoEnabled ? (
+        <form method="post" action="/user/sso/" className="sso">
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <button type="submit" className="button">
+            Continue with SSO
+          </button>
+        </form>
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * `/user/reset-password/`: the code from the e-mail and a new password (public). Whom the code was sent to
+ * is kept in the session by the forgot-password step; without it this page goes to login.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { errorFields, log } from "../log.server";
+import { confirmForgotPassword } from "../auth/identity.server";
+import { identityMessage, resetErrorField } from "../auth/identity-errors";
+import { getSession, type PortalSession } from "../auth/session.server";
+import { requireAnonymous } from "../auth/user.server";
+import { resetPasswordSchema } from "../forms/password-reset";
+import { AuthLayout } from "../ui/auth-layout";
+import { ErrorList, Field, PasswordField } from "../ui/field";
+import { SubmitButton } from "../ui/submit-button";
+
+export const meta: MetaFunction = () => [{ title: "Reset password | Exer Provider Portal" }];
+
+export const PASSWORD_RESET_MESSAGE = "Your password has been reset. Please login with your new password.";
+const RESET_FAILED_MESSAGE = "Could not reset the password. Please try again.";
+
+function pendingReset(session: PortalSession) {
+  const reset = session.get("resetPassword");
+  if (!reset) return undefined;
+  if (reset.expiresAt < Date.now()) {
+    session.unset("resetPassword");
+    return undefined;
+  }
+  return reset;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAnonymous(request, context);
+  const reset = pendingReset(getSession(request, context));
+  if (!reset) throw redirect("/user/login/");
+  return { email: reset.username };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = getSession(request, context);
+  const reset = pendingReset(session);
+  if (!reset) throw redirect("/user/login/");
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  try {
+    await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
+  } catch (err) {
+    log.info("password reset refused", { requestId: context.requestId, ...errorFields(err) });
+    return submission.reply({ fieldErrors: { [resetErrorField(err)]: [identityMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] });
+  }
+  session.unset("resetPassword");
+  session.flash("toast", { type: "success", message: PASSWORD_RESET_MESSAGE });
+  log.info("password reset", { requestId: context.requestId, event: "password-reset" });
+  throw redirect("/user/login/");
+}
+
+export default function ResetPassword() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout title="Reset password">
+      <p>We have sent a verification code to {email}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Verification Code" meta={fields.code} inputProps={{ autoComplete: "one-time-code", inputMode: "numeric" }} />
+        <PasswordField label="New Password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
+        <SubmitButton pendingText="Resetting…">Continue</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to="/user/login/">Back to log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

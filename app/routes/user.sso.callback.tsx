@@ -1,0 +1,41 @@
+/** GET `/user/sso/callback/`: the user pool comes back with a code; exchange it, start the session. */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getConfig } from "../config.server";
+import { errorFields, log } from "../log.server";
+import { NO_ACCESS_MESSAGE } from "../auth/identity-errors";
+import { resolveRole } from "../auth/roles";
+import { getSession } from "../auth/session.server";
+import { exchangeCode, SSO_FAILED_MESSAGE, ssoRedirectUri } from "../auth/sso.server";
+import { accessClaims } from "../auth/tokens.server";
+import { endSession, startSession } from "../auth/user.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { sso, identity } = getConfig();
+  const session = getSession(request, context);
+  const pending = session.get("sso");
+  session.unset("sso");
+  const params = new URL(request.url).searchParams;
+  const fail = (reason: string) => {
+    log.warn("single sign-on failed", { requestId: context.requestId, reason });
+    session.flash("loginMessage", SSO_FAILED_MESSAGE);
+    return redirect("/user/login/");
+  };
+  if (!sso) return redirect("/user/login/");
+  if (!pending || pending.expiresAt < Date.now()) return fail("no pending sign-on");
+  if (params.get("error")) return fail(`provider error ${params.get("error")}`);
+  const code = params.get("code");
+  if (!code || params.get("state") !== pending.state) return fail("state mismatch");
+  try {
+    const tokens = await exchangeCode({ domain: sso.domain, clientId: identity.clientId }, { code, redirectUri: ssoRedirectUri(request), verifier: pending.verifier });
+    const claims = accessClaims(tokens.accessToken);
+    if (!claims || !startSession(session, tokens)) return fail("unusable token");
+    if (resolveRole(claims.groups).kind === "none") {
+      await endSession(session, context, NO_ACCESS_MESSAGE);
+      return redirect("/user/login/");
+    }
+    log.info("signed in", { requestId: context.requestId, event: "sign-in", method: "sso" });
+    return redirect(pending.redirectTo || "/");
+  } catch (err) {
+    return fail(errorFields(err).error as string);
+  }
+}

@@ -1,0 +1,75 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
+
+type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "search" | "url";
+
+/** The errors of a field (or form), announced to screen readers, linked by id from the input. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const list = (errors ?? []).filter(Boolean);
+  return (
+    <div id={id} className="field-errors" aria-live="polite">
+      {list.map((e) => (
+        <p key={e} className="field-error">
+          {e}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  type?: InputType;
+  hint?: ReactNode;
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">;
+}
+
+/** A labelled input with its error messages (conform field metadata). */
+export function Field({ label, meta, type = "text", hint, inputProps }: FieldProps) {
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input key={key} {...props} {...inputProps} />
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle (the toggle appears once JavaScript runs). */
+export function PasswordField({ label, meta, inputProps }: Omit<FieldProps, "type" | "hint">) {
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const { key, ...props } = getInputProps(meta, { type: "password" });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <div className="password-input">
+        <input key={key} {...props} {...inputProps} type={visible ? "text" : "password"} />
+        {hydrated ? (
+          <button type="button" className="link-button" aria-controls={meta.id} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+            {visible ? "Hide password" : "Show password"}
+          </button>
+        ) : null}
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A read-only value shown like a field (disabled inputs are not submitted; the server has the value). */
+export function DisabledField({ id, label, value, type = "text" }: { id: string; label: string; value: string; type?: InputType }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={type} value={value} disabled readOnly />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The portal's HTTP application: express + @remix-run/express, with compression, immutable caching of the
+ * fingerprinted assets, security headers with a per-request CSP nonce, a same-origin check on form posts,
+ * `Cache-Control: no-store` on every page and data response, /healthz and /readyz, and JSON request logs.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import { join } from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { PortalConfig } from "../app/config.server";
+import type { PortalLoadContext } from "../app/context";
+import { log, redactPath } from "../app/log.server";
+import { isCrossSiteRequest } from "./csrf";
+import { originOf, securityHeaders } from "./security";
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  config: PortalConfig;
+  /** Project root: build/client and public/ are served from there. */
+  root: string;
+  /** Whether the process is shutting down (readiness answers 503, connections close). */
+  isShuttingDown: () => boolean;
+  fetch?: typeof fetch;
+}
+
+/** Calls `fn` right before the response's headers are written. */
+function beforeHeaders(res: ServerResponse, fn: () => void): void {
+  const writeHead = res.writeHead;
+  let done = false;
+  res.writeHead = function patchedWriteHead(this: ServerResponse, ...args: unknown[]) {
+    if (!done) {
+      done = true;
+      try {
+        fn();
+      } catch (err) {
+        log.error("before-headers hook failed", { error: err instanceof Error ? err.name : "unknown" });
+      }
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+export function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function createApp(opts: AppOptions) {
+  const { config } = opts;
+  const fetchImpl = opts.fetch ?? fetch;
+  const app = express();
+  app.disable("x-powered-by");
+  const trust = parseTrustProxy(config.trustProxy);
+  if (trust !== undefined) app.set("trust proxy", trust);
+
+  const apiOrigins = [config.api.url, ...config.api.failoverUrls].map(originOf).filter((o): o is string => o !== null);
+  const ssoOrigins = config.sso ? [originOf(config.sso.domain)].filter((o): o is string => o !== null) : [];
+  const development = opts.mode === "development";
+
+  // Request id, nonce, logging, security headers, cookies from the session layer.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const path = req.path; // before mounted middleware rewrites it
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const nonce = randomBytes(16).toString("base64");
+    const context: PortalLoadContext = { nonce, requestId, responseCookies: new Map() };
+    res.locals.portal = context;
+    res.setHeader("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, https: req.secure, imageOrigins: apiOrigins, formActionOrigins: ssoOrigins, development }))) {
+      res.setHeader(name, value);
+    }
+    if (opts.isShuttingDown()) res.setHeader("Connection", "close");
+    beforeHeaders(res, () => {
+      for (const cookie of context.responseCookies.values()) res.append("Set-Cookie", cookie);
+    });
+    res.on("finish", () => {
+      const durationMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
+      const quiet = path === "/healthz" || path === "/readyz" || path.startsWith("/build/") || path === "/favicon.svg";
+      (quiet ? log.debug : log.info)("request", { requestId, method: req.method, path: redactPath(path), status: res.statusCode, durationMs });
+    });
+    next();
+  });
+
+  app.use(compression());
+
+  // Health: alive, and ready when the provider API's health check answers.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (opts.isShuttingDown()) return void res.status(503).json({ status: "shutting-down" });
+    for (const base of [config.api.url, ...config.api.failoverUrls]) {
+      try {
+        const r = await fetchImpl(`${base}/healthcheck`, { signal: AbortSignal.timeout(3000) });
+        await r.body?.cancel().catch(() => {});
+        if (r.ok) return void res.json({ status: "ready" });
+      } catch {
+        // try the next server
+      }
+    }
+    log.warn("not ready: the provider API's health check does not answer", { event: "readiness" });
+    res.status(503).json({ status: "provider-api-unavailable" });
+  });
+
+  // Fingerprinted build output: cached for a year, never revalidated.
+  app.use("/build", express.static(join(opts.root, "build", "client"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  // Other static files (favicon, fonts): an hour.
+  app.use(express.static(join(opts.root, "public"), { maxAge: "1h", index: false, redirect: false }));
+
+  // Cross-site form posts are refused before they reach an action.
+  app.use((req, res, next) => {
+    const origin = `${req.protocol}://${req.get("host") ?? ""}`;
+    if (isCrossSiteRequest({ method: req.method, origin, secFetchSite: req.get("sec-fetch-site"), originHeader: req.get("origin") })) {
+      log.warn("cross-site request refused", { requestId: (res.locals.portal as PortalLoadContext).requestId, method: req.method, path: redactPath(req.path) });
+      res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This form was sent from another site and was refused.");
+      return;
+    }
+    next();
+  });
+
+  // Pages and data: never stored by browsers or proxies (they carry the user's data).
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  const handler = createRequestHandler({
+    build: opts.build,
+    mode: opts.mode,
+    getLoadContext: (_req: ExpressRequest, res: ExpressResponse) => res.locals.portal as PortalLoadContext,
+  });
+  app.all("*", (req, res, next) => {
+    // Remix may set its own Cache-Control; pages and data stay no-store.
+    beforeHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
+    return handler(req, res, next);
+  });
+
+  app.use((err: unknown, _req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = typeof err === "object" && err && "status" in err && typeof err.status === "number" ? err.status : 500;
+    if (status >= 500) log.error("unhandled server error", { error: err instanceof Error ? err.name : "unknown" });
+    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(status === 404 ? "Not found" : "Something went wrong.");
+  });
+
+  return app;
+}

@@ -1,0 +1,66 @@
+/**
+ * The portal's production server (and the app server of `npm run dev:portal`): validates the configuration
+ * (one line per problem, exit 1), loads the Remix build, listens, and shuts down gracefully on SIGTERM/SIGINT
+ * (readiness turns 503, in-flight requests finish, at most 10 s).
+ */
+import { existsSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { loadConfig } from "../app/config.server";
+import { log, setLogLevel } from "../app/log.server";
+import { createApp } from "./app";
+
+const here = dirname(fileURLToPath(import.meta.url));
+// Bundled: build/server/index.js; from source (development): server/index.ts.
+const root = basename(here) === "server" && basename(dirname(here)) === "build" ? resolve(here, "..", "..") : resolve(here, "..");
+
+const result = loadConfig(process.env);
+if (!result.ok) {
+  for (const line of result.errors) process.stderr.write(`config: ${line}\n`);
+  process.stderr.write(`config: ${result.errors.length} setting(s) missing or invalid; the portal did not start.\n`);
+  process.exit(1);
+}
+const config = result.config;
+setLogLevel(config.logLevel);
+for (const w of result.warnings) log.warn(`config: ${w}`);
+
+const buildPath = join(root, "build", "remix", "index.js");
+if (!existsSync(buildPath)) {
+  process.stderr.write(`${buildPath} not found: run \`npm run build\` first.\n`);
+  process.exit(1);
+}
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+const mode = process.env.NODE_ENV === "production" ? "production" : build.mode;
+
+let shuttingDown = false;
+const app = createApp({ build, mode, config, root, isShuttingDown: () => shuttingDown });
+
+const server = app.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info("portal listening", { port, mode, api: new URL(config.api.url).origin });
+  if (mode === "development") void broadcastDevReady(build);
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info("shutting down", { signal });
+  const force = setTimeout(() => {
+    log.warn("shutdown: closing remaining connections");
+    server.closeAllConnections();
+    process.exit(0);
+  }, 10_000);
+  force.unref();
+  server.close((err) => {
+    if (err) log.error("shutdown: close failed", { error: err.name });
+    else log.info("stopped");
+    process.exit(err ? 1 : 0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

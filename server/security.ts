@@ -1,0 +1,59 @@
+/**
+ * Security headers of every response. The Content-Security-Policy allows scripts only from this origin and
+ * inline scripts carrying the response's nonce (no 'unsafe-inline' scripts); nothing may frame the portal.
+ */
+export interface SecurityOptions {
+  nonce: string;
+  /** The request arrived over https (directly or through a trusted proxy). */
+  https: boolean;
+  /** Origins of the provider API (and failovers): organization logos are loaded from signed URLs there. */
+  imageOrigins: readonly string[];
+  /** Where forms may be sent (the SSO domain when configured: "Continue with SSO" redirects there). */
+  formActionOrigins: readonly string[];
+  /** Development: the live-reload socket. */
+  development: boolean;
+}
+
+export function contentSecurityPolicy(o: SecurityOptions): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${o.nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...o.imageOrigins],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(o.development ? ["ws://localhost:*", "http://localhost:*"] : [])],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", ...o.formActionOrigins],
+    "frame-ancestors": ["'none'"],
+    "frame-src": ["'none'"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+  };
+  const parts = Object.entries(directives).map(([k, v]) => `${k} ${[...new Set(v)].join(" ")}`);
+  if (o.https) parts.push("upgrade-insecure-requests");
+  return parts.join("; ");
+}
+
+export function securityHeaders(o: SecurityOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(o),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Permissions-Policy": "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-DNS-Prefetch-Control": "off",
+  };
+  if (o.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+export const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
