@@ -20,6 +20,11 @@ export interface Caller {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /**
+   * Today (YYYY-MM-DD) in the organization's time zone, read with the caller (same query, so no extra round
+   * trip per request); undefined without an organization. Equal to `organizationToday()` of the patients area.
+   */
+  today?: string;
 }
 
 /** Highest role wins: product admin, support, provider admin, practitioner. Unknown groups are ignored. */
@@ -57,9 +62,9 @@ export function createTokenVerifier(opts: { jwksUrl: string; issuer: string; key
 /** Resolves the caller from a verified token. A disabled organization's users lose access (403). */
 export async function resolveCaller(db: Db, token: { userId: string; groups: string[] }): Promise<Caller> {
   const row = await db.one<{
-    id: string; organization_id: string; first_name: string; last_name: string; email: string; disabled: boolean; location_ids: string[] | null;
+    id: string; organization_id: string; first_name: string; last_name: string; email: string; disabled: boolean; location_ids: string[] | null; today: string;
   }>(
-    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, o.disabled,
+    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, o.disabled, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
             (SELECT array_agg(pl.location_id::text) FROM practitioner_locations pl WHERE pl.practitioner_id = p.id) AS location_ids
        FROM practitioners p JOIN organizations o ON o.id = p.organization_id
       WHERE p.user_id = $1 AND p.deleted_at IS NULL`,
@@ -76,6 +81,7 @@ export async function resolveCaller(db: Db, token: { userId: string; groups: str
     firstName: row?.first_name ?? null,
     lastName: row?.last_name ?? null,
     email: row?.email ?? null,
+    ...(row ? { today: row.today } : {}),
   };
 }
 

@@ -259,6 +259,24 @@ describe("listGaitPatientRecords", () => {
     expect(uids).toEqual([...uids].sort());
   });
 
+  it("keeps the total exact across writes (the count is cached by the table's version)", async () => {
+    const total = async () => (await list(fx.adminA, "?limit=1")).body.metadata.totalItems as number;
+    expect(await total()).toBe(4);
+    expect(await total()).toBe(4); // served from the cache
+    const added = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[1], practitionerId: fx.practitionerA2.practitionerId, products: ["GAIT"] });
+    expect(await total()).toBe(5);
+    await api.db.query("UPDATE patient_records SET products = '{HEALTH}' WHERE id = $1", [added]);
+    expect(await total()).toBe(4);
+    await api.db.query("UPDATE patient_records SET products = '{GAIT}', hidden = true WHERE id = $1", [added]);
+    expect(await total()).toBe(4);
+    await api.db.query("UPDATE patient_records SET hidden = false WHERE id = $1", [added]);
+    expect(await total()).toBe(5);
+    expect((await list(fx.practitionerA2, "?limit=1")).body.metadata.totalItems).toBe(3);
+    await api.db.query("DELETE FROM patient_records WHERE id = $1", [added]);
+    expect(await total()).toBe(4);
+    expect((await list(fx.practitionerA2, "?limit=1")).body.metadata.totalItems).toBe(2);
+  });
+
   it("validates the query", async () => {
     expect((await list(fx.adminA, "?limit=1000")).status).toBe(400);
     expect((await list(fx.adminA, "?sortBy=AGE")).status).toBe(400);

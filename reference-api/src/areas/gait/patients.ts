@@ -1,5 +1,6 @@
 import { requireMember, type Caller } from "../../core/auth.js";
 import type { QueryParams } from "../../core/contract.js";
+import { CountCache, countCache } from "../../core/count-cache.js";
 import { paged, pageRequest } from "../../core/paging.js";
 import type { Db } from "../../db/db.js";
 import { patientListOrder, patientListWhere } from "../patients/list.js";
@@ -16,7 +17,7 @@ export async function listGaitPatients(db: Db, caller: Caller, q: Query) {
   const m = requireMember(caller);
   const page = pageRequest(q, 20);
   const params: unknown[] = [];
-  const today = await organizationToday(db, m.organizationId);
+  const today = caller.today ?? (await organizationToday(db, m.organizationId));
   const conditions = [
     patientListWhere(caller, { search: q.search, status: "ALL", locationId: q.locationId, product: "GAIT" }, today, params),
   ];
@@ -30,13 +31,14 @@ export async function listGaitPatients(db: Db, caller: Caller, q: Query) {
     q.sortBy === "GAIT_UID"
       ? `upper(pr.gait_uid) ${direction} NULLS LAST, pr.id ${direction}`
       : patientListOrder(q.sortBy ?? "LAST_ACTIVITY", direction);
-  const idRows = await db.query<{ id: string }>(
-    `SELECT pr.id FROM patient_records pr WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+  // The table's version is read with the page (same snapshot): the exact count is cached against it.
+  const idRows = await db.query<{ id: string; v: string | null }>(
+    `SELECT pr.id, ${CountCache.versionSql("patient_records")} AS v FROM patient_records pr WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
     params,
   );
   const total =
     page.offset === 0 && idRows.length < page.limit
       ? idRows.length
-      : Number((await db.one<{ n: number | string }>(`SELECT count(*) AS n FROM patient_records pr WHERE ${where}`, params))?.n ?? 0);
+      : await countCache.count(db, "patient_records", idRows[0]?.v, `SELECT count(*) FROM patient_records pr WHERE ${where}`, params);
   return paged(await loadPatientRecords(db, idRows.map((r) => r.id)), total, page);
 }

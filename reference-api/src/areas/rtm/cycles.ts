@@ -1,5 +1,6 @@
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
+import { CountCache } from "../../core/count-cache.js";
 
 export type RtmCycle = Schema<"RtmCycle">;
 export type RtmEvent = Schema<"RtmEvent">;
@@ -180,24 +181,74 @@ export async function refreshSummaries(db: Db, patientIds: string[]): Promise<vo
 /** Codes that repeat every cycle (the one-off setup code does not). */
 const RECURRING: ReadonlySet<RtmCode> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"]);
 
+/** Tables whose writes can change which of an organization's cycles await settling (see readSettled). */
+export const SETTLE_TABLES = ["patient_records", "rtm_cycles"] as const;
+/** SQL of the version of SETTLE_TABLES: list queries select it as `sv` (see readSettled). */
+export const SETTLE_VERSION_SQL = CountCache.versionSql(SETTLE_TABLES);
+
+/** Today (YYYY-MM-DD) in the organization's time zone. */
+async function orgToday(db: Db, organizationId: string): Promise<string | undefined> {
+  return (await db.one<{ today: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS today FROM organizations WHERE id = $1", [organizationId]))?.today;
+}
+
+/**
+ * Per organization, "<today>|<version of SETTLE_TABLES>" at which nothing was left to settle. Only a write to
+ * those tables (a new version) or a new day can make a cycle await settling, so while both match the lookup
+ * is skipped. Versions are read from the database, so this holds across processes (kept per database).
+ */
+const settledAtByDb = new WeakMap<Db, Map<string, string>>();
+
+/**
+ * Reads a list (`read` selects SETTLE_VERSION_SQL as `sv` with its rows, same snapshot) with the organization's
+ * ended cycles settled first. Usually no extra query at all: when the version read with the page and today's
+ * date match the last check that found nothing to settle, the page stands. Otherwise the (cheap) lookup runs;
+ * the page is read again only if it settled something or something was written meanwhile.
+ */
+export async function readSettled<T extends { sv: string | null }>(db: Db, organizationId: string, today: string | undefined, read: () => Promise<T[]>): Promise<T[]> {
+  today ??= await orgToday(db, organizationId);
+  let settledAt = settledAtByDb.get(db);
+  if (!settledAt) settledAtByDb.set(db, (settledAt = new Map()));
+  const rows = await read();
+  const sv = rows[0]?.sv ?? null;
+  if (sv !== null && settledAt.get(organizationId) === `${today}|${sv}`) return rows;
+  const { settled, version } = await settleEndedCycles(db, organizationId, today);
+  if (!settled && sv !== null && version === sv) {
+    settledAt.set(organizationId, `${today}|${sv}`);
+    return rows;
+  }
+  return read();
+}
+
 /**
  * Settles the organization's cycles that ended while IN_PROGRESS (READY_TO_BILL with their required active
  * days, else ACTIVE_DAYS_INCOMPLETE) and starts the next cycle of a recurring code for patients still in care
- * (Health, not discharged, not hidden), up to the one running today. Cheap when nothing has ended: the lookup
- * uses the (status, end_date) index.
+ * (Health, not discharged, not hidden), up to the one running today. Cheap when nothing has ended (every
+ * list call but the first after a cycle ends): one small lookup on the (status, end_date) index bounded by
+ * the organization's today, which finds nothing; nothing is written. Answers whether it settled anything and,
+ * when not, the version of SETTLE_TABLES read with the lookup.
  */
-export async function settleEndedCycles(db: Db, organizationId: string): Promise<void> {
+export async function settleEndedCycles(db: Db, organizationId: string, today?: string): Promise<{ settled: boolean; version: string | null }> {
+  // `today` is the organization's today (the caller's, read with it); as a value it bounds the index scan.
+  today ??= await orgToday(db, organizationId);
+  if (!today) return { settled: false, version: null };
+  const ENDED = `c.status = 'IN_PROGRESS' AND c.end_date < $2::date AND pr.organization_id = $1`;
+  // Ordered by end date so the plan reads the index and stops at the first row (as EXISTS, the planner may
+  // scan the table: it cannot know that running cycles all end after today).
+  const check = await db.one<{ pending: number | null; v: string | null }>(
+    `SELECT (SELECT 1 FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${ENDED} ORDER BY c.end_date LIMIT 1) AS pending,
+            ${SETTLE_VERSION_SQL} AS v`,
+    [organizationId, today],
+  );
+  if (!check?.pending) return { settled: false, version: check?.v ?? null };
   const ended = await db.query<CycleRow & { in_care: boolean; has_next: boolean }>(
     `SELECT ${CYCLE_COLUMNS},
             ('HEALTH' = ANY(pr.products) AND NOT pr.hidden AND (pr.discharge_date IS NULL OR pr.discharge_date >= (now() AT TIME ZONE o.timezone)::date)) AS in_care,
             EXISTS (SELECT 1 FROM rtm_cycles n WHERE n.patient_record_id = c.patient_record_id AND n.code = c.code AND n.start_date > c.end_date) AS has_next
        FROM ${CYCLE_FROM}
-      WHERE c.status = 'IN_PROGRESS' AND c.end_date < $2::date AND pr.organization_id = $1
-        AND c.end_date < (now() AT TIME ZONE o.timezone)::date`,
-    // $2 bounds the index scan: no US time zone is ahead of UTC, so local today <= UTC today.
-    [organizationId, addDays(new Date().toISOString().slice(0, 10), 1)],
+      WHERE ${ENDED}`,
+    [organizationId, today],
   );
-  if (ended.length === 0) return;
+  if (ended.length === 0) return { settled: false, version: null };
   await db.tx(async (tx) => {
     const activity = await loadActivity(tx, ended);
     for (const c of ended) {
@@ -226,4 +277,5 @@ export async function settleEndedCycles(db: Db, organizationId: string): Promise
     }
     await refreshSummaries(tx, [...new Set(ended.map((c) => c.patient_record_id))]);
   });
+  return { settled: true, version: null };
 }

@@ -2,7 +2,7 @@ import { defineHandlers } from "../../core/handlers.js";
 import { requireMember, type Caller } from "../../core/auth.js";
 import { conflict } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
-import { refreshSummaries, settleEndedCycles, toRtmCycles, type RtmStatus } from "./cycles.js";
+import { refreshSummaries, toRtmCycles, type RtmStatus } from "./cycles.js";
 import { getVisibleCycleRow, getVisibleSummary, listCycles, listMonth } from "./list.js";
 import { renderCyclePdf, renderMonthlyPdf } from "./pdf.js";
 
@@ -39,15 +39,12 @@ async function organizationName(db: Db, organizationId: string): Promise<{ name:
 /** Handlers of the rtm area, keyed by operationId. */
 export const handlers = defineHandlers({
   async listRtmCycles(ctx) {
-    const m = requireMember(ctx.caller);
-    await settleEndedCycles(ctx.db, m.organizationId);
-    return listCycles(ctx.db, ctx.caller, ctx.query);
+    // Ended cycles are settled before the page is answered (see readSettled in cycles.ts).
+    return listCycles(ctx.db, requireMember(ctx.caller), ctx.query);
   },
 
   async listRtmCyclesByMonth(ctx) {
-    const m = requireMember(ctx.caller);
-    await settleEndedCycles(ctx.db, m.organizationId);
-    return listMonth(ctx.db, ctx.caller, ctx.params.yearMonth, ctx.query);
+    return listMonth(ctx.db, requireMember(ctx.caller), ctx.params.yearMonth, ctx.query);
   },
 
   async advanceRtmCycle(ctx) {

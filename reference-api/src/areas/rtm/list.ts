@@ -1,11 +1,12 @@
 import type { Db } from "../../db/db.js";
-import type { Caller } from "../../core/auth.js";
+import type { Caller, MemberCaller } from "../../core/auth.js";
 import { patientScope } from "../../core/access.js";
+import { CountCache, countCache } from "../../core/count-cache.js";
 import { badRequest, notFound } from "../../core/errors.js";
 import { paged, pageRequest } from "../../core/paging.js";
 import type { Schema } from "../../core/contract.js";
 import { likeTerm } from "../patients/list.js";
-import { CYCLE_COLUMNS, CYCLE_FROM, toRtmCycles, type CycleRow, type RtmCycle, type RtmStatus } from "./cycles.js";
+import { CYCLE_COLUMNS, CYCLE_FROM, readSettled, SETTLE_TABLES, SETTLE_VERSION_SQL, toRtmCycles, type CycleRow, type RtmCycle, type RtmStatus } from "./cycles.js";
 
 export interface RtmQuery {
   page?: number;
@@ -36,6 +37,10 @@ function patientWhere(caller: Caller, q: RtmQuery, params: unknown[]): string[] 
   if (search) {
     params.push(likeTerm(search));
     const p = `$${params.length}`;
+    // The name match is what filters; `search_text` (lower-cased "First Last" and "Last, First", trigram
+    // indexed, migration 070) holds every string it can match, so testing it first adds no rows and lets a
+    // selective term find its patients by index.
+    where.push(`pr.search_text LIKE lower(${p})`);
     where.push(`(pr.first_name ILIKE ${p} OR pr.last_name ILIKE ${p} OR (pr.first_name || ' ' || pr.last_name) ILIKE ${p} OR (pr.last_name || ', ' || pr.first_name) ILIKE ${p})`);
   }
   if (q.locationId) {
@@ -50,8 +55,9 @@ function cycleWhere(q: RtmQuery, params: unknown[]): string[] {
   const where: string[] = [];
   const st = statuses(q);
   if (st) {
-    params.push(st);
-    where.push(`c.status = ANY($${params.length}::text[])`);
+    // One status as an equality, so the (status, start_date, id) index serves the order.
+    params.push(st.length === 1 ? st[0] : st);
+    where.push(st.length === 1 ? `c.status = $${params.length}` : `c.status = ANY($${params.length}::text[])`);
   }
   if (q.start) {
     params.push(q.start);
@@ -79,18 +85,28 @@ function cycleOrder(sortBy = "START_DATE", d: "ASC" | "DESC" = "DESC"): string {
   }
 }
 
-export async function listCycles(db: Db, caller: Caller, q: RtmQuery) {
+/** Tables a cycle list reads: its exact count is cached while their versions are unchanged (as settling). */
+const CYCLE_TABLES = SETTLE_TABLES;
+const SUMMARY_TABLES = ["patient_records", "rtm_cycles", "rtm_monthly_summaries"] as const;
+
+/** A page of the caller's cycles, the organization's ended cycles settled first. */
+export async function listCycles(db: Db, caller: MemberCaller, q: RtmQuery) {
   const page = pageRequest(q, 20);
   const params: unknown[] = [];
   const where = [...patientWhere(caller, q, params), ...cycleWhere(q, params)].join(" AND ");
-  const rows = await db.query<CycleRow>(
-    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${where} ORDER BY ${cycleOrder(q.sortBy, q.orderBy)} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    params,
+  // The tables' versions are read with the page (same snapshot): a cached count is checked against them, and
+  // they tell whether settling has to look again (the same tables).
+  const rows = await readSettled(db, caller.organizationId, caller.today, () =>
+    db.query<CycleRow & { sv: string | null }>(
+      `SELECT ${CYCLE_COLUMNS}, ${SETTLE_VERSION_SQL} AS sv FROM ${CYCLE_FROM} WHERE ${where}
+        ORDER BY ${cycleOrder(q.sortBy, q.orderBy)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      params,
+    ),
   );
   const total =
     page.offset === 0 && rows.length < page.limit
       ? rows.length
-      : Number((await db.one<{ n: string | number }>(`SELECT count(*) AS n FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${where}`, params))?.n ?? 0);
+      : await countCache.count(db, CYCLE_TABLES, rows[0]?.sv, `SELECT count(*) FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${where}`, params);
   return paged(await toRtmCycles(db, rows), total, page);
 }
 
@@ -114,10 +130,11 @@ interface SummaryRow {
   last_name: string;
 }
 
-const SUMMARY_STATUS_ORDER = `(CASE s.status WHEN 'IN_PROGRESS' THEN 0 WHEN 'ACTIVE_DAYS_INCOMPLETE' THEN 1 WHEN 'READY_TO_BILL' THEN 2 ELSE 3 END)`;
+/** Summary statuses in the order of the STATUS sort. */
+const SUMMARY_STATUS_RANK: readonly RtmStatus[] = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "BILLED"];
 
 /** The month's summaries (one per patient) whose cycles ending in the month match the filters, with those cycles. */
-export async function listMonth(db: Db, caller: Caller, yearMonth: string, q: RtmQuery) {
+export async function listMonth(db: Db, caller: MemberCaller, yearMonth: string, q: RtmQuery) {
   const page = pageRequest(q, 20);
   const [first, last] = monthBounds(yearMonth);
   const params: unknown[] = [yearMonth, first, last];
@@ -126,17 +143,24 @@ export async function listMonth(db: Db, caller: Caller, yearMonth: string, q: Rt
   const where = `s.year_month = $1 AND ${pw.join(" AND ")} AND EXISTS (SELECT 1 FROM rtm_cycles c WHERE ${cw.join(" AND ")})`;
   const d = q.orderBy ?? "DESC";
   const nameOrder = `lower(pr.last_name) ${d}, lower(pr.first_name) ${d}, s.id ${d}`;
-  const order = q.sortBy === "STATUS" ? `${SUMMARY_STATUS_ORDER} ${d}, ${nameOrder}` : nameOrder;
   const from = `rtm_monthly_summaries s JOIN patient_records pr ON pr.id = s.patient_record_id`;
-  const rows = await db.query<SummaryRow>(
-    `SELECT s.id, s.patient_record_id, s.year_month, s.status, s.pdf_key, pr.first_name, pr.last_name
-       FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    params,
-  );
+  const columns = `s.id, s.patient_record_id, s.year_month, s.status, s.pdf_key, pr.first_name, pr.last_name,
+    ${CountCache.versionSql(SUMMARY_TABLES)} AS v, ${SETTLE_VERSION_SQL} AS sv`;
+  let sql = `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${nameOrder} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  if (q.sortBy === "STATUS") {
+    // Status (IN_PROGRESS, ACTIVE_DAYS_INCOMPLETE, READY_TO_BILL, BILLED: the only four, a constraint of
+    // migration 072), then name and id: each status's first rows in name order, merged, instead of ranking every
+    // summary of the month. Each segment is planned on its own (name index, or the month's few rows by status).
+    sql = SUMMARY_STATUS_RANK
+      .map((status, rank) => `(SELECT ${columns}, ${rank} AS seg, lower(pr.last_name) AS l, lower(pr.first_name) AS f FROM ${from}
+          WHERE ${where} AND s.status = '${status}' ORDER BY ${nameOrder} LIMIT ${page.offset + page.limit})`)
+      .join(" UNION ALL ") + ` ORDER BY seg ${d}, l ${d}, f ${d}, id ${d} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  }
+  const rows = await readSettled(db, caller.organizationId, caller.today, () => db.query<SummaryRow & { v: string | null; sv: string | null }>(sql, params));
   const total =
     page.offset === 0 && rows.length < page.limit
       ? rows.length
-      : Number((await db.one<{ n: string | number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params))?.n ?? 0);
+      : await countCache.count(db, SUMMARY_TABLES, rows[0]?.v, `SELECT count(*) FROM ${from} WHERE ${where}`, params);
   const cyclesByPatient = await loadMonthCycles(db, rows.map((r) => r.patient_record_id), first, last, q);
   const items: RtmMonthlySummary[] = rows.map((r) => toSummary(r, cyclesByPatient.get(r.patient_record_id) ?? []));
   return paged(items, total, page);

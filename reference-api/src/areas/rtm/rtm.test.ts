@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
-import { createFixture, type Fixture, type FixtureUser } from "../../testing/fixture.js";
-import { addDays, derivedStatus, remainingDays } from "./cycles.js";
+import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
+import { addDays, derivedStatus, readSettled, remainingDays, SETTLE_VERSION_SQL } from "./cycles.js";
 import { monthBounds } from "./list.js";
 
 let api: TestApi;
@@ -244,5 +244,183 @@ describe("settling ended cycles", () => {
     const month = end.slice(0, 7);
     const summary = await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1 AND year_month = $2", [patient, month]);
     expect(summary?.status).toBeDefined();
+  });
+});
+
+describe("list invariants (cached counts, read-time numbers, settling without writes)", () => {
+  const version = async (table: string) => (await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = $1", [table]))!.version;
+  const cycles = (q: string) => api.request("GET", `/v2/health/rtm-cycles${q}`, as(fx.adminA));
+  const total = async (q = "?limit=1") => (await cycles(q)).body.metadata.totalItems as number;
+
+  it("keeps the cycle list's total exact across writes to cycles and patients", async () => {
+    const before = await total();
+    expect(await total()).toBe(before); // served from the cache
+    const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: "Countwell" });
+    const id = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", "2025-05-01", "2025-05-30");
+    expect(await total()).toBe(before + 1);
+    expect(await total("?limit=1&search=countwell")).toBe(1);
+    expect(await total("?limit=1&status=ACTIVE_DAYS_INCOMPLETE&status=BILLED&search=countwell")).toBe(1);
+    await api.db.query("UPDATE patient_records SET hidden = true WHERE id = $1", [p]);
+    expect(await total()).toBe(before);
+    expect(await total("?limit=1&search=countwell")).toBe(0);
+    await api.db.query("UPDATE patient_records SET hidden = false WHERE id = $1", [p]);
+    expect(await total()).toBe(before + 1);
+    await api.db.query("UPDATE rtm_cycles SET status = 'BILLED' WHERE id = $1", [id]);
+    expect(await total("?limit=1&status=ACTIVE_DAYS_INCOMPLETE&search=countwell")).toBe(0);
+    expect(await total("?limit=1&status=BILLED&search=countwell")).toBe(1);
+    await api.db.query("DELETE FROM rtm_cycles WHERE id = $1", [id]);
+    expect(await total()).toBe(before);
+  });
+
+  it("keeps the monthly list's total exact across writes to summaries and cycles", async () => {
+    const monthTotal = async (q = "?limit=1") => (await api.request("GET", `/v2/health/rtm-cycles/2025-06${q}`, as(fx.adminA))).body.metadata.totalItems as number;
+    expect(await monthTotal()).toBe(0);
+    const ps: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[i % 2]!, practitionerId: fx.practitionerA1.practitionerId, lastName: `Monthly${i}` });
+      await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", i === 0 ? "BILLED" : "ACTIVE_DAYS_INCOMPLETE", "2025-05-20", "2025-06-18");
+      await summaries(p);
+      ps.push(p);
+    }
+    expect(await monthTotal()).toBe(3);
+    expect(await monthTotal()).toBe(3);
+    expect(await monthTotal("?limit=1&status=BILLED")).toBe(1);
+    await api.db.query("UPDATE rtm_cycles SET status = 'BILLED' WHERE patient_record_id = $1", [ps[1]]);
+    expect(await monthTotal("?limit=1&status=BILLED")).toBe(2);
+    await api.db.query("DELETE FROM rtm_monthly_summaries WHERE patient_record_id = $1", [ps[2]]);
+    expect(await monthTotal()).toBe(2);
+    await api.db.query("UPDATE patient_records SET hidden = true WHERE id = $1", [ps[0]]);
+    expect(await monthTotal()).toBe(1);
+    const page = await api.request("GET", "/v2/health/rtm-cycles/2025-06?limit=1&page=1", as(fx.adminA));
+    expect(page.body.items.map((s: { patientRecord: { id: string } }) => s.patientRecord.id)).toEqual([ps[1]]);
+  });
+
+  it("answers numbers that follow new sessions, PRO answers and care notes at once", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: "Activefellow" });
+    const id = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", addDays(today, -10), addDays(today, 19));
+    const get = async () => (await cycles("?search=activefellow")).body.items.find((c: { id: string }) => c.id === id);
+    expect(await get()).toMatchObject({ numActiveDays: 0, interactionMinutes: 0, events: [] });
+    await session(p, `${addDays(today, -9)}T18:00:00Z`);
+    expect((await get()).numActiveDays).toBe(1);
+    await session(p, `${addDays(today, -9)}T19:00:00Z`, true); // same day: still one active day
+    await session(p, `${addDays(today, -8)}T18:00:00Z`);
+    expect((await get()).numActiveDays).toBe(2);
+    const q = randomUUID();
+    await api.db.query("INSERT INTO pro_questions (id, patient_record_id, question_id, text, pro_answer_type) VALUES ($1, $2, 'LEVEL_OF_PAIN', 'Pain?', 'CHOICE')", [q, p]);
+    await api.db.query("INSERT INTO pro_answers (id, pro_question_id, date_time, value) VALUES ($1, $2, $3, '2')", [randomUUID(), q, `${addDays(today, -7)}T18:00:00Z`]);
+    await api.db.query(
+      "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, $3, 15, 'Call', NULL, false)",
+      [randomUUID(), p, addDays(today, -6)],
+    );
+    const after = await get();
+    expect(after.numActiveDays).toBe(3);
+    expect(after.interactionMinutes).toBe(15);
+    expect(after.events.map((e: { type: string }) => e.type)).toEqual(["HEP_SESSION", "SELF_REPORTED_HEP_SESSION", "HEP_SESSION", "PRO_RESPONSE", "PATIENT_INTERACTION"]);
+  });
+
+  it("answers every sort in the same order as sorting the whole list", async () => {
+    const all = (await cycles("?limit=999")).body.items as { id: string; code: string; status: string; startDate: string; endDate: string; patientRecord: { firstName: string; lastName: string } }[];
+    expect(all.length).toBeGreaterThan(5);
+    const statusRank = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "BILLED"];
+    const codeRank = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"];
+    const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+    const keys: Record<string, (c: (typeof all)[number]) => (string | number)[]> = {
+      START_DATE: (c) => [c.startDate, c.id],
+      END_DATE: (c) => [c.endDate, c.id],
+      STATUS: (c) => [statusRank.indexOf(c.status), c.startDate, c.id],
+      CODE: (c) => [codeRank.indexOf(c.code), c.startDate, c.id],
+    };
+    for (const [sortBy, key] of Object.entries(keys)) {
+      for (const orderBy of ["ASC", "DESC"]) {
+        const expected = [...all].sort((a, b) => {
+          const ka = key(a), kb = key(b);
+          for (let i = 0; i < ka.length; i++) if (cmp(ka[i]!, kb[i]!) !== 0) return orderBy === "ASC" ? cmp(ka[i]!, kb[i]!) : -cmp(ka[i]!, kb[i]!);
+          return 0;
+        });
+        const pages = [...(await cycles(`?sortBy=${sortBy}&orderBy=${orderBy}&limit=3&page=1`)).body.items, ...(await cycles(`?sortBy=${sortBy}&orderBy=${orderBy}&limit=3&page=2`)).body.items];
+        expect(pages.map((c: { id: string }) => c.id), `${sortBy} ${orderBy}`).toEqual(expected.slice(0, 6).map((c) => c.id));
+      }
+    }
+  });
+
+  it("sorts the monthly list by status, then name, over pages", async () => {
+    const statuses = ["BILLED", "READY_TO_BILL", "IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "IN_PROGRESS", "BILLED", "IN_PROGRESS", "BILLED"];
+    const names = ["Ng", "abel", "Zimmer", "Baker", "Abel", "ng", "Young", "Adams", "Cole"];
+    for (let i = 0; i < statuses.length; i++) {
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[i % 2]!, practitionerId: fx.practitionerA1.practitionerId, firstName: `F${i}`, lastName: names[i] });
+      await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", "2025-07-20", "2025-08-18");
+      await summaries(p);
+      await api.db.query("UPDATE rtm_monthly_summaries SET status = $2 WHERE patient_record_id = $1", [p, statuses[i]]);
+    }
+    const rank = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "BILLED"];
+    type S = { id: string; status: string };
+    for (const orderBy of ["ASC", "DESC"]) {
+      const byName = (await api.request("GET", `/v2/health/rtm-cycles/2025-08?limit=999&orderBy=${orderBy}`, as(fx.adminA))).body.items as S[];
+      expect(byName).toHaveLength(statuses.length);
+      const sign = orderBy === "ASC" ? 1 : -1;
+      const expected = [...byName].sort((a, b) => sign * (rank.indexOf(a.status) - rank.indexOf(b.status))); // stable: name order within a status
+      const got: S[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const res = await api.request("GET", `/v2/health/rtm-cycles/2025-08?sortBy=STATUS&orderBy=${orderBy}&limit=2&page=${page}`, as(fx.adminA));
+        expect(res.body.metadata.totalItems).toBe(statuses.length);
+        got.push(...res.body.items);
+      }
+      expect(got.map((x) => x.id), orderBy).toEqual(expected.map((x) => x.id));
+    }
+  });
+
+  it("does not write when nothing has ended, and settles an ended cycle once", async () => {
+    const v0 = [await version("rtm_cycles"), await version("rtm_monthly_summaries")];
+    await cycles("?limit=5");
+    await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminA));
+    expect([await version("rtm_cycles"), await version("rtm_monthly_summaries")]).toEqual(v0);
+    const today = new Date().toISOString().slice(0, 10);
+    const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: "Settler" });
+    const id = await cycle(p, "PATIENT_SETUP", "IN_PROGRESS", addDays(today, -40), addDays(today, -11));
+    const v1 = await version("rtm_cycles");
+    const res = await cycles("?search=settler");
+    expect(res.body.items.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([[id, "ACTIVE_DAYS_INCOMPLETE"]]);
+    const v2 = await version("rtm_cycles");
+    expect(v2).not.toBe(v1);
+    await cycles("?search=settler");
+    expect(await version("rtm_cycles")).toBe(v2);
+  });
+
+  it("settles again when the organization's day moves on, even without a write", async () => {
+    const localToday = async () => (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
+    await api.db.query("UPDATE organizations SET timezone = 'Pacific/Pago_Pago' WHERE id = $1", [fx.orgA.id]); // UTC-11
+    try {
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: "Daymover" });
+      const end = await localToday();
+      const id = await cycle(p, "PATIENT_SETUP", "IN_PROGRESS", addDays(end, -29), end);
+      const status = async () => (await cycles("?search=daymover")).body.items.find((c: { id: string }) => c.id === id).status;
+      expect(await status()).toBe("IN_PROGRESS");
+      expect(await status()).toBe("IN_PROGRESS"); // nothing to settle: remembered for this day and version
+      await api.db.query("UPDATE organizations SET timezone = 'Pacific/Kiritimati' WHERE id = $1", [fx.orgA.id]); // UTC+14: a later day
+      expect(await status()).toBe("ACTIVE_DAYS_INCOMPLETE");
+    } finally {
+      await api.db.query("UPDATE organizations SET timezone = 'America/Denver' WHERE id = $1", [fx.orgA.id]);
+    }
+  });
+
+  it("reads the page again when something was written between the page and the settling lookup", async () => {
+    const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: "Racer" });
+    const id = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", "2025-01-01", "2025-01-30");
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      const rows = await api.db.query<{ status: string; sv: string | null }>(`SELECT status, ${SETTLE_VERSION_SQL} AS sv FROM rtm_cycles WHERE id = $1`, [id]);
+      // Another request writes right after this page was read (once).
+      if (reads === 1) await api.db.query("UPDATE rtm_cycles SET status = 'BILLED' WHERE id = $1", [id]);
+      return rows;
+    };
+    const rows = await readSettled(api.db, fx.orgA.id, undefined, read);
+    expect(reads).toBe(2);
+    expect(rows.map((r) => r.status)).toEqual(["BILLED"]);
+    // Nothing written since: the page stands, and the next read is not repeated either.
+    reads = 1;
+    expect((await readSettled(api.db, fx.orgA.id, undefined, read)).map((r) => r.status)).toEqual(["BILLED"]);
+    expect(reads).toBe(2);
   });
 });
