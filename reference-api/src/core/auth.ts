@@ -90,12 +90,13 @@ export interface MemberCaller extends Caller {
   role: Role;
   practitionerId: string;
   organizationId: string;
+  today: string;
 }
 
 /** Guards. Each throws the right ApiError; call the narrowest one a handler needs. */
 export function requireMember(c: Caller): MemberCaller {
   if (!c.role) throw forbidden("This account has no role in the portal.");
-  if (!c.practitionerId || !c.organizationId) throw forbidden("This account is not a member of an organization.");
+  if (!c.practitionerId || !c.organizationId || !c.today) throw forbidden("This account is not a member of an organization.");
   return c as MemberCaller;
 }
 

@@ -4,7 +4,7 @@ import { CountCache, countCache } from "../../core/count-cache.js";
 import { paged, pageRequest } from "../../core/paging.js";
 import type { Db } from "../../db/db.js";
 import { patientListOrder, patientListWhere } from "../patients/list.js";
-import { loadPatientRecords, organizationToday } from "../patients/record.js";
+import { loadPatientRecords } from "../patients/record.js";
 
 type Query = QueryParams<"listGaitPatientRecords">;
 
@@ -17,7 +17,7 @@ export async function listGaitPatients(db: Db, caller: Caller, q: Query) {
   const m = requireMember(caller);
   const page = pageRequest(q, 20);
   const params: unknown[] = [];
-  const today = caller.today ?? (await organizationToday(db, m.organizationId));
+  const today = m.today;
   const conditions = [
     patientListWhere(caller, { search: q.search, status: "ALL", locationId: q.locationId, product: "GAIT" }, today, params),
   ];

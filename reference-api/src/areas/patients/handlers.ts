@@ -9,7 +9,7 @@ import { cycleStatusOn, getCareNote, listCareNotesOf, noteLength } from "./care-
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
 import { listProsOf } from "./pros.js";
-import { addDays, loadPatientRecord, loadPatientRecords, organizationToday } from "./record.js";
+import { addDays, loadPatientRecord, loadPatientRecords } from "./record.js";
 import {
   blankToNull,
   checkLocation,
@@ -156,7 +156,7 @@ export const handlers = defineHandlers({
   async createPatientRecord(ctx) {
     const m = requireMember(ctx.caller);
     const b = ctx.body;
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     const f: PatientFields = {
       firstName: b.firstName.trim(),
       lastName: b.lastName.trim(),
@@ -202,7 +202,7 @@ export const handlers = defineHandlers({
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = ids.find((id) => !byId.has(id));
     if (missing) throw notFound(`Patient not found: ${missing}`);
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     await ctx.db.tx(async (tx) => {
       for (const id of ids) {
         try {
@@ -224,7 +224,7 @@ export const handlers = defineHandlers({
   async updatePatientRecord(ctx) {
     const m = requireMember(ctx.caller);
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     await ctx.db.tx((tx) => applyPatientChanges(tx, m, row, ctx.body, today));
     return loadPatientRecord(ctx.db, row.id);
   },
@@ -241,7 +241,7 @@ export const handlers = defineHandlers({
     const m = requireMember(ctx.caller);
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
     const b = ctx.body;
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     const plan = await currentPlan(ctx.db, row.id);
     if (b.start > today) throw badRequest("start: The start date cannot be in the future");
     if (plan && plan.end_date === null) throw badRequest("start: The current plan of care has no end date; discharge the patient before starting a new plan");
@@ -270,7 +270,7 @@ export const handlers = defineHandlers({
   async setPlanOfCareEnd(ctx) {
     const m = requireMember(ctx.caller);
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     const plan = await currentPlan(ctx.db, row.id);
     if (!plan) throw badRequest("end: The patient has no plan of care");
     const end = ctx.body.end;
@@ -306,7 +306,7 @@ export const handlers = defineHandlers({
     const m = requireMember(ctx.caller);
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
     const b = ctx.body;
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     checkCareNoteFields(b, today);
     const flags = interactionFlags(b);
     if ((await cycleStatusOn(ctx.db, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
@@ -326,7 +326,7 @@ export const handlers = defineHandlers({
     const note = await getCareNote(ctx.db, row.id, ctx.params.interactionId);
     if (!note) throw notFound("Care note not found");
     const b = ctx.body;
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     checkCareNoteFields(b, today);
     const flags = interactionFlags(b, { type: note.interactionType, flag: note.isPatientInteraction });
     const date = b.date ?? note.date;
@@ -358,7 +358,7 @@ export const handlers = defineHandlers({
     const product = (fields.product ?? "").trim().toUpperCase();
     if (!product) throw badRequest("product: product is required (HEALTH or GAIT)");
     if (product !== "HEALTH" && product !== "GAIT") throw badRequest("product: must be HEALTH or GAIT");
-    const today = await organizationToday(ctx.db, m.organizationId);
+    const today = m.today;
     const importedCount = await importPatients(ctx.db, m, product, text, today);
     ctx.reply.code(201);
     return { importedCount };

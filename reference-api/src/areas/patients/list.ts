@@ -4,7 +4,7 @@ import { requireMember, type Caller } from "../../core/auth.js";
 import { patientScope } from "../../core/access.js";
 import { badRequest } from "../../core/errors.js";
 import { paged, pageRequest } from "../../core/paging.js";
-import { loadPatientRecords, organizationToday, type PatientRecord } from "./record.js";
+import { loadPatientRecords, type PatientRecord } from "./record.js";
 
 export type PatientSortBy = "LAST_ACTIVITY" | "NAME" | "EMAIL" | "STATUS" | "PROGRAM" | "LOCATION" | "PRODUCT";
 export type PatientStatusFilter = "ACTIVE" | "DISCHARGED" | "ALL";
@@ -106,7 +106,7 @@ export async function listPatientRecordPage(
   const m = requireMember(caller);
   const page = pageRequest(q, 20);
   const params: unknown[] = [];
-  const today = await organizationToday(db, m.organizationId);
+  const today = m.today;
   let where = patientListWhere(caller, q, today, params);
   if (extraWhere) where += ` AND (${extraWhere(params)})`;
   const whereParams = params.slice();
