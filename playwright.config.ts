@@ -1,0 +1,65 @@
+/**
+ * End-to-end tests: Playwright driving Debian's chromium (no browser download works on these machines)
+ * against the real stack — cognito-local, the reference API with a fresh demo world, and the BUILT portal —
+ * each on free ports, started by tests/setup/global-setup.ts and stopped when the run ends.
+ *
+ * Every spec runs twice: project `js` (JavaScript enabled) and project `no-js` (JavaScript disabled, the
+ * server-rendered HTML and plain form posts only). Tests that are JavaScript by nature are tagged `@js-only`
+ * and left out of `no-js`.
+ *
+ *   npm run test:e2e                      # build the portal, start the stack, run both projects
+ *   npx playwright test --project=no-js   # one project
+ *   E2E_SKIP_BUILD=1 npx playwright test  # reuse the last `npm run build`
+ *   CHROMIUM_PATH=/path/to/chrome ...     # another browser binary
+ *
+ * The base URL is not known before the global setup has started the portal: tests take it from the
+ * `baseURL` fixture of tests/e2e/fixtures.ts (process.env.E2E_BASE_URL, set by the global setup).
+ */
+import { defineConfig } from "@playwright/test";
+
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results/e2e",
+  globalSetup: "./tests/setup/global-setup.ts",
+  // A test that hangs (a portal that does not answer) ends in 30 s; the stack has its own start timeouts.
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  // Two cores: the browser, the portal, the reference API and cognito-local share them.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  forbidOnly: CI,
+  retries: 0,
+  // The list as it runs; the JSON report keeps every test's duration and steps (the axe checks are steps).
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+    // Desktop layout (the spec's lg breakpoint is 1200 px): the sidebar is permanent, not a drawer.
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    timezoneId: "America/Denver",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+});

@@ -1,0 +1,74 @@
+/**
+ * The E2E `test`: Playwright's, plus
+ * - `baseURL` = the portal the global setup started (so `page.goto("/home/")` works);
+ * - `expectAccessible(page)`: axe on the current page, failing on serious or critical violations
+ *   (helpers/a11y.ts; works in both projects);
+ * - an automatic guard that makes "an accessibility check on every page visited" hold: it records every
+ *   main-frame navigation of every page of the test; at the end of a passing test, the last page is checked if
+ *   the test did not check it, and any earlier page that was left without a check fails the test with its URL.
+ *
+ * Import `test` and `expect` from here, never from @playwright/test, in the specs.
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import { checkAccessibility, type A11yOptions } from "./helpers/a11y.js";
+import { readState } from "../setup/state.js";
+
+interface Visit {
+  url: string;
+  checked: boolean;
+}
+
+const visitsOf = new WeakMap<Page, Visit[]>();
+
+function track(page: Page): void {
+  if (visitsOf.has(page)) return;
+  const visits: Visit[] = [];
+  visitsOf.set(page, visits);
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = frame.url().replace(/#.*$/, "");
+    if (!/^https?:/.test(url)) return;
+    // Same URL again (a history.replaceState on hydration, a re-render of the same page): the same visit.
+    const last = visits.at(-1);
+    if (last && last.url === url) return;
+    visits.push({ url, checked: false });
+  });
+}
+
+/** Axe on the page as it is now; fails the test on serious or critical violations. */
+export async function expectAccessible(page: Page, options?: A11yOptions): Promise<void> {
+  const url = new URL(page.url());
+  await test.step(`accessibility of ${url.pathname}${url.search}`, () => checkAccessibility(page, test.info(), options), { box: true });
+  const last = visitsOf.get(page)?.at(-1);
+  if (last) last.checked = true;
+}
+
+export const test = base.extend<{ a11yGuard: void }>({
+  baseURL: async ({}, use) => {
+    await use(readState().baseURL);
+  },
+  a11yGuard: [
+    async ({ context }, use, testInfo) => {
+      for (const p of context.pages()) track(p);
+      context.on("page", track);
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const unchecked: string[] = [];
+      for (const p of context.pages()) {
+        const visits = visitsOf.get(p) ?? [];
+        const last = visits.at(-1);
+        if (last && !last.checked && !p.isClosed()) await expectAccessible(p);
+        for (const v of visits) if (!v.checked) unchecked.push(new URL(v.url).pathname + new URL(v.url).search);
+      }
+      if (unchecked.length) {
+        throw new Error(`Pages visited without an accessibility check (call expectAccessible(page) after each navigation):\n  ${unchecked.join("\n  ")}`);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Whether this test runs with JavaScript enabled (project `js`). */
+export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;

@@ -1,0 +1,72 @@
+/**
+ * Role-based helpers for the portal's screens (getByRole / getByLabel only, never CSS classes).
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../fixtures.js";
+import { DEMO_PASSWORD } from "./stack.js";
+
+export const LOGIN_PATH = "/user/login/";
+
+/** The login form's controls. */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByRole("textbox", { name: "Email", exact: true }),
+    // A password input has no ARIA role; `exact` keeps a "Show password" toggle out.
+    password: page.getByLabel("Password", { exact: true }),
+    submit: page.getByRole("button", { name: /^(sign in|log in|login)$/i }),
+  };
+}
+
+/** Opens the login page (checked for accessibility) and submits the form. Asserts nothing about the outcome. */
+export async function submitLogin(page: Page, email: string, password: string, path = LOGIN_PATH): Promise<void> {
+  if (new URL(page.url(), "http://x").pathname !== new URL(path, "http://x").pathname) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
+  const form = loginForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Signs in through the login page and waits for the dashboard (checked for accessibility). */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/home\/$/);
+  await expectAccessible(page);
+}
+
+/**
+ * The field shows `message` as its error: it is marked invalid and the message is its accessible error
+ * message or part of its accessible description (aria-errormessage / aria-describedby). The text is compared
+ * verbatim (the spec's login message has two spaces after the full stop), on the referenced elements' text.
+ */
+export async function expectFieldError(field: Locator, message: string): Promise<void> {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const page = field.page();
+  const ids = [(await field.getAttribute("aria-errormessage")) ?? "", (await field.getAttribute("aria-describedby")) ?? ""]
+    .join(" ")
+    .split(/\s+/)
+    .filter(Boolean);
+  expect(ids, "the field references its error message (aria-errormessage or aria-describedby)").not.toHaveLength(0);
+  const texts: string[] = [];
+  for (const id of ids) {
+    const el = page.locator(`[id="${id}"]`);
+    if ((await el.count()) > 0) texts.push((await el.first().textContent()) ?? "");
+  }
+  expect(texts.join("\n"), "the field's error text, verbatim").toContain(message);
+  // And it is what assistive technology announces for the field.
+  const announced = message.replace(/\s+/g, " ");
+  await expect(field)
+    .toHaveAccessibleDescription(new RegExp(escapeRegExp(announced)), { timeout: 1_000 })
+    .catch(async () => {
+      await expect(field, "the error is the field's accessible description or error message").toHaveAccessibleErrorMessage(announced, { timeout: 1_000 });
+    });
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Anything that looks like a JWT (three base64url parts, the first starting with `eyJ` = '{"'). */
+export const JWT_LIKE = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;

@@ -1,0 +1,121 @@
+/**
+ * Global setup of the E2E run (playwright.config.ts): a hermetic stack on free ports.
+ *
+ * 1. identity (cognito-local) + provisioning + the reference API with a FRESH demo world in a temporary data
+ *    directory (scripts/dev/stack.ts startStack; the world is copied from a prepared one when possible, see
+ *    world-cache.ts), in parallel with
+ * 2. `npm run build` (skipped with E2E_SKIP_BUILD=1), then
+ * 3. the built portal, started the way `npm start` does, on a free port with its environment pointing at that
+ *    stack (tests/setup/portal.ts), until its /healthz answers.
+ *
+ * It hands the tests their coordinates through the environment (inherited by the workers):
+ * E2E_BASE_URL (the portal), E2E_STATE_FILE (JSON: see StackState in tests/setup/state.ts).
+ * The function it returns is the teardown: it stops the portal and the stack and removes the data directory
+ * (kept with E2E_KEEP_DATA=1). Timings go to the console and test-results/e2e-timings.json.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { PROJECT_ROOT } from "../../scripts/identity/cognito-local.js";
+import { startStack, type Stack } from "../../scripts/dev/stack.js";
+import { startPortal, type Portal } from "./portal.js";
+import { STATE_ENV, type StackState } from "./state.js";
+import { copyPreparedWorld, worldCacheEnabled } from "./world-cache.js";
+
+const log = (m: string) => console.log(`[e2e setup] ${m}`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** `npm run build` in the project, output kept for the error message only. */
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "build"], { cwd: PROJECT_ROOT, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const keep = (b: Buffer) => {
+      out = (out + b.toString()).slice(-20_000);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code}):\n${out}`))));
+  });
+}
+
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const timings: Record<string, number> = {};
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-stack-"));
+  const resultsDir = join(PROJECT_ROOT, "test-results");
+  mkdirSync(resultsDir, { recursive: true });
+  let stack: Stack | undefined;
+  let portal: Portal | undefined;
+
+  const teardown = async () => {
+    const t0 = Date.now();
+    await portal?.stop().catch((e: unknown) => log(`portal stop: ${(e as Error).message}`));
+    await stack?.stop().catch((e: unknown) => log(`stack stop: ${(e as Error).message}`));
+    if (process.env.E2E_KEEP_DATA === "1") log(`data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+    timings.teardownMs = Date.now() - t0;
+    writeFileSync(join(resultsDir, "e2e-timings.json"), `${JSON.stringify(timings, null, 2)}\n`);
+    log(`stopped in ${secs(timings.teardownMs)}`);
+  };
+
+  try {
+    const stackStart = Date.now();
+    const stackPromise = (async () => {
+      if (worldCacheEnabled()) {
+        const hit = await copyPreparedWorld(join(dataDir, "api"), "demo");
+        timings.worldCopyMs = Date.now() - stackStart;
+        log(`demo world ${hit ? "copied from" : "prepared in"} data/test-cache in ${secs(timings.worldCopyMs)}`);
+      }
+      const s = await startStack({ dataDir, world: "demo" });
+      timings.stackMs = Date.now() - stackStart;
+      log(`identity ${s.identity.endpoint} + reference API ${s.apiUrl} ready in ${secs(timings.stackMs)}`);
+      return s;
+    })();
+    const buildStart = Date.now();
+    const buildPromise =
+      process.env.E2E_SKIP_BUILD === "1"
+        ? Promise.resolve(log("build skipped (E2E_SKIP_BUILD=1)"))
+        : build().then(() => {
+            timings.buildMs = Date.now() - buildStart;
+            log(`portal built in ${secs(timings.buildMs)}`);
+          });
+    // Both must settle before we go on, so a failing build never leaves a running stack behind.
+    const [stackResult, buildResult] = await Promise.allSettled([stackPromise, buildPromise]);
+    if (stackResult.status === "fulfilled") stack = stackResult.value;
+    if (stackResult.status === "rejected") throw stackResult.reason;
+    if (buildResult.status === "rejected") throw buildResult.reason;
+    if (!stack) throw new Error("stack did not start");
+
+    const portalStart = Date.now();
+    portal = await startPortal({ stack, dataDir, logFile: join(resultsDir, "e2e-portal.log") });
+    timings.portalMs = Date.now() - portalStart;
+    log(`portal ${portal.url} ready in ${secs(timings.portalMs)} (log: test-results/e2e-portal.log)`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+
+  const state: StackState = {
+    baseURL: portal.url,
+    apiUrl: stack.apiUrl,
+    identity: {
+      endpoint: stack.identity.endpoint,
+      region: stack.identity.region,
+      userPoolId: stack.identity.userPoolId,
+      clientId: stack.identity.clientId,
+    },
+    confirmationCode: stack.cognito.code,
+    dataDir,
+  };
+  const stateFile = join(dataDir, "e2e-state.json");
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  process.env[STATE_ENV] = stateFile;
+  process.env.E2E_BASE_URL = portal.url;
+  timings.setupMs = Date.now() - started;
+  log(`stack up in ${secs(timings.setupMs)}`);
+  return teardown;
+}

@@ -1,0 +1,126 @@
+/**
+ * Starts the BUILT portal the way `npm start` does (`npm run start` in the project), on a free port, with its
+ * environment pointing at a hermetic stack, and waits until GET /healthz answers 200.
+ *
+ * The child runs in its own process group (npm → sh → node) so stop() can end the whole group: SIGTERM
+ * (the portal's graceful shutdown), SIGKILL after 5 s. Its output goes to `logFile`.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { PROJECT_ROOT, findFreePort } from "../../scripts/identity/cognito-local.js";
+import type { Stack } from "../../scripts/dev/stack.js";
+
+export interface Portal {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface PortalOptions {
+  stack: Pick<Stack, "apiUrl" | "identity">;
+  dataDir: string;
+  logFile: string;
+  port?: number;
+  /** Extra settings (override the defaults below). */
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}
+
+/** The portal's configuration for this stack (names as the portal's env validation reads them). */
+export function portalEnv(opts: { port: number; url: string; stack: PortalOptions["stack"] }): Record<string, string> {
+  const { identity, apiUrl } = opts.stack;
+  return {
+    NODE_ENV: "production",
+    PORT: String(opts.port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: opts.url,
+    PROVIDER_API_URL: apiUrl,
+    COGNITO_ENDPOINT: identity.endpoint,
+    COGNITO_REGION: identity.region,
+    COGNITO_USER_POOL_ID: identity.userPoolId,
+    COGNITO_CLIENT_ID: identity.clientId,
+    // A fresh secret per run: sessions of a previous run are refused.
+    SESSION_SECRETS: randomBytes(32).toString("base64url"),
+    HELP_CENTER_URL: "https://help.example.com/",
+    LOG_LEVEL: process.env.E2E_PORTAL_LOG_LEVEL ?? "info",
+  };
+}
+
+const tail = (file: string) => {
+  try {
+    return readFileSync(file, "utf8").slice(-8_000);
+  } catch {
+    return "";
+  }
+};
+
+export async function startPortal(opts: PortalOptions): Promise<Portal> {
+  const port = opts.port ?? (await findFreePort());
+  const url = `http://localhost:${port}`;
+  const env = { ...process.env, ...portalEnv({ port, url, stack: opts.stack }), ...(opts.env ?? {}) };
+  // The E2E runner's own settings are not the portal's business.
+  for (const k of Object.keys(env)) if (k.startsWith("E2E_") || k.startsWith("PLAYWRIGHT_") || k === "TEST_WORKER_INDEX") delete env[k];
+
+  const fd = openSync(opts.logFile, "w");
+  let child: ChildProcess;
+  try {
+    // E2E_PORTAL_COMMAND replaces `npm run start` (e.g. to try the harness against another server build).
+    const command = process.env.E2E_PORTAL_COMMAND;
+    child = command
+      ? spawn("sh", ["-c", command], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true })
+      : spawn("npm", ["run", "--silent", "start"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true });
+  } finally {
+    closeSync(fd);
+  }
+  const pid = child.pid;
+  if (!pid) throw new Error("could not spawn `npm run start`");
+  let exited = false;
+  const exitPromise = new Promise<void>((done) =>
+    child.once("exit", () => {
+      exited = true;
+      done();
+    }),
+  );
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  const killOnExit = () => killGroup("SIGKILL");
+  process.once("exit", killOnExit);
+
+  const stop = async () => {
+    process.removeListener("exit", killOnExit);
+    killGroup("SIGTERM");
+    const timer = setTimeout(() => killGroup("SIGKILL"), 5_000);
+    if (!exited) await exitPromise;
+    // npm may exit before its node child: give the group the same grace, then make sure it is gone.
+    await new Promise((r) => setTimeout(r, 100));
+    clearTimeout(timer);
+    killGroup("SIGKILL");
+  };
+
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`the portal exited before answering ${url}/healthz:\n${tail(opts.logFile)}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the portal did not answer ${url}/healthz within ${opts.startTimeoutMs ?? 60_000} ms:\n${tail(opts.logFile)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, port, pid, stop };
+}

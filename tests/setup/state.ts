@@ -1,0 +1,30 @@
+/**
+ * What the E2E global setup hands to the tests: written as JSON to a file whose path is in E2E_STATE_FILE
+ * (the workers inherit the global setup's environment).
+ */
+import { readFileSync } from "node:fs";
+
+export const STATE_ENV = "E2E_STATE_FILE";
+
+export interface StackState {
+  /** The portal, e.g. http://localhost:41234 (no trailing slash). */
+  baseURL: string;
+  /** The reference API the portal talks to. */
+  apiUrl: string;
+  /** The identity service (cognito-local) and its provisioned pool and app client. */
+  identity: { endpoint: string; region: string; userPoolId: string; clientId: string };
+  /** cognito-local's fixed confirmation / verification code (forgot-password, sign-up). */
+  confirmationCode: string;
+  /** This run's temporary data directory. */
+  dataDir: string;
+}
+
+let cached: StackState | undefined;
+
+export function readState(): StackState {
+  if (cached) return cached;
+  const file = process.env[STATE_ENV];
+  if (!file) throw new Error(`${STATE_ENV} is not set: run the E2E tests through playwright.config.ts (its global setup starts the stack)`);
+  cached = JSON.parse(readFileSync(file, "utf8")) as StackState;
+  return cached;
+}
