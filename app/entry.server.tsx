@@ -1,6 +1,7 @@
 /**
  * Server rendering: browsers get the shell as soon as it is ready and slow data streams in after it; bots
- * (and tools isbot recognises, such as curl) get the whole document at once. Every inline script carries the
+ * (and tools isbot recognises, such as curl) and browsers not yet seen running scripts (JavaScript off: the
+ * `exer-js` cookie, app/ui/shell/scripting.ts) get the whole document at once. Every inline script carries the
  * response's CSP nonce.
  */
 import { PassThrough } from "node:stream";
@@ -11,6 +12,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { errorFields, log } from "./log.server";
 import { NonceProvider } from "./ui/nonce";
+import { clientRunsScripts } from "./ui/shell/scripting";
 
 /** How long deferred data may take before the stream is closed (single fetch's `streamTimeout`). */
 export const streamTimeout = 10_000;
@@ -23,7 +25,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // Stream only to browsers known to run scripts (React swaps streamed content in with a script).
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode || !clientRunsScripts(request);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

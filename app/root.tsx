@@ -1,27 +1,19 @@
 /**
- * The document: head, the toast region, the page (`<Outlet />`), scripts with the CSP nonce. Signed-in
+ * The document: head, the progress indicator, the toast region, the page (`<Outlet />`), scripts with the CSP nonce. Signed-in
  * pages render inside routes/_app.tsx (the shell's slot). The error boundary shows the spec's not-found and
  * fatal-error screens.
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  LiveReload,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
 import { activeAuth } from "./auth/user.server";
 import { getSession } from "./auth/session.server";
 import { useNonce } from "./ui/nonce";
 import { ToastRegion } from "./ui/toast";
+import { AuthLayout } from "./ui/auth-layout";
+import { classifyError, ErrorScreen, errorTitle } from "./ui/shell/error-screens";
+import { ProgressIndicator } from "./ui/shell/progress";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -68,62 +60,27 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <>
+      <ProgressIndicator />
       <ToastRegion toast={toast} />
       <Outlet />
     </>
   );
 }
 
-export const NOT_FOUND_MESSAGE = "Looks like our form is a little off. We had trouble finding that URL.";
-export const FATAL_MESSAGE = "There was an issue we couldn't recover from.";
+export { FATAL_MESSAGE, NOT_FOUND_MESSAGE } from "./ui/shell/error-screens";
 
-/** Buttons that reload (plain GET forms: full page loads, with or without JavaScript). */
-function ReloadButtons({ home }: { home: boolean }) {
-  const location = useLocation();
-  const params = [...new URLSearchParams(location.search)];
-  return (
-    <div className="error-actions">
-      {home ? (
-        <form method="get" action="/">
-          <button type="submit" className="button primary">
-            Go Home
-          </button>
-        </form>
-      ) : null}
-      <form method="get" action={location.pathname}>
-        {params.map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <button type="submit" className="button">
-          Reload this page.
-        </button>
-      </form>
-    </div>
-  );
-}
+/**
+ * The root's loader runs on every navigation: a toast flashed by any loader or action (not only those after
+ * a form post) reaches the toast region. It is cheap (configuration and the session cookie, no API call).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
+/** Errors outside the signed-in layouts (which show theirs inside the shell): in the sign-in family's frame. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main id="main" className="error-page">
-        <h1>Page not found</h1>
-        <p>{NOT_FOUND_MESSAGE}</p>
-        <p>
-          <a href="/">Go to the homepage</a>
-        </p>
-      </main>
-    );
-  }
-  const message =
-    isRouteErrorResponse(error) && error.status === 503 && error.data && typeof error.data === "object" && "message" in error.data
-      ? String((error.data as { message: unknown }).message)
-      : null;
+  const screen = classifyError(useRouteError());
   return (
-    <main id="main" className="error-page">
-      <h1>{message ? "Unable to connect" : "Something went wrong"}</h1>
-      <p role="alert">{message ?? FATAL_MESSAGE}</p>
-      <ReloadButtons home={!message} />
-    </main>
+    <AuthLayout title={errorTitle(screen)}>
+      <ErrorScreen screen={screen} bare />
+    </AuthLayout>
   );
 }

@@ -1,20 +1,55 @@
-/** `/home/`: the dashboard (its cards come in a later step). */
+/**
+ * `/home/`: the dashboard (000 §2.5). The greeting renders at once; the activity cards (GET
+ * v2/dashboards/actions) stream in when their data arrives: the loader returns the call as a promise and the
+ * page renders it with `<Suspense><Await>` behind a skeleton. Scan-only users get the welcome and no call.
+ * (Browsers that run no scripts get the whole page at once: see app/ui/shell/scripting.ts.)
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Suspense } from "react";
+import { getDashboardActions } from "../api/dashboard.server";
+import { getApi } from "../api/user-api.server";
+import { isAdminType } from "../auth/roles";
 import { requireUser } from "../auth/user.server";
+import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../ui/dashboard/dashboard";
+import { dashboardNeedsActions } from "../ui/dashboard/rules";
+import { FILTER_ACTION } from "../ui/shell/filter-controls";
+import dashboardStyles from "../styles/dashboard.css";
 
 export const meta: MetaFunction = () => [{ title: "Home | Exer Provider Portal" }];
 
+export const links = () => [{ rel: "stylesheet", href: dashboardStyles }];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { firstName: user.firstName };
+  const viewer = { products: user.organization.products, canInviteTeam: user.role === "PORTAL_PROVIDER_ADMIN" || isAdminType(user.role) };
+  return {
+    firstName: user.firstName,
+    viewer,
+    timeZone: user.organization.timezone,
+    // Not awaited: streamed to the page when it resolves (a failed call resolves to { error }).
+    actions: dashboardNeedsActions(viewer) ? getDashboardActions(getApi(request, context)) : null,
+  };
 }
 
+/** The cards do not depend on the global filter: saving it does not reload them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === FILTER_ACTION ? false : defaultShouldRevalidate;
+
 export default function Home() {
-  const { firstName } = useLoaderData<typeof loader>();
+  const { firstName, viewer, timeZone, actions } = useLoaderData<typeof loader>();
   return (
-    <section className="dashboard">
-      <h1>Hi {firstName}</h1>
+    <section className="dashboard" aria-labelledby="dashboard-greeting">
+      <h1 id="dashboard-greeting">Hi {firstName}</h1>
+      {actions === null ? (
+        <ScanOnlyWelcome />
+      ) : (
+        <Suspense fallback={<DashboardSkeleton />}>
+          <Await resolve={actions} errorElement={<DashboardError message={null} />}>
+            {(result) => (result.error ? <DashboardError message={result.error.message} /> : <DashboardActions actions={result.data} viewer={viewer} timeZone={timeZone} />)}
+          </Await>
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,15 +1,31 @@
 /**
- * The signed-in part of the portal. Every page under this layout requires a user with a known role; the
- * layout is the shell's slot (sidebar, header, filters come here), and it warns before the inactivity logoff.
+ * The signed-in part of the portal. Every page under this layout requires a user with a known role and renders
+ * inside the shell (000 §2.2): the sidebar by the user's products and role, the header with the global filter,
+ * the toasts (root), and a warning before the inactivity logoff. Errors of the pages below render inside the
+ * shell, as does the unknown-URL page (routes/_app.$.tsx).
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getConfig } from "../config.server";
 import { requireUser } from "../auth/user.server";
 import { isAdminType } from "../auth/roles";
 import { InactivityWarning } from "../ui/inactivity-warning";
+import { AuthLayout } from "../ui/auth-layout";
+import { classifyError, ErrorScreen, errorTitle } from "../ui/shell/error-screens";
+import { FilterControls } from "../ui/shell/filter-controls";
+import { loadFilterState } from "../ui/shell/filter.server";
+import { isListedStaff, portalNav, ROUTES } from "../ui/shell/nav";
+import { sidebarFromCookieHeader } from "../ui/shell/preferences";
+import { Shell } from "../ui/shell/shell";
+import shellStyles from "../styles/shell.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  const config = getConfig();
+  const filter = await loadFilterState(request, context, user);
   return {
     user: {
       userId: user.userId,
@@ -20,17 +36,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isAdminType: isAdminType(user.role),
       organization: { name: user.organization.name, products: user.organization.products, webLogoUrl: user.organization.webLogoUrl },
     },
+    nav: {
+      products: user.organization.products,
+      role: user.role,
+      // The staff lists stay on the server: the browser learns only whether this user is on them.
+      showPaths: isListedStaff(user.email, config.staff.pathsEmails),
+      showModules: isListedStaff(user.email, config.staff.modulesEmails),
+      helpCenterUrl: config.helpCenterUrl,
+      liveChatUrl: config.liveChat?.url ?? null,
+    },
+    sidebar: sidebarFromCookieHeader(request.headers.get("Cookie")),
+    filter,
   };
 }
 
-export default function AppLayout() {
-  useLoaderData<typeof loader>();
+type ShellData = SerializeFrom<typeof loader>;
+
+function PortalShell({ data, children }: { data: ShellData; children: ReactNode }) {
   return (
-    <div className="app-layout">
-      <main id="main" className="app-main">
+    <Shell
+      items={portalNav(data.nav)}
+      navLabel="Main"
+      sidebar={data.sidebar}
+      title={data.user.organization.name}
+      homeHref={ROUTES.home}
+      tools={<FilterControls {...data.filter} />}
+    >
+      {children}
+    </Shell>
+  );
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PortalShell data={data}>
         <Outlet />
-      </main>
+      </PortalShell>
       <InactivityWarning />
-    </div>
+    </>
+  );
+}
+
+/** A page's error inside the shell; the layout's own (the user could not be loaded) in the plain frame. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  const screen = classifyError(error);
+  if (!data) {
+    return (
+      <AuthLayout title={errorTitle(screen)}>
+        <ErrorScreen screen={screen} bare />
+      </AuthLayout>
+    );
+  }
+  return (
+    <PortalShell data={data}>
+      <ErrorScreen screen={screen} />
+    </PortalShell>
   );
 }

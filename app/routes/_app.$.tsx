@@ -1,0 +1,21 @@
+/**
+ * Any unknown URL (000 §2.1): the not-found page with status 404, rendered inside the shell by the layout's
+ * error boundary. Like every page that is not public, it asks signed-out visitors to sign in first (and
+ * comes back here afterwards).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "../auth/user.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  throw data(null, { status: 404 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,73 @@
+/**
+ * The unknown-URL page and the fatal-error screen (000 §2.1, §2.3, 003 §8). Rendered by the root's error
+ * boundary (signed out: in the sign-in family's frame) and by the signed-in layouts' boundaries (inside the
+ * shell, so the sidebar stays usable).
+ */
+import { isRouteErrorResponse, useLocation } from "@remix-run/react";
+
+export const NOT_FOUND_MESSAGE = "Looks like our form is a little off. We had trouble finding that URL.";
+export const FATAL_MESSAGE = "There was an issue we couldn't recover from.";
+
+export type ErrorScreenKind = { kind: "not-found" } | { kind: "unavailable"; message: string } | { kind: "fatal" };
+
+/** What to show for an error thrown by a loader, an action or a render. */
+export function classifyError(error: unknown): ErrorScreenKind {
+  if (isRouteErrorResponse(error) && error.status === 404) return { kind: "not-found" };
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data && typeof error.data === "object" && "message" in error.data) {
+    return { kind: "unavailable", message: String((error.data as { message: unknown }).message) };
+  }
+  return { kind: "fatal" };
+}
+
+export const errorTitle = (screen: ErrorScreenKind) =>
+  screen.kind === "not-found" ? "Page not found" : screen.kind === "unavailable" ? "Unable to connect" : "Something went wrong";
+
+/** The error screen's content (the caller supplies the frame). */
+export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind; /** The frame already shows the title. */ bare?: boolean }) {
+  const heading = bare ? null : <h1>{errorTitle(screen)}</h1>;
+  if (screen.kind === "not-found") {
+    return (
+      <div className="error-screen">
+        {heading}
+        <p>{NOT_FOUND_MESSAGE}</p>
+        <p>
+          <a href="/" className="button primary">
+            Go to the homepage
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="error-screen">
+      {heading}
+      <p role="alert">{screen.kind === "unavailable" ? screen.message : FATAL_MESSAGE}</p>
+      <ReloadButtons home={screen.kind === "fatal"} />
+    </div>
+  );
+}
+
+/** 'Go Home' and 'Reload this page.': plain GET forms, so both are full page loads, with or without JavaScript. */
+function ReloadButtons({ home }: { home: boolean }) {
+  const location = useLocation();
+  const params = [...new URLSearchParams(location.search)];
+  return (
+    <div className="error-actions">
+      {home ? (
+        <form method="get" action="/">
+          <button type="submit" className="button primary">
+            Go Home
+          </button>
+        </form>
+      ) : null}
+      <form method="get" action={location.pathname}>
+        {params.map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+        <button type="submit" className="button">
+          Reload this page.
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The global progress indicator (with JavaScript): a thin bar at the top of the window while a navigation, a
+ * form submission or a fetcher is under way. It appears only after a short moment, so quick transitions do
+ * not flicker. Without JavaScript the browser's own indicator does the job.
+ */
+import { useFetchers, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+/** Transitions shorter than this show no bar. */
+export const PROGRESS_DELAY_MS = 150;
+
+export function ProgressIndicator() {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const submitting = navigation.state === "submitting" || fetchers.some((f) => f.state === "submitting");
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!busy) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+
+  if (!visible) return null;
+  return (
+    <div className="progress" role="progressbar" aria-label={submitting ? "Saving" : "Loading"} aria-valuetext={submitting ? "Saving…" : "Loading…"}>
+      <div className="progress-bar" />
+    </div>
+  );
+}
