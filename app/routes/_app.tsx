@@ -5,14 +5,11 @@
  * shell, as does the unknown-URL page (routes/_app.$.tsx).
  */
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getConfig } from "../config.server";
 import { requireUser } from "../auth/user.server";
 import { isAdminType } from "../auth/roles";
-import { InactivityWarning } from "../ui/inactivity-warning";
-import { AuthLayout } from "../ui/auth-layout";
-import { classifyError, ErrorScreen, errorTitle } from "../ui/shell/error-screens";
+import { shellRoute } from "../ui/shell/shell-route";
 import { FilterControls } from "../ui/shell/filter-controls";
 import { loadFilterState } from "../ui/shell/filter.server";
 import { isListedStaff, portalNav, ROUTES } from "../ui/shell/nav";
@@ -67,33 +64,6 @@ function PortalShell({ data, children }: { data: ShellData; children: ReactNode 
   );
 }
 
-export default function AppLayout() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <>
-      <PortalShell data={data}>
-        <Outlet />
-      </PortalShell>
-      <InactivityWarning />
-    </>
-  );
-}
-
-/** A page's error inside the shell; the layout's own (the user could not be loaded) in the plain frame. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("routes/_app");
-  const screen = classifyError(error);
-  if (!data) {
-    return (
-      <AuthLayout title={errorTitle(screen)}>
-        <ErrorScreen screen={screen} bare />
-      </AuthLayout>
-    );
-  }
-  return (
-    <PortalShell data={data}>
-      <ErrorScreen screen={screen} />
-    </PortalShell>
-  );
-}
+const area = shellRoute<SerializeFrom<typeof loader>>("routes/_app", PortalShell);
+export default area.Layout;
+export const ErrorBoundary = area.ErrorBoundary;

@@ -4,13 +4,10 @@
  * themselves come in a later issue: until then each of the area's routes shows a placeholder.
  */
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { isAdminType } from "../auth/roles";
 import { requireRole } from "../auth/user.server";
-import { AuthLayout } from "../ui/auth-layout";
-import { InactivityWarning } from "../ui/inactivity-warning";
-import { classifyError, ErrorScreen, errorTitle } from "../ui/shell/error-screens";
+import { shellRoute } from "../ui/shell/shell-route";
 import { adminNav, ADMIN_ROUTES } from "../ui/shell/nav";
 import { sidebarFromCookieHeader } from "../ui/shell/preferences";
 import { Shell } from "../ui/shell/shell";
@@ -31,32 +28,6 @@ function AdminShell({ data, children }: { data: SerializeFrom<typeof loader>; ch
   );
 }
 
-export default function AdminLayout() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <>
-      <AdminShell data={data}>
-        <Outlet />
-      </AdminShell>
-      <InactivityWarning />
-    </>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("routes/admin");
-  const screen = classifyError(error);
-  if (!data) {
-    return (
-      <AuthLayout title={errorTitle(screen)}>
-        <ErrorScreen screen={screen} bare />
-      </AuthLayout>
-    );
-  }
-  return (
-    <AdminShell data={data}>
-      <ErrorScreen screen={screen} />
-    </AdminShell>
-  );
-}
+const area = shellRoute<SerializeFrom<typeof loader>>("routes/admin", AdminShell);
+export default area.Layout;
+export const ErrorBoundary = area.ErrorBoundary;
