@@ -9,13 +9,11 @@
  *   the API with the demo world) on free ports with its own temporary data directory, removed afterwards.
  * See tests/contract/README.md.
  */
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from "@aws-sdk/client-cognito-identity-provider";
-import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { createIdentityClient } from "../../scripts/identity/client.js";
+import { createIdentityUser } from "../../scripts/identity/users.js";
 import { signIn } from "../../scripts/identity/sign-in.js";
 import { startStack, type Stack } from "../../scripts/dev/stack.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
@@ -42,28 +40,9 @@ async function signInRoles(identity: Identity, users: Partial<Record<Role, { log
 
 /** An identity user without a provider account, for completeSignUp (needs admin rights on the identity service). */
 async function createSignupUser(identity: Identity & { userPoolId: string }, runId: string): Promise<{ login: string; password: string }> {
-  const client = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
-  const username = randomUUID();
   const email = `contract-signup-${runId}@contract.example`;
   const password = `Contract-${runId}-9a`;
-  try {
-    await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: identity.userPoolId,
-        Username: username,
-        MessageAction: "SUPPRESS",
-        TemporaryPassword: password,
-        UserAttributes: [
-          { Name: "email", Value: email },
-          { Name: "email_verified", Value: "true" },
-        ],
-      }),
-    );
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: username, Password: password, Permanent: true }));
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: identity.userPoolId, Username: username, GroupName: "PORTAL_PRACTITIONER" }));
-  } finally {
-    client.destroy();
-  }
+  const { username } = await createIdentityUser(identity, { email, password, groups: ["PORTAL_PRACTITIONER"] });
   return { login: username, password };
 }
 

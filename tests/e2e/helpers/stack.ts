@@ -4,12 +4,11 @@
  * - `apiAs(email)`: the provider API's typed client (openapi-fetch) with that account's access token;
  * - `createIdentityUser()`: a fresh identity-service account (optionally in groups), unique per call.
  */
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from "@aws-sdk/client-cognito-identity-provider";
 import { randomUUID } from "node:crypto";
 import createClient from "openapi-fetch";
 import type { paths } from "../../../openapi/provider-api.js";
 import { DEMO_PASSWORD, demoAccounts, type DemoAccount } from "../../../reference-api/src/seed/demo-accounts.js";
-import { createIdentityClient } from "../../../scripts/identity/client.js";
+import { createIdentityUser as createUser } from "../../../scripts/identity/users.js";
 import { signIn, type Tokens } from "../../../scripts/identity/sign-in.js";
 import { readState } from "../../setup/state.js";
 
@@ -48,31 +47,9 @@ export interface NewIdentityUser {
 /** A new, confirmed identity-service user with a verified e-mail, in `groups` (none by default). */
 export async function createIdentityUser(opts: { groups?: string[]; emailDomain?: string; givenName?: string; familyName?: string } = {}): Promise<NewIdentityUser> {
   const { identity } = readState();
-  const client = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
-  const username = randomUUID();
-  const email = `e2e-${username.slice(0, 8)}@${opts.emailDomain ?? "e2e.example"}`;
-  const password = `E2e-${username.slice(0, 8)}-Pw1!`;
-  try {
-    await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: identity.userPoolId,
-        Username: username,
-        MessageAction: "SUPPRESS",
-        TemporaryPassword: password,
-        UserAttributes: [
-          { Name: "email", Value: email },
-          { Name: "email_verified", Value: "true" },
-          ...(opts.givenName ? [{ Name: "given_name", Value: opts.givenName }] : []),
-          ...(opts.familyName ? [{ Name: "family_name", Value: opts.familyName }] : []),
-        ],
-      }),
-    );
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: username, Password: password, Permanent: true }));
-    for (const group of opts.groups ?? []) {
-      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: identity.userPoolId, Username: username, GroupName: group }));
-    }
-  } finally {
-    client.destroy();
-  }
+  const tag = randomUUID().slice(0, 8);
+  const email = `e2e-${tag}@${opts.emailDomain ?? "e2e.example"}`;
+  const password = `E2e-${tag}-Pw1!`;
+  const { username } = await createUser(identity, { email, password, groups: opts.groups, givenName: opts.givenName, familyName: opts.familyName });
   return { username, email, password };
 }
