@@ -1,4 +1,5 @@
 import type { Db } from "../../db/db.js";
+import type { PatientRow } from "../../core/access.js";
 import type { Schema } from "../../core/contract.js";
 
 /**
@@ -13,23 +14,13 @@ import type { Schema } from "../../core/contract.js";
  */
 export type PatientRecord = Schema<"PatientRecord">;
 
-export interface PatientRecordRow {
-  id: string;
-  organization_id: string;
-  location_id: string | null;
-  practitioner_id: string | null;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone_number: string | null;
-  dob: string | null;
-  has_account: boolean;
-  products: string[];
-  hidden: boolean;
-  injured_side_of_body: string | null;
-  injured_body_part: string | null;
-  gait_uid: string | null;
-  discharge_date: string | null;
+/** The columns of `patient_records` (core/access.ts) the mapping reads, plus what the select list derives. */
+export interface PatientRecordRow
+  extends Pick<
+    PatientRow,
+    | "id" | "organization_id" | "location_id" | "practitioner_id" | "first_name" | "last_name" | "email" | "phone_number"
+    | "dob" | "has_account" | "products" | "hidden" | "injured_side_of_body" | "injured_body_part" | "gait_uid" | "discharge_date"
+  > {
   discharged: boolean;
   most_recent_session: Date | string | null;
   most_recent_activity: Date | string | null;
