@@ -12,8 +12,8 @@ export default {
   publicPath: "/build/",
   serverModuleFormat: "esm",
   serverPlatform: "node",
-  // The compiler's cache, out of the work tree (node_modules/ is ignored by git).
-  cacheDirectory: "node_modules/.cache/remix",
+  // The compiler's cache, per work tree (.cache/ is ignored by git; node_modules may be shared by worktrees).
+  cacheDirectory: ".cache/remix",
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
