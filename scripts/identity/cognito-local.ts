@@ -90,7 +90,7 @@ function writeCognitoLocalConfig(dataDir: string, issuerDomain: string): void {
   const dir = join(dataDir, ".cognito");
   mkdirSync(join(dir, "db"), { recursive: true });
   const file = join(dir, "config.json");
-  let config: Record<string, any> = {};
+  let config: Record<string, unknown> = {};
   if (existsSync(file)) {
     try {
       config = JSON.parse(readFileSync(file, "utf8") || "{}") ?? {};

@@ -158,7 +158,7 @@ export function passwordProblems(password: string, policy: PasswordPolicyType = 
   if (policy.RequireUppercase && !/[A-Z]/.test(password)) problems.push("no upper-case letter");
   if (policy.RequireLowercase && !/[a-z]/.test(password)) problems.push("no lower-case letter");
   if (policy.RequireNumbers && !/[0-9]/.test(password)) problems.push("no digit");
-  if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\-]/.test(password)) problems.push("no symbol");
+  if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/.test(password)) problems.push("no symbol");
   return problems;
 }
 

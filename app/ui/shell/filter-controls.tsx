@@ -112,6 +112,8 @@ function ProductsSelect({ id, options, selected, onToggle }: { id: string; optio
   }, [enhanced]);
 
   return (
+    // Escape closes the open <details> (a native disclosure, so interactive); the keys of its items are their own.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <details
       ref={details}
       className="multi-select"
@@ -252,6 +254,8 @@ function LocationCombobox({ id, options, value, onChange }: { id: string; option
       <input type="hidden" name="locationId" value={value ?? ""} />
       <ul id={listboxId} role="listbox" aria-label="Locations" className="combobox-list" hidden={!open}>
         {choices.map((option, i) => (
+          // The keyboard works on the combobox input (arrows + Enter, aria-activedescendant); a click picks too.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
           <li
             key={option.id || "all"}
             id={`${id}-option-${i}`}

@@ -25,8 +25,6 @@ export function createAjv(opts: { coerceTypes?: boolean | "array"; useDefaults?:
   return ajv;
 }
 
-const escape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-
 /**
  * Validates responses against the contract: the status code must be documented for the operation, the
  * content type must be one it documents, and a JSON body must match its schema (formats on).

@@ -25,7 +25,6 @@ import {
   newPatient,
   newProgram,
   newTemplate,
-  onCleanup,
   organizationBody,
   patientBody,
   PNG_1x1,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContract } from "../../core/contract-validator.js";
-import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
+import { createFixture, createPatient, type Fixture } from "../../testing/fixture.js";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
 import { scanLogKey } from "../scan/mapping.js";
 import { gaitWindow } from "./lists.js";

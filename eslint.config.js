@@ -1,0 +1,55 @@
+/**
+ * Lint (`npm run lint`, part of `npm test`): ESLint 9 flat config.
+ * - TypeScript everywhere: typescript-eslint's recommended rules (syntax-level; the compiler does the type checks).
+ * - The portal (app/): React hooks rules and jsx-a11y's recommended accessibility rules (axe checks the rendered
+ *   pages in the E2E tests; this catches the same class of problem in code that no test renders).
+ * Unused variables are errors unless prefixed with `_`.
+ */
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "build/", "public/build/", "data/", "test-results/", "playwright-report/", ".cache/", "openapi/provider-api.d.ts", "openapi/dist/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "no-empty-pattern": "off",
+      eqeqeq: ["error", "always", { null: "ignore" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Hydration-dependent state (useHydrated, the inactivity timer, the drawer) is set after mount by design:
+      // the server render must match the first client render.
+      "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    // Playwright fixtures destructure `{}` by design.
+    files: ["tests/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    // Tests read loosely typed response bodies.
+    files: ["**/*.test.ts", "**/test-fixture.ts", "reference-api/src/testing/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+);
