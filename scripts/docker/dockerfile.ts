@@ -80,8 +80,9 @@ export function parseEnv(args: string): Record<string, string> {
 function options(args: string): { options: Record<string, string>; rest: string } {
   const opts: Record<string, string> = {};
   let rest = args;
-  for (let m = /^--([\w-]+)=(\S+)\s*/.exec(rest); m; m = /^--([\w-]+)=(\S+)\s*/.exec(rest)) {
-    opts[m[1]!] = m[2]!;
+  const flag = /^--([\w-]+)(?:=(\S+))?\s*/;
+  for (let m = flag.exec(rest); m; m = flag.exec(rest)) {
+    opts[m[1]!] = m[2] ?? "true";
     rest = rest.slice(m[0].length);
   }
   return { options: opts, rest };
