@@ -3,17 +3,18 @@
  * (same-origin headers, as the portal's cross-site check requires), keep the session cookies it sets.
  */
 import type { Agent } from "node:http";
+import { SCRIPTING_COOKIE } from "../../../app/ui/shell/scripting.js";
 import { CookieJar, DOCUMENT_HEADERS, send } from "./http.js";
 
 export interface PortalSession {
   baseUrl: string;
   jar: CookieJar;
-  /** Headers of a document request of this signed-in browser; `scripts` adds the cookie of a browser that runs scripts. */
+  /**
+   * Headers of a document request of this signed-in browser. `scripts` adds the cookie the browser entry sets
+   * once scripts run (app/ui/shell/scripting.ts): the portal streams only to such browsers.
+   */
   headers(opts?: { scripts?: boolean }): Record<string, string>;
 }
-
-/** The cookie the browser entry sets once scripts run (app/ui/shell/scripting.ts): the server streams only then. */
-export const SCRIPTING_COOKIE = { name: "exer-js", value: "1" } as const;
 
 export async function signInToPortal(baseUrl: string, credentials: { email: string; password: string }, agent?: Agent): Promise<PortalSession> {
   const jar = new CookieJar();
@@ -45,6 +46,6 @@ export async function signInToPortal(baseUrl: string, credentials: { email: stri
   return {
     baseUrl,
     jar,
-    headers: ({ scripts = false } = {}) => ({ ...DOCUMENT_HEADERS, cookie: jar.header(scripts ? { [SCRIPTING_COOKIE.name]: SCRIPTING_COOKIE.value } : {}) }),
+    headers: ({ scripts = false } = {}) => ({ ...DOCUMENT_HEADERS, cookie: jar.header(scripts ? { [SCRIPTING_COOKIE]: "1" } : {}) }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { PROJECT_ROOT } from "../../identity/cognito-local.js";
 import { startStack, type Stack } from "../../dev/stack.js";
 import { startPortal, type Portal } from "../../../tests/setup/portal.js";
@@ -17,7 +17,7 @@ const BUILD_FILES = [join(PROJECT_ROOT, "build", "server", "index.js"), join(PRO
 /** Throws a one-line instruction when the build is missing; warns (returns a note) when app/ or server/ changed since. */
 export function checkBuild(): string | null {
   const missing = BUILD_FILES.filter((f) => !existsSync(f));
-  if (missing.length > 0) throw new Error(`the portal is not built (${missing.map((f) => f.slice(PROJECT_ROOT.length + 1)).join(", ")} missing): run \`npm run build\` first`);
+  if (missing.length > 0) throw new Error(`the portal is not built (${missing.map((f) => relative(PROJECT_ROOT, f)).join(", ")} missing): run \`npm run build\` first`);
   const built = statSync(BUILD_FILES[1]!).mtimeMs;
   const newest = Math.max(...["app", "server"].map((d) => newestMtime(join(PROJECT_ROOT, d))));
   return newest > built ? "note: app/ or server/ changed after the last build: run `npm run build` to measure the current code" : null;

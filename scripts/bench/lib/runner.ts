@@ -1,32 +1,39 @@
-/** A closed-loop load runner: `concurrency` workers each send the next request as soon as the last one ends. */
+/**
+ * A closed-loop load runner: `concurrency` workers each send the next request as soon as the last one ends.
+ * After `warmupSeconds` (not counted), the requests that complete within the next `seconds` are measured —
+ * latency of each, throughput = their count / `seconds`; requests still in flight at the end are awaited
+ * and dropped (as wrk does).
+ */
 import { summarize, type LatencySummary } from "./stats.js";
 
 export interface LoadOptions {
   concurrency: number;
   seconds: number;
+  warmupSeconds?: number;
   /** One request; resolves true when it succeeded. A rejection counts as an error. */
   task: () => Promise<boolean>;
 }
 
 export interface LoadResult extends LatencySummary {
   concurrency: number;
-  elapsedSeconds: number;
+  seconds: number;
 }
 
-export async function runClosedLoop({ concurrency, seconds, task }: LoadOptions): Promise<LoadResult> {
+export async function runClosedLoop({ concurrency, seconds, warmupSeconds = 0, task }: LoadOptions): Promise<LoadResult> {
+  const from = performance.now() + warmupSeconds * 1000;
+  const to = from + seconds * 1000;
   const latencies: number[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
   const worker = async () => {
-    while (performance.now() < end) {
+    while (performance.now() < to) {
       const start = performance.now();
       const ok = await task().catch(() => false);
-      latencies.push(performance.now() - start);
+      const done = performance.now();
+      if (done < from || done > to) continue;
+      latencies.push(done - start);
       if (!ok) errors++;
     }
   };
-  const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  return { concurrency, elapsedSeconds, ...summarize(latencies, elapsedSeconds, errors) };
+  return { concurrency, seconds, ...summarize(latencies, seconds, errors) };
 }

@@ -28,6 +28,7 @@ export const routeJs: Scenario = {
     const table = markdownTable(
       ["route", "URL", "files", "gzip KB", "raw KB"],
       routes.map((r) => [r.routeId, r.url, r.files, fmt(r.gzipBytes / 1024), fmt(r.rawBytes / 1024)]),
+      ["l", "l", "r", "r", "r"],
     );
 
     const session = await signInToPortal(bench.portal.url, demoAccount("practitioner@frontrange.example"), agent);
