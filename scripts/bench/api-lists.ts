@@ -9,20 +9,16 @@
  * Options: BENCH_SECONDS (per cell, default 4), BENCH_CONCURRENCY (default "1,16,64").
  */
 import { join } from "node:path";
-import { Agent, request } from "node:http";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { signInAs } from "../identity/sign-in.js";
-import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
 import { startStack, type Stack } from "../dev/stack.js";
+import { demoAccount } from "./lib/accounts.js";
+import { hit, keepAliveAgent } from "./lib/http.js";
+import { runClosedLoop } from "./lib/runner.js";
+import { fmt, machineLine, markdownTable, type Cell } from "./lib/table.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const levels = (process.env.BENCH_CONCURRENCY ?? "1,16,64").split(",").map(Number);
-
-function account(email: string) {
-  const a = demoAccounts.find((x) => x.email === email);
-  if (!a) throw new Error(`no demo account ${email}`);
-  return a;
-}
 
 let stack: Stack | undefined;
 let apiUrl = process.env.BENCH_API_URL;
@@ -33,25 +29,15 @@ if (!apiUrl) {
   stack = await startStack({ dataDir: join(PROJECT_ROOT, "data/bench"), world: "large", apiEnv: { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn" }, log: (m) => console.error(m) });
   console.error(`stack up in ${((Date.now() - t) / 1000).toFixed(1)} s (includes generating the large world on first run)`);
   apiUrl = stack.apiUrl;
-  const providerAdmin = account("admin@frontrange.example");
-  const staff = account("productadmin@exer.example");
+  const providerAdmin = demoAccount("admin@frontrange.example");
+  const staff = demoAccount("productadmin@exer.example");
   token = (await signInAs(stack.identity, { username: providerAdmin.userId, password: providerAdmin.password })).accessToken;
   adminToken = (await signInAs(stack.identity, { username: staff.userId, password: staff.password })).accessToken;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+const agent = keepAliveAgent(128);
 const base = new URL(apiUrl!);
-
-function get(path: string, bearer: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: base.hostname, port: base.port, path, method: "GET", agent, headers: { authorization: `Bearer ${bearer}` } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (path: string, bearer: string) => hit(new URL(path, base).href, { agent, headers: { authorization: `Bearer ${bearer}` } });
 
 const month = new Date().toISOString().slice(0, 7);
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
@@ -68,8 +54,7 @@ const targets: { name: string; path: string; admin?: boolean }[] = [
   { name: "admin scan sessions", path: "/v2/admin/scan/sessions/pages?page=1&limit=15", admin: true },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const rows: string[][] = [];
+const rows: Cell[][] = [];
 for (const t of targets) {
   const bearer = t.admin ? adminToken! : token!;
   const first = await get(t.path, bearer);
@@ -78,30 +63,12 @@ for (const t of targets) {
     continue;
   }
   for (const c of levels) {
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = Date.now() + seconds * 1000;
-    const worker = async () => {
-      while (Date.now() < end) {
-        const s = performance.now();
-        const status = await get(t.path, bearer).catch(() => 0);
-        latencies.push(performance.now() - s);
-        if (status !== 200) errors++;
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: c }, worker));
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    rows.push([t.name, String(c), (latencies.length / elapsed).toFixed(0), pct(latencies, 50).toFixed(1), pct(latencies, 95).toFixed(1), pct(latencies, 99).toFixed(1), String(errors)]);
+    const r = await runClosedLoop({ concurrency: c, seconds, task: async () => (await get(t.path, bearer)) === 200 });
+    rows.push([t.name, c, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors]);
   }
 }
 
-const header = ["endpoint", "conc.", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-const line = (r: string[]) => `| ${r.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(" | ")} |`;
-console.log(line(header));
-console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-for (const r of rows) console.log(line(r));
+console.log(machineLine());
+console.log(markdownTable(["endpoint", "conc.", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"], rows));
 agent.destroy();
 await stack?.stop();

@@ -1,0 +1,39 @@
+/**
+ * A closed-loop load runner: `concurrency` workers each send the next request as soon as the last one ends.
+ * After `warmupSeconds` (not counted), the requests that complete within the next `seconds` are measured —
+ * latency of each, throughput = their count / `seconds`; requests still in flight at the end are awaited
+ * and dropped (as wrk does).
+ */
+import { summarize, type LatencySummary } from "./stats.js";
+
+export interface LoadOptions {
+  concurrency: number;
+  seconds: number;
+  warmupSeconds?: number;
+  /** One request; resolves true when it succeeded. A rejection counts as an error. */
+  task: () => Promise<boolean>;
+}
+
+export interface LoadResult extends LatencySummary {
+  concurrency: number;
+  seconds: number;
+}
+
+export async function runClosedLoop({ concurrency, seconds, warmupSeconds = 0, task }: LoadOptions): Promise<LoadResult> {
+  const from = performance.now() + warmupSeconds * 1000;
+  const to = from + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  const worker = async () => {
+    while (performance.now() < to) {
+      const start = performance.now();
+      const ok = await task().catch(() => false);
+      const done = performance.now();
+      if (done < from || done > to) continue;
+      latencies.push(done - start);
+      if (!ok) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { concurrency, seconds, ...summarize(latencies, seconds, errors) };
+}

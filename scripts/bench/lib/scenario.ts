@@ -1,0 +1,27 @@
+/** A benchmark scenario of the portal: one per file in scripts/bench/scenarios/, run by scripts/bench/portal.ts. */
+import type { Agent } from "node:http";
+import type { BenchPortal } from "./portal-stack.js";
+
+export interface ScenarioContext {
+  bench: BenchPortal;
+  /** Keep-alive connections shared by the scenario's requests. */
+  agent: Agent;
+  /** Artificial delays the reference API was started with (operationId → ms). */
+  apiDelays: Readonly<Record<string, number>>;
+  /** Progress messages (stderr); the result goes to stdout. */
+  log(message: string): void;
+}
+
+export interface ScenarioResult {
+  /** Markdown: a table and its notes. */
+  report: string;
+  /** A failed acceptance check (printed; the command exits non-zero). */
+  failure?: string;
+}
+
+export interface Scenario {
+  /** Short name to select it on the command line. */
+  name: string;
+  title: string;
+  run(ctx: ScenarioContext): Promise<ScenarioResult>;
+}
