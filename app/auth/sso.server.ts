@@ -13,6 +13,8 @@ export interface SsoSettings {
 }
 
 export const SSO_FAILED_MESSAGE = "Single sign-on did not complete. Please try again.";
+/** The identity provider answered `error=access_denied`: the user cancelled, or the provider refused them. */
+export const SSO_DENIED_MESSAGE = "Single sign-on was cancelled or access was denied.";
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString("base64url");

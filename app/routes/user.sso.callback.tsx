@@ -5,7 +5,7 @@ import { errorFields, log } from "../log.server";
 import { NO_ACCESS_MESSAGE } from "../auth/identity-errors";
 import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
-import { exchangeCode, SSO_FAILED_MESSAGE, ssoRedirectUri } from "../auth/sso.server";
+import { exchangeCode, SSO_DENIED_MESSAGE, SSO_FAILED_MESSAGE, ssoRedirectUri } from "../auth/sso.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, startSession } from "../auth/user.server";
 
@@ -15,16 +15,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pending = session.get("sso");
   session.unset("sso");
   const params = new URL(request.url).searchParams;
-  const fail = (reason: string) => {
+  const fail = (reason: string, message = SSO_FAILED_MESSAGE) => {
     log.warn("single sign-on failed", { requestId: context.requestId, reason });
-    session.flash("loginMessage", SSO_FAILED_MESSAGE);
+    session.flash("loginMessage", message);
     return redirect("/user/login/");
   };
   if (!sso) return redirect("/user/login/");
   if (!pending || pending.expiresAt < Date.now()) return fail("no pending sign-on");
-  if (params.get("error")) return fail(`provider error ${params.get("error")}`);
+  // The state first, for an error answer too: only the answer to this sign-on may end it.
+  if (params.get("state") !== pending.state) return fail("state mismatch");
+  const error = params.get("error");
+  if (error) return fail(`provider error ${error.slice(0, 64)}`, error === "access_denied" ? SSO_DENIED_MESSAGE : SSO_FAILED_MESSAGE);
   const code = params.get("code");
-  if (!code || params.get("state") !== pending.state) return fail("state mismatch");
+  if (!code) return fail("no code");
   try {
     const tokens = await exchangeCode({ domain: sso.domain, clientId: identity.clientId }, { code, redirectUri: ssoRedirectUri(request), verifier: pending.verifier });
     const claims = accessClaims(tokens.accessToken);
@@ -36,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     log.info("signed in", { requestId: context.requestId, event: "sign-in", method: "sso" });
     return redirect(pending.redirectTo || "/");
   } catch (err) {
-    return fail(errorFields(err).error as string);
+    const { error, errorMessage } = errorFields(err);
+    return fail(`token exchange failed: ${String(errorMessage ?? error)}`);
   }
 }

@@ -5,7 +5,9 @@
  *    directory (scripts/dev/stack.ts startStack; the world is copied from a prepared one when possible, see
  *    world-cache.ts), in parallel with
  * 2. `npm run build` (skipped with E2E_SKIP_BUILD=1), then
- * 3. the built portal, started the way `npm start` does, on a free port with its environment pointing at that
+ * 3. the stand-in for the user pool's domain (single sign-on, scripts/identity/oidc-hosted-ui.ts), in this
+ *    process, registered for the portal's callback on a port chosen beforehand, and
+ * 4. the built portal, started the way `npm start` does, on a free port with its environment pointing at that
  *    stack (tests/setup/portal.ts), until its /healthz answers.
  *
  * It hands the tests their coordinates through the environment (inherited by the workers):
@@ -18,7 +20,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { PROJECT_ROOT } from "../../scripts/identity/cognito-local.js";
+import { findFreePort, PROJECT_ROOT } from "../../scripts/identity/cognito-local.js";
+import { ssoCallbackUrl, startHostedUi, type HostedUi } from "../../scripts/identity/oidc-hosted-ui.js";
 import { startStack, type Stack } from "../../scripts/dev/stack.js";
 import { startPortal, type Portal } from "./portal.js";
 import { STATE_ENV, type StackState } from "./state.js";
@@ -50,10 +53,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   mkdirSync(resultsDir, { recursive: true });
   let stack: Stack | undefined;
   let portal: Portal | undefined;
+  let hostedUi: HostedUi | undefined;
+  const portalLog = join(resultsDir, "e2e-portal.log");
 
   const teardown = async () => {
     const t0 = Date.now();
     await portal?.stop().catch((e: unknown) => log(`portal stop: ${(e as Error).message}`));
+    await hostedUi?.stop().catch((e: unknown) => log(`SSO stand-in stop: ${(e as Error).message}`));
     await stack?.stop().catch((e: unknown) => log(`stack stop: ${(e as Error).message}`));
     if (process.env.E2E_KEEP_DATA === "1") log(`data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
@@ -90,8 +96,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     if (buildResult.status === "rejected") throw buildResult.reason;
     if (!stack) throw new Error("stack did not start");
 
+    // The stand-in knows the portal's callback URL exactly, so the portal's port is chosen first.
+    const portalPort = await findFreePort();
+    hostedUi = await startHostedUi({ identity: stack.identity, redirectUris: [ssoCallbackUrl(`http://localhost:${portalPort}`)] });
+    log(`single sign-on stand-in ${hostedUi.url}`);
     const portalStart = Date.now();
-    portal = await startPortal({ stack, dataDir, logFile: join(resultsDir, "e2e-portal.log") });
+    portal = await startPortal({ stack, dataDir, port: portalPort, ssoDomain: hostedUi.url, logFile: portalLog });
     timings.portalMs = Date.now() - portalStart;
     log(`portal ${portal.url} ready in ${secs(timings.portalMs)} (log: test-results/e2e-portal.log)`);
   } catch (err) {
@@ -109,6 +119,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       clientId: stack.identity.clientId,
     },
     confirmationCode: stack.cognito.code,
+    sso: { domain: hostedUi.url },
+    portalLog,
     dataDir,
   };
   const stateFile = join(dataDir, "e2e-state.json");

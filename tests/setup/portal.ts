@@ -19,17 +19,20 @@ export interface Portal {
 }
 
 export interface PortalOptions {
-  stack: Pick<Stack, "apiUrl" | "identity">;
+  /** What the portal needs of the stack (a test's StackState will do). */
+  stack: { apiUrl: string; identity: Pick<Stack["identity"], "endpoint" | "region" | "userPoolId" | "clientId"> };
   dataDir: string;
   logFile: string;
   port?: number;
+  /** The user pool's domain for single sign-on (SSO_DOMAIN); without it the portal offers no SSO. */
+  ssoDomain?: string;
   /** Extra settings (override the defaults below). */
   env?: Record<string, string>;
   startTimeoutMs?: number;
 }
 
 /** The portal's configuration for this stack (names as the portal's env validation reads them). */
-export function portalEnv(opts: { port: number; url: string; stack: PortalOptions["stack"] }): Record<string, string> {
+export function portalEnv(opts: { port: number; url: string; stack: PortalOptions["stack"]; ssoDomain?: string }): Record<string, string> {
   const { identity, apiUrl } = opts.stack;
   return {
     NODE_ENV: "production",
@@ -44,6 +47,8 @@ export function portalEnv(opts: { port: number; url: string; stack: PortalOption
     // A fresh secret per run: sessions of a previous run are refused.
     SESSION_SECRETS: randomBytes(32).toString("base64url"),
     HELP_CENTER_URL: "https://help.example.com/",
+    // Set or explicitly off (an SSO_DOMAIN of the shell that runs the tests is not this portal's).
+    SSO_DOMAIN: opts.ssoDomain ?? "",
     LOG_LEVEL: process.env.E2E_PORTAL_LOG_LEVEL ?? "info",
   };
 }
@@ -59,7 +64,7 @@ const tail = (file: string) => {
 export async function startPortal(opts: PortalOptions): Promise<Portal> {
   const port = opts.port ?? (await findFreePort());
   const url = `http://localhost:${port}`;
-  const env = { ...process.env, ...portalEnv({ port, url, stack: opts.stack }), ...(opts.env ?? {}) };
+  const env = { ...process.env, ...portalEnv({ port, url, stack: opts.stack, ssoDomain: opts.ssoDomain }), ...(opts.env ?? {}) };
   // The E2E runner's own settings are not the portal's business.
   for (const k of Object.keys(env)) if (k.startsWith("E2E_") || k.startsWith("PLAYWRIGHT_") || k === "TEST_WORKER_INDEX") delete env[k];
 

@@ -15,6 +15,10 @@ export interface StackState {
   identity: { endpoint: string; region: string; userPoolId: string; clientId: string };
   /** cognito-local's fixed confirmation / verification code (forgot-password, sign-up). */
   confirmationCode: string;
+  /** The stand-in for the user pool's domain (scripts/identity/oidc-hosted-ui.ts): the portal's SSO_DOMAIN. */
+  sso: { domain: string };
+  /** The portal's log (JSON lines): tests may look up what it logged for a request id (X-Request-Id). */
+  portalLog: string;
   /** This run's temporary data directory. */
   dataDir: string;
 }
