@@ -23,6 +23,8 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
       "no-empty-pattern": "off",
       eqeqeq: ["error", "always", { null: "ignore" }],
+      // A `let` declared before the closures that read it and assigned once later is fine.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
   {
