@@ -70,3 +70,31 @@ export function escapeRegExp(s: string): string {
 
 /** Anything that looks like a JWT (three base64url parts, the first starting with `eyJ` = '{"'). */
 export const JWT_LIKE = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
+
+/** A toast with `message` is shown (the root's `role="status"` region; with JavaScript it closes after 4 s). */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
+}
+
+/** The portal's sidebar (the navigation named "Main"). */
+export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/**
+ * The names of the sidebar's links, in order, those inside closed sections included (the sections are native
+ * disclosures: their links are in the page but not shown until opened). External links carry their
+ * " (opens in a new tab)" hint.
+ */
+export async function sidebarLinkNames(page: Page): Promise<string[]> {
+  const links = sidebar(page).getByRole("list").first().getByRole("link", { includeHidden: true });
+  return (await links.allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+}
+
+/** Logout from the sidebar's Settings section (a form post); lands on the login page (checked for accessibility). */
+export async function logOut(page: Page): Promise<void> {
+  const nav = sidebar(page);
+  const logout = nav.getByRole("button", { name: "Logout", exact: true });
+  if (!(await logout.isVisible())) await nav.getByText("Settings", { exact: true }).click();
+  await logout.click();
+  await expect(page).toHaveURL(/\/user\/login\/?(\?.*)?$/);
+  await expectAccessible(page);
+}
