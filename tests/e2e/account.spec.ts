@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { createProvider, inviteProvider, type NewProvider } from "./helpers/stack.js";
-import { LOGIN_PATH, expectFieldError, expectToast, loginForm, logOut, signInAs, submitLogin } from "./helpers/ui.js";
+import { LOGIN_PATH, expectFieldError, submitBadInput, expectToast, loginForm, logOut, signInAs, submitLogin } from "./helpers/ui.js";
 import { readState } from "../setup/state.js";
 
 // Journeys through several pages, each checked by axe (1–5 s a page on the shared machines): twice the default.
@@ -89,10 +89,10 @@ test.describe("forgot and reset password", () => {
     await page.goto("/user/forgot-password/");
     const email = page.getByRole("textbox", { name: "Email" });
     const submit = page.getByRole("button", { name: "Continue" });
-    await submit.click();
+    await submitBadInput(submit, { checkedInBrowser: true });
     await expectFieldError(email, "Email is required.");
     await email.fill("not-an-email");
-    await submit.click();
+    await submitBadInput(submit, { checkedInBrowser: true });
     await expectFieldError(email, "Email must be valid.");
     await expect(email).toHaveValue("not-an-email");
     await expect(page).toHaveURL(/\/user\/forgot-password\/$/);
@@ -104,20 +104,20 @@ test.describe("forgot and reset password", () => {
     await requestResetCode(page, user.email);
     const form = resetForm(page);
 
-    await form.submit.click();
+    await submitBadInput(form.submit, { checkedInBrowser: true });
     await expectFieldError(form.code, "Verification code is required.");
     await expectFieldError(form.password, "Password is required.");
     await expectAccessible(page);
 
     await form.code.fill("000000");
     await form.password.fill(newPassword());
-    await form.submit.click();
+    await submitBadInput(form.submit);
     await expectFieldError(form.code, WRONG_CODE);
     await expect(form.code).toHaveValue("000000");
 
     await form.code.fill(code());
     await form.password.fill("Short1");
-    await form.submit.click();
+    await submitBadInput(form.submit);
     await expectFieldError(form.password, WEAK_PASSWORD);
     await expect(form.code).toHaveValue(code());
     await expect(page).toHaveURL(/\/user\/reset-password\/$/);
@@ -181,7 +181,7 @@ test.describe("create account by invite", () => {
       await expect(form.submit).toBeDisabled();
     } else {
       // Without JavaScript the button cannot follow the box: the server refuses the sign-up.
-      await form.submit.click();
+      await submitBadInput(form.submit);
       await expectFieldError(form.terms, TERMS_REQUIRED);
       await expect(form.firstName).toHaveValue(invitee.firstName);
       await expectAccessible(page);
@@ -217,7 +217,7 @@ test.describe("create account by invite", () => {
     await expectAccessible(page);
     const form = signUpForm(page);
     await form.terms.check();
-    await form.submit.click();
+    await submitBadInput(form.submit, { checkedInBrowser: true });
     await expectFieldError(form.password, "Password is required.");
     await expectFieldError(form.confirmPassword, "Password is required.");
     await expect(form.email).toHaveValue(invitee.email);
@@ -225,15 +225,17 @@ test.describe("create account by invite", () => {
     await form.password.fill(newPassword());
     await form.confirmPassword.fill(newPassword());
     await form.terms.check();
-    await form.submit.click();
+    await submitBadInput(form.submit, { checkedInBrowser: true });
     await expectFieldError(form.confirmPassword, "Password does not match.");
     await expectAccessible(page);
 
     await form.password.fill("Short1");
     await form.confirmPassword.fill("Short1");
     await form.terms.check();
-    await form.submit.click();
+    await submitBadInput(form.submit);
     await expectFieldError(form.password, WEAK_PASSWORD);
+    // Sign-up failures are also a toast (000 §8).
+    await expectToast(page, WEAK_PASSWORD);
     await expect(page).toHaveURL(new RegExp(`/user/create/${inviteCode}$`));
     await expect(form.firstName).toHaveValue(invitee.firstName);
     await expectAccessible(page);
@@ -336,14 +338,14 @@ test.describe("account screen", () => {
     const info = accountInfoForm(page);
     await info.firstName.fill("");
     await info.lastName.fill("");
-    await info.save.click();
+    await submitBadInput(info.save, { checkedInBrowser: true });
     await expectFieldError(info.firstName, "First name is required.");
     await expectFieldError(info.lastName, "Last name is required.");
     await expectAccessible(page);
 
     await page.goto("/user/account/password/");
     const pw = passwordForm(page);
-    await pw.submit.click();
+    await submitBadInput(pw.submit, { checkedInBrowser: true });
     await expectFieldError(pw.oldPassword, "Old password is required");
     await expectFieldError(pw.newPassword, "New password is required");
     await expectAccessible(page);
@@ -351,7 +353,7 @@ test.describe("account screen", () => {
     await pw.oldPassword.fill(user.password);
     await pw.newPassword.fill(newPassword());
     await pw.confirmPassword.fill(newPassword());
-    await pw.submit.click();
+    await submitBadInput(pw.submit, { checkedInBrowser: true });
     await expectFieldError(pw.confirmPassword, "Passwords must match");
 
     // Nothing changed: the name is as it was.
@@ -372,14 +374,14 @@ test.describe("account screen", () => {
     await pw.oldPassword.fill("Not-my-password-1");
     await pw.newPassword.fill(password);
     await pw.confirmPassword.fill(password);
-    await pw.submit.click();
+    await submitBadInput(pw.submit);
     await expectFieldError(pw.oldPassword, WRONG_PASSWORD);
     await expectAccessible(page);
 
     await pw.oldPassword.fill(user.password);
     await pw.newPassword.fill("Short1");
     await pw.confirmPassword.fill("Short1");
-    await pw.submit.click();
+    await submitBadInput(pw.submit);
     await expectFieldError(pw.newPassword, WEAK_PASSWORD);
 
     await pw.oldPassword.fill(user.password);

@@ -2,7 +2,7 @@
  * Role-based helpers for the portal's screens (getByRole / getByLabel only, never CSS classes).
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { expectAccessible } from "../fixtures.js";
+import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { DEMO_PASSWORD } from "./stack.js";
 
 export const LOGIN_PATH = "/user/login/";
@@ -97,4 +97,23 @@ export async function logOut(page: Page): Promise<void> {
   await logout.click();
   await expect(page).toHaveURL(/\/user\/login\/?(\?.*)?$/);
   await expectAccessible(page);
+}
+
+/**
+ * Submits bad input with `submit` and expects the server's answer to the post to be 400 (bad input is a 4xx,
+ * never a 200 or a 5xx). `checkedInBrowser`: with JavaScript the form's own validation answers without a
+ * request, so only the no-JS post is checked.
+ */
+export async function submitBadInput(submit: Locator, opts: { checkedInBrowser?: boolean } = {}): Promise<void> {
+  const page = submit.page();
+  if (opts.checkedInBrowser && jsEnabled()) {
+    await submit.click();
+    return;
+  }
+  const path = new URL(page.url()).pathname.replace(/\/$/, "");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(path)),
+    submit.click(),
+  ]);
+  expect(response.status(), `POST ${new URL(response.url()).pathname}`).toBe(400);
 }
