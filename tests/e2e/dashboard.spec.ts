@@ -18,12 +18,16 @@ const SCAN_ONLY_MESSAGE = "Complete Scan assessments in the app.";
 const HELP_CENTER = "Help Center (opens in a new tab)";
 
 type CardKey = "NO_ACCOUNT" | "NO_RECENT_SESSION" | "NO_HEP" | "READY_TO_BILL";
-/** The activity cards: title and the status label of their rows (000 §4's billing-worklist names). */
-const CARDS: Record<CardKey, { title: string; status: string }> = {
-  NO_ACCOUNT: { title: "No Account", status: "Invite Sent" },
-  NO_RECENT_SESSION: { title: "No Recent Session", status: "No Recent Session" },
-  NO_HEP: { title: "No Program", status: "Not Assigned" },
-  READY_TO_BILL: { title: "Ready to Bill", status: "Ready to Bill" },
+type Colour = "green" | "yellow" | "red";
+/**
+ * The activity cards: title, the status label of their rows (000 §4's billing-worklist names) and the rows'
+ * colour (000 §2.5: ready to bill green, invite sent yellow, anything else red).
+ */
+const CARDS: Record<CardKey, { title: string; status: string; colour: Colour }> = {
+  NO_ACCOUNT: { title: "No Account", status: "Invite Sent", colour: "yellow" },
+  NO_RECENT_SESSION: { title: "No Recent Session", status: "No Recent Session", colour: "red" },
+  NO_HEP: { title: "No Program", status: "Not Assigned", colour: "red" },
+  READY_TO_BILL: { title: "Ready to Bill", status: "Ready to Bill", colour: "green" },
 };
 const ALL_CARDS: CardKey[] = ["NO_ACCOUNT", "NO_RECENT_SESSION", "NO_HEP", "READY_TO_BILL"];
 
@@ -82,6 +86,7 @@ async function expectActivityCards(page: Page, account: { email: string; passwor
       continue;
     }
     for (const text of await rows.allTextContents()) expect(text).toContain(CARDS[key].status);
+    expect(await colourOf(rows.first()), `${CARDS[key].title} row colour`).toBe(CARDS[key].colour);
     for (const [i, p] of [[0, list[0]!], [list.length - 1, list.at(-1)!]] as const) {
       await expect(rows.nth(i)).toHaveAttribute("href", `/patients/${p.id}`);
       await expect(rows.nth(i)).toContainText(`${p.lastName}, ${p.firstName}`);
@@ -110,6 +115,8 @@ test.describe("the dashboard per demo account", () => {
   });
 
   test("a provider admin: greeting, the organization's activity cards, no Switch to Admin", async ({ page }) => {
+    const { data } = await (await apiAs(PROVIDER_ADMIN.email)).GET("/v2/dashboards/actions");
+    expect(data?.READY_TO_BILL.length, "the demo organization has patients ready to bill (their rows are green)").toBeGreaterThan(0);
     await signInAs(page, PROVIDER_ADMIN.email);
     await expect(page.getByRole("heading", { name: `Hi ${PROVIDER_ADMIN.firstName}`, level: 1 })).toBeVisible();
     await expectActivityCards(page, PROVIDER_ADMIN, ALL_CARDS);
@@ -164,9 +171,9 @@ async function addHealthPatient(provider: NewProvider) {
   return patient!;
 }
 
-/** The hue family of a CSS colour: green, yellow or red. */
-async function colourOf(locator: Locator, property: "border-left-color"): Promise<"green" | "yellow" | "red" | string> {
-  const value = await locator.evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+/** The hue family of a row's colour (its left border): green, yellow or red. */
+async function colourOf(row: Locator): Promise<Colour | string> {
+  const value = await row.evaluate((el) => getComputedStyle(el).borderLeftColor);
   const [r, g, b] = (value.match(/\d+/g) ?? []).map(Number) as [number, number, number];
   if (g > r && g > b) return "green";
   if (r > b && g > b && g > r * 0.6) return "yellow";
@@ -190,16 +197,11 @@ test.describe("the dashboard of users without patients", () => {
     await expectAccessible(page);
     // The new patient: an invitation sent (yellow), no program and no session yet (red); not ready to bill.
     const name = `${patient.patient.lastName}, ${patient.patient.firstName}`;
-    const expected: [CardKey, string][] = [
-      ["NO_ACCOUNT", "yellow"],
-      ["NO_HEP", "red"],
-      ["NO_RECENT_SESSION", "red"],
-    ];
-    for (const [key, colour] of expected) {
+    for (const key of ["NO_ACCOUNT", "NO_HEP", "NO_RECENT_SESSION"] as const) {
       const row = rowsOf(card(page, key)).filter({ hasText: name });
       await expect(row).toHaveAttribute("href", `/patients/${patient.id}`);
       await expect(row).toContainText(CARDS[key].status);
-      expect(await colourOf(row, "border-left-color"), `${CARDS[key].title} row colour`).toBe(colour);
+      expect(await colourOf(row), `${CARDS[key].title} row colour`).toBe(CARDS[key].colour);
     }
     await expect(rowsOf(card(page, "NO_RECENT_SESSION")).filter({ hasText: name })).toContainText("No sessions yet");
     await expect(card(page, "READY_TO_BILL")).toContainText("No patients.");
