@@ -9,9 +9,10 @@
  * (GET v2/admin/invite-code as the product admin).
  */
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { createProvider, inviteProvider, type NewProvider } from "./helpers/stack.js";
-import { LOGIN_PATH, expectFieldError, submitBadInput, expectToast, loginForm, logOut, signInAs, submitLogin } from "./helpers/ui.js";
+import { LOGIN_PATH, expectFieldError, submitBadInput, expectToast, loginForm, logOut, sidebar, signInAs, submitLogin } from "./helpers/ui.js";
 import { readState } from "../setup/state.js";
 
 // Journeys through several pages, each checked by axe (1–5 s a page on the shared machines): twice the default.
@@ -42,7 +43,7 @@ const code = () => readState().confirmationCode;
 const freshProvider = () => createProvider({ products: ["HEALTH"] });
 
 /** Asks for a reset code for `email` from the login page's link; lands on the reset page. */
-async function requestResetCode(page: import("@playwright/test").Page, email: string): Promise<void> {
+async function requestResetCode(page: Page, email: string): Promise<void> {
   await page.goto(LOGIN_PATH);
   await expectAccessible(page);
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -56,7 +57,7 @@ async function requestResetCode(page: import("@playwright/test").Page, email: st
   await expectAccessible(page);
 }
 
-function resetForm(page: import("@playwright/test").Page) {
+function resetForm(page: Page) {
   return {
     code: page.getByRole("textbox", { name: "Verification Code" }),
     password: page.getByLabel("New Password", { exact: true }),
@@ -143,7 +144,7 @@ async function freshInvitation() {
   return { invitee, inviteCode: await inviteProvider(invitee) };
 }
 
-function signUpForm(page: import("@playwright/test").Page) {
+function signUpForm(page: Page) {
   return {
     firstName: page.getByRole("textbox", { name: "First Name" }),
     lastName: page.getByRole("textbox", { name: "Last Name" }),
@@ -258,7 +259,7 @@ test.describe("create account by invite", () => {
   });
 });
 
-function accountInfoForm(page: import("@playwright/test").Page) {
+function accountInfoForm(page: Page) {
   return {
     firstName: page.getByRole("textbox", { name: "First Name" }),
     lastName: page.getByRole("textbox", { name: "Last Name" }),
@@ -267,7 +268,7 @@ function accountInfoForm(page: import("@playwright/test").Page) {
   };
 }
 
-function passwordForm(page: import("@playwright/test").Page) {
+function passwordForm(page: Page) {
   return {
     oldPassword: page.getByLabel("Old Password", { exact: true }),
     newPassword: page.getByLabel("New Password", { exact: true }),
@@ -276,9 +277,9 @@ function passwordForm(page: import("@playwright/test").Page) {
   };
 }
 
-const accountTabs = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Account" });
+const accountTabs = (page: Page) => page.getByRole("navigation", { name: "Account" });
 
-async function openAccount(page: import("@playwright/test").Page, user: NewProvider): Promise<void> {
+async function openAccount(page: Page, user: NewProvider): Promise<void> {
   await signInAs(page, user.email, user.password);
   await page.goto("/user/account/");
   await expect(page).toHaveURL(/\/user\/account\/info\/$/);
@@ -290,7 +291,7 @@ test.describe("account screen", () => {
     const user = await freshProvider();
     await signInAs(page, user.email, user.password);
     // Settings → Your Account in the sidebar.
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = sidebar(page);
     const yourAccount = nav.getByRole("link", { name: "Your Account" });
     if (!(await yourAccount.isVisible())) await nav.getByText("Settings", { exact: true }).click();
     await yourAccount.click();
