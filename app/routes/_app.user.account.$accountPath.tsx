@@ -46,23 +46,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (tab === "info") {
     const submission = parseWithZod(formData, { schema: accountInfoSchema });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const result = await updateUserName(getApi(request, context), user.userId, submission.value);
-    if (result.error) return submission.reply({ formErrors: [result.error.message] });
+    if (result.error) return data(submission.reply({ formErrors: [result.error.message] }), { status: result.error.status >= 400 && result.error.status < 500 ? result.error.status : 502 });
     session.flash("toast", { type: "success", message: ACCOUNT_UPDATED_MESSAGE });
     throw redirect(here);
   }
 
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
-  if (submission.status !== "success") return submission.reply({ hideFields });
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const token = await getTokenSource(request, context).accessToken();
   if (!token) throw redirect("/user/login/");
   try {
     await changePassword(token, submission.value.oldPassword, submission.value.newPassword);
   } catch (err) {
     log.info("password change refused", { requestId: context.requestId, ...errorFields(err) });
-    return submission.reply({ fieldErrors: { [changePasswordErrorField(err)]: [identityMessage(err, PASSWORD_UPDATE_FAILED_MESSAGE)] }, hideFields });
+    return data(submission.reply({ fieldErrors: { [changePasswordErrorField(err)]: [identityMessage(err, PASSWORD_UPDATE_FAILED_MESSAGE)] }, hideFields }), { status: 400 });
   }
   session.flash("toast", { type: "success", message: PASSWORD_UPDATED_MESSAGE });
   throw redirect(here);

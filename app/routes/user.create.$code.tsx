@@ -9,7 +9,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { publicApi } from "../api/client.server";
@@ -107,14 +107,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       throw redirect(new URL(request.url).pathname);
     }
     const submission = parseWithZod(formData, { schema: verifySignUpSchema });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
       await confirmSignUp(pending.username, submission.value.code);
     } catch (err) {
       // Already confirmed (a repeated submit) is fine.
       if (!(errorName(err) === "NotAuthorizedException" && /CONFIRMED/i.test(String((err as Error).message)))) {
         log.info("sign-up confirmation refused", { requestId: context.requestId, ...errorFields(err) });
-        return submission.reply({ fieldErrors: { code: [identityMessage(err, VERIFY_FAILED_MESSAGE)] } });
+        return data(submission.reply({ fieldErrors: { code: [identityMessage(err, VERIFY_FAILED_MESSAGE)] } }), { status: 400 });
       }
     }
     try {
@@ -127,7 +127,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: signUpSchema });
-  if (submission.status !== "success") return submission.reply({ hideFields: ["password", "confirmPassword"] });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const invitation = await lookUpInvitation(publicApi(request, context), code);
   if (invitation.error || invitation.data.hasAccount) throw redirect(new URL(request.url).pathname);
   // The invitation's name and e-mail are authoritative; the form supplies only what it lacks.
@@ -139,7 +139,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!invitee.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of invitee.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-    return submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] });
+    return data(submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const username = crypto.randomUUID();
   let confirmed: boolean;
@@ -150,7 +150,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const message = identityMessage(err, SIGN_UP_FAILED_MESSAGE);
     const onPassword = ["InvalidPasswordException"].includes(errorName(err) ?? "") || (errorName(err) === "InvalidParameterException" && /password/i.test(message));
     session.flash("toast", { type: "error", message });
-    return submission.reply(onPassword ? { fieldErrors: { password: [message] }, hideFields: ["password", "confirmPassword"] } : { formErrors: [message], hideFields: ["password", "confirmPassword"] });
+    const reply = submission.reply(onPassword ? { fieldErrors: { password: [message] }, hideFields: ["password", "confirmPassword"] } : { formErrors: [message], hideFields: ["password", "confirmPassword"] });
+    // Refused by the identity service (the input): 400; it could not be reached: 502.
+    return data(reply, { status: identityMessage(err, "") ? 400 : 502 });
   }
   const pending: Pending = { inviteCode: code, username, ...invitee.data, password: submission.value.password, expiresAt: Date.now() + PENDING_MS };
   if (confirmed) {

@@ -1,7 +1,7 @@
 /** `/user/forgot-password/`: ask the identity service to e-mail a reset code (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { errorFields, log } from "../log.server";
 import { forgotPassword } from "../auth/identity.server";
@@ -27,13 +27,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email;
   try {
     await forgotPassword(email);
   } catch (err) {
     log.info("forgot password refused", { requestId: context.requestId, ...errorFields(err) });
-    return submission.reply({ fieldErrors: { email: [identityMessage(err, SEND_FAILED_MESSAGE)] } });
+    return data(submission.reply({ fieldErrors: { email: [identityMessage(err, SEND_FAILED_MESSAGE)] } }), { status: 400 });
   }
   const session = getSession(request, context);
   session.set("resetPassword", { username: email, expiresAt: Date.now() + RESET_WINDOW_MS });

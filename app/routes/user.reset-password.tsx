@@ -4,7 +4,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorFields, log } from "../log.server";
 import { confirmForgotPassword } from "../auth/identity.server";
@@ -43,12 +43,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reset = pendingReset(session);
   if (!reset) throw redirect("/user/login/");
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
   } catch (err) {
     log.info("password reset refused", { requestId: context.requestId, ...errorFields(err) });
-    return submission.reply({ fieldErrors: { [resetErrorField(err)]: [identityMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] });
+    return data(submission.reply({ fieldErrors: { [resetErrorField(err)]: [identityMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] }), { status: 400 });
   }
   session.unset("resetPassword");
   session.flash("toast", { type: "success", message: PASSWORD_RESET_MESSAGE });

@@ -17,6 +17,9 @@
  *    NotAuthorizedException "User is disabled." (cognito-local lets disabled users sign in).
  * 4. ConfirmSignUp verifies the auto-verified attribute the code went to (email_verified = true), so a new
  *    user can sign in with the e-mail alias (cognito-local leaves email_verified unset).
+ * 5. The pool's password policy: SignUp, ConfirmForgotPassword, ChangePassword and AdminSetUserPassword refuse a
+ *    password that breaks it with InvalidPasswordException "Password did not conform with policy: …"
+ *    (cognito-local accepts any password).
  */
 "use strict";
 const path = require("node:path");
@@ -128,6 +131,46 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     return next().catch(mapPasswordError);
   });
   wrap("ChangePassword", (_services, _ctx, _req, next) => next().catch(mapPasswordError));
+
+  // 5. The pool's password policy on every new password (installed after 3, so its refusal is not remapped).
+  const policyProblem = (policy, password) => {
+    if (!policy || typeof password !== "string") return null;
+    if (password.length < (policy.MinimumLength ?? 8)) return "Password not long enough";
+    if (policy.RequireUppercase && !/[A-Z]/.test(password)) return "Password must have uppercase characters";
+    if (policy.RequireLowercase && !/[a-z]/.test(password)) return "Password must have lowercase characters";
+    if (policy.RequireNumbers && !/[0-9]/.test(password)) return "Password must have numeric characters";
+    if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\-]/.test(password)) return "Password must have symbol characters";
+    return null;
+  };
+  const checkPolicy = (pool, password) => {
+    const problem = policyProblem(pool.options.Policies?.PasswordPolicy, password);
+    if (problem) throw new CognitoError("InvalidPasswordException", `Password did not conform with policy: ${problem}`);
+  };
+  const clientIdOf = (accessToken) => {
+    try {
+      return JSON.parse(Buffer.from(String(accessToken).split(".")[1] ?? "", "base64url").toString("utf8")).client_id;
+    } catch {
+      return undefined;
+    }
+  };
+  wrap("SignUp", async ({ cognito }, ctx, req, next) => {
+    checkPolicy(await cognito.getUserPoolForClientId(ctx, req.ClientId), req.Password);
+    return next();
+  });
+  wrap("ConfirmForgotPassword", async ({ cognito }, ctx, req, next) => {
+    checkPolicy(await cognito.getUserPoolForClientId(ctx, req.ClientId), req.Password);
+    return next();
+  });
+  wrap("AdminSetUserPassword", async ({ cognito }, ctx, req, next) => {
+    checkPolicy(await cognito.getUserPool(ctx, req.UserPoolId), req.Password);
+    return next();
+  });
+  wrap("ChangePassword", async ({ cognito }, ctx, req, next) => {
+    const clientId = clientIdOf(req.AccessToken);
+    // An unreadable token: cognito-local's own checks refuse it.
+    if (clientId) checkPolicy(await cognito.getUserPoolForClientId(ctx, clientId), req.ProposedPassword);
+    return next();
+  });
 }
 
 // Start as lib/bin/start.js does, with a quieter logger: cognito-local logs every refused call (a wrong password,

@@ -213,6 +213,12 @@ describe("sign-in and tokens", () => {
     try {
       const sent = await client.send(new ForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email }));
       expect(sent.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: "EMAIL", Destination: support.email });
+      // The pool's password policy holds, as on Cognito (the launcher's patch 5).
+      const weak = await client
+        .send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: "Short1" }))
+        .catch((e: unknown) => e);
+      expect(errorName(weak)).toBe("InvalidPasswordException");
+      expect((weak as Error).message).toBe("Password did not conform with policy: Password not long enough");
       await client.send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: "New-password-2" }));
     } finally {
       client.destroy();

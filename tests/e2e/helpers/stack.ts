@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import createClient from "openapi-fetch";
-import type { paths } from "../../../openapi/provider-api.js";
+import type { components, paths } from "../../../openapi/provider-api.js";
 import { DEMO_PASSWORD, demoAccounts, type DemoAccount } from "../../../reference-api/src/seed/demo-accounts.js";
 import { createIdentityUser as createUser } from "../../../scripts/identity/users.js";
 import { signIn, type Tokens } from "../../../scripts/identity/sign-in.js";
@@ -52,4 +52,78 @@ export async function createIdentityUser(opts: { groups?: string[]; emailDomain?
   const password = `E2e-${tag}-Pw1!`;
   const { username } = await createUser(identity, { email, password, groups: opts.groups, givenName: opts.givenName, familyName: opts.familyName });
   return { username, email, password };
+}
+
+// ---- Providers with a portal account, made as a real deployment makes them: an invitation (the providers page,
+// or a new organization from the admin area), its code from the admin area's "Get Provider Signup Link"
+// (GET v2/admin/invite-code, product admin), an identity-service user, and the sign-up completed on the API.
+
+export type ProviderRole = "PORTAL_PRACTITIONER" | "PORTAL_PROVIDER_ADMIN";
+export type ProductKey = components["schemas"]["ProductKey"];
+
+export interface Invitee {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role?: ProviderRole;
+}
+
+export interface NewProvider extends NewIdentityUser {
+  firstName: string;
+  lastName: string;
+  inviteCode: string;
+}
+
+/** The answer's data, or a thrown error that says which call failed and why. */
+function dataOf<T>(res: { data?: T; error?: unknown; response: Response }, what: string): T {
+  if (res.data === undefined) throw new Error(`${what}: ${res.response.status} ${JSON.stringify(res.error ?? null)}`);
+  return res.data;
+}
+
+/** The invite code of the provider invited with `email` ("Get Provider Signup Link", as the product admin). */
+export async function inviteCodeOf(email: string): Promise<string> {
+  const api = await apiAs(PRODUCT_ADMIN.email);
+  const invite = dataOf(await api.GET("/v2/admin/invite-code", { params: { query: { email } } }), "invite code");
+  if (!invite.inviteCode) throw new Error(`${email} has no invite code`);
+  return invite.inviteCode;
+}
+
+/** Invites a provider to the demo organization (as its provider admin, at the admin's first location); answers the invite code. */
+export async function inviteProvider(invitee: Invitee): Promise<string> {
+  const api = await apiAs(PROVIDER_ADMIN.email);
+  const [location] = dataOf(await api.GET("/v2/locations"), "locations");
+  if (!location) throw new Error("the demo organization has no location");
+  const { firstName, lastName, email, role = "PORTAL_PRACTITIONER" } = invitee;
+  dataOf(await api.POST("/v2/practitioners", { body: { firstName, lastName, email, role, locationIds: [location.id] } }), "invite provider");
+  return inviteCodeOf(email);
+}
+
+/** A new organization holding `products` (admin area, product admin), whose first provider is `invitee`; answers the invite code. */
+export async function createOrganization(products: ProductKey[], invitee: Invitee): Promise<string> {
+  const api = await apiAs(PRODUCT_ADMIN.email);
+  const { firstName, lastName, email, role = "PORTAL_PROVIDER_ADMIN" } = invitee;
+  const body = {
+    orgName: `E2E Clinic ${randomUUID().slice(0, 8)}`,
+    timezone: "America/Denver" as const,
+    products,
+    practitioner: { firstName, lastName, email, role },
+    location: { name: "E2E Main Clinic", timezone: "America/Denver" as const },
+  };
+  dataOf(await api.POST("/v2/admin/organizations", { body }), "create organization");
+  return inviteCodeOf(email);
+}
+
+/**
+ * A provider who can sign in to the portal: a fresh identity user, invited to the demo organization (default)
+ * or as the first provider of a new organization holding `products`, with the sign-up completed on the API.
+ */
+export async function createProvider(opts: { role?: ProviderRole; products?: ProductKey[]; firstName?: string; lastName?: string } = {}): Promise<NewProvider> {
+  const user = await createIdentityUser();
+  const tag = user.email.slice("e2e-".length, user.email.indexOf("@"));
+  const invitee: Invitee = { firstName: opts.firstName ?? "Avery", lastName: opts.lastName ?? `Tester ${tag}`, email: user.email, role: opts.role };
+  const inviteCode = opts.products ? await createOrganization(opts.products, invitee) : await inviteProvider(invitee);
+  const api = await apiAs(user.email, user.password);
+  const { firstName, lastName } = invitee;
+  dataOf(await api.POST("/v2/users/{id}/complete-sign-up", { params: { path: { id: user.username } }, body: { userId: user.username, inviteCode, firstName, lastName } }), "complete sign-up");
+  return { ...user, firstName, lastName, inviteCode };
 }

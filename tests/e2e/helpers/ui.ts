@@ -2,7 +2,7 @@
  * Role-based helpers for the portal's screens (getByRole / getByLabel only, never CSS classes).
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { expectAccessible } from "../fixtures.js";
+import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { DEMO_PASSWORD } from "./stack.js";
 
 export const LOGIN_PATH = "/user/login/";
@@ -70,3 +70,50 @@ export function escapeRegExp(s: string): string {
 
 /** Anything that looks like a JWT (three base64url parts, the first starting with `eyJ` = '{"'). */
 export const JWT_LIKE = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
+
+/** A toast with `message` is shown (the root's `role="status"` region; with JavaScript it closes after 4 s). */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
+}
+
+/** The portal's sidebar (the navigation named "Main"). */
+export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/**
+ * The names of the sidebar's links, in order, those inside closed sections included (the sections are native
+ * disclosures: their links are in the page but not shown until opened). External links carry their
+ * " (opens in a new tab)" hint.
+ */
+export async function sidebarLinkNames(page: Page): Promise<string[]> {
+  const links = sidebar(page).getByRole("list").first().getByRole("link", { includeHidden: true });
+  return (await links.allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+}
+
+/** Logout from the sidebar's Settings section (a form post); lands on the login page (checked for accessibility). */
+export async function logOut(page: Page): Promise<void> {
+  const nav = sidebar(page);
+  const logout = nav.getByRole("button", { name: "Logout", exact: true });
+  if (!(await logout.isVisible())) await nav.getByText("Settings", { exact: true }).click();
+  await logout.click();
+  await expect(page).toHaveURL(/\/user\/login\/?(\?.*)?$/);
+  await expectAccessible(page);
+}
+
+/**
+ * Submits bad input with `submit` and expects the server's answer to the post to be 400 (bad input is a 4xx,
+ * never a 200 or a 5xx). `checkedInBrowser`: with JavaScript the form's own validation answers without a
+ * request, so only the no-JS post is checked.
+ */
+export async function submitBadInput(submit: Locator, opts: { checkedInBrowser?: boolean } = {}): Promise<void> {
+  const page = submit.page();
+  if (opts.checkedInBrowser && jsEnabled()) {
+    await submit.click();
+    return;
+  }
+  const path = new URL(page.url()).pathname.replace(/\/$/, "");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(path)),
+    submit.click(),
+  ]);
+  expect(response.status(), `POST ${new URL(response.url()).pathname}`).toBe(400);
+}

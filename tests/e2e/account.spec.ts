@@ -1,0 +1,402 @@
+/**
+ * The account flows (issue 3 §3, spec 000 §2.4, §5, §8): forgot → reset password → sign-in, sign-up by invite
+ * code, and the account screen, in both projects (JavaScript enabled and disabled). Every page visited is
+ * checked by axe (fixtures.ts). Each test makes its own users and invitations through the real services
+ * (helpers/stack.ts); no demo account is changed.
+ *
+ * Invite codes: the provider admin invites (POST v2/practitioners, or a new organization from the admin area)
+ * and the test learns the code as a deployment's staff would, from the admin area's "Get Provider Signup Link"
+ * (GET v2/admin/invite-code as the product admin).
+ */
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { createProvider, inviteProvider, type NewProvider } from "./helpers/stack.js";
+import { LOGIN_PATH, expectFieldError, submitBadInput, expectToast, loginForm, logOut, sidebar, signInAs, submitLogin } from "./helpers/ui.js";
+import { readState } from "../setup/state.js";
+
+// Journeys through several pages, each checked by axe (1–5 s a page on the shared machines): twice the default.
+test.describe.configure({ timeout: 60_000 });
+
+const LOGIN_URL = /\/user\/login\/?(\?.*)?$/;
+const LOGIN_FAILED = "There was a problem signing in.  Please check your email and password.";
+const CODE_SENT = "A password verification code has been sent to your email.";
+const PASSWORD_RESET = "Your password has been reset. Please login with your new password.";
+// The identity service's own messages (cognito-local, patched to Cognito's wording and password policy).
+const WEAK_PASSWORD = "Password did not conform with policy: Password not long enough";
+const WRONG_CODE = "Incorrect confirmation code";
+const WRONG_PASSWORD = "Incorrect username or password.";
+// Not in the spec (it has no message for these): the portal's own.
+const INVITE_INVALID = "This invitation link is not valid. Please ask your organization for a new invitation.";
+const INVITE_USED = "This invitation has already been used. Please log in.";
+const TERMS_REQUIRED = "Please accept the Terms of Service and Privacy Policy to sign up.";
+
+/** A password the pool's policy accepts, different on every call. */
+const newPassword = () => `Fresh-${randomUUID().slice(0, 8)}-Pw9`;
+
+const code = () => readState().confirmationCode;
+
+/**
+ * A provider who can sign in, first of a new organization (Health): its dashboard has no patients, which keeps
+ * the pages these tests pass through small.
+ */
+const freshProvider = () => createProvider({ products: ["HEALTH"] });
+
+/** Asks for a reset code for `email` from the login page's link; lands on the reset page. */
+async function requestResetCode(page: Page, email: string): Promise<void> {
+  await page.goto(LOGIN_PATH);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/user\/forgot-password\/$/);
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/user\/reset-password\/$/);
+  await expect(page.getByText(`We have sent a verification code to ${email}`)).toBeVisible();
+  await expectToast(page, CODE_SENT);
+  await expectAccessible(page);
+}
+
+function resetForm(page: Page) {
+  return {
+    code: page.getByRole("textbox", { name: "Verification Code" }),
+    password: page.getByLabel("New Password", { exact: true }),
+    submit: page.getByRole("button", { name: "Continue" }),
+  };
+}
+
+test.describe("forgot and reset password", () => {
+  test("forgot password → reset password → sign in with the new password", async ({ page }) => {
+    const user = await freshProvider();
+    await requestResetCode(page, user.email);
+    const form = resetForm(page);
+    const password = newPassword();
+    await form.code.fill(code());
+    await form.password.fill(password);
+    await form.submit.click();
+    await expect(page).toHaveURL(LOGIN_URL);
+    await expectToast(page, PASSWORD_RESET);
+    await expectAccessible(page);
+
+    // The old password is gone, the new one signs in.
+    await submitLogin(page, user.email, user.password);
+    await expectFieldError(loginForm(page).password, LOGIN_FAILED);
+    await expectAccessible(page);
+    await signInAs(page, user.email, password);
+    await expect(page.getByRole("heading", { name: `Hi ${user.firstName}` })).toBeVisible();
+  });
+
+  test("the e-mail is required and must be valid", async ({ page }) => {
+    await page.goto("/user/forgot-password/");
+    const email = page.getByRole("textbox", { name: "Email" });
+    const submit = page.getByRole("button", { name: "Continue" });
+    await submitBadInput(submit, { checkedInBrowser: true });
+    await expectFieldError(email, "Email is required.");
+    await email.fill("not-an-email");
+    await submitBadInput(submit, { checkedInBrowser: true });
+    await expectFieldError(email, "Email must be valid.");
+    await expect(email).toHaveValue("not-an-email");
+    await expect(page).toHaveURL(/\/user\/forgot-password\/$/);
+    await expectAccessible(page);
+  });
+
+  test("reset: required fields, a wrong code and a weak password show their messages at the field", async ({ page }) => {
+    const user = await freshProvider();
+    await requestResetCode(page, user.email);
+    const form = resetForm(page);
+
+    await submitBadInput(form.submit, { checkedInBrowser: true });
+    await expectFieldError(form.code, "Verification code is required.");
+    await expectFieldError(form.password, "Password is required.");
+    await expectAccessible(page);
+
+    await form.code.fill("000000");
+    await form.password.fill(newPassword());
+    await submitBadInput(form.submit);
+    await expectFieldError(form.code, WRONG_CODE);
+    await expect(form.code).toHaveValue("000000");
+
+    await form.code.fill(code());
+    await form.password.fill("Short1");
+    await submitBadInput(form.submit);
+    await expectFieldError(form.password, WEAK_PASSWORD);
+    await expect(form.code).toHaveValue(code());
+    await expect(page).toHaveURL(/\/user\/reset-password\/$/);
+    await expect(page.getByText(`We have sent a verification code to ${user.email}`)).toBeVisible();
+    await expectAccessible(page);
+
+    // Nothing was changed: the old password still signs in.
+    await signInAs(page, user.email, user.password);
+  });
+
+  test("the reset page opened without a requested code goes to login", async ({ page }) => {
+    await page.goto("/user/reset-password/");
+    await expect(page).toHaveURL(LOGIN_URL);
+    await expect(loginForm(page).email).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+/** A fresh invitation to the demo organization (Front Range Physical Therapy); answers the invitee and the code. */
+async function freshInvitation() {
+  const tag = randomUUID().slice(0, 8);
+  const invitee = { firstName: "Jordan", lastName: `Invitee ${tag}`, email: `e2e-invite-${tag}@e2e.example` };
+  return { invitee, inviteCode: await inviteProvider(invitee) };
+}
+
+function signUpForm(page: Page) {
+  return {
+    firstName: page.getByRole("textbox", { name: "First Name" }),
+    lastName: page.getByRole("textbox", { name: "Last Name" }),
+    email: page.getByRole("textbox", { name: "Email" }),
+    password: page.getByLabel("Password", { exact: true }),
+    confirmPassword: page.getByLabel("Confirm Password", { exact: true }),
+    terms: page.getByRole("checkbox", { name: "I agree to the Terms of Service and Privacy Policy" }),
+    submit: page.getByRole("button", { name: "Sign Up" }),
+  };
+}
+
+test.describe("create account by invite", () => {
+  test("an invited provider signs up and lands on the main route signed in", async ({ page }) => {
+    const { invitee, inviteCode } = await freshInvitation();
+    await page.goto(`/user/create/${inviteCode}`);
+    await expectAccessible(page);
+    await expect(page.getByText("You have been invited to join Front Range Physical Therapy.")).toBeVisible();
+    const form = signUpForm(page);
+    await expect(form.firstName).toHaveValue(invitee.firstName);
+    await expect(form.firstName).toBeDisabled();
+    await expect(form.lastName).toHaveValue(invitee.lastName);
+    await expect(form.lastName).toBeDisabled();
+    await expect(form.email).toHaveValue(invitee.email);
+    await expect(form.email).toBeDisabled();
+
+    const password = newPassword();
+    await form.password.fill(password);
+    await form.confirmPassword.fill(password);
+    if (jsEnabled()) {
+      // Sign Up is disabled until the terms are accepted.
+      await expect(form.submit).toBeDisabled();
+      await form.terms.check();
+      await expect(form.submit).toBeEnabled();
+      await form.terms.uncheck();
+      await expect(form.submit).toBeDisabled();
+    } else {
+      // Without JavaScript the button cannot follow the box: the server refuses the sign-up.
+      await submitBadInput(form.submit);
+      await expectFieldError(form.terms, TERMS_REQUIRED);
+      await expect(form.firstName).toHaveValue(invitee.firstName);
+      await expectAccessible(page);
+      await form.password.fill(password);
+      await form.confirmPassword.fill(password);
+    }
+    await form.terms.check();
+    await form.submit.click();
+
+    // The identity service e-mails a code to confirm the address.
+    await expect(page.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
+    await expect(page.getByText(`We have sent a verification code to ${invitee.email}`)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("textbox", { name: "Verification Code" }).fill(code());
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expect(page.getByRole("heading", { name: `Hi ${invitee.firstName}` })).toBeVisible();
+    await expectAccessible(page);
+
+    // A real account: after logging out, the e-mail and the chosen password sign in again.
+    await logOut(page);
+    await signInAs(page, invitee.email, password);
+    // And the invitation is spent.
+    await logOut(page);
+    await page.goto(`/user/create/${inviteCode}`);
+    await expect(page.getByRole("alert")).toHaveText(INVITE_USED);
+  });
+
+  test("password and confirmation are required, must match and must meet the identity service's policy", async ({ page }) => {
+    const { invitee, inviteCode } = await freshInvitation();
+    await page.goto(`/user/create/${inviteCode}`);
+    await expectAccessible(page);
+    const form = signUpForm(page);
+    await form.terms.check();
+    await submitBadInput(form.submit, { checkedInBrowser: true });
+    await expectFieldError(form.password, "Password is required.");
+    await expectFieldError(form.confirmPassword, "Password is required.");
+    await expect(form.email).toHaveValue(invitee.email);
+
+    await form.password.fill(newPassword());
+    await form.confirmPassword.fill(newPassword());
+    await form.terms.check();
+    await submitBadInput(form.submit, { checkedInBrowser: true });
+    await expectFieldError(form.confirmPassword, "Password does not match.");
+    await expectAccessible(page);
+
+    await form.password.fill("Short1");
+    await form.confirmPassword.fill("Short1");
+    await form.terms.check();
+    await submitBadInput(form.submit);
+    await expectFieldError(form.password, WEAK_PASSWORD);
+    // Sign-up failures are also a toast (000 §8).
+    await expectToast(page, WEAK_PASSWORD);
+    await expect(page).toHaveURL(new RegExp(`/user/create/${inviteCode}$`));
+    await expect(form.firstName).toHaveValue(invitee.firstName);
+    await expectAccessible(page);
+  });
+
+  test("an unknown invite code and a used one show their messages", async ({ page }) => {
+    await page.goto(`/user/create/NO-SUCH-INVITE-${randomUUID().slice(0, 8)}`);
+    await expect(page.getByRole("alert")).toHaveText(INVITE_INVALID);
+    await expect(signUpForm(page).submit).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Go to log in" }).click();
+    await expect(page).toHaveURL(LOGIN_URL);
+    await expectAccessible(page);
+
+    const provider = await freshProvider();
+    await page.goto(`/user/create/${provider.inviteCode}`);
+    await expect(page.getByRole("alert")).toHaveText(INVITE_USED);
+    await expect(signUpForm(page).submit).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+function accountInfoForm(page: Page) {
+  return {
+    firstName: page.getByRole("textbox", { name: "First Name" }),
+    lastName: page.getByRole("textbox", { name: "Last Name" }),
+    email: page.getByRole("textbox", { name: "Email" }),
+    save: page.getByRole("button", { name: "Save" }),
+  };
+}
+
+function passwordForm(page: Page) {
+  return {
+    oldPassword: page.getByLabel("Old Password", { exact: true }),
+    newPassword: page.getByLabel("New Password", { exact: true }),
+    confirmPassword: page.getByLabel("Confirm New Password", { exact: true }),
+    submit: page.getByRole("button", { name: "Update Password" }),
+  };
+}
+
+const accountTabs = (page: Page) => page.getByRole("navigation", { name: "Account" });
+
+async function openAccount(page: Page, user: NewProvider): Promise<void> {
+  await signInAs(page, user.email, user.password);
+  await page.goto("/user/account/");
+  await expect(page).toHaveURL(/\/user\/account\/info\/$/);
+  await expectAccessible(page);
+}
+
+test.describe("account screen", () => {
+  test("tabs are links; a name change persists and greets the user", async ({ page }) => {
+    const user = await freshProvider();
+    await signInAs(page, user.email, user.password);
+    // Settings → Your Account in the sidebar.
+    const nav = sidebar(page);
+    const yourAccount = nav.getByRole("link", { name: "Your Account" });
+    if (!(await yourAccount.isVisible())) await nav.getByText("Settings", { exact: true }).click();
+    await yourAccount.click();
+    await expect(page).toHaveURL(/\/user\/account\/info\/$/);
+    await expect(page.getByRole("heading", { name: "Your Account", level: 1 })).toBeVisible();
+    await expectAccessible(page);
+
+    const tabs = accountTabs(page);
+    await expect(tabs.getByRole("link", { name: "Account Info" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Password" })).toHaveAttribute("href", "/user/account/password/");
+    const form = accountInfoForm(page);
+    await expect(form.firstName).toHaveValue(user.firstName);
+    await expect(form.lastName).toHaveValue(user.lastName);
+    await expect(form.email).toHaveValue(user.email);
+    await expect(form.email).toBeDisabled();
+
+    const firstName = `Rowan${randomUUID().slice(0, 4)}`;
+    const lastName = `Renamed ${randomUUID().slice(0, 4)}`;
+    await form.firstName.fill(firstName);
+    await form.lastName.fill(lastName);
+    await form.save.click();
+    await expectToast(page, "Account details updated.");
+    await expect(form.firstName).toHaveValue(firstName);
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(form.firstName).toHaveValue(firstName);
+    await expect(form.lastName).toHaveValue(lastName);
+    await expectAccessible(page);
+
+    await tabs.getByRole("link", { name: "Password" }).click();
+    await expect(page).toHaveURL(/\/user\/account\/password\/$/);
+    await expect(tabs.getByRole("link", { name: "Password" })).toHaveAttribute("aria-current", "page");
+    await expect(passwordForm(page).oldPassword).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto("/home/");
+    await expect(page.getByRole("heading", { name: `Hi ${firstName}` })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("required fields show the spec's messages on both tabs", async ({ page }) => {
+    const user = await freshProvider();
+    await openAccount(page, user);
+    const info = accountInfoForm(page);
+    await info.firstName.fill("");
+    await info.lastName.fill("");
+    await submitBadInput(info.save, { checkedInBrowser: true });
+    await expectFieldError(info.firstName, "First name is required.");
+    await expectFieldError(info.lastName, "Last name is required.");
+    await expectAccessible(page);
+
+    await page.goto("/user/account/password/");
+    const pw = passwordForm(page);
+    await submitBadInput(pw.submit, { checkedInBrowser: true });
+    await expectFieldError(pw.oldPassword, "Old password is required");
+    await expectFieldError(pw.newPassword, "New password is required");
+    await expectAccessible(page);
+
+    await pw.oldPassword.fill(user.password);
+    await pw.newPassword.fill(newPassword());
+    await pw.confirmPassword.fill(newPassword());
+    await submitBadInput(pw.submit, { checkedInBrowser: true });
+    await expectFieldError(pw.confirmPassword, "Passwords must match");
+
+    // Nothing changed: the name is as it was.
+    await page.goto("/user/account/info/");
+    await expect(accountInfoForm(page).firstName).toHaveValue(user.firstName);
+    await expectAccessible(page);
+  });
+
+  test("a wrong old password and a weak new one show the identity service's message; then the password changes", async ({ page }) => {
+    const user = await freshProvider();
+    await openAccount(page, user);
+    await accountTabs(page).getByRole("link", { name: "Password" }).click();
+    await expect(page).toHaveURL(/\/user\/account\/password\/$/);
+    await expectAccessible(page);
+    const pw = passwordForm(page);
+    const password = newPassword();
+
+    await pw.oldPassword.fill("Not-my-password-1");
+    await pw.newPassword.fill(password);
+    await pw.confirmPassword.fill(password);
+    await submitBadInput(pw.submit);
+    await expectFieldError(pw.oldPassword, WRONG_PASSWORD);
+    await expectAccessible(page);
+
+    await pw.oldPassword.fill(user.password);
+    await pw.newPassword.fill("Short1");
+    await pw.confirmPassword.fill("Short1");
+    await submitBadInput(pw.submit);
+    await expectFieldError(pw.newPassword, WEAK_PASSWORD);
+
+    await pw.oldPassword.fill(user.password);
+    await pw.newPassword.fill(password);
+    await pw.confirmPassword.fill(password);
+    await pw.submit.click();
+    await expectToast(page, "Password updated.");
+    await expect(page).toHaveURL(/\/user\/account\/password\/$/);
+    await expectAccessible(page);
+
+    await logOut(page);
+    await submitLogin(page, user.email, user.password);
+    await expectFieldError(loginForm(page).password, LOGIN_FAILED);
+    await expectAccessible(page);
+    await signInAs(page, user.email, password);
+  });
+});
