@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordErrorField, identityMessage, isWrongCredentials, resetErrorField } from "./identity-errors";
+import { changePasswordErrorField, identityMessage, isUnknownUser, isWrongCredentials, resetErrorField, resetMessage } from "./identity-errors";
 
 const sdkError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -24,5 +24,20 @@ describe("identity errors", () => {
     expect(resetErrorField(sdkError("InvalidPasswordException", "Password does not conform to policy"))).toBe("password");
     expect(changePasswordErrorField(sdkError("NotAuthorizedException", "Incorrect username or password."))).toBe("oldPassword");
     expect(changePasswordErrorField(sdkError("InvalidPasswordException", ""))).toBe("newPassword");
+  });
+});
+
+describe("unknown accounts", () => {
+  it("are recognised so the reset flow can hide them", () => {
+    expect(isUnknownUser(sdkError("UserNotFoundException", "User does not exist."))).toBe(true);
+    expect(isUnknownUser(sdkError("CodeMismatchException", ""))).toBe(false);
+    expect(isUnknownUser(new TypeError("fetch failed"))).toBe(false);
+  });
+
+  it("read like a wrong verification code at the reset step", () => {
+    const wrongCode = resetMessage(sdkError("CodeMismatchException", "Incorrect confirmation code"), "x");
+    expect(wrongCode).toBe("Invalid verification code provided, please try again.");
+    expect(resetMessage(sdkError("UserNotFoundException", "User not found"), "x")).toBe(wrongCode);
+    expect(resetMessage(sdkError("ExpiredCodeException", "Code expired"), "x")).toBe("Code expired");
   });
 });

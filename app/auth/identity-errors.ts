@@ -46,6 +46,20 @@ export function identityMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * An unknown account, which must look like any other to a visitor (no account enumeration). Cognito with
+ * PreventUserExistenceErrors already hides it (ForgotPassword pretends to send a code; a reset fails like a wrong
+ * code); cognito-local and pools without that setting say UserNotFoundException, so the portal hides it itself.
+ */
+export const isUnknownUser = (err: unknown): boolean => errorName(err) === "UserNotFoundException";
+
+/** What a wrong verification code says (Cognito's CodeMismatchException message): also said for an unknown account. */
+export const CODE_MISMATCH_MESSAGE = "Invalid verification code provided, please try again.";
+
+/** The reset step's message: a wrong code and an unknown account read the same, whatever the service says. */
+export const resetMessage = (err: unknown, fallback: string): string =>
+  isUnknownUser(err) || errorName(err) === "CodeMismatchException" ? CODE_MISMATCH_MESSAGE : identityMessage(err, fallback);
+
 export type ResetField = "code" | "password";
 /** Which reset-password field an error belongs on. */
 export function resetErrorField(err: unknown): ResetField {

@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData } from "@remix-run/react";
 import { errorFields, log } from "../log.server";
 import { forgotPassword } from "../auth/identity.server";
-import { identityMessage } from "../auth/identity-errors";
+import { identityMessage, isUnknownUser } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
 import { requireAnonymous } from "../auth/user.server";
 import { forgotPasswordSchema } from "../forms/password-reset";
@@ -33,7 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await forgotPassword(email);
   } catch (err) {
     log.info("forgot password refused", { requestId: context.requestId, ...errorFields(err) });
-    return data(submission.reply({ fieldErrors: { email: [identityMessage(err, SEND_FAILED_MESSAGE)] } }), { status: 400 });
+    // An unknown account goes on like a known one: the reset step then fails like a wrong code.
+    if (!isUnknownUser(err)) return data(submission.reply({ fieldErrors: { email: [identityMessage(err, SEND_FAILED_MESSAGE)] } }), { status: 400 });
   }
   const session = getSession(request, context);
   session.set("resetPassword", { username: email, expiresAt: Date.now() + RESET_WINDOW_MS });

@@ -1,7 +1,7 @@
 /** `/user/login/`: sign-in with e-mail and password (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
   let tokens: IdentityTokens;
   try {
@@ -41,21 +41,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (err) {
     if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
       log.info("sign-in refused", { requestId: context.requestId, reason: errorName(err) ?? "challenge" });
-      return submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] });
+      return data(submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] }), { status: 401 });
     }
     log.error("sign-in failed", { requestId: context.requestId, ...errorFields(err) });
-    return submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] });
+    return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
   }
 
   const session = getSession(request, context);
   const claims = accessClaims(tokens.accessToken);
   if (!claims || !startSession(session, tokens)) {
-    return submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] });
+    return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
   }
   if (resolveRole(claims.groups).kind === "none") {
     // Signed out at once: the account has no portal role.
     await endSession(session, context);
-    return submission.reply({ formErrors: [NO_ACCESS_MESSAGE], hideFields: ["password"] });
+    return data(submission.reply({ formErrors: [NO_ACCESS_MESSAGE], hideFields: ["password"] }), { status: 403 });
   }
   log.info("signed in", { requestId: context.requestId, event: "sign-in" });
   throw redirect(safeRedirect(submission.value.redirectTo, "/"));

@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorFields, log } from "../log.server";
 import { confirmForgotPassword } from "../auth/identity.server";
-import { identityMessage, resetErrorField } from "../auth/identity-errors";
+import { resetMessage, resetErrorField } from "../auth/identity-errors";
 import { getSession, type PortalSession } from "../auth/session.server";
 import { requireAnonymous } from "../auth/user.server";
 import { resetPasswordSchema } from "../forms/password-reset";
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
   } catch (err) {
     log.info("password reset refused", { requestId: context.requestId, ...errorFields(err) });
-    return data(submission.reply({ fieldErrors: { [resetErrorField(err)]: [identityMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ fieldErrors: { [resetErrorField(err)]: [resetMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] }), { status: 400 });
   }
   session.unset("resetPassword");
   session.flash("toast", { type: "success", message: PASSWORD_RESET_MESSAGE });

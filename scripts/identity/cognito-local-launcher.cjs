@@ -139,7 +139,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     if (policy.RequireUppercase && !/[A-Z]/.test(password)) return "Password must have uppercase characters";
     if (policy.RequireLowercase && !/[a-z]/.test(password)) return "Password must have lowercase characters";
     if (policy.RequireNumbers && !/[0-9]/.test(password)) return "Password must have numeric characters";
-    if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\-]/.test(password)) return "Password must have symbol characters";
+    if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/.test(password)) return "Password must have symbol characters";
     return null;
   };
   const checkPolicy = (pool, password) => {

@@ -24,7 +24,8 @@ const CODE_SENT = "A password verification code has been sent to your email.";
 const PASSWORD_RESET = "Your password has been reset. Please login with your new password.";
 // The identity service's own messages (cognito-local, patched to Cognito's wording and password policy).
 const WEAK_PASSWORD = "Password did not conform with policy: Password not long enough";
-const WRONG_CODE = "Incorrect confirmation code";
+// Cognito's words for a wrong code; the portal says them for an unknown account too (no account enumeration).
+const WRONG_CODE = "Invalid verification code provided, please try again.";
 const WRONG_PASSWORD = "Incorrect username or password.";
 // Not in the spec (it has no message for these): the portal's own.
 const INVITE_INVALID = "This invitation link is not valid. Please ask your organization for a new invitation.";
@@ -127,6 +128,18 @@ test.describe("forgot and reset password", () => {
 
     // Nothing was changed: the old password still signs in.
     await signInAs(page, user.email, user.password);
+  });
+
+  test("an unknown e-mail is not revealed: the code is 'sent' and the reset fails like a wrong code", async ({ page }) => {
+    const email = `nobody-${randomUUID().slice(0, 8)}@e2e.example`;
+    await requestResetCode(page, email);
+    await expect(page.getByText(`We have sent a verification code to ${email}`)).toBeVisible();
+    const form = resetForm(page);
+    await form.code.fill(code());
+    await form.password.fill(newPassword());
+    await submitBadInput(form.submit);
+    await expectFieldError(form.code, WRONG_CODE);
+    await expectAccessible(page);
   });
 
   test("the reset page opened without a requested code goes to login", async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { NO_GROUPS, PRACTITIONER } from "./helpers/stack.js";
-import { JWT_LIKE, LOGIN_PATH, expectFieldError, loginForm, signInAs, submitLogin } from "./helpers/ui.js";
+import { JWT_LIKE, LOGIN_PATH, expectFieldError, loginForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
 
 const LOGIN_FAILED = "There was a problem signing in.  Please check your email and password.";
 const NO_ACCESS = "That account does not have access to the portal.";
@@ -25,10 +25,14 @@ test.describe("sign-in", () => {
     await expectAccessible(page);
   });
 
-  test("a wrong password shows the spec's message at the password field and keeps the e-mail", async ({ page }) => {
-    await submitLogin(page, PRACTITIONER.email, "Wrong-password-1!");
-    await expect(page).toHaveURL(LOGIN_URL);
+  test("a wrong password shows the spec's message at the password field and keeps the e-mail (401)", async ({ page }) => {
+    await page.goto(LOGIN_PATH);
+    await expectAccessible(page);
     const form = loginForm(page);
+    await form.email.fill(PRACTITIONER.email);
+    await form.password.fill("Wrong-password-1!");
+    await submitBadInput(form.submit, { status: 401 });
+    await expect(page).toHaveURL(LOGIN_URL);
     await expectFieldError(form.password, LOGIN_FAILED);
     await expect(form.email).toHaveValue(PRACTITIONER.email);
     await expectAccessible(page);
@@ -42,8 +46,10 @@ test.describe("sign-in", () => {
     await expectAccessible(page);
   });
 
-  test("empty fields show 'Email is required.' and 'Password is required.'", async ({ page }) => {
-    await submitLogin(page, "", "");
+  test("empty fields show 'Email is required.' and 'Password is required.' (400)", async ({ page }) => {
+    await page.goto(LOGIN_PATH);
+    await expectAccessible(page);
+    await submitBadInput(loginForm(page).submit, { checkedInBrowser: true });
     await expect(page).toHaveURL(LOGIN_URL);
     const form = loginForm(page);
     await expectFieldError(form.email, "Email is required.");

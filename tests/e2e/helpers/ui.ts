@@ -100,11 +100,11 @@ export async function logOut(page: Page): Promise<void> {
 }
 
 /**
- * Submits bad input with `submit` and expects the server's answer to the post to be 400 (bad input is a 4xx,
- * never a 200 or a 5xx). `checkedInBrowser`: with JavaScript the form's own validation answers without a
- * request, so only the no-JS post is checked.
+ * Submits bad input with `submit` and expects the server's answer to the post to be `status` (400 by default;
+ * bad input is a 4xx, never a 200 or a 5xx). `checkedInBrowser`: with JavaScript the form's own validation answers
+ * without a request, so only the no-JS post is checked.
  */
-export async function submitBadInput(submit: Locator, opts: { checkedInBrowser?: boolean } = {}): Promise<void> {
+export async function submitBadInput(submit: Locator, opts: { checkedInBrowser?: boolean; status?: number } = {}): Promise<void> {
   const page = submit.page();
   if (opts.checkedInBrowser && jsEnabled()) {
     await submit.click();
@@ -115,5 +115,5 @@ export async function submitBadInput(submit: Locator, opts: { checkedInBrowser?:
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(path)),
     submit.click(),
   ]);
-  expect(response.status(), `POST ${new URL(response.url()).pathname}`).toBe(400);
+  expect(response.status(), `POST ${new URL(response.url()).pathname}`).toBe(opts.status ?? 400);
 }
