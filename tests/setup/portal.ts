@@ -19,7 +19,8 @@ export interface Portal {
 }
 
 export interface PortalOptions {
-  stack: Pick<Stack, "apiUrl" | "identity">;
+  /** The API and the identity settings the portal needs (a Stack, or the tests' StackState for extra portals). */
+  stack: { apiUrl: Stack["apiUrl"]; identity: Pick<Stack["identity"], "endpoint" | "region" | "userPoolId" | "clientId"> };
   dataDir: string;
   logFile: string;
   port?: number;
