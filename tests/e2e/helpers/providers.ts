@@ -18,6 +18,8 @@ export interface FreshProvider extends NewIdentityUser {
   firstName: string;
   lastName: string;
   role: "PORTAL_PRACTITIONER" | "PORTAL_PROVIDER_ADMIN";
+  /** Where a practitioner works (a provider admin: none of their own). */
+  locations: { id: string; name: string }[];
 }
 
 let counter = 0;
@@ -34,15 +36,17 @@ export async function createProvider(opts: { role?: FreshProvider["role"]; first
   const user = await createIdentityUser({ groups: [role], givenName: firstName, familyName: lastName });
 
   const admin = await apiAs(PROVIDER_ADMIN.email);
-  let locationIds: string[] = [];
+  const locations: FreshProvider["locations"] = [];
   if (role === "PORTAL_PRACTITIONER") {
-    const { data: locations, error } = await admin.GET("/v2/locations");
+    const { data, error } = await admin.GET("/v2/locations");
     expect(error, "the provider admin lists the locations").toBeUndefined();
-    const first = [...(locations ?? [])].sort((a, b) => a.name.localeCompare(b.name))[0];
+    const first = [...(data ?? [])].sort((a, b) => a.name.localeCompare(b.name))[0];
     if (!first) throw new Error("Front Range has no location");
-    locationIds = [first.id];
+    locations.push({ id: first.id, name: first.name });
   }
-  const invited = await admin.POST("/v2/practitioners", { body: { firstName, lastName, email: user.email, role, locationIds, useSSO: false } });
+  const invited = await admin.POST("/v2/practitioners", {
+    body: { firstName, lastName, email: user.email, role, locationIds: locations.map((l) => l.id), useSSO: false },
+  });
   expect(invited.error, "the provider admin invites the provider").toBeUndefined();
 
   const productAdmin = await apiAs(PRODUCT_ADMIN.email);
@@ -55,7 +59,7 @@ export async function createProvider(opts: { role?: FreshProvider["role"]; first
   const done = await self.POST("/v2/users/{id}/complete-sign-up", { params: { path: { id: user.username } }, body: { userId: user.username, firstName, lastName, inviteCode } });
   expect(done.error, "the new provider completes the sign-up").toBeUndefined();
 
-  return { ...user, userId: user.username, practitionerId: invited.data!.id, firstName, lastName, role };
+  return { ...user, userId: user.username, practitionerId: invited.data!.id, firstName, lastName, role, locations };
 }
 
 /** The provider admin removes the provider (DELETE v2/practitioners/{id}): their login no longer has a provider account. */
