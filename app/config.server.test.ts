@@ -12,7 +12,7 @@ describe("loadConfig", () => {
     const r = loadConfig(env({ ...TEST_ENV }));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.config.session.inactivityTimeoutMinutes).toBe(30);
+    expect(r.config.session.inactivityTimeoutSeconds).toBe(30 * 60);
     expect(r.config.api).toEqual({ url: "http://api.test", failoverUrls: [], timeoutMs: 15_000 });
     expect(r.config.sso).toBeUndefined();
     expect(r.config.liveChat).toBeUndefined();
@@ -77,7 +77,23 @@ describe("loadConfig", () => {
     expect(r.config.api.failoverUrls).toEqual(["https://a.test", "https://b.test"]);
     expect(r.config.session.secrets).toEqual(["n".repeat(32), "o".repeat(32)]);
     expect(r.config.staff.modulesEmails).toEqual(["sam@exer.example", "noor@exer.example"]);
-    expect(r.config.session.inactivityTimeoutMinutes).toBe(15);
+    expect(r.config.session.inactivityTimeoutSeconds).toBe(15 * 60);
+  });
+
+  it("takes the inactivity timeout in minutes or, exclusively, in seconds (for tests that cannot wait minutes)", () => {
+    const seconds = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_SECONDS: "8" }));
+    expect(seconds.ok && seconds.config.session.inactivityTimeoutSeconds).toBe(8);
+    const empty = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_MINUTES: "", INACTIVITY_TIMEOUT_SECONDS: "" }));
+    expect(empty.ok && empty.config.session.inactivityTimeoutSeconds).toBe(1800);
+    const both = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_MINUTES: "5", INACTIVITY_TIMEOUT_SECONDS: "300" }));
+    expect(both.ok).toBe(false);
+    if (!both.ok) expect(both.errors).toEqual(["INACTIVITY_TIMEOUT_SECONDS: set either INACTIVITY_TIMEOUT_MINUTES or INACTIVITY_TIMEOUT_SECONDS, not both"]);
+    for (const bad of ["2", "0.5", "soon"]) {
+      const r = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_SECONDS: bad }));
+      expect(r.ok, bad).toBe(false);
+    }
+    const fraction = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_MINUTES: "0.5" }));
+    expect(fraction.ok).toBe(false);
   });
 
   it("keeps live chat and error reporting off unless enabled, and then requires their URL", () => {
@@ -113,7 +129,7 @@ describe("publicConfig", () => {
     const r = loadConfig(env({ ...TEST_ENV, SSO_DOMAIN: "https://sso.test", LIVE_CHAT_ENABLED: "on", LIVE_CHAT_URL: "https://chat.test" }));
     if (!r.ok) throw new Error(r.errors.join());
     const pub = publicConfig(r.config);
-    expect(pub).toEqual({ inactivityTimeoutMinutes: 30, helpCenterUrl: "https://help.test", liveChatUrl: "https://chat.test", ssoEnabled: true });
+    expect(pub).toEqual({ inactivityTimeoutSeconds: 1800, helpCenterUrl: "https://help.test", liveChatUrl: "https://chat.test", ssoEnabled: true });
     const text = JSON.stringify(pub);
     for (const secret of [TEST_ENV.SESSION_SECRETS, TEST_ENV.COGNITO_CLIENT_ID, TEST_ENV.COGNITO_USER_POOL_ID, TEST_ENV.PROVIDER_API_URL]) expect(text).not.toContain(secret);
   });

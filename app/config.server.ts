@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import * as z from "zod";
 
 const DEV_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
+const DEFAULT_INACTIVITY_TIMEOUT_MINUTES = 30;
 
 const csv = (value: string | undefined) =>
   (value ?? "")
@@ -33,7 +34,9 @@ const httpUrl = z
   }, "must be an http(s) URL")
   .transform((v) => v.replace(/\/+$/, ""));
 
-const optionalHttpUrl = z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional());
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const optionalHttpUrl = z.preprocess(emptyToUndefined, httpUrl.optional());
 
 const emailList = z
   .string()
@@ -75,7 +78,9 @@ const schema = z.object({
 
   SSO_DOMAIN: optionalHttpUrl,
   SSO_IDENTITY_PROVIDER: z.string().optional(),
-  INACTIVITY_TIMEOUT_MINUTES: z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).default(30),
+  INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
+  /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
+  INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(24 * 60 * 60).optional()),
   HELP_CENTER_URL: httpUrl,
   LIVE_CHAT_ENABLED: flag,
   LIVE_CHAT_URL: optionalHttpUrl,
@@ -97,7 +102,8 @@ export interface PortalConfig {
   logLevel: "debug" | "info" | "warn" | "error";
   api: { url: string; failoverUrls: string[]; timeoutMs: number };
   identity: { region: string; endpoint: string | undefined; userPoolId: string; clientId: string };
-  session: { secrets: string[]; inactivityTimeoutMinutes: number };
+  /** `inactivityTimeoutSeconds`: INACTIVITY_TIMEOUT_SECONDS, or INACTIVITY_TIMEOUT_MINUTES × 60 (default 30 minutes). */
+  session: { secrets: string[]; inactivityTimeoutSeconds: number };
   sso: { domain: string; identityProvider: string | undefined } | undefined;
   helpCenterUrl: string;
   liveChat: { url: string } | undefined;
@@ -107,7 +113,7 @@ export interface PortalConfig {
 
 /** What the browser may see. Nothing else from the configuration is sent to it. */
 export interface PublicConfig {
-  inactivityTimeoutMinutes: number;
+  inactivityTimeoutSeconds: number;
   helpCenterUrl: string;
   liveChatUrl: string | null;
   ssoEnabled: boolean;
@@ -170,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   }
   if (c.LIVE_CHAT_ENABLED && !c.LIVE_CHAT_URL) errors.push("LIVE_CHAT_URL: required when LIVE_CHAT_ENABLED is on");
   if (c.ERROR_REPORTING_ENABLED && !c.ERROR_REPORTING_URL) errors.push("ERROR_REPORTING_URL: required when ERROR_REPORTING_ENABLED is on");
+  if (c.INACTIVITY_TIMEOUT_MINUTES !== undefined && c.INACTIVITY_TIMEOUT_SECONDS !== undefined) {
+    errors.push("INACTIVITY_TIMEOUT_SECONDS: set either INACTIVITY_TIMEOUT_MINUTES or INACTIVITY_TIMEOUT_SECONDS, not both");
+  }
   if (errors.length) return { ok: false, errors };
 
   return {
@@ -184,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       logLevel: c.LOG_LEVEL,
       api: { url: c.PROVIDER_API_URL, failoverUrls: c.PROVIDER_API_FAILOVER_URLS, timeoutMs: c.PROVIDER_API_TIMEOUT_MS },
       identity: { region: c.COGNITO_REGION, endpoint: c.COGNITO_ENDPOINT, userPoolId: c.COGNITO_USER_POOL_ID, clientId: c.COGNITO_CLIENT_ID },
-      session: { secrets: c.SESSION_SECRETS, inactivityTimeoutMinutes: c.INACTIVITY_TIMEOUT_MINUTES },
+      session: { secrets: c.SESSION_SECRETS, inactivityTimeoutSeconds: c.INACTIVITY_TIMEOUT_SECONDS ?? (c.INACTIVITY_TIMEOUT_MINUTES ?? DEFAULT_INACTIVITY_TIMEOUT_MINUTES) * 60 },
       sso: c.SSO_DOMAIN ? { domain: c.SSO_DOMAIN, identityProvider: c.SSO_IDENTITY_PROVIDER } : undefined,
       helpCenterUrl: c.HELP_CENTER_URL,
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
@@ -212,7 +221,7 @@ export function setConfigForTesting(config: PortalConfig | undefined): void {
 
 export function publicConfig(config: PortalConfig): PublicConfig {
   return {
-    inactivityTimeoutMinutes: config.session.inactivityTimeoutMinutes,
+    inactivityTimeoutSeconds: config.session.inactivityTimeoutSeconds,
     helpCenterUrl: config.helpCenterUrl,
     liveChatUrl: config.liveChat?.url ?? null,
     ssoEnabled: config.sso !== undefined,

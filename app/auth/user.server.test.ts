@@ -5,7 +5,7 @@ import { setConfigForTesting } from "../config.server";
 import { createTestContext } from "../context";
 import { useTestConfig } from "../testing/config";
 import { getSession } from "./session.server";
-import { activeAuth, inactivityMessage, loadCurrentUserWithRetries, NETWORK_BLOCK_MESSAGE } from "./user.server";
+import { activeAuth, activityResolutionMs, inactivityMessage, loadCurrentUserWithRetries, NETWORK_BLOCK_MESSAGE } from "./user.server";
 
 beforeAll(() => {
   useTestConfig({ INACTIVITY_TIMEOUT_MINUTES: "30" });
@@ -69,6 +69,29 @@ describe("activeAuth (inactivity, enforced on the server)", () => {
     s.set("auth", auth);
     expect(activeAuth(s, 1_000_000 + 30 * 60_000 + 1)).toBeUndefined();
     expect(s.get("auth")).toBeUndefined();
-    expect(s.takeFlash("loginMessage")).toBe(inactivityMessage(30));
+    expect(s.takeFlash("loginMessage")).toBe(inactivityMessage(30 * 60));
+  });
+
+  it("says the timeout in minutes, or in seconds when it is no whole number of minutes", () => {
+    expect(inactivityMessage(30 * 60)).toBe("You were signed out after 30 minutes of inactivity.");
+    expect(inactivityMessage(60)).toBe("You were signed out after 1 minute of inactivity.");
+    expect(inactivityMessage(8)).toBe("You were signed out after 8 seconds of inactivity.");
+  });
+
+  it("with a short timeout, moves the last-activity time every tenth of it", () => {
+    expect(activityResolutionMs(30 * 60_000)).toBe(60_000);
+    expect(activityResolutionMs(10_000)).toBe(1_000);
+    useTestConfig({ INACTIVITY_TIMEOUT_SECONDS: "10" });
+    try {
+      const ctx = createTestContext();
+      const s = getSession(req(), ctx);
+      s.set("auth", auth);
+      expect(activeAuth(s, 1_000_000 + 900)?.lastActivityAt).toBe(1_000_000);
+      expect(activeAuth(s, 1_000_000 + 9_000)?.lastActivityAt).toBe(1_000_000 + 9_000);
+      expect(activeAuth(s, 1_000_000 + 9_000 + 10_001)).toBeUndefined();
+      expect(s.takeFlash("loginMessage")).toBe("You were signed out after 10 seconds of inactivity.");
+    } finally {
+      useTestConfig({ INACTIVITY_TIMEOUT_MINUTES: "30" });
+    }
   });
 });

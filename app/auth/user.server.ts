@@ -29,12 +29,19 @@ export const PROVIDER_NOT_FOUND_MESSAGE = "We didn't find a provider account for
 
 export const USER_LOAD_RETRIES = 2;
 export const USER_LOAD_RETRY_DELAY_MS = 200;
-/** The last-activity time is rewritten at most this often (each rewrite is a new cookie). */
-const ACTIVITY_RESOLUTION_MS = 60_000;
+/**
+ * The last-activity time is rewritten at most this often (each rewrite is a new cookie): once a minute, or a
+ * tenth of a shorter timeout (so a session that is in use is never taken for an idle one).
+ */
+export const activityResolutionMs = (timeoutMs: number) => Math.min(60_000, Math.floor(timeoutMs / 10));
 
 export type CurrentUser = UserProfile & { role: Role };
 
-export const inactivityMessage = (minutes: number) => `You were signed out after ${minutes} minute${minutes === 1 ? "" : "s"} of inactivity.`;
+/** "… after 30 minutes of inactivity." (a timeout given in seconds that is no whole number of minutes: "… 8 seconds …"). */
+export function inactivityMessage(seconds: number): string {
+  const [n, unit] = seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return `You were signed out after ${n} ${unit}${n === 1 ? "" : "s"} of inactivity.`;
+}
 
 /**
  * The session's auth state when it is still active; an idle one (past the inactivity timeout) is ended here,
@@ -43,13 +50,13 @@ export const inactivityMessage = (minutes: number) => `You were signed out after
 export function activeAuth(session: PortalSession, now = Date.now()): AuthState | undefined {
   const auth = session.get("auth");
   if (!auth) return undefined;
-  const minutes = getConfig().session.inactivityTimeoutMinutes;
-  if (now - auth.lastActivityAt > minutes * 60_000) {
+  const seconds = getConfig().session.inactivityTimeoutSeconds;
+  if (now - auth.lastActivityAt > seconds * 1000) {
     session.destroy();
-    session.flash("loginMessage", inactivityMessage(minutes));
+    session.flash("loginMessage", inactivityMessage(seconds));
     return undefined;
   }
-  if (now - auth.lastActivityAt >= ACTIVITY_RESOLUTION_MS) session.set("auth", { ...auth, lastActivityAt: now });
+  if (now - auth.lastActivityAt >= activityResolutionMs(seconds * 1000)) session.set("auth", { ...auth, lastActivityAt: now });
   return session.get("auth");
 }
 

@@ -11,8 +11,7 @@ export const warningLeadMs = (timeoutMs: number) => Math.min(2 * 60_000, Math.fl
 
 export function InactivityWarning() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const minutes = root?.ENV.inactivityTimeoutMinutes ?? 30;
-  const timeoutMs = minutes * 60_000;
+  const timeoutMs = (root?.ENV.inactivityTimeoutSeconds ?? 30 * 60) * 1000;
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean }>();
   const [warning, setWarning] = useState(false);

@@ -1,0 +1,62 @@
+/**
+ * More portals for one test, configured differently from the run's portal (a short inactivity timeout, another
+ * session secret, a dead provider API with failover servers, an API behind the fault proxy), against the same
+ * stack (identity service, reference API). They run the same build, the way `npm start` does
+ * (tests/setup/portal.ts), on free ports, and are stopped when the test ends.
+ *
+ *   import { test, expect } from "./helpers/extra-portal.js";
+ *   test("…", async ({ page, startExtraPortal }) => {
+ *     const portal = await startExtraPortal({ env: { INACTIVITY_TIMEOUT_SECONDS: "5" } });
+ *     await page.goto(`${portal.url}/user/login/`);
+ *
+ * Each portal's log is test-results/e2e/<test>/portal-<n>.log (attached to the report when the test fails).
+ * Cookies are per host, not per port: a browser context sends one portal's session cookie to every portal on
+ * localhost — which the session tests use on purpose.
+ *
+ * `faultProxy`: a fault-injecting proxy in front of the run's reference API (fault-proxy.ts), closed at the end.
+ */
+import { readFileSync } from "node:fs";
+import { findFreePort } from "../../../scripts/identity/cognito-local.js";
+import { startPortal, type Portal } from "../../setup/portal.js";
+import { readState } from "../../setup/state.js";
+import { test as base } from "../fixtures.js";
+import { startFaultProxy, type FaultProxy } from "./fault-proxy.js";
+
+export { expect, expectAccessible, jsEnabled } from "../fixtures.js";
+
+export interface ExtraPortal extends Portal {
+  /** The portal's log so far. */
+  log(): string;
+}
+
+export interface ExtraPortalOptions {
+  /** Settings over the run's defaults (tests/setup/portal.ts portalEnv), e.g. PROVIDER_API_URL. */
+  env?: Record<string, string>;
+}
+
+/** A URL where nothing listens (a free port, not bound). */
+export async function deadUrl(): Promise<string> {
+  return `http://127.0.0.1:${await findFreePort()}`;
+}
+
+export const test = base.extend<{ startExtraPortal: (options?: ExtraPortalOptions) => Promise<ExtraPortal>; faultProxy: FaultProxy }>({
+  startExtraPortal: async ({}, use, testInfo) => {
+    const started: { portal: Portal; logFile: string }[] = [];
+    await use(async (options = {}) => {
+      const state = readState();
+      const logFile = testInfo.outputPath(`portal-${started.length + 1}.log`);
+      const portal = await startPortal({ stack: { apiUrl: state.apiUrl, identity: state.identity }, dataDir: state.dataDir, logFile, env: options.env });
+      started.push({ portal, logFile });
+      return { ...portal, log: () => readFileSync(logFile, "utf8") };
+    });
+    await Promise.all(started.map(({ portal }) => portal.stop()));
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const { logFile } of started) await testInfo.attach(logFile.split("/").pop()!, { path: logFile, contentType: "text/plain" });
+    }
+  },
+  faultProxy: async ({}, use) => {
+    const proxy = await startFaultProxy(readState().apiUrl);
+    await use(proxy);
+    await proxy.close();
+  },
+});
