@@ -11,8 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext, Cookie, Page } from "@playwright/test";
 import { readState } from "../setup/state.js";
 import { deadUrl, expect, expectAccessible, jsEnabled, test } from "./helpers/extra-portal.js";
-import { createProvider, removeProvider } from "./helpers/providers.js";
-import { DEMO_PASSWORD, PRACTITIONER } from "./helpers/stack.js";
+import { createProvider, DEMO_PASSWORD, PRACTITIONER, removeProvider } from "./helpers/stack.js";
 import { JWT_LIKE, LOGIN_PATH, signInAs, submitLogin } from "./helpers/ui.js";
 
 const NETWORK_BLOCK = "We're unable to connect to the service. This may be a restriction on the network. You can try to reload the page, or switching to a different network.";

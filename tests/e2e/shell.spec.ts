@@ -6,8 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, jsEnabled, test } from "./helpers/extra-portal.js";
-import { createProvider } from "./helpers/providers.js";
-import { DEMO_PASSWORD, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN } from "./helpers/stack.js";
+import { createProvider, DEMO_PASSWORD, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { LOGIN_PATH, signInAs, submitLogin } from "./helpers/ui.js";
 
 const NOT_FOUND = "Looks like our form is a little off. We had trouble finding that URL.";

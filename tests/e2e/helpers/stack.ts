@@ -69,9 +69,15 @@ export interface Invitee {
 }
 
 export interface NewProvider extends NewIdentityUser {
+  /** The identity-service username (the API's userId). */
+  userId: string;
+  practitionerId: string;
   firstName: string;
   lastName: string;
+  role: ProviderRole;
   inviteCode: string;
+  /** Where the provider works (from their profile). */
+  locations: { id: string; name: string }[];
 }
 
 /** The answer's data, or a thrown error that says which call failed and why. */
@@ -125,5 +131,16 @@ export async function createProvider(opts: { role?: ProviderRole; products?: Pro
   const api = await apiAs(user.email, user.password);
   const { firstName, lastName } = invitee;
   dataOf(await api.POST("/v2/users/{id}/complete-sign-up", { params: { path: { id: user.username } }, body: { userId: user.username, inviteCode, firstName, lastName } }), "complete sign-up");
-  return { ...user, firstName, lastName, inviteCode };
+  // A new token: the one above predates the group the sign-up put the user in.
+  const profile = dataOf(await (await apiAs(user.email, user.password)).GET("/v2/users/current"), "current user");
+  if (!profile.practitionerId) throw new Error(`${user.email} has no practitioner after sign-up`);
+  const locations = (profile.locations ?? []).map((l) => ({ id: l.id, name: l.name }));
+  return { ...user, userId: user.username, practitionerId: profile.practitionerId, firstName, lastName, role: opts.role ?? "PORTAL_PRACTITIONER", inviteCode, locations };
+}
+
+/** The provider admin removes the provider (DELETE v2/practitioners/{id}): their login no longer has a provider account. */
+export async function removeProvider(provider: Pick<NewProvider, "practitionerId">): Promise<void> {
+  const admin = await apiAs(PROVIDER_ADMIN.email);
+  const res = await admin.DELETE("/v2/practitioners/{id}", { params: { path: { id: provider.practitionerId } } });
+  if (res.error) throw new Error(`remove provider: ${res.error.message}`);
 }
