@@ -55,18 +55,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const api = getApi(request, context);
   const filter = await getGlobalFilter(request, context);
-  const [list, practitioners] = await Promise.all([listPatients(api, listQuery(state, filter)), listPractitioners(api)]);
+  const orgProducts = user.organization.products;
+  const addProductId = params.get("addProduct");
+  const inviteId = params.get("invite");
+  const [list, practitioners, addProduct, invite] = await Promise.all([
+    listPatients(api, listQuery(state, filter)),
+    listPractitioners(api),
+    addProductId ? loadAddProductDialog(api, addProductId, orgProducts, params) : null,
+    inviteId ? loadInviteDialog(api, inviteId) : null,
+  ]);
   // 000 §8: a failure on a later page goes back to page 1; on page 1 the page shows an error view.
   if (list.error && state.page > 1) {
     getSession(request, context).flash("toast", { type: "error", message: LIST_LOAD_FAILED });
     throw redirect(listHref({ ...state, page: 1 }));
   }
 
-  const orgProducts = user.organization.products;
   const today = todayIn(user.organization.timezone);
   const providers = practitioners.data ? optionLabels([...practitioners.data].sort(byDisplayName)).map((o) => ({ value: o.id, label: o.label })) : [];
-  const addProduct = params.get("addProduct");
-  const invite = params.get("invite");
   return {
     state,
     globalLocationId: filter.locationId,
@@ -80,8 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     providersError: practitioners.error ? PROVIDERS_LOAD_FAILED : null,
     add: params.get("add") === "true" ? addDialogState(params, addableProducts(orgProducts)) : null,
     languageOption: getConfig().features.patientLanguage,
-    addProduct: addProduct ? await loadAddProductDialog(api, addProduct, orgProducts, params) : null,
-    invite: invite ? await loadInviteDialog(api, invite) : null,
+    addProduct,
+    invite,
   };
 }
 

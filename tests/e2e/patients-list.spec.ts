@@ -18,6 +18,11 @@ const table = (page: import("@playwright/test").Page) => page.getByRole("table")
 const columnHeaders = (page: import("@playwright/test").Page) => table(page).getByRole("columnheader");
 const search = (page: import("@playwright/test").Page) => page.getByRole("search", { name: "Filter patients" });
 
+/** Opens a row's action menu (a disclosure: its summary holds the hidden text "Actions for {name}"). */
+async function openRowMenu(page: import("@playwright/test").Page, label: string) {
+  await page.getByText(label, { exact: true }).locator("..").click();
+}
+
 async function searchFor(page: import("@playwright/test").Page, text: string) {
   await search(page).getByLabel("Search Patients").fill(text);
   await search(page).getByRole("button", { name: "Search" }).click();
@@ -175,7 +180,7 @@ test.describe("row menu", () => {
     await page.goto(`/patients/?q=${tag}`);
     await expectAccessible(page);
     const menu = page.getByRole("group").filter({ hasText: `Actions for ${tag}, Mo` });
-    await page.getByText(`Actions for ${tag}, Mo`).click();
+    await openRowMenu(page, `Actions for ${tag}, Mo`);
     const items = menu.getByRole("link");
     await expect(items).toHaveText(["Assign Program", "Edit", "Add To Gait", "Discharge"]);
     await expect(menu.getByRole("link", { name: "Assign Program" })).toHaveAttribute("href", `/programs/templates/builder/?action=assign&patientRecordId=${patient.id}`);
@@ -191,7 +196,7 @@ test.describe("row menu", () => {
     await signInAs(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}`);
     await expectAccessible(page);
-    await page.getByText(`Actions for ${tag}, Gus`).click();
+    await openRowMenu(page, `Actions for ${tag}, Gus`);
     await page.getByRole("link", { name: "Add To Gait" }).click();
     await expect(page).toHaveURL(new RegExp(`addProduct=${patient.id}`));
     const dialog = page.getByRole("dialog", { name: "Add To Gait" });
@@ -246,7 +251,7 @@ test.describe("row menu", () => {
     await page.goto(`/patients/?q=${encodeURIComponent(target!.patient.email!)}`);
     await expectAccessible(page);
     const name = `${target!.patient.lastName}, ${target!.patient.firstName}`;
-    await page.getByText(`Actions for ${name}`).click();
+    await openRowMenu(page, `Actions for ${name}`);
     await page.getByRole("link", { name: "Send Invite" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Send Invite" });
     await expect(dialog).toContainText(name);

@@ -60,7 +60,7 @@ function ProductStep({ add, state }: Props) {
       <StateInputs state={state} />
       <input type="hidden" name="add" value="true" />
       <input type="hidden" name="step" value="details" />
-      <fieldset className="field" aria-describedby={add.productError ? errorId : undefined} aria-invalid={add.productError ? true : undefined}>
+      <fieldset className="field" aria-describedby={add.productError ? errorId : undefined}>
         <legend>Which products is this patient for?</legend>
         {add.addable.map((p) => (
           <label key={p} className="checkbox">
