@@ -221,4 +221,19 @@ test.describe("Bulk Add", () => {
     await expectAccessible(page);
     expect(await findPatients(api, tag)).toHaveLength(2);
   });
+
+  test("a file over 5 MB is refused with a clear message and a 4xx, before anything reaches the API", async ({ page, baseURL }) => {
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto("/patients/?add=true&mode=bulk");
+    await expectAccessible(page);
+    const token = await dialog(page).locator('input[name="formToken"]').getAttribute("value");
+    const big = Buffer.alloc(6 * 1024 * 1024, "a,b,c\n");
+    const res = await page.request.post("/patients/?index&add=true&mode=bulk", {
+      multipart: { formToken: token!, product: "HEALTH", file: { name: "big.csv", mimeType: "text/csv", buffer: big } },
+      headers: { Origin: new URL(baseURL!).origin },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("The file is larger than 5 MB.");
+  });
 });
