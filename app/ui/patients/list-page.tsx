@@ -5,7 +5,7 @@
  */
 import { Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { useRef, type KeyboardEvent } from "react";
+import { lazy, Suspense, useRef, type KeyboardEvent } from "react";
 import type { loader } from "../../routes/_app.patients._index";
 import type { loader as appLoader } from "../../routes/_app";
 import { displayName } from "../../domain/names";
@@ -28,8 +28,12 @@ import {
 } from "../../domain/patient-list";
 import { formatDate } from "../dashboard/rules";
 import { useHydrated } from "../use-hydrated";
-import { AddPatientDialog } from "./add-patient-dialog";
-import { AddProductDialog, InviteDialog } from "./list-dialogs";
+
+// The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
+// them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
+const AddPatientDialog = lazy(() => import("./add-patient-dialog").then((m) => ({ default: m.AddPatientDialog })));
+const AddProductDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.AddProductDialog })));
+const InviteDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.InviteDialog })));
 
 export type ListData = SerializeFrom<typeof loader>;
 type Row = NonNullable<ListData["list"]>["items"][number];
@@ -75,9 +79,11 @@ export function PatientListPage({ data }: { data: ListData }) {
           <Pager state={state} totalPages={list.metadata.totalPages} totalItems={list.metadata.totalItems} itemCount={list.metadata.itemCount} pageSize={list.metadata.itemsForPage} />
         </>
       )}
-      {data.add ? <AddPatientDialog add={data.add} state={state} providers={data.providers} locations={locations} today={data.today} languageOption={data.languageOption} defaultLocationId={data.globalLocationId} /> : null}
-      {data.addProduct ? <AddProductDialog dialog={data.addProduct} state={state} today={data.today} locations={locations} /> : null}
-      {data.invite ? <InviteDialog dialog={data.invite} state={state} /> : null}
+      <Suspense fallback={null}>
+        {data.add ? <AddPatientDialog add={data.add} state={state} providers={data.providers} locations={locations} today={data.today} languageOption={data.languageOption} defaultLocationId={data.globalLocationId} /> : null}
+        {data.addProduct ? <AddProductDialog dialog={data.addProduct} state={state} today={data.today} locations={locations} /> : null}
+        {data.invite ? <InviteDialog dialog={data.invite} state={state} /> : null}
+      </Suspense>
     </section>
   );
 }
