@@ -1,0 +1,90 @@
+/**
+ * One patient record and what the patient detail changes about it (000 §7, 003 catalogue): the record
+ * (GET v2/patients/{id}, which carries the assigned programs), plan of care (POST/PATCH
+ * v2/patients/{id}/plan-of-care), details (PATCH v2/patients/{id}), the app invite, the program and the
+ * activity report. Failed calls resolve to `{ error }`: a patient outside the caller's reach is 404.
+ */
+import type { PortalLoadContext } from "../context";
+import type { Api } from "./client.server";
+import type { ApiResult } from "./result";
+import type { Schema } from "./schemas";
+import { getApi } from "./user-api.server";
+
+export type PatientRecord = Schema<"PatientRecord">;
+
+export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}", { ...init, params: { path: { id } } }));
+
+const loads = new WeakMap<PortalLoadContext, Map<string, Promise<ApiResult<PatientRecord>>>>();
+
+/**
+ * The record for this request: the record route and the product route below it load in parallel in one
+ * request and share one call. A change made in this request (an action) forgets it.
+ */
+export function loadPatientRecord(request: Request, context: PortalLoadContext, id: string): Promise<ApiResult<PatientRecord>> {
+  let perRequest = loads.get(context);
+  if (!perRequest) loads.set(context, (perRequest = new Map()));
+  let load = perRequest.get(id);
+  if (!load) perRequest.set(id, (load = getPatientRecord(getApi(request, context), id)));
+  return load;
+}
+
+function forget(context: PortalLoadContext) {
+  loads.delete(context);
+}
+
+export type PatientUpdate = Schema<"PatientUpdate">;
+export type PlanOfCareCreate = Schema<"PlanOfCareCreate">;
+export type Program = Schema<"Program">;
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+/** Discharge, reschedule or edit the end of the current plan of care (PATCH v2/patients/{id}/plan-of-care). */
+export async function setPlanOfCareEnd(request: Request, context: PortalLoadContext, id: string, end: string | null) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.PATCH("/v2/patients/{id}/plan-of-care", { ...init, ...path(id), body: { end } }));
+}
+
+/** New Plan of Care (POST v2/patients/{id}/plan-of-care): reactivates a discharged patient. */
+export async function startPlanOfCare(request: Request, context: PortalLoadContext, id: string, body: PlanOfCareCreate) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.POST("/v2/patients/{id}/plan-of-care", { ...init, ...path(id), body }));
+}
+
+/** Edit Patient Details (PATCH v2/patients/{id}). */
+export async function updatePatient(request: Request, context: PortalLoadContext, id: string, body: PatientUpdate) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.PATCH("/v2/patients/{id}", { ...init, ...path(id), body }));
+}
+
+/** Resend the app invite (POST v2/health/patients/{id}/invite). */
+export const resendInvite = (request: Request, context: PortalLoadContext, id: string) =>
+  getApi(request, context).call((c, init) => c.POST("/v2/health/patients/{id}/invite", { ...init, ...path(id) }));
+
+/** Unassign a program (DELETE v2/health/patients/{patientId}/heps/{hepId}). */
+export async function unassignProgram(request: Request, context: PortalLoadContext, id: string, hepId: string) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.DELETE("/v2/health/patients/{id}/heps/{hepId}", { ...init, params: { path: { id, hepId } } }));
+}
+
+/** One program (GET v2/health/heps/{id}), for the program drawer. */
+export const getProgram = (request: Request, context: PortalLoadContext, hepId: string) =>
+  getApi(request, context).call((c, init) => c.GET("/v2/health/heps/{id}", { ...init, ...path(hepId) }));
+
+/** The organization's providers (GET v2/practitioners), for the primary provider choice. */
+export const listPractitioners = (request: Request, context: PortalLoadContext) => getApi(request, context).call((c, init) => c.GET("/v2/practitioners", init));
+
+/**
+ * The patient activity report as a PDF (GET v2/health/patients/{id}/activity-report with Accept
+ * application/pdf): the API's document as a stream, to pass on to the browser.
+ */
+export const getActivityReportPdf = (request: Request, context: PortalLoadContext, id: string, range: { start: string; end: string }) =>
+  getApi(request, context).call(
+    (c, init) =>
+      c.GET("/v2/health/patients/{id}/activity-report", {
+        ...init,
+        params: { path: { id }, query: { start: range.start, end: range.end, groupBy: "SIDE" } },
+        headers: { Accept: "application/pdf" },
+        parseAs: "stream",
+      }),
+    { timeoutMs: 60_000 },
+  );
