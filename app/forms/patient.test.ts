@@ -1,0 +1,135 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { hasDetailsFor, patientFormSchema, patientProfile, productChoiceSchema, type PatientFormOptions } from "./patient";
+
+const TODAY = "2025-03-14";
+const LOCATION = "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11";
+
+const form = (entries: Record<string, string | string[]>) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) for (const x of Array.isArray(v) ? v : [v]) fd.append(k, x);
+  return fd;
+};
+const parse = (entries: Record<string, string | string[]>, options: Partial<PatientFormOptions> = {}) =>
+  parseWithZod(form(entries), { schema: patientFormSchema({ mode: "add", today: TODAY, ...options }) });
+const errors = (entries: Record<string, string | string[]>, options: Partial<PatientFormOptions> = {}) => {
+  const s = parse(entries, options);
+  return s.status === "error" ? s.error : null;
+};
+
+describe("profiles (000 §5)", () => {
+  it("chooses Health first, then Gait, then PRO", () => {
+    expect(patientProfile(["GAIT", "HEALTH"])).toBe("health");
+    expect(patientProfile(["PRO", "GAIT"])).toBe("gait");
+    expect(patientProfile(["PRO"])).toBe("pro");
+    expect(patientProfile(["SCAN"])).toBeNull();
+  });
+});
+
+describe("Add patient", () => {
+  it("Health (or both): every message verbatim, all at once", () => {
+    expect(errors({ products: ["HEALTH", "GAIT"] })).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Email is required"],
+      phoneNumber: ["Phone number is required"],
+      locationId: ["Location is required"],
+      injuredSideOfBody: ["Side of body is required"],
+      injuredBodyPart: ["Involved body part is required"],
+    });
+    expect(errors({ products: "HEALTH", firstName: "Ana", lastName: "Rivera", email: "nope", phoneNumber: "555-0142", locationId: LOCATION, injuredSideOfBody: "NA", injuredBodyPart: "KNEE" })).toEqual({
+      email: ["Email must be valid"],
+      phoneNumber: ["Phone number must be 10 digits"],
+    });
+  });
+
+  it("Health: values come out ready for the API", () => {
+    const s = parse({ products: "HEALTH", firstName: " Ana ", lastName: "Rivera", email: "ana@example.com", phoneNumber: "(303) 555-0142", locationId: LOCATION, injuredSideOfBody: "NA", injuredBodyPart: "KNEE", dob: "1961-04-18", gaitUid: "" });
+    expect(s.status).toBe("success");
+    if (s.status !== "success") return;
+    expect(s.value).toEqual({
+      profile: "health",
+      products: ["HEALTH"],
+      firstName: "Ana",
+      lastName: "Rivera",
+      email: "ana@example.com",
+      phoneNumber: "+13035550142",
+      dob: "1961-04-18",
+      locationId: LOCATION,
+      primaryPractitionerId: null,
+      injuredSideOfBody: null,
+      injuredBodyPart: "KNEE",
+      gaitUid: null,
+      language: null,
+    });
+  });
+
+  it("Gait only: names and location; e-mail and phone only checked when present; injury optional", () => {
+    expect(errors({ products: "GAIT" })).toEqual({ firstName: ["First name is required"], lastName: ["Last name is required"], locationId: ["Location is required"] });
+    expect(errors({ products: "GAIT", firstName: "A", lastName: "B", locationId: LOCATION, email: "x@", phoneNumber: "12" })).toEqual({
+      email: ["Email must be valid"],
+      phoneNumber: ["Phone number must be 10 digits"],
+    });
+    const s = parse({ products: "GAIT", firstName: "A", lastName: "B", locationId: LOCATION, gaitUid: " fr-9 " });
+    expect(s.status === "success" && s.value).toMatchObject({ profile: "gait", phoneNumber: null, email: null, gaitUid: "fr-9", injuredSideOfBody: null, injuredBodyPart: null });
+  });
+
+  it("date of birth: a real date, not in the future", () => {
+    const base = { products: "GAIT", firstName: "A", lastName: "B", locationId: LOCATION };
+    expect(errors({ ...base, dob: "2025-03-15" })).toEqual({ dob: ["Date of birth cannot be in the future."] });
+    expect(errors({ ...base, dob: "2025-02-30" })).toEqual({ dob: ["Date of birth must be a valid date."] });
+    expect(errors({ ...base, dob: TODAY })).toBeNull();
+  });
+
+  it("requires a product", () => {
+    expect(errors({ firstName: "A", lastName: "B", locationId: LOCATION })).toEqual({ products: ["You must select at least one product."] });
+    expect(errors({ products: "SCAN", firstName: "A", lastName: "B", locationId: LOCATION })).toEqual({ products: ["You must select at least one product."] });
+  });
+
+  it("product step", () => {
+    const r = (entries: Record<string, string | string[]>) => {
+      const s = parseWithZod(form(entries), { schema: productChoiceSchema });
+      return s.status === "success" ? s.value : s.error;
+    };
+    expect(r({})).toEqual({ products: ["You must select at least one product."] });
+    expect(r({ products: "GAIT" })).toEqual({ products: ["GAIT"] });
+    expect(r({ products: ["HEALTH", "GAIT"] })).toEqual({ products: ["HEALTH", "GAIT"] });
+  });
+});
+
+describe("Edit patient", () => {
+  const edit = (entries: Record<string, string | string[]>, products: string[], extra: Partial<PatientFormOptions> = {}) => errors(entries, { mode: "edit", products, ...extra });
+
+  it("Health: e-mail required, 'Email must be valid.', side and body part together; phone optional", () => {
+    expect(edit({ firstName: "", lastName: "", locationId: "" }, ["HEALTH"])).toEqual({
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Email is required"],
+      locationId: ["Location is required"],
+      injuredSideOfBody: ["You must set Side of Body and Involved Body Part for Health patients."],
+      injuredBodyPart: ["You must set Side of Body and Involved Body Part for Health patients."],
+    });
+    expect(edit({ firstName: "A", lastName: "B", locationId: LOCATION, email: "bad", injuredSideOfBody: "LEFT", injuredBodyPart: "HIP" }, ["HEALTH", "PRO"])).toEqual({ email: ["Email must be valid."] });
+  });
+
+  it("the patient's products win over the form's; a locked e-mail is not checked", () => {
+    expect(edit({ products: "HEALTH", firstName: "A", lastName: "B", locationId: LOCATION }, ["GAIT"])).toBeNull();
+    expect(edit({ firstName: "A", lastName: "B", locationId: LOCATION, injuredSideOfBody: "LEFT", injuredBodyPart: "HIP" }, ["HEALTH"], { emailLocked: true })).toBeNull();
+  });
+
+  it("PRO only: phone required", () => {
+    expect(edit({ firstName: "A", lastName: "B", locationId: LOCATION }, ["PRO"])).toEqual({ phoneNumber: ["Phone number is required"] });
+    expect(edit({ firstName: "A", lastName: "B", locationId: LOCATION, phoneNumber: "303 555 0142" }, ["PRO"])).toBeNull();
+  });
+});
+
+describe("completeness by product (000 §5)", () => {
+  it("Gait needs names; Health needs names, e-mail, body part and a recorded side", () => {
+    expect(hasDetailsFor("GAIT", { firstName: "A", lastName: "B" })).toBe(true);
+    expect(hasDetailsFor("GAIT", { firstName: "A", lastName: " " })).toBe(false);
+    expect(hasDetailsFor("HEALTH", { firstName: "A", lastName: "B", email: "a@b.co", injuredBodyPart: "KNEE", injuredSideOfBody: null })).toBe(true);
+    expect(hasDetailsFor("HEALTH", { firstName: "A", lastName: "B", email: "a@b.co", injuredBodyPart: "KNEE" })).toBe(false);
+    expect(hasDetailsFor("HEALTH", { firstName: "A", lastName: "B", email: null, injuredBodyPart: "KNEE", injuredSideOfBody: "LEFT" })).toBe(false);
+    expect(hasDetailsFor("PRO", {})).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The one modal dialog of the portal (000 §2.3). Every dialog has a URL (`?add=true`, `?dialog=discharge`, …):
+ * the route that owns it renders it open on the server, so it works without JavaScript as an overlay on the
+ * page, and its close link goes back to the URL without the dialog's parameter.
+ *
+ *   <Dialog title="Add New Patient" closeHref={withoutDialogParams(location)}>…form…</Dialog>
+ *
+ * With JavaScript: focus moves into the dialog when it opens (the first `[autofocus]` or form control, else
+ * the dialog itself), Tab and Shift+Tab stay inside it, Escape follows the close link, and focus returns to
+ * where it was when the dialog closes.
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const INITIAL = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+export interface DialogProps {
+  title: ReactNode;
+  /** Where closing goes: the current URL without the dialog's parameters. */
+  closeHref: string;
+  children: ReactNode;
+  /** A line under the title, read as the dialog's description. */
+  description?: ReactNode;
+  /** Wider dialogs (forms with two columns, tables). */
+  size?: "default" | "wide";
+  /** Role `alertdialog` for confirmations. */
+  alert?: boolean;
+  /** Label of the close link (default "Close"). */
+  closeLabel?: string;
+}
+
+export function Dialog({ title, closeHref, children, description, size = "default", alert = false, closeLabel = "Close" }: DialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = ref.current;
+    if (dialog && !dialog.contains(document.activeElement)) {
+      const target = dialog.querySelector<HTMLElement>("[autofocus]") ?? dialog.querySelector<HTMLElement>(INITIAL) ?? dialog;
+      target.focus();
+    }
+    return () => {
+      if (previous && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      navigate(closeHref, { preventScrollReset: true });
+      return;
+    }
+    if (event.key !== "Tab" || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="modal-backdrop">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog's keyboard handling (Escape, focus trap) */}
+      <div
+        ref={ref}
+        className={size === "wide" ? "modal modal-wide" : "modal"}
+        role={alert ? "alertdialog" : "dialog"}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="modal-header">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <Link to={closeHref} className="icon-button modal-close" aria-label={closeLabel} preventScrollReset>
+            <span aria-hidden="true">×</span>
+          </Link>
+        </div>
+        {description ? (
+          <p id={descriptionId} className="modal-description">
+            {description}
+          </p>
+        ) : null}
+        <div className="modal-body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** `href` (path + search) without the given search parameters: the close link of a dialog. */
+export function withoutParams(location: { pathname: string; search: string }, names: readonly string[]): string {
+  const params = new URLSearchParams(location.search);
+  for (const name of names) params.delete(name);
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+/** `href` with the given search parameters set (undefined/null removes one): a link that opens a dialog. */
+export function withParams(location: { pathname: string; search: string }, set: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams(location.search);
+  for (const [name, value] of Object.entries(set)) {
+    if (value === null || value === undefined) params.delete(name);
+    else params.set(name, value);
+  }
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
