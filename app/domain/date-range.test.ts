@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dateRangeInstants, dateRangeSearch, dayIn, inDateRange, isIsoDay, parseDateRange, todayIn, withDateRange } from "./date-range";
+
+const today = "2024-03-15";
+const parse = (search: string) => parseDateRange(new URLSearchParams(search), today);
+
+describe("parseDateRange", () => {
+  it("defaults to the last 30 days up to today", () => {
+    expect(parse("")).toEqual({ start: "2024-02-15", end: today, preset: 30, includeSelfReported: false });
+  });
+  it("reads the presets 7, 30 and 90", () => {
+    expect(parse("range=7")).toMatchObject({ start: "2024-03-09", end: today, preset: 7 });
+    expect(parse("range=90")).toMatchObject({ start: "2023-12-17", end: today, preset: 90 });
+  });
+  it("prefers a preset over custom dates the form also sent", () => {
+    expect(parse("range=7&from=2024-01-01&to=2024-01-05")).toMatchObject({ preset: 7, start: "2024-03-09" });
+  });
+  it("reads a custom range, with or without range=custom", () => {
+    expect(parse("from=2024-01-01&to=2024-01-05")).toEqual({ start: "2024-01-01", end: "2024-01-05", preset: null, includeSelfReported: false });
+    expect(parse("range=custom&from=2024-01-01&to=2024-01-05")).toMatchObject({ start: "2024-01-01", end: "2024-01-05", preset: null });
+  });
+  it("does not let a custom range go past today", () => {
+    expect(parse("from=2024-03-01&to=2024-04-30")).toMatchObject({ start: "2024-03-01", end: today });
+    expect(parse("from=2024-05-01&to=2024-05-30")).toMatchObject({ start: today, end: today });
+  });
+  it("orders a reversed custom range by ending it at its end", () => {
+    expect(parse("from=2024-03-10&to=2024-03-01")).toMatchObject({ start: "2024-03-01", end: "2024-03-01" });
+  });
+  it("falls back to the last 2 days without a usable preset", () => {
+    const fallback = { start: "2024-03-14", end: today, preset: null };
+    expect(parse("range=14")).toMatchObject(fallback);
+    expect(parse("range=custom")).toMatchObject(fallback);
+    expect(parse("range=custom&from=2024-02-30&to=2024-03-01")).toMatchObject(fallback);
+    expect(parse("from=2024-03-01")).toMatchObject(fallback);
+  });
+  it("reads Include Self-Reported", () => {
+    expect(parse("selfReported=1").includeSelfReported).toBe(true);
+    expect(parse("selfReported=0").includeSelfReported).toBe(false);
+  });
+});
+
+describe("withDateRange", () => {
+  it("writes nothing for the default range", () => {
+    expect(withDateRange("/patients/1/health/rom/", parse(""))).toBe("/patients/1/health/rom/");
+  });
+  it("replaces the range params and keeps the others and the hash", () => {
+    const href = withDateRange("/p/?dialog=report&range=90&from=x#top", parse("range=7&selfReported=1"));
+    expect(href).toBe("/p/?dialog=report&range=7&selfReported=1#top");
+  });
+  it("writes a custom or fallback range as its days", () => {
+    expect(withDateRange("/p/", parse("from=2024-01-01&to=2024-01-05"))).toBe("/p/?from=2024-01-01&to=2024-01-05");
+    expect(withDateRange("/p/", parse("range=bogus"))).toBe("/p/?from=2024-03-14&to=2024-03-15");
+  });
+  it("round-trips through parseDateRange", () => {
+    for (const search of ["", "range=7", "range=90&selfReported=1", "from=2024-01-01&to=2024-02-01"]) {
+      const range = parse(search);
+      const href = withDateRange("/x/", range);
+      expect(parse(href.split("?")[1] ?? "")).toEqual(range);
+    }
+  });
+});
+
+describe("dateRangeSearch", () => {
+  it("keeps only the date range params", () => {
+    expect(dateRangeSearch("?dialog=report&range=7&selfReported=1&page=2")).toBe("?range=7&selfReported=1");
+    expect(dateRangeSearch("?dialog=report")).toBe("");
+  });
+});
+
+describe("days", () => {
+  it("checks ISO days", () => {
+    expect(isIsoDay("2024-02-29")).toBe(true);
+    expect(isIsoDay("2023-02-29")).toBe(false);
+    expect(isIsoDay("2024-2-1")).toBe(false);
+    expect(isIsoDay(null)).toBe(false);
+  });
+  it("adds days across months and years", () => {
+    expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
+    expect(addDays("2023-12-31", 1)).toBe("2024-01-01");
+  });
+  it("finds today in the organization's time zone", () => {
+    const instant = new Date("2024-03-15T05:00:00Z");
+    expect(todayIn("America/Denver", instant)).toBe("2024-03-14");
+    expect(todayIn("UTC", instant)).toBe("2024-03-15");
+    expect(dayIn("Not/AZone", instant)).toBe("2024-03-15");
+  });
+  it("tells whether a day is in the range", () => {
+    expect(inDateRange("2024-03-01", { start: "2024-03-01", end: "2024-03-02" })).toBe(true);
+    expect(inDateRange("2024-03-03", { start: "2024-03-01", end: "2024-03-02" })).toBe(false);
+  });
+  it("turns a range into the instants of its first and last day in a time zone", () => {
+    expect(dateRangeInstants({ start: "2024-03-09", end: "2024-03-10" }, "America/Denver")).toEqual({
+      start: "2024-03-09T07:00:00.000Z",
+      // DST starts on 2024-03-10 in Denver: the day ends at 06:00 UTC.
+      end: "2024-03-11T05:59:59.999Z",
+    });
+    expect(dateRangeInstants({ start: "2024-01-01", end: "2024-01-01" }, "UTC")).toEqual({ start: "2024-01-01T00:00:00.000Z", end: "2024-01-01T23:59:59.999Z" });
+  });
+});

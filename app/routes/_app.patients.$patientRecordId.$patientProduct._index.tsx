@@ -1,0 +1,16 @@
+/** `/patients/{id}/{product}/` → `/patients/{id}/{product}/activity/`, keeping the search string. */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "../auth/user.server";
+import { DEFAULT_SECTION, isPatientProduct, sectionPath } from "../domain/patient-detail";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const product = params.patientProduct;
+  // An unknown product: the product route redirects (or shows the record's error).
+  if (!isPatientProduct(product)) return null;
+  throw redirect(sectionPath(params.patientRecordId ?? "", product, DEFAULT_SECTION) + new URL(request.url).search);
+}
+
+export default function PatientProductIndex() {
+  return null;
+}

@@ -1,0 +1,21 @@
+/**
+ * `/patients/{id}/` → the default product's activity (000 §2.8: health if the patient has several products or
+ * a health record, else gait), keeping the search string (date range, a dialog asked for by the list).
+ */
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { loadPatientRecord } from "../api/patients.server";
+import { requireUser } from "../auth/user.server";
+import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../domain/patient-detail";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const id = params.patientRecordId ?? "";
+  const result = await loadPatientRecord(request, context, id);
+  // The record route renders the error (its loader got the same answer).
+  if (result.error) return data(null);
+  throw redirect(sectionPath(id, defaultProduct(result.data), DEFAULT_SECTION) + new URL(request.url).search);
+}
+
+export default function PatientRecordIndex() {
+  return null;
+}
