@@ -2,7 +2,6 @@
 import type { Api } from "./client.server";
 import type { Schema } from "./schemas";
 
-export type CareNote = Schema<"CareNote">;
 export type CareNoteCreate = Schema<"CareNoteCreate">;
 export type CareNoteUpdate = Schema<"CareNoteUpdate">;
 
@@ -15,9 +14,6 @@ export const CARE_NOTE_DELETE_FAILED = "This interaction could not be deleted.";
 export const CARE_NOTE_ADDED = "Interaction has been successfully added.";
 export const CARE_NOTE_UPDATED = "Interaction has been updated.";
 export const CARE_NOTE_DELETED = "Interaction has been deleted.";
-
-/** A note in a BILLED RTM cycle is locked: no delete; its date, minutes and flag stay (000 §4). */
-export const isLocked = (note: Pick<CareNote, "rtmCycleStatus">) => note.rtmCycleStatus === "BILLED";
 
 /** Notes dated in the range (days, inclusive), newest first; without a range, all of them. */
 export const listCareNotes = (api: Api, patientRecordId: string, range?: { start: string; end: string }) =>

@@ -3,6 +3,6 @@ import type { Api } from "./client.server";
 
 export const PROS_LOAD_FAILED = "Could not get survey answers.";
 
-/** The questions with the answers given in the range (days, inclusive). */
-export const listPatientPros = (api: Api, patientRecordId: string, range: { start: string; end: string }) =>
-  api.call((c, init) => c.GET("/v2/patients/{id}/pros", { ...init, params: { path: { id: patientRecordId }, query: { start: range.start, end: range.end } } }));
+/** The questions with their answers (only those given in the range, days inclusive, when one is given). */
+export const listPatientPros = (api: Api, patientRecordId: string, range?: { start: string; end: string }) =>
+  api.call((c, init) => c.GET("/v2/patients/{id}/pros", { ...init, params: { path: { id: patientRecordId }, query: range ? { start: range.start, end: range.end } : {} } }));

@@ -29,8 +29,8 @@ describe("romSeries", () => {
       session("2026-03-09T18:00:00.000Z", [set("S-1", "Knee Extension", "LEFT", 8, 85), set("S-1", "Knee Extension", "LEFT", 9, 88)]),
     ];
     expect(romSeries(sessions, "America/Denver")).toEqual([
-      { key: "S-1|LEFT", exerciseId: "S-1", label: "Knee Extension (Left)", records: [{ day: "2026-03-09", romMax: 90, romMin: 12 }, { day: "2026-03-10", romMax: 80, romMin: 10 }] },
-      { key: "S-1|RIGHT", exerciseId: "S-1", label: "Knee Extension (Right)", records: [{ day: "2026-03-09", romMax: 70, romMin: 5 }] },
+      { key: "S-1|LEFT", exerciseId: "S-1", exerciseName: "Knee Extension", side: "Left", label: "Knee Extension (Left)", records: [{ day: "2026-03-09", romMax: 90, romMin: 12 }, { day: "2026-03-10", romMax: 80, romMin: 10 }] },
+      { key: "S-1|RIGHT", exerciseId: "S-1", exerciseName: "Knee Extension", side: "Right", label: "Knee Extension (Right)", records: [{ day: "2026-03-09", romMax: 70, romMin: 5 }] },
     ]);
   });
 

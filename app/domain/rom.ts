@@ -16,6 +16,9 @@ export interface RomRecord {
 export interface RomSeries {
   key: string;
   exerciseId: string;
+  exerciseName: string;
+  /** 'Left', 'Right', 'Both'; null for an exercise without a side. */
+  side: string | null;
   /** 'Seated Knee Extension (Left)'. */
   label: string;
   /** Oldest first, one record per day. */
@@ -24,7 +27,7 @@ export interface RomSeries {
 
 /** The ROM series of the sessions, one per exercise and side, ordered by label. */
 export function romSeries(sessions: readonly HealthSession[], timeZone: string): RomSeries[] {
-  const byKey = new Map<string, { exerciseId: string; label: string; days: Map<string, RomRecord> }>();
+  const byKey = new Map<string, Omit<RomSeries, "key" | "records"> & { days: Map<string, RomRecord> }>();
   for (const session of sessions) {
     const day = dayInZone(session.date, timeZone);
     if (!day) continue;
@@ -35,7 +38,7 @@ export function romSeries(sessions: readonly HealthSession[], timeZone: string):
       let series = byKey.get(key);
       if (!series) {
         const side = sideLabel(set.sideOfBody);
-        series = { exerciseId: set.exerciseId, label: side ? `${set.exerciseName} (${side})` : set.exerciseName, days: new Map() };
+        series = { exerciseId: set.exerciseId, exerciseName: set.exerciseName, side, label: side ? `${set.exerciseName} (${side})` : set.exerciseName, days: new Map() };
         byKey.set(key, series);
       }
       const current = series.days.get(day);
@@ -43,6 +46,6 @@ export function romSeries(sessions: readonly HealthSession[], timeZone: string):
     }
   }
   return [...byKey.entries()]
-    .map(([key, s]) => ({ key, exerciseId: s.exerciseId, label: s.label, records: [...s.days.values()].sort((a, b) => a.day.localeCompare(b.day)) }))
+    .map(([key, { days, ...s }]) => ({ key, ...s, records: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)) }))
     .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
 }
