@@ -13,7 +13,7 @@ import { useHydrated } from "../use-hydrated";
 import { withParams } from "../dialog";
 
 /** Days per page of the paged history. */
-export const DAYS_PAGE_SIZE = 10;
+export const DAYS_PAGE_SIZE = 5;
 
 export function HealthActivity({ days, page }: { days: SessionDay[]; page: number }) {
   const hydrated = useHydrated();
