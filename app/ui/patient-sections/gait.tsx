@@ -94,13 +94,13 @@ function GaitSessionCard({ session, timeZone }: { session: GaitSession; timeZone
             <p className="comment-excerpt">
               <span className="comment-label">Comment:</span> {comment}
             </p>
-            <Link to={dialogHref(location, "comment", { session: session.id })} preventScrollReset aria-label={`View the comment of ${title}`}>
-              View comment
+            <Link to={dialogHref(location, "comment", { session: session.id })} preventScrollReset>
+              View comment<span className="visually-hidden"> of {title}</span>
             </Link>
           </>
         ) : (
-          <Link to={dialogHref(location, "comment", { session: session.id })} preventScrollReset aria-label={`Add a comment to ${title}`}>
-            Add comment
+          <Link to={dialogHref(location, "comment", { session: session.id })} preventScrollReset>
+            Add comment<span className="visually-hidden"> to {title}</span>
           </Link>
         )}
       </footer>
