@@ -1,0 +1,43 @@
+/**
+ * Calendar days in the organization's time zone (sessions are grouped, charted and filtered by the day they
+ * happened there). A day is written 'YYYY-MM-DD'. An unknown zone falls back to the spec's default,
+ * America/Denver (000 §9). Range bounds as instants: date-range.ts (dateRangeInstants).
+ */
+import { dayIn } from "./date-range";
+
+export const DEFAULT_TIME_ZONE = "America/Denver";
+
+function zoneOrDefault(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** The day ('YYYY-MM-DD') an instant falls on in `timeZone` (an unknown zone: America/Denver); null for an invalid instant. */
+export function dayInZone(iso: string, timeZone: string): string | null {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  return dayIn(zoneOrDefault(timeZone), new Date(t));
+}
+
+/** 'YYYY-MM-DD' → 'MM/dd/yyyy' (000 §9); anything else is returned as it is. */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : day;
+}
+
+/** 'MM/dd/yyyy' of an instant in `timeZone` ('' for an invalid instant). */
+export function formatInstantDay(iso: string, timeZone: string): string {
+  const day = dayInZone(iso, timeZone);
+  return day ? formatDay(day) : "";
+}
+
+/** 'h:mm AM' of an instant in `timeZone`. */
+export function formatTime(iso: string, timeZone: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return "";
+  return new Intl.DateTimeFormat("en-US", { timeZone: zoneOrDefault(timeZone), hour: "numeric", minute: "2-digit" }).format(new Date(t));
+}

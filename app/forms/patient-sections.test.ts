@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { careNoteSchema, careNoteTextSchema } from "./care-note";
+import { gaitCommentSchema } from "./gait-comment";
+
+const form = (entries: Record<string, string>) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) fd.append(k, v);
+  return fd;
+};
+const parse = (schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) => parseWithZod(form(entries), { schema });
+const errors = (schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) => {
+  const s = parse(schema, entries);
+  return s.status === "error" ? s.error : null;
+};
+
+const TODAY = "2026-03-10";
+
+describe("care note (000 §5), messages verbatim", () => {
+  const schema = careNoteSchema(TODAY);
+
+  it("requires date, minutes and notes", () => {
+    expect(errors(schema, { date: "", minutes: "", notes: "" })).toEqual({ date: ["Date is required"], minutes: ["Minutes are required"], notes: ["Notes are required"] });
+    expect(errors(schema, { date: "2026-03-10", minutes: "20", notes: "   " })).toEqual({ notes: ["Notes are required"] });
+  });
+
+  it("refuses a date in the future and negative minutes", () => {
+    expect(errors(schema, { date: "2026-03-11", minutes: "-1", notes: "Call" })).toEqual({ date: ["Date cannot be in the future"], minutes: ["Minutes are required"] });
+    expect(errors(schema, { date: "2026-02-30x", minutes: "1441", notes: "Call" })).toEqual({ date: ["Date is required"], minutes: ["Minutes cannot be more than 1440"] });
+  });
+
+  it("counts a line break as two characters against the 500 limit", () => {
+    expect(errors(schema, { date: TODAY, minutes: "20", notes: `${"a".repeat(250)}\r\n${"b".repeat(249)}` })).toEqual({ notes: ["Max Character Limit is 500"] });
+    const ok = parse(schema, { date: TODAY, minutes: "0", notes: `${"a".repeat(249)}\r\n${"b".repeat(249)}`, isPatientInteraction: "on" });
+    expect(ok.status).toBe("success");
+    expect(ok.status === "success" && ok.value).toEqual({ date: TODAY, minutes: 0, notes: `${"a".repeat(249)}\n${"b".repeat(249)}`, isPatientInteraction: true });
+  });
+
+  it("a note in a billed cycle changes only its notes", () => {
+    expect(errors(careNoteTextSchema, { notes: "" })).toEqual({ notes: ["Notes are required"] });
+    const ok = parse(careNoteTextSchema, { notes: "fixed", minutes: "99" });
+    expect(ok.status === "success" && ok.value).toEqual({ notes: "fixed" });
+  });
+});
+
+describe("gait comment (000 §5)", () => {
+  it("is required and at most 1000 characters, a line break counting as two", () => {
+    expect(errors(gaitCommentSchema, { comment: " " })).toEqual({ comment: ["Comment is required"] });
+    expect(errors(gaitCommentSchema, { comment: `${"a".repeat(500)}\n${"b".repeat(499)}` })).toEqual({ comment: ["Max Character Limit is 1000"] });
+    const ok = parse(gaitCommentSchema, { comment: `${"a".repeat(499)}\r\n${"b".repeat(499)}` });
+    expect(ok.status === "success" && ok.value).toEqual({ comment: `${"a".repeat(499)}\n${"b".repeat(499)}` });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * `/patients/{id}/{product}/{section}/` (000 §2.8): one tab of the patient detail. Health: activity, rom
+ * (Range of motion), pro (Surveys), care (Care Management); Gait: activity (Assessment), progress (Progress
+ * charts). A section the product (or this patient) does not have redirects to activity, keeping the search.
+ *
+ * The loader starts the section's one API call and returns it un-awaited: the header and tabs (parent routes)
+ * render at once and the section streams in (<Suspense><Await>, the spec's message when the call fails).
+ * The dialogs of the section have URLs (`?dialog=care-note-new|care-note-edit|care-note-delete|comment|
+ * comment-edit|comment-delete` with `note` / `session`); their forms post here with an `intent`, and succeed
+ * with a redirect back to the URL without the dialog and a flash toast.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
+import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
+import { loadCareNotes, loadGaitProgress, loadGaitSessions, loadHealthActivity, loadRom, loadSurveys } from "../api/patient-sections.server";
+import { loadPatientRecord } from "../api/patients.server";
+import { getApi } from "../api/user-api.server";
+import { getSession } from "../auth/session.server";
+import { requireUser } from "../auth/user.server";
+import { parseDateRange, todayIn } from "../domain/date-range";
+import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../domain/patient-detail";
+import { careNoteSchema, careNoteTextSchema } from "../forms/care-note";
+import { gaitCommentSchema } from "../forms/gait-comment";
+import { closeDialogHref, DIALOG_PARAMS } from "../ui/patient-sections/section-urls";
+import { PatientSectionView, type SectionActionData } from "../ui/patient-sections/section-view";
+import sectionStyles from "../styles/patient-sections.css";
+
+export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = params.patientRecordId ?? "";
+  const product = params.patientProduct;
+  const section = params.patientSection ?? "";
+  const record = await loadPatientRecord(request, context, id);
+  // The record route shows a failed load; the product route redirects an unknown product.
+  if (record.error || !isPatientProduct(product)) return data(null, { headers: NO_STORE });
+  const url = new URL(request.url);
+  if (!isSectionOf(product, section, record.data)) throw redirect(`${sectionPath(id, product, DEFAULT_SECTION)}${url.search}`);
+
+  const timeZone = user.organization.timezone;
+  const today = todayIn(timeZone);
+  const ctx = { api: getApi(request, context), patientRecordId: id, range: parseDateRange(url.searchParams, today), timeZone };
+  const base = { timeZone, today };
+  const health = record.data.productData.health;
+  const gait = record.data.productData.gait;
+  // Not awaited: each streams to the page when it resolves.
+  const view =
+    product === "gait"
+      ? section === "progress"
+        ? { section: "gait-progress" as const, hasSessions: Boolean(gait?.mostRecentSession), content: loadGaitProgress(ctx) }
+        : { section: "gait-activity" as const, hasSessions: Boolean(gait?.mostRecentSession), content: loadGaitSessions(ctx) }
+      : section === "rom"
+        ? { section: "rom" as const, hasSessions: Boolean(health?.mostRecentSession), content: loadRom(ctx) }
+        : section === "pro"
+          ? { section: "pro" as const, content: loadSurveys(ctx) }
+          : section === "care"
+            ? { section: "care" as const, content: loadCareNotes(ctx) }
+            : { section: "activity" as const, hasSessions: Boolean(health?.mostRecentSession), content: loadHealthActivity(ctx) };
+  return data({ ...base, view }, { headers: NO_STORE });
+}
+
+export const headers = () => NO_STORE;
+
+/** Opening or closing a dialog (or paging) changes only the URL: the section's data stays. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (u: URL) => {
+    const p = new URLSearchParams(u.search);
+    for (const name of [...DIALOG_PARAMS, "page"]) p.delete(name);
+    p.sort();
+    return p.toString();
+  };
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = params.patientRecordId ?? "";
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const url = new URL(request.url);
+  const api = getApi(request, context);
+  const done = (message: string) => {
+    getSession(request, context).flash("toast", { type: "success", message });
+    return redirect(closeDialogHref(url));
+  };
+  const refused = (payload: SectionActionData, status: number) => data(payload, { status: status >= 400 && status < 500 ? status : 502 });
+  /** The spec's message, and the service's reason when it refused (409: a billed cycle). */
+  const reasons = (message: string, error: { message: string; status: number }) => (error.status === 409 || error.status === 400 ? [message, error.message] : [message]);
+
+  switch (intent) {
+    case "care-note-create": {
+      const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
+      const { isPatientInteraction, ...note } = submission.value;
+      const result = await createCareNote(api, id, { ...note, isPatientInteraction, interactionType: isPatientInteraction ? "PATIENT_INTERACTIVE_COMMUNICATION" : null });
+      if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_ADD_FAILED, result.error) }) }, result.error.status);
+      throw done(CARE_NOTE_ADDED);
+    }
+    case "care-note-update": {
+      const noteId = String(formData.get("noteId") ?? "");
+      // A note in a billed cycle has only its notes in the form (the API refuses any other change to it).
+      if (!formData.has("date")) {
+        const submission = parseWithZod(formData, { schema: careNoteTextSchema });
+        if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
+        const result = await updateCareNote(api, id, noteId, submission.value);
+        if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_UPDATE_FAILED, result.error) }) }, result.error.status);
+        throw done(CARE_NOTE_UPDATED);
+      }
+      const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
+      const body = { ...submission.value, interactionType: submission.value.isPatientInteraction ? ("PATIENT_INTERACTIVE_COMMUNICATION" as const) : null };
+      const result = await updateCareNote(api, id, noteId, body);
+      if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_UPDATE_FAILED, result.error) }) }, result.error.status);
+      throw done(CARE_NOTE_UPDATED);
+    }
+    case "care-note-delete": {
+      const result = await deleteCareNote(api, id, String(formData.get("noteId") ?? ""));
+      if (result.error) return refused({ intent, errors: reasons(CARE_NOTE_DELETE_FAILED, result.error) }, result.error.status);
+      throw done(CARE_NOTE_DELETED);
+    }
+    case "comment-save": {
+      const submission = parseWithZod(formData, { schema: gaitCommentSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
+      const result = await setGaitComment(api, String(formData.get("sessionId") ?? ""), submission.value.comment);
+      if (result.error) return refused({ intent, result: submission.reply({ formErrors: [GAIT_COMMENT_SAVE_FAILED] }) }, result.error.status);
+      throw done(COMMENT_SAVED);
+    }
+    case "comment-delete": {
+      const result = await setGaitComment(api, String(formData.get("sessionId") ?? ""), null);
+      if (result.error) return refused({ intent, errors: [GAIT_COMMENT_SAVE_FAILED] }, result.error.status);
+      throw done(COMMENT_DELETED);
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+export const COMMENT_SAVED = "Comment has been saved.";
+export const COMMENT_DELETED = "Comment has been deleted.";
+
+export default function PatientSection() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!loaded) return null;
+  return <PatientSectionView loaded={loaded} actionData={actionData ?? null} />;
+}

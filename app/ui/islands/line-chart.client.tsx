@@ -1,0 +1,46 @@
+/**
+ * The Plotly line chart (browser only: loaded with React.lazy after hydration by chart.tsx, so plotly's basic
+ * bundle is a chunk of its own, fetched only on chart tabs). The plot is one image to assistive technology;
+ * the data table next to it carries the values.
+ */
+import Plotly from "plotly.js-basic-dist-min";
+import createPlotlyComponent from "react-plotly.js/factory";
+import type { ChartSpec } from "./chart-spec";
+
+const Plot = createPlotlyComponent(Plotly);
+
+const COLORS = ["#1f5fa8", "#b54708", "#2e7d32", "#7b3fa0", "#00838f", "#ad1457", "#5d4037", "#455a64"];
+
+export default function LineChart({ spec }: { spec: ChartSpec }) {
+  const data = spec.series.map((s, i) => ({
+    type: "scatter",
+    mode: "lines+markers",
+    name: s.name,
+    x: s.x,
+    y: s.y,
+    connectgaps: true,
+    line: { color: COLORS[i % COLORS.length], width: 2 },
+    marker: { size: 6 },
+    hovertemplate: `%{x|%m/%d/%Y}: %{y}<extra>${s.name.replace(/[<>]/g, "")}</extra>`,
+  }));
+  const shapes = (spec.thresholds ?? []).map((t) => ({ type: "line", xref: "paper", x0: 0, x1: 1, y0: t.y, y1: t.y, line: { color: "#b3261e", width: 1.5, dash: "dash" } }));
+  const annotations = (spec.thresholds ?? []).map((t) => ({ xref: "paper", x: 1, xanchor: "right", y: t.y, yanchor: "bottom", text: t.label, showarrow: false, font: { color: "#b3261e", size: 12 } }));
+  const layout = {
+    autosize: true,
+    height: 320,
+    margin: { l: 56, r: 16, t: 16, b: 48 },
+    xaxis: { type: "date", tickformat: "%m/%d", automargin: true },
+    yaxis: { title: { text: spec.yTitle }, range: spec.yRange, automargin: true, zeroline: false },
+    legend: { orientation: "h", y: -0.2 },
+    showlegend: spec.series.length > 1,
+    shapes,
+    annotations,
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+  };
+  return (
+    <div role="img" aria-label={spec.description} className="chart-plot" data-testid="chart-plot">
+      <Plot data={data} layout={layout} config={{ displayModeBar: false, responsive: true }} useResizeHandler style={{ width: "100%", height: "320px" }} />
+    </div>
+  );
+}

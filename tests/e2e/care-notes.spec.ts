@@ -1,0 +1,169 @@
+/**
+ * Care Management (issue 4; spec 000 §2.8, §3 Care note, §4, §5, §8): the care notes of the date range with
+ * add / edit / delete dialogs (each with a URL), defaults 20 minutes and today, the spec's messages at the
+ * fields, the two empty states, and notes in a billed cycle, which cannot be deleted and keep their date,
+ * minutes and flag. Each test writes only to a patient it creates; the billed note is a demo note, read only.
+ */
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { PRACTITIONER, apiAs } from "./helpers/stack.js";
+import { expectFieldError } from "./helpers/ui.js";
+import { careNotes, listPatients, newHealthPatient, orgClock, sectionUrl, signedIn, type Api } from "./helpers/patient-data.js";
+import { addDays } from "../../app/domain/date-range.js";
+
+let api: Api;
+let today: string;
+
+test.beforeAll(async () => {
+  api = await apiAs(PRACTITIONER.email);
+  today = (await orgClock(api)).today;
+});
+
+test.beforeEach(async ({ context, browser }) => {
+  await context.addCookies(await signedIn(browser, PRACTITIONER.email));
+});
+
+const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+async function addNote(patientId: string, date: string, minutes: number, notes: string) {
+  const r = await api.POST("/v2/patients/{id}/interactions", { params: { path: { id: patientId } }, body: { date, minutes, notes } });
+  if (!r.data) throw new Error(`care note: ${r.response.status}`);
+  return r.data;
+}
+
+test("adds a care note with the defaults (20 minutes, today)", async ({ page }) => {
+  const patient = await newHealthPatient(api);
+  await page.goto(sectionUrl(patient.id, "health", "care"));
+  await expectAccessible(page);
+  await expect(page.getByText("No care notes yet.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Add Care Note" }).click();
+  await expect(page).toHaveURL(/[?&]dialog=care-note-new/);
+  const dialog = page.getByRole("dialog", { name: "Add Care Note" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await expect(dialog.getByLabel("Date")).toHaveValue(today);
+  await expect(dialog.getByLabel("Minutes")).toHaveValue("20");
+  await dialog.getByLabel("Notes").fill("Called the patient about the new program.\nAll good.");
+  await dialog.getByLabel("Patient interactive communication").check();
+  await dialog.getByRole("button", { name: "Add" }).click();
+
+  await expect(page.getByRole("status").getByText("Interaction has been successfully added.")).toBeVisible();
+  await expect(page).not.toHaveURL(/dialog=/);
+  await expectAccessible(page);
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(today) }) });
+  await expect(row.getByRole("cell").nth(0)).toHaveText("20");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Called the patient about the new program.\nAll good.");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Patient interactive communication");
+  const saved = await careNotes(api, patient.id);
+  expect(saved).toMatchObject([{ date: today, minutes: 20, isPatientInteraction: true, notes: "Called the patient about the new program.\nAll good." }]);
+});
+
+test("refuses bad input with the spec's messages at the fields and keeps what was typed", async ({ page }) => {
+  const patient = await newHealthPatient(api);
+  await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new"));
+  await expectAccessible(page);
+  const dialog = page.getByRole("dialog", { name: "Add Care Note" });
+  const tooLong = `${"a".repeat(250)}\n${"b".repeat(249)}`; // 500 characters, 501 with the line break counting as two
+  await dialog.getByLabel("Date").fill(addDays(today, 1));
+  await dialog.getByLabel("Minutes").fill("-5");
+  await dialog.getByLabel("Notes").fill(tooLong);
+  const posted = jsEnabled() ? null : page.waitForResponse((r) => r.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Add" }).click();
+  if (posted) expect((await posted).status()).toBe(400);
+  await expectFieldError(dialog.getByLabel("Date"), "Date cannot be in the future");
+  await expectFieldError(dialog.getByLabel("Minutes"), "Minutes are required");
+  await expectFieldError(dialog.getByLabel("Notes"), "Max Character Limit is 500");
+  await expect(dialog.getByLabel("Notes")).toHaveValue(tooLong);
+  await expectAccessible(page);
+
+  await dialog.getByLabel("Date").fill("");
+  await dialog.getByLabel("Minutes").fill("");
+  await dialog.getByLabel("Notes").fill("");
+  await dialog.getByRole("button", { name: "Add" }).click();
+  await expectFieldError(dialog.getByLabel("Date"), "Date is required");
+  await expectFieldError(dialog.getByLabel("Minutes"), "Minutes are required");
+  await expectFieldError(dialog.getByLabel("Notes"), "Notes are required");
+  await expectAccessible(page);
+  expect(await careNotes(api, patient.id)).toEqual([]);
+});
+
+test("edits and deletes a note (delete asks for confirmation)", async ({ page }) => {
+  const patient = await newHealthPatient(api);
+  const date = addDays(today, -3);
+  await addNote(patient.id, date, 15, "First call.");
+  await page.goto(sectionUrl(patient.id, "health", "care", "?range=7"));
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: `Edit the care note of ${mmddyyyy(date)}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Care Note" });
+  await expect(edit.getByLabel("Minutes")).toHaveValue("15");
+  await expectAccessible(page);
+  await edit.getByLabel("Minutes").fill("35");
+  await edit.getByLabel("Notes").fill("First call, 35 minutes.");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Interaction has been updated.")).toBeVisible();
+  await expect(page).toHaveURL(/\?range=7$/);
+  await expectAccessible(page);
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(date) }) });
+  await expect(row.getByRole("cell").nth(0)).toHaveText("35");
+  await expect(row.getByRole("cell").nth(1)).toHaveText("First call, 35 minutes.");
+
+  await page.getByRole("link", { name: `Delete the care note of ${mmddyyyy(date)}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Care Note" });
+  await expect(confirm).toContainText("First call, 35 minutes.");
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").getByText("Interaction has been deleted.")).toBeVisible();
+  await expectAccessible(page);
+  await expect(page.getByText("No care notes yet.")).toBeVisible();
+  expect(await careNotes(api, patient.id)).toEqual([]);
+});
+
+test("a range without notes says so; a wider range shows them", async ({ page }) => {
+  const patient = await newHealthPatient(api);
+  const date = addDays(today, -40);
+  await addNote(patient.id, date, 10, "An older note.");
+  await page.goto(sectionUrl(patient.id, "health", "care"));
+  await expectAccessible(page);
+  await expect(page.getByText("No care notes in this date range.")).toBeVisible();
+  await page.goto(sectionUrl(patient.id, "health", "care", "?range=90"));
+  await expectAccessible(page);
+  await expect(page.getByRole("rowheader", { name: mmddyyyy(date) })).toBeVisible();
+  await expect(page.getByText("An older note.")).toBeVisible();
+});
+
+test("a note in a billed cycle cannot be deleted, and only its notes can be edited", async ({ page }) => {
+  test.slow(); // looks through demo patients for a billed note
+  let found: { patientId: string; note: Awaited<ReturnType<typeof careNotes>>[number] } | undefined;
+  for (const p of await listPatients(api, "health", 40)) {
+    const note = (await careNotes(api, p.id)).find((n) => n.rtmCycleStatus === "BILLED");
+    if (note) {
+      found = { patientId: p.id, note };
+      break;
+    }
+  }
+  expect(found, "a demo note in a billed cycle").toBeDefined();
+  const { patientId, note } = found!;
+  // The API refuses the deletion (and the note stays).
+  expect((await api.DELETE("/v2/patients/{id}/interactions/{interactionId}", { params: { path: { id: patientId, interactionId: note.id } } })).response.status).toBe(409);
+
+  await page.goto(sectionUrl(patientId, "health", "care", `?from=${note.date}&to=${note.date}`));
+  await expectAccessible(page);
+  const row = page.getByRole("row").filter({ hasText: note.notes.slice(0, 40) });
+  await expect(row.getByText("Billed")).toBeVisible();
+  await expect(row.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
+
+  await row.getByRole("link", { name: /^Edit/ }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Care Note" });
+  await expect(edit).toContainText("only the notes can be changed");
+  await expect(edit.getByLabel("Notes")).toHaveValue(note.notes);
+  await expect(edit.getByLabel("Date")).toHaveCount(0);
+  await expect(edit.getByLabel("Minutes")).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto(sectionUrl(patientId, "health", "care", `?from=${note.date}&to=${note.date}&dialog=care-note-delete&note=${note.id}`));
+  const refusal = page.getByRole("alertdialog", { name: "Delete Care Note" });
+  await expect(refusal).toContainText("cannot be deleted");
+  await expect(refusal.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expectAccessible(page);
+});
