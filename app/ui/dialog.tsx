@@ -70,7 +70,6 @@ export function Dialog({ title, closeHref, children, description, size = "defaul
 
   return (
     <div className="modal-backdrop">
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog's keyboard handling (Escape, focus trap) */}
       <div
         ref={ref}
         className={size === "wide" ? "modal modal-wide" : "modal"}

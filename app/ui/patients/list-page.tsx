@@ -237,6 +237,8 @@ function RowMenu({ name, id, actions, state }: { name: string; id: string; actio
     }
   };
   return (
+    // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <details className="row-menu" ref={ref} onKeyDown={onKeyDown}>
       <summary className="icon-button">
         <span aria-hidden="true">⋯</span>

@@ -15,7 +15,7 @@ import type { components } from "../../../openapi/provider-api.js";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { readState } from "../../setup/state.js";
 import { loginForm } from "./ui.js";
-import { apiAs, DEMO_PASSWORD } from "./stack.js";
+import { type apiAs, DEMO_PASSWORD } from "./stack.js";
 
 export type Api = Awaited<ReturnType<typeof apiAs>>;
 export type PatientRecord = components["schemas"]["PatientRecord"];

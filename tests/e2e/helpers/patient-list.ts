@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { components } from "../../../openapi/provider-api.js";
-import { apiAs } from "./stack.js";
+import { type apiAs } from "./stack.js";
 
 type PatientCreate = components["schemas"]["PatientCreate"];
 type Api = Awaited<ReturnType<typeof apiAs>>;
