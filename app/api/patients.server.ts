@@ -31,3 +31,60 @@ export function loadPatientRecord(request: Request, context: PortalLoadContext, 
 function forget(context: PortalLoadContext) {
   loads.delete(context);
 }
+
+export type PatientUpdate = Schema<"PatientUpdate">;
+export type PlanOfCareCreate = Schema<"PlanOfCareCreate">;
+export type Program = Schema<"Program">;
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+/** Discharge, reschedule or edit the end of the current plan of care (PATCH v2/patients/{id}/plan-of-care). */
+export async function setPlanOfCareEnd(request: Request, context: PortalLoadContext, id: string, end: string | null) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.PATCH("/v2/patients/{id}/plan-of-care", { ...init, ...path(id), body: { end } }));
+}
+
+/** New Plan of Care (POST v2/patients/{id}/plan-of-care): reactivates a discharged patient. */
+export async function startPlanOfCare(request: Request, context: PortalLoadContext, id: string, body: PlanOfCareCreate) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.POST("/v2/patients/{id}/plan-of-care", { ...init, ...path(id), body }));
+}
+
+/** Edit Patient Details (PATCH v2/patients/{id}). */
+export async function updatePatient(request: Request, context: PortalLoadContext, id: string, body: PatientUpdate) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.PATCH("/v2/patients/{id}", { ...init, ...path(id), body }));
+}
+
+/** Resend the app invite (POST v2/health/patients/{id}/invite). */
+export const resendInvite = (request: Request, context: PortalLoadContext, id: string) =>
+  getApi(request, context).call((c, init) => c.POST("/v2/health/patients/{id}/invite", { ...init, ...path(id) }));
+
+/** Unassign a program (DELETE v2/health/patients/{patientId}/heps/{hepId}). */
+export async function unassignProgram(request: Request, context: PortalLoadContext, id: string, hepId: string) {
+  forget(context);
+  return getApi(request, context).call((c, init) => c.DELETE("/v2/health/patients/{id}/heps/{hepId}", { ...init, params: { path: { id, hepId } } }));
+}
+
+/** One program (GET v2/health/heps/{id}), for the program drawer. */
+export const getProgram = (request: Request, context: PortalLoadContext, hepId: string) =>
+  getApi(request, context).call((c, init) => c.GET("/v2/health/heps/{id}", { ...init, ...path(hepId) }));
+
+/** The organization's providers (GET v2/practitioners), for the primary provider choice. */
+export const listPractitioners = (request: Request, context: PortalLoadContext) => getApi(request, context).call((c, init) => c.GET("/v2/practitioners", init));
+
+/**
+ * The patient activity report as a PDF (GET v2/health/patients/{id}/activity-report with Accept
+ * application/pdf): the API's document as a stream, to pass on to the browser.
+ */
+export const getActivityReportPdf = (request: Request, context: PortalLoadContext, id: string, range: { start: string; end: string }) =>
+  getApi(request, context).call(
+    (c, init) =>
+      c.GET("/v2/health/patients/{id}/activity-report", {
+        ...init,
+        params: { path: { id }, query: { start: range.start, end: range.end, groupBy: "SIDE" } },
+        headers: { Accept: "application/pdf" },
+        parseAs: "stream",
+      }),
+    { timeoutMs: 60_000 },
+  );

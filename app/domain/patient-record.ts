@@ -49,3 +49,54 @@ export function canResendInvite(record: Pick<RecordLike, "products" | "patient" 
   const health = record.productData.health;
   return record.products.includes("HEALTH") && health !== null && health.status === "NO_ACCOUNT" && !record.patient.hasAccount && !record.mostRecentActivity && Boolean(record.patient.email);
 }
+
+export interface DayWindow {
+  /** Earliest day allowed (YYYY-MM-DD), or null for none. */
+  min: string | null;
+  /** Latest day allowed (YYYY-MM-DD). */
+  max: string;
+}
+
+const shift = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Discharge date: from the plan's start or 28 days ago (whichever is later) to 28 days ahead (000 §5). */
+export function dischargeWindow(record: Pick<RecordLike, "plansOfCare">, today: string): DayWindow {
+  const back = shift(today, -DISCHARGE_WINDOW_DAYS);
+  const start = currentPlan(record)?.start ?? back;
+  return { min: start > back ? start : back, max: shift(today, DISCHARGE_WINDOW_DAYS) };
+}
+
+/** Edit Plan of Care: from today to 28 days ahead (000 §5). */
+export const editPlanWindow = (today: string): DayWindow => ({ min: today, max: shift(today, DISCHARGE_WINDOW_DAYS) });
+
+/** New Plan of Care start: at most today, at least the day after the last plan's end (000 §5). */
+export function newPlanWindow(record: Pick<RecordLike, "plansOfCare">, today: string): DayWindow {
+  const lastEnd = currentPlan(record)?.end ?? null;
+  return { min: lastEnd ? shift(lastEnd, 1) : null, max: today };
+}
+
+export type PlanAction = "discharge" | "edit-plan" | "new-plan";
+
+/**
+ * What the plan-of-care action is now (000 §2.8 "set end date, edit it, reschedule or reactivate"): a
+ * discharged patient gets a New Plan of Care; a scheduled discharge can be edited; an open plan discharged.
+ */
+export function planAction(record: Pick<RecordLike, "discharged" | "dischargeDate" | "plansOfCare">): PlanAction {
+  if (record.discharged || record.plansOfCare.length === 0) return "new-plan";
+  return record.dischargeDate ? "edit-plan" : "discharge";
+}
+
+export const PLAN_ACTION_LABELS: Record<PlanAction, string> = { discharge: "Discharge", "edit-plan": "Edit Plan of Care", "new-plan": "New Plan of Care" };
+
+/** The report's file name: the date (MM-dd-yyyy), first initial and last name, else 'exer_hep'; .pdf (000 §2.8). */
+export function reportFileName(today: string, person: { firstName?: string | null; lastName?: string | null }): string {
+  const date = `${today.slice(5, 7)}-${today.slice(8, 10)}-${today.slice(0, 4)}`;
+  const safe = (s: string | null | undefined) => (s ?? "").normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "");
+  const initial = safe(person.firstName).slice(0, 1);
+  const last = safe(person.lastName);
+  return `${date}_${initial && last ? `${initial}${last}` : "exer_hep"}.pdf`;
+}

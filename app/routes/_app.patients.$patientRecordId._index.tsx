@@ -1,18 +1,20 @@
 /**
  * `/patients/{id}/` → the default product's activity (000 §2.8: health if the patient has several products or
- * a health record, else gait), keeping the search string (date range, a dialog asked for by the list).
+ * a health record, else gait), keeping the search string (date range, a dialog asked for by the list). After
+ * a dialog's form was refused (without JavaScript) it stays: the record route shows the dialog and its errors.
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadPatientRecord } from "../api/patients.server";
 import { requireUser } from "../auth/user.server";
+import { dialogActionRan } from "../ui/patient-detail/record-action.server";
 import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../domain/patient-detail";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const id = params.patientRecordId ?? "";
   const result = await loadPatientRecord(request, context, id);
-  // The record route renders the error (its loader got the same answer).
-  if (result.error) return data(null);
+  // The record route renders the error (its loader got the same answer), or a dialog refused a form.
+  if (result.error || dialogActionRan(context)) return data(null);
   throw redirect(sectionPath(id, defaultProduct(result.data), DEFAULT_SECTION) + new URL(request.url).search);
 }
 

@@ -1,44 +1,74 @@
 /**
  * `/patients/{patientRecordId}/…`: the patient record (GET v2/patients/{id}) and its header (000 §2.8), the
- * product pages below it (<Outlet />). A patient the user may not see (another organization, a location not
- * theirs, hidden, no such id) is the API's 404: the page says 'Could not get patient details.' and nothing
- * about the patient (the title never carries a name).
+ * record's dialogs (`?dialog=discharge|edit-plan|new-plan|edit-details|resend-invite`, handled by this
+ * route's action) and the product pages below it (<Outlet />). A patient the user may not see (another
+ * organization, a location not theirs, hidden, no such id) is the API's 404: the page says 'Could not get
+ * patient details.' and nothing about the patient (the title never carries a name).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
-import { getPatientRecord } from "../api/patients.server";
-import { getApi } from "../api/user-api.server";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { loadPatientRecord } from "../api/patients.server";
 import { requireUser } from "../auth/user.server";
 import { todayIn } from "../domain/date-range";
+import { loadPatientFormChoices } from "../ui/patient-detail/choices.server";
+import { recordAction } from "../ui/patient-detail/record-action.server";
+import { RecordDialogs } from "../ui/patient-detail/record-dialogs";
 import { PatientLoadError, RecordHeader } from "../ui/patient-detail/record-header";
 import type { RecordRouteData } from "../ui/patient-detail/route-data";
+import { ScrollToTop } from "../ui/patient-detail/scroll-to-top";
 import patientStyles from "../styles/patient-detail.css";
 
 export const links = () => [{ rel: "stylesheet", href: patientStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Patient Details | Exer Provider Portal" }];
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Dialogs that need the locations and providers. */
+const NEEDS_CHOICES = new Set(["edit-details", "new-plan"]);
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const result = await getPatientRecord(getApi(request, context), params.patientRecordId ?? "");
+  const url = new URL(request.url);
+  const dialog = url.searchParams.get("dialog");
+  const [result, choices] = await Promise.all([
+    loadPatientRecord(request, context, params.patientRecordId ?? ""),
+    dialog && NEEDS_CHOICES.has(dialog) ? loadPatientFormChoices(request, context, user) : null,
+  ]);
   if (result.error) {
     // 400 (not an id) and 404 (no such patient, or outside the user's reach) are both "not found".
     const status = result.error.status === 400 || result.error.status === 404 ? 404 : 502;
-    throw data({ status }, { status, headers: { "Cache-Control": "no-store" } });
+    throw data({ status }, { status, headers: NO_STORE });
   }
   const timeZone = user.organization.timezone;
   const loaded: RecordRouteData = { record: result.data, timeZone, today: todayIn(timeZone) };
-  return data(loaded, { headers: { "Cache-Control": "no-store" } });
+  return data({ ...loaded, orgProducts: user.organization.products, choices }, { headers: NO_STORE });
 }
 
-export const headers = () => ({ "Cache-Control": "no-store" });
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return recordAction(request, context, user, params.patientRecordId ?? "");
+}
+
+export const headers = () => NO_STORE;
+
+/** The record does not change with the date range: reload it after a change, or when a dialog opens or closes. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname.split("/")[2] !== nextUrl.pathname.split("/")[2]) return defaultShouldRevalidate;
+  const dialogOf = (u: URL) => [u.searchParams.get("dialog"), u.searchParams.get("step")].join();
+  return dialogOf(currentUrl) !== dialogOf(nextUrl) ? defaultShouldRevalidate : false;
+};
 
 export default function PatientRecordLayout() {
-  const { record } = useLoaderData<typeof loader>();
+  const { record, today, orgProducts, choices } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
   return (
     <article className="patient-detail" aria-labelledby="patient-name">
       <RecordHeader record={record} />
       <Outlet />
+      <RecordDialogs dialog={searchParams.get("dialog")} record={record} today={today} orgProducts={orgProducts} choices={choices} />
+      <ScrollToTop />
     </article>
   );
 }

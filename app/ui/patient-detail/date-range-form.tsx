@@ -4,7 +4,7 @@
  * submitted with Apply; with it a preset or the checkbox applies at once (replacing the URL). The form keeps
  * no other params (an open dialog closes when the range changes).
  */
-import { Form, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { CUSTOM_RANGE, RANGE_PRESETS, type DateRange } from "../../domain/date-range";
 import { useHydrated } from "../use-hydrated";
@@ -12,11 +12,14 @@ import { useHydrated } from "../use-hydrated";
 export function DateRangeForm({ range, today, reportingType }: { range: DateRange; today: string; reportingType: boolean }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
+  // The page itself (a form's default action is its route's path, the product, not the section).
+  const { pathname } = useLocation();
   const [choice, setChoice] = useState(range.preset === null ? CUSTOM_RANGE : String(range.preset));
   const custom = choice === CUSTOM_RANGE;
   return (
     <Form
       method="get"
+      action={pathname}
       replace
       preventScrollReset
       className="date-range-form"

@@ -3,11 +3,14 @@
  * provider, location, involved side and joint, gait unique ID (upper-cased); and the page shown when the
  * record could not be loaded (nothing about the patient in it).
  */
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { PatientRecord } from "../../api/patients.server";
-import { displayName, displayPhone } from "./placeholders";
-import { bodyPartLabel, dischargeLine, sideLabel } from "../../domain/patient-record";
+import { displayName } from "../../domain/names";
+import { formatPhone } from "../../domain/phone";
+import { bodyPartLabel, canResendInvite, dischargeLine, planAction, PLAN_ACTION_LABELS, sideLabel } from "../../domain/patient-record";
+import { withParams } from "../dialog";
+import { CopyButton } from "./copy-button";
 import { NOT_FOUND_MESSAGE } from "../shell/error-screens";
 
 export const PATIENT_LOAD_ERROR = "Could not get patient details.";
@@ -19,11 +22,16 @@ export function RecordHeader({ record }: { record: SerializeFrom<PatientRecord> 
   const health = productData.health;
   return (
     <header className="patient-header">
-      <h1 id="patient-name">{displayName(patient)}</h1>
-      {discharge ? <p className="patient-discharge">{discharge}</p> : null}
+      <div className="patient-header-top">
+        <div>
+          <h1 id="patient-name">{displayName(patient)}</h1>
+          {discharge ? <p className="patient-discharge">{discharge}</p> : null}
+        </div>
+        <RecordActions record={record} />
+      </div>
       <dl className="patient-facts">
-        <Fact label="Email">{patient.email ?? "—"}</Fact>
-        <Fact label="Phone">{patient.phoneNumber ? displayPhone(patient.phoneNumber) : "—"}</Fact>
+        <Fact label="Email">{patient.email ? <CopyButton value={patient.email} label="Copy email">{patient.email}</CopyButton> : "—"}</Fact>
+        <Fact label="Phone">{patient.phoneNumber ? formatPhone(patient.phoneNumber) : "—"}</Fact>
         <Fact label="Primary Provider">{practitioner ? displayName(practitioner) : "—"}</Fact>
         <Fact label="Location">{location?.name ?? "—"}</Fact>
         {health ? (
@@ -32,9 +40,37 @@ export function RecordHeader({ record }: { record: SerializeFrom<PatientRecord> 
             <Fact label="Involved Joint">{bodyPartLabel(health.injuredBodyPart)}</Fact>
           </>
         ) : null}
-        {productData.gait ? <Fact label="Gait Unique ID">{gaitUid ? gaitUid.toUpperCase() : "—"}</Fact> : null}
+        {productData.gait ? <Fact label="Gait Unique ID">{gaitUid ? <CopyButton value={gaitUid.toUpperCase()} label="Copy gait unique ID">{gaitUid.toUpperCase()}</CopyButton> : "—"}</Fact> : null}
       </dl>
     </header>
+  );
+}
+
+/** The record's actions: the plan of care (discharge, edit, new), details, and the Health invite. */
+function RecordActions({ record }: { record: SerializeFrom<PatientRecord> }) {
+  const location = useLocation();
+  const open = (dialog: string) => withParams(location, { dialog, step: null, products: null });
+  const plan = planAction(record);
+  return (
+    <div className="patient-actions">
+      <Link className="button" to={open(plan)} preventScrollReset>
+        {PLAN_ACTION_LABELS[plan]}
+      </Link>
+      <Link className="button" to={open("edit-details")} preventScrollReset>
+        Edit Patient Details
+      </Link>
+      {record.products.includes("HEALTH") ? (
+        canResendInvite(record) ? (
+          <Link className="button" to={open("resend-invite")} preventScrollReset>
+            Resend Health Invite
+          </Link>
+        ) : (
+          <button type="button" className="button" disabled>
+            Resend Health Invite
+          </button>
+        )
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,64 @@
+/**
+ * Helpers of the patient detail's dialog forms: a select field with conform metadata, a submit button that
+ * cannot submit twice, and the reply of the dialog's action (a fetcher with JavaScript, so the page behind
+ * stays as it is; the document's action data without it).
+ */
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { ErrorList } from "../field";
+
+export function SelectField({ label, meta, options, placeholder, hint }: { label: string; meta: FieldMetadata<string | undefined>; options: readonly { value: string; label: string }[]; placeholder?: string; hint?: ReactNode }) {
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select key={key} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+type Reply = SubmissionResult<string[]> | undefined;
+
+/**
+ * The fetcher a dialog submits with and the last reply of its action: the fetcher's (with JavaScript) or the
+ * page's action data (without JavaScript the form posts as a document and the page renders the reply). The
+ * action data is only taken when it answers the same form (`intent`).
+ */
+export function useDialogSubmission(intent: string) {
+  const fetcher = useFetcher<Reply & { intent?: string }>({ key: `patient-dialog-${intent}` });
+  const actionData = useActionData() as (SubmissionResult<string[]> & { intent?: string }) | undefined;
+  const lastResult = fetcher.data ?? (actionData && actionData.intent === intent ? actionData : undefined);
+  return { fetcher, lastResult: lastResult as Reply, busy: fetcher.state !== "idle" };
+}
+
+/** A submit button that does nothing while its form is being sent (no double submission). */
+export function DialogSubmit({ busy, children, busyText, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; busyText: string }) {
+  return (
+    <button
+      type="submit"
+      className="button primary"
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      {...rest}
+    >
+      {busy ? busyText : children}
+    </button>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Above the Health tabs (000 §2.8): the Program card (the assigned program with Unassign, edit and print; or
+ * 'Patient does not have a Program assigned yet.' with assign), the notice for a patient without Health, and
+ * the first-program prompt (no program, no sessions, no RTM data, no PRO data). Program cards are not shown on
+ * the Gait tab.
+ */
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { PatientRecord } from "../../api/patients.server";
+import { productPath } from "../../domain/patient-detail";
+import { withParams, withoutParams } from "../dialog";
+
+export const NO_PROGRAM_MESSAGE = "Patient does not have a Program assigned yet.";
+export const HEALTH_LESS_MESSAGE = "Adding patient to Exer Health will allow Programs to be assigned.";
+export const FIRST_PROGRAM_NOTE = "The patient will receive an e-mail invite to the Exer Health app when the Program is assigned.";
+
+/** The program builder's assign and edit screens (programs document; their routes are built there). */
+export const assignProgramHref = (patientRecordId: string) => `/programs/templates/builder/?${new URLSearchParams({ patientRecordId })}`;
+export const editProgramHref = (patientRecordId: string, hepId: string) => `/programs/templates/builder/?${new URLSearchParams({ patientRecordId, hepId })}`;
+
+type RecordData = SerializeFrom<PatientRecord>;
+
+/** Whether the first-program prompt replaces the card: a Health patient with no program and no activity at all. */
+export function needsFirstProgram(record: RecordData): boolean {
+  const health = record.productData.health;
+  return record.products.includes("HEALTH") && health !== null && health.heps.length === 0 && !record.mostRecentActivity && !record.mostRecentSession;
+}
+
+export function HealthPrograms({ record }: { record: RecordData }) {
+  const location = useLocation();
+  const health = record.productData.health;
+  if (!record.products.includes("HEALTH") || !health) {
+    return (
+      <p className="notice notice-info" role="note">
+        {HEALTH_LESS_MESSAGE}
+      </p>
+    );
+  }
+  if (needsFirstProgram(record)) {
+    return (
+      <section className="card first-program" aria-labelledby="first-program-title">
+        <h2 id="first-program-title">Assign the first Program</h2>
+        <p>{NO_PROGRAM_MESSAGE}</p>
+        <p className="field-hint">{FIRST_PROGRAM_NOTE}</p>
+        <Link className="button primary" to={assignProgramHref(record.id)}>
+          Assign Program
+        </Link>
+      </section>
+    );
+  }
+  const back = withoutParams(location, ["dialog", "program", "print"]);
+  return (
+    <section className="card program-card" aria-labelledby="program-card-title">
+      <h2 id="program-card-title">Program</h2>
+      {health.heps.length === 0 ? (
+        <div className="program-row">
+          <p>{NO_PROGRAM_MESSAGE}</p>
+          <Link className="button primary" to={assignProgramHref(record.id)}>
+            Assign Program
+          </Link>
+        </div>
+      ) : (
+        <ul className="program-list">
+          {health.heps.map((hep) => (
+            <li key={hep.id} className="program-row">
+              <Link className="program-name" to={withParams(location, { dialog: "program", program: hep.id, print: null })} preventScrollReset>
+                {hep.name}
+              </Link>
+              <div className="program-actions">
+                <Link className="button" to={editProgramHref(record.id, hep.id)} aria-label={`Edit ${hep.name}`}>
+                  Edit
+                </Link>
+                <Link className="button" to={withParams(location, { dialog: "program", program: hep.id, print: "1" })} preventScrollReset aria-label={`Print ${hep.name}`}>
+                  Print
+                </Link>
+                <Form method="post" action={productPath(record.id, "health")} className="inline-form">
+                  <input type="hidden" name="intent" value="unassign-program" />
+                  <input type="hidden" name="hepId" value={hep.id} />
+                  <input type="hidden" name="redirectTo" value={back} />
+                  <button type="submit" className="button" aria-label={`Unassign ${hep.name}`}>
+                    Unassign
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * The patient detail (spec 000 §2.8): the record header, the default product and section redirects, product
+ * and section tabs keeping the date range, the date range form and Reporting Type, the Program card and its
+ * notices, Download Report, Patient View, copy and scroll-to-top; and the boundary — a practitioner cannot
+ * open a patient of another location or organization by URL. Both projects (JavaScript on and off).
+ */
+import { readFile } from "node:fs/promises";
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { apiAs, demo, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
+import { signInAs } from "./helpers/ui.js";
+import type { Page } from "@playwright/test";
+import { createPatient, currentUserOf, dayIn, expectDialog, type NewPatient } from "./helpers/patient-detail.js";
+
+const PRACTITIONER_2 = demo("practitioner2@frontrange.example");
+const RESEARCH = demo("research@research.example");
+const LOAD_ERROR = "Could not get patient details.";
+const HEALTH_LESS = "Adding patient to Exer Health will allow Programs to be assigned.";
+const NO_PROGRAM = "Patient does not have a Program assigned yet.";
+
+test.describe("record header and products", () => {
+  test("a Health and Gait patient opens on Health activity, with the header and tabs that keep the range", async ({ page }) => {
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT", "PRO"] });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/?range=7`);
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/\\?range=7$`));
+    await expectAccessible(page);
+
+    const record = page.getByRole("article", { name: `${p.lastName}, ${p.firstName}` });
+    await expect(record.getByRole("heading", { level: 1 })).toHaveText(`${p.lastName}, ${p.firstName}`);
+    await expect(page).toHaveTitle("Patient Details | Exer Provider Portal");
+    const d = p.phoneDigits!;
+    const facts: [string, string][] = [
+      ["Email", p.email!],
+      ["Phone", `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`],
+      ["Primary Provider", "Okafor, Maya"],
+      ["Involved Side", "Left"],
+      ["Involved Joint", "Knee"],
+      ["Gait Unique ID", p.gaitUid!.toUpperCase()],
+    ];
+    for (const [term, value] of facts) {
+      await expect(record.getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd")).toContainText(value);
+    }
+
+    const products = page.getByRole("navigation", { name: "Product" });
+    await expect(products.getByRole("link", { name: "Health" })).toHaveAttribute("aria-current", "page");
+    const sections = page.getByRole("navigation", { name: "Health sections" });
+    await expect(sections.getByRole("link")).toHaveText(["Activity", "Range of motion", "Surveys", "Care Management"]);
+    await expect(sections.getByRole("link", { name: "Range of motion" })).toHaveAttribute("href", `/patients/${p.id}/health/rom/?range=7`);
+    // A new Health patient: no program, no activity → the first-program prompt; no report yet.
+    await expect(page.getByRole("link", { name: "Assign Program" })).toBeVisible();
+    await expect(page.getByText(NO_PROGRAM)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Download Report" })).toBeDisabled();
+    await expect(page.getByText("Reporting Type")).toBeVisible();
+
+    await products.getByRole("link", { name: "Gait" }).click();
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/gait/activity/\\?range=7$`));
+    await expectAccessible(page);
+    await expect(page.getByRole("navigation", { name: "Gait sections" }).getByRole("link")).toHaveText(["Assessment", "Progress charts"]);
+    await expect(page.getByText(NO_PROGRAM)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Program" })).toHaveCount(0);
+    await expect(page.getByText("Reporting Type")).toHaveCount(0);
+  });
+
+  test("redirects: a product the patient lacks goes to the default one; no Surveys tab without a phone", async ({ page }) => {
+    const gaitOnly = await createPatient(PRACTITIONER.email, { products: ["GAIT"], phone: false, email: false });
+    const healthNoPhone = await createPatient(PRACTITIONER.email, { products: ["HEALTH"], phone: false });
+    await signInAs(page, PRACTITIONER.email);
+
+    await page.goto(`/patients/${gaitOnly.id}/health/`);
+    await expect(page).toHaveURL(new RegExp(`/patients/${gaitOnly.id}/gait/activity/$`));
+    await expectAccessible(page);
+    await expect(page.getByRole("navigation", { name: "Product" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${gaitOnly.lastName}, ${gaitOnly.firstName}`);
+
+    await page.goto(`/patients/${healthNoPhone.id}/health/?range=90`);
+    await expect(page).toHaveURL(new RegExp(`/patients/${healthNoPhone.id}/health/activity/\\?range=90$`));
+    await expectAccessible(page);
+    await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link")).toHaveText(["Activity", "Range of motion", "Care Management"]);
+  });
+
+  test("a patient without Health sees the notice on the Health tab and no Program card", async ({ page }) => {
+    const p = await createPatient(PRACTITIONER.email, { products: ["GAIT", "PRO"] });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/`);
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/$`));
+    await expectAccessible(page);
+    await expect(page.getByText(HEALTH_LESS)).toBeVisible();
+    await expect(page.getByText(NO_PROGRAM)).toHaveCount(0);
+  });
+
+  test("the date range: presets, custom days not past today, and Include Self-Reported, kept in the URL", async ({ page }) => {
+    test.slow();
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
+    const { organization } = await currentUserOf(PRACTITIONER.email);
+    const today = dayIn(organization.timezone);
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/rom/`);
+    await expectAccessible(page);
+    const form = page.getByRole("form", { name: "Date range" });
+    const apply = async () => {
+      // With JavaScript a preset or the checkbox applies at once; without it (and for custom days) Apply.
+      if (!jsEnabled()) await form.getByRole("button", { name: "Apply" }).click();
+    };
+
+    await form.getByLabel("Date range").selectOption("7");
+    await apply();
+    await expect(page).toHaveURL(new RegExp(`/health/rom/\\?range=7$`));
+    await expectAccessible(page);
+
+    await form.getByLabel("Date range").selectOption("custom");
+    // The days cannot go past today.
+    await expect(form.getByLabel("To")).toHaveAttribute("max", today);
+    const yesterday = dayIn(organization.timezone, -1);
+    await form.getByLabel("From").fill("2024-01-01");
+    await form.getByLabel("To").fill(yesterday);
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`/health/rom/\\?range=custom&from=2024-01-01&to=${yesterday}$`));
+    await expectAccessible(page);
+    await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link", { name: "Activity" })).toHaveAttribute("href", `/patients/${p.id}/health/activity/?from=2024-01-01&to=${yesterday}`);
+
+    // A custom end after today (typed into the URL) is today.
+    await page.goto(`/patients/${p.id}/health/rom/?from=2024-01-01&to=${dayIn(organization.timezone, 5)}`);
+    await expectAccessible(page);
+    await expect(form.getByLabel("To")).toHaveValue(today);
+    await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link", { name: "Activity" })).toHaveAttribute("href", `/patients/${p.id}/health/activity/?from=2024-01-01&to=${today}`);
+
+    await page.getByText("Reporting Type").click();
+    await form.getByLabel("Include Self-Reported").check();
+    await apply();
+    await expect(page).toHaveURL(/selfReported=1/);
+    await expectAccessible(page);
+    await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link", { name: "Activity" })).toHaveAttribute("href", /selfReported=1/);
+  });
+});
+
+test.describe("boundary", () => {
+  const PATHS = (id: string) => [`/patients/${id}/`, `/patients/${id}/gait/activity/`, `/patients/${id}/?dialog=edit-details`];
+
+  /** A patient at one of Maya's locations where Priya does not work. */
+  async function patientOutsidePriya() {
+    const priya = await currentUserOf(PRACTITIONER_2.email);
+    const maya = await currentUserOf(PRACTITIONER.email);
+    const index = maya.locations.findIndex((l) => !priya.locations.some((x) => x.id === l.id));
+    expect(index, "Maya has a location Priya does not work at").toBeGreaterThanOrEqual(0);
+    return createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"], location: index });
+  }
+
+  async function expectNothingShown(page: Page, p: NewPatient, path: string) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("alert")).toHaveText(LOAD_ERROR);
+    await expect(page.locator("body")).not.toContainText(p.lastName);
+    await expect(page.locator("body")).not.toContainText(p.email!);
+    expect(await page.title()).not.toContain(p.lastName);
+    await expectAccessible(page);
+  }
+
+  for (const [who, login] of [
+    ["a practitioner of another location", PRACTITIONER_2.email],
+    ["a practitioner of another organization", RESEARCH.email],
+  ] as const) {
+    test(`${who} gets 'Could not get patient details.' and nothing about the patient, nor the report`, async ({ page }) => {
+      test.slow();
+      const p = await patientOutsidePriya();
+      await signInAs(page, login);
+      for (const path of PATHS(p.id)) await expectNothingShown(page, p, path);
+      const file = await page.request.get(`/patients/${p.id}/report.pdf`, { maxRedirects: 0 });
+      expect(file.status()).toBe(404);
+    });
+  }
+
+  test("the organization's admin opens that patient; an unknown or malformed id is not found", async ({ page }) => {
+    test.slow();
+    const p = await patientOutsidePriya();
+    await signInAs(page, PROVIDER_ADMIN.email);
+    await page.goto(`/patients/${p.id}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${p.lastName}, ${p.firstName}`);
+    await expectAccessible(page);
+    for (const path of ["/patients/00000000-0000-4000-8000-000000000000/", "/patients/not-an-id/health/"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("alert")).toHaveText(LOAD_ERROR);
+      await expectAccessible(page);
+    }
+  });
+});
+
+test.describe("report, patient view, copy, scroll", () => {
+  test("Download Report gives the API's PDF, named by date and patient, not cached", async ({ page }) => {
+    // A demo Health patient with activity (read only).
+    const api = await apiAs(PRACTITIONER.email);
+    const { data } = await api.GET("/v2/patients/pages", { params: { query: { product: "HEALTH", sortBy: "LAST_ACTIVITY", orderBy: "DESC", limit: 20 } } });
+    const patient = data?.items.find((r) => r.mostRecentActivity && r.patient.firstName && r.patient.lastName);
+    expect(patient, "a demo Health patient with activity").toBeTruthy();
+    const { organization } = await currentUserOf(PRACTITIONER.email);
+    const today = dayIn(organization.timezone);
+
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${patient!.id}/health/activity/?range=90`);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Download Report" }).click();
+    await expect(page).toHaveURL(/dialog=report/);
+    const dialog = await expectDialog(page, "Download Patient Report");
+    await expectAccessible(page);
+    await expect(dialog.getByLabel("From")).toHaveValue(dayIn(organization.timezone, -89));
+    await expect(dialog.getByLabel("To")).toHaveValue(today);
+
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Download" }).click();
+    const download = await downloading;
+    const initial = patient!.patient.firstName.normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "").slice(0, 1);
+    const last = patient!.patient.lastName.normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "");
+    expect(download.suggestedFilename()).toBe(`${today.slice(5, 7)}-${today.slice(8, 10)}-${today.slice(0, 4)}_${initial}${last}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const response = await page.request.get(`/patients/${patient!.id}/report.pdf?from=${dayIn(organization.timezone, -30)}&to=${today}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("Patient View opens full screen at 110 %, zooms in steps of 10 and resets to 100 %", async ({ page }) => {
+    test.slow();
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/rom/`);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Patient View" }).click();
+    const dialog = await expectDialog(page, "Patient View");
+    await expectAccessible(page);
+    const zoom = dialog.getByRole("group", { name: "Zoom" });
+    await expect(zoom.getByRole("status")).toHaveText("110%");
+    await zoom.getByRole("link", { name: "Zoom in" }).click();
+    await expect(zoom.getByRole("status")).toHaveText("120%");
+    await expectAccessible(page);
+    await zoom.getByRole("link", { name: "Zoom out" }).click();
+    await expect(zoom.getByRole("status")).toHaveText("110%");
+    await expectAccessible(page);
+    await zoom.getByRole("link", { name: "Zoom out" }).click();
+    await expect(zoom.getByRole("status")).toHaveText("100%");
+    await expectAccessible(page);
+    await zoom.getByRole("link", { name: "Zoom in" }).click();
+    await expect(zoom.getByRole("status")).toHaveText("110%");
+    await expectAccessible(page);
+    await zoom.getByRole("link", { name: "Zoom in" }).click();
+    await expect(zoom.getByRole("status")).toHaveText("120%");
+    await expectAccessible(page);
+    await zoom.getByRole("link", { name: "Reset" }).click();
+    await expect(zoom.getByRole("status")).toHaveText("100%");
+    await expectAccessible(page);
+    // The tabs inside mirror the patient's and keep the view open.
+    await dialog.getByRole("navigation", { name: "Health sections" }).getByRole("link", { name: "Care Management" }).click();
+    await expect(page).toHaveURL(/\/health\/care\/\?dialog=patient-view&zoom=100$/);
+    await expectAccessible(page);
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/care/$`));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("@js-only copy to clipboard shows 'Copied' for 1.5 seconds", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"] });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/`);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Copy gait unique ID" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Copied" });
+    await expect(status).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(p.gaitUid!.toUpperCase());
+    await expect(status).toHaveCount(0, { timeout: 3000 });
+  });
+
+  test("@js-only the scroll-to-top button appears after 200 px of scroll", async ({ page }) => {
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
+    await page.setViewportSize({ width: 1000, height: 320 });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/`);
+    await expectAccessible(page);
+    const top = page.getByRole("button", { name: "Back to top" });
+    await expect(top).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 260));
+    await expect(top).toBeVisible();
+    await top.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(top).toHaveCount(0);
+  });
+});
