@@ -84,6 +84,8 @@ const schema = z.object({
   ERROR_REPORTING_ENVIRONMENT: z.string().default("production"),
   PATHS_STAFF_EMAILS: emailList,
   MODULES_STAFF_EMAILS: emailList,
+  /** Feature flag: the Add New Patient dialog's language option (English or Spanish; 000 §2.7). */
+  PATIENT_LANGUAGE_ENABLED: flag,
 });
 
 export type RawConfig = z.output<typeof schema>;
@@ -103,6 +105,7 @@ export interface PortalConfig {
   liveChat: { url: string } | undefined;
   errorReporting: { url: string; environment: string } | undefined;
   staff: { pathsEmails: string[]; modulesEmails: string[] };
+  features: { patientLanguage: boolean };
 }
 
 /** What the browser may see. Nothing else from the configuration is sent to it. */
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
       errorReporting: c.ERROR_REPORTING_ENABLED && c.ERROR_REPORTING_URL ? { url: c.ERROR_REPORTING_URL, environment: c.ERROR_REPORTING_ENVIRONMENT } : undefined,
       staff: { pathsEmails: c.PATHS_STAFF_EMAILS, modulesEmails: c.MODULES_STAFF_EMAILS },
+      features: { patientLanguage: c.PATIENT_LANGUAGE_ENABLED },
     },
   };
 }

@@ -1,0 +1,56 @@
+/**
+ * No double save on a double submit. A form carries a one-time token (`formToken()`, a hidden field); the
+ * action runs its work through `submitOnce(key, work)`: a second submission with the same token — a double
+ * click, a resent form after a slow answer — does not run the work again but waits for the first one and
+ * gets its outcome (e.g. the same redirect). Outcomes that saved nothing (`keep: false`: invalid input, a
+ * refused call) are forgotten so the user can correct and resend the same form.
+ *
+ * The memory is this process's (bounded, entries expire after 15 minutes): with several replicas a repeat that
+ * reaches another one is not caught here — the submit buttons are also disabled while sending, and the API
+ * refuses a duplicate e-mail or gait ID (409).
+ */
+import { randomUUID } from "node:crypto";
+
+const TTL_MS = 15 * 60_000;
+const MAX_ENTRIES = 10_000;
+const TOKEN = /^[0-9a-f-]{36}$/;
+
+type Entry = { at: number; outcome: Promise<unknown> };
+const entries = new Map<string, Entry>();
+
+export const FORM_TOKEN_FIELD = "formToken";
+
+export const formToken = () => randomUUID();
+
+function sweep(now: number) {
+  for (const [key, entry] of entries) {
+    if (now - entry.at > TTL_MS || entries.size > MAX_ENTRIES) entries.delete(key);
+    else break; // insertion order = age order
+  }
+}
+
+/**
+ * Runs `work` once per (scope, token). `scope` should name the user and the form so tokens never cross users.
+ * Without a well-formed token the work simply runs.
+ */
+export async function submitOnce<R extends { keep: boolean; value: unknown }>(scope: string, token: unknown, work: () => Promise<R>): Promise<R["value"]> {
+  if (typeof token !== "string" || !TOKEN.test(token)) return (await work()).value;
+  const key = `${scope}\u0000${token}`;
+  const now = Date.now();
+  sweep(now);
+  const existing = entries.get(key);
+  if (existing) return ((await existing.outcome) as R).value;
+  const outcome = work();
+  entries.set(key, { at: now, outcome });
+  try {
+    const result = await outcome;
+    if (!result.keep) entries.delete(key);
+    return result.value;
+  } catch (err) {
+    entries.delete(key);
+    throw err;
+  }
+}
+
+/** For tests. */
+export const forgetSubmissions = () => entries.clear();
