@@ -89,9 +89,6 @@ export function groupSessionsByDay(sessions: readonly HealthSession[], timeZone:
   return days;
 }
 
-/** Sessions per page of the paged (no-JavaScript) history. */
-export const SESSIONS_PAGE_SIZE = 20;
-
 export interface Paged<T> {
   items: T[];
   page: number;
@@ -99,7 +96,7 @@ export interface Paged<T> {
 }
 
 /** One page (1-based, clamped) of a list. */
-export function pageOf<T>(items: readonly T[], page: number, size = SESSIONS_PAGE_SIZE): Paged<T> {
+export function pageOf<T>(items: readonly T[], page: number, size: number): Paged<T> {
   const totalPages = Math.max(1, Math.ceil(items.length / size));
   const p = Math.min(totalPages, Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1));
   return { items: items.slice((p - 1) * size, p * size), page: p, totalPages };

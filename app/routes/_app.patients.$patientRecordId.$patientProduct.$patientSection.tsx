@@ -21,7 +21,7 @@ import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
 import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../domain/patient-detail";
-import { careNoteSchema, careNoteTextSchema } from "../forms/care-note";
+import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../forms/care-note";
 import { gaitCommentSchema } from "../forms/gait-comment";
 import { closeDialogHref, DIALOG_PARAMS } from "../ui/patient-sections/section-urls";
 import { PatientSectionView, type SectionActionData } from "../ui/patient-sections/section-view";
@@ -78,6 +78,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
 };
 
+/** The API's note: the flag and its interaction type go together (000 §3). */
+const notePayload = (note: CareNoteInput) => ({ ...note, interactionType: note.isPatientInteraction ? ("PATIENT_INTERACTIVE_COMMUNICATION" as const) : null });
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = params.patientRecordId ?? "";
@@ -97,8 +100,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "care-note-create": {
       const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const { isPatientInteraction, ...note } = submission.value;
-      const result = await createCareNote(api, id, { ...note, isPatientInteraction, interactionType: isPatientInteraction ? "PATIENT_INTERACTIVE_COMMUNICATION" : null });
+      const result = await createCareNote(api, id, notePayload(submission.value));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_ADD_FAILED, result.error) }) }, result.error.status);
       throw done(CARE_NOTE_ADDED);
     }
@@ -114,8 +116,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const body = { ...submission.value, interactionType: submission.value.isPatientInteraction ? ("PATIENT_INTERACTIVE_COMMUNICATION" as const) : null };
-      const result = await updateCareNote(api, id, noteId, body);
+      const result = await updateCareNote(api, id, noteId, notePayload(submission.value));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_UPDATE_FAILED, result.error) }) }, result.error.status);
       throw done(CARE_NOTE_UPDATED);
     }

@@ -46,11 +46,8 @@ export function ChartFigure({ title, spec, format, flag, children }: ChartFigure
 /** The chart's values by day (newest first), one column per series. */
 export function ChartTable({ caption, spec, format, flag }: { caption: string; spec: ChartSpec; format?: ChartFigureProps["format"]; flag?: ChartFigureProps["flag"] }) {
   const days = [...new Set(spec.series.flatMap((s) => s.x))].sort().reverse();
-  const cell = (seriesIndex: number, day: string) => {
-    const s = spec.series[seriesIndex]!;
-    const values = s.x.flatMap((x, i) => (x === day && s.y[i] != null ? [s.y[i]!] : []));
-    return values;
-  };
+  /** A series' values on a day (several when it was measured more than once that day). */
+  const valuesOn = (s: ChartSpec["series"][number], day: string) => s.x.flatMap((x, i) => (x === day && s.y[i] != null ? [s.y[i]!] : []));
   return (
     <div className="table-wrap">
       <table className="data-table chart-table">
@@ -71,7 +68,7 @@ export function ChartTable({ caption, spec, format, flag }: { caption: string; s
             <tr key={day}>
               <th scope="row">{formatDay(day)}</th>
               {spec.series.map((s, si) => {
-                const values = cell(si, day);
+                const values = valuesOn(s, day);
                 const marks = values.map((v) => flag?.(v, si)).filter(Boolean);
                 return (
                   <td key={s.name} className={marks.length ? "cell-warning" : undefined}>

@@ -191,28 +191,37 @@ export function MissingSessionDialog() {
 const series = (progress: GaitProgress, names: readonly string[]) =>
   PROGRESS_MEASURES.filter((m) => names.includes(m.name)).map((m) => ({ name: m.label, x: progress.rows.map((r) => r.day), y: progress.rows.map((r) => r.values[m.name] ?? null) }));
 
-export function gaitCharts(progress: GaitProgress): { key: string; title: string; spec: ChartSpec; measure: "speed" | "angle" }[] {
-  return [
+interface GaitChart {
+  key: "speed" | "hip" | "posture";
+  title: string;
+  spec: ChartSpec;
+}
+
+/** The progress charts that have values: speed (0.8 m/s line), hip flexion (20° line), trunk and head. */
+export function gaitCharts(progress: GaitProgress): GaitChart[] {
+  const charts: GaitChart[] = [
     {
       key: "speed",
       title: "Average Speed",
-      measure: "speed",
       spec: { description: `Line chart of the average gait speed per assessment in m/s, with the ${SPEED_THRESHOLD} m/s threshold. The data table follows.`, yTitle: "m/s", series: series(progress, ["avgSpeed"]), thresholds: [{ y: SPEED_THRESHOLD, label: `${SPEED_THRESHOLD} m/s` }] },
     },
     {
       key: "hip",
       title: "Hip Flexion",
-      measure: "angle",
       spec: { description: `Line chart of the left and right hip flexion per assessment in degrees, with the ${FLEXION_THRESHOLD}° threshold. The data table follows.`, yTitle: "degrees", series: series(progress, ["leftFlexion", "rightFlexion"]), thresholds: [{ y: FLEXION_THRESHOLD, label: `${FLEXION_THRESHOLD}°` }] },
     },
     {
       key: "posture",
       title: "Trunk and Head",
-      measure: "angle",
       spec: { description: "Line chart of the maximum trunk angle and head flexion per assessment in degrees. The data table follows.", yTitle: "degrees", series: series(progress, ["maxTrunkAngle", "maxHeadFlexionAngle"]) },
     },
-  ].filter((c) => c.spec.series.some((s) => s.y.some((v) => v != null))) as { key: string; title: string; spec: ChartSpec; measure: "speed" | "angle" }[];
+  ];
+  return charts.filter((c) => c.spec.series.some((s) => s.y.some((v) => v != null)));
 }
+
+/** A table cell's warning: speed below 0.8, hip flexion below 20. */
+const chartFlag = (key: GaitChart["key"]) => (v: number) =>
+  key === "speed" && v < SPEED_THRESHOLD ? WARNING_TEXT.speed : key === "hip" && v < FLEXION_THRESHOLD ? WARNING_TEXT.flexion : null;
 
 export function GaitProgressView({ progress }: { progress: GaitProgress }) {
   const charts = gaitCharts(progress);
@@ -243,8 +252,8 @@ export function GaitProgressView({ progress }: { progress: GaitProgress }) {
             key={c.key}
             title={c.title}
             spec={c.spec}
-            format={(v) => formatMeasureValue(c.measure === "speed" ? "avgSpeed" : "angle", v)}
-            flag={(v) => (c.key === "speed" && v < SPEED_THRESHOLD ? WARNING_TEXT.speed : c.key === "hip" && v < FLEXION_THRESHOLD ? WARNING_TEXT.flexion : null)}
+            format={(v) => formatMeasureValue(c.key === "speed" ? "avgSpeed" : "angle", v)}
+            flag={chartFlag(c.key)}
           />
         ))}
       </div>
