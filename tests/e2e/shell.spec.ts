@@ -288,6 +288,8 @@ test.describe("toasts", () => {
     await saveName(page, "Toasted");
     const toast = toastRegion(page);
     await expect(toast).toContainText("Success: Account details updated.");
+    // With JavaScript it would close itself after 4 s; the pointer on it pauses that (as for a reading user).
+    if (jsEnabled()) await toast.getByText("Account details updated.").hover();
     const box = (await toast.boundingBox())!;
     const width = page.viewportSize()!.width;
     expect(box.x + box.width, "at the right").toBeGreaterThan(width - 60);
