@@ -16,6 +16,7 @@ import { dayInZone } from "../domain/zoned-day";
 import { romCharts, type RomChart } from "../ui/patient-sections/rom";
 import { CARE_NOTES_LOAD_FAILED, listCareNotes } from "./care-notes.server";
 import type { Api } from "./client.server";
+import type { PatientRecord } from "./patients.server";
 import { GAIT_SESSIONS_LOAD_FAILED, listGaitSessions } from "./gait.server";
 import { HEALTH_SESSIONS_LOAD_FAILED, listHealthSessions } from "./health-sessions.server";
 import { listPatientPros, PROS_LOAD_FAILED } from "./pros.server";
@@ -65,4 +66,28 @@ export async function loadGaitProgress(ctx: Ctx): Promise<Loaded<{ chartable: bo
   const r = await listGaitSessions(ctx.api, ctx.patientRecordId, dateRangeInstants(ctx.range, ctx.timeZone));
   if (r.error) return failed(GAIT_SESSIONS_LOAD_FAILED);
   return { data: { chartable: hasChartableSessions(r.data), progress: gaitProgress(r.data, ctx.timeZone), sessionCount: r.data.length } };
+}
+
+/**
+ * The section's view with its content started (not awaited). `hasSessions` (from the record) tells "no
+ * sessions yet" from "none in this range".
+ */
+export function startSection(product: "health" | "gait", section: string, record: PatientRecord, ctx: Ctx) {
+  if (product === "gait") {
+    const hasSessions = Boolean(record.productData.gait?.mostRecentSession);
+    return section === "progress"
+      ? { section: "gait-progress" as const, hasSessions, content: loadGaitProgress(ctx) }
+      : { section: "gait-activity" as const, hasSessions, content: loadGaitSessions(ctx) };
+  }
+  const hasSessions = Boolean(record.productData.health?.mostRecentSession);
+  switch (section) {
+    case "rom":
+      return { section: "rom" as const, hasSessions, content: loadRom(ctx) };
+    case "pro":
+      return { section: "pro" as const, content: loadSurveys(ctx) };
+    case "care":
+      return { section: "care" as const, content: loadCareNotes(ctx) };
+    default:
+      return { section: "activity" as const, hasSessions, content: loadHealthActivity(ctx) };
+  }
 }

@@ -14,7 +14,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
-import { loadCareNotes, loadGaitProgress, loadGaitSessions, loadHealthActivity, loadRom, loadSurveys } from "../api/patient-sections.server";
+import { startSection } from "../api/patient-sections.server";
 import { loadPatientRecord } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
 import { getSession } from "../auth/session.server";
@@ -45,23 +45,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
   const ctx = { api: getApi(request, context), patientRecordId: id, range: parseDateRange(url.searchParams, today), timeZone };
-  const base = { timeZone, today };
-  const health = record.data.productData.health;
-  const gait = record.data.productData.gait;
-  // Not awaited: each streams to the page when it resolves.
-  const view =
-    product === "gait"
-      ? section === "progress"
-        ? { section: "gait-progress" as const, hasSessions: Boolean(gait?.mostRecentSession), content: loadGaitProgress(ctx) }
-        : { section: "gait-activity" as const, hasSessions: Boolean(gait?.mostRecentSession), content: loadGaitSessions(ctx) }
-      : section === "rom"
-        ? { section: "rom" as const, hasSessions: Boolean(health?.mostRecentSession), content: loadRom(ctx) }
-        : section === "pro"
-          ? { section: "pro" as const, content: loadSurveys(ctx) }
-          : section === "care"
-            ? { section: "care" as const, content: loadCareNotes(ctx) }
-            : { section: "activity" as const, hasSessions: Boolean(health?.mostRecentSession), content: loadHealthActivity(ctx) };
-  return data({ ...base, view }, { headers: NO_STORE });
+  // Not awaited: the section's content streams to the page when its call answers.
+  const view = startSection(product, section, record.data, ctx);
+  return data({ timeZone, today, view }, { headers: NO_STORE });
 }
 
 export const headers = () => NO_STORE;

@@ -37,12 +37,12 @@ type Reply = SubmissionResult<string[]> | undefined;
 /**
  * The fetcher a dialog submits with and the last reply of its action: the fetcher's (with JavaScript) or the
  * page's action data (without JavaScript the form posts as a document and the page renders the reply). The
- * action data is only taken when it answers the same form (`intent`).
+ * action data is only taken when it answers the same form (`dialog`: its intent).
  */
 export function useDialogSubmission(intent: string) {
-  const fetcher = useFetcher<Reply & { intent?: string }>({ key: `patient-dialog-${intent}` });
-  const actionData = useActionData() as (SubmissionResult<string[]> & { intent?: string }) | undefined;
-  const lastResult = fetcher.data ?? (actionData && actionData.intent === intent ? actionData : undefined);
+  const fetcher = useFetcher<Reply & { dialog?: string }>({ key: `patient-dialog-${intent}` });
+  const actionData = useActionData() as (SubmissionResult<string[]> & { dialog?: string }) | undefined;
+  const lastResult = fetcher.data ?? (actionData && actionData.dialog === intent ? actionData : undefined);
   return { fetcher, lastResult: lastResult as Reply, busy: fetcher.state !== "idle" };
 }
 

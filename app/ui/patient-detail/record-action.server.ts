@@ -87,14 +87,14 @@ export async function recordAction(request: Request, context: PortalLoadContext,
     case "edit-plan": {
       const window = intent === "discharge" ? dischargeWindow(record, today) : editPlanWindow(today);
       const submission = parseWithZod(form, { schema: planEndSchema(window) });
-      if (submission.status !== "success") return { ...submission.reply(), intent };
+      if (submission.status !== "success") return { ...submission.reply(), dialog: intent, back: backTo(form, id) };
       const result = await setPlanOfCareEnd(request, context, id, submission.value.end);
-      if (result.error) return { ...submission.reply(apiErrorFields(result.error.message, ["end"])), intent };
+      if (result.error) return { ...submission.reply(apiErrorFields(result.error.message, ["end"])), dialog: intent, back: backTo(form, id) };
       return done(MESSAGES.discharged(name));
     }
     case "new-plan": {
       const submission = parseWithZod(form, { schema: newPlanSchema({ window: newPlanWindow(record, today), held: record.products }) });
-      if (submission.status !== "success") return { ...submission.reply(), intent };
+      if (submission.status !== "success") return { ...submission.reply(), dialog: intent, back: backTo(form, id) };
       const v = submission.value;
       const health = v.products.includes("HEALTH");
       const result = await startPlanOfCare(request, context, id, {
@@ -105,24 +105,24 @@ export async function recordAction(request: Request, context: PortalLoadContext,
         injuredSideOfBody: health ? v.injuredSideOfBody : null,
         injuredBodyPart: health ? v.injuredBodyPart : null,
       });
-      if (result.error) return { ...submission.reply(apiErrorFields(result.error.message, ["start", "locationId", "injuredSideOfBody", "injuredBodyPart"])), intent };
+      if (result.error) return { ...submission.reply(apiErrorFields(result.error.message, ["start", "locationId", "injuredSideOfBody", "injuredBodyPart"])), dialog: intent, back: backTo(form, id) };
       return done(MESSAGES.newPlan(name));
     }
     case "edit-details": {
       const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: record.patient.hasAccount });
       const submission = parseWithZod(form, { schema });
-      if (submission.status !== "success") return { ...submission.reply(), intent };
+      if (submission.status !== "success") return { ...submission.reply(), dialog: intent, back: backTo(form, id) };
       const result = await updatePatient(request, context, id, patientUpdateOf(submission.value, record));
       if (result.error) {
         const fields = ["firstName", "lastName", "email", "phoneNumber", "dob", "locationId", "primaryPractitionerId", "injuredSideOfBody", "injuredBodyPart", "gaitUid"];
-        return { ...submission.reply(apiErrorFields(result.error.message, fields)), intent };
+        return { ...submission.reply(apiErrorFields(result.error.message, fields)), dialog: intent, back: backTo(form, id) };
       }
       return done(MESSAGES.detailsUpdated);
     }
     case "resend-invite": {
-      if (!canResendInvite(record)) return { status: "error" as const, error: { "": [MESSAGES.inviteFailed] }, intent };
+      if (!canResendInvite(record)) return { status: "error" as const, error: { "": [MESSAGES.inviteFailed] }, dialog: intent, back: backTo(form, id) };
       const result = await resendInvite(request, context, id);
-      if (result.error) return { status: "error" as const, error: { "": [MESSAGES.inviteFailed] }, intent };
+      if (result.error) return { status: "error" as const, error: { "": [MESSAGES.inviteFailed] }, dialog: intent, back: backTo(form, id) };
       return done(MESSAGES.inviteSent);
     }
     default:

@@ -7,7 +7,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { PatientRecord } from "../../api/patients.server";
 import { displayName, fullName } from "../../domain/names";
@@ -62,10 +62,13 @@ export function RecordDialogs(props: RecordDialogProps & { dialog: string | null
 /** The close link and the form's way back: the page without the dialog. */
 function useDialogUrls(record: RecordData) {
   const location = useLocation();
-  const closeHref = withoutParams(location, DIALOG_PARAMS);
-  const dialog = new URLSearchParams(location.search).get("dialog") ?? "";
-  // The action's URL keeps the dialog, so that a refused form renders it again without JavaScript.
-  const actionUrl = `${recordPath(record.id)}?${new URLSearchParams({ dialog })}`;
+  // After a refused form without JavaScript the page is the form's URL: the way back is the one it carried.
+  const back = (useActionData() as { back?: string } | undefined)?.back;
+  const closeHref = back ?? withoutParams(location, DIALOG_PARAMS);
+  // The action's URL keeps the dialog's params, so that a refused form renders it again without JavaScript.
+  const params = new URLSearchParams(location.search);
+  const kept = new URLSearchParams([...params].filter(([k]) => DIALOG_PARAMS.includes(k)));
+  const actionUrl = `${recordPath(record.id)}?${kept}`;
   return { location, closeHref, actionUrl };
 }
 
