@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
@@ -70,6 +70,35 @@ export function DisabledField({ id, label, value, type = "text" }: { id: string;
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} type={type} value={value} disabled readOnly />
+    </div>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled <select> with conform metadata; `placeholder` adds an empty first option. */
+export function SelectField({ label, meta, options, placeholder, hint }: { label: string; meta: FieldMetadata<string | undefined>; options: readonly SelectOption[]; placeholder?: string; hint?: ReactNode }) {
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select key={key} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -1,36 +1,11 @@
 /**
- * Helpers of the patient detail's dialog forms: a select field with conform metadata, a submit button that
+ * Helpers of the patient detail's dialog forms: a submit button that
  * cannot submit twice, and the reply of the dialog's action (a fetcher with JavaScript, so the page behind
  * stays as it is; the document's action data without it).
  */
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
-import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { ErrorList } from "../field";
-
-export function SelectField({ label, meta, options, placeholder, hint }: { label: string; meta: FieldMetadata<string | undefined>; options: readonly { value: string; label: string }[]; placeholder?: string; hint?: ReactNode }) {
-  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <select key={key} {...props}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+import type { ButtonHTMLAttributes } from "react";
 
 type Reply = SubmissionResult<string[]> | undefined;
 

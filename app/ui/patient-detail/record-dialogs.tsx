@@ -19,7 +19,8 @@ import { NEW_PLAN_PRODUCTS, newPlanProducts, newPlanSchema, planEndSchema } from
 import { Dialog, withoutParams, withParams } from "../dialog";
 import { DisabledField, ErrorList, Field } from "../field";
 import type { PatientFormChoices } from "./choices.server";
-import { DialogSubmit, SelectField, useDialogSubmission } from "./dialog-form";
+import { DialogSubmit, useDialogSubmission } from "./dialog-form";
+import { SelectField } from "../field";
 
 type RecordData = SerializeFrom<PatientRecord>;
 

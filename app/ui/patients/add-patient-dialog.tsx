@@ -12,7 +12,8 @@ import { listHref, PRODUCT_NAMES, type ListState } from "../../domain/patient-li
 import { patientFormSchema, type PatientProduct } from "../../forms/patient";
 import { Dialog } from "../dialog";
 import { ErrorList } from "../field";
-import { PatientFields, type Option } from "./patient-fields";
+import type { SelectOption as Option } from "../field";
+import { PatientFields } from "./patient-fields";
 import { StateInputs } from "./list-page";
 
 export interface AddState {

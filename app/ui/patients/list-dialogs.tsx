@@ -13,7 +13,8 @@ import { listHref, PRODUCT_NAMES, type ListState } from "../../domain/patient-li
 import { patientFormSchema, PATIENT_PRODUCTS } from "../../forms/patient";
 import { Dialog } from "../dialog";
 import { ErrorList } from "../field";
-import { PatientFields, type Option } from "./patient-fields";
+import type { SelectOption as Option } from "../field";
+import { PatientFields } from "./patient-fields";
 
 type Data = SerializeFrom<typeof loader>;
 type AddProduct = NonNullable<Data["addProduct"]>;

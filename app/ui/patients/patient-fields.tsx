@@ -3,34 +3,12 @@
  * which fields show depends on the products (Health: side and body part; Gait: the gait ID), the language
  * option only with its feature flag. Conform field metadata; errors at each field, verbatim.
  */
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { BODY_PART_LABELS, BODY_PARTS, LANGUAGE_OPTIONS, SIDE_OPTIONS } from "../../forms/patient";
-import { ErrorList, Field } from "../field";
+import { ErrorList, Field, SelectField, type SelectOption as Option } from "../field";
 
 type Meta = FieldMetadata<string | undefined>;
 
-export interface Option {
-  value: string;
-  label: string;
-}
-
-export function SelectField({ label, meta, options, placeholder }: { label: string; meta: Meta; options: readonly Option[]; placeholder?: string }) {
-  const { key, ...props } = getSelectProps(meta);
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <select key={key} {...props}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
 
 export function RadioGroup({ legend, meta, options }: { legend: string; meta: Meta; options: readonly Option[] }) {
   return (
