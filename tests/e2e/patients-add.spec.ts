@@ -70,7 +70,8 @@ test("the product step needs a product; the Health profile's messages; a valid p
   await d.getByLabel("Side of Body").selectOption({ label: "N/A" });
   await d.getByLabel("Involved Body Part").selectOption({ label: "Knee" });
   await d.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}\/$/);
+  // The detail opens at the default product and section (/patients/{id}/ redirects there).
+  await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}\/health\/activity\/$/);
   await expect(page.getByRole("status")).toContainText(HEALTH_ADDED);
   await expectAccessible(page);
 
