@@ -13,6 +13,12 @@ export interface PortalLoadContext {
    * here whenever the session changes (see app/auth/session.server.ts).
    */
   responseCookies: Map<string, string>;
+  /**
+   * Called by the server right before the headers of a redirect are written (a 3xx, or single fetch's 202 for a
+   * data request): the session layer keeps the flash values the request read for the page it leads to. (The server
+   * bundle and the Remix build are separate bundles, so the hook travels on the context, not through a module.)
+   */
+  onRedirect?: () => void;
 }
 
 declare module "@remix-run/server-runtime" {

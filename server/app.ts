@@ -79,6 +79,8 @@ export function createApp(opts: AppOptions) {
     }
     if (opts.isShuttingDown()) res.setHeader("Connection", "close");
     beforeHeaders(res, () => {
+      // A redirect (single fetch answers data requests' redirects with 202) keeps the flash it read for the next page.
+      if ((res.statusCode >= 300 && res.statusCode < 400) || (res.statusCode === 202 && path.endsWith(".data"))) context.onRedirect?.();
       for (const cookie of context.responseCookies.values()) res.append("Set-Cookie", cookie);
     });
     res.on("finish", () => {

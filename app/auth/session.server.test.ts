@@ -89,6 +89,32 @@ describe("the session cookie", () => {
     expect(browserCookies(ctx2.responseCookies.values(), new Map(jar)).size).toBe(0);
   });
 
+  it("a redirect keeps the flash values its request read for the page it leads to; newer ones win", () => {
+    const ctx = createTestContext();
+    getSession(request(new Map()), ctx).flash("toast", { type: "success", message: "Patient added." });
+    const jar = browserCookies(ctx.responseCookies.values());
+
+    // The root loader reads the toast while a child loader redirects (/patients/{id}/ → its default section).
+    const ctx2 = createTestContext();
+    expect(getSession(request(jar), ctx2).takeFlash("toast")?.message).toBe("Patient added.");
+    ctx2.onRedirect?.();
+    const jar2 = browserCookies(ctx2.responseCookies.values(), new Map(jar));
+    // The page it leads to shows it, once.
+    const ctx3 = createTestContext();
+    const s3 = getSession(request(jar2), ctx3);
+    expect(s3.takeFlash("toast")?.message).toBe("Patient added.");
+    const jar3 = browserCookies(ctx3.responseCookies.values(), new Map(jar2));
+    expect(getSession(request(jar3), createTestContext()).takeFlash("toast")).toBeUndefined();
+
+    // A redirect that flashes a toast of its own shows that one.
+    const ctx4 = createTestContext();
+    const s4 = getSession(request(jar2), ctx4);
+    s4.takeFlash("toast");
+    s4.flash("toast", { type: "error", message: "Newer." });
+    ctx4.onRedirect?.();
+    expect(getSession(request(browserCookies(ctx4.responseCookies.values(), new Map(jar2))), createTestContext()).takeFlash("toast")?.message).toBe("Newer.");
+  });
+
   it("is Secure (with the __Host- prefix) everywhere but plain http on this machine", () => {
     expect(cookieIsSecure(new URL("http://localhost:3000/"))).toBe(false);
     expect(cookieIsSecure(new URL("http://127.0.0.1:3000/"))).toBe(false);

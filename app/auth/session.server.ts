@@ -79,6 +79,8 @@ export function sessionCookieName(secure: boolean): string {
 export class PortalSession {
   private data: SessionData;
   private written = false;
+  /** Flash values this request read (see keepTakenFlash). */
+  private taken: NonNullable<SessionData["flash"]> = {};
 
   constructor(
     private readonly context: PortalLoadContext,
@@ -111,6 +113,7 @@ export class PortalSession {
   /** Everything goes (sign-out). Flash messages given afterwards survive. */
   destroy(): void {
     this.data = {};
+    this.taken = {};
     this.commit();
   }
 
@@ -123,11 +126,24 @@ export class PortalSession {
     const flash = this.data.flash;
     if (!flash || flash[key] === undefined) return undefined;
     const value = flash[key];
+    this.taken = { ...this.taken, [key]: value };
     const rest = { ...flash };
     delete rest[key];
     if (Object.keys(rest).length) this.set("flash", rest);
     else this.unset("flash");
     return value;
+  }
+
+  /**
+   * The request ends in a redirect: the flash values it read belong to the page it leads to. (The root loader reads
+   * the toast in parallel with a child loader that may redirect, e.g. `/patients/{id}/` → its default section.)
+   * Values flashed by this request itself win over the restored ones.
+   */
+  keepTakenFlash(): void {
+    if (Object.keys(this.taken).length === 0) return;
+    this.data = { ...this.data, flash: { ...this.taken, ...(this.data.flash ?? {}) } };
+    this.taken = {};
+    this.commit();
   }
 
   /** Whether this request changed the session (tests, diagnostics). */
@@ -191,5 +207,6 @@ export function getSession(request: Request, context: PortalLoadContext): Portal
   }
   const session = new PortalSession(context, { name, secure, present, keyring: ring }, data, invalid);
   sessions.set(context, session);
+  context.onRedirect = () => session.keepTakenFlash();
   return session;
 }

@@ -72,7 +72,7 @@ test("the product step needs a product; the Health profile's messages; a valid p
   await d.getByRole("button", { name: "Save", exact: true }).click();
   // The detail opens at the default product and section (/patients/{id}/ redirects there).
   await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}\/health\/activity\/$/);
-  await expect(page.getByRole("status")).toContainText(HEALTH_ADDED);
+  await expect(page.getByRole("status").filter({ hasText: HEALTH_ADDED })).toBeVisible();
   await expectAccessible(page);
 
   const saved = await findPatients(api, tag);
