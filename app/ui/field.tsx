@@ -26,6 +26,20 @@ interface FieldProps {
   inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">;
 }
 
+/** Below a control: its hint (referenced by aria-describedby as `<id>-hint`) and its error messages. */
+function FieldNotes({ meta, hint }: { meta: FieldMetadata<string | undefined>; hint?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </>
+  );
+}
+
 /** A labelled input with its error messages (conform field metadata). */
 export function Field({ label, meta, type = "text", hint, inputProps }: FieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
@@ -33,12 +47,7 @@ export function Field({ label, meta, type = "text", hint, inputProps }: FieldPro
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <input key={key} {...props} {...inputProps} />
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <FieldNotes meta={meta} hint={hint} />
     </div>
   );
 }
@@ -93,12 +102,7 @@ export function SelectField({ label, meta, options, placeholder, hint }: { label
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <FieldNotes meta={meta} hint={hint} />
     </div>
   );
 }
