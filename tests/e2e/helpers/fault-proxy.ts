@@ -1,8 +1,8 @@
 /**
  * A tiny fault-injecting HTTP proxy in front of the real provider API, for the failures the real services do
- * not produce on demand: a connection dropped without an answer (status 0 in the portal) or an answer that
- * breaks the contract. Everything else is forwarded unchanged. A portal started with PROVIDER_API_URL = the
- * proxy's URL (extra-portal.ts) talks to the real API through it.
+ * not produce on demand: a connection dropped without an answer (status 0 in the portal), an answer that
+ * breaks the contract, or an error status without forwarding. Everything else is forwarded unchanged. A portal
+ * started with PROVIDER_API_URL = the proxy's URL (extra-portal.ts) talks to the real API through it.
  *
  *   const proxy = await startFaultProxy(readState().apiUrl);
  *   proxy.inject({ method: "GET", path: "/v2/users/current", times: 2, fault: { kind: "drop" } });
@@ -16,7 +16,9 @@ export type Fault =
   /** Close the connection without answering (the portal sees no response: status 0). */
   | { kind: "drop" }
   /** Forward, then answer the API's JSON body changed by `change` (same status). */
-  | { kind: "rewrite"; change: (body: unknown) => unknown };
+  | { kind: "rewrite"; change: (body: unknown) => unknown }
+  /** Answer `status` with the JSON `body` without forwarding (a server error the API does not make on demand). */
+  | { kind: "status"; status: number; body?: unknown };
 
 export interface FaultRule {
   method: string;
@@ -95,6 +97,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     seen.push({ method, path, fault: fault?.kind ?? null });
     if (fault?.kind === "drop") {
       req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === "status") {
+      const payload = JSON.stringify(fault.body ?? { message: "Injected failure" });
+      req.resume();
+      res.writeHead(fault.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(payload) });
+      res.end(payload);
       return;
     }
     forward(req, res, fault);
