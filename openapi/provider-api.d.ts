@@ -4523,8 +4523,8 @@ export interface components {
          *     Status: IN_PROGRESS (In Progress — the cycle runs and can still reach its required active days),
          *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer reach them, or ended without them), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
-         *     READY_TO_BILL. Ready-to-bill and billed cycles are locked: care notes dated in a billed cycle cannot be
-         *     deleted and their date and minutes cannot change.
+         *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
+         *     minutes and interaction flag cannot change (their text can); REVERT unlocks them.
          *
          *     `events` and `numActiveDays` are computed when read from the patient's sessions, PRO answers, care notes and
          *     program assignments in the cycle's dates. Active days are the unique dates (organization time zone) of

@@ -3,7 +3,7 @@
  * patients, care notes, templates, programs and their assignments, locations, practitioners.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, expectStatus, ok, type J, type Req } from "./lib/client.js";
+import { call, expectError, expectStatus, expectSuccess, ok, type J, type Req } from "./lib/client.js";
 import { target } from "./lib/env.js";
 import { mark } from "./lib/recorder.js";
 import { blocksFor, cleanupScratch, getWorld, newPatient, patientBody, programBody, unique, type World } from "./lib/world.js";
@@ -83,6 +83,51 @@ describe("round trips", () => {
     await expect404({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id }, body: { minutes: 1 } });
     await expect404({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } });
     done(...ops);
+  });
+
+  it("care notes in a billed cycle: only the text can change, delete refused; unlocked again after REVERT", async () => {
+    // A note dated in a READY_TO_BILL cycle (not locked), then the cycle billed (ADVANCE) and reverted at the end.
+    const cycles: J[] = (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { status: "READY_TO_BILL", limit: 50 } })).items;
+    expect(cycles.length, "the suite needs a READY_TO_BILL cycle visible to PRACTITIONER").toBeGreaterThan(0);
+    let cycle: J | undefined;
+    let note: J | undefined;
+    for (const c of cycles) {
+      const date = c.endDate < w.today ? c.endDate : w.today;
+      if (date < c.startDate) continue;
+      // Another cycle of the patient holding that date may already be billed (the note would be refused): next one.
+      const res = await rtCall({ op: "createCareNote", as: "PRACTITIONER", params: { id: c.patientRecord.id }, body: { date, minutes: 25, notes: "Billing lock", isPatientInteraction: false } });
+      if (res.status === 409) continue;
+      cycle = c;
+      note = expectSuccess(res);
+      break;
+    }
+    expect(note, "a READY_TO_BILL cycle whose dates take a new care note").toBeTruthy();
+    const patient = { id: cycle.patientRecord.id };
+    const params = { ...patient, interactionId: note.id };
+    const listedNote = async () => (await rt({ op: "listCareNotes", as: "PRACTITIONER", params: patient })).find((n: J) => n.id === note.id);
+    expect((await listedNote()).rtmCycleStatus).not.toBe("BILLED");
+
+    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: cycle.id } })).status).toBe("BILLED");
+    try {
+      expect((await listedNote()).rtmCycleStatus).toBe("BILLED");
+      const otherDay = note.date === cycle.startDate ? w.daysFromToday(-400) : cycle.startDate;
+      for (const change of [{ minutes: 40 }, { date: otherDay }, { isPatientInteraction: true }, { minutes: 40, notes: "Text and minutes" }]) {
+        expectError(await rtCall({ op: "updateCareNote", as: "PRACTITIONER", params, body: change }), 409);
+      }
+      expectError(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params }), 409);
+      expectError(await rtCall({ op: "deleteCareNote", as: "PROVIDER_ADMIN", params }), 409);
+      // The text alone can change; nothing else moved.
+      const edited = await rt({ op: "updateCareNote", as: "PRACTITIONER", params, body: { notes: "Billing lock, text edited" } });
+      expect(edited).toMatchObject({ id: note.id, date: note.date, minutes: 25, isPatientInteraction: false, notes: "Billing lock, text edited", rtmCycleStatus: "BILLED" });
+      expect(await listedNote()).toEqual(edited);
+    } finally {
+      await rt({ op: "revertRtmCycle", as: "PRACTITIONER", params: { id: cycle.id } });
+    }
+    // Reverted: the note is free again, and goes.
+    expect((await listedNote()).rtmCycleStatus).not.toBe("BILLED");
+    expect(await rt({ op: "updateCareNote", as: "PRACTITIONER", params, body: { minutes: 30 } })).toMatchObject({ minutes: 30 });
+    expectStatus(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params }), 204);
+    expect(await listedNote()).toBeUndefined();
   });
 
   it("templates: create → read → list → update → read → delete → 404", async () => {
