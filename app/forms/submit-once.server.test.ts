@@ -33,3 +33,11 @@ describe("submitOnce", () => {
     expect(runs).toBe(2);
   });
 });
+
+describe("formToken", () => {
+  it("is a random UUID v4, different every time", () => {
+    const tokens = new Set(Array.from({ length: 1000 }, formToken));
+    expect(tokens.size).toBe(1000);
+    for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

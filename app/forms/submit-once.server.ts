@@ -9,7 +9,7 @@
  * reaches another one is not caught here — the submit buttons are also disabled while sending, and the API
  * refuses a duplicate e-mail or gait ID (409).
  */
-import { randomUUID } from "node:crypto";
+import { FORM_TOKEN_FIELD, newFormToken } from "./form-token";
 
 const TTL_MS = 15 * 60_000;
 const MAX_ENTRIES = 10_000;
@@ -18,9 +18,10 @@ const TOKEN = /^[0-9a-f-]{36}$/;
 type Entry = { at: number; outcome: Promise<unknown> };
 const entries = new Map<string, Entry>();
 
-export const FORM_TOKEN_FIELD = "formToken";
+export { FORM_TOKEN_FIELD };
 
-export const formToken = () => randomUUID();
+/** A token minted by a loader (forms whose dialog state a loader computes); forms rendered by components use <FormToken />. */
+export const formToken = newFormToken;
 
 function sweep(now: number) {
   for (const [key, entry] of entries) {

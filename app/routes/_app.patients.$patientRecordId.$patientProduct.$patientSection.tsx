@@ -12,6 +12,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { FORM_TOKEN_FIELD, submitOnce } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
 import { startSection } from "../api/patient-sections.server";
@@ -79,6 +80,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(closeDialogHref(url));
   };
   const refused = (payload: SectionActionData, status: number) => data(payload, { status: status >= 400 && status < 500 ? status : 502 });
+  /**
+   * The call once per form token (submit-once.server.ts): a double submit waits for the first and gets its
+   * outcome — one note, not two; a repeated delete does not answer "could not delete" for a deleted note.
+   */
+  const once = <R extends { error?: unknown }>(call: () => Promise<R>) =>
+    submitOnce(`${user.userId}:${intent}:${id}`, formData.get(FORM_TOKEN_FIELD), async () => {
+      const result = await call();
+      return { keep: !result.error, value: result };
+    });
   /** The spec's message, and the service's reason when it refused (409: a billed cycle). */
   const reasons = (message: string, error: { message: string; status: number }) => (error.status === 409 || error.status === 400 ? [message, error.message] : [message]);
 
@@ -86,7 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "care-note-create": {
       const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const result = await createCareNote(api, id, notePayload(submission.value));
+      const result = await once(() => createCareNote(api, id, notePayload(submission.value)));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_ADD_FAILED, result.error) }) }, result.error.status);
       throw done(CARE_NOTE_ADDED);
     }
@@ -96,30 +106,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!formData.has("date")) {
         const submission = parseWithZod(formData, { schema: careNoteTextSchema });
         if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-        const result = await updateCareNote(api, id, noteId, submission.value);
+        const result = await once(() => updateCareNote(api, id, noteId, submission.value));
         if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_UPDATE_FAILED, result.error) }) }, result.error.status);
         throw done(CARE_NOTE_UPDATED);
       }
       const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const result = await updateCareNote(api, id, noteId, notePayload(submission.value));
+      const result = await once(() => updateCareNote(api, id, noteId, notePayload(submission.value)));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_UPDATE_FAILED, result.error) }) }, result.error.status);
       throw done(CARE_NOTE_UPDATED);
     }
     case "care-note-delete": {
-      const result = await deleteCareNote(api, id, String(formData.get("noteId") ?? ""));
+      const result = await once(() => deleteCareNote(api, id, String(formData.get("noteId") ?? "")));
       if (result.error) return refused({ intent, errors: reasons(CARE_NOTE_DELETE_FAILED, result.error) }, result.error.status);
       throw done(CARE_NOTE_DELETED);
     }
     case "comment-save": {
       const submission = parseWithZod(formData, { schema: gaitCommentSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const result = await setGaitComment(api, String(formData.get("sessionId") ?? ""), submission.value.comment);
+      const result = await once(() => setGaitComment(api, String(formData.get("sessionId") ?? ""), submission.value.comment));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: [GAIT_COMMENT_SAVE_FAILED] }) }, result.error.status);
       throw done(COMMENT_SAVED);
     }
     case "comment-delete": {
-      const result = await setGaitComment(api, String(formData.get("sessionId") ?? ""), null);
+      const result = await once(() => setGaitComment(api, String(formData.get("sessionId") ?? ""), null));
       if (result.error) return refused({ intent, errors: [GAIT_COMMENT_SAVE_FAILED] }, result.error.status);
       throw done(COMMENT_DELETED);
     }

@@ -167,3 +167,28 @@ test("a note in a billed cycle cannot be deleted, and only its notes can be edit
   await expect(refusal.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("a double submit adds the note once; the next opening of the form can add another", async ({ page, baseURL }) => {
+  const patient = await newHealthPatient(api);
+  const url = `${sectionUrl(patient.id, "health", "care")}?dialog=care-note-new`;
+  await page.goto(url);
+  await expectAccessible(page);
+  const token = await page.getByRole("dialog", { name: "Add Care Note" }).locator('input[name="formToken"]').inputValue();
+  expect(token).toMatch(/^[0-9a-f-]{36}$/);
+  // The same form sent twice at once, as a double click without JavaScript would.
+  const form = { intent: "care-note-create", formToken: token, date: today, minutes: "20", notes: "Sent twice" };
+  const send = () => page.request.post(url, { form, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+  const [a, b] = await Promise.all([send(), send()]);
+  expect([a.status(), b.status()]).toEqual([302, 302]);
+  expect(b.headers()["location"]).toBe(a.headers()["location"]);
+  expect((await careNotes(api, patient.id)).map((n) => n.notes)).toEqual(["Sent twice"]);
+
+  // A new opening of the dialog is a new form: the same text again is a second note.
+  await page.goto(url);
+  await expectAccessible(page);
+  const next = await page.getByRole("dialog", { name: "Add Care Note" }).locator('input[name="formToken"]').inputValue();
+  expect(next).not.toBe(token);
+  const again = await page.request.post(url, { form: { ...form, formToken: next }, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+  expect(again.status()).toBe(302);
+  expect((await careNotes(api, patient.id)).map((n) => n.notes)).toEqual(["Sent twice", "Sent twice"]);
+});

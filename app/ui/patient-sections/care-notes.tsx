@@ -11,6 +11,7 @@ import { displayName } from "../../domain/names";
 import { formatDay } from "../../domain/zoned-day";
 import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, careNoteSchema, careNoteTextSchema } from "../../forms/care-note";
 import { Dialog } from "../dialog";
+import { FormToken } from "../../forms/form-token";
 import { ErrorList, Field } from "../field";
 import { SubmitButton } from "../submit-button";
 import { closeDialogHref, dialogHref } from "./section-urls";
@@ -115,6 +116,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
     <Dialog title={title} closeHref={closeDialogHref(location)} description={locked ? LOCKED_NOTE_TEXT : undefined}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value={note ? "care-note-update" : "care-note-create"} />
+        <FormToken />
         {note ? <input type="hidden" name="noteId" value={note.id} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         {locked && note ? (
@@ -164,6 +166,7 @@ export function CareNoteDeleteDialog({ note, errors }: { note: CareNote; errors?
       <blockquote className="note-quote">{note.notes}</blockquote>
       <Form method="post" className="modal-actions" preventScrollReset>
         <input type="hidden" name="intent" value="care-note-delete" />
+        <FormToken />
         <input type="hidden" name="noteId" value={note.id} />
         <Link to={closeDialogHref(location)} className="button" preventScrollReset>
           {locked ? "Close" : "Cancel"}

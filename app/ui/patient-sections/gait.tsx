@@ -23,6 +23,7 @@ import {
 } from "../../domain/gait";
 import { displayName } from "../../domain/names";
 import { formatInstantDay, formatTime } from "../../domain/zoned-day";
+import { FormToken } from "../../forms/form-token";
 import { gaitCommentSchema } from "../../forms/gait-comment";
 import { Dialog } from "../dialog";
 import { ErrorList } from "../field";
@@ -145,6 +146,7 @@ function CommentForm({ session, title, lastResult }: { session: GaitSession; tit
     <Dialog title={title} closeHref={closeDialogHref(location)}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="comment-save" />
+        <FormToken />
         <input type="hidden" name="sessionId" value={session.id} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <TextAreaField label="Comment" meta={fields.comment} max={GAIT_COMMENT_MAX} rows={6} />
@@ -167,6 +169,7 @@ export function CommentDeleteDialog({ session, timeZone, errors }: { session: Ga
       {session.session.meta.comment ? <blockquote className="note-quote">{session.session.meta.comment}</blockquote> : null}
       <Form method="post" className="modal-actions" preventScrollReset>
         <input type="hidden" name="intent" value="comment-delete" />
+        <FormToken />
         <input type="hidden" name="sessionId" value={session.id} />
         <Link to={closeDialogHref(location)} className="button" preventScrollReset>
           Cancel
