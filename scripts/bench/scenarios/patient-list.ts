@@ -2,7 +2,8 @@
  * The patient list (/patients/) on the large world, end to end through the portal under load: a provider
  * admin of Front Range (the organization's 90,000 of the world's 100,000 patients) with the default list,
  * a search, a sort and a later page, each against the list call it makes (GET v2/patients/pages with the
- * query the portal sends: app/domain/patient-list.ts listQuery) straight to the API with the same token.
+ * query the portal sends: app/domain/patient-list.ts listQuery) straight to the API with the same token, and
+ * the providers call every list page makes beside it (GET v2/practitioners).
  * Closed loop at BENCH_LIST_CONCURRENCY (default 16) for BENCH_SECONDS (default 10) each, after a 2 s warm-up.
  */
 import { signInAs } from "../../identity/sign-in.js";
@@ -24,6 +25,9 @@ export const LIST_VARIANTS = [
   { label: "search ?q=ann", page: "/patients/?q=ann", api: "/v2/patients/pages?page=1&limit=10&search=ann&status=ACTIVE" },
   { label: "name sort, page 200", page: "/patients/?sort=name&dir=asc&page=200", api: "/v2/patients/pages?page=200&limit=10&sortBy=NAME&orderBy=ASC&status=ACTIVE" },
 ];
+
+/** The page's slowest other call on the large world (it runs beside the list call): measured alike, for comparison. */
+export const PROVIDERS_CALL = "/v2/practitioners";
 
 /** The total the list shows ("… of N"), read from the API's page metadata. */
 async function totalItems(url: string, headers: Record<string, string>): Promise<number> {
@@ -47,14 +51,18 @@ export const patientList: Scenario = {
     const callHeaders = apiHeaders(accessToken);
     const total = await totalItems(new URL(LIST_VARIANTS[0]!.api, bench.stack.apiUrl).href, callHeaders);
 
-    const targets = LIST_VARIANTS.flatMap((v) => {
-      const pageUrl = new URL(v.page, bench.portal.url).href;
-      const apiUrl = new URL(v.api, bench.stack.apiUrl).href;
-      return [
-        { label: `portal GET ${v.page}`, variant: v.label, task: async () => (await hit(pageUrl, { agent, headers: pageHeaders })) === 200 },
-        { label: `API GET ${v.api}`, variant: v.label, task: async () => (await hit(apiUrl, { agent, headers: callHeaders })) === 200 },
-      ];
-    });
+    const providersUrl = new URL(PROVIDERS_CALL, bench.stack.apiUrl).href;
+    const targets = [
+      ...LIST_VARIANTS.flatMap((v) => {
+        const pageUrl = new URL(v.page, bench.portal.url).href;
+        const apiUrl = new URL(v.api, bench.stack.apiUrl).href;
+        return [
+          { label: `portal GET ${v.page}`, variant: v.label, task: async () => (await hit(pageUrl, { agent, headers: pageHeaders })) === 200 },
+          { label: `API GET ${v.api}`, variant: v.label, task: async () => (await hit(apiUrl, { agent, headers: callHeaders })) === 200 },
+        ];
+      }),
+      { label: `API GET ${PROVIDERS_CALL} (every list page, beside the list call)`, variant: "providers", task: async () => (await hit(providersUrl, { agent, headers: callHeaders })) === 200 },
+    ];
     // The page must be the list itself (not a redirect to sign-in or an error view).
     for (const v of LIST_VARIANTS) {
       const res = await send(new URL(v.page, bench.portal.url).href, { agent, headers: pageHeaders });
@@ -81,7 +89,7 @@ export const patientList: Scenario = {
     const thin = results.some((r) => r.requests < 2 * concurrency) ? ` Few requests completed in the window: raise BENCH_SECONDS for steady-state figures.` : "";
     const errors = results.reduce((n, r) => n + r.errors, 0);
     return {
-      report: `${table}\n\nSigned in as ${LIST_ACCOUNT} (provider admin: ${total.toLocaleString("en-US")} active patients in the organization's list); requests completed in ${seconds} s after a ${warmupSeconds} s warm-up, end to end (the whole document read); each page against the list call it makes, straight to the API with the same token. A page also makes GET v2/users/current, v2/practitioners and v2/locations. ${aim}${thin}`,
+      report: `${table}\n\nSigned in as ${LIST_ACCOUNT} (provider admin: ${total.toLocaleString("en-US")} active patients in the organization's list); requests completed in ${seconds} s after a ${warmupSeconds} s warm-up, end to end (the whole document read); each page against the list call it makes, straight to the API with the same token. A page also makes GET v2/users/current first, then v2/locations and v2/practitioners beside the list call (the page waits for the slowest of the three; order read from the portal's debug log). ${aim}${thin}`,
       failure: errors > 0 ? `${errors} requests failed under load` : undefined,
     };
   },
