@@ -8,12 +8,11 @@
  * The large world is generated once into data/bench (kept for later runs; delete it to regenerate).
  * Options: BENCH_SECONDS (per cell, default 4), BENCH_CONCURRENCY (default "1,16,64").
  */
-import { join } from "node:path";
-import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { signInAs } from "../identity/sign-in.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { demoAccount } from "./lib/accounts.js";
 import { hit, keepAliveAgent } from "./lib/http.js";
+import { ensureLargeWorld, LARGE_WORLD_DIR } from "./lib/portal-stack.js";
 import { runClosedLoop } from "./lib/runner.js";
 import { fmt, machineLine, markdownTable, type Cell } from "./lib/table.js";
 
@@ -26,8 +25,9 @@ let token = process.env.BENCH_TOKEN;
 let adminToken = process.env.BENCH_ADMIN_TOKEN;
 if (!apiUrl) {
   const t = Date.now();
-  stack = await startStack({ dataDir: join(PROJECT_ROOT, "data/bench"), world: "large", apiEnv: { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn" }, log: (m) => console.error(m) });
-  console.error(`stack up in ${((Date.now() - t) / 1000).toFixed(1)} s (includes generating the large world on first run)`);
+  await ensureLargeWorld((m) => console.error(m));
+  stack = await startStack({ dataDir: LARGE_WORLD_DIR, world: "large", apiEnv: { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn" }, log: (m) => console.error(m) });
+  console.error(`stack up in ${((Date.now() - t) / 1000).toFixed(1)} s (the large world generated first when missing)`);
   apiUrl = stack.apiUrl;
   const providerAdmin = demoAccount("admin@frontrange.example");
   const staff = demoAccount("productadmin@exer.example");

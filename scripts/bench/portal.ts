@@ -2,24 +2,29 @@
  * Benchmark of the built portal against the reference API, printed as markdown tables:
  *
  *   npm run build && npm run bench:portal          # every scenario
- *   npm run bench:portal -- dashboard page         # some (names: dashboard, js, page)
+ *   npm run bench:portal -- detail list js         # some (names: dashboard, js, page, detail, list)
  *
- * Starts identity + the reference API on the demo world (temporary data directory) with the dashboard's call
- * delayed (API_DELAYS=getDashboardActions=<BENCH_DASHBOARD_DELAY_MS, default 2000>) and the built portal,
- * then runs the scenarios of scripts/bench/scenarios/. Only the dashboard's call is delayed: the other
- * scenarios do not make it. Options: BENCH_RUNS (dashboard, default 5), BENCH_SECONDS (load, default 10),
- * BENCH_PAGE_CONCURRENCY (default 50).
+ * Demo-world scenarios (dashboard, js, page, detail) share one stack: identity + the reference API on the demo
+ * world (temporary data directory) with two calls delayed — the dashboard's (getDashboardActions,
+ * BENCH_DASHBOARD_DELAY_MS, default 2000) and a patient's health sessions (listPatientHealthSessions,
+ * BENCH_SESSIONS_DELAY_MS, default 2000; the detail scenario's, also made by the js scenario's patient tabs) —
+ * and the built portal. The list scenario runs on a second stack, started after the first has stopped: the
+ * large world (100,000 patients, generated once into data/bench and reused; delete it to regenerate), no delays.
+ * Scenarios live in scripts/bench/scenarios/. Options: BENCH_RUNS (dashboard, detail; default 5), BENCH_SECONDS
+ * (load, default 10), BENCH_PAGE_CONCURRENCY (page, default 50), BENCH_LIST_CONCURRENCY (list, default 16).
  */
 import { isbot } from "isbot";
 import { BROWSER_USER_AGENT, keepAliveAgent } from "./lib/http.js";
-import { checkBuild, startBenchPortal, type BenchPortal } from "./lib/portal-stack.js";
+import { checkBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import type { Scenario } from "./lib/scenario.js";
 import { machineLine } from "./lib/table.js";
 import { DASHBOARD_OPERATION, dashboardStreaming } from "./scenarios/dashboard-streaming.js";
+import { patientDetail, SESSIONS_OPERATION } from "./scenarios/patient-detail.js";
+import { patientList } from "./scenarios/patient-list.js";
 import { routeJs } from "./scenarios/route-js.js";
 import { signedInPage } from "./scenarios/signed-in-page.js";
 
-const scenarios: Scenario[] = [dashboardStreaming, routeJs, signedInPage];
+const scenarios: Scenario[] = [dashboardStreaming, routeJs, signedInPage, patientDetail, patientList];
 const log = (m: string) => console.error(`[bench] ${m}`);
 
 const wanted = process.argv.slice(2);
@@ -40,28 +45,47 @@ try {
 // Bots get no streaming: the benchmark must look like a browser.
 if (isbot(BROWSER_USER_AGENT)) throw new Error("isbot takes the benchmark's user agent for a bot");
 
-const apiDelays = { [DASHBOARD_OPERATION]: Number(process.env.BENCH_DASHBOARD_DELAY_MS ?? 2000) };
-const apiDelaysEnv = Object.entries(apiDelays).map(([op, ms]) => `${op}=${ms}`).join(",");
+/** The API's artificial delays per world: the demo world's delayed calls; none on the large world. */
+const worldDelays: Record<BenchWorld, Record<string, number>> = {
+  demo: {
+    [DASHBOARD_OPERATION]: Number(process.env.BENCH_DASHBOARD_DELAY_MS ?? 2000),
+    [SESSIONS_OPERATION]: Number(process.env.BENCH_SESSIONS_DELAY_MS ?? 2000),
+  },
+  large: {},
+};
 const agent = keepAliveAgent();
 const machine = machineLine(); // before the stack starts: the load is the machine's, not the benchmark's
-let bench: BenchPortal | undefined;
 const failures: string[] = [];
+const sections: string[] = [];
 try {
-  const t = Date.now();
-  bench = await startBenchPortal({ apiEnv: { API_DELAYS: apiDelaysEnv }, log });
-  log(`stack and portal up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  const sections: string[] = [];
-  for (const s of selected) {
-    log(`${s.title}…`);
-    const result = await s.run({ bench, agent, apiDelays, log });
-    sections.push(`## ${s.title}\n\n${result.report}`);
-    if (result.failure) failures.push(`${s.title}: ${result.failure}`);
+  // One stack per world, one after the other (never both at once on a small machine).
+  for (const world of ["demo", "large"] as const) {
+    const mine = selected.filter((s) => (s.world ?? "demo") === world);
+    if (mine.length === 0) continue;
+    const apiDelays = worldDelays[world];
+    const apiDelaysEnv = Object.entries(apiDelays).map(([op, ms]) => `${op}=${ms}`).join(",");
+    let bench: BenchPortal | undefined;
+    try {
+      const t = Date.now();
+      bench = await startBenchPortal({ world, apiEnv: apiDelaysEnv ? { API_DELAYS: apiDelaysEnv } : {}, log });
+      log(`${world} world: stack and portal up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      for (const s of mine) {
+        log(`${s.title}…`);
+        const result = await s.run({ bench, agent, apiDelays, log });
+        sections.push(`## ${s.title}\n\n${result.report}`);
+        if (result.failure) failures.push(`${s.title}: ${result.failure}`);
+      }
+    } finally {
+      await bench?.stop();
+    }
   }
-  console.log([`# Portal benchmark`, machine, ...(staleNote ? [staleNote] : []), ...sections].join("\n\n"));
+} catch (e) {
+  // What was measured before the failure is still printed.
+  failures.push(`stopped: ${(e as Error).message}`);
 } finally {
   agent.destroy();
-  await bench?.stop();
 }
+console.log([`# Portal benchmark`, machine, ...(staleNote ? [staleNote] : []), ...sections].join("\n\n"));
 if (failures.length > 0) {
   console.error(`\nFAILED:\n${failures.join("\n")}`);
   process.exitCode = 1;

@@ -18,6 +18,8 @@ export interface StackOptions {
   world?: "demo" | "large" | "none";
   /** Extra environment for the reference API (API_DELAYS, SEED_TODAY, ...). */
   apiEnv?: Record<string, string>;
+  /** How long to wait for the API's health check (default 180 s; generating the large world takes longer on a busy machine). */
+  healthTimeoutMs?: number;
   /** Print the children's output (dev) or keep it quiet (tests). */
   inheritOutput?: boolean;
   log?: (m: string) => void;
@@ -79,7 +81,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     child.stderr?.on("data", keep);
     const exitHook = () => child.kill("SIGKILL");
     process.once("exit", exitHook);
-    await waitForHealth(apiUrl, child, 180_000, () => output);
+    await waitForHealth(apiUrl, child, opts.healthTimeoutMs ?? 180_000, () => output);
     log(`reference API at ${apiUrl}`);
     return {
       identity,

@@ -16,4 +16,13 @@ describe("CookieJar", () => {
     expect(jar.header({ "exer-js": "1" })).toBe("a=1; exer-js=1");
     expect(jar.has("exer-js")).toBe(false);
   });
+
+  it("lists its cookies as name/value pairs", () => {
+    const jar = new CookieJar();
+    jar.store(["a=1; Path=/", "b=x=y; HttpOnly"]);
+    expect(jar.entries()).toEqual([
+      { name: "a", value: "1" },
+      { name: "b", value: "x=y" },
+    ]);
+  });
 });

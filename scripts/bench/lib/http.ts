@@ -48,6 +48,11 @@ export class CookieJar {
     return this.cookies.has(name);
   }
 
+  /** The cookies as name/value pairs (to hand them to a browser). */
+  entries(): { name: string; value: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
+  }
+
   /** The Cookie header, with `extra` cookies added (or overriding), without mutating the jar. */
   header(extra: Record<string, string> = {}): string {
     const all = new Map([...this.cookies, ...Object.entries(extra)]);

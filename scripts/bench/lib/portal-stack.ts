@@ -1,15 +1,20 @@
 /**
  * The built portal on a hermetic stack for benchmarks: identity + the reference API on the demo world in a
- * temporary data directory (the world copied from the E2E cache when possible), and `npm start` of the build
- * pointing at it (tests/setup/portal.ts). Builds nothing: `npm run build` must have been run.
+ * temporary data directory (the world copied from the E2E cache when possible) or on the large world
+ * (100,000 patients, generated once into data/bench and reused, as `npm run bench:api` does), and `npm start`
+ * of the build pointing at it (tests/setup/portal.ts). Builds nothing: `npm run build` must have been run.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { PROJECT_ROOT } from "../../identity/cognito-local.js";
 import { startStack, type Stack } from "../../dev/stack.js";
 import { startPortal, type Portal } from "../../../tests/setup/portal.js";
 import { copyPreparedWorld, worldCacheEnabled } from "../../../tests/setup/world-cache.js";
+
+/** Where the large world lives between runs (shared with scripts/bench/api-lists.ts; delete it to regenerate). */
+export const LARGE_WORLD_DIR = join(PROJECT_ROOT, "data", "bench");
+export type BenchWorld = "demo" | "large";
 
 export const CLIENT_BUILD_DIR = join(PROJECT_ROOT, "build", "client");
 const BUILD_FILES = [join(PROJECT_ROOT, "build", "server", "index.js"), join(PROJECT_ROOT, "build", "remix", "index.js"), CLIENT_BUILD_DIR];
@@ -32,29 +37,63 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** Production-like API: no contract validation of every response (a development and test aid). */
+const API_ENV = { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn" };
+
+/**
+ * Generates the large world into LARGE_WORLD_DIR unless it is there: into a directory of its own first, moved
+ * into place only once the API answered (seeded completely), so that an interrupted run leaves no half world.
+ */
+export async function ensureLargeWorld(log: (m: string) => void = () => {}): Promise<void> {
+  if (existsSync(join(LARGE_WORLD_DIR, "api"))) return;
+  const partial = `${LARGE_WORLD_DIR}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  log(`generating the large world into ${relative(PROJECT_ROOT, LARGE_WORLD_DIR)} (once; several minutes on a busy machine)`);
+  const t = Date.now();
+  try {
+    const stack = await startStack({ dataDir: partial, world: "large", apiEnv: API_ENV, healthTimeoutMs: 30 * 60_000, log });
+    await stack.stop();
+    rmSync(LARGE_WORLD_DIR, { recursive: true, force: true });
+    renameSync(partial, LARGE_WORLD_DIR);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  log(`large world generated in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+}
+
 export interface BenchPortal {
+  world: BenchWorld;
   stack: Stack;
   portal: Portal;
+  /** This run's temporary directory (the demo world's data, the portal's log). */
   dataDir: string;
   stop(): Promise<void>;
 }
 
-/** Starts identity, the reference API (with `apiEnv`, e.g. API_DELAYS) on the demo world, and the built portal (with `portalEnv`). */
-export async function startBenchPortal(opts: { apiEnv?: Record<string, string>; portalEnv?: Record<string, string>; log?: (m: string) => void } = {}): Promise<BenchPortal> {
+/**
+ * Starts identity, the reference API (with `apiEnv`, e.g. API_DELAYS) on `world` (default the demo world), and
+ * the built portal (with `portalEnv`). The large world's data directory is kept; the demo world's is removed.
+ */
+export async function startBenchPortal(
+  opts: { world?: BenchWorld; apiEnv?: Record<string, string>; portalEnv?: Record<string, string>; log?: (m: string) => void } = {},
+): Promise<BenchPortal> {
   const log = opts.log ?? (() => {});
+  const world = opts.world ?? "demo";
   const dataDir = mkdtempSync(join(tmpdir(), "bench-portal-"));
+  const stackDir = world === "large" ? LARGE_WORLD_DIR : dataDir;
   let stack: Stack | undefined;
   try {
-    if (worldCacheEnabled()) {
+    if (world === "demo" && worldCacheEnabled()) {
       const hit = await copyPreparedWorld(join(dataDir, "api"), "demo");
       log(`demo world ${hit ? "copied from" : "prepared in"} data/test-cache`);
     }
-    // Production-like API: no contract validation of every response (a development and test aid).
-    stack = await startStack({ dataDir, world: "demo", apiEnv: { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn", ...opts.apiEnv }, log });
-    const portal = await startPortal({ stack, dataDir, logFile: join(dataDir, "portal.log"), env: opts.portalEnv });
+    if (world === "large") await ensureLargeWorld(log);
+    stack = await startStack({ dataDir: stackDir, world, apiEnv: { ...API_ENV, ...opts.apiEnv }, log });
+    const portal = await startPortal({ stack, dataDir: stackDir, logFile: join(dataDir, "portal.log"), env: opts.portalEnv });
     log(`portal at ${portal.url} (log: ${join(dataDir, "portal.log")})`);
     const started = stack;
     return {
+      world,
       stack: started,
       portal,
       dataDir,

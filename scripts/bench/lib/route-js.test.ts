@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { documentScripts, parseManifest, readClientBuild, routeChain, routeScripts, routeUrl, staticImports, type RemixManifest } from "./route-js.js";
+import { compareLoaded, documentScripts, parseManifest, readClientBuild, routeChain, routeScripts, routeUrl, staticImports, type RemixManifest } from "./route-js.js";
 
 const manifest: RemixManifest = {
   entry: { module: "/build/entry.client-E.js", imports: ["/build/_shared/react-R.js"] },
@@ -63,6 +63,17 @@ describe("routeScripts", () => {
     expect(login).toContain("/build/_shared/zod-Z.js");
     expect(login).not.toContain("/build/routes/_app-B.js");
     expect(login).not.toContain("/build/_shared/cards-K.js");
+  });
+});
+
+describe("compareLoaded", () => {
+  it("tells the lazily loaded files from the route's, and those of the route the browser did not load", () => {
+    const before = ["/build/entry.js", "/build/root.js", "/build/route.js"];
+    expect(compareLoaded(["/build/entry.js", "/build/root.js", "/build/route.js", "/build/chart.js", "/build/plotly.js", "/build/chart.js"], before)).toEqual({
+      lazy: ["/build/chart.js", "/build/plotly.js"],
+      notLoaded: [],
+    });
+    expect(compareLoaded(["/build/entry.js"], before)).toEqual({ lazy: [], notLoaded: ["/build/root.js", "/build/route.js"] });
   });
 });
 

@@ -81,6 +81,17 @@ export function documentScripts(html: string, publicPath = "/build/"): string[] 
   return [...new Set([...preloads, ...imports])].filter((u) => u.startsWith(publicPath));
 }
 
+/**
+ * What a browser loaded (`loaded`, script URLs in order) against what the route loads before interaction
+ * (`before`): the files it loaded beyond those (lazy chunks, imported after hydration) and those of `before`
+ * it did not load (none when the computed set is right). Both deduplicated, in their lists' order.
+ */
+export function compareLoaded(loaded: readonly string[], before: readonly string[]): { lazy: string[]; notLoaded: string[] } {
+  const loadedSet = new Set(loaded);
+  const beforeSet = new Set(before);
+  return { lazy: [...new Set(loaded)].filter((u) => !beforeSet.has(u)), notLoaded: [...new Set(before)].filter((u) => !loadedSet.has(u)) };
+}
+
 /** Sums the sizes of `scripts` (`size` per URL). */
 export function totalSize(scripts: readonly string[], size: (url: string) => { raw: number; gzip: number }) {
   let rawBytes = 0;

@@ -1,6 +1,6 @@
 /** A benchmark scenario of the portal: one per file in scripts/bench/scenarios/, run by scripts/bench/portal.ts. */
 import type { Agent } from "node:http";
-import type { BenchPortal } from "./portal-stack.js";
+import type { BenchPortal, BenchWorld } from "./portal-stack.js";
 
 export interface ScenarioContext {
   bench: BenchPortal;
@@ -23,5 +23,7 @@ export interface Scenario {
   /** Short name to select it on the command line. */
   name: string;
   title: string;
+  /** The world its portal runs on (default the demo world; the large world gets a stack of its own). */
+  world?: BenchWorld;
   run(ctx: ScenarioContext): Promise<ScenarioResult>;
 }

@@ -1,0 +1,96 @@
+/**
+ * The patient list (/patients/) on the large world, end to end through the portal under load: a provider
+ * admin of Front Range (the organization's 90,000 of the world's 100,000 patients) with the default list,
+ * a search, a sort and a later page, each against the list call it makes (GET v2/patients/pages with the
+ * query the portal sends: app/domain/patient-list.ts listQuery) straight to the API with the same token, and
+ * the providers call every list page makes beside it (GET v2/practitioners).
+ * Closed loop at BENCH_LIST_CONCURRENCY (default 16) for BENCH_SECONDS (default 10) each, after a 2 s warm-up.
+ */
+import { signInAs } from "../../identity/sign-in.js";
+import { demoAccount } from "../lib/accounts.js";
+import { hit, send } from "../lib/http.js";
+import { apiHeaders } from "../lib/patients.js";
+import { signInToPortal } from "../lib/portal-session.js";
+import { runClosedLoop, type LoadResult } from "../lib/runner.js";
+import type { Scenario } from "../lib/scenario.js";
+import { fmt, markdownTable } from "../lib/table.js";
+
+/** Aim of issue 4: the list's p95 end to end. */
+export const LIST_P95_AIM_MS = 100;
+export const LIST_ACCOUNT = "admin@frontrange.example";
+
+/** Portal URLs and the list call each makes (page size 10, the active tab; the admin's filter is empty). */
+export const LIST_VARIANTS = [
+  { label: "list (page 1)", page: "/patients/", api: "/v2/patients/pages?page=1&limit=10&status=ACTIVE" },
+  { label: "search ?q=ann", page: "/patients/?q=ann", api: "/v2/patients/pages?page=1&limit=10&search=ann&status=ACTIVE" },
+  { label: "name sort, page 200", page: "/patients/?sort=name&dir=asc&page=200", api: "/v2/patients/pages?page=200&limit=10&sortBy=NAME&orderBy=ASC&status=ACTIVE" },
+];
+
+/** The page's slowest other call on the large world (it runs beside the list call): measured alike, for comparison. */
+export const PROVIDERS_CALL = "/v2/practitioners";
+
+/** The total the list shows ("… of N"), read from the API's page metadata. */
+async function totalItems(url: string, headers: Record<string, string>): Promise<number> {
+  const res = await send(url, { headers });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.slice(0, 500)}`);
+  return (JSON.parse(res.body) as { metadata: { totalItems: number } }).metadata.totalItems;
+}
+
+export const patientList: Scenario = {
+  name: "list",
+  title: "Patient list on the large world (100,000 patients) vs its API call",
+  world: "large",
+  async run({ bench, agent, log }) {
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    const warmupSeconds = 2;
+    const concurrency = Number(process.env.BENCH_LIST_CONCURRENCY ?? 16);
+    const account = demoAccount(LIST_ACCOUNT);
+    const session = await signInToPortal(bench.portal.url, account, agent);
+    const { accessToken } = await signInAs(bench.stack.identity, { username: account.userId, password: account.password });
+    const pageHeaders = session.headers({ scripts: true });
+    const callHeaders = apiHeaders(accessToken);
+    const total = await totalItems(new URL(LIST_VARIANTS[0]!.api, bench.stack.apiUrl).href, callHeaders);
+
+    const providersUrl = new URL(PROVIDERS_CALL, bench.stack.apiUrl).href;
+    const targets = [
+      ...LIST_VARIANTS.flatMap((v) => {
+        const pageUrl = new URL(v.page, bench.portal.url).href;
+        const apiUrl = new URL(v.api, bench.stack.apiUrl).href;
+        return [
+          { label: `portal GET ${v.page}`, variant: v.label, task: async () => (await hit(pageUrl, { agent, headers: pageHeaders })) === 200 },
+          { label: `API GET ${v.api}`, variant: v.label, task: async () => (await hit(apiUrl, { agent, headers: callHeaders })) === 200 },
+        ];
+      }),
+      { label: `API GET ${PROVIDERS_CALL} (every list page, beside the list call)`, variant: "providers", task: async () => (await hit(providersUrl, { agent, headers: callHeaders })) === 200 },
+    ];
+    // The page must be the list itself (not a redirect to sign-in or an error view).
+    for (const v of LIST_VARIANTS) {
+      const res = await send(new URL(v.page, bench.portal.url).href, { agent, headers: pageHeaders });
+      if (res.status !== 200 || !res.body.includes("<table")) throw new Error(`GET ${v.page} answered ${res.status}${res.status === 200 ? " without the list's table" : ""}`);
+    }
+
+    const results: LoadResult[] = [];
+    for (const t of targets) {
+      if (!(await t.task())) throw new Error(`${t.label} did not answer 200`);
+      log(`${t.label}: ${warmupSeconds} + ${seconds} s at concurrency ${concurrency}`);
+      results.push(await runClosedLoop({ concurrency, warmupSeconds, seconds, task: t.task }));
+    }
+
+    const table = markdownTable(
+      ["target", "conc.", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
+      targets.map((t, i) => {
+        const r = results[i]!;
+        return [t.label, r.concurrency, r.requests, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors];
+      }),
+    );
+    const pagesP95 = targets.flatMap((t, i) => (t.label.startsWith("portal") ? [{ variant: t.variant, p95: results[i]!.p95 }] : []));
+    const missed = pagesP95.filter((p) => !(p.p95 <= LIST_P95_AIM_MS));
+    const aim = `Aim (list p95 ≤ ${LIST_P95_AIM_MS} ms at concurrency 16): ${missed.length === 0 ? "met by every variant" : `MISSED by ${missed.map((p) => `${p.variant} (${fmt(p.p95)} ms)`).join(", ")}`}.`;
+    const thin = results.some((r) => r.requests < 2 * concurrency) ? ` Few requests completed in the window: raise BENCH_SECONDS for steady-state figures.` : "";
+    const errors = results.reduce((n, r) => n + r.errors, 0);
+    return {
+      report: `${table}\n\nSigned in as ${LIST_ACCOUNT} (provider admin: ${total.toLocaleString("en-US")} active patients in the organization's list); requests completed in ${seconds} s after a ${warmupSeconds} s warm-up, end to end (the whole document read); each page against the list call it makes, straight to the API with the same token. A page also makes GET v2/users/current first, then v2/locations and v2/practitioners beside the list call (the page waits for the slowest of the three; order read from the portal's debug log). ${aim}${thin}`,
+      failure: errors > 0 ? `${errors} requests failed under load` : undefined,
+    };
+  },
+};
