@@ -99,13 +99,13 @@ test.describe("plan of care", () => {
 
     if (addHealth) {
       // Health added: side and body part are required.
-      await step2.getByLabel("Involved Side").selectOption("");
+      await step2.getByLabel("Side of Body").selectOption("");
       await step2.getByLabel("Involved Body Part").selectOption("");
       await step2.getByRole("button", { name: "Create" }).click();
-      await expectFieldError(step2.getByLabel("Involved Side"), "Involved side of body is required");
+      await expectFieldError(step2.getByLabel("Side of Body"), "Involved side of body is required");
       await expectFieldError(step2.getByLabel("Involved Body Part"), "Involved body part is required");
       await expectAccessible(page);
-      await step2.getByLabel("Involved Side").selectOption("RIGHT");
+      await step2.getByLabel("Side of Body").selectOption("RIGHT");
       await step2.getByLabel("Involved Body Part").selectOption("HIP");
     }
     await step2.getByRole("button", { name: "Create" }).click();
@@ -146,7 +146,7 @@ test.describe("details and invite", () => {
     await dialog.getByLabel("First Name").fill("Renamed");
     await dialog.getByLabel("Email").fill(p.email!);
     await dialog.getByLabel("Phone Number").fill("(720) 555-0199");
-    await dialog.getByLabel("Involved Side").selectOption("RIGHT");
+    await dialog.getByLabel("Side of Body").selectOption("RIGHT");
     await dialog.getByLabel("Gait Unique ID").fill("new-uid-" + p.id.slice(0, 6));
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Successfully updated patient details." })).toBeVisible();
