@@ -126,9 +126,10 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
   // The action's URL keeps the page's search (with the dialog), so that a refusal renders the dialog again.
   const actionUrl = `${productPath(record.id, "health")}${location.search}`;
   if (!hep) {
+    // Not (or no longer) assigned; after a failed unassign the record may already be without it: the failure.
     return (
       <Dialog title="Unassign Program" closeHref={closeHref}>
-        <p role="alert">{PROGRAM_NOT_ASSIGNED}</p>
+        <p role="alert">{reply?.error ?? PROGRAM_NOT_ASSIGNED}</p>
         <div className="modal-actions">
           <Link to={closeHref} className="button" preventScrollReset>
             Close
