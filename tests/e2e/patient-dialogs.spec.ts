@@ -284,11 +284,13 @@ test.describe("program", () => {
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expectAccessible(page);
     const { data: kept } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
     expect(kept?.productData.health?.heps.map((h) => h.id)).toContain(hep.id);
 
     await card.getByRole("link", { name: `Unassign ${hep.name}` }).click();
     const again = await expectDialog(page, "Unassign Program");
+    await expectAccessible(page);
     await again.getByRole("button", { name: "Unassign" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Program unassigned." })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));
