@@ -20,7 +20,7 @@ import {
   splitProblems,
   uploadSuccessMessage,
 } from "../domain/patient-list";
-import { hasDetailsFor, patientFormSchema, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientProduct } from "../forms/patient";
+import { hasDetailsFor, patientFormSchema, patientFormSourceOf, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientFormSource, type PatientProduct } from "../forms/patient";
 import { FORM_TOKEN_FIELD, formToken, submitOnce } from "../forms/submit-once.server";
 import type { Api } from "./client.server";
 import { addPatientToProduct, createPatient, getPatientRecord, sendPatientInvite, uploadPatientsCsv, type PatientRecord } from "./patient-list.server";
@@ -67,38 +67,15 @@ export function addDialogState(params: URLSearchParams, addable: PatientProduct[
   return { step: "products", addable, products, productError: asked ? PATIENT_MESSAGES.productRequired : null, token };
 }
 
-export interface PatientSummary {
+export interface PatientSummary extends PatientFormSource {
   id: string;
   name: string;
   products: string[];
   hasAccount: boolean;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string | null;
-  dob: string | null;
-  locationId: string | null;
-  injuredSideOfBody: string | null;
-  injuredBodyPart: string | null;
-  gaitUid: string | null;
 }
 
 function summary(r: PatientRecord): PatientSummary {
-  return {
-    id: r.id,
-    name: displayName(r.patient),
-    products: r.products,
-    hasAccount: r.patient.hasAccount,
-    email: r.patient.email,
-    firstName: r.patient.firstName,
-    lastName: r.patient.lastName,
-    phoneNumber: r.patient.phoneNumber,
-    dob: r.patient.dob,
-    locationId: r.location?.id ?? null,
-    injuredSideOfBody: r.productData.health?.injuredSideOfBody ?? null,
-    injuredBodyPart: r.productData.health?.injuredBodyPart ?? null,
-    gaitUid: r.productData.gait?.uid ?? null,
-  };
+  return { ...patientFormSourceOf(r), id: r.id, name: displayName(r.patient), products: r.products, hasAccount: r.patient.hasAccount };
 }
 
 export type AddProductDialog =

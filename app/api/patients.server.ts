@@ -9,6 +9,7 @@ import type { Api } from "./client.server";
 import type { ApiResult } from "./result";
 import type { Schema } from "./schemas";
 import { getApi } from "./user-api.server";
+import { programView, type ProgramView } from "../domain/program-view";
 
 export type PatientRecord = Schema<"PatientRecord">;
 
@@ -69,6 +70,20 @@ export async function unassignProgram(request: Request, context: PortalLoadConte
 /** One program (GET v2/health/heps/{id}), for the program drawer. */
 export const getProgram = (request: Request, context: PortalLoadContext, hepId: string) =>
   getApi(request, context).call((c, init) => c.GET("/v2/health/heps/{id}", { ...init, ...path(hepId) }));
+
+/** The Motion Library (GET v3/exercises, every exercise: a program may hold one no longer published). */
+export const listExercises = (request: Request, context: PortalLoadContext) =>
+  getApi(request, context).call((c, init) => c.GET("/v3/exercises", { ...init, params: { query: { completeness: "ALL" } } }));
+
+/**
+ * The program drawer: the program and the exercises' names, both asked at once. Only the program is
+ * required; without the library the drawer shows the exercise ids.
+ */
+export async function loadProgramView(request: Request, context: PortalLoadContext, hepId: string): Promise<ApiResult<ProgramView>> {
+  const [program, exercises] = await Promise.all([getProgram(request, context, hepId), listExercises(request, context)]);
+  if (program.error) return program;
+  return { data: programView(program.data, exercises.data ?? null) };
+}
 
 /** The organization's providers (GET v2/practitioners), for the primary provider choice. */
 export const listPractitioners = (request: Request, context: PortalLoadContext) => getApi(request, context).call((c, init) => c.GET("/v2/practitioners", init));

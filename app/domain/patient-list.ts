@@ -190,8 +190,8 @@ export function otherProduct(patientProducts: readonly string[], userProducts: r
   return missing.length === 1 && holdsOne ? missing[0]! : null;
 }
 
-/** 000 §8: 'Successfully added patient to' the product. */
-export const addedToProductMessage = (product: string) => `Successfully added patient to ${PRODUCT_NAMES[product] ?? product}.`;
+/** 000 §8: 'Successfully added patient to' the product (no full stop, like 'Successfully discharged' {name}). */
+export const addedToProductMessage = (product: string) => `Successfully added patient to ${PRODUCT_NAMES[product] ?? product}`;
 export const INVITE_SENT = "Invite successfully sent.";
 export const INVITE_FAILED = "Invite could not be sent.";
 

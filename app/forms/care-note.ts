@@ -8,9 +8,9 @@ import * as z from "zod";
 import { countedLength, normalizeLineBreaks } from "../domain/text-length";
 
 export const DATE_REQUIRED = "Date is required";
-export const DATE_IN_FUTURE = "Date cannot be in the future";
+export const DATE_IN_FUTURE = "Date cannot be in the future.";
 export const MINUTES_REQUIRED = "Minutes are required";
-export const MINUTES_TOO_MANY = "Minutes cannot be more than 1440";
+export const MINUTES_TOO_MANY = "Minutes cannot be more than 1440.";
 export const NOTES_REQUIRED = "Notes are required";
 export const NOTES_TOO_LONG = "Max Character Limit is 500";
 

@@ -6,7 +6,7 @@ import * as z from "zod";
 import { countedLength, normalizeLineBreaks } from "../domain/text-length";
 import { GAIT_COMMENT_MAX } from "../domain/gait";
 
-export const COMMENT_REQUIRED = "Comment is required";
+export const COMMENT_REQUIRED = "Comment is required.";
 export const COMMENT_TOO_LONG = `Max Character Limit is ${GAIT_COMMENT_MAX}`;
 
 export const gaitCommentSchema = z.object({

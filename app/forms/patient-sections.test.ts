@@ -25,8 +25,8 @@ describe("care note (000 §5), messages verbatim", () => {
   });
 
   it("refuses a date in the future and negative minutes", () => {
-    expect(errors(schema, { date: "2026-03-11", minutes: "-1", notes: "Call" })).toEqual({ date: ["Date cannot be in the future"], minutes: ["Minutes are required"] });
-    expect(errors(schema, { date: "2026-02-30x", minutes: "1441", notes: "Call" })).toEqual({ date: ["Date is required"], minutes: ["Minutes cannot be more than 1440"] });
+    expect(errors(schema, { date: "2026-03-11", minutes: "-1", notes: "Call" })).toEqual({ date: ["Date cannot be in the future."], minutes: ["Minutes are required"] });
+    expect(errors(schema, { date: "2026-02-30x", minutes: "1441", notes: "Call" })).toEqual({ date: ["Date is required"], minutes: ["Minutes cannot be more than 1440."] });
   });
 
   it("counts a line break as two characters against the 500 limit", () => {
@@ -45,7 +45,7 @@ describe("care note (000 §5), messages verbatim", () => {
 
 describe("gait comment (000 §5)", () => {
   it("is required and at most 1000 characters, a line break counting as two", () => {
-    expect(errors(gaitCommentSchema, { comment: " " })).toEqual({ comment: ["Comment is required"] });
+    expect(errors(gaitCommentSchema, { comment: " " })).toEqual({ comment: ["Comment is required."] });
     expect(errors(gaitCommentSchema, { comment: `${"a".repeat(500)}\n${"b".repeat(499)}` })).toEqual({ comment: ["Max Character Limit is 1000"] });
     const ok = parse(gaitCommentSchema, { comment: `${"a".repeat(499)}\r\n${"b".repeat(499)}` });
     expect(ok.status === "success" && ok.value).toEqual({ comment: `${"a".repeat(499)}\n${"b".repeat(499)}` });

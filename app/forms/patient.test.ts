@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { hasDetailsFor, patientFormSchema, patientProfile, productChoiceSchema, type PatientFormOptions } from "./patient";
+import { hasDetailsFor, patientFormDefaults, patientFormSchema, patientFormSourceOf, patientProfile, productChoiceSchema, type PatientFormOptions } from "./patient";
 
 const TODAY = "2025-03-14";
 const LOCATION = "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11";
@@ -131,5 +131,40 @@ describe("completeness by product (000 §5)", () => {
     expect(hasDetailsFor("HEALTH", { firstName: "A", lastName: "B", email: "a@b.co", injuredBodyPart: "KNEE" })).toBe(false);
     expect(hasDetailsFor("HEALTH", { firstName: "A", lastName: "B", email: null, injuredBodyPart: "KNEE", injuredSideOfBody: "LEFT" })).toBe(false);
     expect(hasDetailsFor("PRO", {})).toBe(true);
+  });
+});
+
+describe("defaults of an existing patient (Edit Patient Details, add to product)", () => {
+  const record = {
+    products: ["HEALTH", "GAIT"],
+    patient: { firstName: "Ana", lastName: "Rivera", email: null, phoneNumber: "+13035550142", dob: "1961-04-18" },
+    location: { id: LOCATION },
+    practitioner: null,
+    productData: { health: { injuredSideOfBody: null, injuredBodyPart: "KNEE" }, gait: { uid: "fr-1" } },
+  };
+
+  it("flattens the record and formats the phone; a Health patient's unrecorded side is N/A", () => {
+    expect(patientFormDefaults(patientFormSourceOf(record))).toEqual({
+      firstName: "Ana",
+      lastName: "Rivera",
+      email: "",
+      phoneNumber: "(303) 555-0142",
+      dob: "1961-04-18",
+      locationId: LOCATION,
+      primaryPractitionerId: "",
+      injuredSideOfBody: "NA",
+      injuredBodyPart: "KNEE",
+      gaitUid: "fr-1",
+    });
+  });
+
+  it("keeps a recorded side; without Health the side is empty, not N/A", () => {
+    const left = { ...record, productData: { ...record.productData, health: { injuredSideOfBody: "LEFT", injuredBodyPart: "HIP" } } };
+    expect(patientFormDefaults(patientFormSourceOf(left)).injuredSideOfBody).toBe("LEFT");
+    const gaitOnly = { ...record, products: ["GAIT"], productData: { health: null, gait: { uid: null } } };
+    const d = patientFormDefaults(patientFormSourceOf(gaitOnly));
+    expect(d.injuredSideOfBody).toBe("");
+    expect(d.injuredBodyPart).toBe("");
+    expect(d.gaitUid).toBe("");
   });
 });

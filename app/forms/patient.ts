@@ -12,7 +12,7 @@
  * as +1 and 10 digits, N/A side as null, empty optional fields as null.
  */
 import * as z from "zod";
-import { isPhoneEmpty, isValidPhone, normalizePhone } from "../domain/phone";
+import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../domain/phone";
 import { NAME_TOO_LONG } from "./messages";
 
 export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
@@ -211,6 +211,72 @@ export function patientFormSchema(options: PatientFormOptions) {
         language: language === "en" || language === "es" ? language : null,
       };
     });
+}
+
+/**
+ * An existing patient as the patient form sees it: the record's fields, flattened (the Health side and body
+ * part, the gait ID), for Edit Patient Details and the list's add-to-product details step.
+ */
+export interface PatientFormSource {
+  products: readonly string[];
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  dob: string | null;
+  locationId: string | null;
+  primaryPractitionerId: string | null;
+  injuredSideOfBody: string | null;
+  injuredBodyPart: string | null;
+  gaitUid: string | null;
+}
+
+/** The record shape both the API's PatientRecord and its serialized form have. */
+export interface PatientRecordLike {
+  products: readonly string[];
+  patient: { firstName: string; lastName: string; email: string | null; phoneNumber: string | null; dob: string | null };
+  location: { id: string } | null;
+  practitioner: { id: string } | null;
+  productData: { health: { injuredSideOfBody: string | null; injuredBodyPart: string | null } | null; gait: { uid: string | null } | null };
+}
+
+export function patientFormSourceOf(record: PatientRecordLike): PatientFormSource {
+  const { patient, productData } = record;
+  return {
+    products: record.products,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    email: patient.email,
+    phoneNumber: patient.phoneNumber,
+    dob: patient.dob,
+    locationId: record.location?.id ?? null,
+    primaryPractitionerId: record.practitioner?.id ?? null,
+    injuredSideOfBody: productData.health?.injuredSideOfBody ?? null,
+    injuredBodyPart: productData.health?.injuredBodyPart ?? null,
+    gaitUid: productData.gait?.uid ?? null,
+  };
+}
+
+/**
+ * The form's initial values for an existing patient: the phone as (xxx) xxx-xxxx, a Health patient's
+ * unrecorded side as N/A (000 §3: N/A is stored as null), empty strings for what is not there.
+ */
+export type PatientFormDefaults = Record<"firstName" | "lastName" | "email" | "phoneNumber" | "dob" | "locationId" | "primaryPractitionerId" | "injuredSideOfBody" | "injuredBodyPart" | "gaitUid", string>;
+
+export function patientFormDefaults(source: PatientFormSource): PatientFormDefaults {
+  const side = source.injuredSideOfBody;
+  return {
+    firstName: source.firstName,
+    lastName: source.lastName,
+    email: source.email ?? "",
+    phoneNumber: formatPhone(source.phoneNumber),
+    dob: source.dob ?? "",
+    locationId: source.locationId ?? "",
+    primaryPractitionerId: source.primaryPractitionerId ?? "",
+    injuredSideOfBody: side === "LEFT" || side === "RIGHT" ? side : source.products.includes("HEALTH") ? "NA" : "",
+    injuredBodyPart: source.injuredBodyPart ?? "",
+    gaitUid: source.gaitUid ?? "",
+  };
 }
 
 /** The Add New Patient product step: at least one of Health and Gait. */

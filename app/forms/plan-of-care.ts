@@ -15,7 +15,7 @@ export const PLAN_MESSAGES = {
   bodyPartRequired: "Involved body part is required",
   // Not in the spec (it gives the windows, not their messages):
   endRequired: "Date is required",
-  startRequired: "Start date is required",
+  startRequired: "Start date is required.",
 } as const;
 
 /** 'Choose a date from 02/16/2024 to 04/12/2024.' (or 'on or before …' without a minimum). */

@@ -1,13 +1,17 @@
-/** `/patients/{id}/{product}/` → `/patients/{id}/{product}/activity/`, keeping the search string. */
+/**
+ * `/patients/{id}/{product}/` → `/patients/{id}/{product}/activity/`, keeping the search string. After a
+ * failed unassign (without JavaScript) it stays: the product route shows the dialog and its message.
+ */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../auth/user.server";
+import { programActionRan } from "../ui/patient-detail/program-action.server";
 import { DEFAULT_SECTION, isPatientProduct, sectionPath } from "../domain/patient-detail";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const product = params.patientProduct;
   // An unknown product: the product route redirects (or shows the record's error).
-  if (!isPatientProduct(product)) return null;
+  if (!isPatientProduct(product) || programActionRan(context)) return null;
   throw redirect(sectionPath(params.patientRecordId ?? "", product, DEFAULT_SECTION) + new URL(request.url).search);
 }
 

@@ -70,7 +70,7 @@ test("refuses bad input with the spec's messages at the fields and keeps what wa
   const posted = jsEnabled() ? null : page.waitForResponse((r) => r.request().method() === "POST");
   await dialog.getByRole("button", { name: "Add" }).click();
   if (posted) expect((await posted).status()).toBe(400);
-  await expectFieldError(dialog.getByLabel("Date"), "Date cannot be in the future");
+  await expectFieldError(dialog.getByLabel("Date"), "Date cannot be in the future.");
   await expectFieldError(dialog.getByLabel("Minutes"), "Minutes are required");
   await expectFieldError(dialog.getByLabel("Notes"), "Max Character Limit is 500");
   await expect(dialog.getByLabel("Notes")).toHaveValue(tooLong);

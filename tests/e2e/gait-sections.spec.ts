@@ -70,7 +70,7 @@ test("a therapist comment is added, viewed, edited and deleted (with confirmatio
 
     // The limits of §5: required, at most 1000 characters with a line break counting as two.
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expectFieldError(dialog.getByLabel("Comment"), "Comment is required");
+    await expectFieldError(dialog.getByLabel("Comment"), "Comment is required.");
     const tooLong = `${"a".repeat(500)}\n${"b".repeat(499)}`;
     await dialog.getByLabel("Comment").fill(tooLong);
     await dialog.getByRole("button", { name: "Save" }).click();

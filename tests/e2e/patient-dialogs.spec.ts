@@ -1,6 +1,7 @@
 /**
  * The patient detail's dialogs (spec 000 §2.8, §4, §5, §8): Discharge, Edit Plan of Care, New Plan of Care
- * (two steps), Edit Patient Details, Resend Invite, and the Program card's unassign — each at its URL, posted
+ * (two steps), Edit Patient Details, Resend Invite, the Program card's drawer (exercise names) and Unassign
+ * confirmation — each at its URL, posted
  * with Post/Redirect/Get and the spec's toast, refusals inline with the input kept. Both projects.
  */
 import { test, expect, expectAccessible } from "./fixtures.js";
@@ -99,13 +100,13 @@ test.describe("plan of care", () => {
 
     if (addHealth) {
       // Health added: side and body part are required.
-      await step2.getByLabel("Involved Side").selectOption("");
+      await step2.getByLabel("Side of Body").selectOption("");
       await step2.getByLabel("Involved Body Part").selectOption("");
       await step2.getByRole("button", { name: "Create" }).click();
-      await expectFieldError(step2.getByLabel("Involved Side"), "Involved side of body is required");
+      await expectFieldError(step2.getByLabel("Side of Body"), "Involved side of body is required");
       await expectFieldError(step2.getByLabel("Involved Body Part"), "Involved body part is required");
       await expectAccessible(page);
-      await step2.getByLabel("Involved Side").selectOption("RIGHT");
+      await step2.getByLabel("Side of Body").selectOption("RIGHT");
       await step2.getByLabel("Involved Body Part").selectOption("HIP");
     }
     await step2.getByRole("button", { name: "Create" }).click();
@@ -146,7 +147,7 @@ test.describe("details and invite", () => {
     await dialog.getByLabel("First Name").fill("Renamed");
     await dialog.getByLabel("Email").fill(p.email!);
     await dialog.getByLabel("Phone Number").fill("(720) 555-0199");
-    await dialog.getByLabel("Involved Side").selectOption("RIGHT");
+    await dialog.getByLabel("Side of Body").selectOption("RIGHT");
     await dialog.getByLabel("Gait Unique ID").fill("new-uid-" + p.id.slice(0, 6));
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Successfully updated patient details." })).toBeVisible();
@@ -198,8 +199,11 @@ test.describe("details and invite", () => {
 
     // The Program card: the program, and unassigning it.
     const card = page.getByRole("region", { name: "Program" });
-    await expect(card.getByRole("button", { name: /^Unassign / })).toBeVisible();
-    await card.getByRole("button", { name: /^Unassign / }).click();
+    await expect(card.getByRole("link", { name: /^Unassign / })).toBeVisible();
+    await card.getByRole("link", { name: /^Unassign / }).click();
+    const confirm = await expectDialog(page, "Unassign Program");
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Unassign" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Program unassigned." })).toBeVisible();
     await expect(page.getByText("Patient does not have a Program assigned yet.")).toBeVisible();
     await expectAccessible(page);
@@ -216,5 +220,99 @@ test.describe("details and invite", () => {
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/care/\\?range=90$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByText(/Scheduled to be discharged/)).toHaveCount(0);
+  });
+});
+
+/** A new Health patient with a program (built from a demo template), its program and the library's names. */
+async function patientWithProgram() {
+  const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
+  const api = await apiAs(PRACTITIONER.email);
+  const { data: templates } = await api.GET("/v2/health/hep-templates");
+  const template = templates?.find((t) => t.blocks.length >= 2) ?? templates?.[0];
+  expect(template, "a demo program template to assign").toBeTruthy();
+  const assigned = await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: p.id } }, body: { hepId: template!.id, shouldRetireHeps: true } });
+  expect(assigned.error).toBeUndefined();
+  const { data: record } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+  const hep = record?.productData.health?.heps[0];
+  expect(hep, "the assigned program").toBeTruthy();
+  const { data: program } = await api.GET("/v2/health/heps/{id}", { params: { path: { id: hep!.id } } });
+  const { data: exercises } = await api.GET("/v3/exercises", { params: { query: { completeness: "ALL" } } });
+  const names = program!.blocks.map((b) => exercises!.find((e) => e.id === b.exerciseId)!.name);
+  return { p, api, hep: hep!, program: program!, names };
+}
+
+test.describe("program", () => {
+  test("View Program names the exercises with their sets", async ({ page }) => {
+    test.slow();
+    const { p, hep, program, names } = await patientWithProgram();
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/activity/`);
+    await expectAccessible(page);
+    await page.getByRole("region", { name: "Program" }).getByRole("link", { name: hep.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`dialog=program&program=${hep.id}`));
+    const drawer = await expectDialog(page, "View Program");
+    await expectAccessible(page);
+    await expect(drawer.getByRole("heading", { name: program.name })).toBeVisible();
+    const rows = drawer.getByRole("table").getByRole("row");
+    await expect(rows).toHaveCount(program.blocks.length + 1);
+    for (const [i, name] of names.entries()) {
+      const row = rows.nth(i + 1);
+      await expect(row.getByRole("rowheader")).toContainText(name);
+      await expect(row.getByRole("cell").nth(2)).toHaveText(String(program.blocks[i]!.numSets));
+    }
+    // Names, not the library's ids.
+    await expect(drawer.getByRole("rowheader").filter({ hasText: /^[A-Z]{1,4}-\d{4}$/ })).toHaveCount(0);
+    await expect(drawer.getByRole("link", { name: "Edit" })).toBeVisible();
+    await drawer.getByRole("link", { name: "Close" }).last().click();
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/$`));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("Unassign asks first: Cancel keeps the program, Unassign removes it", async ({ page }) => {
+    test.slow();
+    const { p, api, hep } = await patientWithProgram();
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/rom/?range=7`);
+    await expectAccessible(page);
+    const card = page.getByRole("region", { name: "Program" });
+    await card.getByRole("link", { name: `Unassign ${hep.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/health/rom/\\?range=7&dialog=unassign&program=${hep.id}$`));
+    const confirm = await expectDialog(page, "Unassign Program");
+    await expectAccessible(page);
+    await expect(confirm).toContainText(`Unassign ${hep.name} from ${p.firstName} ${p.lastName}?`);
+
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expectAccessible(page);
+    const { data: kept } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+    expect(kept?.productData.health?.heps.map((h) => h.id)).toContain(hep.id);
+
+    await card.getByRole("link", { name: `Unassign ${hep.name}` }).click();
+    const again = await expectDialog(page, "Unassign Program");
+    await expectAccessible(page);
+    await again.getByRole("button", { name: "Unassign" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Program unassigned." })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));
+    await expect(page.getByText("Patient does not have a Program assigned yet.")).toBeVisible();
+    await expectAccessible(page);
+    const { data: after } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+    expect(after?.productData.health?.heps.map((h) => h.id)).not.toContain(hep.id);
+  });
+
+  test("Unassign that fails says 'The Program could not be unassigned.' in the dialog", async ({ page }) => {
+    test.slow();
+    const { p, api, hep } = await patientWithProgram();
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/activity/?dialog=unassign&program=${hep.id}`);
+    const confirm = await expectDialog(page, "Unassign Program");
+    await expectAccessible(page);
+    // Unassigned behind the page's back: the API answers 404 to the dialog's DELETE.
+    const gone = await api.DELETE("/v2/health/patients/{id}/heps/{hepId}", { params: { path: { id: p.id, hepId: hep.id } } });
+    expect(gone.response.status).toBe(204);
+    await confirm.getByRole("button", { name: "Unassign" }).click();
+    const refused = await expectDialog(page, "Unassign Program");
+    await expect(refused.getByRole("alert").filter({ hasText: "The Program could not be unassigned." })).toBeVisible();
+    await expectAccessible(page);
   });
 });

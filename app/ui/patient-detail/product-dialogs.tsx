@@ -1,78 +1,161 @@
 /**
  * The product view's dialogs (000 §2.8): the program drawer (`?dialog=program&program={hepId}`: View
- * Program, with Edit and Close; `&print=1` prints it), Download Patient Report (`?dialog=report`), and the
+ * Program, with Edit and Close; `&print=1` prints it), the Unassign confirmation (`?dialog=unassign&
+ * program={hepId}`), Download Patient Report (`?dialog=report`), and the
  * zoom control of the Patient View (`?dialog=patient-view&zoom=…`).
  */
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
-import type { PatientRecord, Program } from "../../api/patients.server";
-import type { ApiError } from "../../api/result";
+import { Await, Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { Suspense, useEffect } from "react";
+import type { PatientRecord } from "../../api/patients.server";
+import type { ApiResult } from "../../api/result";
+import { fullName } from "../../domain/names";
+import { productPath } from "../../domain/patient-detail";
 import { formatDay } from "../../domain/patient-record";
+import { EXERCISE_NAMES_MISSING, type ProgramView } from "../../domain/program-view";
 import type { DateRange } from "../../domain/date-range";
 import { Dialog, withoutParams, withParams } from "../dialog";
+import { ErrorList } from "../field";
+import { DialogSubmit } from "./dialog-form";
+import type { ProgramActionData } from "./program-action.server";
 import { editProgramHref } from "./program-card";
 
 export const REPORT_TITLE = "Download Patient Report";
 export const NO_REPORT_DATA = "There are no sessions or survey answers to report yet.";
 
-const SIDE: { [k: string]: string } = { LEFT: "Left", RIGHT: "Right" };
-const goalText = (g: Program["blocks"][number]["setGoal"]) =>
-  g.goalType === "REPS" ? `${g.reps} reps` : g.goalType === "TIME" ? `${g.time} s` : g.goalType === "REPS_OR_TIME" ? `${g.reps} reps or ${g.time} s` : "Range of motion";
+export const PROGRAM_LOAD_FAILED = "The Program could not be loaded.";
+export const PROGRAM_NOT_ASSIGNED = "This Program is no longer assigned to the patient.";
 
-export function ProgramDrawer({ record, program, error }: { record: SerializeFrom<PatientRecord>; program: SerializeFrom<Program> | null; error: ApiError | null }) {
+type Loaded<T> = SerializeFrom<ApiResult<T>>;
+
+/** The drawer while its program streams in, then the program (or why it could not be shown). */
+export function ProgramDrawer({ record, program }: { record: SerializeFrom<PatientRecord>; program: Promise<Loaded<ProgramView>> }) {
   const location = useLocation();
   const closeHref = withoutParams(location, ["dialog", "program", "print"]);
+  const loading = (
+    <Dialog title="View Program" closeHref={closeHref} size="wide">
+      <p role="status">Loading the Program…</p>
+    </Dialog>
+  );
+  return (
+    <Suspense fallback={loading}>
+      <Await resolve={program} errorElement={<ProgramDrawerView record={record} closeHref={closeHref} view={null} error={PROGRAM_LOAD_FAILED} />}>
+        {(result) => <ProgramDrawerView record={record} closeHref={closeHref} view={result.data ?? null} error={result.error ? PROGRAM_LOAD_FAILED : null} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ProgramDrawerView({ record, closeHref, view, error }: { record: SerializeFrom<PatientRecord>; closeHref: string; view: SerializeFrom<ProgramView> | null; error: string | null }) {
+  const location = useLocation();
   const print = new URLSearchParams(location.search).get("print") === "1";
   useEffect(() => {
-    if (print && program) window.print();
-  }, [print, program]);
+    if (print && view) window.print();
+  }, [print, view]);
   return (
     <Dialog title="View Program" closeHref={closeHref} size="wide">
-      {program ? (
+      {view ? (
         <div className="program-view">
-          <h3>{program.name}</h3>
-          <p>
-            {program.dailyFrequency} times a day, {program.weeklyFrequency} days a week
-          </p>
-          {program.notes ? <p className="program-notes">{program.notes}</p> : null}
+          <h3>{view.name}</h3>
+          <p>{view.frequency}</p>
+          {view.notes ? <p className="program-notes">{view.notes}</p> : null}
+          {view.namesMissing ? (
+            <p className="notice notice-info" role="note">
+              {EXERCISE_NAMES_MISSING}
+            </p>
+          ) : null}
           <table className="data-table">
-            <caption className="visually-hidden">Exercises of {program.name}</caption>
+            <caption className="visually-hidden">Exercises of {view.name}</caption>
             <thead>
               <tr>
                 <th scope="col">#</th>
                 <th scope="col">Exercise</th>
                 <th scope="col">Side</th>
                 <th scope="col">Sets</th>
-                <th scope="col">Goal</th>
+                <th scope="col">Each set</th>
               </tr>
             </thead>
             <tbody>
-              {program.blocks.map((b, i) => (
-                <tr key={b.uuid}>
+              {view.rows.map((row, i) => (
+                <tr key={row.key}>
                   <td>{i + 1}</td>
-                  <td>{b.exerciseId}</td>
-                  <td>{b.sideOfBody ? SIDE[b.sideOfBody] : "Both"}</td>
-                  <td>{b.numSets}</td>
-                  <td>{goalText(b.setGoal)}</td>
+                  <th scope="row">
+                    {row.name}
+                    {row.patientName ? <span className="field-hint program-patient-name">{row.patientName}</span> : null}
+                  </th>
+                  <td>{row.side}</td>
+                  <td>{row.sets}</td>
+                  <td>{row.goal}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : (
-        <p role="alert">{error?.message ?? "The Program could not be loaded."}</p>
+        <p role="alert">{error ?? PROGRAM_LOAD_FAILED}</p>
       )}
       <div className="modal-actions">
         <Link to={closeHref} className="button" preventScrollReset>
           Close
         </Link>
-        {program ? (
-          <Link to={editProgramHref(record.id, program.id)} className="button primary">
+        {view ? (
+          <Link to={editProgramHref(record.id, view.id)} className="button primary">
             Edit
           </Link>
         ) : null}
       </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Unassign confirmation (`?dialog=unassign&program={hepId}`): Unassign posts to the product route's action
+ * (a fetcher with JavaScript, so the page behind stays; a document post without), which deletes the
+ * assignment; a failure shows 'The Program could not be unassigned.' here.
+ */
+export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord> }) {
+  const location = useLocation();
+  const fetcher = useFetcher<ProgramActionData>({ key: "patient-dialog-unassign" });
+  const actionData = useActionData() as ProgramActionData | undefined;
+  const reply = fetcher.data ?? (actionData?.intent === "unassign-program" ? actionData : undefined);
+  const busy = fetcher.state !== "idle";
+  const params = new URLSearchParams(location.search);
+  const hepId = params.get("program");
+  const hep = record.productData.health?.heps.find((h) => h.id === hepId) ?? null;
+  const closeHref = reply?.back ?? withoutParams(location, ["dialog", "program", "print"]);
+  // The action's URL keeps the page's search (with the dialog), so that a refusal renders the dialog again.
+  const actionUrl = `${productPath(record.id, "health")}${location.search}`;
+  if (!hep) {
+    // Not (or no longer) assigned; after a failed unassign the record may already be without it: the failure.
+    return (
+      <Dialog title="Unassign Program" closeHref={closeHref}>
+        <p role="alert">{reply?.error ?? PROGRAM_NOT_ASSIGNED}</p>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Close
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`}>
+      <fetcher.Form method="post" action={actionUrl} className="stack">
+        <input type="hidden" name="intent" value="unassign-program" />
+        <input type="hidden" name="hepId" value={hep.id} />
+        <input type="hidden" name="redirectTo" value={closeHref} />
+        <div role="alert">
+          <ErrorList errors={reply?.error ? [reply.error] : null} />
+        </div>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Cancel
+          </Link>
+          <DialogSubmit busy={busy} busyText="Unassigning…">
+            Unassign
+          </DialogSubmit>
+        </div>
+      </fetcher.Form>
     </Dialog>
   );
 }

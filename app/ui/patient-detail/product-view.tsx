@@ -7,21 +7,22 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SerializeFrom } from "@remix-run/node";
-import type { Program } from "../../api/patients.server";
-import type { ApiError } from "../../api/result";
+import type { ApiResult } from "../../api/result";
+import type { ProgramView } from "../../domain/program-view";
 import { withDateRange, type DateRange } from "../../domain/date-range";
 import { patientProducts, PRODUCT_LABELS, sectionPath, DEFAULT_SECTION, type PatientProduct, type SectionTab } from "../../domain/patient-detail";
 import { Dialog, withoutParams, withParams } from "../dialog";
 import { DateRangeForm } from "./date-range-form";
 import { HealthPrograms } from "./program-card";
-import { hasReportData, ProgramDrawer, REPORT_TITLE, ReportDialog, ZoomControl, zoomOf } from "./product-dialogs";
+import { hasReportData, ProgramDrawer, REPORT_TITLE, ReportDialog, UnassignDialog, ZoomControl, zoomOf } from "./product-dialogs";
 import { usePatientRecord } from "./route-data";
 
 export interface ProductViewProps {
   product: PatientProduct;
   range: SerializeFrom<DateRange>;
   sections: SectionTab[];
-  program: { data: SerializeFrom<Program> | null; error: ApiError | null } | null;
+  /** The program drawer's program, streaming (only while the drawer is open). */
+  program: Promise<SerializeFrom<ApiResult<ProgramView>>> | null;
   children: ReactNode;
 }
 
@@ -97,7 +98,8 @@ export function ProductView({ product, range, sections, program, children }: Pro
           <div className="patient-section">{children}</div>
         </>
       )}
-      {health && dialog === "program" && program ? <ProgramDrawer record={record} program={program.data} error={program.error} /> : null}
+      {health && dialog === "program" && program ? <ProgramDrawer record={record} program={program} /> : null}
+      {health && dialog === "unassign" ? <UnassignDialog record={record} /> : null}
       {health && dialog === "report" ? <ReportDialog record={record} range={range} today={today} /> : null}
     </div>
   );

@@ -1,14 +1,14 @@
 /**
- * Above the Health tabs (000 §2.8): the Program card (the assigned program with Unassign, edit and print; or
+ * Above the Health tabs (000 §2.8): the Program card (the assigned program with Unassign — confirmed in its
+ * dialog, `?dialog=unassign&program={hepId}` —, edit and print; or
  * 'Patient does not have a Program assigned yet.' with assign), the notice for a patient without Health, and
  * the first-program prompt (no program, no sessions, no RTM data, no PRO data). Program cards are not shown on
  * the Gait tab.
  */
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { PatientRecord } from "../../api/patients.server";
-import { productPath } from "../../domain/patient-detail";
-import { withParams, withoutParams } from "../dialog";
+import { withParams } from "../dialog";
 
 export const NO_PROGRAM_MESSAGE = "Patient does not have a Program assigned yet.";
 export const HEALTH_LESS_MESSAGE = "Adding patient to Exer Health will allow Programs to be assigned.";
@@ -48,7 +48,6 @@ export function HealthPrograms({ record }: { record: RecordData }) {
       </section>
     );
   }
-  const back = withoutParams(location, ["dialog", "program", "print"]);
   return (
     <section className="card program-card" aria-labelledby="program-card-title">
       <h2 id="program-card-title">Program</h2>
@@ -73,14 +72,9 @@ export function HealthPrograms({ record }: { record: RecordData }) {
                 <Link className="button" to={withParams(location, { dialog: "program", program: hep.id, print: "1" })} preventScrollReset aria-label={`Print ${hep.name}`}>
                   Print
                 </Link>
-                <Form method="post" action={productPath(record.id, "health")} className="inline-form">
-                  <input type="hidden" name="intent" value="unassign-program" />
-                  <input type="hidden" name="hepId" value={hep.id} />
-                  <input type="hidden" name="redirectTo" value={back} />
-                  <button type="submit" className="button" aria-label={`Unassign ${hep.name}`}>
-                    Unassign
-                  </button>
-                </Form>
+                <Link className="button" to={withParams(location, { dialog: "unassign", program: hep.id, print: null })} preventScrollReset aria-label={`Unassign ${hep.name}`}>
+                  Unassign
+                </Link>
               </div>
             </li>
           ))}

@@ -11,16 +11,15 @@ import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { PatientRecord } from "../../api/patients.server";
 import { displayName, fullName } from "../../domain/names";
-import { formatPhone } from "../../domain/phone";
 import { recordPath } from "../../domain/patient-detail";
 import { canResendInvite, dischargeWindow, editPlanWindow, formatDay, newPlanWindow, type DayWindow } from "../../domain/patient-record";
-import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, patientFormSchema } from "../../forms/patient";
+import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../../forms/patient";
 import { NEW_PLAN_PRODUCTS, newPlanProducts, newPlanSchema, planEndSchema } from "../../forms/plan-of-care";
 import { Dialog, withoutParams, withParams } from "../dialog";
-import { DisabledField, ErrorList, Field } from "../field";
+import { ErrorList, Field, SelectField } from "../field";
+import { PatientFields } from "../patients/patient-fields";
 import type { PatientFormChoices } from "./choices.server";
 import { DialogSubmit, useDialogSubmission } from "./dialog-form";
-import { SelectField } from "../field";
 
 type RecordData = SerializeFrom<PatientRecord>;
 
@@ -206,12 +205,12 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
         <ChoiceErrors choices={choices} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field label="Start Date" meta={fields.start} type="date" hint={windowHint(window)} inputProps={{ min: window.min ?? undefined, max: window.max, required: true }} />
-        <SelectField label="Location" meta={fields.locationId} options={choices?.locations ?? []} placeholder="Choose a location" />
+        <SelectField label="Location" meta={fields.locationId} options={choices?.locations ?? []} placeholder="Select a location" />
         <SelectField label="Primary Provider" meta={fields.primaryPractitionerId} options={choices?.providers ?? []} placeholder="None" />
         {health ? (
           <>
-            <SelectField label="Involved Side" meta={fields.injuredSideOfBody} options={SIDE_OPTIONS} placeholder="Choose a side" />
-            <SelectField label="Involved Body Part" meta={fields.injuredBodyPart} options={BODY_PART_OPTIONS} placeholder="Choose a body part" />
+            <SelectField label="Side of Body" meta={fields.injuredSideOfBody} options={SIDE_OPTIONS} placeholder="Select a side" />
+            <SelectField label="Involved Body Part" meta={fields.injuredBodyPart} options={BODY_PART_OPTIONS} placeholder="Select a body part" />
           </>
         ) : null}
         <div className="modal-actions">
@@ -241,26 +240,13 @@ function ChoiceErrors({ choices }: { choices: PatientFormChoices | null }) {
 function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
   const { closeHref, actionUrl } = useDialogUrls(record);
   const { fetcher, lastResult, busy } = useDialogSubmission("edit-details");
-  const { patient, productData } = record;
+  const { patient } = record;
   const locked = patient.hasAccount;
   const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: locked });
-  const health = record.products.includes("HEALTH");
-  const gait = record.products.includes("GAIT");
   const [form, fields] = useForm({
     id: "patient-edit-details",
     lastResult,
-    defaultValue: {
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      email: patient.email ?? "",
-      phoneNumber: formatPhone(patient.phoneNumber),
-      dob: patient.dob ?? "",
-      locationId: record.location?.id ?? "",
-      primaryPractitionerId: record.practitioner?.id ?? "",
-      injuredSideOfBody: productData.health ? (productData.health.injuredSideOfBody ?? "NA") : "",
-      injuredBodyPart: productData.health?.injuredBodyPart ?? "",
-      gaitUid: productData.gait?.uid ?? "",
-    },
+    defaultValue: patientFormDefaults(patientFormSourceOf(record)),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -272,27 +258,15 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
         <input type="hidden" name="redirectTo" value={closeHref} />
         <ChoiceErrors choices={choices} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="form-grid">
-          <Field label="First Name" meta={fields.firstName} inputProps={{ autoComplete: "off" }} />
-          <Field label="Last Name" meta={fields.lastName} inputProps={{ autoComplete: "off" }} />
-          {locked ? <DisabledField id="patient-edit-email" label="Email" type="email" value={patient.email ?? ""} /> : <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "off" }} />}
-          <Field label="Phone Number" meta={fields.phoneNumber} type="tel" hint="(999)999-9999" inputProps={{ autoComplete: "off" }} />
-          <Field label="Date of Birth" meta={fields.dob} type="date" inputProps={{ max: today }} />
-          <SelectField label="Location" meta={fields.locationId} options={withCurrent(choices?.locations ?? [], record.location ? { value: record.location.id, label: record.location.name } : null)} placeholder="Choose a location" />
-          <SelectField
-            label="Primary Provider"
-            meta={fields.primaryPractitionerId}
-            options={withCurrent(choices?.providers ?? [], record.practitioner ? { value: record.practitioner.id, label: displayName(record.practitioner) } : null)}
-            placeholder="None"
-          />
-          {health ? (
-            <>
-              <SelectField label="Involved Side" meta={fields.injuredSideOfBody} options={SIDE_OPTIONS} placeholder="Choose a side" />
-              <SelectField label="Involved Body Part" meta={fields.injuredBodyPart} options={BODY_PART_OPTIONS} placeholder="Choose a body part" />
-            </>
-          ) : null}
-          {gait ? <Field label="Gait Unique ID" meta={fields.gaitUid} inputProps={{ autoComplete: "off" }} /> : null}
-        </div>
+        <PatientFields
+          fields={fields as never}
+          products={record.products}
+          today={today}
+          locations={withCurrent(choices?.locations ?? [], record.location ? { value: record.location.id, label: record.location.name } : null)}
+          providers={withCurrent(choices?.providers ?? [], record.practitioner ? { value: record.practitioner.id, label: displayName(record.practitioner) } : null)}
+          providerPlaceholder="None"
+          emailLocked={locked ? (patient.email ?? "") : null}
+        />
         <DialogActions closeHref={closeHref}>
           <DialogSubmit busy={busy} busyText="Saving…">
             Save

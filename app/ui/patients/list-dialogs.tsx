@@ -8,9 +8,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { action, loader } from "../../routes/_app.patients._index";
-import { formatPhone } from "../../domain/phone";
 import { listHref, PRODUCT_NAMES, type ListState } from "../../domain/patient-list";
-import { patientFormSchema, PATIENT_PRODUCTS } from "../../forms/patient";
+import { patientFormDefaults, patientFormSchema, PATIENT_PRODUCTS } from "../../forms/patient";
 import { Dialog } from "../dialog";
 import { ErrorList } from "../field";
 import type { SelectOption as Option } from "../field";
@@ -87,20 +86,10 @@ function AddProductDetails({ dialog, state, today, locations, title }: { dialog:
   const busy = useSubmitting("add-product");
   const p = dialog.patient;
   const products = [...p.products.filter((x) => (PATIENT_PRODUCTS as readonly string[]).includes(x)), dialog.product];
-  const side = p.injuredSideOfBody === "LEFT" || p.injuredSideOfBody === "RIGHT" ? p.injuredSideOfBody : p.products.includes("HEALTH") ? "NA" : "";
   const [form, fields] = useForm({
     id: `add-product-${p.id}`,
     lastResult,
-    defaultValue: {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      email: p.email ?? "",
-      phoneNumber: formatPhone(p.phoneNumber),
-      locationId: p.locationId ?? "",
-      injuredSideOfBody: side,
-      injuredBodyPart: p.injuredBodyPart ?? "",
-      gaitUid: p.gaitUid ?? "",
-    },
+    defaultValue: patientFormDefaults(p),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: patientFormSchema({ mode: "edit", today, products, emailLocked: p.hasAccount }) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

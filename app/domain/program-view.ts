@@ -1,0 +1,79 @@
+/**
+ * The program drawer's view of a program (000 §2.8 "program drawer (View Program, with Edit and Close)"):
+ * each block as a clinician reads it — the exercise's name from the Motion Library (GET v3/exercises; the
+ * program itself carries only exercise ids), the side, the number of sets and the goal of each set.
+ *
+ *   programView(program, exercises)   // exercises: null when the library could not be loaded (ids shown)
+ */
+import type { Schema } from "../api/schemas";
+
+type Program = Schema<"Program">;
+type Exercise = Pick<Schema<"Exercise">, "id" | "name" | "simpleName" | "withHold">;
+type SetGoal = Schema<"SetGoal">;
+
+export interface ProgramRow {
+  key: string;
+  exerciseId: string;
+  /** The library's name; the id when the exercise is not in the library (or it could not be loaded). */
+  name: string;
+  /** The plain-language name the patient sees, when it differs from the name. */
+  patientName: string | null;
+  side: string;
+  sets: number;
+  goal: string;
+}
+
+export interface ProgramView {
+  id: string;
+  name: string;
+  notes: string | null;
+  frequency: string;
+  rows: ProgramRow[];
+  /** The exercise names could not be loaded: the rows show the exercise ids. */
+  namesMissing: boolean;
+}
+
+export const EXERCISE_NAMES_MISSING = "The exercise names could not be loaded: the exercises are shown by their ids.";
+
+const SIDES: Record<string, string> = { LEFT: "Left", RIGHT: "Right" };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The goal of each set: 10 reps, 30 s (a hold when the exercise is held), 5 reps or 60 s, range of motion. */
+export function goalText(goal: SetGoal, withHold = false): string {
+  const reps = plural(goal.reps ?? 0, "rep", "reps");
+  const time = withHold ? `${goal.time ?? 0} s hold` : `${goal.time ?? 0} s`;
+  switch (goal.goalType) {
+    case "REPS":
+      return withHold ? `${reps}, holding each` : reps;
+    case "TIME":
+      return time;
+    case "REPS_OR_TIME":
+      return `${reps} or ${time}`;
+    default:
+      return "Range of motion";
+  }
+}
+
+export function programView(program: Program, exercises: readonly Exercise[] | null): ProgramView {
+  const byId = new Map((exercises ?? []).map((e) => [e.id, e]));
+  return {
+    id: program.id,
+    name: program.name,
+    notes: program.notes,
+    frequency: `${plural(program.dailyFrequency, "time", "times")} a day, ${plural(program.weeklyFrequency, "day", "days")} a week`,
+    namesMissing: exercises === null,
+    rows: program.blocks.map((b) => {
+      const exercise = byId.get(b.exerciseId);
+      return {
+        key: b.uuid,
+        exerciseId: b.exerciseId,
+        name: exercise?.name ?? b.exerciseId,
+        patientName: exercise && exercise.simpleName && exercise.simpleName !== exercise.name ? exercise.simpleName : null,
+        side: b.sideOfBody ? SIDES[b.sideOfBody]! : "Both",
+        sets: b.numSets,
+        goal: goalText(b.setGoal, exercise?.withHold ?? false),
+      };
+    }),
+  };
+}
