@@ -146,8 +146,6 @@ export const STATUS_LABELS: Record<string, string> = { NO_ASSIGNED_HEP: "No Prog
 
 export const PRODUCT_NAMES: Record<string, string> = { HEALTH: "Health", GAIT: "Gait", PRO: "PRO", SCAN: "Scan" };
 
-/** Where the program builder lives (001 §2: /programs/templates/builder/, step 0 "Assign Program" for a patient). */
-export const assignProgramHref = (patientRecordId: string) => `/programs/templates/builder/?action=assign&patientRecordId=${encodeURIComponent(patientRecordId)}`;
 export const patientHref = (patientRecordId: string) => `/patients/${encodeURIComponent(patientRecordId)}/`;
 export const patientDialogHref = (patientRecordId: string, dialog: "edit-details" | "discharge" | "resend-invite") => `${patientHref(patientRecordId)}?dialog=${dialog}`;
 

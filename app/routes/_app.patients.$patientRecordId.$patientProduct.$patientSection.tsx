@@ -53,12 +53,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const headers = () => NO_STORE;
 
-/** Opening or closing a dialog (or paging) changes only the URL: the section's data stays. */
+/**
+ * Parameters of the dialogs above the section — the program drawer and print, unassign, Patient View's zoom,
+ * the record's two-step New Plan of Care — which show something over the page, not other data.
+ */
+const PAGE_DIALOG_PARAMS = ["program", "print", "zoom", "step", "products"];
+
+/** Opening or closing a dialog (the section's or the page's), or paging, changes only the URL: the section's data stays. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const rest = (u: URL) => {
     const p = new URLSearchParams(u.search);
-    for (const name of [...DIALOG_PARAMS, "page"]) p.delete(name);
+    for (const name of [...DIALOG_PARAMS, ...PAGE_DIALOG_PARAMS, "page"]) p.delete(name);
     p.sort();
     return p.toString();
   };

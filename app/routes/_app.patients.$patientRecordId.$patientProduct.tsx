@@ -8,12 +8,16 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { listCareNotes } from "../api/care-notes.server";
+import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";
+import { getApi } from "../api/user-api.server";
 import { requireUser } from "../auth/user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
 import { defaultProduct, isPatientProduct, patientProducts, productPath, sectionTabs, DEFAULT_SECTION } from "../domain/patient-detail";
 import { programAction } from "../ui/patient-detail/program-action.server";
 import { ProductView } from "../ui/patient-detail/product-view";
+import { needsFirstProgram } from "../ui/patient-detail/program-card";
 import type { ProductRouteData } from "../ui/patient-detail/route-data";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -31,13 +35,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw redirect(`${productPath(id, defaultProduct(record))}${DEFAULT_SECTION}/${url.search}`);
   }
   const today = todayIn(user.organization.timezone);
-  const loaded: ProductRouteData = { product, range: parseDateRange(url.searchParams, today), sections: sectionTabs(product, record) };
+  const loaded: ProductRouteData = {
+    product,
+    range: parseDateRange(url.searchParams, today),
+    sections: sectionTabs(product, record),
+    firstProgram: product === "health" && needsFirstProgram(record) && !(await hasCareNotes(getApi(request, context), id)),
+  };
   // The program drawer (only while it is open): the chosen (or first) assigned program with its exercises'
   // names. Not awaited: the page renders at once and the drawer's content streams in.
   const heps = record.productData.health?.heps ?? [];
   const hepId = url.searchParams.get("dialog") === "program" ? (heps.find((h) => h.id === url.searchParams.get("program")) ?? heps[0])?.id : undefined;
   const program = hepId ? loadProgramView(request, context, hepId) : null;
   return data({ ...loaded, program }, { headers: NO_STORE });
+}
+
+/**
+ * RTM data without a program, sessions or PRO answers can only be care notes (000 §3: cycles count sessions,
+ * PRO answers, care notes and assignments): asked only for a patient who has none of the others. A failed
+ * call counts as data (no prompt rather than a wrong one).
+ */
+async function hasCareNotes(api: Api, id: string): Promise<boolean> {
+  const notes = await listCareNotes(api, id);
+  return notes.error ? true : notes.data.length > 0;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -51,7 +70,7 @@ export default function PatientProductLayout() {
   const loaded = useLoaderData<typeof loader>();
   if (!loaded) return null;
   return (
-    <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program}>
+    <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program} firstProgram={loaded.firstProgram}>
       <Outlet />
     </ProductView>
   );

@@ -89,6 +89,28 @@ test.describe("record header and products", () => {
     await expect(page.getByText(NO_PROGRAM)).toHaveCount(0);
   });
 
+  test("a Health patient with no program and no data gets the first-program prompt; a care note (RTM data) brings the card back", async ({ page }) => {
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/activity/`);
+    await expectAccessible(page);
+    const prompt = page.getByRole("region", { name: "Assign the first Program" });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText("The patient will receive an e-mail invite to the Exer Health app when the Program is assigned.")).toBeVisible();
+    await expect(prompt.getByRole("link", { name: "Assign Program" })).toHaveAttribute("href", `/programs/templates/builder/?action=assign&patientRecordId=${p.id}`);
+    const card = page.getByRole("region", { name: "Program", exact: true });
+    await expect(card).toHaveCount(0);
+
+    const api = await apiAs(PRACTITIONER.email);
+    const today = dayIn((await currentUserOf(PRACTITIONER.email)).organization.timezone, 0);
+    const note = await api.POST("/v2/patients/{id}/interactions", { params: { path: { id: p.id } }, body: { date: today, minutes: 10, notes: "Setup call" } });
+    expect(note.response.status).toBe(201);
+    await page.reload();
+    await expect(card.getByText(NO_PROGRAM)).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test("the date range: presets, custom days not past today, and Include Self-Reported, kept in the URL", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });

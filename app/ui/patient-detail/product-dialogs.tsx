@@ -14,11 +14,12 @@ import { productPath } from "../../domain/patient-detail";
 import { formatDay } from "../../domain/patient-record";
 import { EXERCISE_NAMES_MISSING, type ProgramView } from "../../domain/program-view";
 import type { DateRange } from "../../domain/date-range";
+import { FormToken } from "../../forms/form-token";
 import { Dialog, withoutParams, withParams } from "../dialog";
 import { ErrorList } from "../field";
 import { DialogSubmit } from "./dialog-form";
 import type { ProgramActionData } from "./program-action.server";
-import { editProgramHref } from "./program-card";
+import { editProgramHref } from "../../domain/program-builder";
 
 export const REPORT_TITLE = "Download Patient Report";
 export const NO_REPORT_DATA = "There are no sessions or survey answers to report yet.";
@@ -142,6 +143,7 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
     <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`}>
       <fetcher.Form method="post" action={actionUrl} className="stack">
         <input type="hidden" name="intent" value="unassign-program" />
+        <FormToken />
         <input type="hidden" name="hepId" value={hep.id} />
         <input type="hidden" name="redirectTo" value={closeHref} />
         <div role="alert">

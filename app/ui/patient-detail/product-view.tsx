@@ -23,10 +23,12 @@ export interface ProductViewProps {
   sections: SectionTab[];
   /** The program drawer's program, streaming (only while the drawer is open). */
   program: Promise<SerializeFrom<ApiResult<ProgramView>>> | null;
+  /** The first-program prompt instead of the Program card (the product route decides: it knows the care notes). */
+  firstProgram: boolean;
   children: ReactNode;
 }
 
-export function ProductView({ product, range, sections, program, children }: ProductViewProps) {
+export function ProductView({ product, range, sections, program, firstProgram, children }: ProductViewProps) {
   const { record, today } = usePatientRecord();
   const products = patientProducts(record);
   const location = useLocation();
@@ -62,7 +64,7 @@ export function ProductView({ product, range, sections, program, children }: Pro
           ))}
         </nav>
       ) : null}
-      {health ? <HealthPrograms record={record} /> : null}
+      {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : null}
       <div className="patient-toolbar">
         <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />
         <div className="patient-toolbar-actions">

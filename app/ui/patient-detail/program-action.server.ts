@@ -10,6 +10,7 @@ import { safeRedirect } from "../../auth/redirect";
 import { getSession } from "../../auth/session.server";
 import { unassignProgram } from "../../api/patients.server";
 import { recordPath } from "../../domain/patient-detail";
+import { FORM_TOKEN_FIELD, submitOnce } from "../../forms/submit-once.server";
 
 /** 000 §8, verbatim. */
 export const UNASSIGN_FAILED = "The Program could not be unassigned.";
@@ -40,7 +41,11 @@ export async function programAction(request: Request, context: PortalLoadContext
   const back = to.startsWith(home) ? to : home;
   if (form.get("intent") !== "unassign-program") throw data({ status: 400 }, { status: 400 });
   const hepId = String(form.get("hepId") ?? "");
-  const result = await unassignProgram(request, context, id, hepId);
+  // Once per form token (ADR 005): a repeated DELETE would answer 404 and show a failure for a program that went.
+  const result = await submitOnce(`unassign-program:${id}:${hepId}`, form.get(FORM_TOKEN_FIELD), async () => {
+    const r = await unassignProgram(request, context, id, hepId);
+    return { keep: !r.error, value: r };
+  });
   if (result.error) return { intent: "unassign-program", error: UNASSIGN_FAILED, back } satisfies ProgramActionData;
   getSession(request, context).flash("toast", { type: "success", message: UNASSIGNED });
   throw redirect(back);

@@ -5,6 +5,7 @@
  * the first-program prompt (no program, no sessions, no RTM data, no PRO data). Program cards are not shown on
  * the Gait tab.
  */
+import { assignProgramHref, editProgramHref } from "../../domain/program-builder";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import type { PatientRecord } from "../../api/patients.server";
@@ -15,18 +16,19 @@ export const HEALTH_LESS_MESSAGE = "Adding patient to Exer Health will allow Pro
 export const FIRST_PROGRAM_NOTE = "The patient will receive an e-mail invite to the Exer Health app when the Program is assigned.";
 
 /** The program builder's assign and edit screens (programs document; their routes are built there). */
-export const assignProgramHref = (patientRecordId: string) => `/programs/templates/builder/?${new URLSearchParams({ patientRecordId })}`;
-export const editProgramHref = (patientRecordId: string, hepId: string) => `/programs/templates/builder/?${new URLSearchParams({ patientRecordId, hepId })}`;
 
 type RecordData = SerializeFrom<PatientRecord>;
 
-/** Whether the first-program prompt replaces the card: a Health patient with no program and no activity at all. */
+/**
+ * Whether a Health patient has no program, no sessions and no PRO answers — the first-program prompt's
+ * condition but for care notes (the product route checks those: `firstProgram`).
+ */
 export function needsFirstProgram(record: RecordData): boolean {
   const health = record.productData.health;
   return record.products.includes("HEALTH") && health !== null && health.heps.length === 0 && !record.mostRecentActivity && !record.mostRecentSession;
 }
 
-export function HealthPrograms({ record }: { record: RecordData }) {
+export function HealthPrograms({ record, firstProgram }: { record: RecordData; firstProgram: boolean }) {
   const location = useLocation();
   const health = record.productData.health;
   if (!record.products.includes("HEALTH") || !health) {
@@ -36,7 +38,7 @@ export function HealthPrograms({ record }: { record: RecordData }) {
       </p>
     );
   }
-  if (needsFirstProgram(record)) {
+  if (firstProgram) {
     return (
       <section className="card first-program" aria-labelledby="first-program-title">
         <h2 id="first-program-title">Assign the first Program</h2>

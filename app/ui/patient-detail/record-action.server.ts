@@ -19,6 +19,7 @@ import { canResendInvite, dischargeWindow, editPlanWindow, newPlanWindow } from 
 import { apiErrorFields } from "../../forms/api-error";
 import { newPlanSchema, planEndSchema } from "../../forms/plan-of-care";
 import { patientFormSchema, type PatientFormValue } from "../../forms/patient";
+import { FORM_TOKEN_FIELD, submitOnce } from "../../forms/submit-once.server";
 
 export const MESSAGES = {
   discharged: (name: string) => `Successfully discharged ${name}`,
@@ -71,15 +72,23 @@ export async function recordAction(request: Request, context: PortalLoadContext,
   acted.add(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  // Once per form token (ADR 005): a double submit waits for the first and gets its outcome — one new plan of
+  // care, one invite — instead of running again against the record the first one has just changed.
+  const outcome = await submitOnce(`${user.userId}:${intent}:${id}`, form.get(FORM_TOKEN_FIELD), () => runIntent(request, context, user, id, form, intent));
+  if ("reply" in outcome) return outcome.reply;
+  getSession(request, context).flash("toast", { type: "success", message: outcome.toast });
+  return redirect(backTo(form, id));
+}
+
+async function runIntent(request: Request, context: PortalLoadContext, user: CurrentUser, id: string, form: FormData, intent: string) {
   const loaded = await getPatientRecord(getApi(request, context), id);
   if (loaded.error) throw data({ status: 404 }, { status: loaded.error.status === 400 || loaded.error.status === 404 ? 404 : 502 });
   const record = loaded.data;
   const today = todayIn(user.organization.timezone);
-  const session = getSession(request, context);
-  const done = (message: string) => {
-    session.flash("toast", { type: "success", message });
-    return redirect(backTo(form, id));
-  };
+  const saved = (toast: string) => ({ keep: true, value: { toast } });
+  const back = backTo(form, id);
+  /** Nothing saved: the form comes back (the API's message inline, the input kept). */
+  const refused = <R extends object>(reply: R) => ({ keep: false, value: { reply: { ...reply, dialog: intent, back } } });
   const name = fullName(record.patient);
 
   switch (intent) {
@@ -87,14 +96,14 @@ export async function recordAction(request: Request, context: PortalLoadContext,
     case "edit-plan": {
       const window = intent === "discharge" ? dischargeWindow(record, today) : editPlanWindow(today);
       const submission = parseWithZod(form, { schema: planEndSchema(window) });
-      if (submission.status !== "success") return { ...submission.reply(), dialog: intent, back: backTo(form, id) };
+      if (submission.status !== "success") return refused(submission.reply());
       const result = await setPlanOfCareEnd(request, context, id, submission.value.end);
-      if (result.error) return { ...submission.reply(apiErrorFields(result.error.message, ["end"])), dialog: intent, back: backTo(form, id) };
-      return done(MESSAGES.discharged(name));
+      if (result.error) return refused(submission.reply(apiErrorFields(result.error.message, ["end"])));
+      return saved(MESSAGES.discharged(name));
     }
     case "new-plan": {
       const submission = parseWithZod(form, { schema: newPlanSchema({ window: newPlanWindow(record, today), held: record.products }) });
-      if (submission.status !== "success") return { ...submission.reply(), dialog: intent, back: backTo(form, id) };
+      if (submission.status !== "success") return refused(submission.reply());
       const v = submission.value;
       const health = v.products.includes("HEALTH");
       const result = await startPlanOfCare(request, context, id, {
@@ -105,25 +114,25 @@ export async function recordAction(request: Request, context: PortalLoadContext,
         injuredSideOfBody: health ? v.injuredSideOfBody : null,
         injuredBodyPart: health ? v.injuredBodyPart : null,
       });
-      if (result.error) return { ...submission.reply(apiErrorFields(result.error.message, ["start", "locationId", "injuredSideOfBody", "injuredBodyPart"])), dialog: intent, back: backTo(form, id) };
-      return done(MESSAGES.newPlan(name));
+      if (result.error) return refused(submission.reply(apiErrorFields(result.error.message, ["start", "locationId", "injuredSideOfBody", "injuredBodyPart"])));
+      return saved(MESSAGES.newPlan(name));
     }
     case "edit-details": {
       const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: record.patient.hasAccount });
       const submission = parseWithZod(form, { schema });
-      if (submission.status !== "success") return { ...submission.reply(), dialog: intent, back: backTo(form, id) };
+      if (submission.status !== "success") return refused(submission.reply());
       const result = await updatePatient(request, context, id, patientUpdateOf(submission.value, record));
       if (result.error) {
         const fields = ["firstName", "lastName", "email", "phoneNumber", "dob", "locationId", "primaryPractitionerId", "injuredSideOfBody", "injuredBodyPart", "gaitUid"];
-        return { ...submission.reply(apiErrorFields(result.error.message, fields)), dialog: intent, back: backTo(form, id) };
+        return refused(submission.reply(apiErrorFields(result.error.message, fields)));
       }
-      return done(MESSAGES.detailsUpdated);
+      return saved(MESSAGES.detailsUpdated);
     }
     case "resend-invite": {
-      if (!canResendInvite(record)) return { status: "error" as const, error: { "": [MESSAGES.inviteFailed] }, dialog: intent, back: backTo(form, id) };
+      if (!canResendInvite(record)) return refused({ status: "error" as const, error: { "": [MESSAGES.inviteFailed] } });
       const result = await resendInvite(request, context, id);
-      if (result.error) return { status: "error" as const, error: { "": [MESSAGES.inviteFailed] }, dialog: intent, back: backTo(form, id) };
-      return done(MESSAGES.inviteSent);
+      if (result.error) return refused({ status: "error" as const, error: { "": [MESSAGES.inviteFailed] } });
+      return saved(MESSAGES.inviteSent);
     }
     default:
       throw data({ status: 400 }, { status: 400 });

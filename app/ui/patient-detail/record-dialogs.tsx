@@ -15,6 +15,7 @@ import { recordPath } from "../../domain/patient-detail";
 import { canResendInvite, dischargeWindow, editPlanWindow, formatDay, newPlanWindow, type DayWindow } from "../../domain/patient-record";
 import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../../forms/patient";
 import { NEW_PLAN_PRODUCTS, newPlanProducts, newPlanSchema, planEndSchema } from "../../forms/plan-of-care";
+import { FormToken } from "../../forms/form-token";
 import { Dialog, withoutParams, withParams } from "../dialog";
 import { ErrorList, Field, SelectField } from "../field";
 import { PatientFields } from "../patients/patient-fields";
@@ -109,6 +110,7 @@ function PlanEndDialog({ record, today, intent }: RecordDialogProps & { intent: 
     <Dialog title={title} closeHref={closeHref} description={`${fullName(record.patient)}: the patient is discharged after this date.`}>
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value={intent} />
+        <FormToken />
         <input type="hidden" name="redirectTo" value={closeHref} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
@@ -198,6 +200,7 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
     <Dialog title="New Plan of Care" closeHref={closeHref} description={`Step 2 of 2: ${chosen.map((p) => PRODUCT_NAMES[p]).join(", ") || "no products"}.`}>
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="new-plan" />
+        <FormToken />
         <input type="hidden" name="redirectTo" value={closeHref} />
         {chosen.map((p) => (
           <input key={p} type="hidden" name="products" value={p} />
@@ -255,6 +258,7 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
     <Dialog title="Edit Patient Details" closeHref={closeHref} size="wide">
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="edit-details" />
+        <FormToken />
         <input type="hidden" name="redirectTo" value={closeHref} />
         <ChoiceErrors choices={choices} />
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -292,6 +296,7 @@ function ResendInviteDialog({ record }: RecordDialogProps) {
     <Dialog title="Resend Health Invite" closeHref={closeHref} alert>
       <fetcher.Form method="post" action={actionUrl} className="stack">
         <input type="hidden" name="intent" value="resend-invite" />
+        <FormToken />
         <input type="hidden" name="redirectTo" value={closeHref} />
         {allowed ? (
           <p>

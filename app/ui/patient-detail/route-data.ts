@@ -23,6 +23,8 @@ export interface ProductRouteData {
   product: PatientProduct;
   range: DateRange;
   sections: SectionTab[];
+  /** The first-program prompt replaces the Program card (a Health patient with no program and no data at all). */
+  firstProgram: boolean;
 }
 
 function required<T>(data: T | undefined, id: string): T {

@@ -11,7 +11,6 @@ import type { loader as appLoader } from "../../routes/_app";
 import { displayName } from "../../domain/names";
 import {
   ariaSort,
-  assignProgramHref,
   COLUMN_LABELS,
   EMPTY_LIST_MESSAGE,
   listHref,
@@ -26,6 +25,7 @@ import {
   type ListState,
   type RowAction,
 } from "../../domain/patient-list";
+import { assignProgramHref } from "../../domain/program-builder";
 import { formatDate } from "../dashboard/rules";
 import { useHydrated } from "../use-hydrated";
 
