@@ -111,6 +111,23 @@ test.describe("record header and products", () => {
     await expectAccessible(page);
   });
 
+  test("@js-only section tabs replace the URL: Back leaves the patient instead of walking the tabs", async ({ page }) => {
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "PRO"] });
+    await signInAs(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/health/activity/?range=7`);
+    await expectAccessible(page);
+    const tabs = page.getByRole("navigation", { name: "Health sections" });
+    for (const [name, section] of [["Range of motion", "rom"], ["Surveys", "pro"], ["Care Management", "care"]] as const) {
+      await tabs.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/${section}/\\?range=7$`));
+      await expect(tabs.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+      await expectAccessible(page);
+    }
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
+  });
+
   test("the date range: presets, custom days not past today, and Include Self-Reported, kept in the URL", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
