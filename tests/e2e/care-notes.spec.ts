@@ -7,7 +7,8 @@
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
 import { expectFieldError } from "./helpers/ui.js";
-import { careNotes, listPatients, newHealthPatient, orgClock, sectionUrl, signedIn, type Api } from "./helpers/patient-data.js";
+import { careNotes, listPatients, newHealthPatient, orgClock, sectionUrl, type Api } from "./helpers/patient-data.js";
+import { useSession } from "./helpers/session.js";
 import { addDays } from "../../app/domain/date-range.js";
 
 let api: Api;
@@ -18,8 +19,8 @@ test.beforeAll(async () => {
   today = (await orgClock(api)).today;
 });
 
-test.beforeEach(async ({ context, browser }) => {
-  await context.addCookies(await signedIn(browser, PRACTITIONER.email));
+test.beforeEach(async ({ page }) => {
+  await useSession(page, PRACTITIONER);
 });
 
 const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;

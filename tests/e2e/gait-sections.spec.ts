@@ -9,7 +9,8 @@
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
 import { expectFieldError } from "./helpers/ui.js";
-import { gaitSessions, listPatients, orgClock, sectionUrl, signedIn, type Api, type GaitSession, type PatientRecord } from "./helpers/patient-data.js";
+import { gaitSessions, listPatients, orgClock, sectionUrl, type Api, type GaitSession, type PatientRecord } from "./helpers/patient-data.js";
+import { useSession } from "./helpers/session.js";
 import { dayIn } from "../../app/domain/date-range.js";
 
 let api: Api;
@@ -25,8 +26,8 @@ test.beforeAll(async () => {
   world = await Promise.all(patients.map(async (patient) => ({ patient, sessions: await gaitSessions(api, patient.id) })));
 });
 
-test.beforeEach(async ({ context, browser }) => {
-  await context.addCookies(await signedIn(browser, PRACTITIONER.email));
+test.beforeEach(async ({ page }) => {
+  await useSession(page, PRACTITIONER);
 });
 
 const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;

@@ -6,7 +6,8 @@
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
-import { healthWorld, listPatients, signedIn, newHealthPatient, pick, pros, sectionUrl, type Api, type HealthSession } from "./helpers/patient-data.js";
+import { healthWorld, listPatients, newHealthPatient, pick, pros, sectionUrl, type Api, type HealthSession } from "./helpers/patient-data.js";
+import { useSession } from "./helpers/session.js";
 import { sessionProgress } from "../../app/domain/session-progress.js";
 import { addDays, dayIn } from "../../app/domain/date-range.js";
 
@@ -19,8 +20,8 @@ test.beforeAll(async () => {
   data = await healthWorld(api);
 });
 
-test.beforeEach(async ({ context, browser }) => {
-  await context.addCookies(await signedIn(browser, PRACTITIONER.email));
+test.beforeEach(async ({ page }) => {
+  await useSession(page, PRACTITIONER);
 });
 
 const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;

@@ -1,7 +1,6 @@
 /**
- * Patients for the patient-section specs, through the provider API of this run's stack:
- * - `signedIn(browser, email)`: the session cookies of a signed-in demo user (signed in once per worker; the
- *   sign-in pages themselves are covered by auth.spec.ts), to add to each test's context;
+ * Patients for the patient-section specs, through the provider API of this run's stack (the specs start
+ * signed in with helpers/session.ts `useSession`):
  * - `newHealthPatient(email)`: a fresh Health patient at one of the user's locations (tests that write create
  *   their own);
  * - `healthWorld(api)`: the user's Health patients with their sessions of the last 90 days, loaded once per
@@ -12,10 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { addDays, dateRangeInstants, todayIn } from "../../../app/domain/date-range.js";
 import type { components } from "../../../openapi/provider-api.js";
-import type { Browser, BrowserContext } from "@playwright/test";
-import { readState } from "../../setup/state.js";
-import { loginForm } from "./ui.js";
-import { type apiAs, DEMO_PASSWORD } from "./stack.js";
+import type { apiAs } from "./stack.js";
 
 export type Api = Awaited<ReturnType<typeof apiAs>>;
 export type PatientRecord = components["schemas"]["PatientRecord"];
@@ -121,31 +117,4 @@ export function pick<T>(candidates: HealthCandidate[], choose: (c: HealthCandida
     if (found !== null && found !== undefined) return { patient: c.patient, found };
   }
   throw new Error("no demo patient matches");
-}
-
-const sessions = new Map<string, Promise<Parameters<BrowserContext["addCookies"]>[0]>>();
-
-/** The portal's session cookies of `email`, signed in through the login form once per worker. */
-export function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD) {
-  let cookies = sessions.get(email);
-  if (!cookies) {
-    cookies = (async () => {
-      const context = await browser.newContext({ baseURL: readState().baseURL, javaScriptEnabled: false });
-      try {
-        const page = await context.newPage();
-        await page.goto("/user/login/");
-        const form = loginForm(page);
-        await form.email.fill(email);
-        await form.password.fill(password);
-        await form.submit.click();
-        await page.waitForURL(/\/home\/$/);
-        // Only the session: whether scripts run is each test's own (app/ui/shell/scripting.ts).
-        return (await context.cookies()).filter((c) => c.name !== "exer-js");
-      } finally {
-        await context.close();
-      }
-    })();
-    sessions.set(email, cookies);
-  }
-  return cookies;
 }
