@@ -5,6 +5,7 @@
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { NO_GROUPS, PRACTITIONER } from "./helpers/stack.js";
 import { JWT_LIKE, LOGIN_PATH, expectFieldError, loginForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
+import { useSession } from "./helpers/session.js";
 
 const LOGIN_FAILED = "There was a problem signing in.  Please check your email and password.";
 const NO_ACCESS = "That account does not have access to the portal.";
@@ -140,7 +141,7 @@ test.describe("routes and the session", () => {
   });
 
   test("an unknown URL shows the not-found page with a link home", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     const res = await page.goto("/no-such-page/at-all");
     expect(res?.status()).toBe(404);
     await expect(page.getByText(NOT_FOUND)).toBeVisible();

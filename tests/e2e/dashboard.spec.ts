@@ -9,6 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN, SCAN_ONLY, apiAs, createProvider, type NewProvider } from "./helpers/stack.js";
 import { sidebar, sidebarLinkNames, signInAs } from "./helpers/ui.js";
+import { openSignedIn, useSession } from "./helpers/session.js";
 
 // Journeys through several pages, each checked by axe (1–5 s a page on the shared machines): twice the default.
 test.describe.configure({ timeout: 60_000 });
@@ -99,14 +100,14 @@ async function expectActivityCards(page: Page, account: { email: string; passwor
 
 test.describe("the dashboard per demo account", () => {
   test("/ redirects to the dashboard", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto("/");
     await expect(page).toHaveURL(/\/home\/$/);
     await expectAccessible(page);
   });
 
   test("a practitioner: greeting, the four activity cards from the API, the sidebar by products", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await openSignedIn(page, PRACTITIONER.email);
     await expect(page.getByRole("heading", { name: `Hi ${PRACTITIONER.firstName}`, level: 1 })).toBeVisible();
     await expectActivityCards(page, PRACTITIONER, ALL_CARDS);
     await expect(page.getByText(SCAN_ONLY_MESSAGE)).toHaveCount(0);
@@ -117,14 +118,14 @@ test.describe("the dashboard per demo account", () => {
   test("a provider admin: greeting, the organization's activity cards, no Switch to Admin", async ({ page }) => {
     const { data } = await (await apiAs(PROVIDER_ADMIN.email)).GET("/v2/dashboards/actions");
     expect(data?.READY_TO_BILL.length, "the demo organization has patients ready to bill (their rows are green)").toBeGreaterThan(0);
-    await signInAs(page, PROVIDER_ADMIN.email);
+    await openSignedIn(page, PROVIDER_ADMIN.email);
     await expect(page.getByRole("heading", { name: `Hi ${PROVIDER_ADMIN.firstName}`, level: 1 })).toBeVisible();
     await expectActivityCards(page, PROVIDER_ADMIN, ALL_CARDS);
     await expectSidebar(page, ALL_PRODUCTS_LINKS);
   });
 
   test("a product admin: greeting, activity cards and Switch to Admin", async ({ page }) => {
-    await signInAs(page, PRODUCT_ADMIN.email);
+    await openSignedIn(page, PRODUCT_ADMIN.email);
     await expect(page.getByRole("heading", { name: `Hi ${PRODUCT_ADMIN.firstName}`, level: 1 })).toBeVisible();
     await expectActivityCards(page, PRODUCT_ADMIN, ALL_CARDS);
     await expectSidebar(page, [...ALL_PRODUCTS_LINKS, "Switch to Admin"]);
@@ -132,7 +133,7 @@ test.describe("the dashboard per demo account", () => {
   });
 
   test("a scan-only user: the welcome instead of cards; no Patients in the sidebar", async ({ page }) => {
-    await signInAs(page, SCAN_ONLY.email);
+    await openSignedIn(page, SCAN_ONLY.email);
     await expect(page.getByRole("heading", { name: `Hi ${SCAN_ONLY.firstName}`, level: 1 })).toBeVisible();
     await expect(page.getByText(SCAN_ONLY_MESSAGE)).toBeVisible();
     await expect(page.getByRole("heading", { name: ACTIVITY_HEADING })).toHaveCount(0);

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, demo, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
-import { signInAs } from "./helpers/ui.js";
+import { useSession } from "./helpers/session.js";
 import type { Page } from "@playwright/test";
 import { createPatient, currentUserOf, dayIn, expectDialog, type NewPatient } from "./helpers/patient-detail.js";
 
@@ -21,7 +21,7 @@ test.describe("record header and products", () => {
   test("a Health and Gait patient opens on Health activity, with the header and tabs that keep the range", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT", "PRO"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/?range=7`);
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/\\?range=7$`));
     await expectAccessible(page);
@@ -65,7 +65,7 @@ test.describe("record header and products", () => {
   test("redirects: a product the patient lacks goes to the default one; no Surveys tab without a phone", async ({ page }) => {
     const gaitOnly = await createPatient(PRACTITIONER.email, { products: ["GAIT"], phone: false, email: false });
     const healthNoPhone = await createPatient(PRACTITIONER.email, { products: ["HEALTH"], phone: false });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
 
     await page.goto(`/patients/${gaitOnly.id}/health/`);
     await expect(page).toHaveURL(new RegExp(`/patients/${gaitOnly.id}/gait/activity/$`));
@@ -81,7 +81,7 @@ test.describe("record header and products", () => {
 
   test("a patient without Health sees the notice on the Health tab and no Program card", async ({ page }) => {
     const p = await createPatient(PRACTITIONER.email, { products: ["GAIT", "PRO"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/`);
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/$`));
     await expectAccessible(page);
@@ -133,7 +133,7 @@ test.describe("record header and products", () => {
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
     const { organization } = await currentUserOf(PRACTITIONER.email);
     const today = dayIn(organization.timezone);
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/rom/`);
     await expectAccessible(page);
     const form = page.getByRole("form", { name: "Date range" });
@@ -203,7 +203,7 @@ test.describe("boundary", () => {
     test(`${who} gets 'Could not get patient details.' and nothing about the patient, nor the report`, async ({ page }) => {
       test.slow();
       const p = await patientOutsidePriya();
-      await signInAs(page, login);
+      await useSession(page, login);
       for (const path of PATHS(p.id)) await expectNothingShown(page, p, path);
       const file = await page.request.get(`/patients/${p.id}/report.pdf`, { maxRedirects: 0 });
       expect(file.status()).toBe(404);
@@ -213,7 +213,7 @@ test.describe("boundary", () => {
   test("the organization's admin opens that patient; an unknown or malformed id is not found", async ({ page }) => {
     test.slow();
     const p = await patientOutsidePriya();
-    await signInAs(page, PROVIDER_ADMIN.email);
+    await useSession(page, PROVIDER_ADMIN.email);
     await page.goto(`/patients/${p.id}/`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${p.lastName}, ${p.firstName}`);
     await expectAccessible(page);
@@ -236,7 +236,7 @@ test.describe("report, patient view, copy, scroll", () => {
     const { organization } = await currentUserOf(PRACTITIONER.email);
     const today = dayIn(organization.timezone);
 
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${patient!.id}/health/activity/?range=90`);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Download Report" }).click();
@@ -264,7 +264,7 @@ test.describe("report, patient view, copy, scroll", () => {
   test("Patient View opens full screen at 110 %, zooms in steps of 10 and resets to 100 %", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/rom/`);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Patient View" }).click();
@@ -302,7 +302,7 @@ test.describe("report, patient view, copy, scroll", () => {
   test("@js-only copy to clipboard shows 'Copied' for 1.5 seconds", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/`);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Copy gait unique ID" }).click();
@@ -315,7 +315,7 @@ test.describe("report, patient view, copy, scroll", () => {
   test("@js-only the scroll-to-top button appears after 200 px of scroll", async ({ page }) => {
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
     await page.setViewportSize({ width: 1000, height: 320 });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/`);
     await expectAccessible(page);
     const top = page.getByRole("button", { name: "Back to top" });

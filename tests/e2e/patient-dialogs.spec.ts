@@ -6,7 +6,8 @@
  */
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { apiAs, PRACTITIONER } from "./helpers/stack.js";
-import { expectFieldError, signInAs } from "./helpers/ui.js";
+import { expectFieldError } from "./helpers/ui.js";
+import { useSession } from "./helpers/session.js";
 import { createPatient, currentUserOf, dayIn, expectDialog, headerDay, longDay } from "./helpers/patient-detail.js";
 
 async function organizationZone() {
@@ -19,7 +20,7 @@ test.describe("plan of care", () => {
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
     const zone = await organizationZone();
     const today = dayIn(zone);
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/rom/?range=7`);
     await expectAccessible(page);
 
@@ -73,7 +74,7 @@ test.describe("plan of care", () => {
     const lastEnd = r.plansOfCare.at(-1)!.end!;
     const name = `${r.patient.firstName} ${r.patient.lastName}`.trim();
 
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${r.id}/`);
     await expectAccessible(page);
     await expect(page.getByText(`Discharged: ${headerDay(lastEnd)}`)).toBeVisible();
@@ -126,7 +127,7 @@ test.describe("details and invite", () => {
   test("Edit Patient Details: validation at the fields, the input kept, then saved", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/?dialog=edit-details`);
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/\\?dialog=edit-details$`));
     const dialog = await expectDialog(page, "Edit Patient Details");
@@ -162,7 +163,7 @@ test.describe("details and invite", () => {
     test.slow();
     const other = await createPatient(PRACTITIONER.email, { products: ["GAIT"], email: false });
     const p = await createPatient(PRACTITIONER.email, { products: ["GAIT"], email: false });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/gait/activity/?dialog=edit-details`);
     const dialog = await expectDialog(page, "Edit Patient Details");
     await expectAccessible(page);
@@ -185,7 +186,7 @@ test.describe("details and invite", () => {
     const assigned = await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: p.id } }, body: { hepId: hepId!, shouldRetireHeps: true } });
     expect(assigned.error).toBeUndefined();
 
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/`);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Resend Health Invite" }).click();
@@ -212,7 +213,7 @@ test.describe("details and invite", () => {
   test("Cancel closes a dialog without a change", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/care/?range=90&dialog=discharge`);
     const dialog = await expectDialog(page, "Discharge");
     await expectAccessible(page);

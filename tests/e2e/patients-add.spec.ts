@@ -6,7 +6,8 @@
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { apiAs, demo, PRACTITIONER } from "./helpers/stack.js";
-import { expectFieldError, signInAs } from "./helpers/ui.js";
+import { expectFieldError } from "./helpers/ui.js";
+import { useSession } from "./helpers/session.js";
 import { createPatient, currentUser, findPatients, uniqueTag } from "./helpers/patient-list.js";
 
 test.describe.configure({ timeout: 90_000 });
@@ -23,7 +24,7 @@ test("the product step needs a product; the Health profile's messages; a valid p
   const api = await apiAs(PRACTITIONER.email);
   const me = await currentUser(api);
   const tag = uniqueTag();
-  await signInAs(page, PRACTITIONER.email);
+  await useSession(page, PRACTITIONER.email);
   await page.goto("/patients/");
   await expectAccessible(page);
   await page.getByRole("link", { name: "Add New Patient" }).click();
@@ -86,7 +87,7 @@ test("Gait only: a future birth date is refused; 'Save and add another' saves, s
   const api = await apiAs(PRACTITIONER.email);
   const me = await currentUser(api);
   const tag = uniqueTag();
-  await signInAs(page, PRACTITIONER.email);
+  await useSession(page, PRACTITIONER.email);
   await page.goto("/patients/?add=true&step=details&products=GAIT");
   const d = dialog(page);
   await expect(d.getByLabel("Side of Body")).toHaveCount(0);
@@ -120,7 +121,7 @@ test("the server's refusal shows inline under the form and keeps what was typed"
   const tag = uniqueTag();
   const email = `${tag}@e2e.example`;
   await createPatient(api, { firstName: "First", lastName: tag, email });
-  await signInAs(page, PRACTITIONER.email);
+  await useSession(page, PRACTITIONER.email);
   await page.goto("/patients/?add=true&step=details&products=HEALTH");
   const d = dialog(page);
   await expectAccessible(page);
@@ -140,7 +141,7 @@ test("the server's refusal shows inline under the form and keeps what was typed"
 });
 
 test("a Gait-only organization skips the product step", async ({ page }) => {
-  await signInAs(page, demo("research@research.example").email);
+  await useSession(page, demo("research@research.example").email);
   await page.goto("/patients/?add=true");
   const d = dialog(page);
   await expect(d.getByRole("checkbox")).toHaveCount(0);
@@ -153,7 +154,7 @@ test("a double submit saves the patient once", async ({ page, baseURL }) => {
   const api = await apiAs(PRACTITIONER.email);
   const me = await currentUser(api);
   const tag = uniqueTag();
-  await signInAs(page, PRACTITIONER.email);
+  await useSession(page, PRACTITIONER.email);
   await page.goto("/patients/?add=true&step=details&products=GAIT");
   await expectAccessible(page);
   const token = await dialog(page).locator('input[name="formToken"]').getAttribute("value");
@@ -176,7 +177,7 @@ test.describe("Bulk Add", () => {
     const me = await currentUser(api);
     const location = me.locations[0]!.name;
     const tag = uniqueTag();
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto("/patients/?add=true");
     await expectAccessible(page);
     await dialog(page).getByRole("link", { name: "Bulk Add" }).click();
@@ -224,7 +225,7 @@ test.describe("Bulk Add", () => {
   });
 
   test("a file over 5 MB is refused with a clear message and a 4xx, before anything reaches the API", async ({ page, baseURL }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto("/patients/?add=true&mode=bulk");
     await expectAccessible(page);
     const token = await dialog(page).locator('input[name="formToken"]').getAttribute("value");

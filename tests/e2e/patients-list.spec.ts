@@ -5,7 +5,7 @@
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, demo, PRACTITIONER } from "./helpers/stack.js";
-import { signInAs } from "./helpers/ui.js";
+import { openSignedIn, useSession } from "./helpers/session.js";
 import { createPatient, currentUser, findPatients, uniqueTag } from "./helpers/patient-list.js";
 
 const EMPTY = "No patients active in your organization";
@@ -34,7 +34,7 @@ test.describe("patient list", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     const patient = await createPatient(api, { firstName: "Ana", lastName: tag, products: ["HEALTH", "GAIT"], phoneNumber: "3035550142" });
-    await signInAs(page, PRACTITIONER.email);
+    await openSignedIn(page, PRACTITIONER.email);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Patients" }).click();
     await expect(page).toHaveURL(/\/patients\/(\?.*)?$/);
     await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
@@ -55,7 +55,7 @@ test.describe("patient list", () => {
   });
 
   test("an unmatched search shows the empty state", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${uniqueTag()}`);
     await expect(page.getByText(EMPTY)).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
@@ -66,7 +66,7 @@ test.describe("patient list", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     for (const first of ["Bea", "Cal", "Abe"]) await createPatient(api, { firstName: first, lastName: tag });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}`);
     await expectAccessible(page);
     const names = table(page).getByRole("rowheader");
@@ -95,7 +95,7 @@ test.describe("patient list", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     await Promise.all(Array.from({ length: 12 }, (_, i) => createPatient(api, { firstName: `P${String(i).padStart(2, "0")}`, lastName: tag })));
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}&sort=name&dir=asc`);
     await expect(table(page).getByRole("rowheader")).toHaveCount(10);
     const pager = page.getByRole("navigation", { name: "Pagination" });
@@ -115,7 +115,7 @@ test.describe("patient list", () => {
     expect(discharged, "the demo world has a discharged patient the practitioner sees").toBeDefined();
     const name = `${discharged!.patient.lastName}, ${discharged!.patient.firstName}`;
     const term = discharged!.patient.email ?? discharged!.patient.lastName;
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${encodeURIComponent(term)}`);
     await expect(table(page).getByRole("rowheader").filter({ hasText: name })).toHaveCount(0);
     await expectAccessible(page);
@@ -143,7 +143,7 @@ test.describe("patient list", () => {
     expect(second, "the demo practitioner works at two locations").toBeDefined();
     await createPatient(api, { firstName: "Here", lastName: tag, locationId: first!.id });
     await createPatient(api, { firstName: "There", lastName: tag, locationId: second!.id });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}`);
     const select = search(page).getByLabel("Location");
     const options = await select.getByRole("option").allTextContents();
@@ -158,7 +158,7 @@ test.describe("patient list", () => {
   });
 
   test("a Gait-only organization sees the Gait columns", async ({ page }) => {
-    await signInAs(page, RESEARCH.email);
+    await useSession(page, RESEARCH.email);
     await page.goto("/patients/");
     const headers = columnHeaders(page);
     // The research organization may have no patients: then the empty state, else the Gait columns.
@@ -176,7 +176,7 @@ test.describe("row menu", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     const patient = await createPatient(api, { firstName: "Mo", lastName: tag });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}`);
     await expectAccessible(page);
     const menu = page.getByRole("group").filter({ hasText: `Actions for ${tag}, Mo` });
@@ -193,7 +193,7 @@ test.describe("row menu", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     const patient = await createPatient(api, { firstName: "Gus", lastName: tag });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}`);
     await expectAccessible(page);
     await openRowMenu(page, `Actions for ${tag}, Gus`);
@@ -216,7 +216,7 @@ test.describe("row menu", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     const patient = await createPatient(api, { firstName: "Gia", lastName: tag, products: ["GAIT"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}&addProduct=${patient.id}`);
     const dialog = page.getByRole("dialog", { name: "Add To Health" });
     await expect(dialog.getByRole("button", { name: "Add" })).toHaveCount(0);
@@ -249,7 +249,7 @@ test.describe("row menu", () => {
     const { data } = await admin.GET("/v2/patients/pages", { params: { query: { sortBy: "STATUS", orderBy: "ASC", limit: 999, status: "ACTIVE" } } });
     const target = data!.items.find((p) => p.productData.health?.status === "NO_ACCOUNT" && p.patient.email);
     expect(target, "the demo world has a patient with status NO_ACCOUNT").toBeDefined();
-    await signInAs(page, demo("admin@frontrange.example").email);
+    await useSession(page, demo("admin@frontrange.example").email);
     await page.goto(`/patients/?q=${encodeURIComponent(target!.patient.email!)}`);
     await expectAccessible(page);
     const name = `${target!.patient.lastName}, ${target!.patient.firstName}`;
@@ -268,7 +268,7 @@ test.describe("row menu", () => {
     const api = await apiAs(PRACTITIONER.email);
     const tag = uniqueTag();
     await createPatient(api, { firstName: "Eli", lastName: tag });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/?q=${tag}`);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Add New Patient" }).click();

@@ -8,6 +8,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, jsEnabled, test } from "./helpers/extra-portal.js";
 import { createProvider, DEMO_PASSWORD, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { LOGIN_PATH, signInAs, submitLogin } from "./helpers/ui.js";
+import { openSignedIn, useSession } from "./helpers/session.js";
 
 const NOT_FOUND = "Looks like our form is a little off. We had trouble finding that URL.";
 const FATAL = "There was an issue we couldn't recover from.";
@@ -42,7 +43,7 @@ async function logout(page: Page): Promise<void> {
 
 test.describe("the sidebar", () => {
   test("collapses and expands with the tooltips 'Collapse sidebar' / 'Expand sidebar', remembered across pages", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await openSignedIn(page, PRACTITIONER.email);
     const nav = mainNav(page);
     const collapse = nav.getByRole("button", { name: "Collapse sidebar" });
     const expand = nav.getByRole("button", { name: "Expand sidebar" });
@@ -74,7 +75,7 @@ test.describe("the sidebar", () => {
   });
 
   test("the section holding the current page is expanded", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await openSignedIn(page, PRACTITIONER.email);
     const nav = mainNav(page);
     const account = nav.getByRole("link", { name: "Your Account" });
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
@@ -100,7 +101,7 @@ test.describe("the sidebar", () => {
   ]) {
     test(`on ${viewport.name} it is a drawer, opened from the header's menu button and closed by navigation`, async ({ page }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signInAs(page, PRACTITIONER.email);
+      await openSignedIn(page, PRACTITIONER.email);
       const nav = mainNav(page);
       const menu = menuButton(page);
       await expect(nav).toBeHidden();
@@ -146,7 +147,7 @@ test.describe("the sidebar", () => {
   }
 
   test("Support links the help center in a new tab; Settings holds Your Account and Logout; no Switch to Admin for providers", async ({ page }) => {
-    await signInAs(page, PRACTITIONER.email);
+    await openSignedIn(page, PRACTITIONER.email);
     const nav = mainNav(page);
     const help = nav.getByRole("link", { name: "Help Center (opens in a new tab)" });
     await openSection(page, "Support", help);
@@ -165,7 +166,8 @@ test.describe("the sidebar", () => {
   });
 
   test("an admin-type user has Switch to Admin, which opens the admin area, and back", async ({ page }) => {
-    await submitLogin(page, PRODUCT_ADMIN.email, DEMO_PASSWORD);
+    await useSession(page, PRODUCT_ADMIN.email);
+    await page.goto("/home/");
     await expect(page.getByRole("heading", { name: `Hi ${PRODUCT_ADMIN.firstName}` })).toBeVisible();
     await expectAccessible(page);
     await mainNav(page).getByRole("link", { name: "Switch to Admin" }).click();
@@ -181,7 +183,7 @@ test.describe("the sidebar", () => {
 
   for (const user of [PRACTITIONER, PROVIDER_ADMIN]) {
     test(`the admin area sends a ${user.groups[0]} to the root (the dashboard)`, async ({ page }) => {
-      await signInAs(page, user.email);
+      await useSession(page, user.email);
       for (const path of ["/admin/", "/admin/organizations/"]) {
         await page.goto(path);
         await expect(page).toHaveURL(/\/home\/$/);
