@@ -32,9 +32,33 @@ export async function tokensOf(login: string, password = DEMO_PASSWORD): Promise
   return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: login, password });
 }
 
+/**
+ * The demo accounts' access tokens for `apiAs`, one sign-in per account and worker (tests call it several times
+ * each; a patient made by helpers/patient-detail.ts took two sign-ins). Renewed after 10 minutes, well inside
+ * the access token's 60 (scripts/identity/provision.ts). The API verifies tokens by signature alone, so a
+ * sign-out in the portal (which revokes that session's refresh token) does not touch them. Only demo accounts,
+ * whose groups no test changes: a token carries the groups of its sign-in (createProvider needs a new one
+ * after the sign-up). `tokensOf` always signs in.
+ */
+const TOKEN_MAX_AGE_MS = 10 * 60_000;
+const accessTokens = new Map<string, { at: number; token: Promise<string> }>();
+
+function accessTokenOf(login: string, password: string, now = Date.now()): Promise<string> {
+  if (!demoAccounts.some((a) => a.email === login && a.password === password)) return tokensOf(login, password).then((t) => t.accessToken);
+  const key = `${login}\u0000${password}`;
+  const hit = accessTokens.get(key);
+  if (hit && now - hit.at < TOKEN_MAX_AGE_MS) return hit.token;
+  const token = tokensOf(login, password).then((t) => t.accessToken);
+  accessTokens.set(key, { at: now, token });
+  token.catch(() => {
+    if (accessTokens.get(key)?.token === token) accessTokens.delete(key);
+  });
+  return token;
+}
+
 /** The provider API as this user: `const { data, error } = await (await apiAs(email)).GET("/v2/users/current")`. */
 export async function apiAs(login: string, password = DEMO_PASSWORD) {
-  const { accessToken } = await tokensOf(login, password);
+  const accessToken = await accessTokenOf(login, password);
   return createClient<paths>({ baseUrl: readState().apiUrl, headers: { Authorization: `Bearer ${accessToken}` } });
 }
 
