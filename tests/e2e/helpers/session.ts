@@ -20,7 +20,7 @@
  * little over `signInAs`.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expectAccessible } from "../fixtures.js";
+import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { readState } from "../../setup/state.js";
 import { SCRIPTING_COOKIE } from "../../../app/ui/shell/scripting.js";
 import { DEMO_PASSWORD } from "./stack.js";
@@ -70,13 +70,19 @@ export function sessionCookies(browser: Browser, email: string, password = DEMO_
   return cookies;
 }
 
-/** The test's page starts signed in as `who` (the worker's cached session; no page is opened). */
+/**
+ * The test's page starts signed in as `who` (the worker's cached session; no page is opened). With JavaScript
+ * (project `js`) the browser is also marked as one that has run the portal's scripts, as it is after the login
+ * page: its pages stream, as they did after `signInAs`.
+ */
 export async function useSession(page: Page, who: Who): Promise<void> {
   const { email, password } = typeof who === "string" ? { email: who, password: undefined } : who;
   const context = page.context();
   const browser = context.browser();
   if (!browser) throw new Error("useSession: the page's browser is not available");
-  await context.addCookies(await sessionCookies(browser, email, password ?? DEMO_PASSWORD));
+  const cookies = await sessionCookies(browser, email, password ?? DEMO_PASSWORD);
+  const scripting = jsEnabled() ? [{ name: SCRIPTING_COOKIE, value: "1", url: readState().baseURL, sameSite: "Lax" as const }] : [];
+  await context.addCookies([...cookies, ...scripting]);
 }
 
 /** Signed in as `who`, on `path` (the dashboard by default), checked for accessibility. */
