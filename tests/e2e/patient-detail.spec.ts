@@ -91,7 +91,7 @@ test.describe("record header and products", () => {
 
   test("a Health patient with no program and no data gets the first-program prompt; a care note (RTM data) brings the card back", async ({ page }) => {
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/activity/`);
     await expectAccessible(page);
     const prompt = page.getByRole("region", { name: "Assign the first Program" });

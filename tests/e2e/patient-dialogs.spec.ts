@@ -246,7 +246,7 @@ test.describe("program", () => {
   test("View Program names the exercises with their sets", async ({ page }) => {
     test.slow();
     const { p, hep, program, names } = await patientWithProgram();
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/activity/`);
     await expectAccessible(page);
     await page.getByRole("region", { name: "Program" }).getByRole("link", { name: hep.name, exact: true }).click();
@@ -272,7 +272,7 @@ test.describe("program", () => {
   test("Unassign asks first: Cancel keeps the program, Unassign removes it", async ({ page }) => {
     test.slow();
     const { p, api, hep } = await patientWithProgram();
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/rom/?range=7`);
     await expectAccessible(page);
     const card = page.getByRole("region", { name: "Program" });
@@ -304,7 +304,7 @@ test.describe("program", () => {
   test("Unassign that fails says 'The Program could not be unassigned.' in the dialog", async ({ page }) => {
     test.slow();
     const { p, api, hep } = await patientWithProgram();
-    await signInAs(page, PRACTITIONER.email);
+    await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/activity/?dialog=unassign&program=${hep.id}`);
     const confirm = await expectDialog(page, "Unassign Program");
     await expectAccessible(page);
