@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, demo, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
-import { useSession } from "./helpers/session.js";
+import { openSignedIn, useSession } from "./helpers/session.js";
 import type { Page } from "@playwright/test";
 import { createPatient, currentUserOf, dayIn, expectDialog, type NewPatient } from "./helpers/patient-detail.js";
 
@@ -113,7 +113,8 @@ test.describe("record header and products", () => {
 
   test("@js-only section tabs replace the URL: Back leaves the patient instead of walking the tabs", async ({ page }) => {
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "PRO"] });
-    await signInAs(page, PRACTITIONER.email);
+    // From the dashboard: Back must leave the patient for it.
+    await openSignedIn(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/activity/?range=7`);
     await expectAccessible(page);
     const tabs = page.getByRole("navigation", { name: "Health sections" });
