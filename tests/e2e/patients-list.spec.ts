@@ -157,6 +157,30 @@ test.describe("patient list", () => {
     await expectAccessible(page);
   });
 
+  test("the provider filter lists the organization's providers by name and filters by primary provider", async ({ page }) => {
+    const admin = demo("admin@frontrange.example");
+    const api = await apiAs(admin.email);
+    const practitioners = (await api.GET("/v2/practitioners")).data ?? [];
+    const maya = practitioners.find((p) => p.userId && p.email === PRACTITIONER.email);
+    const other = practitioners.find((p) => p.userId && p.id !== maya?.id && p.locations.length > 0);
+    expect(maya && other, "two practitioners with accounts in the demo organization").toBeTruthy();
+    const tag = uniqueTag();
+    // A primary provider works at the patient's location.
+    await createPatient(api, { firstName: "Mine", lastName: tag, primaryPractitionerId: maya!.id, locationId: maya!.locations[0]!.id });
+    await createPatient(api, { firstName: "Theirs", lastName: tag, primaryPractitionerId: other!.id, locationId: other!.locations[0]!.id });
+    await useSession(page, admin.email);
+    await page.goto(`/patients/?q=${tag}`);
+    await expect(table(page).getByRole("rowheader")).toHaveCount(2);
+    const select = search(page).getByLabel("Provider");
+    await expect(select.getByRole("option", { name: `${maya!.lastName}, ${maya!.firstName}` })).toHaveCount(1);
+    await expectAccessible(page);
+    await select.selectOption({ label: `${maya!.lastName}, ${maya!.firstName}` });
+    if (!jsEnabled()) await search(page).getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`provider=${maya!.id}`));
+    await expect(table(page).getByRole("rowheader")).toHaveText([`${tag}, Mine`]);
+    await expectAccessible(page);
+  });
+
   test("a Gait-only organization sees the Gait columns", async ({ page }) => {
     await useSession(page, RESEARCH.email);
     await page.goto("/patients/");
