@@ -313,6 +313,18 @@ test.describe("report, patient view, copy, scroll", () => {
     await expect(status).toHaveCount(0, { timeout: 3000 });
   });
 
+  test("@js-only without a clipboard (a portal served over plain http) copying says it went wrong", async ({ page }) => {
+    // Browsers offer navigator.clipboard only in secure contexts: behind a clinic's plain-http proxy it is missing.
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true }));
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"] });
+    await useSession(page, PRACTITIONER.email);
+    await page.goto(`/patients/${p.id}/`);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Copy gait unique ID" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Something went wrong copying the data." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Copied" })).toHaveCount(0);
+  });
+
   test("@js-only the scroll-to-top button appears after 200 px of scroll", async ({ page }) => {
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
     await page.setViewportSize({ width: 1000, height: 320 });
