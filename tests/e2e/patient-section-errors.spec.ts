@@ -27,13 +27,16 @@ test("each section's load failure shows its message under the header; a reload s
     { section: sectionUrl(patient.id, "gait", "activity"), path: "/v2/gait/sessions", message: "Could not get gait sessions." },
   ];
   for (const c of cases) {
-    faultProxy.inject({ method: "GET", path: c.path, times: 1, fault: { kind: "status", status: 500 } });
+    // Every call of the path fails until cleared (the product route may ask for the care notes too: the
+    // first-program prompt, which takes a failure as "has data").
+    faultProxy.inject({ method: "GET", path: c.path, fault: { kind: "status", status: 500 } });
     await page.goto(`${portal.url}${c.section}`);
     await expect(header).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: c.message })).toBeVisible();
     await expectAccessible(page);
-    expect(faultProxy.requests("GET", c.path).map((r) => r.fault)).toEqual(["status"]);
+    expect(faultProxy.requests("GET", c.path).filter((r) => r.fault).length).toBeGreaterThan(0);
 
+    faultProxy.clear();
     await page.reload();
     await expect(header).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: c.message })).toHaveCount(0);
