@@ -54,15 +54,32 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * Intl.DateTimeFormat of a time zone, made once per zone and options and reused: constructing one costs far
+ * more than formatting with it (a list page formats a date per row). Null for a zone the runtime does not know.
+ */
+const formats = new Map<string, Intl.DateTimeFormat | null>();
+export function zoneFormat(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      format = null;
+    }
+    if (formats.size > 500) formats.clear(); // zones come from organizations: few; bounded all the same
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (an unknown zone falls back to UTC). */
 export function dayIn(timeZone: string, instant: Date | string = new Date()): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  } catch {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" });
-  }
+  const format = zoneFormat("en-CA", timeZone, DAY_OPTIONS) ?? zoneFormat("en-CA", "UTC", DAY_OPTIONS)!;
   const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -134,12 +151,8 @@ export const inDateRange = (day: string, range: Pick<DateRange, "start" | "end">
 
 /** Offset of a time zone from UTC at an instant, in minutes. */
 function zoneOffsetMinutes(timeZone: string, instant: Date): number {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  } catch {
-    return 0;
-  }
+  const format = zoneFormat("en-US", timeZone, { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  if (!format) return 0;
   const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
   const part = (name: string) => p[name] ?? 0;
   const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));

@@ -5,6 +5,8 @@
  *
  * URL: /patients/?tab=active|discharged&q=…&provider={id}&location={id}&sort={column}&dir=asc|desc&page=N
  */
+import { dayIn } from "./date-range";
+import { zoneOrDefault } from "./zoned-day";
 /** 000 §9: "Page size for lists: a shared constant, value not shown (mock metadata uses 10)". */
 export const LIST_PAGE_SIZE = 10;
 export const EMPTY_LIST_MESSAGE = "No patients active in your organization";
@@ -213,15 +215,7 @@ export function splitProblems(message: string): string[] {
 
 /** Today (YYYY-MM-DD) in a time zone (the organization's; America/Denver when unknown). */
 export function todayIn(timeZone: string, now = new Date()): string {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-  } catch {
-    zone = "America/Denver";
-  }
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  return dayIn(zoneOrDefault(timeZone), now);
 }
 
 /** The last tab, remembered like the shell's sidebar preference: a small cookie (a display setting, no PHI). */

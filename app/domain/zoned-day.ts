@@ -3,17 +3,13 @@
  * happened there). A day is written 'YYYY-MM-DD'. An unknown zone falls back to the spec's default,
  * America/Denver (000 §9). Range bounds as instants: date-range.ts (dateRangeInstants).
  */
-import { dayIn } from "./date-range";
+import { dayIn, zoneFormat } from "./date-range";
 
 export const DEFAULT_TIME_ZONE = "America/Denver";
 
-function zoneOrDefault(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
+/** The zone, or America/Denver when the runtime does not know it. */
+export function zoneOrDefault(timeZone: string): string {
+  return zoneFormat("en-US", timeZone, {}) ? timeZone : DEFAULT_TIME_ZONE;
 }
 
 /** The day ('YYYY-MM-DD') an instant falls on in `timeZone` (an unknown zone: America/Denver); null for an invalid instant. */
@@ -39,5 +35,5 @@ export function formatInstantDay(iso: string, timeZone: string): string {
 export function formatTime(iso: string, timeZone: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "";
-  return new Intl.DateTimeFormat("en-US", { timeZone: zoneOrDefault(timeZone), hour: "numeric", minute: "2-digit" }).format(new Date(t));
+  return zoneFormat("en-US", zoneOrDefault(timeZone), { hour: "numeric", minute: "2-digit" })!.format(new Date(t));
 }

@@ -2,6 +2,7 @@
  * The dashboard's rules (spec 000 §2.5): which variant a user sees, which activity cards and which
  * first-step cards, a row's status and colour. Pure; shared by the server and the browser.
  */
+import { formatInstantDay } from "../../domain/zoned-day";
 import { isScanOnly, ROUTES, type ProductKey } from "../shell/nav";
 
 export type ActionKey = "NO_ACCOUNT" | "NO_RECENT_SESSION" | "NO_HEP" | "READY_TO_BILL";
@@ -123,18 +124,7 @@ export function patientName(p: { firstName?: string | null; lastName?: string | 
 
 /** MM/dd/yyyy in the organization's time zone; null → null. */
 export function formatDate(iso: string | null, timeZone: string): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-  } catch {
-    zone = "America/Denver";
-  }
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(date);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("month")}/${get("day")}/${get("year")}`;
+  return iso ? formatInstantDay(iso, timeZone) || null : null;
 }
 
 /** The row's secondary line: the most recent session, when the card is about sessions. */
