@@ -37,3 +37,26 @@ export async function runClosedLoop({ concurrency, seconds, warmupSeconds = 0, t
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { concurrency, seconds, ...summarize(latencies, seconds, errors) };
 }
+
+export interface LoadTarget {
+  label: string;
+  /** One request; true when it was answered as expected (200). */
+  task: () => Promise<boolean>;
+}
+
+/**
+ * Each target in turn: one checked request (an error when it fails), then a closed loop at `concurrency`.
+ * Returns the results in the targets' order.
+ */
+export async function runTargets(
+  targets: readonly LoadTarget[],
+  opts: { concurrency: number; warmupSeconds: number; seconds: number; log?: (m: string) => void },
+): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  for (const t of targets) {
+    if (!(await t.task())) throw new Error(`${t.label} did not answer 200`);
+    opts.log?.(`${t.label}: ${opts.warmupSeconds} + ${opts.seconds} s at concurrency ${opts.concurrency}`);
+    results.push(await runClosedLoop({ concurrency: opts.concurrency, warmupSeconds: opts.warmupSeconds, seconds: opts.seconds, task: t.task }));
+  }
+  return results;
+}

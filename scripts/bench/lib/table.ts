@@ -32,3 +32,11 @@ export function machineLine(): string {
   const load = loadavg().map((l) => l.toFixed(2)).join(" ");
   return `machine: ${cores.length} cores (${cores[0]?.model.trim() ?? "unknown CPU"}), ${platform()} ${arch()}, load average ${load}, Node ${process.version}`;
 }
+
+/** The load table: one row per target with its result (runner.ts runTargets). */
+export function loadTable(rows: readonly { label: string; result: { concurrency: number; requests: number; rps: number; p50: number | null; p95: number | null; p99: number | null; errors: number } }[]): string {
+  return markdownTable(
+    ["target", "conc.", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
+    rows.map(({ label, result: r }) => [label, r.concurrency, r.requests, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors]),
+  );
+}

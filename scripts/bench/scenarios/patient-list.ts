@@ -11,9 +11,9 @@ import { demoAccount } from "../lib/accounts.js";
 import { hit, send } from "../lib/http.js";
 import { apiHeaders } from "../lib/patients.js";
 import { signInToPortal } from "../lib/portal-session.js";
-import { runClosedLoop, type LoadResult } from "../lib/runner.js";
+import { runTargets } from "../lib/runner.js";
 import type { Scenario } from "../lib/scenario.js";
-import { fmt, markdownTable } from "../lib/table.js";
+import { fmt, loadTable } from "../lib/table.js";
 
 /** Aim of issue 4: the list's p95 end to end. */
 export const LIST_P95_AIM_MS = 100;
@@ -69,20 +69,9 @@ export const patientList: Scenario = {
       if (res.status !== 200 || !res.body.includes("<table")) throw new Error(`GET ${v.page} answered ${res.status}${res.status === 200 ? " without the list's table" : ""}`);
     }
 
-    const results: LoadResult[] = [];
-    for (const t of targets) {
-      if (!(await t.task())) throw new Error(`${t.label} did not answer 200`);
-      log(`${t.label}: ${warmupSeconds} + ${seconds} s at concurrency ${concurrency}`);
-      results.push(await runClosedLoop({ concurrency, warmupSeconds, seconds, task: t.task }));
-    }
+    const results = await runTargets(targets, { concurrency, warmupSeconds, seconds, log });
 
-    const table = markdownTable(
-      ["target", "conc.", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
-      targets.map((t, i) => {
-        const r = results[i]!;
-        return [t.label, r.concurrency, r.requests, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors];
-      }),
-    );
+    const table = loadTable(targets.map((t, i) => ({ label: t.label, result: results[i]! })));
     const pagesP95 = targets.flatMap((t, i) => (t.label.startsWith("portal") ? [{ variant: t.variant, p95: results[i]!.p95 }] : []));
     const missed = pagesP95.filter((p) => !(p.p95 <= LIST_P95_AIM_MS));
     const aim = `Aim (list p95 ≤ ${LIST_P95_AIM_MS} ms at concurrency 16): ${missed.length === 0 ? "met by every variant" : `MISSED by ${missed.map((p) => `${p.variant} (${fmt(p.p95)} ms)`).join(", ")}`}.`;

@@ -9,9 +9,9 @@ import { signInAs } from "../../identity/sign-in.js";
 import { demoAccount } from "../lib/accounts.js";
 import { hit } from "../lib/http.js";
 import { signInToPortal } from "../lib/portal-session.js";
-import { runClosedLoop, type LoadResult } from "../lib/runner.js";
+import { runTargets, type LoadResult } from "../lib/runner.js";
 import type { Scenario } from "../lib/scenario.js";
-import { fmt, markdownTable } from "../lib/table.js";
+import { fmt, loadTable } from "../lib/table.js";
 
 export const PAGE_PATH = "/user/account/info/";
 export const WRAPPED_CALL = "/v2/users/current";
@@ -36,20 +36,9 @@ export const signedInPage: Scenario = {
       { label: `API GET ${WRAPPED_CALL}`, task: async () => (await hit(apiUrl, { agent, headers: apiHeaders })) === 200 },
     ];
 
-    const results: LoadResult[] = [];
-    for (const t of targets) {
-      if (!(await t.task())) throw new Error(`${t.label} did not answer 200`);
-      log(`${t.label}: ${warmupSeconds} + ${seconds} s at concurrency ${concurrency}`);
-      results.push(await runClosedLoop({ concurrency, warmupSeconds, seconds, task: t.task }));
-    }
+    const results = await runTargets(targets, { concurrency, warmupSeconds, seconds, log });
 
-    const table = markdownTable(
-      ["target", "conc.", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
-      targets.map((t, i) => {
-        const r = results[i]!;
-        return [t.label, r.concurrency, r.requests, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors];
-      }),
-    );
+    const table = loadTable(targets.map((t, i) => ({ label: t.label, result: results[i]! })));
     const [page, api] = results as [LoadResult, LoadResult];
     // Under two completions per worker the figures describe a queue draining, not a steady state.
     const thin = results.some((r) => r.requests < 2 * concurrency) ? ` Few requests completed in the window: raise BENCH_SECONDS for steady-state figures.` : "";
