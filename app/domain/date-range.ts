@@ -84,8 +84,16 @@ export function dayIn(timeZone: string, instant: Date | string = new Date()): st
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** Today in the organization's time zone. */
-export const todayIn = (timeZone: string, now: Date = new Date()) => dayIn(timeZone, now);
+/** The spec's default time zone (000 §9), for a zone the runtime does not know. */
+export const DEFAULT_TIME_ZONE = "America/Denver";
+
+/** The zone, or America/Denver when the runtime does not know it. */
+export function zoneOrDefault(timeZone: string): string {
+  return zoneFormat("en-US", timeZone, {}) ? timeZone : DEFAULT_TIME_ZONE;
+}
+
+/** Today (YYYY-MM-DD) in the organization's time zone (America/Denver when unknown). */
+export const todayIn = (timeZone: string, now: Date = new Date()) => dayIn(zoneOrDefault(timeZone), now);
 
 const lastDays = (today: string, days: number) => ({ start: addDays(today, -(days - 1)), end: today });
 

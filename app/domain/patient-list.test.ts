@@ -9,11 +9,11 @@ import {
   rowActions,
   splitProblems,
   tabFromCookieHeader,
-  todayIn,
   uploadSuccessMessage,
   patientAddedMessage,
   type ListState,
 } from "./patient-list";
+import { todayIn } from "./date-range";
 
 const ID = "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11";
 const base: ListState = { tab: "active", q: "", provider: null, location: null, sort: null, dir: null, page: 1 };

@@ -5,8 +5,6 @@
  *
  * URL: /patients/?tab=active|discharged&q=…&provider={id}&location={id}&sort={column}&dir=asc|desc&page=N
  */
-import { dayIn } from "./date-range";
-import { zoneOrDefault } from "./zoned-day";
 /** 000 §9: "Page size for lists: a shared constant, value not shown (mock metadata uses 10)". */
 export const LIST_PAGE_SIZE = 10;
 export const EMPTY_LIST_MESSAGE = "No patients active in your organization";
@@ -213,10 +211,6 @@ export function splitProblems(message: string): string[] {
     .filter(Boolean);
 }
 
-/** Today (YYYY-MM-DD) in a time zone (the organization's; America/Denver when unknown). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return dayIn(zoneOrDefault(timeZone), now);
-}
 
 /** The last tab, remembered like the shell's sidebar preference: a small cookie (a display setting, no PHI). */
 export const TAB_COOKIE = "exer-patients-tab";

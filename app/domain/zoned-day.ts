@@ -3,14 +3,7 @@
  * happened there). A day is written 'YYYY-MM-DD'. An unknown zone falls back to the spec's default,
  * America/Denver (000 §9). Range bounds as instants: date-range.ts (dateRangeInstants).
  */
-import { dayIn, zoneFormat } from "./date-range";
-
-export const DEFAULT_TIME_ZONE = "America/Denver";
-
-/** The zone, or America/Denver when the runtime does not know it. */
-export function zoneOrDefault(timeZone: string): string {
-  return zoneFormat("en-US", timeZone, {}) ? timeZone : DEFAULT_TIME_ZONE;
-}
+import { dayIn, zoneFormat, zoneOrDefault } from "./date-range";
 
 /** The day ('YYYY-MM-DD') an instant falls on in `timeZone` (an unknown zone: America/Denver); null for an invalid instant. */
 export function dayInZone(iso: string, timeZone: string): string | null {

@@ -33,8 +33,8 @@ import {
   TAB_COOKIE,
   tabCookie,
   tabFromCookieHeader,
-  todayIn,
 } from "../domain/patient-list";
+import { todayIn } from "../domain/date-range";
 import { getGlobalFilter } from "../ui/shell/filter.server";
 import { PatientListPage } from "../ui/patients/list-page";
 import patientsStyles from "../styles/patients.css";
