@@ -21,7 +21,7 @@ import {
   uploadSuccessMessage,
 } from "../domain/patient-list";
 import { hasDetailsFor, patientFormSchema, patientFormSourceOf, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientFormSource, type PatientProduct } from "../forms/patient";
-import { FORM_TOKEN_FIELD, formToken, submitOnce } from "../forms/submit-once.server";
+import { callOnce, FORM_TOKEN_FIELD, formToken, submitOnce } from "../forms/submit-once.server";
 import type { Api } from "./client.server";
 import { addPatientToProduct, createPatient, getPatientRecord, sendPatientInvite, uploadPatientsCsv, type PatientRecord } from "./patient-list.server";
 
@@ -216,10 +216,7 @@ export async function addProductAction(env: ActionEnv, form: FormData, userProdu
       ...(product === "HEALTH" ? { injuredSideOfBody: v.injuredSideOfBody, injuredBodyPart: v.injuredBodyPart } : { gaitUid: v.gaitUid }),
     };
   }
-  const outcome = await submitOnce(`${env.user.userId}:add-product:${id}`, form.get(FORM_TOKEN_FIELD), async () => {
-    const result = await addPatientToProduct(env.api, id, products, details);
-    return result.error ? { keep: false, value: { error: result.error } } : { keep: true, value: { ok: true as const } };
-  });
+  const outcome = await callOnce(`${env.user.userId}:add-product:${id}`, form.get(FORM_TOKEN_FIELD), () => addPatientToProduct(env.api, id, products, details));
   if (outcome.error) {
     return data({ intent: "add-product" as const, result: replyWith ? replyWith([outcome.error.message]) : null, error: outcome.error.message }, { status: 400 });
   }
@@ -230,10 +227,7 @@ export async function addProductAction(env: ActionEnv, form: FormData, userProdu
 /** The account invite (confirmed in its dialog): POST v2/health/patients/{id}/invite. */
 export async function inviteAction(env: ActionEnv, form: FormData) {
   const id = String(form.get("patientRecordId") ?? "");
-  const outcome = await submitOnce(`${env.user.userId}:invite:${id}`, form.get(FORM_TOKEN_FIELD), async () => {
-    const result = await sendPatientInvite(env.api, id);
-    return result.error ? { keep: false, value: { error: result.error } } : { keep: true, value: { ok: true as const } };
-  });
+  const outcome = await callOnce(`${env.user.userId}:invite:${id}`, form.get(FORM_TOKEN_FIELD), () => sendPatientInvite(env.api, id));
   if (outcome.error) return data({ intent: "invite" as const, error: `${INVITE_FAILED} ${outcome.error.message}` }, { status: 400 });
   flashSuccess(env, INVITE_SENT);
   throw redirect(env.listUrl);

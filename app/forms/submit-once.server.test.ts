@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { forgetSubmissions, formToken, submitOnce } from "./submit-once.server";
+import { callOnce, forgetSubmissions, formToken, submitOnce } from "./submit-once.server";
 
 afterEach(forgetSubmissions);
 
@@ -39,5 +39,18 @@ describe("formToken", () => {
     const tokens = new Set(Array.from({ length: 1000 }, formToken));
     expect(tokens.size).toBe(1000);
     for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe("callOnce", () => {
+  it("keeps a successful call's result for the token; a failed call can be sent again", async () => {
+    let calls = 0;
+    const token = formToken();
+    const failing = async () => ({ error: { message: "refused", status: 409 }, n: ++calls });
+    expect(await callOnce("u1:x", token, failing)).toMatchObject({ n: 1 });
+    const ok = async () => ({ data: "saved", n: ++calls });
+    const [a, b] = await Promise.all([callOnce("u1:x", token, ok), callOnce("u1:x", token, ok)]);
+    expect([a, b]).toEqual([{ data: "saved", n: 2 }, { data: "saved", n: 2 }]);
+    expect(calls).toBe(2);
   });
 });

@@ -55,3 +55,10 @@ export async function submitOnce<R extends { keep: boolean; value: unknown }>(sc
 
 /** For tests. */
 export const forgetSubmissions = () => entries.clear();
+
+/** submitOnce for one API call: its result is the outcome, kept when the call succeeded (nothing saved otherwise). */
+export const callOnce = <R extends { error?: unknown }>(scope: string, token: unknown, call: () => Promise<R>): Promise<R> =>
+  submitOnce(scope, token, async () => {
+    const result = await call();
+    return { keep: !result.error, value: result };
+  });

@@ -12,7 +12,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { FORM_TOKEN_FIELD, submitOnce } from "../forms/submit-once.server";
+import { callOnce, FORM_TOKEN_FIELD } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
 import { startSection } from "../api/patient-sections.server";
@@ -90,11 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
    * The call once per form token (submit-once.server.ts): a double submit waits for the first and gets its
    * outcome — one note, not two; a repeated delete does not answer "could not delete" for a deleted note.
    */
-  const once = <R extends { error?: unknown }>(call: () => Promise<R>) =>
-    submitOnce(`${user.userId}:${intent}:${id}`, formData.get(FORM_TOKEN_FIELD), async () => {
-      const result = await call();
-      return { keep: !result.error, value: result };
-    });
+  const once = <R extends { error?: unknown }>(call: () => Promise<R>) => callOnce(`${user.userId}:${intent}:${id}`, formData.get(FORM_TOKEN_FIELD), call);
   /** The spec's message, and the service's reason when it refused (409: a billed cycle). */
   const reasons = (message: string, error: { message: string; status: number }) => (error.status === 409 || error.status === 400 ? [message, error.message] : [message]);
 

@@ -10,7 +10,7 @@ import { safeRedirect } from "../../auth/redirect";
 import { getSession } from "../../auth/session.server";
 import { unassignProgram } from "../../api/patients.server";
 import { recordPath } from "../../domain/patient-detail";
-import { FORM_TOKEN_FIELD, submitOnce } from "../../forms/submit-once.server";
+import { callOnce, FORM_TOKEN_FIELD } from "../../forms/submit-once.server";
 
 /** 000 §8, verbatim. */
 export const UNASSIGN_FAILED = "The Program could not be unassigned.";
@@ -42,10 +42,7 @@ export async function programAction(request: Request, context: PortalLoadContext
   if (form.get("intent") !== "unassign-program") throw data({ status: 400 }, { status: 400 });
   const hepId = String(form.get("hepId") ?? "");
   // Once per form token (ADR 005): a repeated DELETE would answer 404 and show a failure for a program that went.
-  const result = await submitOnce(`unassign-program:${id}:${hepId}`, form.get(FORM_TOKEN_FIELD), async () => {
-    const r = await unassignProgram(request, context, id, hepId);
-    return { keep: !r.error, value: r };
-  });
+  const result = await callOnce(`unassign-program:${id}:${hepId}`, form.get(FORM_TOKEN_FIELD), () => unassignProgram(request, context, id, hepId));
   if (result.error) return { intent: "unassign-program", error: UNASSIGN_FAILED, back } satisfies ProgramActionData;
   getSession(request, context).flash("toast", { type: "success", message: UNASSIGNED });
   throw redirect(back);
