@@ -48,7 +48,7 @@ describe("callOnce", () => {
     const token = formToken();
     const failing = async () => ({ error: { message: "refused", status: 409 }, n: ++calls });
     expect(await callOnce("u1:x", token, failing)).toMatchObject({ n: 1 });
-    const ok = async () => ({ data: "saved", n: ++calls });
+    const ok = async (): Promise<{ data: string; n: number; error?: undefined }> => ({ data: "saved", n: ++calls });
     const [a, b] = await Promise.all([callOnce("u1:x", token, ok), callOnce("u1:x", token, ok)]);
     expect([a, b]).toEqual([{ data: "saved", n: 2 }, { data: "saved", n: 2 }]);
     expect(calls).toBe(2);
