@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { markScriptingCookie } from "./ui/shell/scripting";
+import { markScriptingCookie } from "./shell/scripting";
 
 // From now on the server may stream this browser's pages (it runs the scripts that swap streamed data in).
 markScriptingCookie();

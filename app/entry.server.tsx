@@ -1,7 +1,7 @@
 /**
  * Server rendering: browsers get the shell as soon as it is ready and slow data streams in after it; bots
  * (and tools isbot recognises, such as curl) and browsers not yet seen running scripts (JavaScript off: the
- * `exer-js` cookie, app/ui/shell/scripting.ts) get the whole document at once. Every inline script carries the
+ * `exer-js` cookie, app/shell/scripting.ts) get the whole document at once. Every inline script carries the
  * response's CSP nonce.
  */
 import { PassThrough } from "node:stream";
@@ -11,8 +11,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { errorFields, log } from "./log.server";
-import { NonceProvider } from "./ui/nonce";
-import { clientRunsScripts } from "./ui/shell/scripting";
+import { NonceProvider } from "./components/nonce";
+import { clientRunsScripts } from "./shell/scripting";
 
 /** How long deferred data may take before the stream is closed (single fetch's `streamTimeout`). */
 export const streamTimeout = 10_000;

@@ -9,11 +9,11 @@ import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
 import { activeAuth } from "./auth/user.server";
 import { getSession } from "./auth/session.server";
-import { useNonce } from "./ui/nonce";
-import { ToastRegion } from "./ui/toast";
-import { AuthLayout } from "./ui/auth-layout";
-import { classifyError, ErrorScreen, errorTitle } from "./ui/shell/error-screens";
-import { ProgressIndicator } from "./ui/shell/progress";
+import { useNonce } from "./components/nonce";
+import { ToastRegion } from "./components/toast";
+import { AuthLayout } from "./components/auth-layout";
+import { classifyError, ErrorScreen, errorTitle } from "./shell/error-screens";
+import { ProgressIndicator } from "./shell/progress";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -67,7 +67,7 @@ export default function App() {
   );
 }
 
-export { FATAL_MESSAGE, NOT_FOUND_MESSAGE } from "./ui/shell/error-screens";
+export { FATAL_MESSAGE, NOT_FOUND_MESSAGE } from "./shell/error-screens";
 
 /**
  * The root's loader runs on every navigation: a toast flashed by any loader or action (not only those after

@@ -3,7 +3,7 @@
  * product, the account invite, and the Bulk Add CSV upload (003 §7 "CSV"). Failed calls resolve to
  * `{ error }` (client.server.ts); nothing here throws.
  */
-import type { PatientFormValue } from "../forms/patient";
+import type { PatientFormValue } from "../areas/patients/forms/patient";
 import type { Api } from "./client.server";
 import type { Schema } from "./schemas";
 

@@ -2,7 +2,7 @@
  * `/home/`: the dashboard (000 §2.5). The greeting renders at once; the activity cards (GET
  * v2/dashboards/actions) stream in when their data arrives: the loader returns the call as a promise and the
  * page renders it with `<Suspense><Await>` behind a skeleton. Scan-only users get the welcome and no call.
- * (Browsers that run no scripts get the whole page at once: see app/ui/shell/scripting.ts.)
+ * (Browsers that run no scripts get the whole page at once: see app/shell/scripting.ts.)
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -11,10 +11,10 @@ import { getDashboardActions } from "../api/dashboard.server";
 import { getApi } from "../api/user-api.server";
 import { isAdminType } from "../auth/roles";
 import { requireUser } from "../auth/user.server";
-import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../ui/dashboard/dashboard";
-import { dashboardNeedsActions } from "../ui/dashboard/rules";
-import { FILTER_ACTION } from "../ui/shell/filter-controls";
-import dashboardStyles from "../styles/dashboard.css";
+import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../areas/home/dashboard";
+import { dashboardNeedsActions } from "../areas/home/rules";
+import { FILTER_ACTION } from "../shell/filter-controls";
+import dashboardStyles from "../areas/home/dashboard.css";
 
 export const meta: MetaFunction = () => [{ title: "Home | Exer Provider Portal" }];
 

@@ -15,18 +15,18 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@re
 import { callOnce, FORM_TOKEN_FIELD } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
-import { startSection } from "../api/patient-sections.server";
+import { startSection } from "../areas/patients/sections/patient-sections.server";
 import { loadPatientRecord } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
-import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../domain/patient-detail";
-import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../forms/care-note";
-import { gaitCommentSchema } from "../forms/gait-comment";
-import { closeDialogHref, DIALOG_PARAMS } from "../ui/patient-sections/section-urls";
-import { PatientSectionView, type SectionActionData } from "../ui/patient-sections/section-view";
-import sectionStyles from "../styles/patient-sections.css";
+import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../areas/patients/rules/patient-detail";
+import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas/patients/forms/care-note";
+import { gaitCommentSchema } from "../areas/patients/forms/gait-comment";
+import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/section-urls";
+import { PatientSectionView, type SectionActionData } from "../areas/patients/sections/section-view";
+import sectionStyles from "../areas/patients/sections/patient-sections.css";
 
 export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
 

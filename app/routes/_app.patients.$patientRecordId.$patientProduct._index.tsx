@@ -4,8 +4,8 @@
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../auth/user.server";
-import { programActionRan } from "../ui/patient-detail/program-action.server";
-import { DEFAULT_SECTION, isPatientProduct, sectionPath } from "../domain/patient-detail";
+import { programActionRan } from "../areas/patients/detail/program-action.server";
+import { DEFAULT_SECTION, isPatientProduct, sectionPath } from "../areas/patients/rules/patient-detail";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -4,7 +4,7 @@
  * (<Outlet />); the program drawer, Download Patient Report and Patient View dialogs. The date range lives in
  * the URL (app/domain/date-range.ts) and every tab link keeps it. A product the patient does not have
  * redirects to the default one. The action unassigns a program, confirmed in its dialog
- * (`?dialog=unassign&program={hepId}`; app/ui/patient-detail/program-action.server.ts).
+ * (`?dialog=unassign&program={hepId}`; app/areas/patients/detail/program-action.server.ts).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
@@ -14,11 +14,11 @@ import { loadPatientRecord, loadProgramView } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
 import { requireUser } from "../auth/user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
-import { defaultProduct, isPatientProduct, patientProducts, productPath, sectionTabs, DEFAULT_SECTION } from "../domain/patient-detail";
-import { programAction } from "../ui/patient-detail/program-action.server";
-import { ProductView } from "../ui/patient-detail/product-view";
-import { needsFirstProgram } from "../ui/patient-detail/program-card";
-import type { ProductRouteData } from "../ui/patient-detail/route-data";
+import { defaultProduct, isPatientProduct, patientProducts, productPath, sectionTabs, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
+import { programAction } from "../areas/patients/detail/program-action.server";
+import { ProductView } from "../areas/patients/detail/product-view";
+import { needsFirstProgram } from "../areas/patients/detail/program-card";
+import type { ProductRouteData } from "../areas/patients/detail/route-data";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -6,8 +6,8 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadPatientRecord } from "../api/patients.server";
 import { requireUser } from "../auth/user.server";
-import { dialogActionRan } from "../ui/patient-detail/record-action.server";
-import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../domain/patient-detail";
+import { dialogActionRan } from "../areas/patients/detail/record-action.server";
+import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);

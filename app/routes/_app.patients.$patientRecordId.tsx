@@ -10,13 +10,13 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useSearchPa
 import { loadPatientRecord } from "../api/patients.server";
 import { requireUser } from "../auth/user.server";
 import { todayIn } from "../domain/date-range";
-import { loadPatientFormChoices } from "../ui/patient-detail/choices.server";
-import { recordAction } from "../ui/patient-detail/record-action.server";
-import { RecordDialogs } from "../ui/patient-detail/record-dialogs";
-import { PatientLoadError, RecordHeader } from "../ui/patient-detail/record-header";
-import type { RecordRouteData } from "../ui/patient-detail/route-data";
-import { ScrollToTop } from "../ui/patient-detail/scroll-to-top";
-import patientStyles from "../styles/patient-detail.css";
+import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
+import { recordAction } from "../areas/patients/detail/record-action.server";
+import { RecordDialogs } from "../areas/patients/detail/record-dialogs";
+import { PatientLoadError, RecordHeader } from "../areas/patients/detail/record-header";
+import type { RecordRouteData } from "../areas/patients/detail/route-data";
+import { ScrollToTop } from "../areas/patients/detail/scroll-to-top";
+import patientStyles from "../areas/patients/detail/patient-detail.css";
 
 export const links = () => [{ rel: "stylesheet", href: patientStyles }];
 

@@ -1,7 +1,7 @@
 /**
  * `/patients/`: the organization's patient list (000 §2.6) and its dialogs — Add New Patient (`?add=true`,
  * 000 §2.7), add to the other product (`?addProduct={id}`), the account invite (`?invite={id}`). All state is in
- * the URL (app/domain/patient-list.ts); every dialog is rendered by the server and posts here (`intent`).
+ * the URL (app/areas/patients/rules/patient-list.ts); every dialog is rendered by the server and posts here (`intent`).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -15,7 +15,7 @@ import {
   inviteAction,
   loadAddProductDialog,
   loadInviteDialog,
-} from "../api/patient-list-forms.server";
+} from "../areas/patients/list/patient-list-forms.server";
 import { listPatients, listPractitioners } from "../api/patient-list.server";
 import { getApi } from "../api/user-api.server";
 import { cookieIsSecure, getSession } from "../auth/session.server";
@@ -33,11 +33,11 @@ import {
   TAB_COOKIE,
   tabCookie,
   tabFromCookieHeader,
-} from "../domain/patient-list";
+} from "../areas/patients/rules/patient-list";
 import { todayIn } from "../domain/date-range";
-import { getGlobalFilter } from "../ui/shell/filter.server";
-import { PatientListPage } from "../ui/patients/list-page";
-import patientsStyles from "../styles/patients.css";
+import { getGlobalFilter } from "../shell/filter.server";
+import { PatientListPage } from "../areas/patients/list/list-page";
+import patientsStyles from "../areas/patients/list/patients.css";
 
 export const meta: MetaFunction = () => [{ title: "Patients | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: patientsStyles }];

@@ -9,13 +9,13 @@ import type { ReactNode } from "react";
 import { getConfig } from "../config.server";
 import { requireUser } from "../auth/user.server";
 import { isAdminType } from "../auth/roles";
-import { shellRoute } from "../ui/shell/shell-route";
-import { FilterControls } from "../ui/shell/filter-controls";
-import { loadFilterState } from "../ui/shell/filter.server";
-import { isListedStaff, portalNav, ROUTES } from "../ui/shell/nav";
-import { sidebarFromCookieHeader } from "../ui/shell/preferences";
-import { Shell } from "../ui/shell/shell";
-import shellStyles from "../styles/shell.css";
+import { shellRoute } from "../shell/shell-route";
+import { FilterControls } from "../shell/filter-controls";
+import { loadFilterState } from "../shell/filter.server";
+import { isListedStaff, portalNav, ROUTES } from "../shell/nav";
+import { sidebarFromCookieHeader } from "../shell/preferences";
+import { Shell } from "../shell/shell";
+import shellStyles from "../shell/shell.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 

@@ -14,9 +14,9 @@ import { changePassword } from "../auth/identity.server";
 import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSAGE } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
-import { accountInfoSchema, changePasswordSchema } from "../forms/account";
-import { DisabledField, ErrorList, Field, PasswordField } from "../ui/field";
-import { SubmitButton } from "../ui/submit-button";
+import { accountInfoSchema, changePasswordSchema } from "../areas/user/forms/account";
+import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
+import { SubmitButton } from "../components/submit-button";
 
 export const ACCOUNT_UPDATED_MESSAGE = "Account details updated.";
 export const PASSWORD_UPDATED_MESSAGE = "Password updated.";

@@ -7,8 +7,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { isAdminType } from "../auth/roles";
 import { requireRole } from "../auth/user.server";
-import { adminPageTitle } from "../ui/shell/admin-pages";
-import { AdminPlaceholder } from "../ui/shell/admin-placeholder";
+import { adminPageTitle } from "../areas/admin/admin-pages";
+import { AdminPlaceholder } from "../areas/admin/admin-placeholder";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Admin"} | Exer Provider Portal` }];
 

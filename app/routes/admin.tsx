@@ -7,11 +7,11 @@ import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-ru
 import type { ReactNode } from "react";
 import { isAdminType } from "../auth/roles";
 import { requireRole } from "../auth/user.server";
-import { shellRoute } from "../ui/shell/shell-route";
-import { adminNav, ADMIN_ROUTES } from "../ui/shell/nav";
-import { sidebarFromCookieHeader } from "../ui/shell/preferences";
-import { Shell } from "../ui/shell/shell";
-import shellStyles from "../styles/shell.css";
+import { shellRoute } from "../shell/shell-route";
+import { adminNav, ADMIN_ROUTES } from "../shell/nav";
+import { sidebarFromCookieHeader } from "../shell/preferences";
+import { Shell } from "../shell/shell";
+import shellStyles from "../shell/shell.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 

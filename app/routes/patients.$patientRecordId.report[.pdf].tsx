@@ -11,8 +11,8 @@ import { getApi } from "../api/user-api.server";
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { dateRangeInstants, parseDateRange, todayIn, withDateRange } from "../domain/date-range";
-import { recordPath } from "../domain/patient-detail";
-import { reportFileName } from "../domain/patient-record";
+import { recordPath } from "../areas/patients/rules/patient-detail";
+import { reportFileName } from "../areas/patients/rules/patient-record";
 
 export const REPORT_FAILED = "The report could not be downloaded.";
 

@@ -7,8 +7,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "../auth/redirect";
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
-import { filterFromForm, restrictFilter } from "../ui/shell/filter";
-import { loadFilterState, saveFilter } from "../ui/shell/filter.server";
+import { filterFromForm, restrictFilter } from "../shell/filter";
+import { loadFilterState, saveFilter } from "../shell/filter.server";
 
 export const LOCATION_NOT_AVAILABLE_MESSAGE = "That location is not available to you.";
 

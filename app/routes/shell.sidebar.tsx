@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "../auth/redirect";
 import { cookieIsSecure } from "../auth/session.server";
-import { SIDEBAR_COOKIE, sidebarCookie, type SidebarState } from "../ui/shell/preferences";
+import { SIDEBAR_COOKIE, sidebarCookie, type SidebarState } from "../shell/preferences";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();

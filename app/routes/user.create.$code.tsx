@@ -20,11 +20,11 @@ import { confirmSignUp, resendSignUpCode, signInWithPassword, signUp } from "../
 import { errorName, identityMessage } from "../auth/identity-errors";
 import { getSession, type PortalSession, type SessionData } from "../auth/session.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
-import { inviteeSchema, signUpSchema, verifySignUpSchema } from "../forms/sign-up";
-import { AuthLayout, Notice } from "../ui/auth-layout";
-import { DisabledField, ErrorList, Field, PasswordField } from "../ui/field";
-import { SubmitButton } from "../ui/submit-button";
-import { useHydrated } from "../ui/use-hydrated";
+import { inviteeSchema, signUpSchema, verifySignUpSchema } from "../areas/user/forms/sign-up";
+import { AuthLayout, Notice } from "../components/auth-layout";
+import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
+import { SubmitButton } from "../components/submit-button";
+import { useHydrated } from "../components/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Exer Provider Portal" }];
 

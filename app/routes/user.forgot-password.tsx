@@ -8,10 +8,10 @@ import { forgotPassword } from "../auth/identity.server";
 import { identityMessage, isUnknownUser } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
 import { requireAnonymous } from "../auth/user.server";
-import { forgotPasswordSchema } from "../forms/password-reset";
-import { AuthLayout } from "../ui/auth-layout";
-import { ErrorList, Field } from "../ui/field";
-import { SubmitButton } from "../ui/submit-button";
+import { forgotPasswordSchema } from "../areas/user/forms/password-reset";
+import { AuthLayout } from "../components/auth-layout";
+import { ErrorList, Field } from "../components/field";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Exer Provider Portal" }];
 

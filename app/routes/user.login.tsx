@@ -13,10 +13,10 @@ import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
-import { loginSchema } from "../forms/login";
-import { AuthLayout, Notice } from "../ui/auth-layout";
-import { ErrorList, Field, PasswordField } from "../ui/field";
-import { SubmitButton } from "../ui/submit-button";
+import { loginSchema } from "../areas/user/forms/login";
+import { AuthLayout, Notice } from "../components/auth-layout";
+import { ErrorList, Field, PasswordField } from "../components/field";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: MetaFunction = () => [{ title: "Log In | Exer Provider Portal" }];
 

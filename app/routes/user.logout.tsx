@@ -8,8 +8,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form } from "@remix-run/react";
 import { getSession } from "../auth/session.server";
 import { signOut } from "../auth/user.server";
-import { AuthLayout } from "../ui/auth-layout";
-import { SubmitButton } from "../ui/submit-button";
+import { AuthLayout } from "../components/auth-layout";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: MetaFunction = () => [{ title: "Log Out | Exer Provider Portal" }];
 

@@ -4,8 +4,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { getConfig } from "../config.server";
 import { resolveRole } from "../auth/roles";
 import { requireSession, PROVIDER_NOT_FOUND_MESSAGE } from "../auth/user.server";
-import { AuthLayout } from "../ui/auth-layout";
-import { SubmitButton } from "../ui/submit-button";
+import { AuthLayout } from "../components/auth-layout";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: MetaFunction = () => [{ title: "Account not found | Exer Provider Portal" }];
 

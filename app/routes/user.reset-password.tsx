@@ -11,10 +11,10 @@ import { confirmForgotPassword } from "../auth/identity.server";
 import { resetMessage, resetErrorField } from "../auth/identity-errors";
 import { getSession, type PortalSession } from "../auth/session.server";
 import { requireAnonymous } from "../auth/user.server";
-import { resetPasswordSchema } from "../forms/password-reset";
-import { AuthLayout } from "../ui/auth-layout";
-import { ErrorList, Field, PasswordField } from "../ui/field";
-import { SubmitButton } from "../ui/submit-button";
+import { resetPasswordSchema } from "../areas/user/forms/password-reset";
+import { AuthLayout } from "../components/auth-layout";
+import { ErrorList, Field, PasswordField } from "../components/field";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: MetaFunction = () => [{ title: "Reset password | Exer Provider Portal" }];
 

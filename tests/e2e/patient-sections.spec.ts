@@ -8,7 +8,7 @@ import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
 import { healthWorld, listPatients, newHealthPatient, pick, pros, sectionUrl, type Api, type HealthSession } from "./helpers/patient-data.js";
 import { useSession } from "./helpers/session.js";
-import { sessionProgress } from "../../app/domain/session-progress.js";
+import { sessionProgress } from "../../app/areas/patients/rules/session-progress.js";
 import { addDays, dayIn } from "../../app/domain/date-range.js";
 
 let api: Api;

@@ -3,7 +3,7 @@
  * (same-origin headers, as the portal's cross-site check requires), keep the session cookies it sets.
  */
 import type { Agent } from "node:http";
-import { SCRIPTING_COOKIE } from "../../../app/ui/shell/scripting.js";
+import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
 import { CookieJar, DOCUMENT_HEADERS, send } from "./http.js";
 
 export interface PortalSession {
@@ -11,7 +11,7 @@ export interface PortalSession {
   jar: CookieJar;
   /**
    * Headers of a document request of this signed-in browser. `scripts` adds the cookie the browser entry sets
-   * once scripts run (app/ui/shell/scripting.ts): the portal streams only to such browsers.
+   * once scripts run (app/shell/scripting.ts): the portal streams only to such browsers.
    */
   headers(opts?: { scripts?: boolean }): Record<string, string>;
 }

@@ -1,7 +1,7 @@
 /**
  * The dashboard (/home/) with its data call (getDashboardActions) delayed in the reference API, streamed and
  * not: the same signed-in request with and without the cookie of a browser that runs scripts (the portal
- * streams only to those, app/ui/shell/scripting.ts; without it the page comes whole, as with JavaScript off).
+ * streams only to those, app/shell/scripting.ts; without it the page comes whole, as with JavaScript off).
  * Median of BENCH_RUNS runs each (default 5): time to first byte, to the greeting (the shell), to the cards
  * (the delayed data), to the end of the document.
  */

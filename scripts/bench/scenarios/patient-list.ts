@@ -2,7 +2,7 @@
  * The patient list (/patients/) on the large world, end to end through the portal under load: a provider
  * admin of Front Range (the organization's 90,000 of the world's 100,000 patients) with the default list,
  * a search, a sort and a later page, each against the list call it makes (GET v2/patients/pages with the
- * query the portal sends: app/domain/patient-list.ts listQuery) straight to the API with the same token, and
+ * query the portal sends: app/areas/patients/rules/patient-list.ts listQuery) straight to the API with the same token, and
  * the providers call every list page makes beside it (GET v2/practitioners).
  * Closed loop at BENCH_LIST_CONCURRENCY (default 16) for BENCH_SECONDS (default 10) each, after a 2 s warm-up.
  */

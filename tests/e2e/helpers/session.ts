@@ -22,7 +22,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { readState } from "../../setup/state.js";
-import { SCRIPTING_COOKIE } from "../../../app/ui/shell/scripting.js";
+import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
 import { DEMO_PASSWORD } from "./stack.js";
 import { loginForm } from "./ui.js";
 
@@ -49,7 +49,7 @@ async function signInForCookies(browser: Browser, email: string, password: strin
     await form.password.fill(password);
     await form.submit.click();
     await page.waitForURL(/\/home\/$/);
-    // Only the session: whether scripts run is each test's own (app/ui/shell/scripting.ts).
+    // Only the session: whether scripts run is each test's own (app/shell/scripting.ts).
     return (await context.cookies()).filter((c) => c.name !== SCRIPTING_COOKIE);
   } finally {
     await context.close();

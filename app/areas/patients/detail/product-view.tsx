@@ -1,0 +1,108 @@
+/**
+ * The product part of the patient detail (000 §2.8): Health/Gait tabs when the patient has both; on Health
+ * the Program card (or its notices) and the Reporting Type; the date range; Download Report and Patient View;
+ * the section tabs, and the section. Tabs are links that keep the date range and replace the URL (no history
+ * entry). The Patient View (`?dialog=patient-view`) shows the section tabs and the section full screen, zoomed.
+ */
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { SerializeFrom } from "@remix-run/node";
+import type { ApiResult } from "../../../api/result";
+import type { ProgramView } from "../../../domain/program-view";
+import { withDateRange, type DateRange } from "../../../domain/date-range";
+import { patientProducts, PRODUCT_LABELS, sectionPath, DEFAULT_SECTION, type PatientProduct, type SectionTab } from "../rules/patient-detail";
+import { Dialog, withoutParams, withParams } from "../../../components/dialog";
+import { DateRangeForm } from "./date-range-form";
+import { HealthPrograms } from "./program-card";
+import { hasReportData, ProgramDrawer, REPORT_TITLE, ReportDialog, UnassignDialog, ZoomControl, zoomOf } from "./product-dialogs";
+import { usePatientRecord } from "./route-data";
+
+export interface ProductViewProps {
+  product: PatientProduct;
+  range: SerializeFrom<DateRange>;
+  sections: SectionTab[];
+  /** The program drawer's program, streaming (only while the drawer is open). */
+  program: Promise<SerializeFrom<ApiResult<ProgramView>>> | null;
+  /** The first-program prompt instead of the Program card (the product route decides: it knows the care notes). */
+  firstProgram: boolean;
+  children: ReactNode;
+}
+
+export function ProductView({ product, range, sections, program, firstProgram, children }: ProductViewProps) {
+  const { record, today } = usePatientRecord();
+  const products = patientProducts(record);
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const dialog = search.get("dialog");
+  const current = location.pathname.split("/").filter(Boolean)[3] ?? DEFAULT_SECTION;
+  const health = product === "health";
+  const patientView = dialog === "patient-view";
+  const zoom = zoomOf(location.search);
+
+  const sectionTabs = (inPatientView: boolean) => (
+    <nav className="tabs section-tabs" aria-label={`${PRODUCT_LABELS[product]} sections`}>
+      {sections.map((tab) => {
+        const path = sectionPath(record.id, product, tab.section);
+        const href = withDateRange(inPatientView ? `${path}?${new URLSearchParams({ dialog: "patient-view", zoom: String(zoom) })}` : path, range);
+        return (
+          <Link key={tab.section} className="tab" to={href} replace preventScrollReset aria-current={tab.section === current ? "page" : undefined}>
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+
+  return (
+    <div className="patient-product">
+      {products.length > 1 ? (
+        <nav className="tabs product-tabs" aria-label="Product">
+          {products.map((p) => (
+            <Link key={p} className="tab" to={withDateRange(sectionPath(record.id, p, DEFAULT_SECTION), range)} replace aria-current={p === product ? "page" : undefined}>
+              {PRODUCT_LABELS[p]}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : null}
+      <div className="patient-toolbar">
+        <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />
+        <div className="patient-toolbar-actions">
+          {health ? (
+            hasReportData(record) ? (
+              <Link className="button" to={withParams(location, { dialog: "report" })} preventScrollReset>
+                Download Report
+              </Link>
+            ) : (
+              <button type="button" className="button" disabled title={REPORT_TITLE}>
+                Download Report
+              </button>
+            )
+          ) : null}
+          <Link className="button" to={withParams(location, { dialog: "patient-view", zoom: null })} preventScrollReset>
+            Patient View
+          </Link>
+        </div>
+      </div>
+      {patientView ? (
+        <Dialog title="Patient View" closeHref={withoutParams(location, ["dialog", "zoom"])} size="wide">
+          <div className="patient-view">
+            <ZoomControl zoom={zoom} />
+            <div className="patient-view-content" style={{ zoom: zoom / 100 }}>
+              {sectionTabs(true)}
+              <div className="patient-section">{children}</div>
+            </div>
+          </div>
+        </Dialog>
+      ) : (
+        <>
+          {sectionTabs(false)}
+          <div className="patient-section">{children}</div>
+        </>
+      )}
+      {health && dialog === "program" && program ? <ProgramDrawer record={record} program={program} /> : null}
+      {health && dialog === "unassign" ? <UnassignDialog record={record} /> : null}
+      {health && dialog === "report" ? <ReportDialog record={record} range={range} today={today} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+/**
+ * The record's dialogs (000 §2.8), each at its URL (`?dialog=discharge|edit-plan|new-plan|edit-details|
+ * resend-invite`), posting to the record route's action with an `intent`. With JavaScript the forms are
+ * validated in the browser with the server's schemas and sent by a fetcher (the page behind stays); a
+ * refusal shows inline; success redirects back with a toast.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import type { PatientRecord } from "../../../api/patients.server";
+import { displayName, fullName } from "../../../domain/names";
+import { recordPath } from "../rules/patient-detail";
+import { canResendInvite, dischargeWindow, editPlanWindow, formatDay, newPlanWindow, type DayWindow } from "../rules/patient-record";
+import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../forms/patient";
+import { NEW_PLAN_PRODUCTS, newPlanProducts, newPlanSchema, planEndSchema } from "../forms/plan-of-care";
+import { FormToken } from "../../../forms/form-token";
+import { Dialog, withoutParams, withParams } from "../../../components/dialog";
+import { ErrorList, Field, SelectField } from "../../../components/field";
+import { PatientFields } from "../list/patient-fields";
+import type { PatientFormChoices } from "./choices.server";
+import { DialogSubmit, useDialogSubmission } from "./dialog-form";
+
+type RecordData = SerializeFrom<PatientRecord>;
+
+export const RECORD_DIALOGS = ["discharge", "edit-plan", "new-plan", "edit-details", "resend-invite"] as const;
+export type RecordDialog = (typeof RECORD_DIALOGS)[number];
+export const isRecordDialog = (v: string | null): v is RecordDialog => (RECORD_DIALOGS as readonly string[]).includes(v ?? "");
+
+/** Params of the record's dialogs (removed when one closes). */
+const DIALOG_PARAMS = ["dialog", "step", "products"];
+
+const PRODUCT_NAMES: { [k: string]: string } = { HEALTH: "Health", GAIT: "Gait", PRO: "PRO" };
+const BODY_PART_OPTIONS = BODY_PARTS.map((p) => ({ value: p, label: BODY_PART_LABELS[p] }));
+
+export interface RecordDialogProps {
+  record: RecordData;
+  today: string;
+  /** The organization's products (New Plan of Care offers them). */
+  orgProducts: readonly string[];
+  choices: PatientFormChoices | null;
+}
+
+/** The open dialog of the URL, if it is one of the record's. */
+export function RecordDialogs(props: RecordDialogProps & { dialog: string | null }) {
+  const { dialog } = props;
+  if (!isRecordDialog(dialog)) return null;
+  switch (dialog) {
+    case "discharge":
+      return <PlanEndDialog {...props} intent="discharge" />;
+    case "edit-plan":
+      return <PlanEndDialog {...props} intent="edit-plan" />;
+    case "new-plan":
+      return <NewPlanDialog {...props} />;
+    case "edit-details":
+      return <EditDetailsDialog {...props} />;
+    case "resend-invite":
+      return <ResendInviteDialog {...props} />;
+  }
+}
+
+/** The close link and the form's way back: the page without the dialog. */
+function useDialogUrls(record: RecordData) {
+  const location = useLocation();
+  // After a refused form without JavaScript the page is the form's URL: the way back is the one it carried.
+  const back = (useActionData() as { back?: string } | undefined)?.back;
+  const closeHref = back ?? withoutParams(location, DIALOG_PARAMS);
+  // The action's URL keeps the dialog's params, so that a refused form renders it again without JavaScript.
+  const params = new URLSearchParams(location.search);
+  const kept = new URLSearchParams([...params].filter(([k]) => DIALOG_PARAMS.includes(k)));
+  const actionUrl = `${recordPath(record.id)}?${kept}`;
+  return { location, closeHref, actionUrl };
+}
+
+function DialogActions({ closeHref, children }: { closeHref: string; children: ReactNode }) {
+  return (
+    <div className="modal-actions">
+      <Link to={closeHref} className="button" preventScrollReset>
+        Cancel
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+const windowHint = (w: DayWindow) => (w.min ? `From ${formatDay(w.min)} to ${formatDay(w.max)}.` : `On or before ${formatDay(w.max)}.`);
+
+export const SAME_DAY_DISCHARGE_NOTE = "Discharging today or on a past date keeps the patient active through the end of that day.";
+
+function PlanEndDialog({ record, today, intent }: RecordDialogProps & { intent: "discharge" | "edit-plan" }) {
+  const { closeHref, actionUrl } = useDialogUrls(record);
+  const { fetcher, lastResult, busy } = useDialogSubmission(intent);
+  const window = intent === "discharge" ? dischargeWindow(record, today) : editPlanWindow(today);
+  const current = record.dischargeDate;
+  const initial = intent === "edit-plan" && current && current >= (window.min ?? current) && current <= window.max ? current : today >= (window.min ?? today) ? today : (window.min ?? today);
+  const [chosen, setChosen] = useState(initial);
+  const schema = planEndSchema(window);
+  const [form, fields] = useForm({
+    id: `patient-${intent}`,
+    lastResult,
+    defaultValue: { end: initial },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = intent === "discharge" ? "Discharge" : "Edit Plan of Care";
+  const label = intent === "discharge" ? "Discharge Date" : "End Date";
+  return (
+    <Dialog title={title} closeHref={closeHref} description={`${fullName(record.patient)}: the patient is discharged after this date.`}>
+      <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value={intent} />
+        <FormToken />
+        <input type="hidden" name="redirectTo" value={closeHref} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label={label}
+          meta={fields.end}
+          type="date"
+          hint={
+            <>
+              {windowHint(window)} {chosen <= today ? SAME_DAY_DISCHARGE_NOTE : null}
+            </>
+          }
+          inputProps={{ min: window.min ?? undefined, max: window.max, required: true, onChange: (e) => setChosen(e.currentTarget.value) }}
+        />
+        <DialogActions closeHref={closeHref}>
+          <DialogSubmit busy={busy} busyText="Saving…">
+            {intent === "discharge" ? "Discharge" : "Save"}
+          </DialogSubmit>
+        </DialogActions>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+/** New Plan of Care: step 1 products (a GET form: the URL carries the choice), step 2 the details. */
+function NewPlanDialog(props: RecordDialogProps) {
+  const { record, orgProducts } = props;
+  const { location, closeHref } = useDialogUrls(record);
+  const params = new URLSearchParams(location.search);
+  const offered = NEW_PLAN_PRODUCTS.filter((p) => orgProducts.includes(p) || record.products.includes(p));
+  const chosen = newPlanProducts(params.getAll("products"), record.products);
+  if (params.get("step") !== "2") {
+    const keep = [...params].filter(([k]) => !["step", "products"].includes(k));
+    return (
+      <Dialog title="New Plan of Care" closeHref={closeHref} description="Step 1 of 2: choose the products of the new plan.">
+        <Form method="get" className="stack" preventScrollReset>
+          {keep.map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <input type="hidden" name="step" value="2" />
+          <fieldset className="checkbox-group">
+            <legend>Products</legend>
+            {offered.map((p) => {
+              const held = record.products.includes(p);
+              return (
+                <label key={p} className="checkbox-field">
+                  <input type="checkbox" name="products" value={p} defaultChecked={held || chosen.includes(p)} disabled={held} />
+                  {PRODUCT_NAMES[p]}
+                  {held ? <span className="visually-hidden"> (already assigned)</span> : null}
+                </label>
+              );
+            })}
+          </fieldset>
+          <DialogActions closeHref={closeHref}>
+            <button type="submit" className="button primary">
+              Next
+            </button>
+          </DialogActions>
+        </Form>
+      </Dialog>
+    );
+  }
+  return <NewPlanDetails {...props} chosen={chosen} backHref={withParams(location, { step: null })} closeHref={closeHref} />;
+}
+
+function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }: RecordDialogProps & { chosen: string[]; backHref: string; closeHref: string }) {
+  const { actionUrl } = useDialogUrls(record);
+  const { fetcher, lastResult, busy } = useDialogSubmission("new-plan");
+  const window = newPlanWindow(record, today);
+  const schema = newPlanSchema({ window, held: record.products });
+  const health = chosen.includes("HEALTH");
+  const healthData = record.productData.health;
+  const [form, fields] = useForm({
+    id: "patient-new-plan",
+    lastResult,
+    defaultValue: {
+      start: today,
+      locationId: record.location?.id ?? "",
+      primaryPractitionerId: record.practitioner?.id ?? "",
+      injuredSideOfBody: healthData ? (healthData.injuredSideOfBody ?? "NA") : "",
+      injuredBodyPart: healthData?.injuredBodyPart ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Dialog title="New Plan of Care" closeHref={closeHref} description={`Step 2 of 2: ${chosen.map((p) => PRODUCT_NAMES[p]).join(", ") || "no products"}.`}>
+      <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="new-plan" />
+        <FormToken />
+        <input type="hidden" name="redirectTo" value={closeHref} />
+        {chosen.map((p) => (
+          <input key={p} type="hidden" name="products" value={p} />
+        ))}
+        <ChoiceErrors choices={choices} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Start Date" meta={fields.start} type="date" hint={windowHint(window)} inputProps={{ min: window.min ?? undefined, max: window.max, required: true }} />
+        <SelectField label="Location" meta={fields.locationId} options={choices?.locations ?? []} placeholder="Select a location" />
+        <SelectField label="Primary Provider" meta={fields.primaryPractitionerId} options={choices?.providers ?? []} placeholder="None" />
+        {health ? (
+          <>
+            <SelectField label="Side of Body" meta={fields.injuredSideOfBody} options={SIDE_OPTIONS} placeholder="Select a side" />
+            <SelectField label="Involved Body Part" meta={fields.injuredBodyPart} options={BODY_PART_OPTIONS} placeholder="Select a body part" />
+          </>
+        ) : null}
+        <div className="modal-actions">
+          <Link to={backHref} className="button" preventScrollReset>
+            Back
+          </Link>
+          <DialogSubmit busy={busy} busyText="Creating…">
+            Create
+          </DialogSubmit>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+function ChoiceErrors({ choices }: { choices: PatientFormChoices | null }) {
+  if (!choices?.errors.length) return null;
+  return (
+    <div className="notice notice-error" role="alert">
+      {choices.errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
+  const { closeHref, actionUrl } = useDialogUrls(record);
+  const { fetcher, lastResult, busy } = useDialogSubmission("edit-details");
+  const { patient } = record;
+  const locked = patient.hasAccount;
+  const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: locked });
+  const [form, fields] = useForm({
+    id: "patient-edit-details",
+    lastResult,
+    defaultValue: patientFormDefaults(patientFormSourceOf(record)),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Dialog title="Edit Patient Details" closeHref={closeHref} size="wide">
+      <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="edit-details" />
+        <FormToken />
+        <input type="hidden" name="redirectTo" value={closeHref} />
+        <ChoiceErrors choices={choices} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <PatientFields
+          fields={fields as never}
+          products={record.products}
+          today={today}
+          locations={withCurrent(choices?.locations ?? [], record.location ? { value: record.location.id, label: record.location.name } : null)}
+          providers={withCurrent(choices?.providers ?? [], record.practitioner ? { value: record.practitioner.id, label: displayName(record.practitioner) } : null)}
+          providerPlaceholder="None"
+          emailLocked={locked ? (patient.email ?? "") : null}
+        />
+        <DialogActions closeHref={closeHref}>
+          <DialogSubmit busy={busy} busyText="Saving…">
+            Save
+          </DialogSubmit>
+        </DialogActions>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+/** The current value stays choosable even when the list could not be loaded or no longer has it. */
+function withCurrent(options: { value: string; label: string }[], current: { value: string; label: string } | null) {
+  if (!current || options.some((o) => o.value === current.value)) return options;
+  return [current, ...options];
+}
+
+function ResendInviteDialog({ record }: RecordDialogProps) {
+  const { closeHref, actionUrl } = useDialogUrls(record);
+  const { fetcher, lastResult, busy } = useDialogSubmission("resend-invite");
+  const allowed = canResendInvite(record);
+  const errors = (lastResult?.error?.[""] ?? null) as string[] | null;
+  return (
+    <Dialog title="Resend Health Invite" closeHref={closeHref} alert>
+      <fetcher.Form method="post" action={actionUrl} className="stack">
+        <input type="hidden" name="intent" value="resend-invite" />
+        <FormToken />
+        <input type="hidden" name="redirectTo" value={closeHref} />
+        {allowed ? (
+          <p>
+            Send the Exer Health app invite to {fullName(record.patient)} at {record.patient.email} again?
+          </p>
+        ) : (
+          <p>The invite can be sent again only while the patient has no account and no activity.</p>
+        )}
+        <div role="alert">
+          <ErrorList errors={errors} />
+        </div>
+        <DialogActions closeHref={closeHref}>
+          {allowed ? (
+            <DialogSubmit busy={busy} busyText="Sending…">
+              Send Invite
+            </DialogSubmit>
+          ) : null}
+        </DialogActions>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

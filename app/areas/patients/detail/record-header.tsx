@@ -1,0 +1,100 @@
+/**
+ * The patient detail's header (000 §2.8): name ('Last, First'), e-mail, phone, the discharge line, primary
+ * provider, location, involved side and joint, gait unique ID (upper-cased); and the page shown when the
+ * record could not be loaded (nothing about the patient in it).
+ */
+import { Link, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import type { PatientRecord } from "../../../api/patients.server";
+import { displayName } from "../../../domain/names";
+import { formatPhone } from "../../../domain/phone";
+import { bodyPartLabel, canResendInvite, dischargeLine, planAction, PLAN_ACTION_LABELS, sideLabel } from "../rules/patient-record";
+import { withParams } from "../../../components/dialog";
+import { CopyButton } from "./copy-button";
+import { NOT_FOUND_MESSAGE } from "../../../shell/error-screens";
+
+export const PATIENT_LOAD_ERROR = "Could not get patient details.";
+
+export function RecordHeader({ record }: { record: SerializeFrom<PatientRecord> }) {
+  const { patient, practitioner, location, productData } = record;
+  const discharge = dischargeLine(record);
+  const gaitUid = productData.gait?.uid;
+  const health = productData.health;
+  return (
+    <header className="patient-header">
+      <div className="patient-header-top">
+        <div>
+          <h1 id="patient-name">{displayName(patient)}</h1>
+          {discharge ? <p className="patient-discharge">{discharge}</p> : null}
+        </div>
+        <RecordActions record={record} />
+      </div>
+      <dl className="patient-facts">
+        <Fact label="Email">{patient.email ? <CopyButton value={patient.email} label="Copy email">{patient.email}</CopyButton> : "—"}</Fact>
+        <Fact label="Phone">{patient.phoneNumber ? formatPhone(patient.phoneNumber) : "—"}</Fact>
+        <Fact label="Primary Provider">{practitioner ? displayName(practitioner) : "—"}</Fact>
+        <Fact label="Location">{location?.name ?? "—"}</Fact>
+        {health ? (
+          <>
+            <Fact label="Involved Side">{sideLabel(health.injuredSideOfBody)}</Fact>
+            <Fact label="Involved Joint">{bodyPartLabel(health.injuredBodyPart)}</Fact>
+          </>
+        ) : null}
+        {productData.gait ? <Fact label="Gait Unique ID">{gaitUid ? <CopyButton value={gaitUid.toUpperCase()} label="Copy gait unique ID">{gaitUid.toUpperCase()}</CopyButton> : "—"}</Fact> : null}
+      </dl>
+    </header>
+  );
+}
+
+/** The record's actions: the plan of care (discharge, edit, new), details, and the Health invite. */
+function RecordActions({ record }: { record: SerializeFrom<PatientRecord> }) {
+  const location = useLocation();
+  const open = (dialog: string) => withParams(location, { dialog, step: null, products: null });
+  const plan = planAction(record);
+  return (
+    <div className="patient-actions">
+      <Link className="button" to={open(plan)} preventScrollReset>
+        {PLAN_ACTION_LABELS[plan]}
+      </Link>
+      <Link className="button" to={open("edit-details")} preventScrollReset>
+        Edit Patient Details
+      </Link>
+      {record.products.includes("HEALTH") ? (
+        canResendInvite(record) ? (
+          <Link className="button" to={open("resend-invite")} preventScrollReset>
+            Resend Health Invite
+          </Link>
+        ) : (
+          <button type="button" className="button" disabled>
+            Resend Health Invite
+          </button>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="patient-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The record could not be loaded: not found (or not the user's to see), or the service failed. */
+export function PatientLoadError({ notFound }: { notFound: boolean }) {
+  return (
+    <section className="error-screen" aria-labelledby="patient-error">
+      <h1 id="patient-error">{notFound ? "Patient not found" : "Something went wrong"}</h1>
+      <p role="alert">{PATIENT_LOAD_ERROR}</p>
+      {notFound ? <p>{NOT_FOUND_MESSAGE}</p> : null}
+      <p>
+        <Link to="/patients/" className="button primary">
+          Back to Patients
+        </Link>
+      </p>
+    </section>
+  );
+}

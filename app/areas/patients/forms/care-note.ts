@@ -1,0 +1,53 @@
+/**
+ * The care-note dialogs' form (spec 000 §5 Care note, §9): date required and not in the future, minutes
+ * required and at least 0 (the API's maximum is 1440), notes required and at most 500 characters with a line
+ * break counting as two; the patient-interaction flag. Defaults: 20 minutes, today. A note in a billed cycle
+ * can only have its notes changed (`careNoteTextSchema`). Messages verbatim.
+ */
+import * as z from "zod";
+import { countedLength, normalizeLineBreaks } from "../../../domain/text-length";
+
+export const DATE_REQUIRED = "Date is required";
+export const DATE_IN_FUTURE = "Date cannot be in the future.";
+export const MINUTES_REQUIRED = "Minutes are required";
+export const MINUTES_TOO_MANY = "Minutes cannot be more than 1440.";
+export const NOTES_REQUIRED = "Notes are required";
+export const NOTES_TOO_LONG = "Max Character Limit is 500";
+
+export const CARE_NOTE_MAX = 500;
+export const CARE_NOTE_DEFAULT_MINUTES = 20;
+export const MAX_MINUTES = 1440;
+
+/** 'YYYY-MM-DD' naming a real day. */
+function isCalendarDay(d: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+}
+
+const notesField = z
+  .string({ error: NOTES_REQUIRED })
+  .transform(normalizeLineBreaks)
+  .refine((v) => v.trim().length > 0, { error: NOTES_REQUIRED })
+  .refine((v) => countedLength(v) <= CARE_NOTE_MAX, { error: NOTES_TOO_LONG });
+
+/** The whole note. `today` is the organization's day ('YYYY-MM-DD'): later dates are refused. */
+export const careNoteSchema = (today: string) =>
+  z.object({
+    date: z
+      .string({ error: DATE_REQUIRED })
+      .refine(isCalendarDay, { error: DATE_REQUIRED, abort: true })
+      .refine((d) => d <= today, { error: DATE_IN_FUTURE }),
+    minutes: z.coerce
+      .number({ error: MINUTES_REQUIRED })
+      .int({ error: MINUTES_REQUIRED })
+      .min(0, { error: MINUTES_REQUIRED })
+      .max(MAX_MINUTES, { error: MINUTES_TOO_MANY }),
+    notes: notesField,
+    isPatientInteraction: z.boolean().default(false),
+  });
+
+/** A note in a billed cycle: only its notes. */
+export const careNoteTextSchema = z.object({ notes: notesField });
+
+export type CareNoteInput = z.infer<ReturnType<typeof careNoteSchema>>;

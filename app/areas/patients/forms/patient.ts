@@ -1,0 +1,308 @@
+/**
+ * The patient form (000 §5 "Add patient", "Edit patient"), shared by Add New Patient (patients list) and Edit
+ * Patient Details (patient detail), in the browser (conform) and on the server (authoritative).
+ *
+ *   const schema = patientFormSchema({ mode: "add", today: "2025-03-14" });
+ *   const submission = parseWithZod(formData, { schema });   // submission.value: PatientFormValue
+ *
+ * The validation profile is chosen by the patient's products: Health first (Health alone or with Gait), then
+ * Gait, then PRO. The products come from the form's `products` fields (Add: the product step or the user's
+ * one product) or, for an existing patient, from `options.products`. Every field's problem is reported at once
+ * (one pass over the whole form), with the spec's messages verbatim. Values come out ready for the API: phone
+ * as +1 and 10 digits, N/A side as null, empty optional fields as null.
+ */
+import * as z from "zod";
+import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
+import { NAME_TOO_LONG } from "../../../forms/messages";
+
+export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
+export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
+
+export const SIDES = ["RIGHT", "LEFT", "NA"] as const;
+export type SideChoice = (typeof SIDES)[number];
+/** 000 §3: sides Right, Left, N/A (N/A is sent as null). */
+export const SIDE_OPTIONS: readonly { value: SideChoice; label: string }[] = [
+  { value: "RIGHT", label: "Right" },
+  { value: "LEFT", label: "Left" },
+  { value: "NA", label: "N/A" },
+];
+
+export const BODY_PARTS = ["SHOULDER", "HIP", "KNEE", "SPINE", "MULTIPLE"] as const;
+export type BodyPart = (typeof BODY_PARTS)[number];
+export const BODY_PART_LABELS: Record<BodyPart, string> = { SHOULDER: "Shoulder", HIP: "Hip", KNEE: "Knee", SPINE: "Spine", MULTIPLE: "Multiple" };
+
+export const LANGUAGE_OPTIONS = [
+  { value: "en", label: "English" },
+  { value: "es", label: "Spanish" },
+] as const;
+export type Language = (typeof LANGUAGE_OPTIONS)[number]["value"];
+
+/** 000 §5, verbatim. Add and Edit differ in one full stop ('Email must be valid' / 'Email must be valid.'). */
+export const PATIENT_MESSAGES = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  emailInvalidAdd: "Email must be valid",
+  emailInvalidEdit: "Email must be valid.",
+  emailRequired: "Email is required",
+  phoneInvalid: "Phone number must be 10 digits",
+  phoneRequired: "Phone number is required",
+  locationRequired: "Location is required",
+  sideRequired: "Side of body is required",
+  bodyPartRequired: "Involved body part is required",
+  healthInjuryRequired: "You must set Side of Body and Involved Body Part for Health patients.",
+  productRequired: "You must select at least one product.",
+  // Not in the spec (it says only "not in the future"):
+  dobInFuture: "Date of birth cannot be in the future.",
+  dobInvalid: "Date of birth must be a valid date.",
+  gaitUidTooLong: "Use at most 64 characters.",
+  emailTooLong: "Use at most 254 characters.",
+} as const;
+
+export type PatientProfile = "health" | "gait" | "pro";
+
+/** The validation profile for a set of products: Health first, then Gait, then PRO; null without any. */
+export function patientProfile(products: readonly string[]): PatientProfile | null {
+  if (products.includes("HEALTH")) return "health";
+  if (products.includes("GAIT")) return "gait";
+  if (products.includes("PRO")) return "pro";
+  return null;
+}
+
+export interface PatientFormOptions {
+  mode: "add" | "edit";
+  /** Today in the organization's time zone (YYYY-MM-DD): the latest date of birth allowed. */
+  today: string;
+  /** The products of an existing patient (Edit; Add To product): used instead of the form's `products`. */
+  products?: readonly string[];
+  /** Edit: the patient has an account, so the e-mail is shown disabled, not submitted, and not checked. */
+  emailLocked?: boolean;
+}
+
+export interface PatientFormValue {
+  profile: PatientProfile;
+  products: PatientProduct[];
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  /** +1 and 10 digits, or null. */
+  phoneNumber: string | null;
+  /** YYYY-MM-DD or null. */
+  dob: string | null;
+  locationId: string;
+  primaryPractitionerId: string | null;
+  injuredSideOfBody: "RIGHT" | "LEFT" | null;
+  injuredBodyPart: BodyPart | null;
+  gaitUid: string | null;
+  language: Language | null;
+}
+
+const text = z.string().optional();
+const fields = z.object({
+  firstName: text,
+  lastName: text,
+  email: text,
+  phoneNumber: text,
+  dob: text,
+  locationId: text,
+  primaryPractitionerId: text,
+  injuredSideOfBody: text,
+  injuredBodyPart: text,
+  gaitUid: text,
+  language: text,
+  products: z.array(z.string()).optional(),
+});
+type Fields = z.output<typeof fields>;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+const EMAIL = z.email();
+const isEmail = (v: string) => EMAIL.safeParse(v).success;
+const trim = (v: string | undefined) => (v ?? "").trim();
+const isOneOf = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
+
+/** The products the form is about: the patient's (options) or the form's, limited to Health, Gait and PRO. */
+function productsOf(input: Fields, options: PatientFormOptions): PatientProduct[] {
+  const raw = options.products ?? input.products ?? [];
+  return PATIENT_PRODUCTS.filter((p) => raw.includes(p));
+}
+
+export function patientFormSchema(options: PatientFormOptions) {
+  const m = PATIENT_MESSAGES;
+  return fields
+    .superRefine((input, ctx) => {
+      const issue = (path: keyof Fields, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const products = productsOf(input, options);
+      const profile = patientProfile(products);
+      if (profile === null) issue("products", m.productRequired);
+
+      const first = trim(input.firstName);
+      const last = trim(input.lastName);
+      if (!first) issue("firstName", m.firstNameRequired);
+      else if (first.length > 100) issue("firstName", NAME_TOO_LONG);
+      if (!last) issue("lastName", m.lastNameRequired);
+      else if (last.length > 100) issue("lastName", NAME_TOO_LONG);
+
+      if (!options.emailLocked) {
+        const email = trim(input.email);
+        if (!email) {
+          if (profile === "health") issue("email", m.emailRequired);
+        } else if (email.length > 254) issue("email", m.emailTooLong);
+        else if (!isEmail(email)) issue("email", options.mode === "add" ? m.emailInvalidAdd : m.emailInvalidEdit);
+      }
+
+      const phoneRequired = profile === "pro" || (options.mode === "add" && profile === "health");
+      if (isPhoneEmpty(input.phoneNumber)) {
+        if (phoneRequired) issue("phoneNumber", m.phoneRequired);
+      } else if (!isValidPhone(input.phoneNumber)) issue("phoneNumber", m.phoneInvalid);
+
+      if (!trim(input.locationId)) issue("locationId", m.locationRequired);
+
+      const dob = trim(input.dob);
+      if (dob) {
+        if (!isIsoDate(dob)) issue("dob", m.dobInvalid);
+        else if (dob > options.today) issue("dob", m.dobInFuture);
+      }
+
+      const side = trim(input.injuredSideOfBody);
+      const part = trim(input.injuredBodyPart);
+      const sideOk = isOneOf(SIDES, side);
+      const partOk = isOneOf(BODY_PARTS, part);
+      if (profile === "health") {
+        if (options.mode === "add") {
+          if (!sideOk) issue("injuredSideOfBody", m.sideRequired);
+          if (!partOk) issue("injuredBodyPart", m.bodyPartRequired);
+        } else {
+          if (!sideOk) issue("injuredSideOfBody", m.healthInjuryRequired);
+          if (!partOk) issue("injuredBodyPart", m.healthInjuryRequired);
+        }
+      } else {
+        // Optional outside Health, but never an unknown value.
+        if (side && !sideOk) issue("injuredSideOfBody", m.sideRequired);
+        if (part && !partOk) issue("injuredBodyPart", m.bodyPartRequired);
+      }
+
+      if (trim(input.gaitUid).length > 64) issue("gaitUid", m.gaitUidTooLong);
+    })
+    .transform((input): PatientFormValue => {
+      const products = productsOf(input, options);
+      const side = trim(input.injuredSideOfBody);
+      const part = trim(input.injuredBodyPart);
+      const language = trim(input.language);
+      return {
+        profile: patientProfile(products) ?? "health",
+        products,
+        firstName: trim(input.firstName),
+        lastName: trim(input.lastName),
+        email: trim(input.email) || null,
+        phoneNumber: normalizePhone(input.phoneNumber),
+        dob: trim(input.dob) || null,
+        locationId: trim(input.locationId),
+        primaryPractitionerId: trim(input.primaryPractitionerId) || null,
+        injuredSideOfBody: side === "RIGHT" || side === "LEFT" ? side : null,
+        injuredBodyPart: isOneOf(BODY_PARTS, part) ? part : null,
+        gaitUid: trim(input.gaitUid) || null,
+        language: language === "en" || language === "es" ? language : null,
+      };
+    });
+}
+
+/**
+ * An existing patient as the patient form sees it: the record's fields, flattened (the Health side and body
+ * part, the gait ID), for Edit Patient Details and the list's add-to-product details step.
+ */
+export interface PatientFormSource {
+  products: readonly string[];
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  dob: string | null;
+  locationId: string | null;
+  primaryPractitionerId: string | null;
+  injuredSideOfBody: string | null;
+  injuredBodyPart: string | null;
+  gaitUid: string | null;
+}
+
+/** The record shape both the API's PatientRecord and its serialized form have. */
+export interface PatientRecordLike {
+  products: readonly string[];
+  patient: { firstName: string; lastName: string; email: string | null; phoneNumber: string | null; dob: string | null };
+  location: { id: string } | null;
+  practitioner: { id: string } | null;
+  productData: { health: { injuredSideOfBody: string | null; injuredBodyPart: string | null } | null; gait: { uid: string | null } | null };
+}
+
+export function patientFormSourceOf(record: PatientRecordLike): PatientFormSource {
+  const { patient, productData } = record;
+  return {
+    products: record.products,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    email: patient.email,
+    phoneNumber: patient.phoneNumber,
+    dob: patient.dob,
+    locationId: record.location?.id ?? null,
+    primaryPractitionerId: record.practitioner?.id ?? null,
+    injuredSideOfBody: productData.health?.injuredSideOfBody ?? null,
+    injuredBodyPart: productData.health?.injuredBodyPart ?? null,
+    gaitUid: productData.gait?.uid ?? null,
+  };
+}
+
+/**
+ * The form's initial values for an existing patient: the phone as (xxx) xxx-xxxx, a Health patient's
+ * unrecorded side as N/A (000 §3: N/A is stored as null), empty strings for what is not there.
+ */
+export type PatientFormDefaults = Record<"firstName" | "lastName" | "email" | "phoneNumber" | "dob" | "locationId" | "primaryPractitionerId" | "injuredSideOfBody" | "injuredBodyPart" | "gaitUid", string>;
+
+export function patientFormDefaults(source: PatientFormSource): PatientFormDefaults {
+  const side = source.injuredSideOfBody;
+  return {
+    firstName: source.firstName,
+    lastName: source.lastName,
+    email: source.email ?? "",
+    phoneNumber: formatPhone(source.phoneNumber),
+    dob: source.dob ?? "",
+    locationId: source.locationId ?? "",
+    primaryPractitionerId: source.primaryPractitionerId ?? "",
+    injuredSideOfBody: side === "LEFT" || side === "RIGHT" ? side : source.products.includes("HEALTH") ? "NA" : "",
+    injuredBodyPart: source.injuredBodyPart ?? "",
+    gaitUid: source.gaitUid ?? "",
+  };
+}
+
+/** The Add New Patient product step: at least one of Health and Gait. */
+export const productChoiceSchema = z.object({
+  products: z
+    .array(z.enum(["HEALTH", "GAIT"], { error: PATIENT_MESSAGES.productRequired }), { error: PATIENT_MESSAGES.productRequired })
+    .min(1, { error: PATIENT_MESSAGES.productRequired }),
+});
+
+/** The patient details a product needs (000 §5 "Patient completeness by product"). */
+export interface PatientDetails {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  injuredBodyPart?: string | null;
+  /** The injured side as recorded for Health (null = N/A); undefined when the patient has no Health data. */
+  injuredSideOfBody?: string | null;
+}
+
+/**
+ * Whether a patient already has what `product` requires — Gait: first and last name; Health: first and last
+ * name, e-mail, injured body part and injured side (a recorded N/A counts); other products: nothing.
+ */
+export function hasDetailsFor(product: string, details: PatientDetails): boolean {
+  const has = (v: string | null | undefined) => (v ?? "").trim() !== "";
+  if (product === "GAIT") return has(details.firstName) && has(details.lastName);
+  if (product === "HEALTH") return has(details.firstName) && has(details.lastName) && has(details.email) && has(details.injuredBodyPart) && details.injuredSideOfBody !== undefined;
+  return true;
+}

@@ -1,0 +1,278 @@
+/**
+ * The patient list page (000 §2.6): tabs, the search and filters (a GET form: works without JavaScript; with
+ * it, a filter change applies at once), the table with sortable headers and a row menu, the pager, and the
+ * dialog the URL asks for.
+ */
+import { Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { lazy, Suspense, useRef, type KeyboardEvent } from "react";
+import type { loader } from "../../../routes/_app.patients._index";
+import type { loader as appLoader } from "../../../routes/_app";
+import { displayName } from "../../../domain/names";
+import {
+  ariaSort,
+  COLUMN_LABELS,
+  EMPTY_LIST_MESSAGE,
+  listHref,
+  nextSort,
+  patientDialogHref,
+  patientHref,
+  productList,
+  rowActions,
+  STATUS_LABELS,
+  TABS,
+  type ColumnKey,
+  type ListState,
+  type RowAction,
+} from "../rules/patient-list";
+import { assignProgramHref } from "../../../domain/program-builder";
+import { formatDate } from "../../home/rules";
+import { useHydrated } from "../../../components/use-hydrated";
+
+// The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
+// them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
+const AddPatientDialog = lazy(() => import("./add-patient-dialog").then((m) => ({ default: m.AddPatientDialog })));
+const AddProductDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.AddProductDialog })));
+const InviteDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.InviteDialog })));
+
+export type ListData = SerializeFrom<typeof loader>;
+type Row = NonNullable<ListData["list"]>["items"][number];
+
+export function PatientListPage({ data }: { data: ListData }) {
+  const shell = useRouteLoaderData<typeof appLoader>("routes/_app");
+  const locations = (shell?.filter.locations ?? []).map((l) => ({ value: l.id, label: l.name }));
+  const { state, list } = data;
+  return (
+    <section className="patients" aria-labelledby="patients-title">
+      <div className="page-header">
+        <h1 id="patients-title">Patients</h1>
+        <Link className="button primary" to={listHref(state, { add: "true" })} preventScrollReset>
+          Add New Patient
+        </Link>
+      </div>
+      <nav aria-label="Patient status" className="tabs">
+        {TABS.map((t) => (
+          <Link key={t.value} className="tab" to={listHref({ ...state, tab: t.value, page: 1 })} aria-current={t.value === state.tab ? "page" : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <ListFilters state={state} providers={data.providers} locations={locations} globalLocationId={data.globalLocationId} />
+      {data.providersError ? (
+        <p className="notice" role="alert">
+          {data.providersError}
+        </p>
+      ) : null}
+      {data.listError || !list ? (
+        <div className="error-view" role="alert">
+          <h2>{data.listError}</h2>
+          <p>Please try again.</p>
+          <Link className="button" to={listHref(state)} reloadDocument>
+            Reload this page
+          </Link>
+        </div>
+      ) : list.items.length === 0 ? (
+        <p className="empty-state">{EMPTY_LIST_MESSAGE}</p>
+      ) : (
+        <>
+          <PatientTable data={data} rows={list.items} />
+          <Pager state={state} totalPages={list.metadata.totalPages} totalItems={list.metadata.totalItems} itemCount={list.metadata.itemCount} pageSize={list.metadata.itemsForPage} />
+        </>
+      )}
+      <Suspense fallback={null}>
+        {data.add ? <AddPatientDialog add={data.add} state={state} providers={data.providers} locations={locations} today={data.today} languageOption={data.languageOption} defaultLocationId={data.globalLocationId} /> : null}
+        {data.addProduct ? <AddProductDialog dialog={data.addProduct} state={state} today={data.today} locations={locations} /> : null}
+        {data.invite ? <InviteDialog dialog={data.invite} state={state} /> : null}
+      </Suspense>
+    </section>
+  );
+}
+
+/** Hidden inputs carrying the list's state through a GET form (the form's own fields are left out). */
+export function StateInputs({ state, omit = [] }: { state: ListState; omit?: string[] }) {
+  const params = new URL(listHref(state), "http://x").searchParams;
+  return (
+    <>
+      {[...params].filter(([k]) => !omit.includes(k)).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+function ListFilters({ state, providers, locations, globalLocationId }: { state: ListState; providers: { value: string; label: string }[]; locations: { value: string; label: string }[]; globalLocationId: string | null }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const location = state.location ?? globalLocationId ?? "all";
+  return (
+    <Form method="get" action="/patients/" role="search" aria-label="Filter patients" className="list-filters" onChange={(e) => hydrated && (e.target as HTMLElement).tagName === "SELECT" && submit(e.currentTarget)}>
+      <StateInputs state={{ ...state, page: 1 }} omit={["q", "provider", "location", "page"]} />
+      <div className="field">
+        <label htmlFor="patients-search">Search Patients</label>
+        <input id="patients-search" type="search" name="q" defaultValue={state.q} maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor="patients-provider">Provider</label>
+        <select id="patients-provider" name="provider" defaultValue={state.provider ?? ""} key={`p-${state.provider}`}>
+          <option value="">All Providers</option>
+          {providers.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="patients-location">Location</label>
+        <select id="patients-location" name="location" defaultValue={location} key={`l-${location}`}>
+          <option value="all">All Locations</option>
+          {locations.map((l) => (
+            <option key={l.value} value={l.value}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function PatientTable({ data, rows }: { data: ListData; rows: Row[] }) {
+  const { state, columns } = data;
+  return (
+    <div className="table-wrap">
+      <table className="patients-table">
+        <caption className="visually-hidden">{`${state.tab === "active" ? "Active" : "Discharged"} patients`}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) =>
+              c === "action" ? (
+                <th key={c} scope="col">
+                  {COLUMN_LABELS[c]}
+                </th>
+              ) : (
+                <th key={c} scope="col" aria-sort={ariaSort(state, c)}>
+                  <Link to={listHref(nextSort(state, c))} className="sort-link" preventScrollReset>
+                    {COLUMN_LABELS[c]}
+                    <span aria-hidden="true" className="sort-icon">
+                      {state.sort === c ? (state.dir === "asc" ? "▲" : "▼") : ""}
+                    </span>
+                  </Link>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((c) => (
+                <Cell key={c} column={c} row={row} data={data} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Cell({ column, row, data }: { column: ColumnKey; row: Row; data: ListData }) {
+  const name = displayName(row.patient);
+  switch (column) {
+    case "action":
+      return (
+        <td>
+          <RowMenu name={name} id={row.id} actions={rowActions(row, data.userProducts)} state={data.state} />
+        </td>
+      );
+    case "name":
+      return (
+        <th scope="row">
+          <Link to={patientHref(row.id)}>{name}</Link>
+        </th>
+      );
+    case "email":
+      return <td>{row.patient.email ?? "—"}</td>;
+    case "product":
+      return <td>{productList(row.products)}</td>;
+    case "program":
+      return <td>{row.productData.health?.heps.map((h) => h.name).join(", ") || "None"}</td>;
+    case "location":
+      return <td>{row.location?.name ?? "—"}</td>;
+    case "lastActivity":
+      return <td>{formatDate(row.mostRecentActivity, data.timeZone) ?? "No activity"}</td>;
+    case "status": {
+      const status = row.productData.health?.status;
+      return <td>{status ? (STATUS_LABELS[status] ?? status) : "—"}</td>;
+    }
+  }
+}
+
+function actionHref(action: RowAction, id: string, state: ListState): string {
+  switch (action.kind) {
+    case "assign-program":
+      return assignProgramHref(id);
+    case "invite":
+      return listHref(state, { invite: id });
+    case "edit":
+      return patientDialogHref(id, "edit-details");
+    case "add-product":
+      return listHref(state, { addProduct: id });
+    case "discharge":
+      return patientDialogHref(id, "discharge");
+  }
+}
+
+/** A disclosure (no JavaScript needed; Enter/Space open it); with JavaScript, Escape closes it. */
+function RowMenu({ name, id, actions, state }: { name: string; id: string; actions: RowAction[]; state: ListState }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const onKeyDown = (e: KeyboardEvent<HTMLDetailsElement>) => {
+    if (e.key === "Escape" && ref.current?.open) {
+      ref.current.open = false;
+      ref.current.querySelector("summary")?.focus();
+    }
+  };
+  return (
+    // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
+    <details className="row-menu" ref={ref} onKeyDown={onKeyDown}>
+      <summary className="icon-button">
+        <span aria-hidden="true">⋯</span>
+        <span className="visually-hidden">Actions for {name}</span>
+      </summary>
+      <ul className="row-menu-list">
+        {actions.map((a) => (
+          <li key={a.kind}>
+            <Link to={actionHref(a, id, state)} preventScrollReset={a.kind === "invite" || a.kind === "add-product"}>
+              {a.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Pager({ state, totalPages, totalItems, itemCount, pageSize }: { state: ListState; totalPages: number; totalItems: number; itemCount: number; pageSize: number }) {
+  if (totalPages <= 1) return <p className="pager-summary">{`${totalItems} patient${totalItems === 1 ? "" : "s"}`}</p>;
+  const first = (state.page - 1) * pageSize + 1;
+  return (
+    <nav aria-label="Pagination" className="pager">
+      <p className="pager-summary">{`${first}–${first + itemCount - 1} of ${totalItems} · Page ${state.page} of ${totalPages}`}</p>
+      {state.page > 1 ? (
+        <Link to={listHref({ ...state, page: state.page - 1 })} className="button">
+          Previous page
+        </Link>
+      ) : null}
+      {state.page < totalPages ? (
+        <Link to={listHref({ ...state, page: state.page + 1 })} className="button">
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

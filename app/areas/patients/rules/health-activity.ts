@@ -1,0 +1,109 @@
+/**
+ * The Health activity view's rules (spec 000 §2.8): sessions grouped by the day they happened (in the
+ * organization's time zone, newest first), each set with its result status, goal, result and range of
+ * motion; the session's completion badge (session-progress.ts). Also the paging of long histories.
+ */
+import type { Schema } from "../../../api/schemas";
+import { completionTone, sessionProgress, type CompletionTone } from "./session-progress";
+import { dayInZone, formatDay, formatTime } from "../../../domain/zoned-day";
+
+export type HealthSession = Schema<"HealthSession">;
+export type HealthSet = Schema<"HealthSet">;
+export type ResultStatus = HealthSet["setInfo"]["resultStatus"];
+
+export const RESULT_STATUS_LABELS: Record<ResultStatus, string> = {
+  NOT_STARTED: "Not Started",
+  SKIPPED: "Skipped",
+  SKIPPED_IN_SET: "Skipped in Set",
+  CALIBRATION_ERROR: "Calibration Error",
+  SUCCESS: "Success",
+  SELF_REPORTED: "Self Reported",
+};
+
+export const resultStatusLabel = (s: string): string => RESULT_STATUS_LABELS[s as ResultStatus] ?? s;
+
+const SIDE_LABELS: Record<string, string> = { LEFT: "Left", RIGHT: "Right", BOTH: "Both" };
+export const sideLabel = (side: string | null | undefined): string | null => (side ? (SIDE_LABELS[side] ?? side) : null);
+
+/** Degrees with at most one decimal: 96 → '96°', 12.25 → '12.3°'. */
+export const degrees = (v: number) => `${Math.round(v * 10) / 10}°`;
+
+/** The set's goal in words: '10 reps', '30 s', 'Range of motion', '5 reps or 60 s'. */
+export function goalText(goal: HealthSet["setGoal"]): string {
+  switch (goal.goalType) {
+    case "REPS":
+      return goal.reps != null ? `${goal.reps} reps` : "Reps";
+    case "TIME":
+      return goal.time != null ? `${goal.time} s` : "Time";
+    case "REPS_OR_TIME":
+      return `${goal.reps ?? "?"} reps or ${goal.time ?? "?"} s`;
+    default:
+      return "Range of motion";
+  }
+}
+
+/** What was done: completed reps and/or time ('8 reps', '42 s', '8 reps in 42 s'); '—' when nothing was counted. */
+export function resultText(info: HealthSet["setInfo"]): string {
+  const reps = info.completedReps != null ? `${info.completedReps} reps` : null;
+  const time = info.completedTime != null ? `${info.completedTime} s` : null;
+  if (reps && time) return `${reps} in ${time}`;
+  return reps ?? time ?? "—";
+}
+
+/** The measured range of motion ('12°–96°', or one end), null when not measured. */
+export function romText(info: HealthSet["setInfo"]): string | null {
+  if (info.romMin == null && info.romMax == null) return null;
+  if (info.romMin != null && info.romMax != null) return `${degrees(info.romMin)}–${degrees(info.romMax)}`;
+  return info.romMax != null ? `max ${degrees(info.romMax)}` : `min ${degrees(info.romMin!)}`;
+}
+
+export interface SessionView {
+  session: HealthSession;
+  time: string;
+  progress: number;
+  tone: CompletionTone;
+  title: string;
+}
+
+export interface SessionDay {
+  day: string;
+  label: string;
+  sessions: SessionView[];
+}
+
+export const sessionTitle = (s: HealthSession) => (s.sessionKind === "SingleSession" ? "Single exercise" : (s.hep?.name ?? "Program session"));
+
+/** Sessions (newest first) grouped by their day in `timeZone`, in the order given. */
+export function groupSessionsByDay(sessions: readonly HealthSession[], timeZone: string): SessionDay[] {
+  const days: SessionDay[] = [];
+  for (const session of sessions) {
+    const day = dayInZone(session.date, timeZone) ?? "unknown";
+    let group = days.at(-1);
+    if (!group || group.day !== day) {
+      group = { day, label: formatDay(day), sessions: [] };
+      days.push(group);
+    }
+    const progress = sessionProgress(session.sets);
+    group.sessions.push({ session, time: formatTime(session.date, timeZone), progress, tone: completionTone(progress), title: sessionTitle(session) });
+  }
+  return days;
+}
+
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+}
+
+/** One page (1-based, clamped) of a list. */
+export function pageOf<T>(items: readonly T[], page: number, size: number): Paged<T> {
+  const totalPages = Math.max(1, Math.ceil(items.length / size));
+  const p = Math.min(totalPages, Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1));
+  return { items: items.slice((p - 1) * size, p * size), page: p, totalPages };
+}
+
+/** The `page` search parameter (1 when absent or invalid). */
+export function pageParam(searchParams: URLSearchParams): number {
+  const n = Number(searchParams.get("page"));
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}

@@ -1,0 +1,192 @@
+/**
+ * The Care Management tab (000 §2.8, §3 Care note, §4, §5): the care notes in the date range (date, minutes,
+ * notes, patient-interaction flag, author) with add / edit / delete dialogs. A note in a billed RTM cycle is
+ * locked: it has no delete action, and its date, minutes and flag cannot be edited (the API enforces it).
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { isLocked, type CareNote } from "../rules/care-note";
+import { displayName } from "../../../domain/names";
+import { formatDay } from "../../../domain/zoned-day";
+import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, careNoteSchema, careNoteTextSchema } from "../forms/care-note";
+import { Dialog } from "../../../components/dialog";
+import { FormToken } from "../../../forms/form-token";
+import { ErrorList, Field } from "../../../components/field";
+import { SubmitButton } from "../../../components/submit-button";
+import { closeDialogHref, dialogHref } from "./section-urls";
+import { EMPTY, EmptyState } from "./states";
+import { TextAreaField } from "./text-area-field";
+
+export const LOCKED_NOTE_TEXT = "In a billed cycle: only the notes can be changed, and it cannot be deleted.";
+export const INTERACTION_LABEL = "Patient interactive communication";
+
+export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalNotes: number }) {
+  const location = useLocation();
+  const minutes = notes.reduce((n, x) => n + x.minutes, 0);
+  return (
+    <div className="care-notes">
+      <div className="section-toolbar">
+        <p className="section-summary">{notes.length > 0 ? `${notes.length} ${notes.length === 1 ? "note" : "notes"}, ${minutes} minutes` : null}</p>
+        <Link to={dialogHref(location, "care-note-new")} className="button primary" preventScrollReset>
+          Add Care Note
+        </Link>
+      </div>
+      {notes.length === 0 ? (
+        <EmptyState>{totalNotes === 0 ? EMPTY.noCareNotes : EMPTY.noCareNotesInRange}</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table care-notes-table">
+            <caption className="visually-hidden">Care notes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Minutes</th>
+                <th scope="col">Notes</th>
+                <th scope="col">Interaction</th>
+                <th scope="col">By</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {notes.map((note) => (
+                <tr key={note.id}>
+                  <th scope="row">{formatDay(note.date)}</th>
+                  <td>{note.minutes}</td>
+                  <td className="note-text">{note.notes}</td>
+                  <td>{note.isPatientInteraction ? INTERACTION_LABEL : "—"}</td>
+                  <td>{note.practitioner ? displayName(note.practitioner) : "—"}</td>
+                  <td className="row-actions">
+                    {isLocked(note) ? (
+                      <span className="tag tag-locked" title={LOCKED_NOTE_TEXT}>
+                        Billed<span className="visually-hidden">: {LOCKED_NOTE_TEXT}</span>
+                      </span>
+                    ) : null}
+                    <Link to={dialogHref(location, "care-note-edit", { note: note.id })} preventScrollReset aria-label={`Edit the care note of ${formatDay(note.date)}`}>
+                      Edit
+                    </Link>
+                    {isLocked(note) ? null : (
+                      <Link to={dialogHref(location, "care-note-delete", { note: note.id })} preventScrollReset aria-label={`Delete the care note of ${formatDay(note.date)}`}>
+                        Delete
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The form's fields as typed (a locked note's form has only its notes). */
+interface NoteFields {
+  date?: string;
+  minutes?: string;
+  notes?: string;
+  isPatientInteraction?: string;
+}
+
+interface NoteFormProps {
+  today: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}
+
+/** Add (no `note`) or edit a care note. */
+export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { note?: CareNote }) {
+  const location = useLocation();
+  const locked = note ? isLocked(note) : false;
+  const schema = locked ? careNoteTextSchema : careNoteSchema(today);
+  const [form, fields] = useForm<NoteFields>({
+    id: note ? `care-note-${note.id}` : "care-note-new",
+    lastResult,
+    defaultValue: note
+      ? { date: note.date, minutes: String(note.minutes), notes: note.notes, isPatientInteraction: note.isPatientInteraction ? "on" : undefined }
+      : { date: today, minutes: String(CARE_NOTE_DEFAULT_MINUTES) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = note ? "Edit Care Note" : "Add Care Note";
+  return (
+    <Dialog title={title} closeHref={closeDialogHref(location)} description={locked ? LOCKED_NOTE_TEXT : undefined}>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value={note ? "care-note-update" : "care-note-create"} />
+        <FormToken />
+        {note ? <input type="hidden" name="noteId" value={note.id} /> : null}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {locked && note ? (
+          <dl className="locked-fields">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDay(note.date)}</dd>
+            </div>
+            <div>
+              <dt>Minutes</dt>
+              <dd>{note.minutes}</dd>
+            </div>
+            <div>
+              <dt>{INTERACTION_LABEL}</dt>
+              <dd>{note.isPatientInteraction ? "Yes" : "No"}</dd>
+            </div>
+          </dl>
+        ) : (
+          <>
+            <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
+            <Field label="Minutes" type="number" meta={fields.minutes} inputProps={{ min: 0, max: 1440, step: 1, inputMode: "numeric" }} />
+            <div className="field checkbox-field">
+              <input {...getInputProps(fields.isPatientInteraction, { type: "checkbox" })} key={fields.isPatientInteraction.key} />
+              <label htmlFor={fields.isPatientInteraction.id}>{INTERACTION_LABEL}</label>
+            </div>
+          </>
+        )}
+        <TextAreaField label="Notes" meta={fields.notes} max={CARE_NOTE_MAX} />
+        <div className="modal-actions">
+          <Link to={closeDialogHref(location)} className="button" preventScrollReset>
+            Cancel
+          </Link>
+          <SubmitButton pendingText="Saving…">{note ? "Save" : "Add"}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Confirms deleting a note; a locked note only says why it cannot be deleted. */
+export function CareNoteDeleteDialog({ note, errors }: { note: CareNote; errors?: string[] }) {
+  const location = useLocation();
+  const locked = isLocked(note);
+  return (
+    <Dialog title="Delete Care Note" closeHref={closeDialogHref(location)} alert description={locked ? LOCKED_NOTE_TEXT : `Delete the care note of ${formatDay(note.date)} (${note.minutes} minutes)? This cannot be undone.`}>
+      <ErrorList errors={errors} />
+      <blockquote className="note-quote">{note.notes}</blockquote>
+      <Form method="post" className="modal-actions" preventScrollReset>
+        <input type="hidden" name="intent" value="care-note-delete" />
+        <FormToken />
+        <input type="hidden" name="noteId" value={note.id} />
+        <Link to={closeDialogHref(location)} className="button" preventScrollReset>
+          {locked ? "Close" : "Cancel"}
+        </Link>
+        {locked ? null : (
+          <SubmitButton className="button danger" pendingText="Deleting…">
+            Delete
+          </SubmitButton>
+        )}
+      </Form>
+    </Dialog>
+  );
+}
+
+/** A dialog's note that is not there (deleted meanwhile, or not this patient's). */
+export function MissingNoteDialog() {
+  const location = useLocation();
+  return (
+    <Dialog title="Care Note" closeHref={closeDialogHref(location)}>
+      <p>This care note no longer exists.</p>
+    </Dialog>
+  );
+}

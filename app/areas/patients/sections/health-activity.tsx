@@ -1,0 +1,158 @@
+/**
+ * The Health activity tab (000 §2.8): sessions grouped by day, newest first; each session with its program,
+ * time, self-reported mark and completion badge, and a table of its sets (exercise, side, goal, result,
+ * range of motion, result status). A long history is virtualized (@tanstack/react-virtual) once JavaScript
+ * runs; without it (and in the server's HTML) it is paged by days with plain links.
+ */
+import { Link, useLocation } from "@remix-run/react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
+import { goalText, pageOf, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
+import { setProgress } from "../rules/session-progress";
+import { useHydrated } from "../../../components/use-hydrated";
+import { withParams } from "../../../components/dialog";
+
+/** Days per page of the paged history. */
+export const DAYS_PAGE_SIZE = 5;
+
+export function HealthActivity({ days, page }: { days: SessionDay[]; page: number }) {
+  const hydrated = useHydrated();
+  const count = days.reduce((n, d) => n + d.sessions.length, 0);
+  return (
+    <div className="health-activity">
+      <p className="section-summary">
+        {count} {count === 1 ? "session" : "sessions"} on {days.length} {days.length === 1 ? "day" : "days"}
+      </p>
+      {hydrated ? <VirtualDays days={days} /> : <PagedDays days={days} page={page} />}
+    </div>
+  );
+}
+
+function PagedDays({ days, page }: { days: SessionDay[]; page: number }) {
+  const location = useLocation();
+  const paged = pageOf(days, page, DAYS_PAGE_SIZE);
+  return (
+    <>
+      <div className="session-days">
+        {paged.items.map((day) => (
+          <DayGroup key={day.day} day={day} />
+        ))}
+      </div>
+      {paged.totalPages > 1 ? (
+        <nav className="pager" aria-label="Session history pages">
+          {paged.page > 1 ? (
+            <Link to={withParams(location, { page: String(paged.page - 1) })} rel="prev">
+              Newer sessions
+            </Link>
+          ) : null}
+          <span aria-current="page">
+            Page {paged.page} of {paged.totalPages}
+          </span>
+          {paged.page < paged.totalPages ? (
+            <Link to={withParams(location, { page: String(paged.page + 1) })} rel="next">
+              Older sessions
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** All days in a scrolling region; only the days in view (plus a few) are in the DOM. */
+function VirtualDays({ days }: { days: SessionDay[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: days.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => 96 + (days[i]?.sessions.reduce((n, s) => n + 110 + 36 * s.session.sets.length, 0) ?? 200),
+    overscan: 2,
+    getItemKey: (i) => days[i]?.day ?? i,
+  });
+  return (
+    // A focusable region so that keyboard users can scroll it (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div ref={scroller} className="session-scroller" role="region" aria-label="Session history" tabIndex={0} data-testid="session-scroller">
+      <div className="session-days" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const day = days[item.index]!;
+          return (
+            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+              <DayGroup day={day} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function DayGroup({ day }: { day: SessionDay }) {
+  const headingId = `day-${day.day}`;
+  return (
+    <section className="session-day" aria-labelledby={headingId}>
+      <h3 id={headingId} className="session-day-title">
+        {day.label}
+      </h3>
+      <ul className="session-list">
+        {day.sessions.map((s) => (
+          <li key={s.session.id}>
+            <SessionCard view={s} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SessionCard({ view }: { view: SessionView }) {
+  const { session } = view;
+  const titleId = `session-${session.id}`;
+  return (
+    <article className="session-card" aria-labelledby={titleId}>
+      <header className="session-head">
+        <h4 id={titleId}>{view.title}</h4>
+        <span className="session-time">{view.time}</span>
+        {session.isSelfReported ? <span className="tag">Self-reported</span> : null}
+        <span className={`badge tone-${view.tone}`}>{view.progress}% complete</span>
+      </header>
+      {session.sets.length === 0 ? (
+        <p className="muted">No sets recorded.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table sets-table">
+            <caption className="visually-hidden">
+              Sets of {view.title} at {view.time}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Exercise</th>
+                <th scope="col">Side</th>
+                <th scope="col">Goal</th>
+                <th scope="col">Result</th>
+                <th scope="col">Range of motion</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {session.sets.map((set, i) => (
+                <tr key={i}>
+                  <th scope="row">{set.exerciseName}</th>
+                  <td>{sideLabel(set.sideOfBody) ?? "—"}</td>
+                  <td>{goalText(set.setGoal)}</td>
+                  <td>
+                    {resultText(set.setInfo)} <span className="muted">({setProgress(set)}%)</span>
+                  </td>
+                  <td>{romText(set.setInfo) ?? "—"}</td>
+                  <td>
+                    <span className={`status status-${set.setInfo.resultStatus.toLowerCase().replaceAll("_", "-")}`}>{resultStatusLabel(set.setInfo.resultStatus)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * A patient-detail section as the route loaded it: its heading, its streamed content (a skeleton until the
+ * call answers; the spec's message when it failed) and its dialogs (from the URL's `dialog` parameter).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Await, useSearchParams } from "@remix-run/react";
+import { Suspense, type ReactNode } from "react";
+import type { Loaded } from "./patient-sections.server";
+import type { CareNote } from "../rules/care-note";
+import { OLDER_DATA_NOTICE, type GaitProgress, type GaitSession } from "../rules/gait";
+import { pageParam, type SessionDay } from "../rules/health-activity";
+import type { ProAnswerRow, ProChart } from "../rules/pro";
+import { CareNoteDeleteDialog, CareNoteDialog, CareNotesView, MissingNoteDialog } from "./care-notes";
+import { CommentDeleteDialog, CommentDialog, GaitAssessment, GaitProgressView, MissingSessionDialog } from "./gait";
+import { HealthActivity } from "./health-activity";
+import type { RomChart } from "./rom";
+import { RomView } from "./rom";
+import { dialogOf } from "./section-urls";
+import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
+import { SurveysView } from "./surveys";
+
+/** What the section's action answers when it does not redirect: a form's result, or a refusal's messages. */
+export interface SectionActionData {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  errors?: string[];
+}
+
+type View =
+  | { section: "activity"; hasSessions: boolean; content: Promise<Loaded<{ days: SessionDay[] }>> }
+  | { section: "rom"; hasSessions: boolean; content: Promise<Loaded<{ charts: RomChart[]; sessionCount: number }>> }
+  | { section: "pro"; content: Promise<Loaded<{ charts: ProChart[]; answers: ProAnswerRow[]; anyData: boolean }>> }
+  | { section: "care"; content: Promise<Loaded<{ notes: CareNote[]; inRange: CareNote[] }>> }
+  | { section: "gait-activity"; hasSessions: boolean; content: Promise<Loaded<{ sessions: GaitSession[] }>> }
+  | { section: "gait-progress"; hasSessions: boolean; content: Promise<Loaded<{ chartable: boolean; progress: GaitProgress; sessionCount: number }>> };
+
+export interface SectionData {
+  timeZone: string;
+  today: string;
+  view: View;
+}
+
+const TITLES: Record<View["section"], string> = {
+  activity: "Activity",
+  rom: "Range of motion",
+  pro: "Surveys",
+  care: "Care Management",
+  "gait-activity": "Assessment",
+  "gait-progress": "Progress charts",
+};
+
+export function PatientSectionView({ loaded, actionData }: { loaded: SectionData; actionData: SectionActionData | null }) {
+  const { view, timeZone, today } = loaded;
+  const [searchParams] = useSearchParams();
+  const dialog = dialogOf(searchParams);
+  const title = TITLES[view.section];
+  const label = `Loading ${title.toLowerCase()}…`;
+  const formResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const errorsOf = (intent: string) => (actionData?.intent === intent ? actionData.errors : undefined);
+
+  let body: ReactNode;
+  switch (view.section) {
+    case "activity":
+      body = (
+        <Streamed label={label} content={view.content}>
+          {({ days }) => (days.length === 0 ? <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noSessions}</EmptyState> : <HealthActivity days={days} page={pageParam(searchParams)} />)}
+        </Streamed>
+      );
+      break;
+    case "rom":
+      body = (
+        <Streamed label={label} content={view.content}>
+          {({ charts, sessionCount }) =>
+            charts.length > 0 ? <RomView charts={charts} /> : <EmptyState>{!view.hasSessions ? EMPTY.noSessions : sessionCount === 0 ? EMPTY.noDataInRange : EMPTY.noRom}</EmptyState>
+          }
+        </Streamed>
+      );
+      break;
+    case "pro":
+      body = (
+        <Streamed label={label} content={view.content}>
+          {({ charts, answers, anyData }) =>
+            charts.length > 0 || answers.length > 0 ? <SurveysView charts={charts} answers={answers} /> : <EmptyState>{anyData ? EMPTY.noProInRange : EMPTY.noPro}</EmptyState>
+          }
+        </Streamed>
+      );
+      break;
+    case "care": {
+      const noteId = searchParams.get("note");
+      const noteDialog = dialog === "care-note-edit" || dialog === "care-note-delete";
+      body = (
+        <>
+          <Streamed label={label} content={view.content}>
+            {({ notes, inRange }) => {
+              const note = notes.find((n) => n.id === noteId);
+              return (
+                <>
+                  <CareNotesView notes={inRange} totalNotes={notes.length} />
+                  {!noteDialog ? null : !note ? (
+                    <MissingNoteDialog />
+                  ) : dialog === "care-note-edit" ? (
+                    <CareNoteDialog key={note.id} note={note} today={today} lastResult={formResult("care-note-update")} />
+                  ) : (
+                    <CareNoteDeleteDialog note={note} errors={errorsOf("care-note-delete")} />
+                  )}
+                </>
+              );
+            }}
+          </Streamed>
+          {/* The add dialog needs no data: it opens at once. */}
+          {dialog === "care-note-new" ? <CareNoteDialog today={today} lastResult={formResult("care-note-create")} /> : null}
+        </>
+      );
+      break;
+    }
+    case "gait-activity": {
+      const sessionId = searchParams.get("session");
+      const commentDialog = dialog === "comment" || dialog === "comment-edit" || dialog === "comment-delete";
+      body = (
+        <Streamed label={label} content={view.content}>
+          {({ sessions }) => {
+            const session = sessions.find((s) => s.id === sessionId);
+            return (
+              <>
+                {sessions.length === 0 ? <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noGaitSessions}</EmptyState> : <GaitAssessment sessions={sessions} timeZone={timeZone} />}
+                {!commentDialog ? null : !session ? (
+                  <MissingSessionDialog />
+                ) : dialog === "comment-delete" ? (
+                  <CommentDeleteDialog session={session} timeZone={timeZone} errors={errorsOf("comment-delete")} />
+                ) : (
+                  <CommentDialog key={`${session.id}-${dialog}`} session={session} timeZone={timeZone} edit={dialog === "comment-edit"} lastResult={formResult("comment-save")} />
+                )}
+              </>
+            );
+          }}
+        </Streamed>
+      );
+      break;
+    }
+    case "gait-progress":
+      body = (
+        <Streamed label={label} content={view.content}>
+          {({ chartable, progress, sessionCount }) =>
+            sessionCount === 0 ? (
+              <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noGaitSessions}</EmptyState>
+            ) : chartable ? (
+              <GaitProgressView progress={progress} />
+            ) : (
+              <p className="notice notice-info" role="note">
+                {OLDER_DATA_NOTICE}
+              </p>
+            )
+          }
+        </Streamed>
+      );
+      break;
+  }
+
+  return (
+    <section className="patient-section-body" aria-labelledby="section-title">
+      <h2 id="section-title" className="visually-hidden">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/** The content once its call answered; a failed call shows its message. */
+function Streamed<T>({ label, content, children }: { label: string; content: Promise<Loaded<T>>; children: (data: T) => ReactNode }) {
+  return (
+    <Suspense fallback={<SectionSkeleton label={label} />}>
+      <Await resolve={content} errorElement={<SectionError message={SECTION_LOAD_FAILED} />}>
+        {(result) => (result.error !== undefined ? <SectionError message={result.error} /> : children(result.data as T))}
+      </Await>
+    </Suspense>
+  );
+}
+
+export const SECTION_LOAD_FAILED = "This section could not be loaded.";

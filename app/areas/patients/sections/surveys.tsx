@@ -1,0 +1,54 @@
+/**
+ * The Surveys tab (000 §2.8): each chartable PRO question as a chart island (y range from the question,
+ * default 0 to 10; labelled Pain Level / Strength Level for the default prompts) with its data table, then
+ * the answers of questions that are not charted.
+ */
+import type { ProAnswerRow, ProChart } from "../rules/pro";
+import { ChartFigure } from "../../../islands/chart";
+import type { ChartSpec } from "../../../islands/chart-spec";
+
+export const proChartSpec = (c: ProChart): ChartSpec => ({
+  description: `Line chart of the answers to '${c.prompt}' per day, on a scale from ${c.yRange[0]} to ${c.yRange[1]}. The data table follows.`,
+  yTitle: c.label,
+  yRange: c.yRange,
+  series: [{ name: c.label, x: c.points.map((p) => p.day), y: c.points.map((p) => p.value) }],
+});
+
+export function SurveysView({ charts, answers }: { charts: ProChart[]; answers: ProAnswerRow[] }) {
+  return (
+    <div className="surveys">
+      <div className="chart-grid">
+        {charts.map((c) => (
+          <ChartFigure key={c.id} title={c.label} spec={proChartSpec(c)}>
+            {c.label !== c.prompt ? <p className="chart-prompt">{c.prompt}</p> : null}
+          </ChartFigure>
+        ))}
+      </div>
+      {answers.length > 0 ? (
+        <section className="pro-answers" aria-labelledby="pro-answers-title">
+          <h3 id="pro-answers-title">Other answers</h3>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Question</th>
+                  <th scope="col">Answer</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answers.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.day}</td>
+                    <td>{a.label}</td>
+                    <td>{a.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

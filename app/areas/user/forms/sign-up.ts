@@ -1,0 +1,32 @@
+import * as z from "zod";
+import { emailField, requiredString, whenValid } from "../../../forms/fields";
+import { CODE_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_MISMATCH, PASSWORD_REQUIRED, TERMS_REQUIRED } from "../../../forms/messages";
+
+/**
+ * Sign-up by invite code. Name and e-mail are shown prefilled and disabled (disabled inputs are not
+ * submitted): the server takes them from the invitation and validates them with the same rules.
+ */
+export const signUpSchema = z
+  .object({
+    intent: z.literal("sign-up"),
+    firstName: requiredString(FIRST_NAME_REQUIRED, 100).optional(),
+    lastName: requiredString(LAST_NAME_REQUIRED, 100).optional(),
+    email: emailField().optional(),
+    password: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }).max(256),
+    confirmPassword: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }).max(256),
+    terms: z.literal("on", { error: TERMS_REQUIRED }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: PASSWORD_MISMATCH, when: whenValid("password", "confirmPassword") });
+
+/** The invitee's details, checked with the form's rules before signing up. */
+export const inviteeSchema = z.object({
+  firstName: requiredString(FIRST_NAME_REQUIRED, 100),
+  lastName: requiredString(LAST_NAME_REQUIRED, 100),
+  email: emailField(),
+});
+
+/** Step 2: the verification code the identity service e-mailed. */
+export const verifySignUpSchema = z.object({
+  intent: z.literal("verify"),
+  code: z.string({ error: CODE_REQUIRED }).trim().min(1, { error: CODE_REQUIRED }).max(64),
+});

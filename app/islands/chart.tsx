@@ -1,0 +1,87 @@
+/**
+ * A chart island with its server-rendered fallback: the figure's data as a table is always in the HTML (open
+ * when JavaScript does not run; folded under "Show data table" once the plot is drawn). The plot itself is
+ * a client island: React.lazy loads line-chart.client.tsx after hydration, so the server never renders it
+ * and pages without charts never fetch plotly.
+ */
+import { lazy, Suspense, useId, type ReactNode } from "react";
+import { formatDay } from "../domain/zoned-day";
+import { useHydrated } from "../components/use-hydrated";
+import type { ChartSpec } from "./chart-spec";
+
+const LineChart = lazy(() => import("./line-chart.client"));
+
+interface ChartFigureProps {
+  title: string;
+  spec: ChartSpec;
+  /** How the table writes a value (default: as it is). */
+  format?: (value: number, series: number) => string;
+  /** Marks a table cell (a threshold warning, for example). */
+  flag?: (value: number, series: number) => string | null;
+  children?: ReactNode;
+}
+
+export function ChartFigure({ title, spec, format, flag, children }: ChartFigureProps) {
+  const hydrated = useHydrated();
+  const id = useId();
+  return (
+    <figure className="chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="chart-title">
+        {title}
+      </figcaption>
+      {children}
+      {hydrated ? (
+        <Suspense fallback={<p className="chart-loading">Loading chart…</p>}>
+          <LineChart spec={spec} />
+        </Suspense>
+      ) : null}
+      <details className="chart-data" open={!hydrated}>
+        <summary>{hydrated ? "Show data table" : "Data table"}</summary>
+        <ChartTable caption={title} spec={spec} format={format} flag={flag} />
+      </details>
+    </figure>
+  );
+}
+
+/** The chart's values by day (newest first), one column per series. */
+export function ChartTable({ caption, spec, format, flag }: { caption: string; spec: ChartSpec; format?: ChartFigureProps["format"]; flag?: ChartFigureProps["flag"] }) {
+  const days = [...new Set(spec.series.flatMap((s) => s.x))].sort().reverse();
+  /** A series' values on a day (several when it was measured more than once that day). */
+  const valuesOn = (s: ChartSpec["series"][number], day: string) => s.x.flatMap((x, i) => (x === day && s.y[i] != null ? [s.y[i]!] : []));
+  return (
+    <div className="table-wrap">
+      <table className="data-table chart-table">
+        <caption className="visually-hidden">{caption}: data</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {spec.series.map((s) => (
+              <th key={s.name} scope="col">
+                {s.name}
+                {spec.yTitle ? <span className="muted"> ({spec.yTitle})</span> : null}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day}>
+              <th scope="row">{formatDay(day)}</th>
+              {spec.series.map((s, si) => {
+                const values = valuesOn(s, day);
+                const marks = values.map((v) => flag?.(v, si)).filter(Boolean);
+                return (
+                  <td key={s.name} className={marks.length ? "cell-warning" : undefined}>
+                    {values.length ? values.map((v) => (format ? format(v, si) : String(v))).join(", ") : "—"}
+                    {marks.length ? <span className="visually-hidden"> ({marks[0]})</span> : null}
+                    {marks.length ? <span aria-hidden="true"> ⚠</span> : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
