@@ -3,7 +3,6 @@
  * product, the account invite, and the Bulk Add CSV upload (003 §7 "CSV"). Failed calls resolve to
  * `{ error }` (client.server.ts); nothing here throws.
  */
-import type { PatientFormValue } from "../areas/patients/forms/patient";
 import type { Api } from "./client.server";
 import type { Schema } from "./schemas";
 
@@ -26,8 +25,11 @@ export const listPractitioners = (api: Api) => api.call((c, init) => c.GET("/v2/
 
 export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}", { ...init, params: { path: { id } } }));
 
+/** The add payload (000 §3); the primary provider is left out when none was chosen. */
+export type NewPatient = Omit<Schema<"PatientCreate">, "primaryPractitionerId"> & { primaryPractitionerId: string | null };
+
 /** POST v2/patients with the add payload (000 §3): the form's values; the primary provider only when chosen. */
-export function createPatient(api: Api, value: PatientFormValue) {
+export function createPatient(api: Api, value: NewPatient) {
   const body = {
     firstName: value.firstName,
     lastName: value.lastName,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInZone, formatDay, formatInstantDay } from "./zoned-day";
+import { dayInZone, formatDate, formatDay, formatInstantDay } from "./zoned-day";
 
 describe("dayInZone", () => {
   it("is the calendar day in the zone, not in UTC", () => {
@@ -18,5 +18,13 @@ describe("formatDay", () => {
   it("writes MM/dd/yyyy", () => {
     expect(formatDay("2026-03-09")).toBe("03/09/2026");
     expect(formatInstantDay("2026-03-10T05:30:00.000Z", "America/Denver")).toBe("03/09/2026");
+  });
+});
+
+describe("formatDate", () => {
+  it("is MM/dd/yyyy in the organization's time zone (Denver for an unknown zone), null for none", () => {
+    expect(formatDate("2024-06-04T03:00:00.000Z", "America/Denver")).toBe("06/03/2024");
+    expect(formatDate("2024-06-04T03:00:00.000Z", "Not/AZone")).toBe("06/03/2024");
+    expect(formatDate(null, "America/Denver")).toBeNull();
   });
 });

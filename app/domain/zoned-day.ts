@@ -30,3 +30,8 @@ export function formatTime(iso: string, timeZone: string): string {
   if (Number.isNaN(t)) return "";
   return zoneFormat("en-US", zoneOrDefault(timeZone), { hour: "numeric", minute: "2-digit" })!.format(new Date(t));
 }
+
+/** MM/dd/yyyy in the organization's time zone; null → null. */
+export function formatDate(iso: string | null, timeZone: string): string | null {
+  return iso ? formatInstantDay(iso, timeZone) || null : null;
+}

@@ -3,111 +3,17 @@
  * 000 §2.7), add to the other product (`?addProduct={id}`), the account invite (`?invite={id}`). All state is in
  * the URL (app/areas/patients/rules/patient-list.ts); every dialog is rendered by the server and posts here (`intent`).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  addDialogState,
-  addableProducts,
-  addPatientAction,
-  addProductAction,
-  bulkUploadAction,
-  inviteAction,
-  loadAddProductDialog,
-  loadInviteDialog,
-} from "../areas/patients/list/patient-list-forms.server";
-import { listPatients, listPractitioners } from "../api/patient-list.server";
-import { getApi } from "../api/user-api.server";
-import { cookieIsSecure, getSession } from "../auth/session.server";
-import { requireUser } from "../auth/user.server";
-import { getConfig } from "../config.server";
-import { byDisplayName, optionLabels } from "../domain/names";
-import {
-  columnsFor,
-  isListTab,
-  LIST_LOAD_FAILED,
-  listHref,
-  listQuery,
-  parseListState,
-  PROVIDERS_LOAD_FAILED,
-  TAB_COOKIE,
-  tabCookie,
-  tabFromCookieHeader,
-} from "../areas/patients/rules/patient-list";
-import { todayIn } from "../domain/date-range";
-import { getGlobalFilter } from "../shell/filter.server";
+import { loadPatientList, patientListAction } from "../areas/patients/list/list-route.server";
 import { PatientListPage } from "../areas/patients/list/list-page";
 import patientsStyles from "../areas/patients/list/patients.css";
 
 export const meta: MetaFunction = () => [{ title: "Patients | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: patientsStyles }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const params = url.searchParams;
-  const savedTab = tabFromCookieHeader(request.headers.get("Cookie"));
-  const state = parseListState(params, savedTab);
-  const askedTab = params.get("tab");
-  if (isListTab(askedTab) && askedTab !== savedTab) context.responseCookies.set(TAB_COOKIE, tabCookie(askedTab, cookieIsSecure(url)));
-  // A practitioner filters only by their own locations (000 §6).
-  if (state.location && state.location !== "all" && user.role === "PORTAL_PRACTITIONER" && !user.locations.some((l) => l.id.toLowerCase() === state.location)) state.location = null;
-
-  const api = getApi(request, context);
-  const filter = await getGlobalFilter(request, context);
-  const orgProducts = user.organization.products;
-  const addProductId = params.get("addProduct");
-  const inviteId = params.get("invite");
-  const [list, practitioners, addProduct, invite] = await Promise.all([
-    listPatients(api, listQuery(state, filter)),
-    listPractitioners(api),
-    addProductId ? loadAddProductDialog(api, addProductId, orgProducts, params) : null,
-    inviteId ? loadInviteDialog(api, inviteId) : null,
-  ]);
-  // 000 §8: a failure on a later page goes back to page 1; on page 1 the page shows an error view.
-  if (list.error && state.page > 1) {
-    getSession(request, context).flash("toast", { type: "error", message: LIST_LOAD_FAILED });
-    throw redirect(listHref({ ...state, page: 1 }));
-  }
-
-  const today = todayIn(user.organization.timezone);
-  const providers = practitioners.data ? optionLabels([...practitioners.data].sort(byDisplayName)).map((o) => ({ value: o.id, label: o.label })) : [];
-  return {
-    state,
-    globalLocationId: filter.locationId,
-    columns: columnsFor(orgProducts),
-    userProducts: orgProducts,
-    timeZone: user.organization.timezone,
-    today,
-    list: list.data ?? null,
-    listError: list.error ? LIST_LOAD_FAILED : null,
-    providers,
-    providersError: practitioners.error ? PROVIDERS_LOAD_FAILED : null,
-    add: params.get("add") === "true" ? addDialogState(params, addableProducts(orgProducts)) : null,
-    languageOption: getConfig().features.patientLanguage,
-    addProduct,
-    invite,
-  };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const state = parseListState(url.searchParams, tabFromCookieHeader(request.headers.get("Cookie")));
-  const env = { request, context, user, api: getApi(request, context), today: todayIn(user.organization.timezone), listUrl: listHref(state) };
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return bulkUploadAction(env);
-  const form = await request.formData();
-  switch (form.get("intent")) {
-    case "add-patient":
-      return addPatientAction(env, form);
-    case "add-product":
-      return addProductAction(env, form, user.organization.products);
-    case "invite":
-      return inviteAction(env, form);
-    default:
-      return data({ intent: "unknown" as const, error: "Unknown action." }, { status: 400 });
-  }
-}
+export const loader = loadPatientList;
+export const action = patientListAction;
 
 export default function PatientsRoute() {
   return <PatientListPage data={useLoaderData<typeof loader>()} />;

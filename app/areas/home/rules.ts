@@ -2,7 +2,7 @@
  * The dashboard's rules (spec 000 §2.5): which variant a user sees, which activity cards and which
  * first-step cards, a row's status and colour. Pure; shared by the server and the browser.
  */
-import { formatInstantDay } from "../../domain/zoned-day";
+import { formatDate } from "../../domain/zoned-day";
 import { isScanOnly, ROUTES, type ProductKey } from "../../shell/nav";
 
 export type ActionKey = "NO_ACCOUNT" | "NO_RECENT_SESSION" | "NO_HEP" | "READY_TO_BILL";
@@ -120,11 +120,6 @@ export function patientName(p: { firstName?: string | null; lastName?: string | 
   const last = p.lastName?.trim() ?? "";
   if (!first && !last) return "(Missing Name)";
   return `${last || "(Missing Last Name)"}, ${first || "(Missing First Name)"}`;
-}
-
-/** MM/dd/yyyy in the organization's time zone; null → null. */
-export function formatDate(iso: string | null, timeZone: string): string | null {
-  return iso ? formatInstantDay(iso, timeZone) || null : null;
 }
 
 /** The row's secondary line: the most recent session, when the card is about sessions. */

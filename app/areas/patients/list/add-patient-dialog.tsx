@@ -7,14 +7,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import type { action } from "../../../routes/_app.patients._index";
+import type { patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
 import { patientFormSchema, type PatientProduct } from "../forms/patient";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import type { SelectOption as Option } from "../../../components/field";
 import { PatientFields } from "./patient-fields";
-import { StateInputs } from "./list-page";
+import { StateInputs } from "./state-inputs";
 
 export interface AddState {
   step: "products" | "details" | "bulk";
@@ -88,7 +88,7 @@ function useBusy(intent: string) {
 }
 
 function DetailsForm({ add, state, providers, locations, today, languageOption, defaultLocationId }: Props) {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof patientListAction>();
   const lastResult = actionData && actionData.intent === "add-patient" ? actionData.result : undefined;
   const busy = useBusy("add-patient");
   const products = add.products;
@@ -135,7 +135,7 @@ function DetailsForm({ add, state, providers, locations, today, languageOption, 
 }
 
 function BulkForm({ add, state }: Props) {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof patientListAction>();
   const reply = actionData && actionData.intent === "bulk-upload" ? actionData : null;
   const busy = useBusy("bulk-upload");
   const choices = add.addable.filter((p): p is "HEALTH" | "GAIT" => p === "HEALTH" || p === "GAIT");

@@ -7,7 +7,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import type { action, loader } from "../../../routes/_app.patients._index";
+import type { loadPatientList, patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
 import { patientFormDefaults, patientFormSchema, PATIENT_PRODUCTS } from "../forms/patient";
 import { Dialog } from "../../../components/dialog";
@@ -15,7 +15,7 @@ import { ErrorList } from "../../../components/field";
 import type { SelectOption as Option } from "../../../components/field";
 import { PatientFields } from "./patient-fields";
 
-type Data = SerializeFrom<typeof loader>;
+type Data = SerializeFrom<typeof loadPatientList>;
 type AddProduct = NonNullable<Data["addProduct"]>;
 type Invite = NonNullable<Data["invite"]>;
 
@@ -26,7 +26,7 @@ function useSubmitting(intent: string) {
 
 export function AddProductDialog({ dialog, state, today, locations }: { dialog: AddProduct; state: ListState; today: string; locations: Option[] }) {
   const closeHref = listHref(state);
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof patientListAction>();
   const reply = actionData && actionData.intent === "add-product" ? actionData : null;
   const busy = useSubmitting("add-product");
   if (dialog.kind === "error") {
@@ -81,7 +81,7 @@ export function AddProductDialog({ dialog, state, today, locations }: { dialog: 
 type AddProductOpen = Extract<AddProduct, { kind: "add-product" }>;
 
 function AddProductDetails({ dialog, state, today, locations, title }: { dialog: AddProductOpen; state: ListState; today: string; locations: Option[]; title: string }) {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof patientListAction>();
   const lastResult = actionData && actionData.intent === "add-product" ? (actionData.result ?? undefined) : undefined;
   const busy = useSubmitting("add-product");
   const p = dialog.patient;
@@ -127,7 +127,7 @@ function AddProductDetails({ dialog, state, today, locations, title }: { dialog:
 
 export function InviteDialog({ dialog, state }: { dialog: Invite; state: ListState }) {
   const closeHref = listHref(state);
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof patientListAction>();
   const error = actionData && actionData.intent === "invite" ? actionData.error : null;
   const busy = useSubmitting("invite");
   if (dialog.kind === "error") {

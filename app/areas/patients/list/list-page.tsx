@@ -6,8 +6,8 @@
 import { Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { lazy, Suspense, useRef, type KeyboardEvent } from "react";
-import type { loader } from "../../../routes/_app.patients._index";
-import type { loader as appLoader } from "../../../routes/_app";
+import type { loadPatientList } from "./list-route.server";
+import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { displayName } from "../../../domain/names";
 import {
   ariaSort,
@@ -26,7 +26,8 @@ import {
   type RowAction,
 } from "../rules/patient-list";
 import { assignProgramHref } from "../../../domain/program-builder";
-import { formatDate } from "../../home/rules";
+import { formatDate } from "../../../domain/zoned-day";
+import { StateInputs } from "./state-inputs";
 import { useHydrated } from "../../../components/use-hydrated";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
@@ -35,11 +36,11 @@ const AddPatientDialog = lazy(() => import("./add-patient-dialog").then((m) => (
 const AddProductDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.AddProductDialog })));
 const InviteDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.InviteDialog })));
 
-export type ListData = SerializeFrom<typeof loader>;
+export type ListData = SerializeFrom<typeof loadPatientList>;
 type Row = NonNullable<ListData["list"]>["items"][number];
 
 export function PatientListPage({ data }: { data: ListData }) {
-  const shell = useRouteLoaderData<typeof appLoader>("routes/_app");
+  const shell = useRouteLoaderData<PortalShellData>("routes/_app");
   const locations = (shell?.filter.locations ?? []).map((l) => ({ value: l.id, label: l.name }));
   const { state, list } = data;
   return (
@@ -89,17 +90,6 @@ export function PatientListPage({ data }: { data: ListData }) {
 }
 
 /** Hidden inputs carrying the list's state through a GET form (the form's own fields are left out). */
-export function StateInputs({ state, omit = [] }: { state: ListState; omit?: string[] }) {
-  const params = new URL(listHref(state), "http://x").searchParams;
-  return (
-    <>
-      {[...params].filter(([k]) => !omit.includes(k)).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-    </>
-  );
-}
-
 function ListFilters({ state, providers, locations, globalLocationId }: { state: ListState; providers: { value: string; label: string }[]; locations: { value: string; label: string }[]; globalLocationId: string | null }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
