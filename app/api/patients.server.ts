@@ -10,6 +10,8 @@ import type { ApiResult } from "./result";
 import type { Schema } from "./schemas";
 import { getApi } from "./user-api.server";
 import { programView, type ProgramView } from "../domain/program-view";
+import { listExercises } from "./exercises.server";
+import { getProgram } from "./programs.server";
 
 export type PatientRecord = Schema<"PatientRecord">;
 
@@ -35,7 +37,6 @@ function forget(context: PortalLoadContext) {
 
 export type PatientUpdate = Schema<"PatientUpdate">;
 export type PlanOfCareCreate = Schema<"PlanOfCareCreate">;
-export type Program = Schema<"Program">;
 
 const path = (id: string) => ({ params: { path: { id } } });
 
@@ -67,20 +68,12 @@ export async function unassignProgram(request: Request, context: PortalLoadConte
   return getApi(request, context).call((c, init) => c.DELETE("/v2/health/patients/{id}/heps/{hepId}", { ...init, params: { path: { id, hepId } } }));
 }
 
-/** One program (GET v2/health/heps/{id}), for the program drawer. */
-export const getProgram = (request: Request, context: PortalLoadContext, hepId: string) =>
-  getApi(request, context).call((c, init) => c.GET("/v2/health/heps/{id}", { ...init, ...path(hepId) }));
-
-/** The Motion Library (GET v3/exercises, every exercise: a program may hold one no longer published). */
-export const listExercises = (request: Request, context: PortalLoadContext) =>
-  getApi(request, context).call((c, init) => c.GET("/v3/exercises", { ...init, params: { query: { completeness: "ALL" } } }));
-
 /**
  * The program drawer: the program and the exercises' names, both asked at once. Only the program is
  * required; without the library the drawer shows the exercise ids.
  */
 export async function loadProgramView(request: Request, context: PortalLoadContext, hepId: string): Promise<ApiResult<ProgramView>> {
-  const [program, exercises] = await Promise.all([getProgram(request, context, hepId), listExercises(request, context)]);
+  const [program, exercises] = await Promise.all([getProgram(request, context, hepId), listExercises(request, context, "ALL")]);
   if (program.error) return program;
   return { data: programView(program.data, exercises.data ?? null) };
 }
