@@ -8,7 +8,7 @@
 import type { Schema } from "../api/schemas";
 
 type Program = Schema<"Program">;
-type Exercise = Pick<Schema<"Exercise">, "id" | "name" | "simpleName" | "withHold">;
+type Exercise = Pick<Schema<"Exercise">, "id" | "name" | "simpleName" | "withHold"> & Partial<Pick<Schema<"Exercise">, "thumbnailUrl" | "action">>;
 type SetGoal = Schema<"SetGoal">;
 
 export interface ProgramRow {
@@ -21,6 +21,10 @@ export interface ProgramRow {
   side: string;
   sets: number;
   goal: string;
+  /** The exercise's still image (the printed program shows it), when the library has one. */
+  imageUrl: string | null;
+  /** How to perform it (the library's description), when known. */
+  instructions: string | null;
 }
 
 export interface ProgramView {
@@ -73,6 +77,8 @@ export function programView(program: Program, exercises: readonly Exercise[] | n
         side: b.sideOfBody ? SIDES[b.sideOfBody]! : "Both",
         sets: b.numSets,
         goal: goalText(b.setGoal, exercise?.withHold ?? false),
+        imageUrl: exercise?.thumbnailUrl ?? null,
+        instructions: exercise?.action || null,
       };
     }),
   };

@@ -54,10 +54,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const headers = () => NO_STORE;
 
 /**
- * Parameters of the dialogs above the section — the program drawer and print, unassign, Patient View's zoom,
+ * Parameters of the dialogs above the section — the program drawer, unassign, Patient View's zoom,
  * the record's two-step New Plan of Care — which show something over the page, not other data.
  */
-const PAGE_DIALOG_PARAMS = ["program", "print", "zoom", "step", "products"];
+const PAGE_DIALOG_PARAMS = ["program", "zoom", "step", "products"];
 
 /** Opening or closing a dialog (the section's or the page's), or paging, changes only the URL: the section's data stays. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {

@@ -1,12 +1,12 @@
 /**
  * The product view's dialogs (000 §2.8): the program drawer (`?dialog=program&program={hepId}`: View
- * Program, with Edit and Close; `&print=1` prints it), the Unassign confirmation (`?dialog=unassign&
+ * Program, with Edit and Close; printing is its own page, `program-print.tsx`), the Unassign confirmation (`?dialog=unassign&
  * program={hepId}`), Download Patient Report (`?dialog=report`), and the
  * zoom control of the Patient View (`?dialog=patient-view&zoom=…`).
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { Await, Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import type { ApiResult } from "../../../api/result";
 import { fullName } from "../../../domain/names";
@@ -32,7 +32,7 @@ type Loaded<T> = SerializeFrom<ApiResult<T>>;
 /** The drawer while its program streams in, then the program (or why it could not be shown). */
 export function ProgramDrawer({ record, program }: { record: SerializeFrom<PatientRecord>; program: Promise<Loaded<ProgramView>> }) {
   const location = useLocation();
-  const closeHref = withoutParams(location, ["dialog", "program", "print"]);
+  const closeHref = withoutParams(location, ["dialog", "program"]);
   const loading = (
     <Dialog title="View Program" closeHref={closeHref} size="wide">
       <p role="status">Loading the Program…</p>
@@ -48,11 +48,6 @@ export function ProgramDrawer({ record, program }: { record: SerializeFrom<Patie
 }
 
 function ProgramDrawerView({ record, closeHref, view, error }: { record: SerializeFrom<PatientRecord>; closeHref: string; view: SerializeFrom<ProgramView> | null; error: string | null }) {
-  const location = useLocation();
-  const print = new URLSearchParams(location.search).get("print") === "1";
-  useEffect(() => {
-    if (print && view) window.print();
-  }, [print, view]);
   return (
     <Dialog title="View Program" closeHref={closeHref} size="wide">
       {view ? (
@@ -123,7 +118,7 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
   const params = new URLSearchParams(location.search);
   const hepId = params.get("program");
   const hep = record.productData.health?.heps.find((h) => h.id === hepId) ?? null;
-  const closeHref = reply?.back ?? withoutParams(location, ["dialog", "program", "print"]);
+  const closeHref = reply?.back ?? withoutParams(location, ["dialog", "program"]);
   // The action's URL keeps the page's search (with the dialog), so that a refusal renders the dialog again.
   const actionUrl = `${productPath(record.id, "health")}${location.search}`;
   if (!hep) {

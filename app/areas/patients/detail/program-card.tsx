@@ -1,6 +1,6 @@
 /**
  * Above the Health tabs (000 §2.8): the Program card (the assigned program with Unassign — confirmed in its
- * dialog, `?dialog=unassign&program={hepId}` —, edit and print; or
+ * dialog, `?dialog=unassign&program={hepId}` —, edit and print (the printable page, `/patients/{id}/programs/{hepId}/print`); or
  * 'Patient does not have a Program assigned yet.' with assign), the notice for a patient without Health, and
  * the first-program prompt (no program, no sessions, no RTM data, no PRO data). Program cards are not shown on
  * the Gait tab.
@@ -10,6 +10,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import type { PatientRecord } from "../../../api/patients.server";
 import { withParams } from "../../../components/dialog";
+import { programPrintHref } from "../rules/patient-detail";
 
 export const NO_PROGRAM_MESSAGE = "Patient does not have a Program assigned yet.";
 export const HEALTH_LESS_MESSAGE = "Adding patient to Exer Health will allow Programs to be assigned.";
@@ -64,17 +65,17 @@ export function HealthPrograms({ record, firstProgram }: { record: RecordData; f
         <ul className="program-list">
           {health.heps.map((hep) => (
             <li key={hep.id} className="program-row">
-              <Link className="program-name" to={withParams(location, { dialog: "program", program: hep.id, print: null })} preventScrollReset>
+              <Link className="program-name" to={withParams(location, { dialog: "program", program: hep.id })} preventScrollReset>
                 {hep.name}
               </Link>
               <div className="program-actions">
                 <Link className="button" to={editProgramHref(record.id, hep.id)} aria-label={`Edit ${hep.name}`}>
                   Edit
                 </Link>
-                <Link className="button" to={withParams(location, { dialog: "program", program: hep.id, print: "1" })} preventScrollReset aria-label={`Print ${hep.name}`}>
+                <Link className="button" to={programPrintHref(record.id, hep.id)} aria-label={`Print ${hep.name}`}>
                   Print
                 </Link>
-                <Link className="button" to={withParams(location, { dialog: "unassign", program: hep.id, print: null })} preventScrollReset aria-label={`Unassign ${hep.name}`}>
+                <Link className="button" to={withParams(location, { dialog: "unassign", program: hep.id })} preventScrollReset aria-label={`Unassign ${hep.name}`}>
                   Unassign
                 </Link>
               </div>

@@ -66,4 +66,6 @@ export const isSectionOf = (product: PatientProduct, section: string, record: Re
 
 export const recordPath = (id: string) => `/patients/${encodeURIComponent(id)}/`;
 export const productPath = (id: string, product: PatientProduct) => `${recordPath(id)}${product}/`;
+/** The printable program of the patient (a page for paper, outside the shell). */
+export const programPrintHref = (id: string, hepId: string) => `${recordPath(id)}programs/${encodeURIComponent(hepId)}/print`;
 export const sectionPath = (id: string, product: PatientProduct, section: PatientSection) => `${productPath(id, product)}${section}/`;

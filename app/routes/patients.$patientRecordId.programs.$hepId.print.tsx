@@ -1,0 +1,33 @@
+/**
+ * GET `/patients/{id}/programs/{hepId}/print`: the patient's program on a page for printing (no shell), with
+ * each exercise's image, goal and instructions. Never cached (patient data).
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { loadProgramPrint } from "../areas/patients/detail/program-print.server";
+import { ProgramPrintPage } from "../areas/patients/detail/program-print";
+import printStyles from "../areas/patients/detail/program-print.css";
+
+export const links = () => [{ rel: "stylesheet", href: printStyles }];
+export const meta: MetaFunction = () => [{ title: "Print Program | Exer Provider Portal" }];
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+export const loader = loadProgramPrint;
+
+export default function ProgramPrintRoute() {
+  return <ProgramPrintPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="program-print">
+      <h1>{notFound ? "Program not found" : "The Program could not be loaded."}</h1>
+      <p>{notFound ? "This Program is not assigned to a patient you can see." : "Please try again."}</p>
+      <Link to="/patients/" className="button">
+        Patient List
+      </Link>
+    </main>
+  );
+}
