@@ -4391,7 +4391,8 @@ export interface components {
          *         "quadriceps",
          *         "seated"
          *       ],
-         *       "completeness": "COMPLETE"
+         *       "completeness": "COMPLETE",
+         *       "specialGoal": false
          *     }
          */
         Exercise: {
@@ -4447,6 +4448,15 @@ export interface components {
              * @enum {string}
              */
             completeness: "COMPLETE" | "INCOMPLETE";
+            /**
+             * @description The exercise is a special goal exercise (a timed functional test, e.g. Five Times Sit to Stand
+             *     Assessment). The program builder gives a newly added block of it the fixed special goal, goal type
+             *     REPS_OR_TIME with 5 reps in 60 seconds and 1 set, before looking at its metrics. Other exercises get
+             *     the default of their metrics: ROM → ROM (time 0, 1 set), TIME → TIME (time 0, 1 set; a time goal must
+             *     be raised to at least 5 seconds before saving), otherwise REPS (10 reps, 3 sets). A default only;
+             *     a block may carry any goal the exercise's metrics allow.
+             */
+            specialGoal: boolean;
         };
         /**
          * @description A way an exercise can be measured (range of motion, repetitions or time), versioned: a newer version of

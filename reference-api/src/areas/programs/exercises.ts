@@ -25,6 +25,7 @@ export interface ExerciseRow {
   demo_path: string | null;
   demo_audio_path: string | null;
   completeness: string;
+  special_goal: boolean;
   metrics: { id: number; metric: string }[] | null;
 }
 
@@ -54,6 +55,7 @@ export function toExercise(r: ExerciseRow, publicUrl: string): Exercise {
     action: r.action,
     tags: r.tags,
     completeness: r.completeness as Exercise["completeness"],
+    specialGoal: r.special_goal,
   };
 }
 

@@ -59,6 +59,23 @@ describe("exercise library", () => {
     expect(all.body.find((x: any) => x.id === draft.id).thumbnailUrl).toBeNull();
   });
 
+  it("answers specialGoal: true for the special goal exercise only", async () => {
+    const r = await req("GET", "/v3/exercises?completeness=ALL", fx.practitionerA1);
+    expect(r.body.filter((x: any) => x.specialGoal).map((x: any) => x.id)).toEqual([special.id]);
+    expect(r.body.every((x: any) => typeof x.specialGoal === "boolean")).toBe(true);
+  });
+
+  it("has the library the Motion Library and the builder need", () => {
+    // More than two pages of 36; assessments; each metric alone and combined; a special goal exercise.
+    expect(complete.length).toBeGreaterThan(72);
+    expect(complete.filter((e) => e.name.includes("Assessment")).length).toBeGreaterThanOrEqual(3);
+    for (const m of ["ROM", "REPS", "TIME"] as const) expect(complete.some((e) => e.metrics.length === 1 && e.metrics[0] === m), `${m} alone`).toBe(true);
+    expect(complete.filter((e) => e.metrics.length >= 2).length).toBeGreaterThanOrEqual(3);
+    expect(special).toMatchObject({ id: "S-0157", completeness: "COMPLETE" });
+    // Ids are stable: appended, never renumbered.
+    expect(CATALOGUE.map((e) => e.id)).toEqual(CATALOGUE.map((_, i) => `S-${String(i + 1).padStart(4, "0")}`));
+  });
+
   it("refuses anonymous and role-less callers", async () => {
     expect((await req("GET", "/v3/exercises", null)).status).toBe(401);
     expect((await req("GET", "/v3/exercises", { userId: fx.adminA.userId, groups: [] })).status).toBe(403);

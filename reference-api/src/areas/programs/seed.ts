@@ -97,12 +97,14 @@ export async function seedExerciseLibrary(db: Db, files: FileStore): Promise<voi
     db,
     "exercises",
     ["id", "name", "simple_name", "exercise_type", "body_targets", "equipment", "sequence", "subject_orientation", "camera_orientation",
-      "with_anchor_point", "with_hold", "position", "action", "tags", "animation_path", "animation_thumbnail_frame", "thumbnail_path", "completeness"],
+      "with_anchor_point", "with_hold", "position", "action", "tags", "animation_path", "animation_thumbnail_frame", "thumbnail_path", "completeness",
+      "special_goal"],
     CATALOGUE.map((e, i) => {
       const media = e.completeness === "COMPLETE";
       return [e.id, e.name, e.simpleName, e.exerciseType, e.bodyTargets, e.equipment, e.sequence, e.subjectOrientation, e.cameraOrientation,
         e.withAnchorPoint, e.withHold, e.position, e.action, e.tags,
-        media ? `${MEDIA}/${e.id}-animation.svg` : null, media ? 6 + (i % 5) * 6 : null, media ? `${MEDIA}/${e.id}-thumb.svg` : null, e.completeness];
+        media ? `${MEDIA}/${e.id}-animation.svg` : null, media ? 6 + (i % 5) * 6 : null, media ? `${MEDIA}/${e.id}-thumb.svg` : null, e.completeness,
+        e.specialGoal];
     }),
   );
   // Metrics: one per kind; every sixth ROM metric has a superseded first version.
