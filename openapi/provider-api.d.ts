@@ -843,12 +843,36 @@ export interface paths {
         /**
          * Resend the patient's app invite
          * @description Sends the patient the e-mail invitation to create an account in the patient app again (the portal's
-         *     "Resend Health Invite") and records when it was sent. Any member of the patient's organization who can see
+         *     "Resend Health Invite") and records when it was sent (an `APP_INVITE` notification without a program, see
+         *     `listPatientNotifications`). Any member of the patient's organization who can see
          *     the patient may call it; a patient outside the caller's reach answers 404. Refused with 409 when the
          *     patient already has an account, and with 400 when the patient does not hold the HEALTH product or has no
          *     e-mail address.
          */
         post: operations["resendPatientInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/health/patients/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the notifications sent to a patient
+         * @description The messages the patient was sent about the patient app and their programs (see `PatientNotification`
+         *     for what is recorded when), newest first. An empty list means none was sent. Any member who can see the
+         *     patient may call it; patients outside the caller's reach (another organization, or for a practitioner
+         *     another location) and hidden patients answer 404.
+         */
+        get: operations["listPatientNotifications"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -870,7 +894,8 @@ export interface paths {
          *     A template is first copied into a program of the patient's own. With `shouldRetireHeps` the patient's
          *     other active programs are retired (the new one replaces them). Assigning a program the patient already has
          *     keeps that assignment. A patient's first assignment sends the account invite when the patient has no
-         *     account yet.
+         *     account yet (an `APP_INVITE` notification); any later assignment that changes the patient's programs
+         *     tells the patient (a `PROGRAM_UPDATED` notification, see `listPatientNotifications`).
          *
          *     Any member who can see the patient may assign. A patient out of reach or an unknown program answers 404;
          *     a patient without the Health product answers 400.
@@ -973,7 +998,9 @@ export interface paths {
          * Replace a program with a new version
          * @description Saves an edited program as a new version: creates the new program from the body (the same rules as
          *     `createProgram`), retires every active assignment of the old program, assigns the new program to the
-         *     same patients and records the new version in the old program's `replacedById`. Answers the new program.
+         *     same patients and records the new version in the old program's `replacedById`. Each of those patients is
+         *     told (a `PROGRAM_UPDATED` notification of the new version, see `listPatientNotifications`). Answers the
+         *     new program.
          *     Any member of the organization may call it. A program of another organization answers 404; a template
          *     (update it instead) or a program already replaced answers 400.
          */
@@ -999,7 +1026,9 @@ export interface paths {
          *     patients do, so their other active programs are retired; otherwise it is added to their programs. A
          *     patient who already has the program keeps that assignment. Assigning a template first copies it into a
          *     program of its own (answered as the assignments' `hepId`). A patient's first assignment sends the account
-         *     invite when the patient has no account yet.
+         *     invite when the patient has no account yet (an `APP_INVITE` notification); any later assignment that
+         *     changes the patient's programs tells the patient (a `PROGRAM_UPDATED` notification, see
+         *     `listPatientNotifications`).
          *
          *     Any member may assign, only to patients they can see (a practitioner: patients at their locations); a
          *     patient out of reach answers 404, a patient without the Health product 400. All patients are checked
@@ -3986,6 +4015,44 @@ export interface components {
             progressPercent: number;
             /** @description The sets of the session, in the order they were done. */
             sets: components["schemas"]["HealthSet"][];
+        };
+        /**
+         * @description A message the patient was sent (the reference implementation records it; it sends no e-mail or push).
+         *
+         *     * `APP_INVITE` — the e-mail invitation to create an account in the patient app. Sent with the patient's
+         *       first program (the patient's first assignment ever) when the patient has no account and was not invited
+         *       before (`hepId` is that program), and by `resendPatientInvite` (`hepId` null).
+         *     * `PROGRAM_UPDATED` — the patient was told their programs changed. Recorded once per patient for each call
+         *       that changes the patient's active programs, except the patient's first assignment ever (that one is the
+         *       invite, or nothing when the patient already has an account): an assignment (`assignProgramToPatient`,
+         *       `assignProgramToPatients`) that adds a program the patient does not have or retires their other programs
+         *       (`shouldRetireHeps`, `isEdit`) — `hepId` is the assigned program (the patient's copy when a template was
+         *       assigned); and `replaceProgram`, for each patient of the old version — `hepId` is the new version.
+         *       Nothing is recorded for an assignment that changes nothing (the patient already has the program and no
+         *       other program is retired), for unassigning a program, or for updating a template (programs built from it
+         *       do not change).
+         * @example {
+         *       "id": "5d2c7e1a-3b4f-4a6d-9e8c-1f2a3b4c5d6e",
+         *       "kind": "PROGRAM_UPDATED",
+         *       "hepId": "0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f",
+         *       "createdAt": "2026-03-09T15:04:00.000Z"
+         *     }
+         */
+        PatientNotification: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "APP_INVITE" | "PROGRAM_UPDATED";
+            /**
+             * Format: uuid
+             * @description The program the message is about (null for an invite resent without a program).
+             */
+            hepId: string | null;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            createdAt: string;
         };
         /**
          * @description Assigns a program (or a template, which is first copied into a program of its own) to one patient.
@@ -7038,6 +7105,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPatientNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The patient's notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNotification"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

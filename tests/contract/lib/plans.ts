@@ -665,6 +665,19 @@ export const plans: Record<string, PlanFactory> = {
     };
   },
 
+  async listPatientNotifications(w) {
+    // A new patient (no account, never invited): the first program sends the app invite.
+    const p = await newPatient(w);
+    const prog = await newProgram(w);
+    await ok({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
+    return {
+      req: { as: "PRACTITIONER", params: { id: p.id } },
+      orgScoped: "path",
+      locationScoped: true,
+      verify: (res) => expect(res.body.map((n: J) => [n.kind, n.hepId]), "the first program sends the app invite").toEqual([["APP_INVITE", prog.id]]),
+    };
+  },
+
   async listPatientHealthSessions(w) {
     const p = await healthPatientOfPractitioner(w, (x) => !!x.mostRecentSession);
     return {

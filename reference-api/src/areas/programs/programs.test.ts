@@ -399,3 +399,135 @@ describe("programs and assignments", () => {
     expect(await activeHepIds(x)).toEqual([r.body.id]);
   });
 });
+
+describe("patient notifications", () => {
+  const newPatient = (over: { hasAccount?: boolean; location?: 0 | 1; products?: string[] } = {}) =>
+    createPatient(api.db, {
+      organizationId: fx.orgA.id,
+      locationId: fx.orgA.locations[over.location ?? 0]!,
+      practitionerId: (over.location ? fx.practitionerA2 : fx.practitionerA1).practitionerId,
+      hasAccount: over.hasAccount ?? false,
+      ...(over.products ? { products: over.products } : {}),
+    });
+  const notes = async (patient: string, as: FixtureUser = fx.adminA) => {
+    const r = await req("GET", `/v2/health/patients/${patient}/notifications`, as);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { id: string; kind: string; hepId: string | null; createdAt: string }[];
+  };
+  const kinds = async (patient: string) => (await notes(patient)).map((n) => [n.kind, n.hepId]);
+  const assign = async (patient: string, hepId: string, shouldRetireHeps?: boolean, as: FixtureUser = fx.practitionerA1) => {
+    const r = await req("POST", `/v2/health/patients/${patient}/assignments`, as, { hepId, ...(shouldRetireHeps === undefined ? {} : { shouldRetireHeps }) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { id: string }[];
+  };
+
+  it("the first program sends the app invite; each later change of the patient's programs is a program update", async () => {
+    const patient = await newPatient();
+    expect(await notes(patient)).toEqual([]);
+    const p1 = await createProgram(fx.practitionerA1, { name: "N1" });
+    const p2 = await createProgram(fx.practitionerA1, { name: "N2" });
+    const p3 = await createProgram(fx.practitionerA1, { name: "N3" });
+
+    await assign(patient, p1.id);
+    const [invite] = await notes(patient);
+    expect(invite).toMatchObject({ kind: "APP_INVITE", hepId: p1.id });
+    expect(Math.abs(Date.parse(invite!.createdAt) - Date.now())).toBeLessThan(60_000);
+
+    // The same program again changes nothing: nothing sent.
+    await assign(patient, p1.id);
+    await assign(patient, p1.id, true);
+    expect(await kinds(patient)).toEqual([["APP_INVITE", p1.id]]);
+
+    // An additional program, then one that retires the others (an edit): each is an update, newest first.
+    await assign(patient, p2.id);
+    await assign(patient, p3.id, true);
+    expect(await kinds(patient)).toEqual([["PROGRAM_UPDATED", p3.id], ["PROGRAM_UPDATED", p2.id], ["APP_INVITE", p1.id]]);
+
+    // Unassigning sends nothing; a later program after having none is an update, not a second invite.
+    expect((await req("DELETE", `/v2/health/patients/${patient}/heps/${p3.id}`, fx.practitionerA1)).status).toBe(204);
+    expect(await notes(patient)).toHaveLength(3);
+    await assign(patient, p1.id);
+    expect((await kinds(patient))[0]).toEqual(["PROGRAM_UPDATED", p1.id]);
+
+    // The resent invite names no program.
+    expect((await req("POST", `/v2/health/patients/${patient}/invite`, fx.practitionerA1)).status).toBe(204);
+    const all = await notes(patient);
+    expect(all.map((n) => [n.kind, n.hepId])).toEqual([["APP_INVITE", null], ["PROGRAM_UPDATED", p1.id], ["PROGRAM_UPDATED", p3.id], ["PROGRAM_UPDATED", p2.id], ["APP_INVITE", p1.id]]);
+    const times = all.map((n) => Date.parse(n.createdAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect(new Set(all.map((n) => n.id)).size).toBe(all.length);
+  });
+
+  it("a patient who has an account or was invited already gets no invite with the first program, and no update either", async () => {
+    const withAccount = await newPatient({ hasAccount: true });
+    const invitedBefore = await newPatient();
+    expect((await req("POST", `/v2/health/patients/${invitedBefore}/invite`, fx.practitionerA1)).status).toBe(204);
+    const p = await createProgram(fx.practitionerA1);
+    await assign(withAccount, p.id);
+    await assign(invitedBefore, p.id);
+    expect(await notes(withAccount)).toEqual([]);
+    expect(await kinds(invitedBefore)).toEqual([["APP_INVITE", null]]);
+    // Their next program is an update.
+    const q = await createProgram(fx.practitionerA1);
+    await assign(withAccount, q.id);
+    expect(await kinds(withAccount)).toEqual([["PROGRAM_UPDATED", q.id]]);
+  });
+
+  it("assigning a template names the patient's own copy", async () => {
+    const patient = await newPatient();
+    const t = await createTemplate(fx.adminA);
+    const [copy] = await assign(patient, t.id);
+    expect(await kinds(patient)).toEqual([["APP_INVITE", copy!.id]]);
+    expect(copy!.id).not.toBe(t.id);
+  });
+
+  it("bulk assignment: isEdit and an added program update the patients who had programs; a first program invites", async () => {
+    const had = await newPatient({ hasAccount: true });
+    const fresh = await newPatient();
+    const old = await createProgram(fx.practitionerA1);
+    await assign(had, old.id);
+    const next = await createProgram(fx.practitionerA1);
+    const r = await req("POST", `/v2/health/heps/${next.id}/assignments`, fx.practitionerA1, { patientRecordIds: [had, fresh], isEdit: true });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", next.id]]);
+    expect(await kinds(fresh)).toEqual([["APP_INVITE", next.id]]);
+    // Added without isEdit: an update too; again: nothing.
+    const extra = await createProgram(fx.practitionerA1);
+    for (let i = 0; i < 2; i++) expect((await req("POST", `/v2/health/heps/${extra.id}/assignments`, fx.practitionerA1, { patientRecordIds: [had] })).status).toBe(200);
+    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", extra.id], ["PROGRAM_UPDATED", next.id]]);
+  });
+
+  it("replacing a program tells each of its patients about the new version", async () => {
+    const x = await newPatient({ hasAccount: true });
+    const y = await newPatient({ location: 1, hasAccount: true });
+    const other = await newPatient({ hasAccount: true });
+    const old = await createProgram(fx.adminA);
+    const r0 = await req("POST", `/v2/health/heps/${old.id}/assignments`, fx.adminA, { patientRecordIds: [x, y] });
+    expect(r0.status).toBe(200);
+    const v2 = await req("POST", `/v2/health/heps/${old.id}/replace`, fx.practitionerA1, program({ name: "v2" }));
+    expect(v2.status).toBe(201);
+    expect(await kinds(x)).toEqual([["PROGRAM_UPDATED", v2.body.id]]);
+    expect(await kinds(y)).toEqual([["PROGRAM_UPDATED", v2.body.id]]);
+    expect(await notes(other)).toEqual([]);
+    // A refused call records nothing.
+    expect((await req("POST", `/v2/health/heps/${old.id}/replace`, fx.adminA, program())).status).toBe(400);
+    expect((await req("POST", `/v2/health/patients/${x}/assignments`, fx.adminA, { hepId: old.id })).status).toBe(400);
+    expect(await notes(x)).toHaveLength(1);
+  });
+
+  it("answers only for patients in the caller's reach (404 otherwise), to members only", async () => {
+    const atA2 = await newPatient({ location: 1 });
+    const p = await createProgram(fx.adminA);
+    await assign(atA2, p.id, false, fx.practitionerA2);
+    expect(await notes(atA2, fx.practitionerA2)).toHaveLength(1);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, fx.practitionerA1)).status).toBe(404);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, fx.adminB)).status).toBe(404);
+    expect((await req("GET", `/v2/health/patients/${fx.patients.b[0]}/notifications`, fx.adminA)).status).toBe(404);
+    expect((await req("GET", `/v2/health/patients/${randomUUID()}/notifications`, fx.adminA)).status).toBe(404);
+    expect((await req("GET", "/v2/health/patients/nope/notifications", fx.adminA)).status).toBe(400);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, null)).status).toBe(401);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, { userId: fx.adminA.userId, groups: [] })).status).toBe(403);
+    await api.db.query("UPDATE patient_records SET hidden = true WHERE id = $1", [atA2]);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, fx.adminA)).status).toBe(404);
+  });
+});

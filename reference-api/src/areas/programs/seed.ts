@@ -17,7 +17,9 @@ import { figureSvg } from "./figure-svg.js";
  *   account by now) received a first program, most of them built from a template; a few later got a newer
  *   program (replaced or switched: older assignments retired), a few had it unassigned. Patients never
  *   invited have none (NO_ASSIGNED_HEP);
- * - favorite exercises of the demo accounts and of some other providers.
+ * - favorite exercises of the demo accounts and of some other providers;
+ * - the patients' notifications: the app invite of every invited patient, a program update for every
+ *   assignment after a patient's first.
  * Large world: the same, proportional (one program per assigned patient, inserted column-wise).
  */
 
@@ -334,6 +336,22 @@ export const seed: AreaSeeder = async (ctx) => {
       for (const e of pickExercises(rng, complete, n)) favorites.push([p.id, e.id]);
     }
     await bulkInsert(db, "favorite_exercises", ["practitioner_id", "exercise_id"], favorites);
+
+    // What the patients were sent (PatientNotification): the app invite when it went out, with the patient's
+    // first program; a program update for every later assignment. Derived from the rows above in SQL (fast
+    // for the large world); ids from md5 of what they are about, so the same in every run.
+    await db.exec(`
+      INSERT INTO patient_notifications (id, patient_record_id, kind, hep_id, created_at)
+      SELECT md5('APP_INVITE:' || pr.id)::uuid, pr.id, 'APP_INVITE',
+             (SELECT a.hep_id FROM hep_assignments a WHERE a.patient_record_id = pr.id ORDER BY a.assigned_at, a.id LIMIT 1),
+             pr.invite_sent_at
+        FROM patient_records pr
+       WHERE pr.invite_sent_at IS NOT NULL
+      UNION ALL
+      SELECT md5('PROGRAM_UPDATED:' || a.id)::uuid, a.patient_record_id, 'PROGRAM_UPDATED', a.hep_id, a.assigned_at
+        FROM hep_assignments a
+       WHERE EXISTS (SELECT 1 FROM hep_assignments b WHERE b.patient_record_id = a.patient_record_id AND (b.assigned_at, b.id) < (a.assigned_at, a.id))
+      ORDER BY 5`);
   });
 
   ctx.log(`programs: ${CATALOGUE.length} exercises, ${templates.length} templates, ${current.length + older.length} programs; ${withProgram} of ${health} Health patients with a program`);
