@@ -34,6 +34,8 @@ async function createProgram(as: FixtureUser, over: Record<string, unknown> = {}
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: string; [k: string]: any };
 }
+const notesOf = async (patientId: string) =>
+  Number((await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM patient_notifications WHERE patient_record_id = $1", [patientId]))!.n);
 const activeHepIds = async (patientId: string) =>
   (await api.db.query<{ hep_id: string }>("SELECT hep_id FROM hep_assignments WHERE patient_record_id = $1 AND retired_at IS NULL ORDER BY assigned_at", [patientId])).map((r) => r.hep_id);
 
@@ -347,6 +349,68 @@ describe("programs and assignments", () => {
     expect(bulk.status).toBe(404);
     // Nothing was written for the reachable patient either.
     expect(await activeHepIds(fx.patients.a1[1]!)).toEqual([]);
+  });
+
+  it("a practitioner of another organization can do nothing with A's templates and programs (404) and changes nothing", async () => {
+    const t = await createTemplate(fx.practitionerA1, { name: "A's template" });
+    const p = await createProgram(fx.practitionerA1, { name: "A's program" });
+    const patientA = fx.patients.a1[0]!;
+    const patientB = fx.patients.b[1]!;
+    const b = fx.practitionerB;
+    const programsOfB = await activeHepIds(patientB);
+    const refused: [string, string, unknown?][] = [
+      // Templates: read (also the read a duplicate starts from), update, delete, bulk delete.
+      ["GET", `/v2/health/hep-templates/${t.id}`],
+      ["PUT", `/v2/health/hep-templates/${t.id}`, program({ name: "Stolen" })],
+      ["DELETE", `/v2/health/hep-templates/${t.id}`],
+      ["DELETE", `/v2/health/hep-templates?ids=${t.id}`],
+      ["GET", `/v2/health/heps/${t.id}`],
+      // Programs: read, replace, assign (to B's own patient, by program or by patient).
+      ["GET", `/v2/health/heps/${p.id}`],
+      ["POST", `/v2/health/heps/${p.id}/replace`, program({ name: "Stolen" })],
+      ["POST", `/v2/health/heps/${p.id}/assignments`, { patientRecordIds: [patientB] }],
+      ["POST", `/v2/health/heps/${t.id}/assignments`, { patientRecordIds: [patientB] }],
+      ["POST", `/v2/health/patients/${patientB}/assignments`, { hepId: p.id }],
+      ["POST", `/v2/health/patients/${patientB}/assignments`, { hepId: t.id }],
+      // A's patients, with B's own program.
+      ["POST", `/v2/health/patients/${patientA}/assignments`, { hepId: (await createProgram(b)).id }],
+      ["GET", `/v2/health/patients/${patientA}/heps`],
+      ["GET", `/v2/health/patients/${patientA}/notifications`],
+      ["DELETE", `/v2/health/patients/${patientA}/heps/${p.id}`],
+    ];
+    for (const [method, url, body] of refused) {
+      const r = await req(method, url, b, body);
+      expect(r.status, `${method} ${url}: ${JSON.stringify(r.body)}`).toBe(404);
+      expect(JSON.stringify(r.body)).not.toContain("A's");
+    }
+    // A template of A cannot start B's program either.
+    expect((await req("POST", "/v2/health/heps", b, program({ templateId: t.id }))).status).toBe(400);
+    // Nothing changed.
+    expect((await req("GET", `/v2/health/hep-templates/${t.id}`, fx.adminA)).body).toEqual(t);
+    expect((await req("GET", `/v2/health/heps/${p.id}`, fx.adminA)).body).toEqual(p);
+    expect(await activeHepIds(patientB)).toEqual(programsOfB);
+    expect((await req("GET", "/v2/health/hep-templates", b)).body.some((x: any) => x.id === t.id)).toBe(false);
+  });
+
+  it("a practitioner reaches only patients at their locations; a patient without Health cannot be assigned (bulk too, nothing written)", async () => {
+    const p = await createProgram(fx.practitionerA2);
+    const [mine, alsoMine] = fx.patients.a2 as [string, string];
+    const elsewhere = fx.patients.a1[0]!;
+    for (const [method, url, body] of [
+      ["POST", `/v2/health/patients/${elsewhere}/assignments`, { hepId: p.id }],
+      ["POST", `/v2/health/heps/${p.id}/assignments`, { patientRecordIds: [elsewhere] }],
+      ["POST", `/v2/health/heps/${p.id}/assignments`, { patientRecordIds: [mine, elsewhere], isEdit: true }],
+      ["GET", `/v2/health/patients/${elsewhere}/heps`],
+      ["GET", `/v2/health/patients/${elsewhere}/notifications`],
+    ] as [string, string, unknown?][]) {
+      expect((await req(method, url, fx.practitionerA2, body)).status, `${method} ${url}`).toBe(404);
+    }
+    const gaitOnly = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[1]!, practitionerId: fx.practitionerA2.practitionerId, products: ["GAIT"] });
+    const r = await req("POST", `/v2/health/heps/${p.id}/assignments`, fx.practitionerA2, { patientRecordIds: [alsoMine, gaitOnly] });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(HEALTH_REQUIRED);
+    expect((await req("GET", `/v2/health/heps/${p.id}`, fx.adminA)).body.patientCount).toBe(0);
+    expect(await notesOf(alsoMine)).toBe(0);
   });
 
   it("copies a template into a program of the patient's own and sends the first invite", async () => {
