@@ -843,12 +843,36 @@ export interface paths {
         /**
          * Resend the patient's app invite
          * @description Sends the patient the e-mail invitation to create an account in the patient app again (the portal's
-         *     "Resend Health Invite") and records when it was sent. Any member of the patient's organization who can see
+         *     "Resend Health Invite") and records when it was sent (an `APP_INVITE` notification without a program, see
+         *     `listPatientNotifications`). Any member of the patient's organization who can see
          *     the patient may call it; a patient outside the caller's reach answers 404. Refused with 409 when the
          *     patient already has an account, and with 400 when the patient does not hold the HEALTH product or has no
          *     e-mail address.
          */
         post: operations["resendPatientInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/health/patients/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the notifications sent to a patient
+         * @description The messages the patient was sent about the patient app and their programs (see `PatientNotification`
+         *     for what is recorded when), newest first. An empty list means none was sent. Any member who can see the
+         *     patient may call it; patients outside the caller's reach (another organization, or for a practitioner
+         *     another location) and hidden patients answer 404.
+         */
+        get: operations["listPatientNotifications"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -870,7 +894,8 @@ export interface paths {
          *     A template is first copied into a program of the patient's own. With `shouldRetireHeps` the patient's
          *     other active programs are retired (the new one replaces them). Assigning a program the patient already has
          *     keeps that assignment. A patient's first assignment sends the account invite when the patient has no
-         *     account yet.
+         *     account yet (an `APP_INVITE` notification); any later assignment that changes the patient's programs
+         *     tells the patient (a `PROGRAM_UPDATED` notification, see `listPatientNotifications`).
          *
          *     Any member who can see the patient may assign. A patient out of reach or an unknown program answers 404;
          *     a patient without the Health product answers 400.
@@ -973,7 +998,9 @@ export interface paths {
          * Replace a program with a new version
          * @description Saves an edited program as a new version: creates the new program from the body (the same rules as
          *     `createProgram`), retires every active assignment of the old program, assigns the new program to the
-         *     same patients and records the new version in the old program's `replacedById`. Answers the new program.
+         *     same patients and records the new version in the old program's `replacedById`. Each of those patients is
+         *     told (a `PROGRAM_UPDATED` notification of the new version, see `listPatientNotifications`). Answers the
+         *     new program.
          *     Any member of the organization may call it. A program of another organization answers 404; a template
          *     (update it instead) or a program already replaced answers 400.
          */
@@ -999,7 +1026,9 @@ export interface paths {
          *     patients do, so their other active programs are retired; otherwise it is added to their programs. A
          *     patient who already has the program keeps that assignment. Assigning a template first copies it into a
          *     program of its own (answered as the assignments' `hepId`). A patient's first assignment sends the account
-         *     invite when the patient has no account yet.
+         *     invite when the patient has no account yet (an `APP_INVITE` notification); any later assignment that
+         *     changes the patient's programs tells the patient (a `PROGRAM_UPDATED` notification, see
+         *     `listPatientNotifications`).
          *
          *     Any member may assign, only to patients they can see (a practitioner: patients at their locations); a
          *     patient out of reach answers 404, a patient without the Health product 400. All patients are checked
@@ -1135,10 +1164,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an exercise image or animation
-         * @description Serves the media of the exercise library: `<exerciseId>-thumb.svg` (still thumbnail) and
-         *     `<exerciseId>-animation.svg` (animated SVG). Public (no bearer token: the URLs are used directly as image
-         *     sources) and cacheable: the media holds no patient data. An unknown file answers 404.
+         * Get an exercise image, animation or demo audio
+         * @description Serves the media of the exercise library: `<exerciseId>-thumb.svg` (still thumbnail),
+         *     `<exerciseId>-animation.svg` (animated SVG) and `<exerciseId>-audio.wav` (the demo's audio, for the
+         *     exercises whose `demoAudioUrl` names it). Public (no bearer token: the URLs are used directly as image
+         *     and audio sources) and cacheable: the media holds no patient data. An unknown file answers 404.
          */
         get: operations["getExerciseMedia"];
         put?: never;
@@ -3987,6 +4017,44 @@ export interface components {
             sets: components["schemas"]["HealthSet"][];
         };
         /**
+         * @description A message the patient was sent (the reference implementation records it; it sends no e-mail or push).
+         *
+         *     * `APP_INVITE` — the e-mail invitation to create an account in the patient app. Sent with the patient's
+         *       first program (the patient's first assignment ever) when the patient has no account and was not invited
+         *       before (`hepId` is that program), and by `resendPatientInvite` (`hepId` null).
+         *     * `PROGRAM_UPDATED` — the patient was told their programs changed. Recorded once per patient for each call
+         *       that changes the patient's active programs, except the patient's first assignment ever (that one is the
+         *       invite, or nothing when the patient already has an account): an assignment (`assignProgramToPatient`,
+         *       `assignProgramToPatients`) that adds a program the patient does not have or retires their other programs
+         *       (`shouldRetireHeps`, `isEdit`) — `hepId` is the assigned program (the patient's copy when a template was
+         *       assigned); and `replaceProgram`, for each patient of the old version — `hepId` is the new version.
+         *       Nothing is recorded for an assignment that changes nothing (the patient already has the program and no
+         *       other program is retired), for unassigning a program, or for updating a template (programs built from it
+         *       do not change).
+         * @example {
+         *       "id": "5d2c7e1a-3b4f-4a6d-9e8c-1f2a3b4c5d6e",
+         *       "kind": "PROGRAM_UPDATED",
+         *       "hepId": "0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f",
+         *       "createdAt": "2026-03-09T15:04:00.000Z"
+         *     }
+         */
+        PatientNotification: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "APP_INVITE" | "PROGRAM_UPDATED";
+            /**
+             * Format: uuid
+             * @description The program the message is about (null for an invite resent without a program).
+             */
+            hepId: string | null;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            createdAt: string;
+        };
+        /**
          * @description Assigns a program (or a template, which is first copied into a program of its own) to one patient.
          *     With `shouldRetireHeps` the patient's other active programs are retired.
          * @example {
@@ -4352,7 +4420,8 @@ export interface components {
         };
         /**
          * @description An exercise of the Motion Library. Media URLs point to the API's public exercise media
-         *     (`/media/exercises/{file}`: SVG thumbnail and animated SVG); a URL is null when the exercise has no such media.
+         *     (`/media/exercises/{file}`: SVG thumbnail, animated SVG and WAV demo audio); a URL is null when the exercise
+         *     has no such media.
          * @example {
          *       "id": "S-0003",
          *       "name": "Seated Knee Extension",
@@ -4391,7 +4460,8 @@ export interface components {
          *         "quadriceps",
          *         "seated"
          *       ],
-         *       "completeness": "COMPLETE"
+         *       "completeness": "COMPLETE",
+         *       "specialGoal": false
          *     }
          */
         Exercise: {
@@ -4413,7 +4483,8 @@ export interface components {
             demoUrl: string | null;
             /**
              * Format: uri
-             * @description Spoken instructions of the demo, when there are any.
+             * @description The demo's audio (spoken instructions), when there is any: an `audio/wav` file the exercise detail
+             *     drawer plays, pauses and restarts. It may come without a `demoUrl` (then it accompanies the animation).
              */
             demoAudioUrl: string | null;
             /** @description The metrics the exercise can be measured by (current versions). */
@@ -4447,6 +4518,15 @@ export interface components {
              * @enum {string}
              */
             completeness: "COMPLETE" | "INCOMPLETE";
+            /**
+             * @description The exercise is a special goal exercise (a timed functional test, e.g. Five Times Sit to Stand
+             *     Assessment). The program builder gives a newly added block of it the fixed special goal, goal type
+             *     REPS_OR_TIME with 5 reps in 60 seconds and 1 set, before looking at its metrics. Other exercises get
+             *     the default of their metrics: ROM → ROM (time 0, 1 set), TIME → TIME (time 0, 1 set; a time goal must
+             *     be raised to at least 5 seconds before saving), otherwise REPS (10 reps, 3 sets). A default only;
+             *     a block may carry any goal the exercise's metrics allow.
+             */
+            specialGoal: boolean;
         };
         /**
          * @description A way an exercise can be measured (range of motion, repetitions or time), versioned: a newer version of
@@ -7028,6 +7108,34 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    listPatientNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The patient's notifications, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNotification"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     assignProgramToPatient: {
         parameters: {
             query?: never;
@@ -7451,14 +7559,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description File name, e.g. `S-0003-thumb.svg`. */
+                /** @description File name, e.g. `S-0003-thumb.svg` or `S-0003-audio.wav`. */
                 file: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The SVG file. */
+            /** @description The file, as SVG (thumbnails and animations) or WAV (demo audio). */
             200: {
                 headers: {
                     /** @description `public, max-age=86400`. */
@@ -7467,6 +7575,7 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "audio/wav": string;
                 };
             };
             400: components["responses"]["BadRequest"];

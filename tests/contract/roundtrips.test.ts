@@ -158,8 +158,8 @@ describe("round trips", () => {
     done(...ops);
   });
 
-  it("programs and assignments: create → read → assign → list → replace → unassign → 404", async () => {
-    const ops = ["createProgram", "getProgram", "assignProgramToPatient", "assignProgramToPatients", "listPatientPrograms", "replaceProgram", "unassignProgram"];
+  it("programs and assignments: create → read → assign → list → replace → unassign → 404, and what the patients were sent", async () => {
+    const ops = ["createProgram", "getProgram", "assignProgramToPatient", "assignProgramToPatients", "listPatientPrograms", "replaceProgram", "unassignProgram", "listPatientNotifications"];
     started(...ops);
     const body = programBody(w);
     const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body });
@@ -177,6 +177,10 @@ describe("round trips", () => {
     const ofB = await rt({ op: "listPatientPrograms", as: "PRACTITIONER", params: { id: b.id } });
     expect(ofB.map((x: J) => x.id)).toEqual([prog.id]);
     expect(ofB[0].assignedAt).toBeTruthy();
+    // New patients without an account: their first program sends the app invite; assigning it again sends nothing.
+    const sent = async (p: J) => ((await rt({ op: "listPatientNotifications", as: "PRACTITIONER", params: { id: p.id } })) as J[]).map((n) => [n.kind, n.hepId]);
+    expect(await sent(a)).toEqual([["APP_INVITE", prog.id]]);
+    expect(await sent(b)).toEqual([["APP_INVITE", prog.id]]);
 
     const v2 = await rt({ op: "replaceProgram", as: "PRACTITIONER", params: { id: prog.id }, body: programBody(w, { name: `${body.name} v2` }) });
     expect(v2.id).not.toBe(prog.id);
@@ -184,6 +188,7 @@ describe("round trips", () => {
     for (const p of [a, b]) {
       const progs = await rt({ op: "listPatientPrograms", as: "PRACTITIONER", params: { id: p.id } });
       expect(progs.map((x: J) => x.id), "the replaced program's patients move to the new version").toEqual([v2.id]);
+      expect(await sent(p), "the replaced program's patients are told, newest first").toEqual([["PROGRAM_UPDATED", v2.id], ["APP_INVITE", prog.id]]);
     }
     expectError(await rtCall({ op: "replaceProgram", as: "PRACTITIONER", params: { id: prog.id }, body: programBody(w) }), 400);
 
@@ -192,11 +197,13 @@ describe("round trips", () => {
     const tpl = await rt({ op: "createTemplate", as: "PRACTITIONER", body: tbody });
     const viaTemplate = await rt({ op: "assignProgramToPatients", as: "PRACTITIONER", params: { id: tpl.id }, body: { patientRecordIds: [a.id] } });
     expect(viaTemplate[0].hepId, "a template is copied, not assigned").not.toBe(tpl.id);
+    expect((await sent(a))[0], "an additional program is an update naming the patient's copy").toEqual(["PROGRAM_UPDATED", viaTemplate[0].hepId]);
     await call({ op: "deleteTemplate", as: "PRACTITIONER", params: { id: tpl.id } });
 
     expectStatus(await rtCall({ op: "unassignProgram", as: "PRACTITIONER", params: { id: b.id, hepId: v2.id } }), 204);
     expect(await rt({ op: "listPatientPrograms", as: "PRACTITIONER", params: { id: b.id } })).toEqual([]);
     await expect404({ op: "unassignProgram", as: "PRACTITIONER", params: { id: b.id, hepId: v2.id } });
+    expect(await sent(b), "unassigning sends nothing").toHaveLength(2);
     done(...ops);
   });
 

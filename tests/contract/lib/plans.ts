@@ -25,6 +25,7 @@ import {
   newPatient,
   newProgram,
   newTemplate,
+  onCleanup,
   organizationBody,
   patientBody,
   PNG_1x1,
@@ -125,6 +126,15 @@ const flip = (s: string, i = 5) => s.slice(0, i) + (s[i] === "A" ? "B" : "A") + 
 async function deletePatientsMatching(search: string) {
   const res = await call({ op: "listPatientRecords", as: "PROVIDER_ADMIN", query: { search, status: "ALL", limit: 100 } });
   for (const p of (res.body?.items ?? []) as J[]) await call({ op: "deletePatientRecord", as: "PROVIDER_ADMIN", params: { id: p.id } });
+}
+
+/** A Health patient of the other organization (B), created and removed by OTHER_ORG. */
+async function otherOrgPatient(w: World): Promise<J> {
+  const [location] = (await ok({ op: "listLocations", as: "OTHER_ORG" })) as J[];
+  expect(location, "OTHER_ORG's organization needs a location").toBeTruthy();
+  const p = await ok({ op: "createPatientRecord", as: "OTHER_ORG", body: patientBody(w, { locationId: location.id, products: ["HEALTH"], gaitUid: null }) });
+  onCleanup(() => call({ op: "deletePatientRecord", as: "OTHER_ORG", params: { id: p.id } }));
+  return p;
 }
 
 export const plans: Record<string, PlanFactory> = {
@@ -665,6 +675,19 @@ export const plans: Record<string, PlanFactory> = {
     };
   },
 
+  async listPatientNotifications(w) {
+    // A new patient (no account, never invited): the first program sends the app invite.
+    const p = await newPatient(w);
+    const prog = await newProgram(w);
+    await ok({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
+    return {
+      req: { as: "PRACTITIONER", params: { id: p.id } },
+      orgScoped: "path",
+      locationScoped: true,
+      verify: (res) => expect(res.body.map((n: J) => [n.kind, n.hepId]), "the first program sends the app invite").toEqual([["APP_INVITE", prog.id]]),
+    };
+  },
+
   async listPatientHealthSessions(w) {
     const p = await healthPatientOfPractitioner(w, (x) => !!x.mostRecentSession);
     return {
@@ -698,6 +721,7 @@ export const plans: Record<string, PlanFactory> = {
       refusals: [
         { name: "a patient without HEALTH", req: { op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: gaitOnly.id }, body: { hepId: prog.id } }, expect: [400] },
         { name: "an unknown program", req: { op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: "00000000-0000-4000-8000-000000000000" } }, expect: [404] },
+        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatient", as: "OTHER_ORG", params: { id: (await otherOrgPatient(w)).id }, body: { hepId: prog.id } }, expect: [404] },
       ],
     };
   },
@@ -777,6 +801,9 @@ export const plans: Record<string, PlanFactory> = {
     return {
       req: { as: "PRACTITIONER", params: { id: prog.id }, body: { patientRecordIds: [a.id, b.id], isEdit: false } },
       orgScoped: "path",
+      refusals: [
+        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatients", as: "OTHER_ORG", params: { id: prog.id }, body: { patientRecordIds: [(await otherOrgPatient(w)).id] } }, expect: [404] },
+      ],
       verify: (res) => {
         expect(res.body.map((x: J) => x.patientRecordId).sort()).toEqual([a.id, b.id].sort());
         for (const x of res.body) expect(x.retiredAt).toBeNull();
@@ -861,10 +888,19 @@ export const plans: Record<string, PlanFactory> = {
   listExerciseMetrics: simple("PRACTITIONER"),
 
   async getExerciseMedia(w) {
+    // The demo audio of an exercise that has one served here (a deployment may host its audio elsewhere).
+    const library = (await ok({ op: "listExercises", as: "PRACTITIONER" })) as J[];
+    const audio = library.map((e) => String(e.demoAudioUrl ?? "").split("/media/exercises/")[1]).find((f) => f?.endsWith("-audio.wav"));
     return {
       req: { as: null, params: { file: `${w.exercises[0]}-thumb.svg` } },
-      alsoValid: [{ op: "getExerciseMedia", as: null, params: { file: `${w.exercises[0]}-animation.svg` } }],
-      refusals: [{ name: "an unknown file", req: { op: "getExerciseMedia", as: null, params: { file: "ZZZZ-9999-thumb.svg" } }, expect: [404] }],
+      alsoValid: [
+        { op: "getExerciseMedia", as: null, params: { file: `${w.exercises[0]}-animation.svg` } },
+        ...(audio ? [{ op: "getExerciseMedia", as: null, params: { file: audio } }] : []),
+      ],
+      refusals: [
+        { name: "an unknown file", req: { op: "getExerciseMedia", as: null, params: { file: "ZZZZ-9999-thumb.svg" } }, expect: [404] },
+        { name: "the audio of an exercise without audio", req: { op: "getExerciseMedia", as: null, params: { file: "ZZZZ-9999-audio.wav" } }, expect: [404] },
+      ],
     };
   },
 

@@ -3,6 +3,7 @@ import { requireMember } from "../../core/auth.js";
 import { getVisiblePatient } from "../../core/access.js";
 import { badRequest, conflict } from "../../core/errors.js";
 import { listPatientRecordPage } from "../patients/list.js";
+import { recordNotification } from "../programs/notifications.js";
 import { listSessions } from "./sessions.js";
 import { buildActivityReport, renderActivityReportPdf, reportFileName } from "./report.js";
 
@@ -49,7 +50,10 @@ export const handlers = defineHandlers({
     if (!patient.products.includes("HEALTH")) throw badRequest("The patient is not a Health patient: add Health before sending the app invite.");
     if (!patient.email) throw badRequest("email is required to send the invite: the patient has no e-mail address.");
     // The reference API sends no e-mail; it records the invite the way the real service would.
-    await ctx.db.query("UPDATE patient_records SET invite_sent_at = now(), updated_at = now() WHERE id = $1", [patient.id]);
+    await ctx.db.tx(async (tx) => {
+      await tx.query("UPDATE patient_records SET invite_sent_at = now(), updated_at = now() WHERE id = $1", [patient.id]);
+      await recordNotification(tx, patient.id, "APP_INVITE", null);
+    });
     ctx.reply.code(204);
     return undefined;
   },

@@ -4,7 +4,8 @@ import { requireMember, type MemberCaller } from "../../core/auth.js";
 import { badRequest, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
-import { listExerciseMetrics, listExercises, toExercise } from "./exercises.js";
+import { exerciseMediaFile, listExerciseMetrics, listExercises, toExercise } from "./exercises.js";
+import { patientNotifications, recordNotification } from "./notifications.js";
 import {
   HEALTH_REQUIRED,
   HEP_COLUMNS,
@@ -78,6 +79,8 @@ export const handlers = defineHandlers({
            ON CONFLICT (patient_record_id, hep_id) WHERE retired_at IS NULL DO NOTHING`,
           [randomUUID(), created.id, patient_record_id, m.practitionerId],
         );
+        // The patient's program changed: they are told about the new version.
+        await recordNotification(tx, patient_record_id, "PROGRAM_UPDATED", created.id);
       }
       return (await tx.one<HepRow>(`SELECT ${HEP_COLUMNS} FROM heps h WHERE h.id = $1`, [created.id]))!;
     });
@@ -109,6 +112,12 @@ export const handlers = defineHandlers({
     const m = requireMember(ctx.caller);
     const p = await getVisiblePatient(ctx.db, m, ctx.params.id);
     return patientPrograms(ctx.db, p.id);
+  },
+
+  async listPatientNotifications(ctx) {
+    const m = requireMember(ctx.caller);
+    const p = await getVisiblePatient(ctx.db, m, ctx.params.id);
+    return patientNotifications(ctx.db, p.id);
   },
 
   async assignProgramToPatient(ctx) {
@@ -221,7 +230,7 @@ export const handlers = defineHandlers({
   },
 
   async getExerciseMedia(ctx) {
-    const file = await ctx.files.get(`exercises/${ctx.params.file}`);
+    const file = await exerciseMediaFile(ctx.db, ctx.files, ctx.params.file);
     if (!file) throw notFound("Media not found");
     return ctx.reply
       .header("cache-control", "public, max-age=86400")

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
@@ -33,6 +34,8 @@ async function createProgram(as: FixtureUser, over: Record<string, unknown> = {}
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: string; [k: string]: any };
 }
+const notesOf = async (patientId: string) =>
+  Number((await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM patient_notifications WHERE patient_record_id = $1", [patientId]))!.n);
 const activeHepIds = async (patientId: string) =>
   (await api.db.query<{ hep_id: string }>("SELECT hep_id FROM hep_assignments WHERE patient_record_id = $1 AND retired_at IS NULL ORDER BY assigned_at", [patientId])).map((r) => r.hep_id);
 
@@ -59,6 +62,34 @@ describe("exercise library", () => {
     expect(all.body.find((x: any) => x.id === draft.id).thumbnailUrl).toBeNull();
   });
 
+  it("answers specialGoal: true for the special goal exercise only", async () => {
+    const r = await req("GET", "/v3/exercises?completeness=ALL", fx.practitionerA1);
+    expect(r.body.filter((x: any) => x.specialGoal).map((x: any) => x.id)).toEqual([special.id]);
+    expect(r.body.every((x: any) => typeof x.specialGoal === "boolean")).toBe(true);
+  });
+
+  it("migrations 080 and 081 give a library seeded before them the special goal and the demo audio", async () => {
+    const state = () => api.db.query("SELECT id, special_goal, demo_audio_path FROM exercises ORDER BY id");
+    const seeded = await state();
+    await api.db.query("UPDATE exercises SET special_goal = false, demo_audio_path = NULL");
+    for (const f of ["080_exercise_special_goal.sql", "081_exercise_demo_audio.sql"]) {
+      const sql = readFileSync(new URL(`../../db/migrations/${f}`, import.meta.url), "utf8");
+      await api.db.exec(sql.replace(/^ALTER TABLE .*$/m, ""));
+    }
+    expect(await state()).toEqual(seeded);
+  });
+
+  it("has the library the Motion Library and the builder need", () => {
+    // More than two pages of 36; assessments; each metric alone and combined; a special goal exercise.
+    expect(complete.length).toBeGreaterThan(72);
+    expect(complete.filter((e) => e.name.includes("Assessment")).length).toBeGreaterThanOrEqual(3);
+    for (const m of ["ROM", "REPS", "TIME"] as const) expect(complete.some((e) => e.metrics.length === 1 && e.metrics[0] === m), `${m} alone`).toBe(true);
+    expect(complete.filter((e) => e.metrics.length >= 2).length).toBeGreaterThanOrEqual(3);
+    expect(special).toMatchObject({ id: "S-0157", completeness: "COMPLETE" });
+    // Ids are stable: appended, never renumbered.
+    expect(CATALOGUE.map((e) => e.id)).toEqual(CATALOGUE.map((_, i) => `S-${String(i + 1).padStart(4, "0")}`));
+  });
+
   it("refuses anonymous and role-less callers", async () => {
     expect((await req("GET", "/v3/exercises", null)).status).toBe(401);
     expect((await req("GET", "/v3/exercises", { userId: fx.adminA.userId, groups: [] })).status).toBe(403);
@@ -83,6 +114,42 @@ describe("exercise library", () => {
     expect(svg).toContain("animateTransform");
     expect((await api.request("GET", "/media/exercises/S-9999-thumb.svg")).status).toBe(404);
     expect((await api.request("GET", "/media/exercises/..%2Fsecret.svg")).status).toBe(400);
+  });
+
+  it("gives the first five complete exercises demo audio, served as a small valid WAV", async () => {
+    const r = await req("GET", "/v3/exercises", fx.practitionerA1);
+    const withAudio = r.body.filter((x: any) => x.demoAudioUrl);
+    expect(withAudio.map((x: any) => x.id)).toEqual(complete.slice(0, 5).map((e) => e.id));
+    expect(withAudio[0].demoAudioUrl).toBe(`http://api.test/media/exercises/${complete[0]!.id}-audio.wav`);
+    expect(r.body.every((x: any) => x.demoUrl === null)).toBe(true);
+
+    const file = `${complete[0]!.id}-audio.wav`;
+    const wav = await api.request("GET", `/media/exercises/${file}`);
+    expect(wav.status).toBe(200);
+    expect(String(wav.headers["content-type"])).toBe("audio/wav");
+    expect(wav.headers["cache-control"]).toBe("public, max-age=86400");
+    const b = wav.raw;
+    // RIFF/WAVE, PCM, mono, 8 kHz, 16-bit; the data chunk fills the file; 1 to 2 seconds long.
+    expect([b.toString("ascii", 0, 4), b.toString("ascii", 8, 12), b.toString("ascii", 12, 16), b.toString("ascii", 36, 40)]).toEqual(["RIFF", "WAVE", "fmt ", "data"]);
+    expect([b.readUInt16LE(20), b.readUInt16LE(22), b.readUInt32LE(24), b.readUInt16LE(34)]).toEqual([1, 1, 8000, 16]);
+    expect(b.readUInt32LE(4)).toBe(b.length - 8);
+    expect(b.readUInt32LE(40)).toBe(b.length - 44);
+    const seconds = b.readUInt32LE(40) / b.readUInt32LE(28);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(2);
+    // Quiet, and silent at both ends (faded: no click).
+    let peak = 0;
+    for (let i = 44; i < b.length; i += 2) peak = Math.max(peak, Math.abs(b.readInt16LE(i)));
+    expect(peak).toBeGreaterThan(1000);
+    expect(peak).toBeLessThan(32767 * 0.25);
+    expect([b.readInt16LE(44), b.readInt16LE(b.length - 2)]).toEqual([0, 0]);
+    // The same bytes every time.
+    expect((await api.request("GET", `/media/exercises/${file}`)).raw.equals(b)).toBe(true);
+
+    // Only the exercises whose demoAudioUrl names the file have one.
+    expect((await api.request("GET", `/media/exercises/${complete[5]!.id}-audio.wav`)).status).toBe(404);
+    expect((await api.request("GET", "/media/exercises/S-9999-audio.wav")).status).toBe(404);
+    expect((await api.request("GET", `/media/exercises/${complete[0]!.id}-thumb.wav`)).status).toBe(400);
   });
 });
 
@@ -284,6 +351,68 @@ describe("programs and assignments", () => {
     expect(await activeHepIds(fx.patients.a1[1]!)).toEqual([]);
   });
 
+  it("a practitioner of another organization can do nothing with A's templates and programs (404) and changes nothing", async () => {
+    const t = await createTemplate(fx.practitionerA1, { name: "A's template" });
+    const p = await createProgram(fx.practitionerA1, { name: "A's program" });
+    const patientA = fx.patients.a1[0]!;
+    const patientB = fx.patients.b[1]!;
+    const b = fx.practitionerB;
+    const programsOfB = await activeHepIds(patientB);
+    const refused: [string, string, unknown?][] = [
+      // Templates: read (also the read a duplicate starts from), update, delete, bulk delete.
+      ["GET", `/v2/health/hep-templates/${t.id}`],
+      ["PUT", `/v2/health/hep-templates/${t.id}`, program({ name: "Stolen" })],
+      ["DELETE", `/v2/health/hep-templates/${t.id}`],
+      ["DELETE", `/v2/health/hep-templates?ids=${t.id}`],
+      ["GET", `/v2/health/heps/${t.id}`],
+      // Programs: read, replace, assign (to B's own patient, by program or by patient).
+      ["GET", `/v2/health/heps/${p.id}`],
+      ["POST", `/v2/health/heps/${p.id}/replace`, program({ name: "Stolen" })],
+      ["POST", `/v2/health/heps/${p.id}/assignments`, { patientRecordIds: [patientB] }],
+      ["POST", `/v2/health/heps/${t.id}/assignments`, { patientRecordIds: [patientB] }],
+      ["POST", `/v2/health/patients/${patientB}/assignments`, { hepId: p.id }],
+      ["POST", `/v2/health/patients/${patientB}/assignments`, { hepId: t.id }],
+      // A's patients, with B's own program.
+      ["POST", `/v2/health/patients/${patientA}/assignments`, { hepId: (await createProgram(b)).id }],
+      ["GET", `/v2/health/patients/${patientA}/heps`],
+      ["GET", `/v2/health/patients/${patientA}/notifications`],
+      ["DELETE", `/v2/health/patients/${patientA}/heps/${p.id}`],
+    ];
+    for (const [method, url, body] of refused) {
+      const r = await req(method, url, b, body);
+      expect(r.status, `${method} ${url}: ${JSON.stringify(r.body)}`).toBe(404);
+      expect(JSON.stringify(r.body)).not.toContain("A's");
+    }
+    // A template of A cannot start B's program either.
+    expect((await req("POST", "/v2/health/heps", b, program({ templateId: t.id }))).status).toBe(400);
+    // Nothing changed.
+    expect((await req("GET", `/v2/health/hep-templates/${t.id}`, fx.adminA)).body).toEqual(t);
+    expect((await req("GET", `/v2/health/heps/${p.id}`, fx.adminA)).body).toEqual(p);
+    expect(await activeHepIds(patientB)).toEqual(programsOfB);
+    expect((await req("GET", "/v2/health/hep-templates", b)).body.some((x: any) => x.id === t.id)).toBe(false);
+  });
+
+  it("a practitioner reaches only patients at their locations; a patient without Health cannot be assigned (bulk too, nothing written)", async () => {
+    const p = await createProgram(fx.practitionerA2);
+    const [mine, alsoMine] = fx.patients.a2 as [string, string];
+    const elsewhere = fx.patients.a1[0]!;
+    for (const [method, url, body] of [
+      ["POST", `/v2/health/patients/${elsewhere}/assignments`, { hepId: p.id }],
+      ["POST", `/v2/health/heps/${p.id}/assignments`, { patientRecordIds: [elsewhere] }],
+      ["POST", `/v2/health/heps/${p.id}/assignments`, { patientRecordIds: [mine, elsewhere], isEdit: true }],
+      ["GET", `/v2/health/patients/${elsewhere}/heps`],
+      ["GET", `/v2/health/patients/${elsewhere}/notifications`],
+    ] as [string, string, unknown?][]) {
+      expect((await req(method, url, fx.practitionerA2, body)).status, `${method} ${url}`).toBe(404);
+    }
+    const gaitOnly = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[1]!, practitionerId: fx.practitionerA2.practitionerId, products: ["GAIT"] });
+    const r = await req("POST", `/v2/health/heps/${p.id}/assignments`, fx.practitionerA2, { patientRecordIds: [alsoMine, gaitOnly] });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(HEALTH_REQUIRED);
+    expect((await req("GET", `/v2/health/heps/${p.id}`, fx.adminA)).body.patientCount).toBe(0);
+    expect(await notesOf(alsoMine)).toBe(0);
+  });
+
   it("copies a template into a program of the patient's own and sends the first invite", async () => {
     const t = await createTemplate(fx.adminA, { name: "Standard Knee" });
     const patient = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[1], practitionerId: fx.practitionerA2.practitionerId, products: ["HEALTH"], hasAccount: false });
@@ -332,5 +461,137 @@ describe("programs and assignments", () => {
     expect((await req("POST", `/v2/health/heps/${r.body.id}/replace`, fx.adminA, program())).status).toBe(404);
     expect((await req("POST", `/v2/health/heps/${r.body.id}/replace`, fx.adminB, program({ blocks: [] }))).status).toBe(400);
     expect(await activeHepIds(x)).toEqual([r.body.id]);
+  });
+});
+
+describe("patient notifications", () => {
+  const newPatient = (over: { hasAccount?: boolean; location?: 0 | 1; products?: string[] } = {}) =>
+    createPatient(api.db, {
+      organizationId: fx.orgA.id,
+      locationId: fx.orgA.locations[over.location ?? 0]!,
+      practitionerId: (over.location ? fx.practitionerA2 : fx.practitionerA1).practitionerId,
+      hasAccount: over.hasAccount ?? false,
+      ...(over.products ? { products: over.products } : {}),
+    });
+  const notes = async (patient: string, as: FixtureUser = fx.adminA) => {
+    const r = await req("GET", `/v2/health/patients/${patient}/notifications`, as);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { id: string; kind: string; hepId: string | null; createdAt: string }[];
+  };
+  const kinds = async (patient: string) => (await notes(patient)).map((n) => [n.kind, n.hepId]);
+  const assign = async (patient: string, hepId: string, shouldRetireHeps?: boolean, as: FixtureUser = fx.practitionerA1) => {
+    const r = await req("POST", `/v2/health/patients/${patient}/assignments`, as, { hepId, ...(shouldRetireHeps === undefined ? {} : { shouldRetireHeps }) });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { id: string }[];
+  };
+
+  it("the first program sends the app invite; each later change of the patient's programs is a program update", async () => {
+    const patient = await newPatient();
+    expect(await notes(patient)).toEqual([]);
+    const p1 = await createProgram(fx.practitionerA1, { name: "N1" });
+    const p2 = await createProgram(fx.practitionerA1, { name: "N2" });
+    const p3 = await createProgram(fx.practitionerA1, { name: "N3" });
+
+    await assign(patient, p1.id);
+    const [invite] = await notes(patient);
+    expect(invite).toMatchObject({ kind: "APP_INVITE", hepId: p1.id });
+    expect(Math.abs(Date.parse(invite!.createdAt) - Date.now())).toBeLessThan(60_000);
+
+    // The same program again changes nothing: nothing sent.
+    await assign(patient, p1.id);
+    await assign(patient, p1.id, true);
+    expect(await kinds(patient)).toEqual([["APP_INVITE", p1.id]]);
+
+    // An additional program, then one that retires the others (an edit): each is an update, newest first.
+    await assign(patient, p2.id);
+    await assign(patient, p3.id, true);
+    expect(await kinds(patient)).toEqual([["PROGRAM_UPDATED", p3.id], ["PROGRAM_UPDATED", p2.id], ["APP_INVITE", p1.id]]);
+
+    // Unassigning sends nothing; a later program after having none is an update, not a second invite.
+    expect((await req("DELETE", `/v2/health/patients/${patient}/heps/${p3.id}`, fx.practitionerA1)).status).toBe(204);
+    expect(await notes(patient)).toHaveLength(3);
+    await assign(patient, p1.id);
+    expect((await kinds(patient))[0]).toEqual(["PROGRAM_UPDATED", p1.id]);
+
+    // The resent invite names no program.
+    expect((await req("POST", `/v2/health/patients/${patient}/invite`, fx.practitionerA1)).status).toBe(204);
+    const all = await notes(patient);
+    expect(all.map((n) => [n.kind, n.hepId])).toEqual([["APP_INVITE", null], ["PROGRAM_UPDATED", p1.id], ["PROGRAM_UPDATED", p3.id], ["PROGRAM_UPDATED", p2.id], ["APP_INVITE", p1.id]]);
+    const times = all.map((n) => Date.parse(n.createdAt));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect(new Set(all.map((n) => n.id)).size).toBe(all.length);
+  });
+
+  it("a patient who has an account or was invited already gets no invite with the first program, and no update either", async () => {
+    const withAccount = await newPatient({ hasAccount: true });
+    const invitedBefore = await newPatient();
+    expect((await req("POST", `/v2/health/patients/${invitedBefore}/invite`, fx.practitionerA1)).status).toBe(204);
+    const p = await createProgram(fx.practitionerA1);
+    await assign(withAccount, p.id);
+    await assign(invitedBefore, p.id);
+    expect(await notes(withAccount)).toEqual([]);
+    expect(await kinds(invitedBefore)).toEqual([["APP_INVITE", null]]);
+    // Their next program is an update.
+    const q = await createProgram(fx.practitionerA1);
+    await assign(withAccount, q.id);
+    expect(await kinds(withAccount)).toEqual([["PROGRAM_UPDATED", q.id]]);
+  });
+
+  it("assigning a template names the patient's own copy", async () => {
+    const patient = await newPatient();
+    const t = await createTemplate(fx.adminA);
+    const [copy] = await assign(patient, t.id);
+    expect(await kinds(patient)).toEqual([["APP_INVITE", copy!.id]]);
+    expect(copy!.id).not.toBe(t.id);
+  });
+
+  it("bulk assignment: isEdit and an added program update the patients who had programs; a first program invites", async () => {
+    const had = await newPatient({ hasAccount: true });
+    const fresh = await newPatient();
+    const old = await createProgram(fx.practitionerA1);
+    await assign(had, old.id);
+    const next = await createProgram(fx.practitionerA1);
+    const r = await req("POST", `/v2/health/heps/${next.id}/assignments`, fx.practitionerA1, { patientRecordIds: [had, fresh], isEdit: true });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", next.id]]);
+    expect(await kinds(fresh)).toEqual([["APP_INVITE", next.id]]);
+    // Added without isEdit: an update too; again: nothing.
+    const extra = await createProgram(fx.practitionerA1);
+    for (let i = 0; i < 2; i++) expect((await req("POST", `/v2/health/heps/${extra.id}/assignments`, fx.practitionerA1, { patientRecordIds: [had] })).status).toBe(200);
+    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", extra.id], ["PROGRAM_UPDATED", next.id]]);
+  });
+
+  it("replacing a program tells each of its patients about the new version", async () => {
+    const x = await newPatient({ hasAccount: true });
+    const y = await newPatient({ location: 1, hasAccount: true });
+    const other = await newPatient({ hasAccount: true });
+    const old = await createProgram(fx.adminA);
+    const r0 = await req("POST", `/v2/health/heps/${old.id}/assignments`, fx.adminA, { patientRecordIds: [x, y] });
+    expect(r0.status).toBe(200);
+    const v2 = await req("POST", `/v2/health/heps/${old.id}/replace`, fx.practitionerA1, program({ name: "v2" }));
+    expect(v2.status).toBe(201);
+    expect(await kinds(x)).toEqual([["PROGRAM_UPDATED", v2.body.id]]);
+    expect(await kinds(y)).toEqual([["PROGRAM_UPDATED", v2.body.id]]);
+    expect(await notes(other)).toEqual([]);
+    // A refused call records nothing.
+    expect((await req("POST", `/v2/health/heps/${old.id}/replace`, fx.adminA, program())).status).toBe(400);
+    expect((await req("POST", `/v2/health/patients/${x}/assignments`, fx.adminA, { hepId: old.id })).status).toBe(400);
+    expect(await notes(x)).toHaveLength(1);
+  });
+
+  it("answers only for patients in the caller's reach (404 otherwise), to members only", async () => {
+    const atA2 = await newPatient({ location: 1 });
+    const p = await createProgram(fx.adminA);
+    await assign(atA2, p.id, false, fx.practitionerA2);
+    expect(await notes(atA2, fx.practitionerA2)).toHaveLength(1);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, fx.practitionerA1)).status).toBe(404);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, fx.adminB)).status).toBe(404);
+    expect((await req("GET", `/v2/health/patients/${fx.patients.b[0]}/notifications`, fx.adminA)).status).toBe(404);
+    expect((await req("GET", `/v2/health/patients/${randomUUID()}/notifications`, fx.adminA)).status).toBe(404);
+    expect((await req("GET", "/v2/health/patients/nope/notifications", fx.adminA)).status).toBe(400);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, null)).status).toBe(401);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, { userId: fx.adminA.userId, groups: [] })).status).toBe(403);
+    await api.db.query("UPDATE patient_records SET hidden = true WHERE id = $1", [atA2]);
+    expect((await req("GET", `/v2/health/patients/${atA2}/notifications`, fx.adminA)).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import type { Schema } from "../../core/contract.js";
 import { badRequest, notFound } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
 import { exerciseFacts } from "./exercises.js";
+import { recordNotification } from "./notifications.js";
 
 type Program = Schema<"Program">;
 type Block = Schema<"Block">;
@@ -178,21 +179,29 @@ export async function programFromTemplate(db: Db, m: MemberCaller, template: Hep
 /**
  * Assigns `hepId` to a patient (already checked visible and holding HEALTH). With `retireOthers` the
  * patient's other active assignments are retired. An existing active assignment of the same program is kept.
- * The first assignment of a patient without an account sends the account invite (records invite_sent_at).
+ * Notifications (PatientNotification in the contract): the patient's first assignment ever sends the account
+ * invite when the patient has no account and was not invited yet (records invite_sent_at and APP_INVITE);
+ * any later assignment that changes the patient's active programs (a program added or others retired)
+ * records PROGRAM_UPDATED.
  */
 export async function assignToPatient(db: Db, m: MemberCaller, patient: { id: string; has_account: boolean; invite_sent_at: unknown }, hepId: string, retireOthers: boolean): Promise<void> {
-  if (retireOthers) {
-    await db.query("UPDATE hep_assignments SET retired_at = now() WHERE patient_record_id = $1 AND retired_at IS NULL AND hep_id <> $2", [patient.id, hepId]);
-  }
   const first = !(await db.one("SELECT 1 FROM hep_assignments WHERE patient_record_id = $1 LIMIT 1", [patient.id]));
-  await db.query(
+  const retired = retireOthers
+    ? await db.query("UPDATE hep_assignments SET retired_at = now() WHERE patient_record_id = $1 AND retired_at IS NULL AND hep_id <> $2 RETURNING id", [patient.id, hepId])
+    : [];
+  const added = await db.query(
     `INSERT INTO hep_assignments (id, hep_id, patient_record_id, assigned_by)
      VALUES ($1, $2, $3, $4)
-     ON CONFLICT (patient_record_id, hep_id) WHERE retired_at IS NULL DO NOTHING`,
+     ON CONFLICT (patient_record_id, hep_id) WHERE retired_at IS NULL DO NOTHING
+     RETURNING id`,
     [randomUUID(), hepId, patient.id, m.practitionerId],
   );
-  if (first && !patient.has_account && !patient.invite_sent_at) {
-    await db.query("UPDATE patient_records SET invite_sent_at = now() WHERE id = $1 AND invite_sent_at IS NULL", [patient.id]);
+  if (first) {
+    if (patient.has_account || patient.invite_sent_at) return;
+    const invited = await db.query("UPDATE patient_records SET invite_sent_at = now() WHERE id = $1 AND invite_sent_at IS NULL RETURNING id", [patient.id]);
+    if (invited.length > 0) await recordNotification(db, patient.id, "APP_INVITE", hepId);
+  } else if (added.length > 0 || retired.length > 0) {
+    await recordNotification(db, patient.id, "PROGRAM_UPDATED", hepId);
   }
 }
 

@@ -4,18 +4,22 @@ import { insertColumns } from "../../seed/bulk.js";
 import type { AreaSeeder, Rng, SeedPatient } from "../../seed/context.js";
 import { demoAccounts } from "../../seed/demo-accounts.js";
 import { CATALOGUE, ROM_LABELS, type BodyTarget, type CatalogueExercise } from "./catalogue.js";
+import { audioFileOf, MEDIA_PATH as MEDIA } from "./exercises.js";
 import { figureSvg } from "./figure-svg.js";
 
 /**
  * Demo data of the programs area:
  * - the exercise library (CATALOGUE: 160+ exercises, a few drafts), their versioned metrics and generated
- *   media (an SVG thumbnail and an animated SVG per complete exercise) in the file store;
+ *   media (an SVG thumbnail and an animated SVG per complete exercise) in the file store; the first five
+ *   complete exercises have demo audio (generated when served: demo-audio.ts);
  * - 12 program templates per Health organization;
  * - programs of the Health patients: every patient who was sent the account invite (with or without an
  *   account by now) received a first program, most of them built from a template; a few later got a newer
  *   program (replaced or switched: older assignments retired), a few had it unassigned. Patients never
  *   invited have none (NO_ASSIGNED_HEP);
- * - favorite exercises of the demo accounts and of some other providers.
+ * - favorite exercises of the demo accounts and of some other providers;
+ * - the patients' notifications: the app invite of every invited patient, a program update for every
+ *   assignment after a patient's first.
  * Large world: the same, proportional (one program per assigned patient, inserted column-wise).
  */
 
@@ -27,7 +31,6 @@ function fastUuid(rng: Rng): string {
   const a = w(), b = w(), c = w(), d = w();
   return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${"89ab"[parseInt(c[0]!, 16) & 3]}${c.slice(1, 4)}-${c.slice(4, 8)}${d}`;
 }
-const MEDIA = "/media/exercises";
 
 type GoalType = "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
 interface SeedBlock {
@@ -97,12 +100,14 @@ export async function seedExerciseLibrary(db: Db, files: FileStore): Promise<voi
     db,
     "exercises",
     ["id", "name", "simple_name", "exercise_type", "body_targets", "equipment", "sequence", "subject_orientation", "camera_orientation",
-      "with_anchor_point", "with_hold", "position", "action", "tags", "animation_path", "animation_thumbnail_frame", "thumbnail_path", "completeness"],
+      "with_anchor_point", "with_hold", "position", "action", "tags", "animation_path", "animation_thumbnail_frame", "thumbnail_path", "completeness",
+      "special_goal", "demo_audio_path"],
     CATALOGUE.map((e, i) => {
       const media = e.completeness === "COMPLETE";
       return [e.id, e.name, e.simpleName, e.exerciseType, e.bodyTargets, e.equipment, e.sequence, e.subjectOrientation, e.cameraOrientation,
         e.withAnchorPoint, e.withHold, e.position, e.action, e.tags,
-        media ? `${MEDIA}/${e.id}-animation.svg` : null, media ? 6 + (i % 5) * 6 : null, media ? `${MEDIA}/${e.id}-thumb.svg` : null, e.completeness];
+        media ? `${MEDIA}/${e.id}-animation.svg` : null, media ? 6 + (i % 5) * 6 : null, media ? `${MEDIA}/${e.id}-thumb.svg` : null, e.completeness,
+        e.specialGoal, media && e.demoAudio ? `${MEDIA}/${audioFileOf(e.id)}` : null];
     }),
   );
   // Metrics: one per kind; every sixth ROM metric has a superseded first version.
@@ -331,6 +336,22 @@ export const seed: AreaSeeder = async (ctx) => {
       for (const e of pickExercises(rng, complete, n)) favorites.push([p.id, e.id]);
     }
     await bulkInsert(db, "favorite_exercises", ["practitioner_id", "exercise_id"], favorites);
+
+    // What the patients were sent (PatientNotification): the app invite when it went out, with the patient's
+    // first program; a program update for every later assignment. Derived from the rows above in SQL (fast
+    // for the large world); ids from md5 of what they are about, so the same in every run.
+    await db.exec(`
+      INSERT INTO patient_notifications (id, patient_record_id, kind, hep_id, created_at)
+      SELECT md5('APP_INVITE:' || pr.id)::uuid, pr.id, 'APP_INVITE',
+             (SELECT a.hep_id FROM hep_assignments a WHERE a.patient_record_id = pr.id ORDER BY a.assigned_at, a.id LIMIT 1),
+             pr.invite_sent_at
+        FROM patient_records pr
+       WHERE pr.invite_sent_at IS NOT NULL
+      UNION ALL
+      SELECT md5('PROGRAM_UPDATED:' || a.id)::uuid, a.patient_record_id, 'PROGRAM_UPDATED', a.hep_id, a.assigned_at
+        FROM hep_assignments a
+       WHERE EXISTS (SELECT 1 FROM hep_assignments b WHERE b.patient_record_id = a.patient_record_id AND (b.assigned_at, b.id) < (a.assigned_at, a.id))
+      ORDER BY 5`);
   });
 
   ctx.log(`programs: ${CATALOGUE.length} exercises, ${templates.length} templates, ${current.length + older.length} programs; ${withProgram} of ${health} Health patients with a program`);
