@@ -4023,8 +4023,9 @@ export interface components {
          *       first program (the patient's first assignment ever) when the patient has no account and was not invited
          *       before (`hepId` is that program), and by `resendPatientInvite` (`hepId` null).
          *     * `PROGRAM_UPDATED` — the patient was told their programs changed. Recorded once per patient for each call
-         *       that changes the patient's active programs, except the patient's first assignment ever (that one is the
-         *       invite, or nothing when the patient already has an account): an assignment (`assignProgramToPatient`,
+         *       that changes the patient's active programs, except the first assignment ever of a patient who gets the
+         *       invite with it (a patient who has an account or was invited already is told about that first program too):
+         *       an assignment (`assignProgramToPatient`,
          *       `assignProgramToPatients`) that adds a program the patient does not have or retires their other programs
          *       (`shouldRetireHeps`, `isEdit`) — `hepId` is the assigned program (the patient's copy when a template was
          *       assigned); and `replaceProgram`, for each patient of the old version — `hepId` is the new version.

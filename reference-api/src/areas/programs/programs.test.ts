@@ -522,19 +522,25 @@ describe("patient notifications", () => {
     expect(new Set(all.map((n) => n.id)).size).toBe(all.length);
   });
 
-  it("a patient who has an account or was invited already gets no invite with the first program, and no update either", async () => {
+  it("a patient who has an account or was invited already gets no second invite: the first program is an update", async () => {
     const withAccount = await newPatient({ hasAccount: true });
     const invitedBefore = await newPatient();
     expect((await req("POST", `/v2/health/patients/${invitedBefore}/invite`, fx.practitionerA1)).status).toBe(204);
     const p = await createProgram(fx.practitionerA1);
     await assign(withAccount, p.id);
     await assign(invitedBefore, p.id);
-    expect(await notes(withAccount)).toEqual([]);
-    expect(await kinds(invitedBefore)).toEqual([["APP_INVITE", null]]);
-    // Their next program is an update.
+    expect(await kinds(withAccount)).toEqual([["PROGRAM_UPDATED", p.id]]);
+    expect(await kinds(invitedBefore)).toEqual([
+      ["PROGRAM_UPDATED", p.id],
+      ["APP_INVITE", null],
+    ]);
+    // Their next program is an update too.
     const q = await createProgram(fx.practitionerA1);
     await assign(withAccount, q.id);
-    expect(await kinds(withAccount)).toEqual([["PROGRAM_UPDATED", q.id]]);
+    expect(await kinds(withAccount)).toEqual([
+      ["PROGRAM_UPDATED", q.id],
+      ["PROGRAM_UPDATED", p.id],
+    ]);
   });
 
   it("assigning a template names the patient's own copy", async () => {
@@ -553,12 +559,13 @@ describe("patient notifications", () => {
     const next = await createProgram(fx.practitionerA1);
     const r = await req("POST", `/v2/health/heps/${next.id}/assignments`, fx.practitionerA1, { patientRecordIds: [had, fresh], isEdit: true });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", next.id]]);
+    // (`had` has an account: its first program was an update already.)
+    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", next.id], ["PROGRAM_UPDATED", old.id]]);
     expect(await kinds(fresh)).toEqual([["APP_INVITE", next.id]]);
     // Added without isEdit: an update too; again: nothing.
     const extra = await createProgram(fx.practitionerA1);
     for (let i = 0; i < 2; i++) expect((await req("POST", `/v2/health/heps/${extra.id}/assignments`, fx.practitionerA1, { patientRecordIds: [had] })).status).toBe(200);
-    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", extra.id], ["PROGRAM_UPDATED", next.id]]);
+    expect(await kinds(had)).toEqual([["PROGRAM_UPDATED", extra.id], ["PROGRAM_UPDATED", next.id], ["PROGRAM_UPDATED", old.id]]);
   });
 
   it("replacing a program tells each of its patients about the new version", async () => {
@@ -570,13 +577,14 @@ describe("patient notifications", () => {
     expect(r0.status).toBe(200);
     const v2 = await req("POST", `/v2/health/heps/${old.id}/replace`, fx.practitionerA1, program({ name: "v2" }));
     expect(v2.status).toBe(201);
-    expect(await kinds(x)).toEqual([["PROGRAM_UPDATED", v2.body.id]]);
-    expect(await kinds(y)).toEqual([["PROGRAM_UPDATED", v2.body.id]]);
+    // (Both have accounts: their first program was an update already.)
+    expect(await kinds(x)).toEqual([["PROGRAM_UPDATED", v2.body.id], ["PROGRAM_UPDATED", old.id]]);
+    expect(await kinds(y)).toEqual([["PROGRAM_UPDATED", v2.body.id], ["PROGRAM_UPDATED", old.id]]);
     expect(await notes(other)).toEqual([]);
     // A refused call records nothing.
     expect((await req("POST", `/v2/health/heps/${old.id}/replace`, fx.adminA, program())).status).toBe(400);
     expect((await req("POST", `/v2/health/patients/${x}/assignments`, fx.adminA, { hepId: old.id })).status).toBe(400);
-    expect(await notes(x)).toHaveLength(1);
+    expect(await notes(x)).toHaveLength(2);
   });
 
   it("answers only for patients in the caller's reach (404 otherwise), to members only", async () => {

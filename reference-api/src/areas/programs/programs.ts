@@ -181,8 +181,8 @@ export async function programFromTemplate(db: Db, m: MemberCaller, template: Hep
  * patient's other active assignments are retired. An existing active assignment of the same program is kept.
  * Notifications (PatientNotification in the contract): the patient's first assignment ever sends the account
  * invite when the patient has no account and was not invited yet (records invite_sent_at and APP_INVITE);
- * any later assignment that changes the patient's active programs (a program added or others retired)
- * records PROGRAM_UPDATED.
+ * any other assignment that changes the patient's active programs (a program added or others retired) —
+ * including the first program of a patient who has an account or was invited already — records PROGRAM_UPDATED.
  */
 export async function assignToPatient(db: Db, m: MemberCaller, patient: { id: string; has_account: boolean; invite_sent_at: unknown }, hepId: string, retireOthers: boolean): Promise<void> {
   const first = !(await db.one("SELECT 1 FROM hep_assignments WHERE patient_record_id = $1 LIMIT 1", [patient.id]));
@@ -196,8 +196,7 @@ export async function assignToPatient(db: Db, m: MemberCaller, patient: { id: st
      RETURNING id`,
     [randomUUID(), hepId, patient.id, m.practitionerId],
   );
-  if (first) {
-    if (patient.has_account || patient.invite_sent_at) return;
+  if (first && !patient.has_account && !patient.invite_sent_at) {
     const invited = await db.query("UPDATE patient_records SET invite_sent_at = now() WHERE id = $1 AND invite_sent_at IS NULL RETURNING id", [patient.id]);
     if (invited.length > 0) await recordNotification(db, patient.id, "APP_INVITE", hepId);
   } else if (added.length > 0 || retired.length > 0) {
