@@ -1,0 +1,190 @@
+/**
+ * The programs area (issue 9):
+ * (a) the Motion Library page (/programs/exercise-library/: 36 cards and the filter panel, its grid streamed)
+ *     under load at BENCH_LIBRARY_CONCURRENCY (default 16) for BENCH_SECONDS (10) after a 2 s warm-up, the
+ *     default view and a filtered later page, against the calls it wraps (GET v3/exercises, the favorites),
+ *     made straight to the API with the same token;
+ * (b) JavaScript before interaction (gzip): the Motion Library route and the builder route (from the build's
+ *     manifest), the builder's exercise step in a real browser with its drag-and-drop island loaded (every
+ *     script fetched until the network is idle), and where the drag-and-drop code is: in no route's set, and
+ *     fetched by the browser only on the builder;
+ * (c) the library's images in a real browser: exercise images requested before any scrolling (lazy loading:
+ *     only those near the first screen) and after scrolling to the end of the grid.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { signInAs } from "../../identity/sign-in.js";
+import { demoAccount } from "../lib/accounts.js";
+import { CHROMIUM_PATH } from "../lib/browser-js.js";
+import { hit, send } from "../lib/http.js";
+import { apiHeaders } from "../lib/patients.js";
+import { signInToPortal, type PortalSession } from "../lib/portal-session.js";
+import { CLIENT_BUILD_DIR } from "../lib/portal-stack.js";
+import { routeScripts, readClientBuild, totalSize } from "../lib/route-js.js";
+import { runTargets } from "../lib/runner.js";
+import type { Scenario } from "../lib/scenario.js";
+import { fmt, loadTable, markdownTable } from "../lib/table.js";
+
+export const LIBRARY_ROUTE = "routes/_app.programs.exercise-library";
+export const BUILDER_ROUTE = "routes/_app.programs.templates.builder";
+/** Aims of issue 9 (gzip KB of JavaScript before interaction). */
+export const LIBRARY_JS_AIM_KB = 120;
+export const BUILDER_JS_AIM_KB = 150;
+/** @dnd-kit/core's default screen-reader instructions: present in its code, minified or not. */
+const DND_SIGNATURE = "To pick up a draggable item";
+
+const LIBRARY_VARIANTS = [
+  { label: "library (page 1)", page: "/programs/exercise-library/" },
+  { label: "ROM + REPS, page 2", page: "/programs/exercise-library/?metric=ROM&metric=REPS&page=2" },
+];
+const CALLS = [
+  { label: "API GET /v3/exercises?completeness=COMPLETE", path: "/v3/exercises?completeness=COMPLETE" },
+  { label: "API GET /v2/users/meta/favorite-exercises", path: "/v2/users/meta/favorite-exercises" },
+];
+const CARD = 'class="exercise-card"';
+
+async function newPage(session: PortalSession) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"] });
+  const origin = new URL(session.baseUrl);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  await context.addCookies(session.jar.entries().map((c) => ({ ...c, domain: origin.hostname, path: "/" })));
+  const page = await context.newPage();
+  return { browser, page, origin };
+}
+
+/** Step 2 of a new template: name it, Next, add two exercises (the sortable list and its island appear). */
+async function openExerciseStep(page: Page, origin: URL) {
+  await page.goto(new URL("/programs/templates/builder/?action=create-template", origin).href, { waitUntil: "load" });
+  await page.getByLabel("Name", { exact: true }).fill("Bench template");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("heading", { name: "Select exercise" }).waitFor();
+  for (let i = 0; i < 2; i++) {
+    const before = await page.getByRole("list", { name: /exercises of the program/i }).getByRole("listitem").count().catch(() => 0);
+    await page.getByRole("button", { name: /^Add / }).nth(i).click();
+    await page.waitForFunction((n) => document.querySelectorAll("[data-sortable-item]").length > n, before, { timeout: 15_000 }).catch(() => {});
+  }
+  await page.waitForLoadState("networkidle");
+}
+
+export const programs: Scenario = {
+  name: "programs",
+  title: "Programs: the Motion Library under load, JavaScript of the library and the builder, lazy images",
+  async run({ bench, agent, log }) {
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    const concurrency = Number(process.env.BENCH_LIBRARY_CONCURRENCY ?? 16);
+    const account = demoAccount("practitioner@frontrange.example");
+    const session = await signInToPortal(bench.portal.url, account, agent);
+    const { accessToken } = await signInAs(bench.stack.identity, { username: account.userId, password: account.password });
+    const pageHeaders = session.headers({ scripts: true });
+    const callHeaders = apiHeaders(accessToken);
+    const failures: string[] = [];
+
+    // (a) load
+    for (const v of LIBRARY_VARIANTS) {
+      const res = await send(new URL(v.page, bench.portal.url).href, { agent, headers: pageHeaders });
+      const cards = res.body.split(CARD).length - 1;
+      if (res.status !== 200 || cards === 0) throw new Error(`GET ${v.page} answered ${res.status} with ${cards} cards`);
+      log(`${v.page}: ${cards} cards`);
+    }
+    const targets = [
+      ...LIBRARY_VARIANTS.map((v) => {
+        const url = new URL(v.page, bench.portal.url).href;
+        return { label: `portal GET ${v.page}`, task: async () => (await hit(url, { agent, headers: pageHeaders })) === 200 };
+      }),
+      ...CALLS.map((c) => {
+        const url = new URL(c.path, bench.stack.apiUrl).href;
+        return { label: c.label, task: async () => (await hit(url, { agent, headers: callHeaders })) === 200 };
+      }),
+    ];
+    const results = await runTargets(targets, { concurrency, warmupSeconds: 2, seconds, log });
+    const load = loadTable(targets.map((t, i) => ({ label: t.label, result: results[i]! })));
+
+    // (b) JavaScript
+    const build = readClientBuild(CLIENT_BUILD_DIR);
+    const kb = (urls: readonly string[]) => totalSize(urls, build.size).gzipBytes / 1024;
+    const libraryBefore = routeScripts(build.manifest, LIBRARY_ROUTE, build.importsOf);
+    const builderBefore = routeScripts(build.manifest, BUILDER_ROUTE, build.importsOf);
+    const dndFiles = new Set<string>();
+    const walk = (dir: string, url: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(dir, e.name), `${url}${e.name}/`);
+        else if (e.name.endsWith(".js") && readFileSync(join(dir, e.name), "utf8").includes(DND_SIGNATURE)) dndFiles.add(`${url}${e.name}`);
+      }
+    };
+    walk(CLIENT_BUILD_DIR, "/build/");
+    const routesWithDnd = Object.keys(build.manifest.routes).filter((id) => routeScripts(build.manifest, id, build.importsOf).some((u) => dndFiles.has(u)));
+    if (dndFiles.size === 0) failures.push("no drag-and-drop chunk found in the build");
+    if (routesWithDnd.length > 0) failures.push(`drag-and-drop code before interaction on ${routesWithDnd.join(", ")}`);
+
+    log("browser: builder, exercise step");
+    const { browser, page, origin } = await newPage(session);
+    const scripts = new Set<string>();
+    const images = new Set<string>();
+    page.on("requestfinished", (req) => {
+      const u = new URL(req.url());
+      if (u.origin === origin.origin && u.pathname.startsWith("/build/") && u.pathname.endsWith(".js")) scripts.add(u.pathname);
+      if (u.pathname.startsWith("/media/exercises/") && req.resourceType() === "image") images.add(u.pathname);
+    });
+    let builderLoaded: string[] = [];
+    let imagesBefore = 0;
+    let imagesAfter = 0;
+    let cardsOnPage = 0;
+    try {
+      await openExerciseStep(page, origin);
+      builderLoaded = [...scripts];
+      const dndFetched = builderLoaded.filter((u) => dndFiles.has(u));
+      if (dndFetched.length === 0) failures.push("the builder's exercise step did not load the drag-and-drop island");
+
+      // (c) images of the library, before and after scrolling
+      log("browser: Motion Library images");
+      scripts.clear();
+      images.clear();
+      await page.goto(new URL("/programs/exercise-library/", origin).href, { waitUntil: "load" });
+      await page.waitForLoadState("networkidle");
+      cardsOnPage = await page.locator("article.exercise-card").count();
+      imagesBefore = images.size;
+      const libraryLoaded = [...scripts];
+      if (libraryLoaded.some((u) => dndFiles.has(u))) failures.push("the Motion Library loaded the drag-and-drop code");
+      for (let y = 0; y < 40; y++) {
+        await page.mouse.wheel(0, 800);
+        await page.waitForTimeout(100);
+      }
+      await page.waitForLoadState("networkidle");
+      imagesAfter = images.size;
+    } finally {
+      await browser.close();
+    }
+    const libraryKb = kb(libraryBefore);
+    const builderStepKb = kb(builderLoaded);
+    if (!(libraryKb <= LIBRARY_JS_AIM_KB)) failures.push(`Motion Library JS ${fmt(libraryKb)} KB > ${LIBRARY_JS_AIM_KB} KB`);
+    if (!(builderStepKb <= BUILDER_JS_AIM_KB)) failures.push(`builder exercise step JS ${fmt(builderStepKb)} KB > ${BUILDER_JS_AIM_KB} KB`);
+    if (!(imagesBefore < cardsOnPage)) failures.push(`${imagesBefore} of ${cardsOnPage} images requested before scrolling (not lazy)`);
+
+    const js = markdownTable(
+      ["what", "files", "gzip KB", "aim KB"],
+      [
+        ["Motion Library route, before interaction", libraryBefore.length, fmt(libraryKb), LIBRARY_JS_AIM_KB],
+        ["builder route, before interaction", builderBefore.length, fmt(kb(builderBefore)), "—"],
+        ["builder exercise step in chromium, drag-and-drop island loaded (all scripts until idle)", builderLoaded.length, fmt(builderStepKb), BUILDER_JS_AIM_KB],
+        ["drag-and-drop chunk(s) alone", dndFiles.size, fmt(kb([...dndFiles])), "—"],
+      ],
+      ["l", "r", "r", "r"],
+    );
+    const imgs = markdownTable(["Motion Library page 1", "cards", "exercise images requested"], [["before scrolling (1280×800)", cardsOnPage, imagesBefore], ["after scrolling to the end", cardsOnPage, imagesAfter]], ["l", "r", "r"]);
+    const errors = results.reduce((n, r) => n + r.errors, 0);
+    return {
+      report: [
+        `### (a) Motion Library under load (concurrency ${concurrency}, ${seconds} s after a 2 s warm-up)`,
+        load,
+        `Signed in as ${account.email} (a browser that runs scripts: the grid streams). The calls are made straight to the API with the same token; the page makes the exercises call (hedged after 1000 ms) and the favorites call in parallel.${errors ? ` ${errors} requests failed.` : ""}`,
+        "### (b) JavaScript before interaction (gzip)",
+        js,
+        `Drag-and-drop code (files containing @dnd-kit/core's "${DND_SIGNATURE}"): ${[...dndFiles].join(", ") || "none"}; in the before-interaction set of ${routesWithDnd.length === 0 ? "no route" : routesWithDnd.join(", ")}; fetched lazily by the builder's exercise step only.`,
+        "### (c) Lazy images",
+        imgs,
+      ].join("\n\n"),
+      failure: failures.length ? failures.join("; ") : undefined,
+    };
+  },
+};
