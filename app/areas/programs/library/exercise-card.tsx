@@ -10,7 +10,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Schema } from "../../../api/schemas";
-import { cameraLabel, metricLabel, subjectOrientationLabel } from "../rules/exercise-filters";
+import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exercise-filters";
 
 export type CardExercise = Pick<Schema<"Exercise">, "id" | "name" | "thumbnailUrl" | "animationUrl" | "cameraOrientation" | "subjectOrientation" | "exerciseMetrics">;
 
@@ -35,7 +35,7 @@ export function ExerciseCard({ exercise, href, action, headingLevel = 3, animate
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   const src = animated ? (exercise.animationUrl ?? exercise.thumbnailUrl) : (exercise.thumbnailUrl ?? exercise.animationUrl);
   const size = mediaSize(exercise.cameraOrientation);
-  const metrics = exercise.exerciseMetrics.map((m) => metricLabel(m.metric));
+  const metrics = metricLabels(exercise.exerciseMetrics);
   return (
     <article className="exercise-card">
       <div className="exercise-media">

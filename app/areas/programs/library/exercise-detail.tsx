@@ -10,7 +10,7 @@ import { Suspense, useRef, useState } from "react";
 import { Dialog, withoutParams } from "../../../components/dialog";
 import { useHydrated } from "../../../components/use-hydrated";
 import type { Exercise } from "../../../api/exercises.server";
-import { cameraLabel, metricLabel, subjectOrientationLabel } from "../rules/exercise-filters";
+import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exercise-filters";
 import { EXERCISE_NOT_FOUND } from "./library-messages";
 import type { LibraryDetail } from "./library-route.server";
 
@@ -55,7 +55,7 @@ function ExerciseDetail({ exercise: e, closeHref }: { exercise: SerializeFrom<Ex
     ["Camera Orientation", cameraLabel(e.cameraOrientation)],
     ["Subject Orientation", subjectOrientationLabel(e.subjectOrientation)],
     ["Sequence", SEQUENCE_LABELS[e.sequence]],
-    ["Metrics Supported", e.exerciseMetrics.map((m) => metricLabel(m.metric)).join(", ") || "—"],
+    ["Metrics Supported", metricLabels(e.exerciseMetrics).join(", ") || "—"],
   ];
   const animation = e.animationUrl ?? e.thumbnailUrl;
   return (

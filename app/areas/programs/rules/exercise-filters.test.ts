@@ -10,6 +10,7 @@ import {
   filterChips,
   filterSignature,
   hasActiveFilters,
+  metricLabels,
   isFilterCommand,
   pageOf,
   parseExerciseFilters,
@@ -63,6 +64,13 @@ describe("the filter state in the URL", () => {
     expect(hasActiveFilters(state({ page: 4 }))).toBe(false);
     expect(hasActiveFilters(state({ q: "x" }))).toBe(true);
     expect(hasActiveFilters(state({ position: ["Prone"] }))).toBe(true);
+  });
+});
+
+describe("labels", () => {
+  it("metric labels in the spec's order", () => {
+    expect(metricLabels([{ metric: "TIME" }, { metric: "REPS" }, { metric: "ROM" }])).toEqual(["ROM", "Reps", "Time"]);
+    expect(metricLabels([])).toEqual([]);
   });
 });
 

@@ -59,6 +59,9 @@ const labelOf = <V extends string>(options: readonly Option<V>[], value: V): str
 export const metricLabel = (m: Metric) => labelOf(METRIC_OPTIONS, m);
 export const cameraLabel = (c: CameraOrientation) => labelOf(CAMERA_OPTIONS, c);
 export const subjectOrientationLabel = (s: SubjectOrientation) => labelOf(SUBJECT_ORIENTATION_OPTIONS, s);
+/** An exercise's metric labels in the spec's order (ROM, Reps, Time), whatever the API's order. */
+export const metricLabels = (metrics: readonly { metric: Metric }[]): string[] =>
+  METRIC_OPTIONS.filter((o) => metrics.some((m) => m.metric === o.value)).map((o) => o.label);
 
 /** The checkbox groups of the filter panel, in the spec's order (§2.1). `name` is the URL/form parameter. */
 export const FILTER_GROUPS = [
