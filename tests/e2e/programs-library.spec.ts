@@ -158,8 +158,26 @@ test.describe("Motion Library", () => {
     await expect(star).toHaveAttribute("aria-pressed", "false");
     await expectAccessible(page);
 
+    // With JavaScript a second click while the request is in flight (held for a second here) is ignored: it
+    // would otherwise remove the favorite again.
+    const posts: string[] = [];
+    await page.route(/\/programs\/exercise-library/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return route.continue();
+    });
     await star.click();
+    if (jsEnabled()) {
+      await expect(star).toHaveAttribute("aria-pressed", "true");
+      // It is marked busy (aria-disabled), which Playwright would wait out: click as a person would, at once.
+      await expect(star).toHaveAttribute("aria-disabled", "true");
+      await star.click({ force: true });
+    }
     await expect(star).toHaveAttribute("aria-pressed", "true");
+    await page.unrouteAll({ behavior: "wait" });
+    await expect(star).toHaveAttribute("aria-pressed", "true");
+    expect(posts).toHaveLength(1);
     await expect(page).toHaveURL(/[?&]q=Wall\+Slides/);
     await expectAccessible(page);
 

@@ -4,7 +4,7 @@
  * star turns at once (`aria-pressed`), and clicks are ignored while its request is in flight.
  */
 import { useFetcher } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useHydrated } from "../../../components/use-hydrated";
 
 export interface FavoriteButtonProps {
@@ -21,11 +21,17 @@ export function FavoriteButton({ exercise, favorite, action }: FavoriteButtonPro
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ ok: boolean }>({ key: `favorite-${exercise.id}` });
   const busy = fetcher.state !== "idle";
+  // Set at the first submit, before React renders the busy state: a click right after it is ignored too.
+  const inFlight = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "idle") inFlight.current = false;
+  }, [fetcher.state]);
   // While the request runs (and the page's data reload after it), show what was asked.
   const pending = fetcher.formData?.get("intent");
   const pressed = pending === "favorite" ? true : pending === "unfavorite" ? false : favorite;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (busy) e.preventDefault();
+    if (busy || inFlight.current) e.preventDefault();
+    else inFlight.current = true;
   };
   return (
     <fetcher.Form method="post" action={action} className="favorite-form" onSubmit={onSubmit} preventScrollReset>

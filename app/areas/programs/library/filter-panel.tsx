@@ -170,9 +170,7 @@ export function FilterPanel(props: FilterPanelProps) {
     return (
       <div className="filter-panel-wrap">
         {props.keepSearch && state.q ? <input type="hidden" name="q" value={state.q} /> : null}
-        {exerciseFilterHiddenFields(state, { omitControls: true }).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <FilterHiddenInputs state={state} omitControls />
         {body}
       </div>
     );
@@ -237,5 +235,20 @@ export function FilterChips(props: FilterChipsProps) {
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The filter state as hidden inputs of a POST form that does not hold the panel (e.g. the builder's Add
+ * buttons' form): every filter, the page and the signature (`exerciseFilterHiddenFields`). `omitControls`:
+ * only the page and the signature (the panel's controls are in the same form).
+ */
+export function FilterHiddenInputs({ state, omitControls = false }: { state: ExerciseFilters; omitControls?: boolean }) {
+  return (
+    <>
+      {exerciseFilterHiddenFields(state, { omitControls }).map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+    </>
   );
 }
