@@ -7,11 +7,15 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { isTemplateLoadFailure, loadTemplateDetail } from "../areas/programs/templates/detail-route.server";
 import { TemplateDetailPage, TemplateLoadError } from "../areas/programs/templates/detail-page";
 import { classifyError, ErrorScreen } from "../shell/error-screens";
+import listPagesStyles from "../areas/programs/list-pages.css";
 import templatesStyles from "../areas/programs/templates/templates.css";
 
 // The template's name is not in the title (an error page must not name what it could not show).
 export const meta: MetaFunction = () => [{ title: "Template Details | Exer Provider Portal" }];
-export const links = () => [{ rel: "stylesheet", href: templatesStyles }];
+export const links = () => [
+  { rel: "stylesheet", href: listPagesStyles },
+  { rel: "stylesheet", href: templatesStyles },
+];
 
 export const loader = loadTemplateDetail;
 

@@ -8,12 +8,12 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { loadTemplateList, templateListAction } from "../areas/programs/templates/list-route.server";
 import { TemplateListPage } from "../areas/programs/templates/list-page";
 import { listDataChanged } from "../areas/programs/templates/template-list";
-import cardMenuStyles from "../areas/programs/card-menu.css";
+import listPagesStyles from "../areas/programs/list-pages.css";
 import templatesStyles from "../areas/programs/templates/templates.css";
 
 export const meta: MetaFunction = () => [{ title: "Program Templates | Exer Provider Portal" }];
 export const links = () => [
-  { rel: "stylesheet", href: cardMenuStyles },
+  { rel: "stylesheet", href: listPagesStyles },
   { rel: "stylesheet", href: templatesStyles },
 ];
 

@@ -25,7 +25,7 @@ function Breadcrumbs() {
 
 export function TemplateDetailFrame({ children }: { children: ReactNode }) {
   return (
-    <section className="template-detail" aria-labelledby="template-title">
+    <section className="template-detail programs-page" aria-labelledby="template-title">
       <Breadcrumbs />
       {children}
     </section>

@@ -39,7 +39,7 @@ export function TemplateListPage({ data }: { data: TemplateListData }) {
   const [params] = useSearchParams();
   const dialog = parseTemplateListDialog(params);
   return (
-    <section className="templates" aria-labelledby="templates-title">
+    <section className="templates programs-page" aria-labelledby="templates-title">
       <div className="page-header">
         <div>
           <h1 id="templates-title">Program Templates</h1>
