@@ -4,7 +4,8 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { isTemplateLoadFailure, loadTemplateDetail } from "../areas/programs/templates/detail-route.server";
+import { loadTemplateDetail } from "../areas/programs/templates/detail-route.server";
+import { isTemplateLoadFailure } from "../areas/programs/templates/template-list";
 import { TemplateDetailPage, TemplateLoadError } from "../areas/programs/templates/detail-page";
 import { classifyError, ErrorScreen } from "../shell/error-screens";
 import listPagesStyles from "../areas/programs/list-pages.css";

@@ -6,7 +6,8 @@
  * the portal's), and the portal keeps no shared state (ADR 003: replicas without sticky sessions, restarts) —
  * edits held in one process's memory would vanish on a restart or show on one replica and not another. The
  * cookie is small (only the phases that differ from the sample, as option indexes: a few hundred bytes at most,
- * bounded by the sample's size), HttpOnly, sent only to /programs/paths, signed with the session secrets (a
+ * bounded by the sample's size), HttpOnly, sent only under /programs (not /programs/paths: the data requests of
+ * JavaScript navigations go to /programs/paths.data, which that path would not match), signed with the session secrets (a
  * forged or altered value is ignored), names the user it belongs to (another user on the same browser starts
  * from the sample), and is also checked value by value on reading. It is sample data, so nothing of a patient
  * is in it. Not in the session cookie, which already carries the tokens close to its size limit.
@@ -15,7 +16,7 @@ import { createCookie } from "@remix-run/node";
 import type { PortalLoadContext } from "../../../context";
 import { getConfig } from "../../../config.server";
 import { cookieIsSecure } from "../../../auth/session.server";
-import { decodeEdits, encodeEdits, PATHS_PATH, type PathEdits } from "./care-paths";
+import { decodeEdits, encodeEdits, type PathEdits } from "./care-paths";
 import { SAMPLE_CARE_PATHS } from "./sample-paths";
 
 const COOKIE_NAME = "exer-care-paths";
@@ -26,7 +27,7 @@ const editsCookie = (request: Request) =>
     httpOnly: true,
     sameSite: "lax",
     secure: cookieIsSecure(new URL(request.url)),
-    path: PATHS_PATH.replace(/\/$/, ""),
+    path: "/programs",
     maxAge: 180 * 24 * 60 * 60,
   });
 

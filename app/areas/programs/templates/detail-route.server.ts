@@ -13,13 +13,7 @@ import { listExercises } from "../../../api/exercises.server";
 import { programView } from "../../../domain/program-view";
 import { formatDate } from "../../../domain/zoned-day";
 import { requireHealthUser } from "../access.server";
-import { isTemplateId, TEMPLATE_LOAD_FAILED } from "./template-list";
-
-/** The error of this page (its boundary tells it from the not-found page of a user without Health). */
-export interface TemplateLoadFailure {
-  template: "unavailable";
-  message: string;
-}
+import { isTemplateId, TEMPLATE_LOAD_FAILED, type TemplateLoadFailure } from "./template-list";
 
 const failure = (status: number): never => {
   throw data({ template: "unavailable", message: TEMPLATE_LOAD_FAILED } satisfies TemplateLoadFailure, { status });
@@ -38,6 +32,3 @@ export async function loadTemplateDetail({ request, context, params }: LoaderFun
 }
 
 export type TemplateDetailData = SerializeFrom<typeof loadTemplateDetail>;
-
-export const isTemplateLoadFailure = (value: unknown): value is TemplateLoadFailure =>
-  typeof value === "object" && value !== null && (value as { template?: unknown }).template === "unavailable";

@@ -74,6 +74,15 @@ export function templatesHref(state: Partial<TemplateListState>, extra: Record<s
   return search ? `${TEMPLATES_PATH}?${search}` : TEMPLATES_PATH;
 }
 
+/** The template detail's error (its boundary tells it from the not-found page of a user without Health). */
+export interface TemplateLoadFailure {
+  template: "unavailable";
+  message: string;
+}
+
+export const isTemplateLoadFailure = (value: unknown): value is TemplateLoadFailure =>
+  typeof value === "object" && value !== null && (value as { template?: unknown }).template === "unavailable";
+
 /** A post to the list itself: an index route's action is addressed with `?index` (Remix). */
 export const indexAction = (href: string) => `${href}${href.includes("?") ? "&" : "?"}index`;
 
