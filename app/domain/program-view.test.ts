@@ -32,6 +32,8 @@ describe("program drawer view", () => {
   it("names each exercise from the library, with the side, the sets and the goal of each set", () => {
     const view = programView(program, exercises);
     expect(view.frequency).toBe("1 time a day, 5 days a week");
+    expect([view.daily, view.weekly]).toEqual(["1 time a day", "5 days a week"]);
+    expect(programView({ ...program, dailyFrequency: 3, weeklyFrequency: 1 }, exercises)).toMatchObject({ daily: "3 times a day", weekly: "1 day a week" });
     expect(view.namesMissing).toBe(false);
     expect(view.rows.map((r) => [r.name, r.patientName, r.side, r.sets, r.goal])).toEqual([
       ["Seated Knee Extension", "Straighten your knee", "Left", 3, "10 reps"],

@@ -1,6 +1,6 @@
 /**
- * The program drawer's view of a program (000 §2.8 "program drawer (View Program, with Edit and Close)"):
- * each block as a clinician reads it — the exercise's name from the Motion Library (GET v3/exercises; the
+ * The view of a program or template as a clinician reads it — the program drawer (000 §2.8 "program drawer (View
+ * Program, with Edit and Close)") and the template detail (001 §2.3): the frequencies in words, and each block as a clinician reads it — the exercise's name from the Motion Library (GET v3/exercises; the
  * program itself carries only exercise ids), the side, the number of sets and the goal of each set.
  *
  *   programView(program, exercises)   // exercises: null when the library could not be loaded (ids shown)
@@ -31,7 +31,12 @@ export interface ProgramView {
   id: string;
   name: string;
   notes: string | null;
+  /** "3 times a day, 5 days a week". */
   frequency: string;
+  /** The daily frequency alone: "3 times a day". */
+  daily: string;
+  /** The weekly frequency alone: "5 days a week". */
+  weekly: string;
   rows: ProgramRow[];
   /** The exercise names could not be loaded: the rows show the exercise ids. */
   namesMissing: boolean;
@@ -61,11 +66,15 @@ export function goalText(goal: SetGoal, withHold = false): string {
 
 export function programView(program: Program, exercises: readonly Exercise[] | null): ProgramView {
   const byId = new Map((exercises ?? []).map((e) => [e.id, e]));
+  const daily = `${plural(program.dailyFrequency, "time", "times")} a day`;
+  const weekly = `${plural(program.weeklyFrequency, "day", "days")} a week`;
   return {
     id: program.id,
     name: program.name,
     notes: program.notes,
-    frequency: `${plural(program.dailyFrequency, "time", "times")} a day, ${plural(program.weeklyFrequency, "day", "days")} a week`,
+    frequency: `${daily}, ${weekly}`,
+    daily,
+    weekly,
     namesMissing: exercises === null,
     rows: program.blocks.map((b) => {
       const exercise = byId.get(b.exerciseId);

@@ -79,6 +79,31 @@ describe("portal sidebar (000 §2.2)", () => {
     expect(find(portalNav({ ...base, showPaths: true, showModules: true }), "modules")).toMatchObject({ href: "/programs/products" });
   });
 
+  it("programs (001 §2, §6): Motion Library and Program Templates for Health users; Paths and Modules by the staff lists, in that order", () => {
+    const programs = (input: Partial<PortalNavInput>) => outline(portalNav({ ...base, ...input })).filter((l) => ["Motion Library", "Program Templates", "Paths", "Modules"].includes(l));
+    expect(programs({ products: ["HEALTH"] })).toEqual(["Motion Library", "Program Templates"]);
+    expect(programs({ products: ["GAIT", "SCAN", "PRO"] })).toEqual([]);
+    // The staff lists do not depend on Health (they are a hard-coded list, "not a general rule").
+    expect(programs({ products: ["GAIT"], showPaths: true, showModules: true })).toEqual(["Paths", "Modules"]);
+    expect(programs({ products: ["HEALTH"], showModules: true })).toEqual(["Motion Library", "Program Templates", "Modules"]);
+    const items = portalNav({ ...base, products: ["HEALTH"], showPaths: true, showModules: true });
+    expect(items.findIndex((i) => i.id === "paths")).toBe(items.findIndex((i) => i.id === "program-templates") + 1);
+    // Program Templates is current on the list, a template's details and the builder.
+    const templates = find(items, "program-templates")!;
+    for (const path of ["/programs/templates/", "/programs/templates/0b6f3c2e-5d4a-4f1b-9c8e-7a6b5c4d3e2f", "/programs/templates/builder/"]) {
+      expect(templates.kind === "link" && isCurrentLink(templates, path), path).toBe(true);
+    }
+    const modules = find(items, "modules")!;
+    expect(modules.kind === "link" && isCurrentLink(modules, "/programs/products")).toBe(true);
+    expect(modules.kind === "link" && isCurrentLink(modules, "/programs/paths/")).toBe(false);
+  });
+
+  it("finds staff on a list whatever the case and spaces", () => {
+    expect(isListedStaff(" Sam@Exer.example ", ["sam@exer.example"])).toBe(true);
+    expect(isListedStaff("noor@exer.example", ["sam@exer.example"])).toBe(false);
+    expect(isListedStaff("", [""])).toBe(false);
+  });
+
   it("shows Chat With Us only when live chat is configured; support links leave the site", () => {
     const withChat = portalNav({ ...base, liveChatUrl: "https://chat.example.com/" });
     expect(outline(withChat)).toContain("Support[Help Center, Chat With Us]");

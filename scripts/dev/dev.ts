@@ -41,6 +41,9 @@ const portal = spawn("npm", ["run", "-s", "dev:portal"], {
     COGNITO_USER_POOL_ID: stack.identity.userPoolId,
     COGNITO_CLIENT_ID: stack.identity.clientId,
     IDENTITY_FILE: join(dataDir, "identity.json"),
+    // The demo's internal staff see the sample Paths and Modules (unless the shell names its own lists).
+    PATHS_STAFF_EMAILS: process.env.PATHS_STAFF_EMAILS ?? "productadmin@exer.example",
+    MODULES_STAFF_EMAILS: process.env.MODULES_STAFF_EMAILS ?? "productadmin@exer.example,support@exer.example",
     ...(hostedUi ? { SSO_DOMAIN: hostedUi.url } : {}),
   },
 });

@@ -50,6 +50,10 @@ export function portalEnv(opts: { port: number; url: string; stack: PortalOption
     // Set or explicitly off (an SSO_DOMAIN of the shell that runs the tests is not this portal's).
     SSO_DOMAIN: opts.ssoDomain ?? "",
     LOG_LEVEL: process.env.E2E_PORTAL_LOG_LEVEL ?? "info",
+    // The internal staff who see the sample Paths and Modules (001 §2, §6): the product admin on both lists,
+    // support only on the (longer) Modules list. Every other demo account gets the 404 page there.
+    PATHS_STAFF_EMAILS: "productadmin@exer.example",
+    MODULES_STAFF_EMAILS: "productadmin@exer.example,support@exer.example",
   };
 }
 

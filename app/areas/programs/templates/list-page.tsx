@@ -1,0 +1,311 @@
+/**
+ * The Program Templates page (001 §2.3): the title, the search (a GET form), New Template and Select Multiple,
+ * then the cards streaming in, the pager, and the dialog the URL asks for (a card's Delete, the bulk delete).
+ * Everything is a link or a form: it works without JavaScript; with it, the same links and forms navigate
+ * without a full reload.
+ */
+import { Await, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Suspense, type ReactNode } from "react";
+import { Dialog } from "../../../components/dialog";
+import { ErrorList } from "../../../components/field";
+import { createTemplateHref, duplicateTemplateHref, editTemplateHref } from "../../../domain/program-builder";
+import { FormToken } from "../../../forms/form-token";
+import { CardMenu } from "../card-menu";
+import type { TemplateActionData, TemplateCard, TemplateListData } from "./list-route.server";
+import {
+  EMPTY_PAGE_MESSAGE,
+  EMPTY_TEXT,
+  EMPTY_TITLE,
+  exerciseCount,
+  indexAction,
+  noMatchMessage,
+  NOTHING_SELECTED,
+  parseTemplateListDialog,
+  SEARCH_LABEL,
+  TEMPLATE_DELETE_FAILED,
+  templateHref,
+  TEMPLATES_INTRO,
+  TEMPLATES_LOAD_FAILED,
+  TEMPLATES_PATH,
+  templatesHref,
+  type TemplateListDialog,
+  type TemplateListState,
+} from "./template-list";
+
+type Page = Awaited<TemplateListData["list"]>;
+
+export function TemplateListPage({ data }: { data: TemplateListData }) {
+  const { state } = data;
+  const [params] = useSearchParams();
+  const dialog = parseTemplateListDialog(params);
+  return (
+    <section className="templates programs-page" aria-labelledby="templates-title">
+      <div className="page-header">
+        <div>
+          <h1 id="templates-title">Program Templates</h1>
+          <p className="page-intro">{TEMPLATES_INTRO}</p>
+        </div>
+        <div className="page-actions">
+          <Link className="button" to={templatesHref({ q: state.q, page: state.page, select: !state.select })} preventScrollReset>
+            {state.select ? "Cancel selection" : "Select Multiple"}
+          </Link>
+          <Link className="button primary" to={createTemplateHref()}>
+            New Template
+          </Link>
+        </div>
+      </div>
+      <Form method="get" action={TEMPLATES_PATH} role="search" aria-label="Search templates" className="list-search">
+        {state.select ? <input type="hidden" name="select" value="1" /> : null}
+        <div className="field">
+          <label htmlFor="templates-search">{SEARCH_LABEL}</label>
+          <input id="templates-search" type="search" name="q" defaultValue={state.q} key={state.q} maxLength={200} />
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      <Suspense fallback={<TemplatesLoading />}>
+        <Await resolve={data.list} errorElement={<LoadError state={state} />}>
+          {(page) => <TemplateResults page={page} state={state} dialog={dialog} selected={params.getAll("ids")} />}
+        </Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function TemplatesLoading() {
+  return (
+    <p role="status" className="templates-loading">
+      Loading templates…
+    </p>
+  );
+}
+
+function LoadError({ state }: { state: TemplateListState }) {
+  return (
+    <div className="error-view" role="alert">
+      <h2>{TEMPLATES_LOAD_FAILED}</h2>
+      <p>Please try again.</p>
+      <Link className="button" to={templatesHref(state)} reloadDocument>
+        Try again
+      </Link>
+    </div>
+  );
+}
+
+function TemplateResults({ page, state, dialog, selected }: { page: Page; state: TemplateListState; dialog: TemplateListDialog; selected: string[] }) {
+  if (page.error !== null) return <LoadError state={state} />;
+  const items = page.items;
+  let body: ReactNode;
+  if (items.length === 0) {
+    body =
+      state.page > 1 ? (
+        <div className="empty-state">
+          <p>{EMPTY_PAGE_MESSAGE}</p>
+          <Link to={templatesHref({ ...state, page: 1 })}>Go to the first page</Link>
+        </div>
+      ) : state.q ? (
+        <p className="empty-state">{noMatchMessage(state.q)}</p>
+      ) : (
+        <div className="empty-state">
+          <h2>{EMPTY_TITLE}</h2>
+          <p>{EMPTY_TEXT}</p>
+        </div>
+      );
+  } else if (state.select) {
+    const checked = new Set(selected.map((s) => s.toLowerCase()));
+    body = (
+      <Form method="get" action={TEMPLATES_PATH} aria-label="Select templates to delete" className="template-select">
+        {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+        {state.page > 1 ? <input type="hidden" name="page" value={state.page} /> : null}
+        <input type="hidden" name="select" value="1" />
+        <input type="hidden" name="confirm" value="1" />
+        <div className="select-bar">
+          <p>Check the templates to delete.</p>
+          <button type="submit" className="button">
+            Delete selected
+          </button>
+        </div>
+        <TemplateGrid items={items} state={state} checked={checked} />
+      </Form>
+    );
+  } else {
+    body = <TemplateGrid items={items} state={state} checked={null} />;
+  }
+  return (
+    <>
+      {body}
+      <Pager state={state} hasNext={page.hasNext} count={items.length} />
+      {dialog?.kind === "delete" ? <DeleteDialog state={state} id={dialog.id} template={items.find((t) => t.id === dialog.id) ?? null} /> : null}
+      {dialog?.kind === "delete-selected" ? <BulkDeleteDialog state={state} ids={dialog.ids} templates={items.filter((t) => dialog.ids.includes(t.id.toLowerCase()))} /> : null}
+    </>
+  );
+}
+
+function TemplateGrid({ items, state, checked }: { items: TemplateCard[]; state: TemplateListState; checked: Set<string> | null }) {
+  return (
+    <ul className="template-grid" aria-label="Program templates">
+      {items.map((t) => (
+        <li key={t.id}>
+          <article className="template-card" aria-labelledby={`template-${t.id}`}>
+            <div className="template-card-top">
+              {checked ? (
+                <span className="template-check">
+                  <input type="checkbox" id={`select-${t.id}`} name="ids" value={t.id} defaultChecked={checked.has(t.id.toLowerCase())} />
+                  <label htmlFor={`select-${t.id}`} className="visually-hidden">
+                    Select {t.name}
+                  </label>
+                </span>
+              ) : null}
+              <p className="template-date">
+                <span className="visually-hidden">Updated </span>
+                <time dateTime={t.dateUpdated}>{t.updated}</time>
+              </p>
+              <CardMenu
+                label={`Actions for ${t.name}`}
+                items={[
+                  { label: "Edit", href: editTemplateHref(t.id) },
+                  { label: "Duplicate", href: duplicateTemplateHref(t.id) },
+                  { label: "View", href: templateHref(t.id) },
+                  { label: "Delete", href: templatesHref(state, { delete: t.id }), dialog: true },
+                ]}
+              />
+            </div>
+            <h2 id={`template-${t.id}`} className="template-name">
+              <Link to={templateHref(t.id)}>{t.name}</Link>
+            </h2>
+            <p className="template-count">{exerciseCount(t.exerciseCount)}</p>
+            {t.notes ? (
+              <p className="template-notes" title={t.notes}>
+                {t.notes}
+              </p>
+            ) : null}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager({ state, hasNext, count }: { state: TemplateListState; hasNext: boolean; count: number }) {
+  if (state.page === 1 && !hasNext) return null;
+  return (
+    <nav aria-label="Pagination" className="pager">
+      <p className="pager-summary">{count > 0 ? `Page ${state.page}` : null}</p>
+      {state.page > 1 ? (
+        <Link to={templatesHref({ ...state, page: state.page - 1 })} className="button">
+          Previous page
+        </Link>
+      ) : null}
+      {hasNext ? (
+        <Link to={templatesHref({ ...state, page: state.page + 1 })} className="button">
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The delete button: pending while its form is sent, and a second click then does nothing. */
+function DeleteButton({ intent, children }: { intent: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <button
+      type="submit"
+      className="button danger"
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
+      {busy ? "Deleting…" : children}
+    </button>
+  );
+}
+
+function useReply(intent: TemplateActionData["intent"]) {
+  const reply = useActionData() as TemplateActionData | undefined;
+  return reply?.intent === intent ? reply.error : null;
+}
+
+/** A card's Delete (`?delete={id}`): asks first, then posts `intent=delete`. */
+function DeleteDialog({ state, id, template }: { state: TemplateListState; id: string; template: TemplateCard | null }) {
+  const error = useReply("delete");
+  const closeHref = templatesHref(state);
+  if (!template) {
+    return (
+      <Dialog title="Delete Template" closeHref={closeHref}>
+        <p role="alert">{error ?? TEMPLATE_DELETE_FAILED}</p>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Close
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog title="Delete Template" closeHref={closeHref} alert description={`Delete ${template.name}? This cannot be undone. Programs already built from it are not changed.`}>
+      <Form method="post" action={indexAction(templatesHref(state, { delete: id }))} className="stack">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={template.id} />
+        <FormToken />
+        <div role="alert">
+          <ErrorList errors={error ? [error] : null} />
+        </div>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Cancel
+          </Link>
+          <DeleteButton intent="delete">Delete</DeleteButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Delete selected (`?select=1&confirm=1&ids=…`): the checked templates of this page, asked first, deleted in one call. */
+function BulkDeleteDialog({ state, ids, templates }: { state: TemplateListState; ids: string[]; templates: TemplateCard[] }) {
+  const error = useReply("delete-selected");
+  // Cancel keeps the boxes checked.
+  const closeHref = templatesHref(state, { ids });
+  if (templates.length === 0) {
+    return (
+      <Dialog title="Delete Templates" closeHref={closeHref}>
+        <p role="alert">{NOTHING_SELECTED}</p>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Close
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
+  const n = templates.length;
+  return (
+    <Dialog title="Delete Templates" closeHref={closeHref} alert description={`Delete ${n === 1 ? "this template" : `these ${n} templates`}? This cannot be undone.`}>
+      <Form method="post" action={indexAction(templatesHref(state, { confirm: "1", ids }))} className="stack">
+        <input type="hidden" name="intent" value="delete-selected" />
+        <FormToken />
+        <ul className="delete-list">
+          {templates.map((t) => (
+            <li key={t.id}>
+              {t.name}
+              <input type="hidden" name="ids" value={t.id} />
+            </li>
+          ))}
+        </ul>
+        <div role="alert">
+          <ErrorList errors={error ? [error] : null} />
+        </div>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Cancel
+          </Link>
+          <DeleteButton intent="delete-selected">Delete</DeleteButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
