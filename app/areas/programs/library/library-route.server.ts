@@ -17,23 +17,15 @@ import type { PortalLoadContext } from "../../../context";
 import { addFavoriteExercise, listExercises, listFavoriteExercises, removeFavoriteExercise, type Exercise } from "../../../api/exercises.server";
 import type { ApiResult } from "../../../api/result";
 import { getSession } from "../../../auth/session.server";
-import { requireUser, type CurrentUser } from "../../../auth/user.server";
 import { log } from "../../../log.server";
 import { ROUTES } from "../../../shell/nav";
 import { filterAndPage, parseExerciseFilters, type ExercisePage } from "../rules/exercise-filters";
 import { hedgedRequest } from "../rules/hedged-request";
+import { requireHealthUser } from "../access.server";
 import type { CardExercise } from "./exercise-card";
 import { EXERCISES_LOAD_FAILED, FAVORITE_ADD_FAILED, FAVORITE_REMOVE_FAILED, FAVORITES_LOAD_FAILED } from "./library-messages";
 
-
 const EXERCISE_ID = /^[A-Z]{1,4}-[0-9]{4}$/;
-
-/** Health users only (001 §1, §6): others get the not-found page, like an unknown URL. */
-export async function requireHealthUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (!user.organization.products.includes("HEALTH")) throw data(null, { status: 404 });
-  return user;
-}
 
 /** The exercises (the published ones), with the fallback fetch after 1000 ms. */
 export function loadExercisesHedged(request: Request, context: PortalLoadContext): Promise<ApiResult<Exercise[]>> {
