@@ -60,8 +60,8 @@ async function hasCareNotes(api: Api, id: string): Promise<boolean> {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireUser(request, context);
-  return programAction(request, context, params.patientRecordId ?? "");
+  const user = await requireUser(request, context);
+  return programAction(request, context, user.userId, params.patientRecordId ?? "");
 }
 
 export const headers = () => NO_STORE;

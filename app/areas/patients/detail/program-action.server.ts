@@ -33,7 +33,7 @@ const acted = new WeakSet<PortalLoadContext>();
  */
 export const programActionRan = (context: PortalLoadContext) => acted.has(context);
 
-export async function programAction(request: Request, context: PortalLoadContext, id: string) {
+export async function programAction(request: Request, context: PortalLoadContext, userId: string, id: string) {
   acted.add(context);
   const form = await request.formData();
   const home = recordPath(id);
@@ -42,7 +42,7 @@ export async function programAction(request: Request, context: PortalLoadContext
   if (form.get("intent") !== "unassign-program") throw data({ status: 400 }, { status: 400 });
   const hepId = String(form.get("hepId") ?? "");
   // Once per form token (ADR 005): a repeated DELETE would answer 404 and show a failure for a program that went.
-  const result = await callOnce(`unassign-program:${id}:${hepId}`, form.get(FORM_TOKEN_FIELD), () => unassignProgram(request, context, id, hepId));
+  const result = await callOnce(`${userId}:unassign-program:${id}:${hepId}`, form.get(FORM_TOKEN_FIELD), () => unassignProgram(request, context, id, hepId));
   if (result.error) return { intent: "unassign-program", error: UNASSIGN_FAILED, back } satisfies ProgramActionData;
   getSession(request, context).flash("toast", { type: "success", message: UNASSIGNED });
   throw redirect(back);
