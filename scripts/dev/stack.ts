@@ -4,7 +4,7 @@
  * and by the test setup (each test run on free ports with its own data directory).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { findFreePort, PROJECT_ROOT, startCognitoLocal, type CognitoLocal } from "../identity/cognito-local.js";
 import { apiEnv, type IdentityConfig } from "../identity/identity-config.js";
@@ -22,6 +22,8 @@ export interface StackOptions {
   healthTimeoutMs?: number;
   /** Print the children's output (dev) or keep it quiet (tests). */
   inheritOutput?: boolean;
+  /** Also append the reference API's output (its JSON log: warnings and errors, no PHI) to this file. */
+  apiLogFile?: string;
   log?: (m: string) => void;
 }
 
@@ -79,6 +81,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     };
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
+    if (opts.apiLogFile && !opts.inheritOutput) {
+      const file = createWriteStream(opts.apiLogFile, { flags: "a" });
+      child.stdout?.pipe(file);
+      child.stderr?.pipe(file);
+    }
     const exitHook = () => child.kill("SIGKILL");
     process.once("exit", exitHook);
     await waitForHealth(apiUrl, child, opts.healthTimeoutMs ?? 180_000, () => output);

@@ -55,6 +55,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   let portal: Portal | undefined;
   let hostedUi: HostedUi | undefined;
   const portalLog = join(resultsDir, "e2e-portal.log");
+  const apiLog = join(resultsDir, "e2e-api.log");
+  writeFileSync(apiLog, "");
 
   const teardown = async () => {
     const t0 = Date.now();
@@ -76,7 +78,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         timings.worldCopyMs = Date.now() - stackStart;
         log(`demo world ${hit ? "copied from" : "prepared in"} data/test-cache in ${secs(timings.worldCopyMs)}`);
       }
-      const s = await startStack({ dataDir, world: "demo" });
+      const s = await startStack({ dataDir, world: "demo", apiLogFile: apiLog });
       timings.stackMs = Date.now() - stackStart;
       log(`identity ${s.identity.endpoint} + reference API ${s.apiUrl} ready in ${secs(timings.stackMs)}`);
       return s;
