@@ -1,7 +1,7 @@
 /**
  * A reorderable list (guide §6 "Drag-and-drop"), generic: the program builder's exercises, the admin area's
  * modules editor. The server renders an ordered list whose rows have Move up / Move down submit buttons
- * (`intent=move-up:{key}` / `move-down:{key}`, sortable-order.ts) for the form around it. Once JavaScript
+ * (`intent=move-up:{key}` / `move-down:{key}`, sortable-order.ts; named "Move up {item}") for the form around it. Once JavaScript
  * runs, React.lazy loads the drag-and-drop island (sortable-list.client.tsx, @dnd-kit: pointer and keyboard,
  * with screen-reader announcements), which replaces the buttons with a drag handle per row and, after a drop,
  * submits the form with `intent=reorder` and the keys in order (or calls `onReorder`). Only the routes that
@@ -14,7 +14,7 @@ import { MOVE_DOWN, MOVE_UP, moveIntent } from "./sortable-order";
 export interface SortableListProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
-  /** The item's name in the buttons' labels and the announcements ("Move Bridge up"). */
+  /** The item's name in the buttons' labels and the announcements ("Move up Bridge"). */
   getLabel: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
   /** The list's accessible name. */
@@ -53,8 +53,8 @@ export function ButtonList<T>({ items, getKey, getLabel, renderItem, label, inte
             <div className="sortable-item">{renderItem(item, index)}</div>
             {items.length > 1 ? (
               <div className="sortable-moves">
-                <button type="submit" className="button sortable-move" name={intentName} value={moveIntent(MOVE_UP, key)} disabled={index === 0} formNoValidate aria-label={`Move ${name} up`}>
-                  Move up
+                <button type="submit" className="button sortable-move" name={intentName} value={moveIntent(MOVE_UP, key)} disabled={index === 0} formNoValidate>
+                  Move up<span className="visually-hidden"> {name}</span>
                 </button>
                 <button
                   type="submit"
@@ -63,9 +63,8 @@ export function ButtonList<T>({ items, getKey, getLabel, renderItem, label, inte
                   value={moveIntent(MOVE_DOWN, key)}
                   disabled={index === items.length - 1}
                   formNoValidate
-                  aria-label={`Move ${name} down`}
                 >
-                  Move down
+                  Move down<span className="visually-hidden"> {name}</span>
                 </button>
               </div>
             ) : null}
