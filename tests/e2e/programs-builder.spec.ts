@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
-import { expectFieldError, expectToast } from "./helpers/ui.js";
+import { expectToast } from "./helpers/ui.js";
 import { useSession } from "./helpers/session.js";
 import type { Api } from "./helpers/patient-data.js";
 
