@@ -1135,10 +1135,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an exercise image or animation
-         * @description Serves the media of the exercise library: `<exerciseId>-thumb.svg` (still thumbnail) and
-         *     `<exerciseId>-animation.svg` (animated SVG). Public (no bearer token: the URLs are used directly as image
-         *     sources) and cacheable: the media holds no patient data. An unknown file answers 404.
+         * Get an exercise image, animation or demo audio
+         * @description Serves the media of the exercise library: `<exerciseId>-thumb.svg` (still thumbnail),
+         *     `<exerciseId>-animation.svg` (animated SVG) and `<exerciseId>-audio.wav` (the demo's audio, for the
+         *     exercises whose `demoAudioUrl` names it). Public (no bearer token: the URLs are used directly as image
+         *     and audio sources) and cacheable: the media holds no patient data. An unknown file answers 404.
          */
         get: operations["getExerciseMedia"];
         put?: never;
@@ -4352,7 +4353,8 @@ export interface components {
         };
         /**
          * @description An exercise of the Motion Library. Media URLs point to the API's public exercise media
-         *     (`/media/exercises/{file}`: SVG thumbnail and animated SVG); a URL is null when the exercise has no such media.
+         *     (`/media/exercises/{file}`: SVG thumbnail, animated SVG and WAV demo audio); a URL is null when the exercise
+         *     has no such media.
          * @example {
          *       "id": "S-0003",
          *       "name": "Seated Knee Extension",
@@ -4391,7 +4393,8 @@ export interface components {
          *         "quadriceps",
          *         "seated"
          *       ],
-         *       "completeness": "COMPLETE"
+         *       "completeness": "COMPLETE",
+         *       "specialGoal": false
          *     }
          */
         Exercise: {
@@ -4413,7 +4416,8 @@ export interface components {
             demoUrl: string | null;
             /**
              * Format: uri
-             * @description Spoken instructions of the demo, when there are any.
+             * @description The demo's audio (spoken instructions), when there is any: an `audio/wav` file the exercise detail
+             *     drawer plays, pauses and restarts. It may come without a `demoUrl` (then it accompanies the animation).
              */
             demoAudioUrl: string | null;
             /** @description The metrics the exercise can be measured by (current versions). */
@@ -4447,6 +4451,15 @@ export interface components {
              * @enum {string}
              */
             completeness: "COMPLETE" | "INCOMPLETE";
+            /**
+             * @description The exercise is a special goal exercise (a timed functional test, e.g. Five Times Sit to Stand
+             *     Assessment). The program builder gives a newly added block of it the fixed special goal, goal type
+             *     REPS_OR_TIME with 5 reps in 60 seconds and 1 set, before looking at its metrics. Other exercises get
+             *     the default of their metrics: ROM → ROM (time 0, 1 set), TIME → TIME (time 0, 1 set; a time goal must
+             *     be raised to at least 5 seconds before saving), otherwise REPS (10 reps, 3 sets). A default only;
+             *     a block may carry any goal the exercise's metrics allow.
+             */
+            specialGoal: boolean;
         };
         /**
          * @description A way an exercise can be measured (range of motion, repetitions or time), versioned: a newer version of
@@ -7451,14 +7464,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description File name, e.g. `S-0003-thumb.svg`. */
+                /** @description File name, e.g. `S-0003-thumb.svg` or `S-0003-audio.wav`. */
                 file: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The SVG file. */
+            /** @description The file, as SVG (thumbnails and animations) or WAV (demo audio). */
             200: {
                 headers: {
                     /** @description `public, max-age=86400`. */
@@ -7467,6 +7480,7 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "audio/wav": string;
                 };
             };
             400: components["responses"]["BadRequest"];

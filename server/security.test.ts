@@ -11,6 +11,7 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("img-src 'self' data: blob: http://localhost:4010");
+    expect(csp).toContain("media-src 'self' http://localhost:4010");
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).not.toContain("upgrade-insecure-requests");
   });

@@ -6,7 +6,10 @@ export interface SecurityOptions {
   nonce: string;
   /** The request arrived over https (directly or through a trusted proxy). */
   https: boolean;
-  /** Origins of the provider API (and failovers): organization logos are loaded from signed URLs there. */
+  /**
+   * Origins of the provider API (and failovers): organization logos are loaded from signed URLs there, and the
+   * Motion Library's exercise media (SVG stills and animations, demo videos and audio) from its public media.
+   */
   imageOrigins: readonly string[];
   /** Where forms may be sent (the SSO domain when configured: "Continue with SSO" redirects there). */
   formActionOrigins: readonly string[];
@@ -20,6 +23,7 @@ export function contentSecurityPolicy(o: SecurityOptions): string {
     "script-src": ["'self'", `'nonce-${o.nonce}'`],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...o.imageOrigins],
+    "media-src": ["'self'", ...o.imageOrigins],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(o.development ? ["ws://localhost:*", "http://localhost:*"] : [])],
     "object-src": ["'none'"],

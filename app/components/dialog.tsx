@@ -28,9 +28,11 @@ export interface DialogProps {
   alert?: boolean;
   /** Label of the close link (default "Close"). */
   closeLabel?: string;
+  /** "right": a drawer along the right edge, full height (the Motion Library's exercise detail). */
+  placement?: "center" | "right";
 }
 
-export function Dialog({ title, closeHref, children, description, size = "default", alert = false, closeLabel = "Close" }: DialogProps) {
+export function Dialog({ title, closeHref, children, description, size = "default", alert = false, closeLabel = "Close", placement = "center" }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -69,10 +71,10 @@ export function Dialog({ title, closeHref, children, description, size = "defaul
   };
 
   return (
-    <div className="modal-backdrop">
+    <div className={placement === "right" ? "modal-backdrop modal-backdrop-right" : "modal-backdrop"}>
       <div
         ref={ref}
-        className={size === "wide" ? "modal modal-wide" : "modal"}
+        className={`modal${size === "wide" ? " modal-wide" : ""}${placement === "right" ? " modal-right" : ""}`}
         role={alert ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={titleId}

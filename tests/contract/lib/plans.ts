@@ -861,10 +861,19 @@ export const plans: Record<string, PlanFactory> = {
   listExerciseMetrics: simple("PRACTITIONER"),
 
   async getExerciseMedia(w) {
+    // The demo audio of an exercise that has one served here (a deployment may host its audio elsewhere).
+    const library = (await ok({ op: "listExercises", as: "PRACTITIONER" })) as J[];
+    const audio = library.map((e) => String(e.demoAudioUrl ?? "").split("/media/exercises/")[1]).find((f) => f?.endsWith("-audio.wav"));
     return {
       req: { as: null, params: { file: `${w.exercises[0]}-thumb.svg` } },
-      alsoValid: [{ op: "getExerciseMedia", as: null, params: { file: `${w.exercises[0]}-animation.svg` } }],
-      refusals: [{ name: "an unknown file", req: { op: "getExerciseMedia", as: null, params: { file: "ZZZZ-9999-thumb.svg" } }, expect: [404] }],
+      alsoValid: [
+        { op: "getExerciseMedia", as: null, params: { file: `${w.exercises[0]}-animation.svg` } },
+        ...(audio ? [{ op: "getExerciseMedia", as: null, params: { file: audio } }] : []),
+      ],
+      refusals: [
+        { name: "an unknown file", req: { op: "getExerciseMedia", as: null, params: { file: "ZZZZ-9999-thumb.svg" } }, expect: [404] },
+        { name: "the audio of an exercise without audio", req: { op: "getExerciseMedia", as: null, params: { file: "ZZZZ-9999-audio.wav" } }, expect: [404] },
+      ],
     };
   },
 

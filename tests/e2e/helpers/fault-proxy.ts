@@ -1,7 +1,7 @@
 /**
  * A tiny fault-injecting HTTP proxy in front of the real provider API, for the failures the real services do
  * not produce on demand: a connection dropped without an answer (status 0 in the portal), an answer that
- * breaks the contract, or an error status without forwarding. Everything else is forwarded unchanged. A portal
+ * breaks the contract, an error status without forwarding, or a slow answer. Everything else is forwarded unchanged. A portal
  * started with PROVIDER_API_URL = the proxy's URL (extra-portal.ts) talks to the real API through it.
  *
  *   const proxy = await startFaultProxy(readState().apiUrl);
@@ -18,7 +18,9 @@ export type Fault =
   /** Forward, then answer the API's JSON body changed by `change` (same status). */
   | { kind: "rewrite"; change: (body: unknown) => unknown }
   /** Answer `status` with the JSON `body` without forwarding (a server error the API does not make on demand). */
-  | { kind: "status"; status: number; body?: unknown };
+  | { kind: "status"; status: number; body?: unknown }
+  /** Forward after `ms` milliseconds (a slow answer). */
+  | { kind: "delay"; ms: number };
 
 export interface FaultRule {
   method: string;
@@ -104,6 +106,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       req.resume();
       res.writeHead(fault.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(payload) });
       res.end(payload);
+      return;
+    }
+    if (fault?.kind === "delay") {
+      setTimeout(() => forward(req, res, null), fault.ms);
       return;
     }
     forward(req, res, fault);

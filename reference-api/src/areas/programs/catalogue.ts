@@ -30,6 +30,8 @@ export interface CatalogueExercise {
   completeness: "COMPLETE" | "INCOMPLETE";
   /** The special goal (5 reps in 60 seconds, 1 set). */
   specialGoal: boolean;
+  /** The demo has audio (`<id>-audio.wav`, generated: see demo-audio.ts). */
+  demoAudio: boolean;
 }
 
 const TYPES = { S: "Stretching/Mobility", A: "Active/Dynamic", I: "Isometric" } as const;
@@ -245,14 +247,19 @@ function build(): CatalogueExercise[] {
       motion: b.mo,
       completeness: b.draft ? "INCOMPLETE" : "COMPLETE",
       specialGoal: !!b.special,
+      demoAudio: false,
     });
   };
   for (const b of BASES) {
     add(b);
     for (const v of b.v ?? []) add(b, v);
   }
+  for (const e of out.filter((x) => x.completeness === "COMPLETE").slice(0, DEMO_AUDIO_COUNT)) e.demoAudio = true;
   return out;
 }
+
+/** How many exercises have demo audio: the first complete ones (S-0001 … S-0005). */
+export const DEMO_AUDIO_COUNT = 5;
 
 export const CATALOGUE: CatalogueExercise[] = build();
 

@@ -1,5 +1,7 @@
 import type { Schema } from "../../core/contract.js";
+import type { FileStore } from "../../core/files.js";
 import type { Db } from "../../db/db.js";
+import { demoAudioWav } from "./demo-audio.js";
 
 type Exercise = Schema<"Exercise">;
 type ExerciseMetric = Schema<"ExerciseMetric">;
@@ -25,8 +27,15 @@ export interface ExerciseRow {
   demo_path: string | null;
   demo_audio_path: string | null;
   completeness: string;
+  special_goal: boolean;
   metrics: { id: number; metric: string }[] | null;
 }
+
+/** Where the exercise media are served (`getExerciseMedia`); stored paths start with it. */
+export const MEDIA_PATH = "/media/exercises";
+/** The demo audio file of an exercise: `<exerciseId>-audio.wav`. */
+export const AUDIO_FILE = /^([A-Z]{1,4}-[0-9]{4})-audio\.wav$/;
+export const audioFileOf = (exerciseId: string) => `${exerciseId}-audio.wav`;
 
 /** Media paths are stored relative ('/media/exercises/…'); the API answers absolute URLs. */
 const url = (publicUrl: string, path: string | null) => (path ? `${publicUrl}${path}` : null);
@@ -54,7 +63,19 @@ export function toExercise(r: ExerciseRow, publicUrl: string): Exercise {
     action: r.action,
     tags: r.tags,
     completeness: r.completeness as Exercise["completeness"],
+    specialGoal: r.special_goal,
   };
+}
+
+/**
+ * A media file of the library: an SVG from the file store, or the generated demo audio of an exercise whose
+ * `demo_audio_path` names the file. Undefined when there is no such file.
+ */
+export async function exerciseMediaFile(db: Db, files: FileStore, file: string): Promise<{ data: Buffer; contentType: string } | undefined> {
+  const audio = AUDIO_FILE.exec(file);
+  if (!audio) return files.get(`exercises/${file}`);
+  const has = await db.one("SELECT 1 FROM exercises WHERE id = $1 AND demo_audio_path = $2", [audio[1], `${MEDIA_PATH}/${file}`]);
+  return has ? { data: demoAudioWav(audio[1]!), contentType: "audio/wav" } : undefined;
 }
 
 /** Exercises with their current, complete metrics, ordered by id. */

@@ -4,7 +4,7 @@ import { requireMember, type MemberCaller } from "../../core/auth.js";
 import { badRequest, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
-import { listExerciseMetrics, listExercises, toExercise } from "./exercises.js";
+import { exerciseMediaFile, listExerciseMetrics, listExercises, toExercise } from "./exercises.js";
 import {
   HEALTH_REQUIRED,
   HEP_COLUMNS,
@@ -221,7 +221,7 @@ export const handlers = defineHandlers({
   },
 
   async getExerciseMedia(ctx) {
-    const file = await ctx.files.get(`exercises/${ctx.params.file}`);
+    const file = await exerciseMediaFile(ctx.db, ctx.files, ctx.params.file);
     if (!file) throw notFound("Media not found");
     return ctx.reply
       .header("cache-control", "public, max-age=86400")

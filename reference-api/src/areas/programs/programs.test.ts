@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
@@ -59,6 +60,34 @@ describe("exercise library", () => {
     expect(all.body.find((x: any) => x.id === draft.id).thumbnailUrl).toBeNull();
   });
 
+  it("answers specialGoal: true for the special goal exercise only", async () => {
+    const r = await req("GET", "/v3/exercises?completeness=ALL", fx.practitionerA1);
+    expect(r.body.filter((x: any) => x.specialGoal).map((x: any) => x.id)).toEqual([special.id]);
+    expect(r.body.every((x: any) => typeof x.specialGoal === "boolean")).toBe(true);
+  });
+
+  it("migrations 080 and 081 give a library seeded before them the special goal and the demo audio", async () => {
+    const state = () => api.db.query("SELECT id, special_goal, demo_audio_path FROM exercises ORDER BY id");
+    const seeded = await state();
+    await api.db.query("UPDATE exercises SET special_goal = false, demo_audio_path = NULL");
+    for (const f of ["080_exercise_special_goal.sql", "081_exercise_demo_audio.sql"]) {
+      const sql = readFileSync(new URL(`../../db/migrations/${f}`, import.meta.url), "utf8");
+      await api.db.exec(sql.replace(/^ALTER TABLE .*$/m, ""));
+    }
+    expect(await state()).toEqual(seeded);
+  });
+
+  it("has the library the Motion Library and the builder need", () => {
+    // More than two pages of 36; assessments; each metric alone and combined; a special goal exercise.
+    expect(complete.length).toBeGreaterThan(72);
+    expect(complete.filter((e) => e.name.includes("Assessment")).length).toBeGreaterThanOrEqual(3);
+    for (const m of ["ROM", "REPS", "TIME"] as const) expect(complete.some((e) => e.metrics.length === 1 && e.metrics[0] === m), `${m} alone`).toBe(true);
+    expect(complete.filter((e) => e.metrics.length >= 2).length).toBeGreaterThanOrEqual(3);
+    expect(special).toMatchObject({ id: "S-0157", completeness: "COMPLETE" });
+    // Ids are stable: appended, never renumbered.
+    expect(CATALOGUE.map((e) => e.id)).toEqual(CATALOGUE.map((_, i) => `S-${String(i + 1).padStart(4, "0")}`));
+  });
+
   it("refuses anonymous and role-less callers", async () => {
     expect((await req("GET", "/v3/exercises", null)).status).toBe(401);
     expect((await req("GET", "/v3/exercises", { userId: fx.adminA.userId, groups: [] })).status).toBe(403);
@@ -83,6 +112,42 @@ describe("exercise library", () => {
     expect(svg).toContain("animateTransform");
     expect((await api.request("GET", "/media/exercises/S-9999-thumb.svg")).status).toBe(404);
     expect((await api.request("GET", "/media/exercises/..%2Fsecret.svg")).status).toBe(400);
+  });
+
+  it("gives the first five complete exercises demo audio, served as a small valid WAV", async () => {
+    const r = await req("GET", "/v3/exercises", fx.practitionerA1);
+    const withAudio = r.body.filter((x: any) => x.demoAudioUrl);
+    expect(withAudio.map((x: any) => x.id)).toEqual(complete.slice(0, 5).map((e) => e.id));
+    expect(withAudio[0].demoAudioUrl).toBe(`http://api.test/media/exercises/${complete[0]!.id}-audio.wav`);
+    expect(r.body.every((x: any) => x.demoUrl === null)).toBe(true);
+
+    const file = `${complete[0]!.id}-audio.wav`;
+    const wav = await api.request("GET", `/media/exercises/${file}`);
+    expect(wav.status).toBe(200);
+    expect(String(wav.headers["content-type"])).toBe("audio/wav");
+    expect(wav.headers["cache-control"]).toBe("public, max-age=86400");
+    const b = wav.raw;
+    // RIFF/WAVE, PCM, mono, 8 kHz, 16-bit; the data chunk fills the file; 1 to 2 seconds long.
+    expect([b.toString("ascii", 0, 4), b.toString("ascii", 8, 12), b.toString("ascii", 12, 16), b.toString("ascii", 36, 40)]).toEqual(["RIFF", "WAVE", "fmt ", "data"]);
+    expect([b.readUInt16LE(20), b.readUInt16LE(22), b.readUInt32LE(24), b.readUInt16LE(34)]).toEqual([1, 1, 8000, 16]);
+    expect(b.readUInt32LE(4)).toBe(b.length - 8);
+    expect(b.readUInt32LE(40)).toBe(b.length - 44);
+    const seconds = b.readUInt32LE(40) / b.readUInt32LE(28);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(2);
+    // Quiet, and silent at both ends (faded: no click).
+    let peak = 0;
+    for (let i = 44; i < b.length; i += 2) peak = Math.max(peak, Math.abs(b.readInt16LE(i)));
+    expect(peak).toBeGreaterThan(1000);
+    expect(peak).toBeLessThan(32767 * 0.25);
+    expect([b.readInt16LE(44), b.readInt16LE(b.length - 2)]).toEqual([0, 0]);
+    // The same bytes every time.
+    expect((await api.request("GET", `/media/exercises/${file}`)).raw.equals(b)).toBe(true);
+
+    // Only the exercises whose demoAudioUrl names the file have one.
+    expect((await api.request("GET", `/media/exercises/${complete[5]!.id}-audio.wav`)).status).toBe(404);
+    expect((await api.request("GET", "/media/exercises/S-9999-audio.wav")).status).toBe(404);
+    expect((await api.request("GET", `/media/exercises/${complete[0]!.id}-thumb.wav`)).status).toBe(400);
   });
 });
 

@@ -4,12 +4,14 @@ import { insertColumns } from "../../seed/bulk.js";
 import type { AreaSeeder, Rng, SeedPatient } from "../../seed/context.js";
 import { demoAccounts } from "../../seed/demo-accounts.js";
 import { CATALOGUE, ROM_LABELS, type BodyTarget, type CatalogueExercise } from "./catalogue.js";
+import { audioFileOf, MEDIA_PATH as MEDIA } from "./exercises.js";
 import { figureSvg } from "./figure-svg.js";
 
 /**
  * Demo data of the programs area:
  * - the exercise library (CATALOGUE: 160+ exercises, a few drafts), their versioned metrics and generated
- *   media (an SVG thumbnail and an animated SVG per complete exercise) in the file store;
+ *   media (an SVG thumbnail and an animated SVG per complete exercise) in the file store; the first five
+ *   complete exercises have demo audio (generated when served: demo-audio.ts);
  * - 12 program templates per Health organization;
  * - programs of the Health patients: every patient who was sent the account invite (with or without an
  *   account by now) received a first program, most of them built from a template; a few later got a newer
@@ -27,7 +29,6 @@ function fastUuid(rng: Rng): string {
   const a = w(), b = w(), c = w(), d = w();
   return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${"89ab"[parseInt(c[0]!, 16) & 3]}${c.slice(1, 4)}-${c.slice(4, 8)}${d}`;
 }
-const MEDIA = "/media/exercises";
 
 type GoalType = "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
 interface SeedBlock {
@@ -97,12 +98,14 @@ export async function seedExerciseLibrary(db: Db, files: FileStore): Promise<voi
     db,
     "exercises",
     ["id", "name", "simple_name", "exercise_type", "body_targets", "equipment", "sequence", "subject_orientation", "camera_orientation",
-      "with_anchor_point", "with_hold", "position", "action", "tags", "animation_path", "animation_thumbnail_frame", "thumbnail_path", "completeness"],
+      "with_anchor_point", "with_hold", "position", "action", "tags", "animation_path", "animation_thumbnail_frame", "thumbnail_path", "completeness",
+      "special_goal", "demo_audio_path"],
     CATALOGUE.map((e, i) => {
       const media = e.completeness === "COMPLETE";
       return [e.id, e.name, e.simpleName, e.exerciseType, e.bodyTargets, e.equipment, e.sequence, e.subjectOrientation, e.cameraOrientation,
         e.withAnchorPoint, e.withHold, e.position, e.action, e.tags,
-        media ? `${MEDIA}/${e.id}-animation.svg` : null, media ? 6 + (i % 5) * 6 : null, media ? `${MEDIA}/${e.id}-thumb.svg` : null, e.completeness];
+        media ? `${MEDIA}/${e.id}-animation.svg` : null, media ? 6 + (i % 5) * 6 : null, media ? `${MEDIA}/${e.id}-thumb.svg` : null, e.completeness,
+        e.specialGoal, media && e.demoAudio ? `${MEDIA}/${audioFileOf(e.id)}` : null];
     }),
   );
   // Metrics: one per kind; every sixth ROM metric has a superseded first version.

@@ -1,0 +1,69 @@
+/**
+ * An exercise card (001 §2.1): the thumbnail (or, without one, the animation), the name, the camera
+ * orientation (Portrait/Landscape), the subject orientation (Front/Side/Back facing) and the metric labels.
+ * The name is a link that opens the detail (the whole card is its click target); `action` is a slot for a
+ * control of the screen (the library's favorite toggle, the builder's Add button), above the link.
+ *
+ * The picture box has a fixed aspect ratio and the image its width and height, so nothing shifts while the
+ * lazily loaded images arrive.
+ */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Schema } from "../../../api/schemas";
+import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exercise-filters";
+
+export type CardExercise = Pick<Schema<"Exercise">, "id" | "name" | "thumbnailUrl" | "animationUrl" | "cameraOrientation" | "subjectOrientation" | "exerciseMetrics">;
+
+export interface ExerciseCardProps {
+  exercise: CardExercise;
+  /** The detail's URL (the library: `?exercise={id}` with the page's other parameters). */
+  href: string;
+  /** A control shown on the card (a favorite toggle, an Add button). */
+  action?: ReactNode;
+  /** Heading level of the name (default 3: the grid is under the page's h2). */
+  headingLevel?: 2 | 3 | 4;
+  /** Show the animation rather than the still (default: the still when there is one). */
+  animated?: boolean;
+  /** Marks the card (e.g. 'Added' in the builder). */
+  badge?: ReactNode;
+}
+
+/** The media sizes of the library (the API's SVGs are 180×240 portrait, 240×180 landscape). */
+export const mediaSize = (camera: CardExercise["cameraOrientation"]) => (camera === "LANDSCAPE" ? { width: 240, height: 180 } : { width: 180, height: 240 });
+
+export function ExerciseCard({ exercise, href, action, headingLevel = 3, animated = false, badge }: ExerciseCardProps) {
+  const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
+  const src = animated ? (exercise.animationUrl ?? exercise.thumbnailUrl) : (exercise.thumbnailUrl ?? exercise.animationUrl);
+  const size = mediaSize(exercise.cameraOrientation);
+  const metrics = metricLabels(exercise.exerciseMetrics);
+  return (
+    <article className="exercise-card">
+      <div className="exercise-media">
+        {src ? <img src={src} alt="" loading="lazy" decoding="async" width={size.width} height={size.height} /> : <span className="exercise-media-none">No preview</span>}
+      </div>
+      <div className="exercise-card-body">
+        <Heading className="exercise-card-title">
+          <Link to={href} className="exercise-card-link" preventScrollReset>
+            {exercise.name}
+          </Link>
+        </Heading>
+        <p className="exercise-card-meta">
+          <span>{cameraLabel(exercise.cameraOrientation)}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{subjectOrientationLabel(exercise.subjectOrientation)}</span>
+        </p>
+        {metrics.length ? (
+          <ul className="metric-labels" aria-label="Metrics">
+            {metrics.map((m) => (
+              <li key={m} className="metric-label">
+                {m}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {badge ? <div className="exercise-card-badge">{badge}</div> : null}
+      </div>
+      {action ? <div className="exercise-card-action">{action}</div> : null}
+    </article>
+  );
+}

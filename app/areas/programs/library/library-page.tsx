@@ -1,0 +1,111 @@
+/**
+ * The Motion Library page (001 §2.1): the title and the search box, the filter panel and the grid of 36 a
+ * page. The header, the search and the filters render at once; the grid streams in (its own message when the
+ * exercises could not be loaded), and so does the detail drawer (`?exercise={id}`).
+ */
+import { Await, Form, Link, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { Suspense } from "react";
+import { ROUTES } from "../../../shell/nav";
+import { exerciseFilterParams, exerciseFilterSearch, type ExerciseFilters } from "../rules/exercise-filters";
+import { ExerciseCard } from "./exercise-card";
+import { ExerciseDrawer } from "./exercise-detail";
+import { ExerciseGrid } from "./exercise-grid";
+import { FavoriteButton } from "./favorite-button";
+import { FilterPanel } from "./filter-panel";
+import { EXERCISES_LOAD_FAILED, LIBRARY_TITLE } from "./library-messages";
+import type { LibraryGrid, loadMotionLibrary } from "./library-route.server";
+
+export type LibraryData = SerializeFrom<typeof loadMotionLibrary>;
+
+/** The library's URL with these filters (and other parameters, e.g. the open exercise). */
+export const libraryHref = (state: ExerciseFilters, extra: Record<string, string | null | undefined> = {}) => `${ROUTES.motionLibrary}${exerciseFilterSearch(state, extra)}`;
+
+export function MotionLibraryPage({ data }: { data: LibraryData }) {
+  const { state } = data;
+  return (
+    <section className="motion-library" aria-labelledby="library-title">
+      <div className="page-header">
+        <h1 id="library-title">{LIBRARY_TITLE}</h1>
+        <SearchForm state={state} />
+      </div>
+      <div className="library-layout">
+        <FilterPanel mode="form" action={ROUTES.motionLibrary} hrefFor={(s) => libraryHref(s)} state={state} />
+        <div className="library-results">
+          <Suspense
+            fallback={
+              <p className="library-loading" role="status">
+                Loading exercises…
+              </p>
+            }
+          >
+            <Await resolve={data.grid} errorElement={<GridError state={state} />}>
+              {(grid) => <Results grid={grid} state={state} />}
+            </Await>
+          </Suspense>
+        </div>
+      </div>
+      {data.detail ? <ExerciseDrawer detail={data.detail} /> : null}
+    </section>
+  );
+}
+
+/** The search (a GET form that keeps the filters; a new search starts at page 1). */
+function SearchForm({ state }: { state: ExerciseFilters }) {
+  const hidden = [...exerciseFilterParams({ ...state, page: 1 })].filter(([k]) => k !== "q");
+  return (
+    <Form method="get" action={ROUTES.motionLibrary} role="search" aria-label="Search exercises" className="library-search">
+      {hidden.map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <div className="field">
+        <label htmlFor="library-search">Search exercises</label>
+        <input id="library-search" type="search" name="q" defaultValue={state.q} key={state.q} maxLength={100} />
+      </div>
+      <button type="submit" className="button">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function GridError({ state }: { state: ExerciseFilters }) {
+  return (
+    <div className="exercise-error" role="alert">
+      <h2>{EXERCISES_LOAD_FAILED}</h2>
+      <p>Please try again.</p>
+      <Link className="button" to={libraryHref(state)} reloadDocument>
+        Reload this page
+      </Link>
+    </div>
+  );
+}
+
+function Results({ grid, state }: { grid: SerializeFrom<LibraryGrid>; state: ExerciseFilters }) {
+  const location = useLocation();
+  if (grid.error !== undefined) return <GridError state={state} />;
+  const favorites = grid.favorites ? new Set(grid.favorites) : null;
+  const shown = { ...state, page: grid.page.page };
+  const action = `${ROUTES.motionLibrary}${location.search}`;
+  return (
+    <>
+      <h2 className="visually-hidden">Exercises</h2>
+      {grid.favoritesError ? (
+        <p className="notice notice-error" role="alert">
+          {grid.favoritesError}
+        </p>
+      ) : null}
+      <ExerciseGrid
+        page={grid.page}
+        pager={{ kind: "links", hrefFor: (n) => libraryHref({ ...shown, page: n }) }}
+        renderCard={(e) => (
+          <ExerciseCard
+            exercise={e}
+            href={libraryHref(shown, { exercise: e.id })}
+            action={favorites ? <FavoriteButton exercise={e} favorite={favorites.has(e.id)} action={action} /> : null}
+          />
+        )}
+      />
+    </>
+  );
+}
