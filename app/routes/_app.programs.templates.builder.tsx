@@ -8,10 +8,15 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@re
 import { builderAction, loadBuilder } from "../areas/programs/builder/builder.server";
 import { BuilderPage } from "../areas/programs/builder/builder-page";
 import type { BuilderView } from "../areas/programs/builder/builder-view";
+import libraryStyles from "../areas/programs/library/library.css";
 import builderStyles from "../areas/programs/builder/builder.css";
 
 export const meta: MetaFunction = () => [{ title: "Program Builder | Exer Provider Portal" }];
-export const links = () => [{ rel: "stylesheet", href: builderStyles }];
+/** The library's styles: step 2 shows its filter panel, cards and grid. */
+export const links = () => [
+  { rel: "stylesheet", href: libraryStyles },
+  { rel: "stylesheet", href: builderStyles },
+];
 export const headers = () => ({ "Cache-Control": "no-store" });
 
 export const loader = loadBuilder;

@@ -8,7 +8,7 @@
  */
 import type { PortalLoadContext } from "../../../context";
 import type { Exercise } from "../../../api/exercises.server";
-import { listExercises } from "../../../api/exercises.server";
+import { listExercises, listFavoriteExercises } from "../../../api/exercises.server";
 import { getPatientRecord } from "../../../api/patients.server";
 import { getProgram, getTemplate, listTemplates, type Program } from "../../../api/programs.server";
 import type { ApiError } from "../../../api/result";
@@ -19,8 +19,10 @@ import type { OpenEdits } from "../forms/draft";
 import { builderTitle, crumbs, isNew, patientOf, returnHref, type Step } from "../rules/builder-flow";
 import { isSpecialGoal } from "../rules/set-goal";
 import { draftFrom, emptyDraft, type FieldErrors, type ProgramDraft } from "../rules/program-draft";
-import type { AssignView, BuilderDialog, ExerciseSummary, GridView, ProblemView, StepsView, TemplateOption } from "./builder-view";
+import type { AssignView, BuilderDialog, ExerciseSummary, GridExercise, GridView, ProblemView, StepsView, TemplateOption } from "./builder-view";
 import { newBlockKey } from "../forms/draft";
+import { EMPTY_FILTERS, filterAndPage, type ExerciseFilters } from "../rules/exercise-filters";
+import { EXERCISES_LOAD_FAILED, FAVORITES_LOAD_FAILED } from "../library/library-messages";
 
 /** 001 §8, verbatim. */
 export const TEMPLATE_LOAD_FAILED = "Could not get template.";
@@ -28,12 +30,8 @@ export const TEMPLATES_LOAD_FAILED = "Could not get templates.";
 /** The patients area's words for a patient out of reach (000 §8). */
 export const PATIENT_LOAD_FAILED = "Could not get patient details.";
 /** Ours. */
-export const EXERCISES_LOAD_FAILED = "The exercises could not be loaded.";
 export const DRAFT_UNREADABLE = "The program could not be read. Please start again.";
 export const BAD_LINK = "This link to the program builder is not complete.";
-
-/** The grid's page size (001 §9). */
-export const GRID_PAGE_SIZE = 36;
 
 export interface BuilderEnv {
   request: Request;
@@ -130,29 +128,26 @@ const toOption = (t: Program): TemplateOption => ({ id: t.id, name: t.name });
 
 // ---- step 2's grid ---------------------------------------------------------------------------------------
 
-export interface GridState {
-  search: string;
-  page: number;
+const gridExercise = (e: Exercise): GridExercise => ({
+  id: e.id,
+  name: e.name,
+  thumbnailUrl: e.thumbnailUrl,
+  animationUrl: e.animationUrl,
+  cameraOrientation: e.cameraOrientation,
+  subjectOrientation: e.subjectOrientation,
+  exerciseMetrics: e.exerciseMetrics,
+});
+
+/** The library's filter rules (rules/exercise-filters.ts) over the published exercises, 36 a page. */
+export function gridView(exercises: readonly Exercise[], filters: ExerciseFilters, favorites: { ids: string[] | null; error: string | null }): GridView {
+  const published = exercises.filter((e) => e.completeness === "COMPLETE");
+  const page = filterAndPage(published, filters, favorites.ids ? new Set(favorites.ids) : null);
+  return { page: { ...page, items: page.items.map(gridExercise) }, filters: { ...filters, page: page.page }, favoritesNotice: favorites.error };
 }
 
-export function readGridState(form: FormData | URLSearchParams): GridState {
-  const search = form.get("search");
-  const page = Number.parseInt(String(form.get("page") ?? "1"), 10);
-  return { search: typeof search === "string" ? search.slice(0, 100) : "", page: Number.isFinite(page) && page > 0 ? page : 1 };
-}
-
-export function gridView(exercises: readonly Exercise[], state: GridState): GridView {
-  const q = state.search.trim().toLowerCase();
-  const matches = exercises.filter((e) => e.completeness === "COMPLETE" && (!q || e.name.toLowerCase().includes(q)));
-  const pageCount = Math.max(1, Math.ceil(matches.length / GRID_PAGE_SIZE));
-  const page = Math.min(state.page, pageCount);
-  return {
-    items: matches.slice((page - 1) * GRID_PAGE_SIZE, page * GRID_PAGE_SIZE).map(summaryOf),
-    page,
-    pageCount,
-    total: matches.length,
-    search: state.search,
-  };
+async function loadFavorites(env: BuilderEnv): Promise<{ ids: string[] | null; error: string | null }> {
+  const result = await listFavoriteExercises(env.request, env.context);
+  return result.error ? { ids: null, error: FAVORITES_LOAD_FAILED } : { ids: result.data, error: null };
 }
 
 // ---- views -----------------------------------------------------------------------------------------------
@@ -164,19 +159,26 @@ export interface StepsInput {
   formErrors?: string[];
   edits?: OpenEdits;
   dialog?: BuilderDialog | null;
-  grid?: GridState;
+  grid?: ExerciseFilters;
 }
 
 export interface StepsData {
   exercises: { list: Exercise[] | null; error: string | null };
   patient: PatientFacts | null;
   templates: { list: Program[] | null; error: string | null } | null;
+  favorites: { ids: string[] | null; error: string | null } | null;
 }
 
-/** What a step needs loaded: the library and the patient always; the starters at step 1 of a new program. */
+/** What a step needs loaded besides the library and the patient: the starters (step 1 of a new program), the favorites (step 2). */
+export async function loadStepExtras(env: BuilderEnv, step: Step): Promise<Pick<StepsData, "templates" | "favorites">> {
+  const [templates, favorites] = await Promise.all([step === 1 && isNew(env.start) ? loadTemplates(env) : null, step === 2 ? loadFavorites(env) : null]);
+  return { templates, favorites };
+}
+
+/** What a step needs loaded: the library and the patient always, and the step's extras. */
 export async function loadStepsData(env: BuilderEnv, step: Step): Promise<StepsData> {
-  const [exercises, patient, templates] = await Promise.all([loadExercises(env), loadPatient(env), step === 1 && isNew(env.start) ? loadTemplates(env) : null]);
-  return { exercises, patient, templates };
+  const [exercises, patient, extras] = await Promise.all([loadExercises(env), loadPatient(env), loadStepExtras(env, step)]);
+  return { exercises, patient, ...extras };
 }
 
 export function stepsView(env: BuilderEnv, data: StepsData, input: StepsInput): StepsView {
@@ -188,7 +190,7 @@ export function stepsView(env: BuilderEnv, data: StepsData, input: StepsInput): 
     const e = byId.get(b.exerciseId);
     if (e) exercises[e.id] = summaryOf(e);
   }
-  const grid = step === 2 && data.exercises.list ? gridView(data.exercises.list, input.grid ?? { search: "", page: 1 }) : null;
+  const grid = step === 2 && data.exercises.list ? gridView(data.exercises.list, input.grid ?? EMPTY_FILTERS, data.favorites ?? { ids: null, error: null }) : null;
   const patient = data.patient ? { id: data.patient.id, firstName: data.patient.firstName, lastName: data.patient.lastName } : null;
   return {
     kind: "steps",

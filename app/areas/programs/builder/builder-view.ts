@@ -7,6 +7,8 @@ import type { ProgramView } from "../../../domain/program-view";
 import type { OpenEdits } from "../forms/draft";
 import type { Crumb, Step } from "../rules/builder-flow";
 import type { FieldErrors, ProgramDraft } from "../rules/program-draft";
+import type { ExerciseFilters, ExercisePage } from "../rules/exercise-filters";
+import type { CardExercise } from "../library/exercise-card";
 
 /** An exercise as the builder shows it (in the draft's list or the grid). */
 export interface ExerciseSummary {
@@ -63,13 +65,15 @@ export interface AssignView {
   error: string | null;
 }
 
-/** The 'Select exercise' grid of step 2 (filtered on the server, 36 a page). */
+/** An exercise of the grid (what the library's card shows). */
+export type GridExercise = CardExercise;
+
+/** The 'Select exercise' grid of step 2: the library's filters (rules/exercise-filters.ts) applied on the server, 36 a page. */
 export interface GridView {
-  items: ExerciseSummary[];
-  page: number;
-  pageCount: number;
-  total: number;
-  search: string;
+  page: ExercisePage<GridExercise>;
+  filters: ExerciseFilters;
+  /** The favorites could not be loaded (the toggle then lets nothing through). */
+  favoritesNotice: string | null;
 }
 
 export type BuilderDialog = { kind: "discard"; leaveHref: string } | { kind: "save-as-template"; templateName: string; templateNotes: string };

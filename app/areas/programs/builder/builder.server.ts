@@ -47,6 +47,7 @@ import {
   type ProgramDraft,
 } from "../rules/program-draft";
 import { clampTime } from "../rules/set-goal";
+import { EMPTY_FILTERS, parseExerciseFiltersForm } from "../rules/exercise-filters";
 import {
   assignView,
   BAD_LINK,
@@ -55,11 +56,10 @@ import {
   initialDraft,
   loadExercises,
   loadPatient,
+  loadStepExtras,
   loadStepsData,
   loadTemplate,
-  loadTemplates,
   problemView,
-  readGridState,
   stepsView,
   type BuilderEnv,
   type StepsInput,
@@ -88,8 +88,11 @@ export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
   try {
     if (start.action === "assign") return view(await assignView(env, params.get("preview")));
     const requested = stepParam(params);
-    const [draft, loaded] = await Promise.all([initialDraft(env), loadStepsData(env, isNew(start) ? 1 : requested)]);
-    return view(stepsView(env, loaded, { draft, step: reachableStep(draft, requested) }));
+    // A new draft reaches step 1 only: its data loads with it. An edited one's step depends on the draft.
+    if (isNew(start)) return view(stepsView(env, await loadStepsData(env, 1), { draft: await initialDraft(env), step: 1 }));
+    const draft = await initialDraft(env);
+    const step = reachableStep(draft, requested);
+    return view(stepsView(env, await loadStepsData(env, step), { draft, step }));
   } catch (err) {
     if (err instanceof BuilderProblem) return view(problemView(start, err.message), err.status);
     throw err;
@@ -156,10 +159,12 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
   const from = stepOf(form.get("step"));
   let draft = posted;
   if (from === 1) draft = readInformation(form, draft);
-  if (from === 2) draft = readBlocks(form, draft);
+  // With JavaScript the list's island carries the order it shows (`order`) in every post: a post sent while a
+  // drop's reorder is still on its way keeps the dropped order.
+  if (from === 2) draft = orderBlocks(readBlocks(form, draft), readOrder(form));
   if (from === 3) draft = readSaveAsTemplate(form, draft);
   let edits: OpenEdits = from >= 2 ? readEdits(form, draft) : {};
-  let grid = readGridState(form);
+  let grid = parseExerciseFiltersForm(form);
   let step: Step = from;
   let errors: FieldErrors = {};
   let formErrors: string[] = [];
@@ -184,7 +189,7 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
         if (from === 1) {
           const e = informationErrors(draft);
           if (hasErrors(e)) refuse(e);
-          else [step, grid] = [2, { search: "", page: 1 }];
+          else [step, grid] = [2, { ...EMPTY_FILTERS }];
         } else if (from === 2) {
           const e = { ...exercisesErrors(draft), ...unsavedEditErrors(edits, draft) };
           if (hasErrors(e)) refuse(e);
@@ -257,9 +262,6 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
         edits = rest;
         break;
       }
-      case "page":
-        grid = { ...grid, page: Number.parseInt(arg, 10) > 0 ? Number.parseInt(arg, 10) : 1 };
-        break;
       case "search":
         grid = { ...grid, page: 1 };
         break;
@@ -306,8 +308,8 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
     }
   }
 
-  const templates = step === 1 && isNew(start) ? await loadTemplates(env) : null;
-  return view(stepsView(env, { exercises, patient, templates }, { draft, step, errors, formErrors, edits, dialog, grid }), status);
+  const extras = await loadStepExtras(env, step);
+  return view(stepsView(env, { exercises, patient, ...extras }, { draft, step, errors, formErrors, edits, dialog, grid }), status);
 }
 
 /** What keeps the draft from being published, and the step that shows it; null when it can be. */

@@ -1,17 +1,23 @@
 /**
- * Step 2, Exercises (001 §2.2): filters, the 'Select exercise' grid (36 a page) with an Add action on each
- * card, and the sidebar with the name, frequency and notes edits and the program's exercises — reorderable
- * (Move up / Move down without JavaScript, drag and drop with it: islands/sortable-list.tsx).
+ * Step 2, Exercises (001 §2.2): the Motion Library's filters (a drawer on small screens) and 'Select exercise'
+ * grid of cards (36 a page) with an Add action on each — the library's panel, grid and card
+ * (library/filter-panel.tsx, exercise-grid.tsx, exercise-card.tsx) as controls of this form — and the sidebar
+ * with the name, frequency and notes edits and the program's exercises, reorderable (Move up / Move down
+ * without JavaScript, drag and drop with it: islands/sortable-list.tsx).
  */
-import { SortableList } from "../../../islands/sortable-list";
-import type { DraftBlock } from "../rules/program-draft";
 import { ErrorList } from "../../../components/field";
+import { useHydrated } from "../../../components/use-hydrated";
+import { SortableList } from "../../../islands/sortable-list";
+import { ExerciseCard } from "../library/exercise-card";
+import { ExerciseGrid } from "../library/exercise-grid";
+import { FilterPanel } from "../library/filter-panel";
+import type { DraftBlock } from "../rules/program-draft";
 import { IntentButton, TextField } from "./builder-fields";
-import type { ExerciseSummary, GridView, StepsView } from "./builder-view";
+import type { GridView, StepsView } from "./builder-view";
 import { BlockFields, exerciseName } from "./block-fields";
 import { InlineEdits } from "./inline-edits";
 
-const METRIC_LABELS: Record<string, string> = { ROM: "ROM", REPS: "Reps", TIME: "Time" };
+export const SELECT_EXERCISE = "Select exercise";
 
 export function ExercisesStep({ view }: { view: StepsView }) {
   return (
@@ -20,13 +26,14 @@ export function ExercisesStep({ view }: { view: StepsView }) {
         Exercises
       </h2>
       <div className="builder-exercises-layout">
+        {view.grid ? <FilterColumn grid={view.grid} /> : <div />}
         <div className="builder-library">
           {view.exercisesError ? (
             <p className="notice notice-error" role="alert">
               {view.exercisesError}
             </p>
           ) : null}
-          {view.grid ? <ExerciseGrid grid={view.grid} /> : null}
+          {view.grid ? <SelectExercise grid={view.grid} added={new Set(view.draft.blocks.map((b) => b.exerciseId))} /> : null}
         </div>
         <ProgramSidebar view={view} />
       </div>
@@ -34,56 +41,43 @@ export function ExercisesStep({ view }: { view: StepsView }) {
   );
 }
 
-function ExerciseGrid({ grid }: { grid: GridView }) {
+function FilterColumn({ grid }: { grid: GridView }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="builder-filters">
+      <FilterPanel mode="controls" state={grid.filters} headingLevel={3} favoritesNotice={grid.favoritesNotice} applyButton={!hydrated} />
+    </div>
+  );
+}
+
+function SelectExercise({ grid, added }: { grid: GridView; added: ReadonlySet<string> }) {
   return (
     <section className="builder-grid" aria-labelledby="builder-grid-heading">
-      <h3 id="builder-grid-heading">Select exercise</h3>
+      <h3 id="builder-grid-heading">{SELECT_EXERCISE}</h3>
       <div className="builder-search">
-        <TextField name="search" label="Search exercises" value={grid.search} inputProps={{ type: "search", autoComplete: "off" }} />
+        <TextField name="q" label="Search exercises" value={grid.filters.q} inputProps={{ type: "search", autoComplete: "off" }} />
         <IntentButton intent="search" formNoValidate>
           Search
         </IntentButton>
       </div>
-      <input type="hidden" name="page" value={grid.page} />
-      <p className="builder-grid-count">
-        {grid.total} {grid.total === 1 ? "exercise" : "exercises"}
-      </p>
-      <ul className="exercise-cards">
-        {grid.items.map((e) => (
-          <li key={e.id}>
-            <ExerciseCard exercise={e} />
-          </li>
-        ))}
-      </ul>
-      {grid.pageCount > 1 ? (
-        <nav className="builder-pages" aria-label="Exercise pages">
-          <IntentButton intent={`page:${grid.page - 1}`} formNoValidate disabled={grid.page <= 1}>
-            Previous page
-          </IntentButton>
-          <span>
-            Page {grid.page} of {grid.pageCount}
-          </span>
-          <IntentButton intent={`page:${grid.page + 1}`} formNoValidate disabled={grid.page >= grid.pageCount}>
-            Next page
-          </IntentButton>
-        </nav>
-      ) : null}
+      <ExerciseGrid
+        page={grid.page}
+        label="Exercises to add"
+        pager={{ kind: "buttons" }}
+        renderCard={(e) => (
+          <ExerciseCard
+            exercise={e}
+            headingLevel={4}
+            badge={added.has(e.id) ? <span className="builder-added">Added</span> : null}
+            action={
+              <IntentButton intent={`add:${e.id}`} formNoValidate aria-label={`Add ${e.name}`}>
+                Add
+              </IntentButton>
+            }
+          />
+        )}
+      />
     </section>
-  );
-}
-
-function ExerciseCard({ exercise }: { exercise: ExerciseSummary }) {
-  return (
-    <article className="exercise-card" aria-label={exercise.name}>
-      {exercise.thumbnailUrl ? <img src={exercise.thumbnailUrl} alt="" width={96} height={96} loading="lazy" /> : null}
-      <div className="exercise-card-text">
-        <h4>{exercise.name}</h4>
-        <p className="exercise-card-metrics">{exercise.metrics.map((m) => METRIC_LABELS[m] ?? m).join(", ")}</p>
-      </div>
-      <IntentButton intent={`add:${exercise.id}`} formNoValidate aria-label={`Add ${exercise.name}`}>
-        Add
-      </IntentButton>
-    </article>
   );
 }
 

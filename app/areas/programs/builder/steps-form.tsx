@@ -24,7 +24,20 @@ const ENTER_INTENT: Record<Step, string> = { 1: "next", 2: "search", 3: "refresh
 export function StepsForm({ view }: { view: StepsView }) {
   const { start, step } = view;
   return (
-    <Form method="post" action={stepHref(start, step)} preventScrollReset className="builder-form" noValidate>
+    <Form
+      method="post"
+      action={stepHref(start, step)}
+      preventScrollReset
+      className="builder-form"
+      noValidate
+      onChange={(e) => {
+        // With JavaScript a filter box applies at once (without it, the panel's Apply button).
+        const target = e.target as HTMLInputElement;
+        if (step === 2 && target.type === "checkbox" && target.closest(".filter-panel")) {
+          e.currentTarget.requestSubmit(e.currentTarget.querySelector<HTMLButtonElement>('button[name="intent"][value="search"]'));
+        }
+      }}
+    >
       <input type="hidden" name={DRAFT_FIELD} value={serializeDraft(view.draft)} />
       <input type="hidden" name="step" value={step} />
       <FormToken />
