@@ -153,8 +153,12 @@ test("the validation messages show at their fields and keep what was typed", asy
   await expectFieldError(time, "Please select at least 5 sec for the time goal.");
   await expect(time).toHaveValue("3");
 
+  // A quick pick sets the time (a post without JavaScript, at once with it).
+  await programList(page).getByRole("group", { name: `01 ${PENDULUM}` }).getByRole("button", { name: "1:30 min" }).click();
+  if (!jsEnabled()) await expectAccessible(page);
+  await expect(time).toHaveValue("1:30");
+
   // An unsaved name edit in the sidebar.
-  await time.fill("1:30");
   await dialog.getByRole("button", { name: "Edit name" }).click();
   await expectAccessible(page);
   await dialog.getByRole("textbox", { name: "Edit name" }).fill("Changed but not saved");

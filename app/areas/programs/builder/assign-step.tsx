@@ -4,7 +4,7 @@
  * in the URL), so it works without JavaScript. Its only button, Assign to Patient, assigns the template
  * directly (the API copies it into a program of the patient's own); New Program goes to step 1.
  */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { withParams } from "../../../components/dialog";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";
 import { FormToken } from "../../../forms/form-token";
@@ -13,6 +13,9 @@ import type { AssignView } from "./builder-view";
 
 export function AssignStep({ view }: { view: AssignView }) {
   const location = useLocation();
+  const navigation = useNavigation();
+  // With JavaScript the button does nothing while the assignment is being sent (the form token also makes a repeat harmless).
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "assign-template";
   const { preview } = view;
   return (
     <BuilderFrame
@@ -25,7 +28,15 @@ export function AssignStep({ view }: { view: AssignView }) {
           <input type="hidden" name="intent" value="assign-template" />
           <input type="hidden" name="templateId" value={view.previewId ?? ""} />
           <FormToken />
-          <button type="submit" className="button primary" disabled={!view.previewId}>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={!view.previewId}
+            aria-disabled={busy || undefined}
+            onClick={(e) => {
+              if (busy) e.preventDefault();
+            }}
+          >
             Assign to Patient
           </button>
         </Form>

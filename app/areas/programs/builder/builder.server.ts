@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { assignProgramToPatient } from "../../../api/programs.server";
 import { getSession } from "../../../auth/session.server";
 import { requireUser, type CurrentUser } from "../../../auth/user.server";
-import { parseBuilderStart, type BuilderStart } from "../../../domain/program-builder";
+import { parseBuilderStart } from "../../../domain/program-builder";
 import { callOnce, FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { parseMoveIntent, moveKey } from "../../../islands/sortable-order";
 import {
@@ -268,7 +268,7 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
       case "publish":
       case "publish-only":
       case "publish-with-template": {
-        const checked = checkPublish(start, draft, edits);
+        const checked = checkPublish(draft, edits);
         if (checked) {
           refuse(checked.errors, checked.step);
           break;
@@ -313,8 +313,7 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
 }
 
 /** What keeps the draft from being published, and the step that shows it; null when it can be. */
-function checkPublish(start: BuilderStart, draft: ProgramDraft, edits: OpenEdits): { errors: FieldErrors; step: Step } | null {
-  void start;
+function checkPublish(draft: ProgramDraft, edits: OpenEdits): { errors: FieldErrors; step: Step } | null {
   const unsaved = unsavedEditErrors(edits, draft);
   if (hasErrors(unsaved)) return { errors: unsaved, step: 3 };
   const information = informationErrors(draft);

@@ -4,7 +4,8 @@
  * (builder.server.ts); Next and Back post to the URL of the step they ask for. With JavaScript this is a
  * Remix <Form>: the steps change without a full reload.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { FormToken } from "../../../forms/form-token";
 import { DRAFT_FIELD, serializeDraft } from "../forms/draft";
 import { publishLabel, STEP_LABELS, stepHref, type Step } from "../rules/builder-flow";
@@ -23,8 +24,16 @@ const ENTER_INTENT: Record<Step, string> = { 1: "next", 2: "search", 3: "refresh
 
 export function StepsForm({ view }: { view: StepsView }) {
   const { start, step } = view;
+  const form = useRef<HTMLFormElement>(null);
+  // With JavaScript, a refused post moves the focus to the first field it marked (each answer is a new object).
+  const errors = view.errors;
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   return (
     <Form
+      ref={form}
       method="post"
       action={stepHref(start, step)}
       preventScrollReset
@@ -81,8 +90,22 @@ function StepIndicator({ step }: { step: Step }) {
   );
 }
 
+/** True while a publish of this form is being sent (with JavaScript): its buttons then do nothing. */
+function usePublishing() {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("publish");
+}
+
+const guard = (busy: boolean) => ({
+  "aria-disabled": busy || undefined,
+  onClick: (e: { preventDefault(): void }) => {
+    if (busy) e.preventDefault();
+  },
+});
+
 function StepButtons({ view }: { view: StepsView }) {
   const { start, step } = view;
+  const busy = usePublishing();
   return (
     <>
       {step >= 2 ? (
@@ -95,7 +118,7 @@ function StepButtons({ view }: { view: StepsView }) {
           Next
         </button>
       ) : (
-        <IntentButton intent="publish" primary>
+        <IntentButton intent="publish" primary {...guard(busy)}>
           {publishLabel(start)}
         </IntentButton>
       )}
@@ -105,6 +128,7 @@ function StepButtons({ view }: { view: StepsView }) {
 
 function StepsDialog({ view }: { view: StepsView }) {
   const dialog = view.dialog!;
+  const busy = usePublishing();
   if (dialog.kind === "discard") {
     return (
       <BuilderModal title={DISCARD_TITLE} description={DISCARD_TEXT} alert>
@@ -129,10 +153,10 @@ function StepsDialog({ view }: { view: StepsView }) {
         <IntentButton intent="stay" formNoValidate data-escape="">
           Back to Summary
         </IntentButton>
-        <IntentButton intent="publish-only" formNoValidate>
+        <IntentButton intent="publish-only" formNoValidate {...guard(busy)}>
           Cancel
         </IntentButton>
-        <IntentButton intent="publish-with-template" primary>
+        <IntentButton intent="publish-with-template" primary {...guard(busy)}>
           Save
         </IntentButton>
       </div>
