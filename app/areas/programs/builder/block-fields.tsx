@@ -2,7 +2,7 @@
  * One exercise of the program in the exercises step's sidebar (001 §3 Block, §5, §9): side of body (Left,
  * Right, or none when not side-specific), sets 1–5 and the set goal by its type — reps 1–25; a time of at
  * least 5 s (a 0–60 s slider with JavaScript, quick picks 30 s, 1 min and 1:30 min, and a text input taking
- * seconds, mm:ss or hh:mm:ss); the special goal's fixed 5 reps in 60 s; range of motion.
+ * seconds, mm:ss or hh:mm:ss); the special goal's fixed 5 reps in 60 s and 1 set (§9); range of motion.
  */
 import { useRef, useState } from "react";
 import { ErrorList } from "../../../components/field";
@@ -32,7 +32,7 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
       </legend>
       <div className="block-controls">
         <SelectField name={blockField(block.key, "side")} label="Side of body" value={block.sideOfBody ?? ""} options={SIDE_OPTIONS} />
-        <SelectField name={blockField(block.key, "sets")} label="Sets" value={String(block.numSets)} options={SETS_OPTIONS} />
+        {goal.goalType === "REPS_OR_TIME" ? null : <SelectField name={blockField(block.key, "sets")} label="Sets" value={String(block.numSets)} options={SETS_OPTIONS} />}
         {goal.goalType === "REPS" ? (
           <TextField
             name={blockField(block.key, "reps")}
@@ -46,7 +46,7 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
         {goal.goalType === "TIME" ? <TimeGoalField block={block} errors={errors[blockField(block.key, "time")]} /> : null}
         {goal.goalType === "REPS_OR_TIME" ? (
           <p className="block-goal">
-            Goal: {SPECIAL_GOAL.reps} reps in {goalTimeLabel(SPECIAL_GOAL.time)}
+            Goal: {SPECIAL_GOAL.reps} reps in {goalTimeLabel(SPECIAL_GOAL.time)}, {SPECIAL_GOAL.sets} set (fixed)
           </p>
         ) : null}
         {goal.goalType === "ROM" ? <p className="block-goal">Goal: range of motion</p> : null}

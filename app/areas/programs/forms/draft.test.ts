@@ -48,6 +48,8 @@ describe("the step's fields", () => {
     expect(d.blocks[1]).toMatchObject({ sideOfBody: null, setGoal: { goalType: "TIME", time: 90 } });
     expect(readBlocks(form([["block.b.time", "-4"]]), twoBlocks).blocks[1]!.setGoal.time).toBe(0);
     expect(readBlocks(form([["block.a.reps", "ten"]]), twoBlocks).blocks[0]!.setGoal.reps).toBeNull();
+    const special = addBlock(emptyDraft(), { ...timer, id: "S-0099", specialGoal: true }, "s");
+    expect(readBlocks(form([["block.s.sets", "4"], ["block.s.time", "9"]]), special).blocks[0]).toMatchObject({ numSets: 1, setGoal: { reps: 5, time: 60 } });
   });
 
   it("open edits and whether they changed anything", () => {

@@ -113,7 +113,9 @@ export function readBlocks(form: FormData, d: ProgramDraft): ProgramDraft {
       const goal = { ...b.setGoal };
       if (reps !== null && goal.goalType === "REPS") goal.reps = intIn(reps, 0, 999);
       if (time !== null && goal.goalType === "TIME") goal.time = clampTime(parseGoalTime(time));
-      return { ...b, sideOfBody, numSets: sets === null ? b.numSets : clampSets(sets), setGoal: goal };
+      // The special goal's sets are fixed (001 §9).
+      const numSets = sets === null || goal.goalType === "REPS_OR_TIME" ? b.numSets : clampSets(sets);
+      return { ...b, sideOfBody, numSets, setGoal: goal };
     }),
   };
 }

@@ -23,7 +23,7 @@ describe("defaultGoal (001 §4)", () => {
 });
 
 describe("isSpecialGoal", () => {
-  it("reads the flag defensively", () => {
+  it("reads the contract's flag", () => {
     expect(isSpecialGoal({ specialGoal: true })).toBe(true);
     expect(isSpecialGoal({ specialGoal: false })).toBe(false);
     expect(isSpecialGoal({})).toBe(false);

@@ -23,7 +23,7 @@ export interface SetGoal {
 }
 
 /** What the rules need of an exercise (the contract's Exercise has it). */
-export type GoalExercise = Pick<Schema<"Exercise">, "exerciseMetrics" | "sequence">;
+export type GoalExercise = Pick<Schema<"Exercise">, "exerciseMetrics" | "sequence"> & Partial<Pick<Schema<"Exercise">, "specialGoal">>;
 
 export const SETS_MIN = 1;
 export const SETS_MAX = 5;
@@ -39,11 +39,8 @@ export const TIME_GOAL_TOO_SHORT = "Please select at least 5 sec for the time go
 /** Ours (the spec gives the range, not a message). */
 export const REPS_OUT_OF_RANGE = `Reps must be between ${REPS_MIN} and ${REPS_MAX}.`;
 
-/**
- * The special goal exercise (5 reps in 60 s). The contract's `Exercise.specialGoal` arrives with another
- * branch: until then it is read defensively, here only.
- */
-export const isSpecialGoal = (exercise: object): boolean => (exercise as { specialGoal?: boolean }).specialGoal === true;
+/** The special goal exercise (5 reps in 60 s): the contract's `Exercise.specialGoal`. */
+export const isSpecialGoal = (exercise: Partial<Pick<Schema<"Exercise">, "specialGoal">>): boolean => exercise.specialGoal === true;
 
 const measuredBy = (exercise: GoalExercise, metric: "ROM" | "REPS" | "TIME") => exercise.exerciseMetrics.some((m) => m.metric === metric);
 
