@@ -5,7 +5,7 @@
  * runs, React.lazy loads the drag-and-drop island (sortable-list.client.tsx, @dnd-kit: pointer and keyboard,
  * with screen-reader announcements), which replaces the buttons with a drag handle per row and, after a drop,
  * submits the form with `intent=reorder` and the keys in order (or calls `onReorder`). Only the routes that
- * render this component fetch the island's chunk.
+ * render this component fetch the island's chunk. Its styles: sortable-list.css (link it from the route).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { useHydrated } from "../components/use-hydrated";

@@ -9,12 +9,14 @@ import { builderAction, loadBuilder } from "../areas/programs/builder/builder.se
 import { BuilderPage } from "../areas/programs/builder/builder-page";
 import type { BuilderView } from "../areas/programs/builder/builder-view";
 import libraryStyles from "../areas/programs/library/library.css";
+import sortableStyles from "../islands/sortable-list.css";
 import builderStyles from "../areas/programs/builder/builder.css";
 
 export const meta: MetaFunction = () => [{ title: "Program Builder | Exer Provider Portal" }];
 /** The library's styles: step 2 shows its filter panel, cards and grid. */
 export const links = () => [
   { rel: "stylesheet", href: libraryStyles },
+  { rel: "stylesheet", href: sortableStyles },
   { rel: "stylesheet", href: builderStyles },
 ];
 export const headers = () => ({ "Cache-Control": "no-store" });
