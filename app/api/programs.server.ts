@@ -56,3 +56,10 @@ export const assignProgram = (request: Request, context: PortalLoadContext, hepI
 /** A patient's active programs, most recently assigned first. */
 export const listPatientPrograms = (request: Request, context: PortalLoadContext, patientRecordId: string) =>
   getApi(request, context).call((c, init) => c.GET("/v2/health/patients/{id}/heps", { ...init, ...byId(patientRecordId) }));
+
+/**
+ * Assigns a program or a template to one patient (a template is first copied into a program of the patient's
+ * own); answers the patient's active programs. `shouldRetireHeps`: the patient's other programs retire.
+ */
+export const assignProgramToPatient = (request: Request, context: PortalLoadContext, patientRecordId: string, hepId: string, shouldRetireHeps = false) =>
+  getApi(request, context).call((c, init) => c.POST("/v2/health/patients/{id}/assignments", { ...init, ...byId(patientRecordId), body: { hepId, shouldRetireHeps } }));

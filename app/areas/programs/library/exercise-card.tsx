@@ -16,8 +16,8 @@ export type CardExercise = Pick<Schema<"Exercise">, "id" | "name" | "thumbnailUr
 
 export interface ExerciseCardProps {
   exercise: CardExercise;
-  /** The detail's URL (the library: `?exercise={id}` with the page's other parameters). */
-  href: string;
+  /** The detail's URL (the library: `?exercise={id}` with the page's other parameters); without it the name is plain text (the builder). */
+  href?: string;
   /** A control shown on the card (a favorite toggle, an Add button). */
   action?: ReactNode;
   /** Heading level of the name (default 3: the grid is under the page's h2). */
@@ -43,9 +43,13 @@ export function ExerciseCard({ exercise, href, action, headingLevel = 3, animate
       </div>
       <div className="exercise-card-body">
         <Heading className="exercise-card-title">
-          <Link to={href} className="exercise-card-link" preventScrollReset>
-            {exercise.name}
-          </Link>
+          {href ? (
+            <Link to={href} className="exercise-card-link" preventScrollReset>
+              {exercise.name}
+            </Link>
+          ) : (
+            exercise.name
+          )}
         </Heading>
         <p className="exercise-card-meta">
           <span>{cameraLabel(exercise.cameraOrientation)}</span>

@@ -1,0 +1,57 @@
+/**
+ * The program builder's page (001 §2.2): one full-screen dialog showing the view the server answered — a
+ * problem, the completion screen, step 0 (Assign Program) or steps 1 to 3.
+ */
+import { Link } from "@remix-run/react";
+import { ROUTES } from "../../../shell/nav";
+import { AssignStep } from "./assign-step";
+import { BuilderFrame, CloseLink, CrumbLinks } from "./builder-frame";
+import type { BuilderView, CompletedView, ProblemView } from "./builder-view";
+import { StepsForm } from "./steps-form";
+
+export const COMPLETED_TITLE = "Your Program Template is ready!";
+export const COMPLETED_TEXT = "You can use this template as a starter for future programs";
+
+export function BuilderPage({ view }: { view: BuilderView }) {
+  switch (view.kind) {
+    case "problem":
+      return <ProblemScreen view={view} />;
+    case "completed":
+      return <CompletedScreen view={view} />;
+    case "assign":
+      return <AssignStep view={view} />;
+    case "steps":
+      return <StepsForm view={view} />;
+  }
+}
+
+function ProblemScreen({ view }: { view: ProblemView }) {
+  return (
+    <BuilderFrame title={view.title} screen="problem" crumbs={<CrumbLinks crumbs={view.crumbs} />} close={<CloseLink href={view.closeHref} />}>
+      <p className="notice notice-error" role="alert" tabIndex={-1} data-focus-start="">
+        {view.message}
+      </p>
+    </BuilderFrame>
+  );
+}
+
+function CompletedScreen({ view }: { view: CompletedView }) {
+  return (
+    <BuilderFrame title={view.title} screen="completed" crumbs={null} close={<CloseLink href={ROUTES.programTemplates} />}>
+      <section className="builder-completed" aria-labelledby="builder-completed-heading">
+        <h2 id="builder-completed-heading" tabIndex={-1} data-focus-start="">
+          {COMPLETED_TITLE}
+        </h2>
+        <p>{COMPLETED_TEXT}</p>
+        <div className="builder-completed-actions">
+          <Link to={ROUTES.programTemplates} className="button">
+            Back to Template List
+          </Link>
+          <Link to={ROUTES.patients} className="button primary">
+            Assign Programs Now
+          </Link>
+        </div>
+      </section>
+    </BuilderFrame>
+  );
+}

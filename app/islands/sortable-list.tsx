@@ -1,0 +1,76 @@
+/**
+ * A reorderable list (guide §6 "Drag-and-drop"), generic: the program builder's exercises, the admin area's
+ * modules editor. The server renders an ordered list whose rows have Move up / Move down submit buttons
+ * (`intent=move-up:{key}` / `move-down:{key}`, sortable-order.ts; named "Move up {item}") for the form around it. Once JavaScript
+ * runs, React.lazy loads the drag-and-drop island (sortable-list.client.tsx, @dnd-kit: pointer and keyboard,
+ * with screen-reader announcements), which replaces the buttons with a drag handle per row and, after a drop,
+ * submits the form with `intent=reorder` and the keys in order (or calls `onReorder`). Only the routes that
+ * render this component fetch the island's chunk. Its styles: sortable-list.css (link it from the route).
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { useHydrated } from "../components/use-hydrated";
+import { MOVE_DOWN, MOVE_UP, moveIntent } from "./sortable-order";
+
+export interface SortableListProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  /** The item's name in the buttons' labels and the announcements ("Move up Bridge"). */
+  getLabel: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** The list's accessible name. */
+  label: string;
+  /** The submit buttons' field name (default `intent`). */
+  intentName?: string;
+  /** The field that carries the keys of a reorder (default `order`). */
+  orderName?: string;
+  /** With JavaScript: called with the new order instead of submitting the form around the list. */
+  onReorder?: (keys: string[]) => void;
+  className?: string;
+}
+
+const DragList = lazy(() => import("./sortable-list.client")) as unknown as ComponentType<SortableListProps<unknown>>;
+
+export function SortableList<T>(props: SortableListProps<T>) {
+  const hydrated = useHydrated();
+  const buttons = <ButtonList {...props} />;
+  if (!hydrated || props.items.length < 2) return buttons;
+  return (
+    <Suspense fallback={buttons}>
+      <DragList {...(props as unknown as SortableListProps<unknown>)} />
+    </Suspense>
+  );
+}
+
+/** The server-rendered list: Move up / Move down submit buttons on each row. */
+export function ButtonList<T>({ items, getKey, getLabel, renderItem, label, intentName = "intent", className }: SortableListProps<T>) {
+  return (
+    <ol className={["sortable-list", className].filter(Boolean).join(" ")} aria-label={label}>
+      {items.map((item, index) => {
+        const key = getKey(item);
+        const name = getLabel(item);
+        return (
+          <li key={key} className="sortable-row">
+            <div className="sortable-item">{renderItem(item, index)}</div>
+            {items.length > 1 ? (
+              <div className="sortable-moves">
+                <button type="submit" className="button sortable-move" name={intentName} value={moveIntent(MOVE_UP, key)} disabled={index === 0} formNoValidate>
+                  Move up<span className="visually-hidden"> {name}</span>
+                </button>
+                <button
+                  type="submit"
+                  className="button sortable-move"
+                  name={intentName}
+                  value={moveIntent(MOVE_DOWN, key)}
+                  disabled={index === items.length - 1}
+                  formNoValidate
+                >
+                  Move down<span className="visually-hidden"> {name}</span>
+                </button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
