@@ -20,8 +20,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import type { SortableListProps } from "./sortable-list";
-import { moveIndex, REORDER } from "./sortable-order";
+import { moveIndex, REORDER, type SortableListProps } from "./sortable-order";
 
 const instructions: ScreenReaderInstructions = {
   draggable: "To reorder, press Space or Enter to pick up the item. Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.",

@@ -7,26 +7,12 @@
  * submits the form with `intent=reorder` and the keys in order (or calls `onReorder`). Only the routes that
  * render this component fetch the island's chunk. Its styles: sortable-list.css (link it from the route).
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { useHydrated } from "../components/use-hydrated";
-import { MOVE_DOWN, MOVE_UP, moveIntent } from "./sortable-order";
+import { MOVE_DOWN, MOVE_UP, moveIntent, type SortableListProps } from "./sortable-order";
 
-export interface SortableListProps<T> {
-  items: readonly T[];
-  getKey: (item: T) => string;
-  /** The item's name in the buttons' labels and the announcements ("Move up Bridge"). */
-  getLabel: (item: T) => string;
-  renderItem: (item: T, index: number) => ReactNode;
-  /** The list's accessible name. */
-  label: string;
-  /** The submit buttons' field name (default `intent`). */
-  intentName?: string;
-  /** The field that carries the keys of a reorder (default `order`). */
-  orderName?: string;
-  /** With JavaScript: called with the new order instead of submitting the form around the list. */
-  onReorder?: (keys: string[]) => void;
-  className?: string;
-}
+export type { SortableListProps };
+
 
 const DragList = lazy(() => import("./sortable-list.client")) as unknown as ComponentType<SortableListProps<unknown>>;
 

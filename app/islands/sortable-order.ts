@@ -6,6 +6,8 @@
  *   `intent=move-down:{key}`.
  * - With JavaScript a drop submits `intent=reorder` with the keys in their new order (`order`, repeated).
  */
+import type { ReactNode } from "react";
+
 export const MOVE_UP = "move-up";
 export const MOVE_DOWN = "move-down";
 export const REORDER = "reorder";
@@ -38,4 +40,22 @@ export function moveIndex(keys: readonly string[], from: number, to: number): st
   const [item] = out.splice(from, 1);
   out.splice(to, 0, item!);
   return out;
+}
+
+/** The sortable list's props (sortable-list.tsx and its island). */
+export interface SortableListProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  /** The item's name in the buttons' labels and the announcements ("Move up Bridge"). */
+  getLabel: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** The list's accessible name. */
+  label: string;
+  /** The submit buttons' field name (default `intent`). */
+  intentName?: string;
+  /** The field that carries the keys of a reorder (default `order`). */
+  orderName?: string;
+  /** With JavaScript: called with the new order instead of submitting the form around the list. */
+  onReorder?: (keys: string[]) => void;
+  className?: string;
 }
