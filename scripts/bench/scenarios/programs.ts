@@ -130,6 +130,7 @@ export const programs: Scenario = {
     let imagesBefore = 0;
     let imagesAfter = 0;
     let cardsOnPage = 0;
+    let layout = { height: 0, viewport: 0, beyond1250: 0, beyond2500: 0 };
     try {
       await openExerciseStep(page, origin);
       builderLoaded = [...scripts];
@@ -144,6 +145,12 @@ export const programs: Scenario = {
       await page.waitForLoadState("networkidle");
       cardsOnPage = await page.locator("article.exercise-card").count();
       imagesBefore = images.size;
+      // Where the images are: chromium loads a lazy image once it is within a distance of the viewport
+      // (1250–2500 px by the connection it assumes), so only images beyond that wait for the scroll.
+      layout = await page.evaluate(() => {
+        const tops = [...document.querySelectorAll("article.exercise-card img")].map((i) => i.getBoundingClientRect().top + window.scrollY);
+        return { height: document.documentElement.scrollHeight, viewport: window.innerHeight, beyond1250: tops.filter((t) => t > window.innerHeight + 1250).length, beyond2500: tops.filter((t) => t > window.innerHeight + 2500).length };
+      });
       const libraryLoaded = [...scripts];
       if (libraryLoaded.some((u) => dndFiles.has(u))) failures.push("the Motion Library loaded the drag-and-drop code");
       for (let y = 0; y < 40; y++) {
@@ -159,7 +166,8 @@ export const programs: Scenario = {
     const builderStepKb = kb(builderLoaded);
     if (!(libraryKb <= LIBRARY_JS_AIM_KB)) failures.push(`Motion Library JS ${fmt(libraryKb)} KB > ${LIBRARY_JS_AIM_KB} KB`);
     if (!(builderStepKb <= BUILDER_JS_AIM_KB)) failures.push(`builder exercise step JS ${fmt(builderStepKb)} KB > ${BUILDER_JS_AIM_KB} KB`);
-    if (!(imagesBefore < cardsOnPage)) failures.push(`${imagesBefore} of ${cardsOnPage} images requested before scrolling (not lazy)`);
+    // Lazy: before scrolling, no image further than chromium's largest lazy-loading distance is requested.
+    if (imagesBefore > cardsOnPage - layout.beyond2500) failures.push(`${imagesBefore} of ${cardsOnPage} images requested before scrolling, ${layout.beyond2500} of them more than 2500 px below the fold (not lazy)`);
 
     const js = markdownTable(
       ["what", "files", "gzip KB", "aim KB"],
@@ -183,6 +191,7 @@ export const programs: Scenario = {
         `Drag-and-drop code (files containing @dnd-kit/core's "${DND_SIGNATURE}"): ${[...dndFiles].join(", ") || "none"}; in the before-interaction set of ${routesWithDnd.length === 0 ? "no route" : routesWithDnd.join(", ")}; fetched lazily by the builder's exercise step only.`,
         "### (c) Lazy images",
         imgs,
+        `The page is ${layout.height} px tall in a ${layout.viewport} px viewport; ${layout.beyond1250} of the images lie more than 1250 px below the fold, ${layout.beyond2500} more than 2500 px (chromium's lazy-loading distances for fast and slow connections).`,
       ].join("\n\n"),
       failure: failures.length ? failures.join("; ") : undefined,
     };

@@ -7,7 +7,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FormToken } from "../../../forms/form-token";
-import { DRAFT_FIELD, serializeDraft } from "../forms/draft";
+import { DRAFT_FIELD, serializeDraft } from "../rules/program-draft";
 import { publishLabel, STEP_LABELS, stepHref, type Step } from "../rules/builder-flow";
 import { BuilderFrame, BuilderModal, CloseButton, CrumbButtons } from "./builder-frame";
 import { IntentButton, NotesField, TextField } from "./builder-fields";

@@ -10,13 +10,14 @@
  *   step 3   saveAsTemplate (with saveAsTemplateOffered); the save-as-template dialog: templateName, templateNotes
  */
 import * as z from "zod";
-import { blockField, DAILY_MAX, DAILY_MIN, NAME_MAX, WEEKLY_MAX, WEEKLY_MIN, BLOCKS_MAX, type ProgramDraft } from "../rules/program-draft";
+import { blockField, DAILY_MAX, DAILY_MIN, DRAFT_FIELD, NAME_MAX, serializeDraft, WEEKLY_MAX, WEEKLY_MIN, BLOCKS_MAX, type ProgramDraft } from "../rules/program-draft";
 import { clampSets, clampTime, SETS_MAX, SETS_MIN, type SideOfBody } from "../rules/set-goal";
 import { parseGoalTime } from "../rules/goal-time";
 import { normalizeLineBreaks } from "../../../domain/text-length";
 
-export const DRAFT_FIELD = "draft";
 /** Notes longer than the limit are kept (so the clinician can shorten them), up to this many characters. */
+export { DRAFT_FIELD, serializeDraft };
+
 export const NOTES_KEPT_MAX = 5000;
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -67,7 +68,6 @@ export function parseDraft(raw: FormDataEntryValue | null): ProgramDraft | null 
   return parsed.success ? (parsed.data satisfies ProgramDraft) : null;
 }
 
-export const serializeDraft = (d: ProgramDraft) => JSON.stringify(d);
 
 // ---- the step's visible fields ----------------------------------------------------------------------------
 

@@ -39,7 +39,9 @@ export function ExerciseCard({ exercise, href, action, headingLevel = 3, animate
   return (
     <article className="exercise-card">
       <div className="exercise-media">
-        {src ? <img src={src} alt="" loading="lazy" decoding="async" width={size.width} height={size.height} /> : <span className="exercise-media-none">No preview</span>}
+        {/* `loading` before `src`: React 18 sets the attributes of an image it creates in this order, and an
+            image whose src comes first starts loading before it learns that it is lazy. */}
+        {src ? <img loading="lazy" decoding="async" width={size.width} height={size.height} alt="" src={src} /> : <span className="exercise-media-none">No preview</span>}
       </div>
       <div className="exercise-card-body">
         <Heading className="exercise-card-title">

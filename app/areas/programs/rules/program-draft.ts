@@ -231,3 +231,10 @@ export function reachableStep(d: ProgramDraft, requested: 1 | 2 | 3): 1 | 2 | 3 
   if (requested >= 3 && hasErrors(exercisesErrors(d))) return 2;
   return requested;
 }
+
+/**
+ * The hidden field that carries the whole draft in every post of the builder, and its text. Here, not in
+ * forms/draft.ts, so the browser's bundle of the builder does not pull in zod (the schema is the server's).
+ */
+export const DRAFT_FIELD = "draft";
+export const serializeDraft = (d: ProgramDraft) => JSON.stringify(d);
