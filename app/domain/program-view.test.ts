@@ -37,7 +37,7 @@ describe("program drawer view", () => {
     expect(view.namesMissing).toBe(false);
     expect(view.rows.map((r) => [r.name, r.patientName, r.side, r.sets, r.goal])).toEqual([
       ["Seated Knee Extension", "Straighten your knee", "Left", 3, "10 reps"],
-      ["Wall Sit", null, "Both", 3, "30 s hold"],
+      ["Wall Sit", null, "Not side-specific", 3, "30 s hold"],
       // Not in the library: shown by its id.
       ["X-0001", null, "Right", 3, "Range of motion"],
     ]);

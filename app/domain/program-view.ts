@@ -8,7 +8,7 @@
 import type { Schema } from "../api/schemas";
 
 type Program = Schema<"Program">;
-type Exercise = Pick<Schema<"Exercise">, "id" | "name" | "simpleName" | "withHold"> & Partial<Pick<Schema<"Exercise">, "thumbnailUrl" | "action">>;
+type Exercise = Pick<Schema<"Exercise">, "id" | "name" | "withHold"> & Partial<Pick<Schema<"Exercise">, "simpleName" | "thumbnailUrl" | "action">>;
 type SetGoal = Schema<"SetGoal">;
 
 export interface ProgramRow {
@@ -45,6 +45,8 @@ export interface ProgramView {
 export const EXERCISE_NAMES_MISSING = "The exercise names could not be loaded: the exercises are shown by their ids.";
 
 const SIDES: Record<string, string> = { LEFT: "Left", RIGHT: "Right" };
+/** A block with no side (sideOfBody null): the exercise is not done on one side. */
+export const NO_SIDE = "Not side-specific";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -65,7 +67,6 @@ export function goalText(goal: SetGoal, withHold = false): string {
 }
 
 export function programView(program: Program, exercises: readonly Exercise[] | null): ProgramView {
-  const byId = new Map((exercises ?? []).map((e) => [e.id, e]));
   const daily = `${plural(program.dailyFrequency, "time", "times")} a day`;
   const weekly = `${plural(program.weeklyFrequency, "day", "days")} a week`;
   return {
@@ -76,19 +77,34 @@ export function programView(program: Program, exercises: readonly Exercise[] | n
     daily,
     weekly,
     namesMissing: exercises === null,
-    rows: program.blocks.map((b) => {
-      const exercise = byId.get(b.exerciseId);
-      return {
-        key: b.uuid,
-        exerciseId: b.exerciseId,
-        name: exercise?.name ?? b.exerciseId,
-        patientName: exercise && exercise.simpleName && exercise.simpleName !== exercise.name ? exercise.simpleName : null,
-        side: b.sideOfBody ? SIDES[b.sideOfBody]! : "Both",
-        sets: b.numSets,
-        goal: goalText(b.setGoal, exercise?.withHold ?? false),
-        imageUrl: exercise?.thumbnailUrl ?? null,
-        instructions: exercise?.action || null,
-      };
-    }),
+    rows: programRows(program.blocks.map((b) => ({ ...b, key: b.uuid })), exercises),
   };
+}
+
+/** A block as the builder's draft and the API both have it (the key: the block's uuid, or the draft's key). */
+export interface BlockLike {
+  key: string;
+  exerciseId: string;
+  sideOfBody: "LEFT" | "RIGHT" | null;
+  numSets: number;
+  setGoal: SetGoal;
+}
+
+/** Each block as a clinician reads it: the library's name (the id when unknown), side, sets and goal. */
+export function programRows(blocks: readonly BlockLike[], exercises: readonly Exercise[] | null): ProgramRow[] {
+  const byId = new Map((exercises ?? []).map((e) => [e.id, e]));
+  return blocks.map((b) => {
+    const exercise = byId.get(b.exerciseId);
+    return {
+      key: b.key,
+      exerciseId: b.exerciseId,
+      name: exercise?.name ?? b.exerciseId,
+      patientName: exercise && exercise.simpleName && exercise.simpleName !== exercise.name ? exercise.simpleName : null,
+      side: b.sideOfBody ? SIDES[b.sideOfBody]! : NO_SIDE,
+      sets: b.numSets,
+      goal: goalText(b.setGoal, exercise?.withHold ?? false),
+      imageUrl: exercise?.thumbnailUrl ?? null,
+      instructions: exercise?.action || null,
+    };
+  });
 }

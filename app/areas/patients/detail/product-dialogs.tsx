@@ -17,6 +17,7 @@ import type { DateRange } from "../../../domain/date-range";
 import { FormToken } from "../../../forms/form-token";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
+import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { DialogSubmit } from "./dialog-form";
 import type { ProgramActionData } from "./program-action.server";
 import { editProgramHref } from "../../../domain/program-builder";
@@ -60,32 +61,7 @@ function ProgramDrawerView({ record, closeHref, view, error }: { record: Seriali
               {EXERCISE_NAMES_MISSING}
             </p>
           ) : null}
-          <table className="data-table">
-            <caption className="visually-hidden">Exercises of {view.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Exercise</th>
-                <th scope="col">Side</th>
-                <th scope="col">Sets</th>
-                <th scope="col">Each set</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row, i) => (
-                <tr key={row.key}>
-                  <td>{i + 1}</td>
-                  <th scope="row">
-                    {row.name}
-                    {row.patientName ? <span className="field-hint program-patient-name">{row.patientName}</span> : null}
-                  </th>
-                  <td>{row.side}</td>
-                  <td>{row.sets}</td>
-                  <td>{row.goal}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ProgramExercisesTable rows={view.rows} caption={`Exercises of ${view.name}`} />
         </div>
       ) : (
         <p role="alert">{error ?? PROGRAM_LOAD_FAILED}</p>

@@ -3,9 +3,10 @@
  * it, a filter change applies at once), the table with sortable headers and a row menu, the pager, and the
  * dialog the URL asks for.
  */
+import { ActionMenu } from "../../../components/action-menu";
 import { Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { lazy, Suspense, useRef, type KeyboardEvent } from "react";
+import { lazy, Suspense } from "react";
 import type { loadPatientList } from "./list-route.server";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { displayName } from "../../../domain/names";
@@ -176,7 +177,11 @@ function Cell({ column, row, data }: { column: ColumnKey; row: Row; data: ListDa
     case "action":
       return (
         <td>
-          <RowMenu name={name} id={row.id} actions={rowActions(row, data.userProducts)} state={data.state} />
+          <ActionMenu
+            className="row-menu"
+            label={`Actions for ${name}`}
+            items={rowActions(row, data.userProducts).map((a) => ({ label: a.label, href: actionHref(a, row.id, data.state), dialog: a.kind === "invite" || a.kind === "add-product" }))}
+          />
         </td>
       );
     case "name":
@@ -215,36 +220,6 @@ function actionHref(action: RowAction, id: string, state: ListState): string {
     case "discharge":
       return patientDialogHref(id, "discharge");
   }
-}
-
-/** A disclosure (no JavaScript needed; Enter/Space open it); with JavaScript, Escape closes it. */
-function RowMenu({ name, id, actions, state }: { name: string; id: string; actions: RowAction[]; state: ListState }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const onKeyDown = (e: KeyboardEvent<HTMLDetailsElement>) => {
-    if (e.key === "Escape" && ref.current?.open) {
-      ref.current.open = false;
-      ref.current.querySelector("summary")?.focus();
-    }
-  };
-  return (
-    // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
-    <details className="row-menu" ref={ref} onKeyDown={onKeyDown}>
-      <summary className="icon-button">
-        <span aria-hidden="true">⋯</span>
-        <span className="visually-hidden">Actions for {name}</span>
-      </summary>
-      <ul className="row-menu-list">
-        {actions.map((a) => (
-          <li key={a.kind}>
-            <Link to={actionHref(a, id, state)} preventScrollReset={a.kind === "invite" || a.kind === "add-product"}>
-              {a.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
 }
 
 function Pager({ state, totalPages, totalItems, itemCount, pageSize }: { state: ListState; totalPages: number; totalItems: number; itemCount: number; pageSize: number }) {

@@ -4,6 +4,7 @@
  * in the URL), so it works without JavaScript. Its only button, Assign to Patient, assigns the template
  * directly (the API copies it into a program of the patient's own); New Program goes to step 1.
  */
+import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { withParams } from "../../../components/dialog";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";
@@ -102,29 +103,7 @@ export function AssignStep({ view }: { view: AssignView }) {
                 </div>
               </dl>
               {preview.namesMissing ? <p className="field-hint">{EXERCISE_NAMES_MISSING}</p> : null}
-              <div className="table-wrap">
-                <table className="data-table">
-                  <caption className="visually-hidden">Exercises of {preview.name}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Exercise</th>
-                      <th scope="col">Side</th>
-                      <th scope="col">Sets</th>
-                      <th scope="col">Goal</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.rows.map((r) => (
-                      <tr key={r.key}>
-                        <th scope="row">{r.name}</th>
-                        <td>{r.side}</td>
-                        <td>{r.sets}</td>
-                        <td>{r.goal}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ProgramExercisesTable rows={preview.rows} caption={`Exercises of ${preview.name}`} />
             </>
           ) : view.previewError ? null : (
             <p className="muted">Choose a template to see it here.</p>

@@ -6,6 +6,7 @@
  * Another organization's template or program, or a patient out of reach, is the API's 404: the builder then
  * says 'Could not get template.' or 'Could not get patient details.' and nothing else about it.
  */
+import { cardExercise } from "../library/exercise-card";
 import type { PortalLoadContext } from "../../../context";
 import type { Exercise } from "../../../api/exercises.server";
 import { listExercises, listFavoriteExercises } from "../../../api/exercises.server";
@@ -19,7 +20,7 @@ import type { OpenEdits } from "../forms/draft";
 import { builderTitle, crumbs, isNew, patientOf, returnHref, type Step } from "../rules/builder-flow";
 import { isSpecialGoal } from "../rules/set-goal";
 import { draftFrom, emptyDraft, type FieldErrors, type ProgramDraft } from "../rules/program-draft";
-import type { AssignView, BuilderDialog, ExerciseSummary, GridExercise, GridView, ProblemView, StepsView, TemplateOption } from "./builder-view";
+import type { AssignView, BuilderDialog, ExerciseSummary, GridView, ProblemView, StepsView, TemplateOption } from "./builder-view";
 import { newBlockKey } from "../forms/draft";
 import { EMPTY_FILTERS, filterAndPage, type ExerciseFilters } from "../rules/exercise-filters";
 import { EXERCISES_LOAD_FAILED, FAVORITES_LOAD_FAILED } from "../library/library-messages";
@@ -128,21 +129,12 @@ const toOption = (t: Program): TemplateOption => ({ id: t.id, name: t.name });
 
 // ---- step 2's grid ---------------------------------------------------------------------------------------
 
-const gridExercise = (e: Exercise): GridExercise => ({
-  id: e.id,
-  name: e.name,
-  thumbnailUrl: e.thumbnailUrl,
-  animationUrl: e.animationUrl,
-  cameraOrientation: e.cameraOrientation,
-  subjectOrientation: e.subjectOrientation,
-  exerciseMetrics: e.exerciseMetrics,
-});
 
 /** The library's filter rules (rules/exercise-filters.ts) over the published exercises, 36 a page. */
 export function gridView(exercises: readonly Exercise[], filters: ExerciseFilters, favorites: { ids: string[] | null; error: string | null }): GridView {
   const published = exercises.filter((e) => e.completeness === "COMPLETE");
   const page = filterAndPage(published, filters, favorites.ids ? new Set(favorites.ids) : null);
-  return { page: { ...page, items: page.items.map(gridExercise) }, filters: { ...filters, page: page.page }, favoritesNotice: favorites.error };
+  return { page: { ...page, items: page.items.map(cardExercise) }, filters: { ...filters, page: page.page }, favoritesNotice: favorites.error };
 }
 
 async function loadFavorites(env: BuilderEnv): Promise<{ ids: string[] | null; error: string | null }> {

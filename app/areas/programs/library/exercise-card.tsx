@@ -14,6 +14,17 @@ import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exe
 
 export type CardExercise = Pick<Schema<"Exercise">, "id" | "name" | "thumbnailUrl" | "animationUrl" | "cameraOrientation" | "subjectOrientation" | "exerciseMetrics">;
 
+/** Only what a card shows (the library and the builder's step 2 send no more to the browser). */
+export const cardExercise = (e: CardExercise): CardExercise => ({
+  id: e.id,
+  name: e.name,
+  thumbnailUrl: e.thumbnailUrl,
+  animationUrl: e.animationUrl,
+  cameraOrientation: e.cameraOrientation,
+  subjectOrientation: e.subjectOrientation,
+  exerciseMetrics: e.exerciseMetrics,
+});
+
 export interface ExerciseCardProps {
   exercise: CardExercise;
   /** The detail's URL (the library: `?exercise={id}` with the page's other parameters); without it the name is plain text (the builder). */

@@ -22,7 +22,7 @@ import { ROUTES } from "../../../shell/nav";
 import { filterAndPage, parseExerciseFilters, type ExercisePage } from "../rules/exercise-filters";
 import { hedgedRequest } from "../rules/hedged-request";
 import { requireHealthUser } from "../access.server";
-import type { CardExercise } from "./exercise-card";
+import { cardExercise, type CardExercise } from "./exercise-card";
 import { EXERCISES_LOAD_FAILED, FAVORITE_ADD_FAILED, FAVORITE_REMOVE_FAILED, FAVORITES_LOAD_FAILED } from "./library-messages";
 
 const EXERCISE_ID = /^[A-Z]{1,4}-[0-9]{4}$/;
@@ -35,15 +35,6 @@ export function loadExercisesHedged(request: Request, context: PortalLoadContext
   });
 }
 
-const toCard = (e: Exercise): CardExercise => ({
-  id: e.id,
-  name: e.name,
-  thumbnailUrl: e.thumbnailUrl,
-  animationUrl: e.animationUrl,
-  cameraOrientation: e.cameraOrientation,
-  subjectOrientation: e.subjectOrientation,
-  exerciseMetrics: e.exerciseMetrics,
-});
 
 export type LibraryGrid =
   | { error: string }
@@ -70,7 +61,7 @@ export async function loadMotionLibrary({ request, context }: LoaderFunctionArgs
     const ids = fav.error ? null : fav.data;
     const page = filterAndPage(list.data, state, ids ? new Set(ids) : null);
     return {
-      page: { ...page, items: page.items.map(toCard) },
+      page: { ...page, items: page.items.map(cardExercise) },
       favorites: ids,
       favoritesError: fav.error ? FAVORITES_LOAD_FAILED : null,
     };

@@ -10,7 +10,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
-import { CardMenu } from "../card-menu";
+import { ActionMenu } from "../../../components/action-menu";
 import { carePathSchema } from "../forms/care-path";
 import { ADD_PATH_NOTE, INSIGHTS_EMPTY, noPathMatch, PATHS_INTRO, PATHS_PATH, pathsHref, phaseGoal, type PathsState } from "./care-paths";
 import type { CarePathsData } from "./paths-route.server";
@@ -74,7 +74,7 @@ function PathCard({ path, state }: { path: Path; state: PathsState }) {
       <div className="path-card-header">
         <h2 id={`path-${path.id}`}>{path.name}</h2>
         <p className="path-count">{plural(path.phases.length, "phase")}</p>
-        <CardMenu
+        <ActionMenu
           label={`Actions for ${path.name}`}
           items={[
             { label: "Edit Path", href: pathsHref({ q: state.q, edit: path.id }) },

@@ -3,6 +3,7 @@
  * their order with their goals, the notes, and Edit Template (the builder's edit-template start, returning
  * here). Breadcrumbs: Program Templates / Template Details (001 §2.2).
  */
+import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { editTemplateHref } from "../../../domain/program-builder";
@@ -63,32 +64,7 @@ export function TemplateDetailPage({ data }: { data: TemplateDetailData }) {
             {EXERCISE_NAMES_MISSING}
           </p>
         ) : null}
-        <table>
-          <caption className="visually-hidden">Exercises of {view.name}, in order</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Exercise</th>
-              <th scope="col">Side</th>
-              <th scope="col">Sets</th>
-              <th scope="col">Each set</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((row, i) => (
-              <tr key={row.key}>
-                <td>{i + 1}</td>
-                <th scope="row">
-                  {row.name}
-                  {row.patientName ? <span className="field-hint exercise-patient-name">{row.patientName}</span> : null}
-                </th>
-                <td>{row.side}</td>
-                <td>{row.sets}</td>
-                <td>{row.goal}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ProgramExercisesTable rows={view.rows} caption={`Exercises of ${view.name}, in order`} />
       </section>
     </TemplateDetailFrame>
   );

@@ -10,7 +10,7 @@ import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { createTemplateHref, duplicateTemplateHref, editTemplateHref } from "../../../domain/program-builder";
 import { FormToken } from "../../../forms/form-token";
-import { CardMenu } from "../card-menu";
+import { ActionMenu } from "../../../components/action-menu";
 import type { TemplateActionData, TemplateCard, TemplateListData } from "./list-route.server";
 import {
   EMPTY_PAGE_MESSAGE,
@@ -161,7 +161,7 @@ function TemplateGrid({ items, state, checked }: { items: TemplateCard[]; state:
                 <span className="visually-hidden">Updated </span>
                 <time dateTime={t.dateUpdated}>{t.updated}</time>
               </p>
-              <CardMenu
+              <ActionMenu
                 label={`Actions for ${t.name}`}
                 items={[
                   { label: "Edit", href: editTemplateHref(t.id) },

@@ -1,19 +1,29 @@
 /**
- * A card's action menu (Program Templates, Care Paths): a native disclosure, so it opens without JavaScript and
+ * A row's or a card's action menu (the patient list's rows, Program Templates, Care Paths): a native disclosure, so it opens without JavaScript and
  * with the keyboard (Enter/Space on its summary); its items are links (each action has a URL). With JavaScript,
  * Escape closes it and returns focus to its summary.
  */
 import { Link } from "@remix-run/react";
 import { useRef, type KeyboardEvent } from "react";
 
-export interface CardMenuItem {
+export interface ActionMenuItem {
   label: string;
   href: string;
   /** Opens a dialog over the page: keep the scroll position. */
   dialog?: boolean;
 }
 
-export function CardMenu({ label, items }: { /** The summary's accessible name, e.g. "Actions for Knee Phase 1". */ label: string; items: CardMenuItem[] }) {
+export function ActionMenu({
+  label,
+  items,
+  className = "card-menu",
+}: {
+  /** The summary's accessible name, e.g. "Actions for Knee Phase 1". */
+  label: string;
+  items: ActionMenuItem[];
+  /** The disclosure's class; its list gets `{className}-list`. */
+  className?: string;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const onKeyDown = (e: KeyboardEvent<HTMLDetailsElement>) => {
     if (e.key === "Escape" && ref.current?.open) {
@@ -24,12 +34,12 @@ export function CardMenu({ label, items }: { /** The summary's accessible name, 
   return (
     // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
-    <details className="card-menu" ref={ref} onKeyDown={onKeyDown}>
+    <details className={className} ref={ref} onKeyDown={onKeyDown}>
       <summary className="icon-button">
         <span aria-hidden="true">⋯</span>
         <span className="visually-hidden">{label}</span>
       </summary>
-      <ul className="card-menu-list">
+      <ul className={`${className}-list`}>
         {items.map((item) => (
           <li key={item.label}>
             <Link to={item.href} preventScrollReset={item.dialog}>
