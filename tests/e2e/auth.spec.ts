@@ -3,7 +3,10 @@
  * (JavaScript enabled and disabled). Every page visited is checked by axe (fixtures.ts).
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
-import { NO_GROUPS, PRACTITIONER } from "./helpers/stack.js";
+import { AdminAddUserToGroupCommand, AdminRemoveUserFromGroupCommand, CreateGroupCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { createIdentityClient } from "../../scripts/identity/client.js";
+import { readState } from "../setup/state.js";
+import { createProvider, NO_GROUPS, PRACTITIONER } from "./helpers/stack.js";
 import { JWT_LIKE, LOGIN_PATH, expectFieldError, loginForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
 import { useSession } from "./helpers/session.js";
 
@@ -72,6 +75,33 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("main")).toContainText(NO_ACCESS);
     await expectAccessible(page);
     // Signed out for real: the dashboard sends it back to login.
+    await page.goto("/home/");
+    await expect(page).toHaveURL(LOGIN_URL);
+    await expectAccessible(page);
+  });
+  test("an account whose groups the portal does not know gets 'Provider account not found', and Log Out signs it out", async ({ page }) => {
+    // A provider whose groups in the user pool are no longer a portal role (only another application's).
+    const user = await createProvider();
+    const { identity } = readState();
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
+    const pool = { UserPoolId: identity.userPoolId };
+    await client.send(new CreateGroupCommand({ ...pool, GroupName: "SOME_OTHER_APP" })).catch((e: Error) => {
+      if (e.name !== "GroupExistsException") throw e;
+    });
+    await client.send(new AdminRemoveUserFromGroupCommand({ ...pool, Username: user.username, GroupName: user.role }));
+    await client.send(new AdminAddUserToGroupCommand({ ...pool, Username: user.username, GroupName: "SOME_OTHER_APP" }));
+    client.destroy();
+    await submitLogin(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/user\/not-found\/$/);
+    await expect(page.getByRole("heading", { name: "Provider account not found" })).toBeVisible();
+    await expectAccessible(page);
+    // The portal's pages send it back here, not into the shell.
+    await page.goto("/home/");
+    await expect(page).toHaveURL(/\/user\/not-found\/$/);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(LOGIN_URL);
+    await expectAccessible(page);
     await page.goto("/home/");
     await expect(page).toHaveURL(LOGIN_URL);
     await expectAccessible(page);
