@@ -101,6 +101,20 @@ export function Dialog({ title, closeHref, children, description, size = "defaul
   );
 }
 
+/** A dialog that only says why it cannot show what was asked (an alert), with Close. */
+export function MessageDialog({ title, closeHref, message, placement }: { title: string; closeHref: string; message: string; placement?: DialogProps["placement"] }) {
+  return (
+    <Dialog title={title} closeHref={closeHref} placement={placement}>
+      <p role="alert">{message}</p>
+      <div className="modal-actions">
+        <Link to={closeHref} className="button" preventScrollReset>
+          Close
+        </Link>
+      </div>
+    </Dialog>
+  );
+}
+
 /** `href` (path + search) without the given search parameters: the close link of a dialog. */
 export function withoutParams(location: { pathname: string; search: string }, names: readonly string[]): string {
   const params = new URLSearchParams(location.search);

@@ -7,7 +7,7 @@
 import { Await, Link, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense, useRef, useState } from "react";
-import { Dialog, withoutParams } from "../../../components/dialog";
+import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
 import { useHydrated } from "../../../components/use-hydrated";
 import type { Exercise } from "../../../api/exercises.server";
 import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exercise-filters";
@@ -34,16 +34,7 @@ export function ExerciseDrawer({ detail }: { detail: Promise<SerializeFrom<Libra
 }
 
 function NotFound({ closeHref, message }: { closeHref: string; message: string | null }) {
-  return (
-    <Dialog title="Exercise not found" closeHref={closeHref} placement="right">
-      <p role="alert">{message ?? EXERCISE_NOT_FOUND}</p>
-      <div className="modal-actions">
-        <Link to={closeHref} className="button" preventScrollReset>
-          Close
-        </Link>
-      </div>
-    </Dialog>
-  );
+  return <MessageDialog title="Exercise not found" closeHref={closeHref} message={message ?? EXERCISE_NOT_FOUND} placement="right" />;
 }
 
 function ExerciseDetail({ exercise: e, closeHref }: { exercise: SerializeFrom<Exercise>; closeHref: string }) {

@@ -6,7 +6,7 @@
  */
 import { Await, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import { Dialog } from "../../../components/dialog";
+import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { createTemplateHref, duplicateTemplateHref, editTemplateHref } from "../../../domain/program-builder";
 import { FormToken } from "../../../forms/form-token";
@@ -234,16 +234,7 @@ function DeleteDialog({ state, id, template }: { state: TemplateListState; id: s
   const error = useReply("delete");
   const closeHref = templatesHref(state);
   if (!template) {
-    return (
-      <Dialog title="Delete Template" closeHref={closeHref}>
-        <p role="alert">{error ?? TEMPLATE_DELETE_FAILED}</p>
-        <div className="modal-actions">
-          <Link to={closeHref} className="button" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </Dialog>
-    );
+    return <MessageDialog title="Delete Template" closeHref={closeHref} message={error ?? TEMPLATE_DELETE_FAILED} />;
   }
   return (
     <Dialog title="Delete Template" closeHref={closeHref} alert description={`Delete ${template.name}? This cannot be undone. Programs already built from it are not changed.`}>
@@ -271,16 +262,7 @@ function BulkDeleteDialog({ state, ids, templates }: { state: TemplateListState;
   // Cancel keeps the boxes checked.
   const closeHref = templatesHref(state, { ids });
   if (templates.length === 0) {
-    return (
-      <Dialog title="Delete Templates" closeHref={closeHref}>
-        <p role="alert">{NOTHING_SELECTED}</p>
-        <div className="modal-actions">
-          <Link to={closeHref} className="button" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </Dialog>
-    );
+    return <MessageDialog title="Delete Templates" closeHref={closeHref} message={NOTHING_SELECTED} />;
   }
   const n = templates.length;
   return (
