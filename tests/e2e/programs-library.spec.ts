@@ -80,7 +80,10 @@ test.describe("Motion Library", () => {
 
     // Case-insensitive on the name.
     await searchFor(page, "SHOULDER");
-    await expect(cardTitles(page).first()).toBeVisible();
+    // With JavaScript the previous grid stays until the search's page arrives: wait for the search in the URL and
+    // for the grid to have changed, then read it.
+    await expect(page).toHaveURL(/[?&]q=SHOULDER/);
+    await expect.poll(async () => (await cardTitles(page).allTextContents()).every((n) => n.toLowerCase().includes("shoulder"))).toBe(true);
     const shoulder = await cardTitles(page).allTextContents();
     expect(shoulder.length).toBeGreaterThan(2);
     for (const name of shoulder) expect(name.toLowerCase()).toContain("shoulder");
@@ -117,6 +120,8 @@ test.describe("Motion Library", () => {
 
     await tick(page, "Camera Orientation", "Landscape");
     await expect(page).toHaveURL(/[?&]camera=LANDSCAPE/);
+    // The URL changes before the filtered grid streams in: wait for the grid to have changed, then check each card.
+    await expect.poll(async () => (await cards(page).allTextContents()).every((t) => t.includes("Landscape"))).toBe(true);
     for (const card of await cards(page).all()) await expect(card).toContainText("Landscape");
     await expectAccessible(page);
 
