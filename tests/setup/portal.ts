@@ -113,6 +113,7 @@ export async function startPortal(opts: PortalOptions): Promise<Portal> {
     killGroup("SIGKILL");
   };
 
+  const logsInfo = ["debug", "info"].includes(env.LOG_LEVEL ?? "info");
   const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   for (;;) {
     if (exited) {
@@ -120,8 +121,10 @@ export async function startPortal(opts: PortalOptions): Promise<Portal> {
       throw new Error(`the portal exited before answering ${url}/healthz:\n${tail(opts.logFile)}`);
     }
     try {
+      // Ours, not another portal that took the port between findFreePort and our bind (that child exits with
+      // EADDRINUSE, perhaps only after the other one answered): the portal logs "portal listening" once bound.
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-      if (res.ok) break;
+      if (res.ok && (!logsInfo || readFileSync(opts.logFile, "utf8").includes(`"msg":"portal listening","port":${port},`))) break;
     } catch {
       /* not up yet */
     }

@@ -42,9 +42,11 @@ export async function deadUrl(): Promise<string> {
 export const test = base.extend<{ startExtraPortal: (options?: ExtraPortalOptions) => Promise<ExtraPortal>; faultProxy: FaultProxy }>({
   startExtraPortal: async ({}, use, testInfo) => {
     const started: { portal: Portal; logFile: string }[] = [];
+    let requested = 0;
     await use(async (options = {}) => {
       const state = readState();
-      const logFile = testInfo.outputPath(`portal-${started.length + 1}.log`);
+      // Numbered when asked for, not when started: portals started together (Promise.all) get a log each.
+      const logFile = testInfo.outputPath(`portal-${++requested}.log`);
       const portal = await startPortal({ stack: { apiUrl: state.apiUrl, identity: state.identity }, dataDir: state.dataDir, logFile, env: options.env });
       started.push({ portal, logFile });
       return { ...portal, log: () => readFileSync(logFile, "utf8") };
