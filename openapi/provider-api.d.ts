@@ -4596,6 +4596,21 @@ export interface components {
             patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
         };
         /**
+         * @description What an RTM cycle that cannot be billed yet still needs, in one plain line, and whether it can still get it
+         *     before it ends. Examples: "11 of 16 active days — 5 more needed in the 6 days left"; "14 of 20 minutes of
+         *     care management; no interactive communication logged yet"; "3 of 16 active days — cannot reach 16 days
+         *     before Dec 3"; "9 of 16 active days — ended Nov 2 without them".
+         * @example {
+         *       "text": "11 of 16 active days — 5 more needed in the 6 days left",
+         *       "reachable": true
+         *     }
+         */
+        RtmCycleNeeds: {
+            text: string;
+            /** @description Whether the cycle can still become billable before it ends (false once it has ended). */
+            reachable: boolean;
+        };
+        /**
          * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period (normally 30 days) billed under
          *     one code. Cycle codes and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education),
          *     DEVICE_AND_DATA_TRANSMISSION 98977 (Device and Data Transmission), PATIENT_INTERACTION 98980 (Care
@@ -4638,6 +4653,7 @@ export interface components {
          *           "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION"
          *         }
          *       ],
+         *       "needs": null,
          *       "patientRecord": {
          *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *         "firstName": "Ana",
@@ -4675,6 +4691,11 @@ export interface components {
             interactionMinutes: number;
             /** @description The cycle's events, oldest first. */
             events: components["schemas"]["RtmEvent"][];
+            /**
+             * @description What the cycle still needs before it can be billed, computed from its own events by the billing rules
+             *     (docs/decisions/008-rtm-billing-rules.md): null once it is billable (READY_TO_BILL, BILLED).
+             */
+            needs: null | components["schemas"]["RtmCycleNeeds"];
             patientRecord: components["schemas"]["PersonRef"];
             /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
@@ -7606,6 +7627,11 @@ export interface operations {
                 start?: string;
                 /** @description Only cycles that start on or before this day. */
                 end?: string;
+                /**
+                 * @description Only the cycles at risk: still running (ending today or later) and not billable yet (IN_PROGRESS or
+                 *     ACTIVE_DAYS_INCOMPLETE): the clinician's worklist for today. Combines with the other filters.
+                 */
+                needsAttention?: boolean;
                 /** @description Only cycles of patients at this location. */
                 locationId?: string;
             };
@@ -7639,8 +7665,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Case-insensitive search on the patient's first name, last name or "first last". */
                 search?: string;
-                /** @description What to sort by: the patient's NAME (last, first) or the summary's STATUS; ties by name and id. */
-                sortBy?: "NAME" | "STATUS";
+                /**
+                 * @description What to sort by: the patient's NAME (last, first), the summary's STATUS, or DAYS_LEFT (the days left of
+                 *     the patient's soonest-ending listed cycle that still runs; patients without one last); ties by name and id.
+                 */
+                sortBy?: "NAME" | "STATUS" | "DAYS_LEFT";
                 /** @description Sort direction. */
                 orderBy?: components["parameters"]["OrderBy"];
                 /**
@@ -7652,6 +7681,11 @@ export interface operations {
                 start?: string;
                 /** @description Only cycles that start on or before this day. */
                 end?: string;
+                /**
+                 * @description Only the cycles at risk: still running (ending today or later) and not billable yet (IN_PROGRESS or
+                 *     ACTIVE_DAYS_INCOMPLETE): the clinician's worklist for today. Combines with the other filters.
+                 */
+                needsAttention?: boolean;
                 /** @description Only cycles of patients at this location. */
                 locationId?: string;
             };

@@ -140,6 +140,7 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
     numRemainingDays: remainingDays(r),
     interactionMinutes: a?.minutes ?? 0,
     events: a?.events ?? [],
+    needs: null,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
     pdfKey: r.pdf_key,
   };
