@@ -87,6 +87,8 @@ const schema = z.object({
   ERROR_REPORTING_ENABLED: flag,
   ERROR_REPORTING_URL: optionalHttpUrl,
   ERROR_REPORTING_ENVIRONMENT: z.string().default("production"),
+  ANALYTICS_ENABLED: flag,
+  ANALYTICS_URL: optionalHttpUrl,
   PATHS_STAFF_EMAILS: emailList,
   MODULES_STAFF_EMAILS: emailList,
   /** Feature flag: the Add New Patient dialog's language option (English or Spanish; 000 §2.7). */
@@ -110,6 +112,8 @@ export interface PortalConfig {
   helpCenterUrl: string;
   liveChat: { url: string } | undefined;
   errorReporting: { url: string; environment: string } | undefined;
+  /** Product analytics (002 §2: the RTM Billing click); off unless ANALYTICS_ENABLED with ANALYTICS_URL. */
+  analytics: { url: string } | undefined;
   staff: { pathsEmails: string[]; modulesEmails: string[] };
   features: { patientLanguage: boolean };
 }
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   }
   if (c.LIVE_CHAT_ENABLED && !c.LIVE_CHAT_URL) errors.push("LIVE_CHAT_URL: required when LIVE_CHAT_ENABLED is on");
   if (c.ERROR_REPORTING_ENABLED && !c.ERROR_REPORTING_URL) errors.push("ERROR_REPORTING_URL: required when ERROR_REPORTING_ENABLED is on");
+  if (c.ANALYTICS_ENABLED && !c.ANALYTICS_URL) errors.push("ANALYTICS_URL: required when ANALYTICS_ENABLED is on");
   if (c.INACTIVITY_TIMEOUT_MINUTES !== undefined && c.INACTIVITY_TIMEOUT_SECONDS !== undefined) {
     errors.push("INACTIVITY_TIMEOUT_SECONDS: set either INACTIVITY_TIMEOUT_MINUTES or INACTIVITY_TIMEOUT_SECONDS, not both");
   }
@@ -201,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       helpCenterUrl: c.HELP_CENTER_URL,
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
       errorReporting: c.ERROR_REPORTING_ENABLED && c.ERROR_REPORTING_URL ? { url: c.ERROR_REPORTING_URL, environment: c.ERROR_REPORTING_ENVIRONMENT } : undefined,
+      analytics: c.ANALYTICS_ENABLED && c.ANALYTICS_URL ? { url: c.ANALYTICS_URL } : undefined,
       staff: { pathsEmails: c.PATHS_STAFF_EMAILS, modulesEmails: c.MODULES_STAFF_EMAILS },
       features: { patientLanguage: c.PATIENT_LANGUAGE_ENABLED },
     },

@@ -5,6 +5,7 @@
  */
 import { getConfig } from "../config.server";
 import { log } from "../log.server";
+import { postToCollector } from "./collector.server";
 
 export interface ServerErrorReport {
   method: string;
@@ -23,12 +24,5 @@ export function reportServerError(event: ServerErrorReport): void {
     target = undefined;
   }
   if (!target) return;
-  void fetch(target.url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...event, environment: target.environment, time: new Date().toISOString(), source: "portal" }),
-    signal: AbortSignal.timeout(2000),
-  }).catch(() => {
-    log.warn("error report could not be delivered", { event: "error-reporting" });
-  });
+  postToCollector(target.url, { ...event, environment: target.environment, time: new Date().toISOString(), source: "portal" }, "error-reporting");
 }

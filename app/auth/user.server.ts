@@ -172,6 +172,16 @@ export async function requireRole(request: Request, context: PortalLoadContext, 
   return user;
 }
 
+/**
+ * The user of an organization holding `product`; else the not-found page (404). Product areas (Health's
+ * programs and RTM Billing, …) enforce it on the server, not only by hiding their sidebar items.
+ */
+export async function requireProduct(request: Request, context: PortalLoadContext, product: "HEALTH" | "GAIT" | "PRO" | "SCAN"): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (!user.organization.products.includes(product)) throw data(null, { status: 404 });
+  return user;
+}
+
 /** Public pages: a signed-in visitor is sent on to the portal. */
 export function requireAnonymous(request: Request, context: PortalLoadContext): void {
   if (activeAuth(getSession(request, context))) throw redirect("/");

@@ -5,7 +5,7 @@
  * `role="status"` live region, so it shows without JavaScript (its Close button reloads the page, which no
  * longer carries it). With JavaScript each toast closes after 4 seconds (the timer pauses while it is
  * hovered or focused), Close removes it at once, and toasts flashed by later navigations and submissions are
- * added to the region.
+ * added to the region. Code in the browser adds one with `showToast` (e.g. after copying to the clipboard).
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -30,9 +30,25 @@ interface Item extends ToastMessage {
 
 let nextId = 1;
 
+const TOAST_EVENT = "portal:toast";
+
+/** Shows a toast from the browser (the same region, the same timing as flashed toasts). */
+export function showToast(toast: ToastMessage): void {
+  window.dispatchEvent(new CustomEvent<ToastMessage>(TOAST_EVENT, { detail: toast }));
+}
+
 export function ToastRegion({ toast }: { toast: ToastMessage | null }) {
   const [items, setItems] = useState<Item[]>(() => (toast ? [{ ...toast, id: 0 }] : []));
   const seen = useRef(toast);
+
+  useEffect(() => {
+    const add = (e: Event) => {
+      const detail = (e as CustomEvent<ToastMessage>).detail;
+      if (detail) setItems((list) => [...list, { ...detail, id: nextId++ }]);
+    };
+    window.addEventListener(TOAST_EVENT, add);
+    return () => window.removeEventListener(TOAST_EVENT, add);
+  }, []);
 
   // A new toast from the root's loader (each load is a new object; no toast is null).
   useEffect(() => {

@@ -125,7 +125,7 @@ describe("portal sidebar (000 §2.2)", () => {
       "scan-sessions": "/scan/sessions/",
       "scan-reports": "/scan/reports/",
       gait: "/gait/reports/",
-      "rtm-billing": "/rtm-billing/cycles-by-month/",
+      "rtm-billing": "/rtm-billing/cycles-by-month/?from=sidebar",
       "motion-library": "/programs/exercise-library/",
       "program-templates": "/programs/templates/",
       paths: "/programs/paths/",

@@ -153,7 +153,8 @@ export function portalNav(input: PortalNavInput): NavItem[] {
   }
   if (has("GAIT")) items.push({ kind: "link", id: "gait", label: "Gait", href: ROUTES.gaitReports, icon: "gait", match: ["/gait"] });
   if (has("HEALTH")) {
-    items.push({ kind: "link", id: "rtm-billing", label: "RTM Billing", href: ROUTES.rtmBilling, icon: "billing", match: ["/rtm-billing"] });
+    // 002 §2: the click is tracked (the worklist's loader records `from=sidebar` with the analytics hook).
+    items.push({ kind: "link", id: "rtm-billing", label: "RTM Billing", href: `${ROUTES.rtmBilling}?from=sidebar`, icon: "billing", match: ["/rtm-billing"] });
     items.push({ kind: "link", id: "motion-library", label: "Motion Library", href: ROUTES.motionLibrary, icon: "library" });
     items.push({ kind: "link", id: "program-templates", label: "Program Templates", href: ROUTES.programTemplates, icon: "templates" });
   }

@@ -7,15 +7,11 @@
 import { data } from "@remix-run/node";
 import type { PortalLoadContext } from "../../context";
 import { getConfig } from "../../config.server";
-import { requireUser, type CurrentUser } from "../../auth/user.server";
+import { requireProduct, requireUser, type CurrentUser } from "../../auth/user.server";
 import { isListedStaff } from "../../shell/nav";
 
 /** The signed-in user of an organization with Health; else the 404 page. */
-export async function requireHealthUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (!user.organization.products.includes("HEALTH")) throw data(null, { status: 404 });
-  return user;
-}
+export const requireHealthUser = (request: Request, context: PortalLoadContext) => requireProduct(request, context, "HEALTH");
 
 /** The signed-in user when on the staff list of `page`; else the 404 page. */
 export async function requireListedStaff(request: Request, context: PortalLoadContext, page: "paths" | "modules"): Promise<CurrentUser> {

@@ -30,6 +30,7 @@ import { assignProgramHref } from "../../../domain/program-builder";
 import { formatDate } from "../../../domain/zoned-day";
 import { StateInputs } from "./state-inputs";
 import { useHydrated } from "../../../components/use-hydrated";
+import { Pager } from "../../../components/pager";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
 // them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
@@ -78,7 +79,15 @@ export function PatientListPage({ data }: { data: ListData }) {
       ) : (
         <>
           <PatientTable data={data} rows={list.items} />
-          <Pager state={state} totalPages={list.metadata.totalPages} totalItems={list.metadata.totalItems} itemCount={list.metadata.itemCount} pageSize={list.metadata.itemsForPage} />
+          <Pager
+            page={state.page}
+            totalPages={list.metadata.totalPages}
+            totalItems={list.metadata.totalItems}
+            itemCount={list.metadata.itemCount}
+            pageSize={list.metadata.itemsForPage}
+            hrefFor={(page) => listHref({ ...state, page })}
+            noun={["patient", "patients"]}
+          />
         </>
       )}
       <Suspense fallback={null}>
@@ -220,24 +229,4 @@ function actionHref(action: RowAction, id: string, state: ListState): string {
     case "discharge":
       return patientDialogHref(id, "discharge");
   }
-}
-
-function Pager({ state, totalPages, totalItems, itemCount, pageSize }: { state: ListState; totalPages: number; totalItems: number; itemCount: number; pageSize: number }) {
-  if (totalPages <= 1) return <p className="pager-summary">{`${totalItems} patient${totalItems === 1 ? "" : "s"}`}</p>;
-  const first = (state.page - 1) * pageSize + 1;
-  return (
-    <nav aria-label="Pagination" className="pager">
-      <p className="pager-summary">{`${first}–${first + itemCount - 1} of ${totalItems} · Page ${state.page} of ${totalPages}`}</p>
-      {state.page > 1 ? (
-        <Link to={listHref({ ...state, page: state.page - 1 })} className="button">
-          Previous page
-        </Link>
-      ) : null}
-      {state.page < totalPages ? (
-        <Link to={listHref({ ...state, page: state.page + 1 })} className="button">
-          Next page
-        </Link>
-      ) : null}
-    </nav>
-  );
 }

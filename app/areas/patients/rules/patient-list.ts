@@ -5,6 +5,8 @@
  *
  * URL: /patients/?tab=active|discharged&q=…&provider={id}&location={id}&sort={column}&dir=asc|desc&page=N
  */
+import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
+export type { SortDir };
 /** 000 §9: "Page size for lists: a shared constant, value not shown (mock metadata uses 10)". */
 export const LIST_PAGE_SIZE = 10;
 export const EMPTY_LIST_MESSAGE = "No patients active in your organization";
@@ -21,7 +23,6 @@ export const isListTab = (v: unknown): v is ListTab => v === "active" || v === "
 export type ColumnKey = "action" | "name" | "email" | "product" | "program" | "location" | "lastActivity" | "status";
 export type SortColumn = Exclude<ColumnKey, "action">;
 export type ApiSortBy = "LAST_ACTIVITY" | "NAME" | "EMAIL" | "STATUS" | "PROGRAM" | "LOCATION" | "PRODUCT";
-export type SortDir = "asc" | "desc";
 
 export const COLUMN_LABELS: Record<ColumnKey, string> = {
   action: "Action",
@@ -111,13 +112,10 @@ export function listHref(state: ListState, extra: Record<string, string> = {}): 
 
 /** 000 §4 "Sort cycle": none → ASC → DESC → none; another column starts at ASC. Back to page 1. */
 export function nextSort(state: ListState, column: SortColumn): ListState {
-  if (state.sort !== column) return { ...state, sort: column, dir: "asc", page: 1 };
-  if (state.dir === "asc") return { ...state, dir: "desc", page: 1 };
-  return { ...state, sort: null, dir: null, page: 1 };
+  return { ...state, ...nextSortOf<SortColumn>(state, column), page: 1 };
 }
 
-export const ariaSort = (state: ListState, column: SortColumn): "ascending" | "descending" | "none" =>
-  state.sort === column ? (state.dir === "asc" ? "ascending" : "descending") : "none";
+export const ariaSort = (state: ListState, column: SortColumn) => ariaSortOf<SortColumn>(state, column);
 
 export interface GlobalFilterLike {
   locationId: string | null;

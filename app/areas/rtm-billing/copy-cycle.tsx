@@ -1,0 +1,55 @@
+/**
+ * Copy a cycle (002 §2, §8): with JavaScript the button puts the cycle's text on the clipboard and says
+ * 'Successfully copied {code} for {name}'; where the clipboard refuses, 'Something went wrong copying the data.'
+ * and the text opens in a dialog to select by hand. Without JavaScript the control is a link to that dialog
+ * (`?copy={cycleId}`): the text in a read-only box the user can select and copy.
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import { Dialog } from "../../components/dialog";
+import { showToast } from "../../components/toast";
+import { useHydrated } from "../../components/use-hydrated";
+import { COPY_FAILED, copiedMessage } from "./rules/worklist";
+
+export function CopyCycle({ text, code, name, fallbackHref }: { text: string; code: string; name: string; fallbackHref: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const label = `Copy ${code} for ${name}`;
+  if (!hydrated) {
+    return (
+      <Link className="button" to={fallbackHref} preventScrollReset aria-label={label}>
+        Copy
+      </Link>
+    );
+  }
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(text);
+      showToast({ type: "success", message: copiedMessage(code, name) });
+    } catch {
+      showToast({ type: "error", message: COPY_FAILED });
+      navigate(fallbackHref, { preventScrollReset: true });
+    }
+  };
+  return (
+    <button type="button" className="button" aria-label={label} onClick={copy}>
+      Copy
+    </button>
+  );
+}
+
+export function CopyDialog({ text, title, closeHref }: { text: string; title: string; closeHref: string }) {
+  return (
+    <Dialog title={title} closeHref={closeHref} description="Select the text and copy it (Ctrl+C, or ⌘C on a Mac).">
+      <label htmlFor="rtm-copy-text" className="visually-hidden">
+        Cycle text
+      </label>
+      <textarea id="rtm-copy-text" className="rtm-copy-text" readOnly rows={Math.min(14, text.split("\n").length + 1)} value={text} onFocus={(e) => e.currentTarget.select()} />
+      <div className="modal-actions">
+        <Link className="button primary" to={closeHref} preventScrollReset>
+          Done
+        </Link>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The RTM Billing worklist's rules (002 §2 'RTM Billing', §3, §4, §8, §9), pure and shared by the server and the
+ * browser: the URL state (month, statuses, needs attention, location, search, sort, page, the open row and the
+ * copy dialog), the months the picker offers, the list call's query, the labels, which actions a cycle allows,
+ * and the text the copy action puts on the clipboard.
+ *
+ * URL: /rtm-billing/cycles-by-month/?month=yyyy-LL&status=READY_TO_BILL&status=BILLED&attention=1
+ *      &location={id}&q=…&sort=name|status&dir=asc|desc&page=N&open={patientRecordId}&copy={cycleId}
+ */
+import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
+import type { RtmCycle, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
+import { fullName } from "../../../domain/names";
+import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
+
+export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
+export const WORKLIST_PAGE_SIZE = 20;
+
+/** Verbatim (002 §2, §8). */
+export const EMPTY_MESSAGE = "You haven't assigned any patients yet";
+export const LOAD_FAILED = "Sorry we're experiencing an issue, please try reloading the page.";
+export const TOGGLE_FAILED = "Something went wrong, please refresh and try again";
+export const COPY_FAILED = "Something went wrong copying the data.";
+export const PDF_FAILED = "Failed to fetch PDF";
+export const billedMessage = (name: string) => `Successfully marked RTM Cycle for ${name} as billed.`;
+export const copiedMessage = (code: string, name: string) => `Successfully copied ${code} for ${name}`;
+/** Not in the spec (its success message is for ADVANCE only): the same form for REVERT. */
+export const revertedMessage = (name: string) => `Successfully reverted RTM Cycle for ${name} to ready to bill.`;
+/** A refusal (409): someone else changed the cycle first; the reloaded worklist shows its status now. */
+export const CHANGED_MEANWHILE = "This RTM cycle was just changed by someone else; the worklist now shows its current status.";
+/** Filtered to nothing (the spec's empty message is for an organization without RTM patients). */
+export const NO_MATCH_MESSAGE = "No RTM cycles match these filters.";
+
+export const STATUSES: readonly { value: RtmStatus; label: string }[] = [
+  { value: "IN_PROGRESS", label: "In Progress" },
+  { value: "ACTIVE_DAYS_INCOMPLETE", label: "Incomplete" },
+  { value: "READY_TO_BILL", label: "Ready to Bill" },
+  { value: "BILLED", label: "Billed" },
+];
+export const STATUS_LABEL = Object.fromEntries(STATUSES.map((s) => [s.value, s.label])) as Record<RtmStatus, string>;
+const isStatus = (v: string): v is RtmStatus => v in STATUS_LABEL;
+
+/** 002 §4: billing codes and their descriptions. */
+export const BILLING_DESCRIPTION: Record<RtmCycle["billingCode"], string> = {
+  "98975": "Initial Onboarding and Education",
+  "98977": "Device and Data Transmission",
+  "98980": "Care Management",
+  "98981": "Additional Care Management",
+};
+
+/** 002 §2, §9: the device-data cycle shows its active days 'N/30 days'; the others out of their required days. */
+export const DEVICE_CYCLE_DAYS = 30;
+export const activeDaysLabel = (c: Pick<RtmCycle, "code" | "numActiveDays" | "numRequiredDays">) =>
+  `${c.numActiveDays}/${c.code === "DEVICE_AND_DATA_TRANSMISSION" ? DEVICE_CYCLE_DAYS : c.numRequiredDays} days`;
+
+export type SortColumn = "name" | "status";
+const SORT_API: Record<SortColumn, "NAME" | "STATUS"> = { name: "NAME", status: "STATUS" };
+
+export interface WorklistState {
+  month: string;
+  statuses: RtmStatus[];
+  /** 'Needs attention': the cycles at risk, soonest end first. */
+  attention: boolean;
+  location: string | null;
+  q: string;
+  sort: SortColumn | null;
+  dir: SortDir | null;
+  page: number;
+}
+
+/** The month 'yyyy-LL' moved by `months`. */
+export function addMonths(yearMonth: string, months: number): string {
+  const [y, m] = yearMonth.split("-").map(Number) as [number, number];
+  const i = y * 12 + (m - 1) + months;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`;
+}
+
+/** 002 §2, §5: the months the picker offers, 12 before the current one to 2 after, oldest first. */
+export function selectableMonths(today: string): string[] {
+  const current = today.slice(0, 7);
+  return Array.from({ length: 15 }, (_, i) => addMonths(current, i - 12));
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** 'November 2026'. */
+export const monthHeading = (yearMonth: string) => `${MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]} ${yearMonth.slice(0, 4)}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string | null | undefined): v is string => typeof v === "string" && UUID.test(v);
+
+/** The state from the URL; anything out of range falls back to the default (the current month, no filter). */
+export function parseWorklistState(params: URLSearchParams, today: string): WorklistState {
+  const months = selectableMonths(today);
+  const month = params.get("month") ?? "";
+  const sort = params.get("sort");
+  const dir = params.get("dir");
+  const sorted = (sort === "name" || sort === "status") && (dir === "asc" || dir === "desc");
+  const page = Number(params.get("page"));
+  const location = params.get("location");
+  return {
+    month: months.includes(month) ? month : today.slice(0, 7),
+    statuses: [...new Set(params.getAll("status").filter(isStatus))],
+    attention: params.get("attention") === "1",
+    location: isUuid(location) ? location.toLowerCase() : null,
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    sort: sorted ? sort : null,
+    dir: sorted ? dir : null,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export function worklistParams(state: WorklistState, extra: Record<string, string> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set("month", state.month);
+  for (const s of state.statuses) params.append("status", s);
+  if (state.attention) params.set("attention", "1");
+  if (state.location) params.set("location", state.location);
+  if (state.q) params.set("q", state.q);
+  if (state.sort && state.dir) {
+    params.set("sort", state.sort);
+    params.set("dir", state.dir);
+  }
+  if (state.page > 1) params.set("page", String(state.page));
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  return params;
+}
+
+export const worklistHref = (state: WorklistState, extra: Record<string, string> = {}) => `${WORKLIST_PATH}?${worklistParams(state, extra).toString()}`;
+
+export const nextSort = (state: WorklistState, column: SortColumn): WorklistState => ({ ...state, ...nextSortOf<SortColumn>(state, column), page: 1 });
+export const ariaSort = (state: WorklistState, column: SortColumn) => ariaSortOf<SortColumn>(state, column);
+
+/** The month call's query. Unsorted: by name, or, needing attention, by the days left (soonest first). */
+export function worklistQuery(state: WorklistState): RtmMonthQuery {
+  const query: RtmMonthQuery = { page: state.page, limit: WORKLIST_PAGE_SIZE };
+  if (state.q) query.search = state.q;
+  if (state.statuses.length) query.status = state.statuses;
+  if (state.location) query.locationId = state.location;
+  if (state.attention) query.needsAttention = true;
+  if (state.sort && state.dir) {
+    query.sortBy = SORT_API[state.sort];
+    query.orderBy = state.dir === "asc" ? "ASC" : "DESC";
+  } else {
+    query.sortBy = state.attention ? "DAYS_LEFT" : "NAME";
+    query.orderBy = "ASC";
+  }
+  return query;
+}
+
+/** 002 §2: which per-cycle actions the billing rules allow for a status. */
+export function cycleActions(status: RtmStatus): { markBilled: boolean; revert: boolean; copy: boolean; pdf: boolean } {
+  const billable = status === "READY_TO_BILL" || status === "BILLED";
+  return { markBilled: status === "READY_TO_BILL", revert: status === "BILLED", copy: billable, pdf: billable };
+}
+
+/** The month's PDF is offered when one of its cycles can be (or was) billed. */
+export const monthPdfAllowed = (cycles: readonly Pick<RtmCycle, "status">[]) => cycles.some((c) => cycleActions(c.status).pdf);
+
+/**
+ * What Copy puts on the clipboard (002 §2): the cycle's billing code and what it stands for, the patient and the
+ * cycle's dates, then its patient interactions, each date (organization time zone) with its minutes.
+ */
+export function copyText(cycle: Pick<RtmCycle, "billingCode" | "startDate" | "endDate" | "events" | "patientRecord">, timeZone: string): string {
+  const interactions = cycle.events.filter((e) => e.type === "PATIENT_INTERACTION");
+  const lines = [
+    `${cycle.billingCode} ${BILLING_DESCRIPTION[cycle.billingCode]}`,
+    `${fullName(cycle.patientRecord)}, ${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`,
+    "Patient interactions:",
+    ...(interactions.length
+      ? interactions.map((e) => `${formatInstantDay(e.dateTime, timeZone)}: ${e.minutes ?? 0} minute${e.minutes === 1 ? "" : "s"}`)
+      : ["None"]),
+  ];
+  return lines.join("\n");
+}
+
+export const EVENT_LABEL: Record<RtmCycle["events"][number]["type"], string> = {
+  HEP_SESSION: "Program session",
+  SELF_REPORTED_HEP_SESSION: "Self-reported session",
+  PRO_RESPONSE: "Survey response",
+  PATIENT_INTERACTION: "Patient interaction",
+  INITIAL_HEP_ASSIGNMENT: "Initial program assignment",
+};
+

@@ -1,0 +1,325 @@
+/**
+ * The RTM Billing worklist (002 §2): the month heading and picker, the filters (status, needs attention,
+ * location, patient search: a GET form, applied at once with JavaScript), the sortable header, and one row per
+ * patient that opens (`<details>`, no JavaScript needed) to the patient's cycles of the month with what each
+ * still needs and the actions the billing rules allow. The rows stream in after the header.
+ */
+import { Await, Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { Suspense } from "react";
+import { MessageDialog } from "../../components/dialog";
+import { Pager } from "../../components/pager";
+import { useHydrated } from "../../components/use-hydrated";
+import { FormToken } from "../../forms/form-token";
+import { fullName } from "../../domain/names";
+import { formatDay, formatInstantDay } from "../../domain/zoned-day";
+import type { PortalShellData } from "../../shell/shell-loader.server";
+import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
+import type { ApiResult } from "../../api/result";
+import type { loadWorklist } from "./worklist-route.server";
+import { CopyCycle, CopyDialog } from "./copy-cycle";
+import {
+  activeDaysLabel,
+  addMonths,
+  ariaSort,
+  BILLING_DESCRIPTION,
+  copyText,
+  cycleActions,
+  EMPTY_MESSAGE,
+  EVENT_LABEL,
+  LOAD_FAILED,
+  monthHeading,
+  monthPdfAllowed,
+  nextSort,
+  NO_MATCH_MESSAGE,
+  STATUS_LABEL,
+  STATUSES,
+  worklistHref,
+  type SortColumn,
+  type WorklistState,
+} from "./rules/worklist";
+
+type Data = SerializeFrom<typeof loadWorklist>;
+type MonthPage = { items: RtmMonthlySummary[]; metadata: { totalItems: number; itemCount: number; itemsForPage: number; totalPages: number; currentPage: number } };
+
+export const cyclePdfHref = (id: string) => `/rtm-billing/cycles/${encodeURIComponent(id)}.pdf`;
+export const monthPdfHref = (id: string) => `/rtm-billing/monthly-summaries/${encodeURIComponent(id)}.pdf`;
+
+export function WorklistPage({ data }: { data: Data }) {
+  const { state } = data;
+  return (
+    <section className="rtm-billing" aria-labelledby="rtm-title">
+      <div className="page-header">
+        <h1 id="rtm-title">RTM Billing</h1>
+      </div>
+      <MonthNav state={state} months={data.months} />
+      <Filters data={data} />
+      <Suspense fallback={<p className="rtm-loading" role="status">Loading the month's cycles…</p>}>
+        <Await resolve={data.list as unknown as Promise<ApiResult<MonthPage>>} errorElement={<LoadError state={state} />}>
+          {(result) => (result.error ? <LoadError state={state} /> : <Worklist data={data} page={result.data} />)}
+        </Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function MonthNav({ state, months }: { state: WorklistState; months: string[] }) {
+  const prev = addMonths(state.month, -1);
+  const next = addMonths(state.month, 1);
+  return (
+    <div className="rtm-month">
+      {months.includes(prev) ? (
+        <Link className="button" to={worklistHref({ ...state, month: prev, page: 1 })} aria-label={`Previous month, ${monthHeading(prev)}`}>
+          ‹
+        </Link>
+      ) : (
+        <span className="button" aria-disabled="true" aria-hidden="true">‹</span>
+      )}
+      <h2 className="rtm-month-heading">{monthHeading(state.month)}</h2>
+      {months.includes(next) ? (
+        <Link className="button" to={worklistHref({ ...state, month: next, page: 1 })} aria-label={`Next month, ${monthHeading(next)}`}>
+          ›
+        </Link>
+      ) : (
+        <span className="button" aria-disabled="true" aria-hidden="true">›</span>
+      )}
+    </div>
+  );
+}
+
+function Filters({ data }: { data: Data }) {
+  const { state, months } = data;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const shell = useRouteLoaderData<PortalShellData>("routes/_app");
+  const locations = shell?.filter.locations ?? [];
+  return (
+    <Form
+      method="get"
+      action="/rtm-billing/cycles-by-month/"
+      role="search"
+      aria-label="Filter RTM cycles"
+      className="list-filters rtm-filters"
+      onChange={(e) => {
+        const target = e.target as HTMLInputElement;
+        if (hydrated && (target.tagName === "SELECT" || target.type === "checkbox")) submit(e.currentTarget, { preventScrollReset: true });
+      }}
+    >
+      {state.sort && state.dir ? (
+        <>
+          <input type="hidden" name="sort" value={state.sort} />
+          <input type="hidden" name="dir" value={state.dir} />
+        </>
+      ) : null}
+      <div className="field">
+        <label htmlFor="rtm-month">Month</label>
+        <select id="rtm-month" name="month" defaultValue={state.month} key={`m-${state.month}`}>
+          {months.map((m) => (
+            <option key={m} value={m}>
+              {monthHeading(m)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field rtm-statuses">
+        <legend>Status</legend>
+        {STATUSES.map((s) => (
+          <label key={s.value} className="checkbox">
+            <input type="checkbox" name="status" value={s.value} defaultChecked={state.statuses.includes(s.value)} key={`${s.value}-${state.statuses.join()}`} />
+            {s.label}
+          </label>
+        ))}
+        <label className="checkbox">
+          <input type="checkbox" name="attention" value="1" defaultChecked={state.attention} key={`a-${state.attention}`} />
+          Needs attention
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="rtm-location">Location</label>
+        <select id="rtm-location" name="location" defaultValue={state.location ?? ""} key={`l-${state.location}`}>
+          <option value="">All Locations</option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="rtm-search">Search Patients</label>
+        <input id="rtm-search" type="search" name="q" defaultValue={state.q} maxLength={200} key={`q-${state.q}`} />
+      </div>
+      <button type="submit" className="button">
+        Apply
+      </button>
+    </Form>
+  );
+}
+
+function LoadError({ state }: { state: WorklistState }) {
+  return (
+    <div className="error-view" role="alert">
+      <h2>{LOAD_FAILED}</h2>
+      <Link className="button" to={worklistHref(state)} reloadDocument>
+        Reload this page
+      </Link>
+    </div>
+  );
+}
+
+const filtered = (s: WorklistState) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
+
+function Worklist({ data, page }: { data: Data; page: MonthPage }) {
+  const { state } = data;
+  const copied = data.copy ? page.items.flatMap((s) => s.cycles).find((c) => c.id === data.copy) : undefined;
+  const closeCopy = worklistHref(state, copied ? { open: copied.patientRecord.id } : {});
+  return (
+    <>
+      {page.items.length === 0 ? (
+        <p className="empty-state">{filtered(state) ? NO_MATCH_MESSAGE : EMPTY_MESSAGE}</p>
+      ) : (
+        <div className="rtm-list">
+          <div className="rtm-header" role="group" aria-label="Sort patients">
+            <SortHeader state={state} column="name" label="Patient" />
+            <SortHeader state={state} column="status" label="Status" />
+            <span className="rtm-header-cell">Cycles</span>
+          </div>
+          {page.items.map((summary) => (
+            <PatientRow key={summary.id} summary={summary} state={state} timeZone={data.timeZone} open={data.open === summary.patientRecord.id || copied?.patientRecord.id === summary.patientRecord.id} />
+          ))}
+        </div>
+      )}
+      <Pager
+        page={state.page}
+        totalPages={page.metadata.totalPages}
+        totalItems={page.metadata.totalItems}
+        itemCount={page.metadata.itemCount}
+        pageSize={page.metadata.itemsForPage}
+        hrefFor={(p) => worklistHref({ ...state, page: p })}
+        noun={["patient", "patients"]}
+      />
+      {data.copy ? (
+        copied ? (
+          <CopyDialog text={copyText(copied, data.timeZone)} closeHref={closeCopy} title={`Copy ${copied.billingCode} for ${fullName(copied.patientRecord)}`} />
+        ) : (
+          <MessageDialog title="Copy" closeHref={closeCopy} message="This cycle is not on this page of the worklist." />
+        )
+      ) : null}
+    </>
+  );
+}
+
+function SortHeader({ state, column, label }: { state: WorklistState; column: SortColumn; label: string }) {
+  const sort = ariaSort(state, column);
+  return (
+    <Link to={worklistHref(nextSort(state, column))} className="sort-link rtm-header-cell" preventScrollReset aria-label={`${label}, ${sort === "none" ? "not sorted" : `sorted ${sort}`}: change the order`}>
+      {label}
+      <span aria-hidden="true" className="sort-icon">
+        {sort === "ascending" ? "▲" : sort === "descending" ? "▼" : ""}
+      </span>
+    </Link>
+  );
+}
+
+function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySummary; state: WorklistState; timeZone: string; open: boolean }) {
+  const name = fullName(summary.patientRecord);
+  return (
+    <details className="rtm-patient" open={open}>
+      <summary>
+        <span className="rtm-patient-name">{name}</span>
+        <span className={`rtm-status rtm-status-${summary.status.toLowerCase()}`}>{STATUS_LABEL[summary.status]}</span>
+        <span>{`${summary.cycles.length} cycle${summary.cycles.length === 1 ? "" : "s"}`}</span>
+      </summary>
+      <div className="rtm-patient-body">
+        <p className="rtm-patient-links">
+          <Link to={`/patients/${encodeURIComponent(summary.patientRecord.id)}/`}>Open patient</Link>
+          {monthPdfAllowed(summary.cycles) ? (
+            <a href={monthPdfHref(summary.id)} target="_blank" rel="noreferrer">
+              {`Month PDF (${monthHeading(summary.yearMonth)})`}
+              <span className="visually-hidden"> for {name}, opens in a new tab</span>
+            </a>
+          ) : null}
+        </p>
+        <div className="table-wrap">
+          <table className="data-table rtm-cycles">
+            <caption className="visually-hidden">{`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Status</th>
+                <th scope="col">Dates</th>
+                <th scope="col">Active days</th>
+                <th scope="col">Care minutes</th>
+                <th scope="col">Still needed</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.cycles.map((c) => (
+                <CycleRow key={c.id} cycle={c} state={state} timeZone={timeZone} name={name} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: WorklistState; timeZone: string; name: string }) {
+  const actions = cycleActions(cycle.status);
+  const action = worklistHref(state);
+  return (
+    <tr>
+      <th scope="row">
+        {cycle.billingCode} <span className="rtm-code-name">{BILLING_DESCRIPTION[cycle.billingCode]}</span>
+        <Events cycle={cycle} timeZone={timeZone} />
+      </th>
+      <td>
+        <span className={`rtm-status rtm-status-${cycle.status.toLowerCase()}`}>{STATUS_LABEL[cycle.status]}</span>
+      </td>
+      <td>{`${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`}</td>
+      <td>{activeDaysLabel(cycle)}</td>
+      <td>{cycle.interactionMinutes}</td>
+      <td className={cycle.needs && !cycle.needs.reachable ? "rtm-needs rtm-needs-late" : "rtm-needs"}>{cycle.needs?.text ?? "—"}</td>
+      <td>
+        <div className="rtm-actions">
+          {actions.markBilled || actions.revert ? (
+            <Form method="post" action={action} preventScrollReset>
+              <FormToken />
+              <input type="hidden" name="intent" value={actions.markBilled ? "advance" : "revert"} />
+              <input type="hidden" name="cycleId" value={cycle.id} />
+              <input type="hidden" name="patientRecordId" value={cycle.patientRecord.id} />
+              <button type="submit" className={actions.markBilled ? "button primary" : "button"} aria-label={`${actions.markBilled ? "Mark billed" : "Revert to ready"}: ${cycle.billingCode} of ${name}`}>
+                {actions.markBilled ? "Mark Billed" : "Revert to Ready"}
+              </button>
+            </Form>
+          ) : null}
+          {actions.copy ? <CopyCycle text={copyText(cycle, timeZone)} code={cycle.billingCode} name={name} fallbackHref={worklistHref(state, { copy: cycle.id })} /> : null}
+          {actions.pdf ? (
+            <a className="button" href={cyclePdfHref(cycle.id)} target="_blank" rel="noreferrer" aria-label={`PDF of ${cycle.billingCode} for ${name} (opens in a new tab)`}>
+              PDF
+            </a>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function Events({ cycle, timeZone }: { cycle: RtmCycle; timeZone: string }) {
+  if (cycle.events.length === 0) return <span className="rtm-events-none">No events</span>;
+  return (
+    <details className="rtm-events">
+      <summary>{`${cycle.events.length} event${cycle.events.length === 1 ? "" : "s"}`}</summary>
+      <ul>
+        {cycle.events.map((e) => (
+          <li key={`${e.type}-${e.id}`}>
+            {`${formatInstantDay(e.dateTime, timeZone)} · ${EVENT_LABEL[e.type]}${e.minutes !== null ? ` · ${e.minutes} min` : ""}`}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+

@@ -1,0 +1,97 @@
+/**
+ * The loader and action of `/rtm-billing/cycles-by-month/` (routes/_app.rtm-billing.cycles-by-month.tsx
+ * re-exports them): the month's worklist (GET v2/health/rtm-cycles/{yearMonth}) streamed after the page's header
+ * and filters, and the per-cycle toggles (ADVANCE / REVERT) posted here with Post/Redirect/Get and the spec's
+ * toasts. Health users only (404 otherwise); the API scopes the cycles to the user's reach.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { trackEvent } from "../../api/analytics.server";
+import { listRtmMonth, promoteRtmCycle } from "../../api/rtm.server";
+import { getSession } from "../../auth/session.server";
+import { requireProduct } from "../../auth/user.server";
+import { todayIn } from "../../domain/date-range";
+import { fullName } from "../../domain/names";
+import { FORM_TOKEN_FIELD, callOnce } from "../../forms/submit-once.server";
+import { getGlobalFilter } from "../../shell/filter.server";
+import {
+  billedMessage,
+  CHANGED_MEANWHILE,
+  isUuid,
+  LOAD_FAILED,
+  parseWorklistState,
+  revertedMessage,
+  selectableMonths,
+  TOGGLE_FAILED,
+  worklistHref,
+  worklistQuery,
+  WORKLIST_PATH,
+} from "./rules/worklist";
+
+/** The sidebar's RTM Billing link carries `from=sidebar` (nav.ts): the click is tracked, then the clean URL. */
+export const SIDEBAR_SOURCE = "sidebar";
+
+export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
+  const user = await requireProduct(request, context, "HEALTH");
+  const url = new URL(request.url);
+  if (url.searchParams.get("from") === SIDEBAR_SOURCE) {
+    trackEvent({ name: "rtm-billing-opened", source: SIDEBAR_SOURCE, userId: user.practitionerId, organizationId: user.organization.id });
+    url.searchParams.delete("from");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const timeZone = user.organization.timezone;
+  const today = todayIn(timeZone);
+  const state = parseWorklistState(url.searchParams, today);
+  // A practitioner filters by their own locations only (002 §2; the API scopes them anyway).
+  if (state.location && user.role === "PORTAL_PRACTITIONER" && !user.locations.some((l) => l.id.toLowerCase() === state.location)) state.location = null;
+  // Without a location of its own, the page follows the shell's global location filter.
+  if (!url.searchParams.has("location")) state.location = (await getGlobalFilter(request, context)).locationId;
+
+  const list = listRtmMonth(request, context, state.month, worklistQuery(state));
+  const open = url.searchParams.get("open");
+  const copy = url.searchParams.get("copy");
+  const view = {
+    state,
+    months: selectableMonths(today),
+    timeZone,
+    today,
+    open: isUuid(open) ? open : null,
+    copy: isUuid(copy) ? copy : null,
+  };
+  if (state.page > 1) {
+    // 002 §8: a failure on a later page goes back to page 1 first (so a later page is not streamed).
+    const result = await list;
+    if (result.error) {
+      getSession(request, context).flash("toast", { type: "error", message: LOAD_FAILED });
+      throw redirect(worklistHref({ ...state, page: 1 }));
+    }
+    return { ...view, list: Promise.resolve(result) };
+  }
+  // Not awaited: the header and filters render at once, the rows stream in when the call answers.
+  return { ...view, list };
+}
+
+export type WorklistLoaderData = Awaited<ReturnType<typeof loadWorklist>>;
+
+export async function worklistAction({ request, context }: ActionFunctionArgs) {
+  const user = await requireProduct(request, context, "HEALTH");
+  const url = new URL(request.url);
+  const state = parseWorklistState(url.searchParams, todayIn(user.organization.timezone));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const cycleId = String(form.get("cycleId") ?? "");
+  if ((intent !== "advance" && intent !== "revert") || !isUuid(cycleId)) return data({ error: "Unknown action." }, { status: 400 });
+  const patientId = String(form.get("patientRecordId") ?? "");
+  const back = worklistHref(state, isUuid(patientId) ? { open: patientId } : {});
+  // Once per form token (ADR 005): a double click marks the cycle billed once and reports one success.
+  const result = await callOnce(`${user.userId}:rtm-${intent}:${cycleId}`, form.get(FORM_TOKEN_FIELD), () =>
+    promoteRtmCycle(request, context, cycleId, intent === "advance" ? "ADVANCE" : "REVERT"),
+  );
+  const session = getSession(request, context);
+  if (result.error) {
+    session.flash("toast", { type: "error", message: result.error.status === 409 ? CHANGED_MEANWHILE : TOGGLE_FAILED });
+  } else {
+    const name = fullName(result.data.patientRecord);
+    session.flash("toast", { type: "success", message: intent === "advance" ? billedMessage(name) : revertedMessage(name) });
+  }
+  return redirect(back.startsWith(WORKLIST_PATH) ? back : WORKLIST_PATH);
+}

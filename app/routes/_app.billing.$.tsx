@@ -1,0 +1,20 @@
+/**
+ * `billing` and `billing/{billingSection}` (002 §2 "RTM Billing sections"): the one section is the month's
+ * worklist, so `/billing/` and `/billing/cycles-by-month/` go there (keeping the query); any other section is
+ * the not-found page.
+ */
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireProduct } from "../auth/user.server";
+import { WORKLIST_PATH } from "../areas/rtm-billing/rules/worklist";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireProduct(request, context, "HEALTH");
+  const section = (params["*"] ?? "").replace(/\/+$/, "");
+  if (section !== "" && section !== "cycles-by-month") throw data(null, { status: 404 });
+  return redirect(`${WORKLIST_PATH}${new URL(request.url).search}`);
+}
+
+/** A UI route, so a 404 renders the not-found page inside the shell. */
+export default function BillingSection() {
+  return null;
+}

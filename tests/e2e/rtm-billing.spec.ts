@@ -1,0 +1,300 @@
+/**
+ * RTM Billing (issue 10; spec 002 §2 'RTM Billing', §4, §8, §9): the month's worklist with its filters, sort and
+ * pager in the URL; a patient's cycles in a row that opens; mark billed / revert with the spec's toasts, the care
+ * notes locking and unlocking with them; copy (clipboard with JavaScript, a dialog to select from without);
+ * the cycle's and the month's PDFs; what each cycle still needs; the failures' messages; the sidebar's analytics
+ * event. Each writing test makes its own patient (a first program opens its RTM episode); both projects.
+ */
+import { createServer } from "node:http";
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible, jsEnabled } from "./helpers/extra-portal.js";
+import { apiAs, createProvider, DEMO_PASSWORD, PRACTITIONER, removeProvider } from "./helpers/stack.js";
+import { careNotes, newHealthPatient, orgClock, sectionUrl, type Api, type PatientRecord } from "./helpers/patient-data.js";
+import { createTemplate, tag } from "./helpers/program-builder.js";
+import { useSession } from "./helpers/session.js";
+import { expectToast, LOGIN_PATH, sidebar, submitLogin } from "./helpers/ui.js";
+import type { components } from "../../openapi/provider-api.js";
+
+type Cycle = components["schemas"]["RtmCycle"];
+
+const WORKLIST = "/rtm-billing/cycles-by-month/";
+const LOAD_FAILED = "Sorry we're experiencing an issue, please try reloading the page.";
+const TOGGLE_FAILED = "Something went wrong, please refresh and try again";
+
+let api: Api;
+let today: string;
+
+test.beforeAll(async () => {
+  api = await apiAs(PRACTITIONER.email);
+  today = (await orgClock(api)).today;
+});
+
+/** A new Health patient with a first program (which opens the RTM episode) and a 20-minute interactive care note. */
+async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: string; care: Cycle; month: string }> {
+  const patient = await newHealthPatient(api);
+  const template = await createTemplate(api, `RTM ${tag()}`);
+  const assigned = await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: patient.id } }, body: { hepId: template.id, shouldRetireHeps: true } });
+  expect(assigned.response.ok, "the first program is assigned").toBe(true);
+  const note = await api.POST("/v2/patients/{id}/interactions", {
+    params: { path: { id: patient.id } },
+    body: { date: today, minutes: 20, notes: "Reviewed the program by video call.", interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true },
+  });
+  expect(note.response.ok, "the care note is saved").toBe(true);
+  const cycles = await patientCycles(patient);
+  const care = cycles.find((c) => c.code === "PATIENT_INTERACTION");
+  expect(care, "the episode has a care-management cycle").toBeDefined();
+  expect(care!.status, "20 minutes with an interactive communication: ready to bill").toBe("READY_TO_BILL");
+  return { patient, name: `${patient.patient.firstName} ${patient.patient.lastName}`, care: care!, month: care!.endDate.slice(0, 7) };
+}
+
+async function patientCycles(patient: PatientRecord): Promise<Cycle[]> {
+  const r = await api.GET("/v2/health/rtm-cycles", { params: { query: { search: patient.patient.firstName, limit: 50 } } });
+  if (!r.data) throw new Error(`rtm cycles: ${r.response.status}`);
+  return r.data.items.filter((c) => c.patientRecord.id === patient.id);
+}
+
+/** The worklist filtered to one patient, their row opened. */
+async function openPatientRow(page: Page, month: string, name: string, origin = "") {
+  await page.goto(`${origin}${WORKLIST}?month=${month}&q=${encodeURIComponent(name.split(" ")[0]!)}`);
+  await expect(page.getByRole("heading", { name: "RTM Billing", level: 1 })).toBeVisible();
+  const row = page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) });
+  await expect(row).toHaveCount(1);
+  await row.getByText(name, { exact: true }).click();
+  await expect(row.getByRole("table")).toBeVisible();
+  await expectAccessible(page);
+  return row;
+}
+
+const cycleRow = (row: ReturnType<Page["getByRole"]>, billingCode: string) => row.getByRole("row").filter({ has: row.page().getByRole("rowheader", { name: new RegExp(`^${billingCode}`) }) });
+
+test.describe("the worklist", () => {
+  test.beforeEach(async ({ page }) => {
+    await useSession(page, PRACTITIONER);
+  });
+
+  test("a care note makes the care-management cycle Ready to Bill; Mark Billed locks the note, Revert unlocks it", async ({ page }) => {
+    const { patient, name, month } = await patientReadyToBill();
+    const row = await openPatientRow(page, month, name);
+    const care = cycleRow(row, "98980");
+    await expect(care.getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(care).toContainText("Care Management");
+    // The device-data cycle shows its days out of 30 and what it still needs, from its own (empty) events.
+    const device = cycleRow(row, "98977");
+    await expect(device).toContainText("0/30 days");
+    await expect(device).toContainText(/0 of 16 active days — 16 more needed in the \d+ days left/);
+
+    await care.getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
+    await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Billed");
+    await expectAccessible(page);
+    expect((await careNotes(api, patient.id))[0]?.rtmCycleStatus).toBe("BILLED");
+
+    // The patient's Care Management agrees: the note is locked.
+    await page.goto(sectionUrl(patient.id, "health", "care"));
+    const note = page.getByRole("row").filter({ hasText: "Reviewed the program by video call." });
+    await expect(note.getByText("Billed")).toBeVisible();
+    await expect(note.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    const again = await openPatientRow(page, month, name);
+    await cycleRow(again, "98980").getByRole("button", { name: `Revert to ready: 98980 of ${name}` }).click();
+    await expectToast(page, `Successfully reverted RTM Cycle for ${name} to ready to bill.`);
+    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await page.goto(sectionUrl(patient.id, "health", "care"));
+    await expect(page.getByRole("row").filter({ hasText: "Reviewed the program by video call." }).getByRole("link", { name: /^Delete/ })).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  test("a stale Mark Billed (someone billed it a moment ago) is refused clearly, and the row shows Billed", async ({ page }) => {
+    const { name, care, month } = await patientReadyToBill();
+    const row = await openPatientRow(page, month, name);
+    expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id } } })).response.status).toBe(200);
+    await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
+    await expectToast(page, "This RTM cycle was just changed by someone else; the worklist now shows its current status.");
+    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Billed");
+    await expectAccessible(page);
+  });
+
+  test("Copy puts the code and the interactions on the clipboard, or shows them to select; both PDFs are real PDFs, never cached", async ({ page, context }) => {
+    const { name, care, month } = await patientReadyToBill();
+    const expected = [`98980 Care Management`, `${name}, ${mmddyyyy(care.startDate)} – ${mmddyyyy(care.endDate)}`, "Patient interactions:", `${mmddyyyy(today)}: 20 minutes`].join("\n");
+    const row = await openPatientRow(page, month, name);
+    const copy = cycleRow(row, "98980").getByRole(jsEnabled() ? "button" : "link", { name: `Copy 98980 for ${name}` });
+    if (jsEnabled()) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await copy.click();
+      await expectToast(page, `Successfully copied 98980 for ${name}`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    } else {
+      await copy.click();
+      const dialog = page.getByRole("dialog", { name: `Copy 98980 for ${name}` });
+      await expect(dialog.getByRole("textbox", { name: "Cycle text" })).toHaveValue(expected);
+      await expectAccessible(page);
+      await dialog.getByRole("link", { name: "Done" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
+
+    const cyclePdf = cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("link", { name: `PDF of 98980 for ${name} (opens in a new tab)` });
+    await expect(cyclePdf).toHaveAttribute("target", "_blank");
+    const monthPdf = page.getByRole("link", { name: new RegExp(`^Month PDF .* for ${name}`) });
+    for (const href of [await cyclePdf.getAttribute("href"), await monthPdf.getAttribute("href")]) {
+      const res = await page.request.get(href!);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toBe("application/pdf");
+      expect(res.headers()["cache-control"]).toBe("no-store");
+      expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
+
+  test("filters, month picker, sort and needs attention live in the URL", async ({ page }) => {
+    await page.goto(WORKLIST);
+    await expect(page.getByRole("heading", { level: 2, name: monthName(today.slice(0, 7)) })).toBeVisible();
+    await expectAccessible(page);
+    const months = page.getByLabel("Month").locator("option");
+    await expect(months).toHaveCount(15);
+    await expect(months.first()).toHaveAttribute("value", shiftMonth(today.slice(0, 7), -12));
+    await expect(months.last()).toHaveAttribute("value", shiftMonth(today.slice(0, 7), 2));
+
+    // Ready to Bill only: every cycle shown is ready to bill.
+    const filters = page.getByRole("search", { name: "Filter RTM cycles" });
+    await filters.getByLabel("Ready to Bill").check();
+    if (!jsEnabled()) await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/status=READY_TO_BILL/);
+    await expectAccessible(page);
+    const groups = page.getByRole("group").filter({ has: page.locator("summary") });
+    await expect.poll(() => groups.count()).toBeGreaterThan(0);
+    await groups.first().locator("summary").click();
+    const statuses = await groups.first().getByRole("row").filter({ has: page.getByRole("rowheader") }).getByRole("cell").first().allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["Ready to Bill"]));
+
+    // Needs attention: the cycles at risk, each saying what it still needs.
+    await page.goto(`${WORKLIST}?attention=1`);
+    await expectAccessible(page);
+    await expect(page.getByRole("search", { name: "Filter RTM cycles" }).getByLabel("Needs attention")).toBeChecked();
+    const atRisk = page.getByRole("group").filter({ has: page.locator("summary") });
+    if ((await atRisk.count()) > 0) {
+      await atRisk.first().locator("summary").click();
+      const needs = await atRisk.first().getByRole("row").filter({ has: page.getByRole("rowheader") }).getByRole("cell").nth(4).allTextContents();
+      for (const n of needs) expect(n).toMatch(/ of \d+ (active days|minutes)/);
+    }
+
+    // Header sort: none → ascending → descending → none.
+    await page.goto(WORKLIST);
+    const sortByName = () => page.getByRole("group", { name: "Sort patients" }).getByRole("link", { name: /^Patient/ });
+    await sortByName().click();
+    await expect(page).toHaveURL(/sort=name&dir=asc/);
+    await sortByName().click();
+    await expect(page).toHaveURL(/sort=name&dir=desc/);
+    await sortByName().click();
+    await expect(page).not.toHaveURL(/sort=/);
+    await expectAccessible(page);
+  });
+
+  test("the billing/{section} addresses lead to the worklist; an unknown section and a foreign cycle's PDF are not found", async ({ page }) => {
+    await page.goto("/billing/cycles-by-month/?month=" + today.slice(0, 7));
+    await expect(page).toHaveURL(new RegExp(`${WORKLIST.replace(/\//g, "\\/")}\\?month=${today.slice(0, 7)}$`));
+    await expectAccessible(page);
+    await page.goto("/billing/nothing-here/");
+    await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
+    await expectAccessible(page);
+    // Another organization's cycle: the API answers 404, and so does the portal.
+    const research = await apiAs("research@research.example");
+    const foreign = (await research.GET("/v2/health/rtm-cycles", { params: { query: { limit: 1 } } })).data?.items[0];
+    expect(foreign, "the other organization has a cycle").toBeDefined();
+    expect((await page.request.get(`/rtm-billing/cycles/${foreign!.id}.pdf`)).status()).toBe(404);
+    expect((await api.GET("/v2/health/rtm-cycles/{id}/pdf-url", { params: { path: { id: foreign!.id } } })).response.status).toBe(404);
+  });
+});
+
+test("a new organization's provider sees the spec's empty state", async ({ page }) => {
+  const provider = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+  try {
+    await useSession(page, { email: provider.email, password: provider.password });
+    await page.goto(WORKLIST);
+    await expect(page.getByText("You haven't assigned any patients yet")).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await removeProvider(provider);
+  }
+});
+
+test.describe("failures and analytics (a portal of their own)", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  async function signIn(page: Page, origin: string) {
+    await submitLogin(page, PRACTITIONER.email, DEMO_PASSWORD, `${origin}${LOGIN_PATH}`);
+    await expect(page).toHaveURL(`${origin}/home/`);
+    await expectAccessible(page);
+  }
+
+  test("the cycles fail to load: the spec's message (a later page goes back to page 1 first); a failed toggle says so", async ({ page, startExtraPortal, faultProxy }) => {
+    const { name, care, month } = await patientReadyToBill();
+    const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
+    await signIn(page, portal.url);
+    const path = `/v2/health/rtm-cycles/${month}`;
+    faultProxy.inject({ method: "GET", path, times: 1, fault: { kind: "status", status: 500 } });
+    const res = await page.goto(`${portal.url}${WORKLIST}?month=${month}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("alert").filter({ hasText: LOAD_FAILED })).toBeVisible();
+    await expect(page.getByLabel("Month")).toHaveValue(month);
+    await expectAccessible(page);
+
+    faultProxy.inject({ method: "GET", path, times: 1, fault: { kind: "status", status: 500 } });
+    await page.goto(`${portal.url}${WORKLIST}?month=${month}&page=3`);
+    await expect(page).toHaveURL(new RegExp(`\\?month=${month}$`));
+    await expectToast(page, LOAD_FAILED);
+    await expectAccessible(page);
+
+    const row = await openPatientRow(page, month, name, portal.url);
+    faultProxy.inject({ method: "POST", path: `/v2/health/rtm-cycles/${care.id}/advance`, times: 1, fault: { kind: "status", status: 500 } });
+    await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
+    await expectToast(page, TOGGLE_FAILED);
+    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expectAccessible(page);
+  });
+
+  test("clicking RTM Billing in the sidebar records an analytics event (ids only), then shows the clean address", async ({ page, startExtraPortal }) => {
+    const events: Record<string, unknown>[] = [];
+    const collector = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        events.push(JSON.parse(body) as Record<string, unknown>);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => collector.listen(0, "127.0.0.1", r));
+    try {
+      const address = collector.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const portal = await startExtraPortal({ env: { ANALYTICS_ENABLED: "true", ANALYTICS_URL: `http://127.0.0.1:${port}/collect` } });
+      await signIn(page, portal.url);
+      await sidebar(page).getByRole("link", { name: "RTM Billing" }).click();
+      await expect(page).toHaveURL(`${portal.url}${WORKLIST}`);
+      await expect(page.getByRole("heading", { name: "RTM Billing", level: 1 })).toBeVisible();
+      await expectAccessible(page);
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]).toMatchObject({ name: "rtm-billing-opened", source: "sidebar", app: "portal" });
+      expect(JSON.stringify(events[0])).not.toContain(PRACTITIONER.email);
+      // Opening the page any other way records nothing.
+      await page.goto(`${portal.url}${WORKLIST}`);
+      await expectAccessible(page);
+      expect(events).toHaveLength(1);
+    } finally {
+      await new Promise((r) => collector.close(r));
+    }
+  });
+});
+
+function mmddyyyy(day: string) {
+  return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+}
+function shiftMonth(yearMonth: string, months: number) {
+  const [y, m] = yearMonth.split("-").map(Number) as [number, number];
+  const i = y * 12 + m - 1 + months;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`;
+}
+function monthName(yearMonth: string) {
+  return new Date(`${yearMonth}-15T12:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+}
