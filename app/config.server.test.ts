@@ -106,6 +106,15 @@ describe("loadConfig", () => {
     expect(on.ok && on.config.liveChat).toEqual({ url: "https://chat.test" });
   });
 
+  it("keeps analytics off unless enabled, and then requires its URL", () => {
+    const off = loadConfig(env({ ...TEST_ENV, ANALYTICS_URL: "https://collect.test" }));
+    expect(off.ok && off.config.analytics).toBeUndefined();
+    const missing = loadConfig(env({ ...TEST_ENV, ANALYTICS_ENABLED: "true" }));
+    expect(!missing.ok && missing.errors).toEqual(["ANALYTICS_URL: required when ANALYTICS_ENABLED is on"]);
+    const on = loadConfig(env({ ...TEST_ENV, ANALYTICS_ENABLED: "true", ANALYTICS_URL: "https://collect.test/e" }));
+    expect(on.ok && on.config.analytics).toEqual({ url: "https://collect.test/e" });
+  });
+
   it("reads identity defaults from the identity file in development only; never the dev secret in production", () => {
     const dir = mkdtempSync(join(tmpdir(), "portal-config-"));
     const file = join(dir, "identity.json");

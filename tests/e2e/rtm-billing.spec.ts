@@ -8,7 +8,7 @@
 import { createServer } from "node:http";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./helpers/extra-portal.js";
-import { apiAs, createProvider, DEMO_PASSWORD, PRACTITIONER, removeProvider } from "./helpers/stack.js";
+import { apiAs, createProvider, DEMO_PASSWORD, PRACTITIONER } from "./helpers/stack.js";
 import { careNotes, newHealthPatient, orgClock, sectionUrl, type Api, type PatientRecord } from "./helpers/patient-data.js";
 import { createTemplate, tag } from "./helpers/program-builder.js";
 import { useSession } from "./helpers/session.js";
@@ -57,13 +57,17 @@ async function patientCycles(patient: PatientRecord): Promise<Cycle[]> {
 async function openPatientRow(page: Page, month: string, name: string, origin = "") {
   await page.goto(`${origin}${WORKLIST}?month=${month}&q=${encodeURIComponent(name.split(" ")[0]!)}`);
   await expect(page.getByRole("heading", { name: "RTM Billing", level: 1 })).toBeVisible();
-  const row = page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) });
+  const row = patientRow(page, name);
   await expect(row).toHaveCount(1);
   await row.getByText(name, { exact: true }).click();
   await expect(row.getByRole("table")).toBeVisible();
   await expectAccessible(page);
   return row;
 }
+
+/** The worklist's patient rows (each a `<details>`: role group). */
+const patientRows = (page: Page) => page.getByRole("region", { name: /^Patients with RTM cycles ending in/ }).getByRole("group").filter({ has: page.locator("table") });
+const patientRow = (page: Page, name: string) => patientRows(page).filter({ has: page.getByText(name, { exact: true }) });
 
 const cycleRow = (row: ReturnType<Page["getByRole"]>, billingCode: string) => row.getByRole("row").filter({ has: row.page().getByRole("rowheader", { name: new RegExp(`^${billingCode}`) }) });
 
@@ -85,7 +89,7 @@ test.describe("the worklist", () => {
 
     await care.getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
     await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
-    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Billed");
+    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
     expect((await careNotes(api, patient.id))[0]?.rtmCycleStatus).toBe("BILLED");
 
@@ -99,7 +103,7 @@ test.describe("the worklist", () => {
     const again = await openPatientRow(page, month, name);
     await cycleRow(again, "98980").getByRole("button", { name: `Revert to ready: 98980 of ${name}` }).click();
     await expectToast(page, `Successfully reverted RTM Cycle for ${name} to ready to bill.`);
-    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
     await page.goto(sectionUrl(patient.id, "health", "care"));
     await expect(page.getByRole("row").filter({ hasText: "Reviewed the program by video call." }).getByRole("link", { name: /^Delete/ })).toHaveCount(1);
     await expectAccessible(page);
@@ -111,7 +115,7 @@ test.describe("the worklist", () => {
     expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id } } })).response.status).toBe(200);
     await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
     await expectToast(page, "This RTM cycle was just changed by someone else; the worklist now shows its current status.");
-    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Billed");
+    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
   });
 
@@ -134,7 +138,7 @@ test.describe("the worklist", () => {
       await expect(page.getByRole("dialog")).toHaveCount(0);
     }
 
-    const cyclePdf = cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("link", { name: `PDF of 98980 for ${name} (opens in a new tab)` });
+    const cyclePdf = cycleRow(patientRow(page, name), "98980").getByRole("link", { name: `PDF of 98980 for ${name} (opens in a new tab)` });
     await expect(cyclePdf).toHaveAttribute("target", "_blank");
     const monthPdf = page.getByRole("link", { name: new RegExp(`^Month PDF .* for ${name}`) });
     for (const href of [await cyclePdf.getAttribute("href"), await monthPdf.getAttribute("href")]) {
@@ -161,9 +165,9 @@ test.describe("the worklist", () => {
     if (!jsEnabled()) await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/status=READY_TO_BILL/);
     await expectAccessible(page);
-    const groups = page.getByRole("group").filter({ has: page.locator("summary") });
+    const groups = patientRows(page);
     await expect.poll(() => groups.count()).toBeGreaterThan(0);
-    await groups.first().locator("summary").click();
+    await groups.first().locator("> summary").click();
     const statuses = await groups.first().getByRole("row").filter({ has: page.getByRole("rowheader") }).getByRole("cell").first().allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(["Ready to Bill"]));
@@ -172,9 +176,9 @@ test.describe("the worklist", () => {
     await page.goto(`${WORKLIST}?attention=1`);
     await expectAccessible(page);
     await expect(page.getByRole("search", { name: "Filter RTM cycles" }).getByLabel("Needs attention")).toBeChecked();
-    const atRisk = page.getByRole("group").filter({ has: page.locator("summary") });
+    const atRisk = patientRows(page);
     if ((await atRisk.count()) > 0) {
-      await atRisk.first().locator("summary").click();
+      await atRisk.first().locator("> summary").click();
       const needs = await atRisk.first().getByRole("row").filter({ has: page.getByRole("rowheader") }).getByRole("cell").nth(4).allTextContents();
       for (const n of needs) expect(n).toMatch(/ of \d+ (active days|minutes)/);
     }
@@ -198,9 +202,13 @@ test.describe("the worklist", () => {
     await page.goto("/billing/nothing-here/");
     await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
     await expectAccessible(page);
-    // Another organization's cycle: the API answers 404, and so does the portal.
-    const research = await apiAs("research@research.example");
-    const foreign = (await research.GET("/v2/health/rtm-cycles", { params: { query: { limit: 1 } } })).data?.items[0];
+    // Another organization's cycle (a new Health organization's first patient with a program): 404 for both.
+    const other = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+    const otherApi = await apiAs(other.email, other.password);
+    const otherPatient = await newHealthPatient(otherApi);
+    const template = await createTemplate(otherApi, `RTM ${tag()}`);
+    await otherApi.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: otherPatient.id } }, body: { hepId: template.id, shouldRetireHeps: true } });
+    const foreign = (await otherApi.GET("/v2/health/rtm-cycles", { params: { query: { limit: 1 } } })).data?.items[0];
     expect(foreign, "the other organization has a cycle").toBeDefined();
     expect((await page.request.get(`/rtm-billing/cycles/${foreign!.id}.pdf`)).status()).toBe(404);
     expect((await api.GET("/v2/health/rtm-cycles/{id}/pdf-url", { params: { path: { id: foreign!.id } } })).response.status).toBe(404);
@@ -208,15 +216,11 @@ test.describe("the worklist", () => {
 });
 
 test("a new organization's provider sees the spec's empty state", async ({ page }) => {
-  const provider = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
-  try {
-    await useSession(page, { email: provider.email, password: provider.password });
-    await page.goto(WORKLIST);
-    await expect(page.getByText("You haven't assigned any patients yet")).toBeVisible();
-    await expectAccessible(page);
-  } finally {
-    await removeProvider(provider);
-  }
+  const provider = await createProvider({ role: "PORTAL_PRACTITIONER", products: ["HEALTH"] });
+  await useSession(page, { email: provider.email, password: provider.password });
+  await page.goto(WORKLIST);
+  await expect(page.getByText("You haven't assigned any patients yet")).toBeVisible();
+  await expectAccessible(page);
 });
 
 test.describe("failures and analytics (a portal of their own)", () => {
@@ -250,7 +254,7 @@ test.describe("failures and analytics (a portal of their own)", () => {
     faultProxy.inject({ method: "POST", path: `/v2/health/rtm-cycles/${care.id}/advance`, times: 1, fault: { kind: "status", status: 500 } });
     await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
     await expectToast(page, TOGGLE_FAILED);
-    await expect(cycleRow(page.getByRole("group").filter({ has: page.getByText(name, { exact: true }) }), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
     await expectAccessible(page);
   });
 

@@ -184,9 +184,11 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
             <SortHeader state={state} column="status" label="Status" />
             <span className="rtm-header-cell">Cycles</span>
           </div>
+          <section aria-label={`Patients with RTM cycles ending in ${monthHeading(state.month)}`}>
           {page.items.map((summary) => (
             <PatientRow key={summary.id} summary={summary} state={state} timeZone={data.timeZone} open={data.open === summary.patientRecord.id || copied?.patientRecord.id === summary.patientRecord.id} />
           ))}
+          </section>
         </div>
       )}
       <Pager

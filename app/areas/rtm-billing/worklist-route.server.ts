@@ -36,7 +36,8 @@ export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.get("from") === SIDEBAR_SOURCE) {
     trackEvent({ name: "rtm-billing-opened", source: SIDEBAR_SOURCE, userId: user.practitionerId, organizationId: user.organization.id });
     url.searchParams.delete("from");
-    throw redirect(`${url.pathname}${url.search}`);
+    // WORKLIST_PATH, not url.pathname: a client-side navigation's data request has no trailing slash.
+    throw redirect(`${WORKLIST_PATH}${url.search}`);
   }
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
