@@ -75,12 +75,18 @@ afterAll(async () => {
 });
 
 describe("rules", () => {
-  it("derives statuses from active days and the days left", () => {
-    expect(derivedStatus(16, 16, 0)).toBe("READY_TO_BILL");
-    expect(derivedStatus(16, 16, 10)).toBe("READY_TO_BILL");
-    expect(derivedStatus(10, 16, 6)).toBe("IN_PROGRESS");
-    expect(derivedStatus(10, 16, 5)).toBe("ACTIVE_DAYS_INCOMPLETE");
-    expect(derivedStatus(15, 16, 0)).toBe("ACTIVE_DAYS_INCOMPLETE");
+  it("derives statuses from a cycle row and its activity by the rules (rules.ts)", () => {
+    const row = { code: "DEVICE_AND_DATA_TRANSMISSION" as const, start_date: "2026-02-01", end_date: "2026-03-02", num_required_days: 16 };
+    const act = (days: number, minutes = 0, interactive = false) => ({
+      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, setupBilledOn: null,
+    });
+    expect(derivedStatus({ ...row, today: "2026-03-03" }, act(16))).toBe("READY_TO_BILL");
+    expect(derivedStatus({ ...row, today: "2026-02-20" }, act(16))).toBe("READY_TO_BILL");
+    expect(derivedStatus({ ...row, today: "2026-02-25" }, act(10))).toBe("IN_PROGRESS"); // 6 days left
+    expect(derivedStatus({ ...row, today: "2026-02-26" }, act(10))).toBe("ACTIVE_DAYS_INCOMPLETE"); // 5 days left
+    expect(derivedStatus({ ...row, today: "2026-03-03" }, act(15))).toBe("ACTIVE_DAYS_INCOMPLETE");
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(0, 20, true))).toBe("READY_TO_BILL");
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(16, 19, true))).toBe("IN_PROGRESS");
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-03" })).toBe(0);
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-02" })).toBe(1);
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-01-01" })).toBe(30);
