@@ -4,6 +4,7 @@ import { createTestApi, type TestApi } from "../../testing/harness.js";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
 import { addDays, derivedStatus, readSettled, remainingDays, SETTLE_VERSION_SQL } from "./cycles.js";
 import { monthBounds } from "./list.js";
+import { shortDate } from "./rules.js";
 
 let api: TestApi;
 let fx: Fixture;
@@ -428,5 +429,158 @@ describe("list invariants (cached counts, read-time numbers, settling without wr
     reads = 1;
     expect((await readSettled(api.db, fx.orgA.id, undefined, read)).map((r) => r.status)).toEqual(["BILLED"]);
     expect(reads).toBe(2);
+  });
+});
+
+describe("statuses follow the events (ADR 008)", () => {
+  type Cycle = { id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null };
+  const localToday = async () => (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
+  const newPatient = (lastName: string) => createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName });
+  const cyclesOf = async (lastName: string): Promise<Cycle[]> => {
+    const res = await api.request("GET", `/v2/health/rtm-cycles?search=${lastName}&sortBy=CODE&orderBy=ASC&limit=50`, as(fx.adminA));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.items;
+  };
+  const byCode = async (lastName: string) => Object.fromEntries((await cyclesOf(lastName)).map((c) => [c.code, c])) as Record<string, Cycle>;
+  const note = async (patientId: string, body: Record<string, unknown>) => {
+    const res = await api.request("POST", `/v2/patients/${patientId}/interactions`, { ...as(fx.practitionerA1), body: { notes: "Call", ...body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; rtmCycleStatus: string | null };
+  };
+  const summaryStatus = async (patientId: string, month: string) =>
+    (await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1 AND year_month = $2", [patientId, month]))?.status;
+
+  it("care notes re-derive the care-management cycle at once; 98981 opens above 20 minutes; deleting the note takes it back", async () => {
+    const today = await localToday();
+    const p = await newPatient("Notewright");
+    const [start, end] = [addDays(today, -10), addDays(today, 19)];
+    await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", start, end);
+    await summaries(p);
+    let c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION!.needs).toEqual({ text: "0 of 20 minutes of care management; no interactive communication logged yet", reachable: true });
+    expect(c.DEVICE_AND_DATA_TRANSMISSION!.needs).toEqual({ text: "0 of 16 active days — 16 more needed in the 20 days left", reachable: true });
+
+    const first = await note(p, { date: addDays(today, -2), minutes: 14, isPatientInteraction: false });
+    expect(first.rtmCycleStatus).toBe("IN_PROGRESS");
+    c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
+
+    // The same note, now 20 minutes of interactive communication: billable at once, and so is the month.
+    const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, isPatientInteraction: true } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.rtmCycleStatus).toBe("READY_TO_BILL");
+    c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
+    expect(await summaryStatus(p, end.slice(0, 7))).toBe("READY_TO_BILL");
+
+    // 12 more minutes: 32 in the period, above 20, so its 98981 cycle opens (same dates), short of 40.
+    const second = await note(p, { date: addDays(today, -1), minutes: 12 });
+    c = await byCode("notewright");
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", startDate: start, endDate: end, interactionMinutes: 32, needs: { text: "32 of 40 minutes of care management", reachable: true } });
+    await note(p, { date: today, minutes: 8 });
+    c = await byCode("notewright");
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+
+    // The interactive note goes: both lose their interactive communication and the minutes it carried.
+    expect((await api.request("DELETE", `/v2/patients/${p}/interactions/${first.id}`, as(fx.practitionerA1))).status).toBe(204);
+    c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 of 40 minutes of care management; no interactive communication logged yet", reachable: true } });
+    expect(await summaryStatus(p, end.slice(0, 7))).toBe("IN_PROGRESS");
+    // A note moved out of the cycle: the cycle holding its old date follows too.
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${second.id}`, { ...as(fx.practitionerA1), body: { date: addDays(start, -1) } })).status).toBe(200);
+    expect((await byCode("notewright")).PATIENT_INTERACTION!.interactionMinutes).toBe(8);
+    // Only the text: nothing to re-derive (no write to the cycles).
+    const v = await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'");
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${second.id}`, { ...as(fx.practitionerA1), body: { notes: "Reworded" } })).status).toBe(200);
+    expect(await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'")).toEqual(v);
+  });
+
+  it("the first program opens the episode: set-up, device and care-management cycles from today; a 20-minute interactive note bills 98980", async () => {
+    const today = await localToday();
+    const p = await newPatient("Episodic");
+    const hep = randomUUID();
+    await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'Knee')", [hep, fx.orgA.id]);
+    const assigned = await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const c = await cyclesOf("episodic");
+    expect(c.map((x) => [x.code, x.status, x.startDate, x.endDate])).toEqual([
+      ["PATIENT_SETUP", "IN_PROGRESS", today, addDays(today, 29)],
+      ["DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", today, addDays(today, 29)],
+      ["PATIENT_INTERACTION", "IN_PROGRESS", today, addDays(today, 29)],
+    ]);
+    expect(c[0]!.needs).toEqual({ text: "0 of 16 active days — 16 more needed in the 30 days left", reachable: true });
+    expect(await summaryStatus(p, addDays(today, 29).slice(0, 7))).toBe("IN_PROGRESS");
+    // The assignment is the episode's first event.
+    const events = (await api.request("GET", `/v2/health/rtm-cycles?search=episodic&limit=1`, as(fx.adminA))).body.items[0].events;
+    expect(events.map((e: { type: string }) => e.type)).toEqual(["INITIAL_HEP_ASSIGNMENT"]);
+
+    // Another program later: no second episode.
+    const hep2 = randomUUID();
+    await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'Hip')", [hep2, fx.orgA.id]);
+    expect((await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep2 } })).status).toBe(200);
+    expect(await cyclesOf("episodic")).toHaveLength(3);
+
+    const n = await note(p, { date: today, minutes: 20, isPatientInteraction: true });
+    expect(n.rtmCycleStatus).toBe("READY_TO_BILL");
+    const after = Object.fromEntries((await cyclesOf("episodic")).map((x) => [x.code, x.status]));
+    expect(after).toEqual({ PATIENT_SETUP: "IN_PROGRESS", DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS", PATIENT_INTERACTION: "READY_TO_BILL" });
+  });
+
+  it("98975 once per episode: billing one set-up makes another not billable, and REVERT makes it billable again", async () => {
+    const today = await localToday();
+    const p = await newPatient("Setupson");
+    const [s1, e1] = [addDays(today, -70), addDays(today, -41)];
+    const [s2, e2] = [addDays(today, -40), addDays(today, -11)];
+    const one = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s1, e1);
+    const two = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s2, e2);
+    for (let d = 0; d < 16; d++) await session(p, `${addDays(s2, d)}T18:00:00Z`);
+    await summaries(p);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/advance`, as(fx.adminA))).status).toBe(200);
+    const billedOn = (await api.db.one<{ d: string }>("SELECT (billed_at AT TIME ZONE 'America/Denver')::date::text AS d FROM rtm_cycles WHERE id = $1", [one]))!.d;
+    const second = (await cyclesOf("setupson")).find((c) => c.id === two)!;
+    expect(second.status).toBe("ACTIVE_DAYS_INCOMPLETE");
+    expect(second.needs).toEqual({ text: `set-up already billed for this episode of care (${shortDate(billedOn)})`, reachable: false });
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${two}/advance`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Only a cycle that is READY_TO_BILL can be marked as billed (this one is ACTIVE_DAYS_INCOMPLETE).");
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/revert`, as(fx.adminA))).status).toBe(200);
+    expect((await cyclesOf("setupson")).find((c) => c.id === two)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+  });
+
+  it("the daily pass: a running cycle turns Incomplete the day it can no longer reach 16 days; an ended recurring cycle opens the next one whatever its status", async () => {
+    await api.db.query("UPDATE organizations SET timezone = 'Pacific/Pago_Pago' WHERE id = $1", [fx.orgA.id]); // UTC-11
+    try {
+      const today = await localToday();
+      const p = await newPatient("Dailyman");
+      // 16 days left with no active day: reachable today only; the API would have set next_check_on tomorrow.
+      const device = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", addDays(today, -14), addDays(today, 15));
+      await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [device, addDays(today, 1)]);
+      // A care-management cycle billable before it ended yesterday: it stays billable, and the next one opens.
+      const care = await cycle(p, "PATIENT_INTERACTION", "READY_TO_BILL", addDays(today, -30), addDays(today, -1));
+      await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [care, today]);
+      await api.db.query("INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, $3, 25, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)", [randomUUID(), p, addDays(today, -3)]);
+      await summaries(p);
+      let c = await cyclesOf("dailyman");
+      expect(c.find((x) => x.id === device)).toMatchObject({ status: "IN_PROGRESS", needs: { text: "0 of 16 active days — 16 more needed in the 16 days left", reachable: true } });
+      expect(c.find((x) => x.id === care)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+      const next = c.find((x) => x.code === "PATIENT_INTERACTION" && x.id !== care);
+      expect(next).toMatchObject({ status: "IN_PROGRESS", startDate: today, endDate: addDays(today, 29) });
+      expect((await api.db.one<{ d: string | null }>("SELECT next_check_on::text AS d FROM rtm_cycles WHERE id = $1", [care]))!.d).toBeNull();
+
+      await api.db.query("UPDATE organizations SET timezone = 'Pacific/Kiritimati' WHERE id = $1", [fx.orgA.id]); // UTC+14: a later day
+      const later = await localToday();
+      c = await cyclesOf("dailyman");
+      expect(c.find((x) => x.id === device)).toMatchObject({
+        status: "ACTIVE_DAYS_INCOMPLETE",
+        needs: { text: `0 of 16 active days — cannot reach 16 days before ${shortDate(addDays(today, 15))}`, reachable: false },
+      });
+      expect((await api.db.one<{ d: string | null }>("SELECT next_check_on::text AS d FROM rtm_cycles WHERE id = $1", [device]))!.d).toBe(addDays(today, 16));
+      expect(later > today).toBe(true);
+    } finally {
+      await api.db.query("UPDATE organizations SET timezone = 'America/Denver' WHERE id = $1", [fx.orgA.id]);
+    }
   });
 });
