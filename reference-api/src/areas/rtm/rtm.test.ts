@@ -584,3 +584,116 @@ describe("statuses follow the events (ADR 008)", () => {
     }
   });
 });
+
+describe("needsAttention and DAYS_LEFT", () => {
+  type Cycle = { id: string; status: string; endDate: string; patientRecord: { id: string } };
+  type Summary = { id: string; patientRecord: { id: string; lastName: string }; cycles: Cycle[] };
+  const AT_RISK = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
+  let today: string;
+  let month: string;
+  let otherOrgCycle: string;
+  const get = async (url: string, who: FixtureUser = fx.adminA) => {
+    const res = await api.request("GET", url, as(who));
+    expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body as { items: any[]; metadata: { totalItems: number } };
+  };
+
+  beforeAll(async () => {
+    today = (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
+    month = today.slice(0, 7);
+    const [first, last] = monthBounds(month);
+    const running = (k: number) => (addDays(today, k) > last ? last : addDays(today, k));
+    const ended = today > first ? addDays(today, -1) : null; // none on the 1st of a month
+    // [last name, location, [status, end day | null for ended]...]
+    const plan: [string, 0 | 1, [string, string | null][]][] = [
+      ["Attn", 0, [["IN_PROGRESS", running(3)], ["BILLED", ended]]],
+      ["Attn", 1, [["ACTIVE_DAYS_INCOMPLETE", running(0)], ["READY_TO_BILL", running(9)]]],
+      ["Bttn", 0, [["READY_TO_BILL", running(2)]]],
+      ["Cttn", 0, [["ACTIVE_DAYS_INCOMPLETE", ended]]],
+      ["attn", 0, [["IN_PROGRESS", running(3)]]],
+      ["Dttn", 1, [["BILLED", running(1)], ["IN_PROGRESS", running(6)]]],
+      ["Ettn", 1, [["ACTIVE_DAYS_INCOMPLETE", running(1)], ["IN_PROGRESS", running(1)]]],
+      ["Fttn", 0, [["IN_PROGRESS", addDays(last, 5)]]], // next month only
+    ];
+    for (const [i, [lastName, loc, cycles]] of plan.entries()) {
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[loc], practitionerId: fx.practitionerA1.practitionerId, firstName: `N${i}`, lastName });
+      for (const [status, end] of cycles) {
+        const e = end ?? first; // an "ended" cycle on the 1st of the month is still running today: kept anyway
+        await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", status, addDays(e, -29), e);
+      }
+      await summaries(p);
+    }
+    otherOrgCycle = await cycle(pB, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", addDays(today, -3), running(4) < today ? today : running(4));
+    await summaries(pB);
+  });
+
+  it("the cycle list: only running cycles not billable yet, with exact totals", async () => {
+    const all = (await get("/v2/health/rtm-cycles?limit=999")).items as Cycle[];
+    const expected = all.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id);
+    expect(expected.length).toBeGreaterThan(5);
+    const got = await get("/v2/health/rtm-cycles?limit=999&needsAttention=true");
+    expect(got.items.map((c: Cycle) => c.id)).toEqual(expected);
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=true")).metadata.totalItems).toBe(expected.length);
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=false")).metadata.totalItems).toBe(all.length);
+    const ip = all.filter((c) => c.endDate >= today && c.status === "IN_PROGRESS").length;
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=true&status=IN_PROGRESS")).metadata.totalItems).toBe(ip);
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=true&status=BILLED")).metadata.totalItems).toBe(0);
+    // Pages walk the same list.
+    const paged: string[] = [];
+    for (let page = 1; paged.length < expected.length && page < 50; page++) paged.push(...(await get(`/v2/health/rtm-cycles?limit=4&page=${page}&needsAttention=true`)).items.map((c: Cycle) => c.id));
+    expect(paged).toEqual(expected);
+  });
+
+  it("the month list: patients with such a cycle, listing only those cycles, with exact totals", async () => {
+    const all = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC`)).items as Summary[];
+    const expected = all
+      .map((s) => ({ id: s.id, cycles: s.cycles.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id) }))
+      .filter((s) => s.cycles.length > 0);
+    expect(expected.length).toBeGreaterThan(4);
+    const got = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC&needsAttention=true`)).items as Summary[];
+    expect(got.map((s) => ({ id: s.id, cycles: s.cycles.map((c) => c.id) }))).toEqual(expected);
+    expect((await get(`/v2/health/rtm-cycles/${month}?limit=1&needsAttention=true`)).metadata.totalItems).toBe(expected.length);
+    expect((await get(`/v2/health/rtm-cycles/${month}?limit=1&needsAttention=true&sortBy=DAYS_LEFT`)).metadata.totalItems).toBe(expected.length);
+    const atSecond = new Set((await api.db.query<{ id: string }>("SELECT id FROM patient_records WHERE location_id = $1", [fx.orgA.locations[1]])).map((r) => r.id));
+    const second = got.filter((s) => atSecond.has(s.patientRecord.id)).length;
+    expect(second).toBeGreaterThan(0);
+    expect((await get(`/v2/health/rtm-cycles/${month}?limit=1&needsAttention=true&locationId=${fx.orgA.locations[1]}`)).metadata.totalItems).toBe(second);
+  });
+
+  it("sorts the month list by DAYS_LEFT (soonest-ending running listed cycle; none last), ties by name and id, over pages", async () => {
+    const key = (s: Summary) => s.cycles.filter((c) => c.endDate >= today).map((c) => c.endDate).sort()[0] ?? null;
+    for (const filter of ["", "&needsAttention=true", "&status=BILLED&status=READY_TO_BILL"]) {
+      for (const orderBy of ["ASC", "DESC"]) {
+        const byName = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=${orderBy}${filter}`)).items as Summary[];
+        const sign = orderBy === "ASC" ? 1 : -1;
+        // Stable: name order (same direction) within a key; patients without a running listed cycle last.
+        const expected = [...byName].sort((a, b) => {
+          const [ka, kb] = [key(a), key(b)];
+          if (ka === kb) return 0;
+          if (ka === null) return 1;
+          if (kb === null) return -1;
+          return sign * (ka < kb ? -1 : 1);
+        });
+        const got: string[] = [];
+        for (let page = 1; got.length < expected.length && page < 100; page++) {
+          const res = await get(`/v2/health/rtm-cycles/${month}?sortBy=DAYS_LEFT&orderBy=${orderBy}&limit=2&page=${page}${filter}`);
+          expect(res.metadata.totalItems).toBe(expected.length);
+          got.push(...res.items.map((s: Summary) => s.id));
+        }
+        expect(got, `${orderBy}${filter}`).toEqual(expected.map((s) => s.id));
+      }
+    }
+  });
+
+  it("never lists another organization's cycles, and answers the portal's needs-attention view", async () => {
+    const mine = await get(`/v2/health/rtm-cycles/${month}?needsAttention=true&sortBy=DAYS_LEFT&orderBy=ASC&limit=999`);
+    expect(JSON.stringify(mine)).not.toContain(pB);
+    expect(JSON.stringify(await get("/v2/health/rtm-cycles?needsAttention=true&limit=999"))).not.toContain(otherOrgCycle);
+    const theirs = await get(`/v2/health/rtm-cycles/${month}?needsAttention=true&sortBy=DAYS_LEFT&orderBy=ASC&limit=999`, fx.adminB);
+    expect(theirs.items.map((s: Summary) => s.patientRecord.id)).toEqual([pB]);
+    const ids = JSON.stringify(theirs);
+    for (const s of mine.items as Summary[]) expect(ids).not.toContain(s.patientRecord.id);
+    // Every listed cycle carries what it needs (none is billable).
+    for (const s of mine.items as (Summary & { cycles: (Cycle & { needs: unknown })[] })[]) for (const c of s.cycles) expect(c.needs).not.toBeNull();
+  });
+});
