@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../testing/harness.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApi, mintToken, type TestApi } from "../../testing/harness.js";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
 import { addDays, derivedStatus, readSettled, remainingDays, SETTLE_VERSION_SQL } from "./cycles.js";
 import { monthBounds } from "./list.js";
@@ -229,6 +229,47 @@ describe("PDFs", () => {
     expect(file.raw.subarray(0, 4).toString()).toBe("%PDF");
     expect((await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.adminB))).status).toBe(404);
     expect((await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.practitionerA2))).status).toBe(404);
+  });
+});
+
+describe("PDF URLs and organization boundaries", () => {
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+
+  it("a signed PDF URL stops working once it expires or is tampered with; another organization's cycles answer 404", async () => {
+    const res = await api.request("GET", `/v2/health/rtm-cycles/${C.a2}/pdf-url`, as(fx.adminA));
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.pdfUrl);
+    expect((await api.request("GET", path(url.href))).status).toBe(200);
+    const refused = { message: "This link has expired or is not valid.", status: 403 };
+    // A changed signature, or the signature of this file on another file's token.
+    const sig = url.searchParams.get("signature")!;
+    const tampered = new URL(url.href);
+    tampered.searchParams.set("signature", `${sig.slice(0, -2)}${sig.endsWith("AA") ? "BB" : "AA"}`);
+    expect(await api.request("GET", path(tampered.href))).toMatchObject({ status: 403, body: refused });
+    const otherFile = new URL(url.href);
+    otherFile.pathname = `/files/${Buffer.from(`rtm/cycles/${C.b}.pdf`).toString("base64url")}`;
+    expect(await api.request("GET", path(otherFile.href))).toMatchObject({ status: 403, body: refused });
+    // Past its expiry (the configured TTL): the same URL is refused.
+    const expires = Number(url.searchParams.get("expires"));
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(api.config.signedUrlTtlSeconds * 1000);
+    const clock = vi.spyOn(Date, "now").mockReturnValue(expires * 1000 + 1000);
+    try {
+      expect(await api.request("GET", path(url.href))).toMatchObject({ status: 403, body: refused });
+    } finally {
+      clock.mockRestore();
+    }
+
+    // Organization B sees none of it: the cycle, its summary, their PDFs, ADVANCE/REVERT.
+    for (const who of [fx.adminB, fx.practitionerB]) {
+      for (const [method, url2] of [["GET", `/v2/health/rtm-cycles/${C.a2}/pdf-url`], ["POST", `/v2/health/rtm-cycles/${C.a2}/advance`], ["POST", `/v2/health/rtm-cycles/${C.a2}/revert`]] as const) {
+        expect(await api.request(method, url2, as(who))).toMatchObject({ status: 404, body: { message: "RTM cycle not found", status: 404 } });
+      }
+      const cyclesB = await api.request("GET", "/v2/health/rtm-cycles?limit=999", as(who));
+      expect(JSON.stringify(cyclesB.body)).not.toContain(C.a2);
+      expect(JSON.stringify(cyclesB.body)).not.toContain(pA1);
+    }
+    const summaryA = (await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminA))).body.items.find((s: { patientRecord: { id: string } }) => s.patientRecord.id === pA2);
+    expect(await api.request("GET", `/v2/health/rtm-monthly-summaries/${summaryA.id}/pdf-url`, as(fx.practitionerB))).toMatchObject({ status: 404 });
   });
 });
 
@@ -696,4 +737,70 @@ describe("needsAttention and DAYS_LEFT", () => {
     // Every listed cycle carries what it needs (none is billable).
     for (const s of mine.items as (Summary & { cycles: (Cycle & { needs: unknown })[] })[]) for (const c of s.cycles) expect(c.needs).not.toBeNull();
   });
+});
+
+describe("never billed twice: concurrent ADVANCE and REVERT at the HTTP server", () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await api.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  /** n practitioners of organization A at its first location (each request comes from another user). */
+  async function practitioners(n: number): Promise<FixtureUser[]> {
+    const out: FixtureUser[] = [];
+    for (let i = 0; i < n; i++) {
+      const practitionerId = randomUUID();
+      const userId = randomUUID();
+      await api.db.query(
+        "INSERT INTO practitioners (id, organization_id, user_id, first_name, last_name, email, role, added_as_role) VALUES ($1, $2, $3, 'Racer', $4, $5, 'PORTAL_PRACTITIONER', 'PORTAL_PRACTITIONER')",
+        [practitionerId, fx.orgA.id, userId, `R${i}`, `racer-${userId.slice(0, 8)}@test.example`],
+      );
+      await api.db.query("INSERT INTO practitioner_locations (practitioner_id, location_id) VALUES ($1, $2)", [practitionerId, fx.orgA.locations[0]]);
+      out.push({ userId, groups: ["PORTAL_PRACTITIONER"], practitionerId, organizationId: fx.orgA.id });
+    }
+    return out;
+  }
+
+  /** The same POST from every user at once (tokens minted first), over real HTTP connections. */
+  async function fire(users: FixtureUser[], path: string) {
+    const tokens = await Promise.all(users.map((u) => mintToken(u)));
+    return Promise.all(
+      tokens.map(async (token, i) => {
+        const res = await fetch(`${base}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+        return { user: users[i]!, status: res.status, body: (await res.json()) as { message?: string; status?: string } };
+      }),
+    );
+  }
+
+  for (const n of [2, 8]) {
+    it(`${n} concurrent ADVANCEs bill a READY_TO_BILL cycle once; ${n} concurrent REVERTs revert it once`, async () => {
+      const users = await practitioners(n);
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: `Concurrent${n}` });
+      const id = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2025-09-01", "2025-09-30");
+      await summaries(p);
+
+      const advanced = await fire(users, `/v2/health/rtm-cycles/${id}/advance`);
+      const won = advanced.filter((r) => r.status === 200);
+      expect(won).toHaveLength(1);
+      expect(won[0]!.body.status).toBe("BILLED");
+      for (const r of advanced.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body).toEqual({ message: "Only a cycle that is READY_TO_BILL can be marked as billed (this one is BILLED).", status: 409 });
+      }
+      // Billed once: by the one request that won, at one time.
+      const billed = await api.db.one<{ status: string; billed_by: string; billed_at: Date | null }>("SELECT status, billed_by, billed_at FROM rtm_cycles WHERE id = $1", [id]);
+      expect(billed).toMatchObject({ status: "BILLED", billed_by: won[0]!.user.practitionerId });
+      expect(billed!.billed_at).not.toBeNull();
+      expect((await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1", [p]))?.status).toBe("BILLED");
+
+      const reverted = await fire(users, `/v2/health/rtm-cycles/${id}/revert`);
+      expect(reverted.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of reverted.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body).toEqual({ message: "Only a cycle that is BILLED can be reverted to ready to bill (this one is READY_TO_BILL).", status: 409 });
+      }
+      expect(await api.db.one("SELECT status, billed_by, billed_at FROM rtm_cycles WHERE id = $1", [id])).toEqual({ status: "READY_TO_BILL", billed_by: null, billed_at: null });
+      expect((await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1", [p]))?.status).toBe("READY_TO_BILL");
+    });
+  }
 });
