@@ -22,17 +22,23 @@ export async function lockPatientCycles(tx: Db, patientId: string): Promise<void
 /**
  * After a care note of the patient was created, changed (date, minutes or interaction flag) or deleted: opens
  * the additional care-management cycle (98981) of a period whose 98980 cycle now holds more than 20 minutes,
- * and re-derives the patient's not-BILLED cycles holding any of `dates` (the note's old and new date).
+ * closes (deletes) a 98981 cycle not billed whose period fell back to 20 minutes or less (it exists only above
+ * 20), and re-derives the patient's not-BILLED cycles holding any of `dates` (the note's old and new date).
  */
 export async function careNotesChanged(tx: Db, patientId: string, dates: string[]): Promise<void> {
   const days = [...new Set(dates)];
   const holding = "c.patient_record_id = $1 AND EXISTS (SELECT 1 FROM unnest($2::date[]) AS d(day) WHERE d.day BETWEEN c.start_date AND c.end_date)";
+  const periodMinutes = `(SELECT coalesce(sum(i.minutes), 0) FROM interactions i WHERE i.patient_record_id = c.patient_record_id AND i.date BETWEEN c.start_date AND c.end_date)`;
+  // Read first, write only when needed: a statement that writes nothing still moves the table's version.
+  const closing = await tx.query<{ id: string }>(
+    `SELECT c.id FROM rtm_cycles c WHERE ${holding} AND c.code = 'ADDITIONAL_PATIENT_INTERACTION' AND c.status <> 'BILLED' AND ${periodMinutes} <= ${CARE_MINUTES}`,
+    [patientId, days],
+  );
+  if (closing.length > 0) await tx.query("DELETE FROM rtm_cycles WHERE id = ANY($1::uuid[]) AND status <> 'BILLED'", [closing.map((c) => c.id)]);
   // 98981: the same dates as the period's 98980 cycle, once its minutes pass 20 (none yet over those dates).
   const periods = await tx.query<{ start_date: string; end_date: string; num_required_days: number }>(
     `SELECT c.start_date::text AS start_date, c.end_date::text AS end_date, c.num_required_days FROM rtm_cycles c
-      WHERE ${holding} AND c.code = 'PATIENT_INTERACTION'
-        AND (SELECT coalesce(sum(i.minutes), 0) FROM interactions i
-              WHERE i.patient_record_id = c.patient_record_id AND i.date BETWEEN c.start_date AND c.end_date) > ${CARE_MINUTES}
+      WHERE ${holding} AND c.code = 'PATIENT_INTERACTION' AND ${periodMinutes} > ${CARE_MINUTES}
         AND NOT EXISTS (SELECT 1 FROM rtm_cycles a WHERE a.patient_record_id = c.patient_record_id AND a.code = 'ADDITIONAL_PATIENT_INTERACTION'
                          AND a.start_date <= c.end_date AND a.end_date >= c.start_date)`,
     [patientId, days],
@@ -47,7 +53,7 @@ export async function careNotesChanged(tx: Db, patientId: string, dates: string[
   }
   const rows = await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${holding} AND c.status <> 'BILLED'`, [patientId, days]);
   const changed = await rederiveCycles(tx, rows);
-  if (periods.length > 0 || changed.length > 0) await refreshSummaries(tx, [patientId]);
+  if (closing.length > 0 || periods.length > 0 || changed.length > 0) await refreshSummaries(tx, [patientId]);
 }
 
 /** The codes an episode of care opens with (98981 opens later, on minutes). */

@@ -524,11 +524,12 @@ describe("statuses follow the events (ADR 008)", () => {
     c = await byCode("notewright");
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
 
-    // The interactive note goes: both lose their interactive communication and the minutes it carried.
+    // The interactive note goes: 98980 loses its interactive communication, and with 20 minutes left the
+    // period's 98981 cycle (not billed) closes again.
     expect((await api.request("DELETE", `/v2/patients/${p}/interactions/${first.id}`, as(fx.practitionerA1))).status).toBe(204);
     c = await byCode("notewright");
     expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
-    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 of 40 minutes of care management; no interactive communication logged yet", reachable: true } });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
     expect(await summaryStatus(p, end.slice(0, 7))).toBe("IN_PROGRESS");
     // A note moved out of the cycle: the cycle holding its old date follows too.
     expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${second.id}`, { ...as(fx.practitionerA1), body: { date: addDays(start, -1) } })).status).toBe(200);
