@@ -130,6 +130,57 @@ describe("round trips", () => {
     expect(await listedNote()).toBeUndefined();
   });
 
+  it("RTM: a first program opens the episode; a 20-minute interactive note bills its 98980 cycle; needs and the needs-attention lists follow", async () => {
+    const ops = ["listRtmCycles", "listRtmCyclesByMonth"];
+    started(...ops);
+    const AT_RISK = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
+    // Every cycle answer says what it still needs, exactly when it is not billable yet.
+    const page: J[] = (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { limit: 100 } })).items;
+    for (const c of page) {
+      if (c.status === "READY_TO_BILL" || c.status === "BILLED") expect(c.needs, `${c.id} ${c.status}`).toBeNull();
+      else expect(c.needs, `${c.id} ${c.status}`).toMatchObject({ text: expect.stringMatching(/\S/), reachable: expect.any(Boolean) });
+    }
+    // needsAttention: running cycles not billable yet, on both lists; the portal's view sorted by DAYS_LEFT.
+    const attention: J[] = (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { needsAttention: true, limit: 100 } })).items;
+    for (const c of attention) {
+      expect(AT_RISK, `${c.id}`).toContain(c.status);
+      expect(c.endDate >= w.today, `${c.id} ends ${c.endDate}`).toBe(true);
+      expect(c.needs).not.toBeNull();
+    }
+    const view: J[] = (await rt({ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: w.today.slice(0, 7) }, query: { needsAttention: true, sortBy: "DAYS_LEFT", orderBy: "ASC", limit: 50 } })).items;
+    const soonest = view.map((s) => (s.cycles as J[]).map((c) => c.endDate as string).sort()[0]!);
+    for (const s of view) for (const c of s.cycles as J[]) expect(AT_RISK).toContain(c.status);
+    expect(soonest, "DAYS_LEFT ASC: the soonest-ending cycle first").toEqual([...soonest].sort());
+
+    // The episode opens with the first program: set-up, device and care-management cycles from today.
+    const p = await newPatient(w);
+    const search = p.patient.lastName;
+    const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });
+    await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
+    const cycles = async (): Promise<J[]> => (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, sortBy: "CODE", orderBy: "ASC", limit: 20 } })).items;
+    const end = w.daysFromToday(29);
+    expect((await cycles()).map((c) => [c.code, c.status, c.startDate, c.endDate])).toEqual([
+      ["PATIENT_SETUP", "IN_PROGRESS", w.today, end],
+      ["DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", w.today, end],
+      ["PATIENT_INTERACTION", "IN_PROGRESS", w.today, end],
+    ]);
+    const care = (await cycles())[2];
+    expect(care.needs).toEqual({ text: "0 of 20 minutes of care management; no interactive communication logged yet", reachable: true });
+    const month = await rt({ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: end.slice(0, 7) }, query: { search, needsAttention: true, sortBy: "DAYS_LEFT", orderBy: "ASC" } });
+    expect(month.items.map((s: J) => [s.patientRecord.id, s.cycles.length])).toEqual([[p.id, 3]]);
+
+    // 20 minutes of interactive communication: the care-management cycle is billable at once.
+    const note = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 20, notes: "Contract RTM call", isPatientInteraction: true } });
+    expect(note.rtmCycleStatus).toBe("READY_TO_BILL");
+    expect((await cycles())[2]).toMatchObject({ id: care.id, status: "READY_TO_BILL", interactionMinutes: 20, needs: null });
+    const still = await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, needsAttention: true } });
+    expect(still.items.map((c: J) => c.id)).not.toContain(care.id);
+    // The note deleted: back to IN_PROGRESS.
+    expectStatus(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } }), 204);
+    expect((await cycles())[2]).toMatchObject({ id: care.id, status: "IN_PROGRESS", interactionMinutes: 0 });
+    done(...ops);
+  });
+
   it("templates: create → read → list → update → read → delete → 404", async () => {
     const ops = ["createTemplate", "getTemplate", "listTemplates", "updateTemplate", "deleteTemplate", "getProgram"];
     started(...ops);

@@ -905,10 +905,18 @@ export const plans: Record<string, PlanFactory> = {
   },
 
   // ---------------------------------------------------------------- rtm
-  listRtmCycles: simple("PRACTITIONER", { generatedQuery: { fix: orderRange } }),
+  listRtmCycles: simple("PRACTITIONER", {
+    generatedQuery: { fix: orderRange },
+    alsoValid: [{ op: "listRtmCycles", as: "PRACTITIONER", query: { needsAttention: true, status: ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"] } }],
+  }),
 
   async listRtmCyclesByMonth(w) {
-    return { req: { as: "PRACTITIONER", params: { yearMonth: w.today.slice(0, 7) } }, generatedQuery: { fix: orderRange } };
+    return {
+      req: { as: "PRACTITIONER", params: { yearMonth: w.today.slice(0, 7) } },
+      generatedQuery: { fix: orderRange },
+      // The portal's needs-attention view.
+      alsoValid: [{ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: w.today.slice(0, 7) }, query: { needsAttention: true, sortBy: "DAYS_LEFT", orderBy: "ASC" } }],
+    };
   },
 
   async advanceRtmCycle() {

@@ -5,6 +5,7 @@ import { requireMember, requireProviderAdmin, type MemberCaller } from "../../co
 import type { Schema } from "../../core/contract.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
+import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
 import { cycleStatusOn, getCareNote, listCareNotesOf, noteLength } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
@@ -309,13 +310,18 @@ export const handlers = defineHandlers({
     const today = m.today;
     checkCareNoteFields(b, today);
     const flags = interactionFlags(b);
-    if ((await cycleStatusOn(ctx.db, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
     const id = randomUUID();
-    await ctx.db.query(
-      `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag],
-    );
+    // One transaction: the lock check, the note and the statuses of the cycles holding its date (rtm/derive.ts).
+    await ctx.db.tx(async (tx) => {
+      await lockPatientCycles(tx, row.id);
+      if ((await cycleStatusOn(tx, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
+      await tx.query(
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag],
+      );
+      await careNotesChanged(tx, row.id, [b.date]);
+    });
     ctx.reply.code(201);
     return (await getCareNote(ctx.db, row.id, id))!;
   },
@@ -323,31 +329,41 @@ export const handlers = defineHandlers({
   async updateCareNote(ctx) {
     const m = requireMember(ctx.caller);
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
-    const note = await getCareNote(ctx.db, row.id, ctx.params.interactionId);
-    if (!note) throw notFound("Care note not found");
     const b = ctx.body;
     const today = m.today;
-    checkCareNoteFields(b, today);
-    const flags = interactionFlags(b, { type: note.interactionType, flag: note.isPatientInteraction });
-    const date = b.date ?? note.date;
-    const minutes = b.minutes ?? note.minutes;
-    const locked = date !== note.date || minutes !== note.minutes || flags.flag !== note.isPatientInteraction || flags.type !== note.interactionType;
-    if (locked && note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle; only its notes can be changed.");
-    if (date !== note.date && (await cycleStatusOn(ctx.db, row.id, date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be moved into it.");
-    await ctx.db.query(
-      `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7, updated_at = now()
-        WHERE id = $1 AND patient_record_id = $2`,
-      [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag],
-    );
-    return (await getCareNote(ctx.db, row.id, note.id))!;
+    const noteId = await ctx.db.tx(async (tx) => {
+      await lockPatientCycles(tx, row.id);
+      const note = await getCareNote(tx, row.id, ctx.params.interactionId);
+      if (!note) throw notFound("Care note not found");
+      checkCareNoteFields(b, today);
+      const flags = interactionFlags(b, { type: note.interactionType, flag: note.isPatientInteraction });
+      const date = b.date ?? note.date;
+      const minutes = b.minutes ?? note.minutes;
+      const locked = date !== note.date || minutes !== note.minutes || flags.flag !== note.isPatientInteraction || flags.type !== note.interactionType;
+      if (locked && note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle; only its notes can be changed.");
+      if (date !== note.date && (await cycleStatusOn(tx, row.id, date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be moved into it.");
+      await tx.query(
+        `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7, updated_at = now()
+          WHERE id = $1 AND patient_record_id = $2`,
+        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag],
+      );
+      // What billing counts changed (not only the text): the cycles holding the old and the new date follow.
+      if (locked) await careNotesChanged(tx, row.id, [note.date, date]);
+      return note.id;
+    });
+    return (await getCareNote(ctx.db, row.id, noteId))!;
   },
 
   async deleteCareNote(ctx) {
     const row = await getVisiblePatient(ctx.db, ctx.caller, ctx.params.id);
-    const note = await getCareNote(ctx.db, row.id, ctx.params.interactionId);
-    if (!note) throw notFound("Care note not found");
-    if (note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle and cannot be deleted.");
-    await ctx.db.query("DELETE FROM interactions WHERE id = $1 AND patient_record_id = $2", [note.id, row.id]);
+    await ctx.db.tx(async (tx) => {
+      await lockPatientCycles(tx, row.id);
+      const note = await getCareNote(tx, row.id, ctx.params.interactionId);
+      if (!note) throw notFound("Care note not found");
+      if (note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle and cannot be deleted.");
+      await tx.query("DELETE FROM interactions WHERE id = $1 AND patient_record_id = $2", [note.id, row.id]);
+      await careNotesChanged(tx, row.id, [note.date]);
+    });
     ctx.reply.code(204);
     return undefined;
   },

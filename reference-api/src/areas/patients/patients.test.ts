@@ -405,7 +405,8 @@ describe("care notes", () => {
     expect(r.body.message).toBe("notes: Max Character Limit is 500");
     r = await fx.call("POST", url(), tokens.admin, { date: addDays(today, -10), minutes: 20, notes: "Call", isPatientInteraction: true });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ minutes: 20, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true, rtmCycleStatus: "IN_PROGRESS" });
+    // 20 minutes with an interactive communication: the care-management cycle holding the date is billable at once (ADR 008).
+    expect(r.body).toMatchObject({ minutes: 20, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true, rtmCycleStatus: "READY_TO_BILL" });
     expect(r.body.practitioner.id).toBe(ids.admin);
     r = await fx.call("POST", url(), tokens.admin, { date: billedStart(), minutes: 20, notes: "late" });
     expect(r.status).toBe(409);

@@ -3,6 +3,7 @@ import type { MemberCaller } from "../../core/auth.js";
 import type { Schema } from "../../core/contract.js";
 import { badRequest, notFound } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
+import { openEpisode } from "../rtm/derive.js";
 import { exerciseFacts } from "./exercises.js";
 import { recordNotification } from "./notifications.js";
 
@@ -183,6 +184,8 @@ export async function programFromTemplate(db: Db, m: MemberCaller, template: Hep
  * invite when the patient has no account and was not invited yet (records invite_sent_at and APP_INVITE);
  * any other assignment that changes the patient's active programs (a program added or others retired) —
  * including the first program of a patient who has an account or was invited already — records PROGRAM_UPDATED.
+ * The first program also opens the patient's RTM episode of care (rtm/derive.ts openEpisode) when they have no
+ * cycle yet.
  */
 export async function assignToPatient(db: Db, m: MemberCaller, patient: { id: string; has_account: boolean; invite_sent_at: unknown }, hepId: string, retireOthers: boolean): Promise<void> {
   const first = !(await db.one("SELECT 1 FROM hep_assignments WHERE patient_record_id = $1 LIMIT 1", [patient.id]));
@@ -196,6 +199,8 @@ export async function assignToPatient(db: Db, m: MemberCaller, patient: { id: st
      RETURNING id`,
     [randomUUID(), hepId, patient.id, m.practitionerId],
   );
+  // The first program opens the patient's episode of care: its RTM cycles from today (rtm/derive.ts).
+  if (first && added.length > 0) await openEpisode(db, patient.id, m.today);
   if (first && !patient.has_account && !patient.invite_sent_at) {
     const invited = await db.query("UPDATE patient_records SET invite_sent_at = now() WHERE id = $1 AND invite_sent_at IS NULL RETURNING id", [patient.id]);
     if (invited.length > 0) await recordNotification(db, patient.id, "APP_INVITE", hepId);

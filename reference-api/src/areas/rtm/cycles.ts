@@ -1,6 +1,7 @@
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { CountCache } from "../../core/count-cache.js";
+import { addDays, CYCLE_DAYS, daysLeft, evaluateCycle, type CycleFacts } from "./rules.js";
 
 export type RtmCycle = Schema<"RtmCycle">;
 export type RtmEvent = Schema<"RtmEvent">;
@@ -25,15 +26,10 @@ export const STATUS_LABEL: Record<RtmStatus, string> = {
   BILLED: "Billed",
 };
 
-/** Cycle length in days and active days needed to bill it. */
-export const CYCLE_DAYS = 30;
-export const REQUIRED_DAYS = 16;
+/** Cycle length, required active days and date helpers: the rules' (rules.ts). */
+export { addDays, CYCLE_DAYS, daysBetween, REQUIRED_DAYS } from "./rules.js";
 
-const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-
-/** A cycle row with what the mapping needs (see CYCLE_SELECT). */
+/** A cycle row with what the mapping needs (see CYCLE_COLUMNS). */
 export interface CycleRow {
   id: string;
   patient_record_id: string;
@@ -43,6 +39,8 @@ export interface CycleRow {
   end_date: string;
   num_required_days: number;
   pdf_key: string | null;
+  /** See migration 090: the next day the daily pass looks at the cycle. */
+  next_check_on: string | null;
   first_name: string;
   last_name: string;
   organization_id: string;
@@ -53,7 +51,7 @@ export interface CycleRow {
 
 /** SELECT list of a CycleRow: `c` is rtm_cycles, `pr` its patient record, `o` the organization. */
 export const CYCLE_COLUMNS = `c.id, c.patient_record_id, c.code, c.status, c.start_date::text AS start_date, c.end_date::text AS end_date,
-  c.num_required_days, c.pdf_key, pr.first_name, pr.last_name, pr.organization_id, o.timezone,
+  c.num_required_days, c.pdf_key, c.next_check_on::text AS next_check_on, pr.first_name, pr.last_name, pr.organization_id, o.timezone,
   (now() AT TIME ZONE o.timezone)::date::text AS today`;
 export const CYCLE_FROM = `rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id JOIN organizations o ON o.id = pr.organization_id`;
 
@@ -62,20 +60,28 @@ export interface CycleActivity {
   /** Unique dates (organization time zone) with a session or a PRO response. */
   activeDays: Set<string>;
   minutes: number;
+  /** At least one care note of the cycle is an interactive communication. */
+  interactive: boolean;
+  /** PATIENT_SETUP cycles: the day another set-up cycle of the patient (the episode of care) was billed. */
+  setupBilledOn: string | null;
 }
+
+type ActivityInput = Pick<CycleRow, "id" | "patient_record_id" | "code" | "start_date" | "end_date" | "timezone">;
 
 /**
  * Events and active days of cycles, computed from the patients' sessions, PRO answers, care notes and first
- * program assignment in each cycle's dates (days in the organization's time zone). One query for all cycles.
+ * program assignment in each cycle's dates (days in the organization's time zone), and for set-up cycles
+ * whether another set-up of the patient was billed (98975 once per episode of care). One query for all cycles.
  */
-export async function loadActivity(db: Db, cycles: Pick<CycleRow, "id" | "patient_record_id" | "start_date" | "end_date" | "timezone">[]): Promise<Map<string, CycleActivity>> {
-  const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0 }]));
+export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map<string, CycleActivity>> {
+  const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0, interactive: false, setupBilledOn: null }]));
   if (cycles.length === 0) return out;
-  const rows = await db.query<{ cycle_id: string; id: string; type: RtmEvent["type"]; at: Date | string; minutes: number | null; pit: string | null; day: string }>(
+  type Row = { cycle_id: string; id: string; type: RtmEvent["type"] | "SETUP_BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string };
+  const rows = await db.query<Row>(
     `WITH c AS (
-       SELECT x.cycle_id, x.patient_id, x.d0, x.d1, x.tz,
+       SELECT x.cycle_id, x.patient_id, x.code, x.d0, x.d1, x.tz,
               (x.d0::timestamp AT TIME ZONE x.tz) AS t0, ((x.d1 + 1)::timestamp AT TIME ZONE x.tz) AS t1
-         FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::date[], $5::text[]) AS x(cycle_id, patient_id, d0, d1, tz)
+         FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::date[], $5::text[], $6::text[]) AS x(cycle_id, patient_id, d0, d1, tz, code)
      )
      SELECT c.cycle_id, hs.id, CASE WHEN hs.is_self_reported THEN 'SELF_REPORTED_HEP_SESSION' ELSE 'HEP_SESSION' END AS type,
             hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day
@@ -91,43 +97,79 @@ export async function loadActivity(db: Db, cycles: Pick<CycleRow, "id" | "patien
      SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text
        FROM c JOIN LATERAL (SELECT a.id, a.assigned_at FROM hep_assignments a WHERE a.patient_record_id = c.patient_id
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
+     UNION ALL
+     SELECT c.cycle_id, b.id, 'SETUP_BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text
+       FROM c JOIN rtm_cycles b ON c.code = 'PATIENT_SETUP' AND b.patient_record_id = c.patient_id AND b.code = 'PATIENT_SETUP'
+                               AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
-    [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone)],
+    [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
   );
   for (const r of rows) {
     const a = out.get(r.cycle_id)!;
+    if (r.type === "SETUP_BILLED") {
+      a.setupBilledOn ??= r.day;
+      continue;
+    }
+    const interactive = r.pit === "PATIENT_INTERACTIVE_COMMUNICATION";
     a.events.push({
       id: r.id,
       type: r.type,
       dateTime: new Date(r.at).toISOString(),
       minutes: r.type === "PATIENT_INTERACTION" ? Math.max(0, Number(r.minutes ?? 0)) : null,
-      patientInteractionType: r.pit === "PATIENT_INTERACTIVE_COMMUNICATION" ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
+      patientInteractionType: interactive ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
     });
     if (r.type === "HEP_SESSION" || r.type === "SELF_REPORTED_HEP_SESSION" || r.type === "PRO_RESPONSE") a.activeDays.add(r.day);
-    if (r.type === "PATIENT_INTERACTION") a.minutes += Math.max(0, Number(r.minutes ?? 0));
+    if (r.type === "PATIENT_INTERACTION") {
+      a.minutes += Math.max(0, Number(r.minutes ?? 0));
+      if (interactive) a.interactive = true;
+    }
   }
   return out;
 }
 
 /** Calendar days left in the cycle, today included (0 once it has ended). */
 export function remainingDays(c: Pick<CycleRow, "start_date" | "end_date" | "today">): number {
-  if (c.today > c.end_date) return 0;
-  const from = c.today < c.start_date ? c.start_date : c.today;
-  return daysBetween(from, c.end_date) + 1;
+  return daysLeft(c.start_date, c.end_date, c.today);
 }
 
+/** What the rules (rules.ts) take, from a cycle row and its activity. */
+export function factsOf(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today" | "num_required_days">, a: CycleActivity | undefined): CycleFacts {
+  return {
+    code: r.code,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    today: r.today,
+    activeDays: a?.activeDays.size ?? 0,
+    activeToday: a?.activeDays.has(r.today) ?? false,
+    requiredDays: r.num_required_days,
+    minutes: a?.minutes ?? 0,
+    interactive: a?.interactive ?? false,
+    setupBilledOn: a?.setupBilledOn ?? null,
+  };
+}
+
+/** The status a cycle that is not BILLED has by the rules (rules.ts) from its activity. */
+export function derivedStatus(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today" | "num_required_days">, a: CycleActivity | undefined): Exclude<RtmStatus, "BILLED"> {
+  return evaluateCycle(factsOf(r, a)).status;
+}
+
+/** Codes that repeat every 30 days while the patient is in care: the set-up is once, 98981 opens on minutes. */
+export const RECURRING: ReadonlySet<RtmCode> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"]);
+
 /**
- * The status a not-yet-billed cycle should have from its activity: READY_TO_BILL once it has its required
- * active days; while it runs IN_PROGRESS if it can still reach them, else ACTIVE_DAYS_INCOMPLETE; after its end
- * without them ACTIVE_DAYS_INCOMPLETE.
+ * next_check_on (migration 090) of a running cycle with this status: the day an IN_PROGRESS cycle changes with
+ * the date alone (rules' recheckOn), else the day after the end of a recurring code (its next cycle opens).
+ * Null for an ended cycle: the daily pass settles it once and clears the day.
  */
-export function derivedStatus(activeDays: number, required: number, remaining: number): RtmStatus {
-  if (activeDays >= required) return "READY_TO_BILL";
-  if (remaining > 0 && activeDays + remaining >= required) return "IN_PROGRESS";
-  return "ACTIVE_DAYS_INCOMPLETE";
+export function nextCheckOn(r: Pick<CycleRow, "code" | "end_date" | "today">, status: RtmStatus, recheckOn: string | null): string | null {
+  if (r.today > r.end_date) return null;
+  if (status === "IN_PROGRESS") return recheckOn;
+  return RECURRING.has(r.code) ? addDays(r.end_date, 1) : null;
 }
 
 export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle {
+  // needs follows the rules; a cycle that is READY_TO_BILL or BILLED needs nothing (whatever brought it there).
+  const needs = r.status === "READY_TO_BILL" || r.status === "BILLED" ? null : evaluateCycle(factsOf(r, a)).needs;
   return {
     id: r.id,
     code: r.code,
@@ -140,7 +182,7 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
     numRemainingDays: remainingDays(r),
     interactionMinutes: a?.minutes ?? 0,
     events: a?.events ?? [],
-    needs: null,
+    needs,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
     pdfKey: r.pdf_key,
   };
@@ -150,6 +192,48 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
 export async function toRtmCycles(db: Db, rows: CycleRow[]): Promise<RtmCycle[]> {
   const activity = await loadActivity(db, rows);
   return rows.map((r) => toRtmCycle(r, activity.get(r.id)));
+}
+
+interface CycleWrite {
+  id: string;
+  /** The new status (never written over BILLED); null keeps it. */
+  status: RtmStatus | null;
+  nextCheckOn: string | null;
+}
+
+/** Writes statuses and next_check_on in one statement; a BILLED cycle keeps its status (ADVANCE may have won). */
+async function writeCycles(db: Db, writes: CycleWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  await db.query(
+    `UPDATE rtm_cycles c SET status = CASE WHEN c.status = 'BILLED' OR x.status IS NULL THEN c.status ELSE x.status END,
+            next_check_on = x.check_on, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::date[]) AS x(id, status, check_on)
+      WHERE c.id = x.id`,
+    [writes.map((w) => w.id), writes.map((w) => w.status), writes.map((w) => w.nextCheckOn)],
+  );
+}
+
+/**
+ * Re-derives, by the rules, the statuses of these cycles that are not BILLED from their events (one activity
+ * query) and writes those that changed (one statement; nothing when none did). A running cycle's
+ * next_check_on follows its new status; an ended cycle's is kept (the daily pass still has to settle it).
+ * Answers the ids whose status changed.
+ */
+export async function rederiveCycles(db: Db, rows: CycleRow[]): Promise<string[]> {
+  const open = rows.filter((r) => r.status !== "BILLED");
+  if (open.length === 0) return [];
+  const activity = await loadActivity(db, open);
+  const writes: CycleWrite[] = [];
+  const changed: string[] = [];
+  for (const r of open) {
+    const v = evaluateCycle(factsOf(r, activity.get(r.id)));
+    const check = r.today > r.end_date ? r.next_check_on : nextCheckOn(r, v.status, v.recheckOn);
+    if (v.status === r.status && check === r.next_check_on) continue;
+    if (v.status !== r.status) changed.push(r.id);
+    writes.push({ id: r.id, status: v.status, nextCheckOn: check });
+  }
+  await writeCycles(db, writes);
+  return changed;
 }
 
 /**
@@ -179,9 +263,6 @@ export async function refreshSummaries(db: Db, patientIds: string[]): Promise<vo
   );
 }
 
-/** Codes that repeat every cycle (the one-off setup code does not). */
-const RECURRING: ReadonlySet<RtmCode> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"]);
-
 /** Tables whose writes can change which of an organization's cycles await settling (see readSettled). */
 export const SETTLE_TABLES = ["patient_records", "rtm_cycles"] as const;
 /** SQL of the version of SETTLE_TABLES: list queries select it as `sv` (see readSettled). */
@@ -201,9 +282,9 @@ const settledAtByDb = new WeakMap<Db, Map<string, string>>();
 
 /**
  * Reads a list (`read` selects SETTLE_VERSION_SQL as `sv` with its rows, same snapshot) with the organization's
- * ended cycles settled first. Usually no extra query at all: when the version read with the page and today's
- * date match the last check that found nothing to settle, the page stands. Otherwise the (cheap) lookup runs;
- * the page is read again only if it settled something or something was written meanwhile.
+ * cycles settled for today first (settleCycles). Usually no extra query at all: when the version read with the
+ * page and today's date match the last check that found nothing to do, the page stands. Otherwise the (cheap)
+ * lookup runs; the page is read again only if it settled something or something was written meanwhile.
  */
 export async function readSettled<T extends { sv: string | null }>(db: Db, organizationId: string, today: string | undefined, read: () => Promise<T[]>): Promise<T[]> {
   today ??= await orgToday(db, organizationId);
@@ -212,7 +293,7 @@ export async function readSettled<T extends { sv: string | null }>(db: Db, organ
   const rows = await read();
   const sv = rows[0]?.sv ?? null;
   if (sv !== null && settledAt.get(organizationId) === `${today}|${sv}`) return rows;
-  const { settled, version } = await settleEndedCycles(db, organizationId, today);
+  const { settled, version } = await settleCycles(db, organizationId, today);
   if (!settled && sv !== null && version === sv) {
     settledAt.set(organizationId, `${today}|${sv}`);
     return rows;
@@ -221,44 +302,51 @@ export async function readSettled<T extends { sv: string | null }>(db: Db, organ
 }
 
 /**
- * Settles the organization's cycles that ended while IN_PROGRESS (READY_TO_BILL with their required active
- * days, else ACTIVE_DAYS_INCOMPLETE) and starts the next cycle of a recurring code for patients still in care
- * (Health, not discharged, not hidden), up to the one running today. Cheap when nothing has ended (every
- * list call but the first after a cycle ends): one small lookup on the (status, end_date) index bounded by
- * the organization's today, which finds nothing; nothing is written. Answers whether it settled anything and,
- * when not, the version of SETTLE_TABLES read with the lookup.
+ * The daily pass of an organization (once per day and version of SETTLE_TABLES, through readSettled): the
+ * cycles whose next_check_on has come (migration 090) — running IN_PROGRESS cycles that can no longer reach
+ * their active days with today's date, and cycles that ended — plus cycles that ended IN_PROGRESS without a
+ * next_check_on (written before it existed). Running ones are re-derived by the rules; ended ones get their
+ * final status by the rules (BILLED stays) and, for a recurring code of a patient still in care (Health, not
+ * discharged, not hidden), the next cycles back to back up to the one running today. Cheap when nothing is
+ * due (every list call but the first after the day moved on or a write): two index lookups bounded by the
+ * organization's today that find nothing; nothing is written. Answers whether it wrote anything and, when not,
+ * the version of SETTLE_TABLES read with the lookup.
  */
-export async function settleEndedCycles(db: Db, organizationId: string, today?: string): Promise<{ settled: boolean; version: string | null }> {
-  // `today` is the organization's today (the caller's, read with it); as a value it bounds the index scan.
+export async function settleCycles(db: Db, organizationId: string, today?: string): Promise<{ settled: boolean; version: string | null }> {
+  // `today` is the organization's today (the caller's, read with it); as a value it bounds the index scans.
   today ??= await orgToday(db, organizationId);
   if (!today) return { settled: false, version: null };
-  const ENDED = `c.status = 'IN_PROGRESS' AND c.end_date < $2::date AND pr.organization_id = $1`;
-  // Ordered by end date so the plan reads the index and stops at the first row (as EXISTS, the planner may
-  // scan the table: it cannot know that running cycles all end after today).
-  const check = await db.one<{ pending: number | null; v: string | null }>(
-    `SELECT (SELECT 1 FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${ENDED} ORDER BY c.end_date LIMIT 1) AS pending,
+  const DUE = `c.next_check_on <= $2::date AND pr.organization_id = $1`;
+  const ENDED = `c.status = 'IN_PROGRESS' AND c.end_date < $2::date AND c.next_check_on IS NULL AND pr.organization_id = $1`;
+  // Ordered by the indexed date so the plan reads the index and stops at the first row (as EXISTS, the planner
+  // may scan the table: it cannot know that so few rows are due).
+  const check = await db.one<{ due: number | null; ended: number | null; v: string | null }>(
+    `SELECT (SELECT 1 FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${DUE} ORDER BY c.next_check_on LIMIT 1) AS due,
+            (SELECT 1 FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE ${ENDED} ORDER BY c.end_date LIMIT 1) AS ended,
             ${SETTLE_VERSION_SQL} AS v`,
     [organizationId, today],
   );
-  if (!check?.pending) return { settled: false, version: check?.v ?? null };
-  const ended = await db.query<CycleRow & { in_care: boolean; has_next: boolean }>(
-    `SELECT ${CYCLE_COLUMNS},
-            ('HEALTH' = ANY(pr.products) AND NOT pr.hidden AND (pr.discharge_date IS NULL OR pr.discharge_date >= (now() AT TIME ZONE o.timezone)::date)) AS in_care,
-            EXISTS (SELECT 1 FROM rtm_cycles n WHERE n.patient_record_id = c.patient_record_id AND n.code = c.code AND n.start_date > c.end_date) AS has_next
-       FROM ${CYCLE_FROM}
-      WHERE ${ENDED}`,
-    [organizationId, today],
-  );
-  if (ended.length === 0) return { settled: false, version: null };
+  if (!check?.due && !check?.ended) return { settled: false, version: check?.v ?? null };
   await db.tx(async (tx) => {
-    const activity = await loadActivity(tx, ended);
-    for (const c of ended) {
-      const status = derivedStatus(activity.get(c.id)!.activeDays.size, c.num_required_days, 0);
-      await tx.query(`UPDATE rtm_cycles SET status = $2, updated_at = now() WHERE id = $1 AND status = 'IN_PROGRESS'`, [c.id, status]);
-      if (!c.in_care || c.has_next || !RECURRING.has(c.code)) continue;
+    const rows = await tx.query<CycleRow & { in_care: boolean; has_next: boolean }>(
+      `SELECT ${CYCLE_COLUMNS},
+              ('HEALTH' = ANY(pr.products) AND NOT pr.hidden AND (pr.discharge_date IS NULL OR pr.discharge_date >= (now() AT TIME ZONE o.timezone)::date)) AS in_care,
+              EXISTS (SELECT 1 FROM rtm_cycles n WHERE n.patient_record_id = c.patient_record_id AND n.code = c.code AND n.start_date > c.end_date) AS has_next
+         FROM ${CYCLE_FROM}
+        WHERE (${DUE}) OR (${ENDED})`,
+      [organizationId, today],
+    );
+    if (rows.length === 0) return;
+    const activity = await loadActivity(tx, rows);
+    const writes: CycleWrite[] = [];
+    const created: CycleRow[] = [];
+    for (const c of rows) {
+      const v = evaluateCycle(factsOf(c, activity.get(c.id)));
+      const status = c.status === "BILLED" ? null : v.status;
+      writes.push({ id: c.id, status, nextCheckOn: nextCheckOn(c, status ?? c.status, v.recheckOn) });
+      if (c.today <= c.end_date || !c.in_care || c.has_next || !RECURRING.has(c.code)) continue;
       // Next cycles of the same code, back to back, until the one that covers today.
       let start = addDays(c.end_date, 1);
-      const created: CycleRow[] = [];
       while (start <= c.today) {
         const end = addDays(start, CYCLE_DAYS - 1);
         const row = await tx.one<{ id: string }>(
@@ -267,16 +355,21 @@ export async function settleEndedCycles(db: Db, organizationId: string, today?: 
            ON CONFLICT (id) DO NOTHING RETURNING id`,
           [c.patient_record_id, c.code, start, end, c.num_required_days],
         );
-        if (row) created.push({ ...c, id: row.id, start_date: start, end_date: end, status: "IN_PROGRESS", pdf_key: null });
+        if (row) created.push({ ...c, id: row.id, start_date: start, end_date: end, status: "IN_PROGRESS", pdf_key: null, next_check_on: null });
         start = addDays(end, 1);
       }
-      const act = await loadActivity(tx, created);
-      for (const n of created) {
-        const s = derivedStatus(act.get(n.id)!.activeDays.size, n.num_required_days, remainingDays(n));
-        if (s !== "IN_PROGRESS") await tx.query(`UPDATE rtm_cycles SET status = $2 WHERE id = $1`, [n.id, s]);
-      }
     }
-    await refreshSummaries(tx, [...new Set(ended.map((c) => c.patient_record_id))]);
+    await writeCycles(tx, writes);
+    // The new cycles' statuses and days by the rules (they may already hold events).
+    const act = await loadActivity(tx, created);
+    await writeCycles(
+      tx,
+      created.map((n) => {
+        const v = evaluateCycle(factsOf(n, act.get(n.id)));
+        return { id: n.id, status: v.status, nextCheckOn: nextCheckOn(n, v.status, v.recheckOn) };
+      }),
+    );
+    await refreshSummaries(tx, [...new Set(rows.map((c) => c.patient_record_id))]);
   });
   return { settled: true, version: null };
 }

@@ -3,6 +3,7 @@ import { requireMember, type Caller } from "../../core/auth.js";
 import { conflict } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
 import { refreshSummaries, toRtmCycles, type RtmStatus } from "./cycles.js";
+import { lockPatientCycles, setupBillingChanged } from "./derive.js";
 import { getVisibleCycleRow, getVisibleSummary, listCycles, listMonth } from "./list.js";
 import { renderCyclePdf, renderMonthlyPdf } from "./pdf.js";
 
@@ -11,11 +12,18 @@ const TRANSITIONS = {
   REVERT: { from: "BILLED", to: "READY_TO_BILL", verb: "reverted to ready to bill" },
 } as const satisfies Record<string, { from: RtmStatus; to: RtmStatus; verb: string }>;
 
-/** ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); any other status is a 409. */
+/**
+ * ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); any other status is a 409. One
+ * conditional UPDATE decides: of concurrent requests for one cycle exactly one finds the status it expects (the
+ * others get the 409), so a cycle is never billed twice and billed_at/billed_by are written once. The patient's
+ * row lock also orders it against care-note writes (a note cannot slip into a cycle being billed) and against
+ * an ADVANCE of another set-up cycle of the patient (98975 once per episode).
+ */
 async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TRANSITIONS) {
   const t = TRANSITIONS[kind];
   const row = await getVisibleCycleRow(db, caller, id);
   await db.tx(async (tx) => {
+    await lockPatientCycles(tx, row.patient_record_id);
     const updated = await tx.one(
       `UPDATE rtm_cycles SET status = $2, updated_at = now(),
               billed_at = CASE WHEN $2 = 'BILLED' THEN now() END, billed_by = CASE WHEN $2 = 'BILLED' THEN $4::uuid END
@@ -26,6 +34,7 @@ async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TR
       const now = await tx.one<{ status: string }>("SELECT status FROM rtm_cycles WHERE id = $1", [id]);
       throw conflict(`Only a cycle that is ${t.from} can be ${t.verb} (this one is ${now?.status ?? row.status}).`);
     }
+    if (row.code === "PATIENT_SETUP") await setupBillingChanged(tx, row.patient_record_id, row.id);
     await refreshSummaries(tx, [row.patient_record_id]);
   });
   const [cycle] = await toRtmCycles(db, [await getVisibleCycleRow(db, caller, id)]);

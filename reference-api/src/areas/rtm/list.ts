@@ -17,8 +17,13 @@ export interface RtmQuery {
   status?: RtmStatus[] | RtmStatus;
   start?: string;
   end?: string;
+  /** Only cycles still running (ending today or later) and not billable: IN_PROGRESS or ACTIVE_DAYS_INCOMPLETE. */
+  needsAttention?: boolean;
   locationId?: string;
 }
+
+/** The statuses of a cycle that is not billable (yet): with a running cycle, the needs-attention list. */
+export const AT_RISK_STATUSES: readonly RtmStatus[] = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
 
 const STATUS_ORDER = `(CASE c.status WHEN 'IN_PROGRESS' THEN 0 WHEN 'ACTIVE_DAYS_INCOMPLETE' THEN 1 WHEN 'READY_TO_BILL' THEN 2 ELSE 3 END)`;
 const CODE_ORDER = `(CASE c.code WHEN 'PATIENT_SETUP' THEN 0 WHEN 'DEVICE_AND_DATA_TRANSMISSION' THEN 1 WHEN 'PATIENT_INTERACTION' THEN 2 ELSE 3 END)`;
@@ -50,9 +55,17 @@ function patientWhere(caller: Caller, q: RtmQuery, params: unknown[]): string[] 
   return where;
 }
 
-/** Conditions on the cycle (alias `c`): statuses and the date range (cycles overlapping start..end). */
-function cycleWhere(q: RtmQuery, params: unknown[]): string[] {
+/**
+ * Conditions on the cycle (alias `c`): statuses, the date range (cycles overlapping start..end) and
+ * needsAttention (running on `today`, the organization's, and not billable) — stored statuses and end dates, so
+ * the (status, end_date, id) index serves them.
+ */
+function cycleWhere(q: RtmQuery, params: unknown[], today: string): string[] {
   const where: string[] = [];
+  if (q.needsAttention) {
+    params.push(today);
+    where.push(`c.status IN (${AT_RISK_STATUSES.map((s) => `'${s}'`).join(", ")}) AND c.end_date >= $${params.length}::date`);
+  }
   const st = statuses(q);
   if (st) {
     // One status as an equality, so the (status, start_date, id) index serves the order.
@@ -93,7 +106,7 @@ const SUMMARY_TABLES = ["patient_records", "rtm_cycles", "rtm_monthly_summaries"
 export async function listCycles(db: Db, caller: MemberCaller, q: RtmQuery) {
   const page = pageRequest(q, 20);
   const params: unknown[] = [];
-  const where = [...patientWhere(caller, q, params), ...cycleWhere(q, params)].join(" AND ");
+  const where = [...patientWhere(caller, q, params), ...cycleWhere(q, params, caller.today)].join(" AND ");
   // The tables' versions are read with the page (same snapshot): a cached count is checked against them, and
   // they tell whether settling has to look again (the same tables).
   const rows = await readSettled(db, caller.organizationId, caller.today, () =>
@@ -139,8 +152,9 @@ export async function listMonth(db: Db, caller: MemberCaller, yearMonth: string,
   const [first, last] = monthBounds(yearMonth);
   const params: unknown[] = [yearMonth, first, last];
   const pw = patientWhere(caller, q, params);
-  const cw = ["c.patient_record_id = s.patient_record_id", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params)];
+  const cw = ["c.patient_record_id = s.patient_record_id", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params, caller.today)];
   const where = `s.year_month = $1 AND ${pw.join(" AND ")} AND EXISTS (SELECT 1 FROM rtm_cycles c WHERE ${cw.join(" AND ")})`;
+  const whereParams = params.length;
   const d = q.orderBy ?? "DESC";
   const nameOrder = `lower(pr.last_name) ${d}, lower(pr.first_name) ${d}, s.id ${d}`;
   const from = `rtm_monthly_summaries s JOIN patient_records pr ON pr.id = s.patient_record_id`;
@@ -156,12 +170,21 @@ export async function listMonth(db: Db, caller: MemberCaller, yearMonth: string,
           WHERE ${where} AND s.status = '${status}' ORDER BY ${nameOrder} LIMIT ${page.offset + page.limit})`)
       .join(" UNION ALL ") + ` ORDER BY seg ${d}, l ${d}, f ${d}, id ${d} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
+  if (q.sortBy === "DAYS_LEFT") {
+    // The days left of the patient's soonest-ending listed cycle that still runs (its end date: one probe of the
+    // (patient_record_id, end_date) index per summary of the month); patients without one last in both
+    // directions; ties by name and id.
+    params.push(caller.today);
+    const next = `(SELECT min(c.end_date) FROM rtm_cycles c WHERE ${cw.join(" AND ")} AND c.end_date >= $${params.length}::date)`;
+    sql = `SELECT ${columns} FROM ${from} CROSS JOIN LATERAL (SELECT ${next} AS next_end) n
+            WHERE ${where} ORDER BY n.next_end ${d} NULLS LAST, ${nameOrder} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  }
   const rows = await readSettled(db, caller.organizationId, caller.today, () => db.query<SummaryRow & { v: string | null; sv: string | null }>(sql, params));
   const total =
     page.offset === 0 && rows.length < page.limit
       ? rows.length
-      : await countCache.count(db, SUMMARY_TABLES, rows[0]?.v, `SELECT count(*) FROM ${from} WHERE ${where}`, params);
-  const cyclesByPatient = await loadMonthCycles(db, rows.map((r) => r.patient_record_id), first, last, q);
+      : await countCache.count(db, SUMMARY_TABLES, rows[0]?.v, `SELECT count(*) FROM ${from} WHERE ${where}`, params.slice(0, whereParams));
+  const cyclesByPatient = await loadMonthCycles(db, rows.map((r) => r.patient_record_id), first, last, q, caller.today);
   const items: RtmMonthlySummary[] = rows.map((r) => toSummary(r, cyclesByPatient.get(r.patient_record_id) ?? []));
   return paged(items, total, page);
 }
@@ -178,11 +201,11 @@ function toSummary(r: SummaryRow, cycles: RtmCycle[]): RtmMonthlySummary {
 }
 
 /** Cycles of these patients ending in the month (matching the cycle filters), by start date and code. */
-async function loadMonthCycles(db: Db, patientIds: string[], first: string, last: string, q: RtmQuery): Promise<Map<string, RtmCycle[]>> {
+async function loadMonthCycles(db: Db, patientIds: string[], first: string, last: string, q: RtmQuery, today: string): Promise<Map<string, RtmCycle[]>> {
   const out = new Map<string, RtmCycle[]>();
   if (patientIds.length === 0) return out;
   const params: unknown[] = [patientIds, first, last];
-  const where = ["c.patient_record_id = ANY($1::uuid[])", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params)];
+  const where = ["c.patient_record_id = ANY($1::uuid[])", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params, today)];
   const rows = await db.query<CycleRow>(
     `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${where.join(" AND ")} ORDER BY c.start_date, ${CODE_ORDER}, c.id`,
     params,
@@ -207,7 +230,7 @@ export async function getVisibleSummary(db: Db, caller: Caller, id: string): Pro
   );
   if (!row) throw notFound("RTM monthly summary not found");
   const [first, last] = monthBounds(row.year_month);
-  const cycles = await loadMonthCycles(db, [row.patient_record_id], first, last, {});
+  const cycles = await loadMonthCycles(db, [row.patient_record_id], first, last, {}, "");
   return toSummary(row, cycles.get(row.patient_record_id) ?? []);
 }
 

@@ -24,6 +24,8 @@ function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
     ["Status", STATUS_LABEL[c.status]],
     ["Active days", `${activeDaysLabel(c)} (${c.numRequiredDays} required)`],
     ["Interaction minutes", String(c.interactionMinutes)],
+    // What it still needs before it can be billed (the billing rules, ADR 008); nothing once billable.
+    ...(c.needs ? ([["Still needed", c.needs.text]] as [string, string][]) : []),
   ]);
   doc.moveDown(0.3);
   if (c.events.length === 0) {

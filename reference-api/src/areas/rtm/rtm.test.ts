@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../testing/harness.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApi, mintToken, type TestApi } from "../../testing/harness.js";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
 import { addDays, derivedStatus, readSettled, remainingDays, SETTLE_VERSION_SQL } from "./cycles.js";
 import { monthBounds } from "./list.js";
+import { shortDate } from "./rules.js";
 
 let api: TestApi;
 let fx: Fixture;
@@ -75,12 +76,18 @@ afterAll(async () => {
 });
 
 describe("rules", () => {
-  it("derives statuses from active days and the days left", () => {
-    expect(derivedStatus(16, 16, 0)).toBe("READY_TO_BILL");
-    expect(derivedStatus(16, 16, 10)).toBe("READY_TO_BILL");
-    expect(derivedStatus(10, 16, 6)).toBe("IN_PROGRESS");
-    expect(derivedStatus(10, 16, 5)).toBe("ACTIVE_DAYS_INCOMPLETE");
-    expect(derivedStatus(15, 16, 0)).toBe("ACTIVE_DAYS_INCOMPLETE");
+  it("derives statuses from a cycle row and its activity by the rules (rules.ts)", () => {
+    const row = { code: "DEVICE_AND_DATA_TRANSMISSION" as const, start_date: "2026-02-01", end_date: "2026-03-02", num_required_days: 16 };
+    const act = (days: number, minutes = 0, interactive = false) => ({
+      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, setupBilledOn: null,
+    });
+    expect(derivedStatus({ ...row, today: "2026-03-03" }, act(16))).toBe("READY_TO_BILL");
+    expect(derivedStatus({ ...row, today: "2026-02-20" }, act(16))).toBe("READY_TO_BILL");
+    expect(derivedStatus({ ...row, today: "2026-02-25" }, act(10))).toBe("IN_PROGRESS"); // 6 days left
+    expect(derivedStatus({ ...row, today: "2026-02-26" }, act(10))).toBe("ACTIVE_DAYS_INCOMPLETE"); // 5 days left
+    expect(derivedStatus({ ...row, today: "2026-03-03" }, act(15))).toBe("ACTIVE_DAYS_INCOMPLETE");
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(0, 20, true))).toBe("READY_TO_BILL");
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(16, 19, true))).toBe("IN_PROGRESS");
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-03" })).toBe(0);
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-02" })).toBe(1);
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-01-01" })).toBe(30);
@@ -222,6 +229,47 @@ describe("PDFs", () => {
     expect(file.raw.subarray(0, 4).toString()).toBe("%PDF");
     expect((await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.adminB))).status).toBe(404);
     expect((await api.request("GET", `/v2/health/rtm-monthly-summaries/${summary.id}/pdf-url`, as(fx.practitionerA2))).status).toBe(404);
+  });
+});
+
+describe("PDF URLs and organization boundaries", () => {
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+
+  it("a signed PDF URL stops working once it expires or is tampered with; another organization's cycles answer 404", async () => {
+    const res = await api.request("GET", `/v2/health/rtm-cycles/${C.a2}/pdf-url`, as(fx.adminA));
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.pdfUrl);
+    expect((await api.request("GET", path(url.href))).status).toBe(200);
+    const refused = { message: "This link has expired or is not valid.", status: 403 };
+    // A changed signature, or the signature of this file on another file's token.
+    const sig = url.searchParams.get("signature")!;
+    const tampered = new URL(url.href);
+    tampered.searchParams.set("signature", `${sig.slice(0, -2)}${sig.endsWith("AA") ? "BB" : "AA"}`);
+    expect(await api.request("GET", path(tampered.href))).toMatchObject({ status: 403, body: refused });
+    const otherFile = new URL(url.href);
+    otherFile.pathname = `/files/${Buffer.from(`rtm/cycles/${C.b}.pdf`).toString("base64url")}`;
+    expect(await api.request("GET", path(otherFile.href))).toMatchObject({ status: 403, body: refused });
+    // Past its expiry (the configured TTL): the same URL is refused.
+    const expires = Number(url.searchParams.get("expires"));
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(api.config.signedUrlTtlSeconds * 1000);
+    const clock = vi.spyOn(Date, "now").mockReturnValue(expires * 1000 + 1000);
+    try {
+      expect(await api.request("GET", path(url.href))).toMatchObject({ status: 403, body: refused });
+    } finally {
+      clock.mockRestore();
+    }
+
+    // Organization B sees none of it: the cycle, its summary, their PDFs, ADVANCE/REVERT.
+    for (const who of [fx.adminB, fx.practitionerB]) {
+      for (const [method, url2] of [["GET", `/v2/health/rtm-cycles/${C.a2}/pdf-url`], ["POST", `/v2/health/rtm-cycles/${C.a2}/advance`], ["POST", `/v2/health/rtm-cycles/${C.a2}/revert`]] as const) {
+        expect(await api.request(method, url2, as(who))).toMatchObject({ status: 404, body: { message: "RTM cycle not found", status: 404 } });
+      }
+      const cyclesB = await api.request("GET", "/v2/health/rtm-cycles?limit=999", as(who));
+      expect(JSON.stringify(cyclesB.body)).not.toContain(C.a2);
+      expect(JSON.stringify(cyclesB.body)).not.toContain(pA1);
+    }
+    const summaryA = (await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminA))).body.items.find((s: { patientRecord: { id: string } }) => s.patientRecord.id === pA2);
+    expect(await api.request("GET", `/v2/health/rtm-monthly-summaries/${summaryA.id}/pdf-url`, as(fx.practitionerB))).toMatchObject({ status: 404 });
   });
 });
 
@@ -423,4 +471,337 @@ describe("list invariants (cached counts, read-time numbers, settling without wr
     expect((await readSettled(api.db, fx.orgA.id, undefined, read)).map((r) => r.status)).toEqual(["BILLED"]);
     expect(reads).toBe(2);
   });
+});
+
+describe("statuses follow the events (ADR 008)", () => {
+  type Cycle = { id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null };
+  const localToday = async () => (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
+  const newPatient = (lastName: string) => createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName });
+  const cyclesOf = async (lastName: string): Promise<Cycle[]> => {
+    const res = await api.request("GET", `/v2/health/rtm-cycles?search=${lastName}&sortBy=CODE&orderBy=ASC&limit=50`, as(fx.adminA));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.items;
+  };
+  const byCode = async (lastName: string) => Object.fromEntries((await cyclesOf(lastName)).map((c) => [c.code, c])) as Record<string, Cycle>;
+  const note = async (patientId: string, body: Record<string, unknown>) => {
+    const res = await api.request("POST", `/v2/patients/${patientId}/interactions`, { ...as(fx.practitionerA1), body: { notes: "Call", ...body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; rtmCycleStatus: string | null };
+  };
+  const summaryStatus = async (patientId: string, month: string) =>
+    (await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1 AND year_month = $2", [patientId, month]))?.status;
+
+  it("care notes re-derive the care-management cycle at once; 98981 opens above 20 minutes; deleting the note takes it back", async () => {
+    const today = await localToday();
+    const p = await newPatient("Notewright");
+    const [start, end] = [addDays(today, -10), addDays(today, 19)];
+    await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", start, end);
+    await summaries(p);
+    let c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION!.needs).toEqual({ text: "0 of 20 minutes of care management; no interactive communication logged yet", reachable: true });
+    expect(c.DEVICE_AND_DATA_TRANSMISSION!.needs).toEqual({ text: "0 of 16 active days — 16 more needed in the 20 days left", reachable: true });
+
+    const first = await note(p, { date: addDays(today, -2), minutes: 14, isPatientInteraction: false });
+    expect(first.rtmCycleStatus).toBe("IN_PROGRESS");
+    c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
+
+    // The same note, now 20 minutes of interactive communication: billable at once, and so is the month.
+    const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, isPatientInteraction: true } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.rtmCycleStatus).toBe("READY_TO_BILL");
+    c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
+    expect(await summaryStatus(p, end.slice(0, 7))).toBe("READY_TO_BILL");
+
+    // 12 more minutes: 32 in the period, above 20, so its 98981 cycle opens (same dates), short of 40.
+    const second = await note(p, { date: addDays(today, -1), minutes: 12 });
+    c = await byCode("notewright");
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", startDate: start, endDate: end, interactionMinutes: 32, needs: { text: "32 of 40 minutes of care management", reachable: true } });
+    await note(p, { date: today, minutes: 8 });
+    c = await byCode("notewright");
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+
+    // The interactive note goes: 98980 loses its interactive communication, and with 20 minutes left the
+    // period's 98981 cycle (not billed) closes again.
+    expect((await api.request("DELETE", `/v2/patients/${p}/interactions/${first.id}`, as(fx.practitionerA1))).status).toBe(204);
+    c = await byCode("notewright");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
+    expect(await summaryStatus(p, end.slice(0, 7))).toBe("IN_PROGRESS");
+    // A note moved out of the cycle: the cycle holding its old date follows too.
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${second.id}`, { ...as(fx.practitionerA1), body: { date: addDays(start, -1) } })).status).toBe(200);
+    expect((await byCode("notewright")).PATIENT_INTERACTION!.interactionMinutes).toBe(8);
+    // Only the text: nothing to re-derive (no write to the cycles).
+    const v = await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'");
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${second.id}`, { ...as(fx.practitionerA1), body: { notes: "Reworded" } })).status).toBe(200);
+    expect(await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'")).toEqual(v);
+  });
+
+  it("the first program opens the episode: set-up, device and care-management cycles from today; a 20-minute interactive note bills 98980", async () => {
+    const today = await localToday();
+    const p = await newPatient("Episodic");
+    const hep = randomUUID();
+    await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'Knee')", [hep, fx.orgA.id]);
+    const assigned = await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const c = await cyclesOf("episodic");
+    expect(c.map((x) => [x.code, x.status, x.startDate, x.endDate])).toEqual([
+      ["PATIENT_SETUP", "IN_PROGRESS", today, addDays(today, 29)],
+      ["DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", today, addDays(today, 29)],
+      ["PATIENT_INTERACTION", "IN_PROGRESS", today, addDays(today, 29)],
+    ]);
+    expect(c[0]!.needs).toEqual({ text: "0 of 16 active days — 16 more needed in the 30 days left", reachable: true });
+    expect(await summaryStatus(p, addDays(today, 29).slice(0, 7))).toBe("IN_PROGRESS");
+    // The assignment is the episode's first event.
+    const events = (await api.request("GET", `/v2/health/rtm-cycles?search=episodic&limit=1`, as(fx.adminA))).body.items[0].events;
+    expect(events.map((e: { type: string }) => e.type)).toEqual(["INITIAL_HEP_ASSIGNMENT"]);
+
+    // Another program later: no second episode.
+    const hep2 = randomUUID();
+    await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'Hip')", [hep2, fx.orgA.id]);
+    expect((await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep2 } })).status).toBe(200);
+    expect(await cyclesOf("episodic")).toHaveLength(3);
+
+    const n = await note(p, { date: today, minutes: 20, isPatientInteraction: true });
+    expect(n.rtmCycleStatus).toBe("READY_TO_BILL");
+    const after = Object.fromEntries((await cyclesOf("episodic")).map((x) => [x.code, x.status]));
+    expect(after).toEqual({ PATIENT_SETUP: "IN_PROGRESS", DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS", PATIENT_INTERACTION: "READY_TO_BILL" });
+  });
+
+  it("98975 once per episode: billing one set-up makes another not billable, and REVERT makes it billable again", async () => {
+    const today = await localToday();
+    const p = await newPatient("Setupson");
+    const [s1, e1] = [addDays(today, -70), addDays(today, -41)];
+    const [s2, e2] = [addDays(today, -40), addDays(today, -11)];
+    const one = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s1, e1);
+    const two = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s2, e2);
+    for (let d = 0; d < 16; d++) await session(p, `${addDays(s2, d)}T18:00:00Z`);
+    await summaries(p);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/advance`, as(fx.adminA))).status).toBe(200);
+    const billedOn = (await api.db.one<{ d: string }>("SELECT (billed_at AT TIME ZONE 'America/Denver')::date::text AS d FROM rtm_cycles WHERE id = $1", [one]))!.d;
+    const second = (await cyclesOf("setupson")).find((c) => c.id === two)!;
+    expect(second.status).toBe("ACTIVE_DAYS_INCOMPLETE");
+    expect(second.needs).toEqual({ text: `set-up already billed for this episode of care (${shortDate(billedOn)})`, reachable: false });
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${two}/advance`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Only a cycle that is READY_TO_BILL can be marked as billed (this one is ACTIVE_DAYS_INCOMPLETE).");
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/revert`, as(fx.adminA))).status).toBe(200);
+    expect((await cyclesOf("setupson")).find((c) => c.id === two)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+  });
+
+  it("the daily pass: a running cycle turns Incomplete the day it can no longer reach 16 days; an ended recurring cycle opens the next one whatever its status", async () => {
+    await api.db.query("UPDATE organizations SET timezone = 'Pacific/Pago_Pago' WHERE id = $1", [fx.orgA.id]); // UTC-11
+    try {
+      const today = await localToday();
+      const p = await newPatient("Dailyman");
+      // 16 days left with no active day: reachable today only; the API would have set next_check_on tomorrow.
+      const device = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", addDays(today, -14), addDays(today, 15));
+      await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [device, addDays(today, 1)]);
+      // A care-management cycle billable before it ended yesterday: it stays billable, and the next one opens.
+      const care = await cycle(p, "PATIENT_INTERACTION", "READY_TO_BILL", addDays(today, -30), addDays(today, -1));
+      await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [care, today]);
+      await api.db.query("INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, $3, 25, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)", [randomUUID(), p, addDays(today, -3)]);
+      await summaries(p);
+      let c = await cyclesOf("dailyman");
+      expect(c.find((x) => x.id === device)).toMatchObject({ status: "IN_PROGRESS", needs: { text: "0 of 16 active days — 16 more needed in the 16 days left", reachable: true } });
+      expect(c.find((x) => x.id === care)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+      const next = c.find((x) => x.code === "PATIENT_INTERACTION" && x.id !== care);
+      expect(next).toMatchObject({ status: "IN_PROGRESS", startDate: today, endDate: addDays(today, 29) });
+      expect((await api.db.one<{ d: string | null }>("SELECT next_check_on::text AS d FROM rtm_cycles WHERE id = $1", [care]))!.d).toBeNull();
+
+      await api.db.query("UPDATE organizations SET timezone = 'Pacific/Kiritimati' WHERE id = $1", [fx.orgA.id]); // UTC+14: a later day
+      const later = await localToday();
+      c = await cyclesOf("dailyman");
+      expect(c.find((x) => x.id === device)).toMatchObject({
+        status: "ACTIVE_DAYS_INCOMPLETE",
+        needs: { text: `0 of 16 active days — cannot reach 16 days before ${shortDate(addDays(today, 15))}`, reachable: false },
+      });
+      expect((await api.db.one<{ d: string | null }>("SELECT next_check_on::text AS d FROM rtm_cycles WHERE id = $1", [device]))!.d).toBe(addDays(today, 16));
+      expect(later > today).toBe(true);
+    } finally {
+      await api.db.query("UPDATE organizations SET timezone = 'America/Denver' WHERE id = $1", [fx.orgA.id]);
+    }
+  });
+});
+
+describe("needsAttention and DAYS_LEFT", () => {
+  type Cycle = { id: string; status: string; endDate: string; patientRecord: { id: string } };
+  type Summary = { id: string; patientRecord: { id: string; lastName: string }; cycles: Cycle[] };
+  const AT_RISK = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
+  let today: string;
+  let month: string;
+  let otherOrgCycle: string;
+  const get = async (url: string, who: FixtureUser = fx.adminA) => {
+    const res = await api.request("GET", url, as(who));
+    expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body as { items: any[]; metadata: { totalItems: number } };
+  };
+
+  beforeAll(async () => {
+    today = (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
+    month = today.slice(0, 7);
+    const [first, last] = monthBounds(month);
+    const running = (k: number) => (addDays(today, k) > last ? last : addDays(today, k));
+    const ended = today > first ? addDays(today, -1) : null; // none on the 1st of a month
+    // [last name, location, [status, end day | null for ended]...]
+    const plan: [string, 0 | 1, [string, string | null][]][] = [
+      ["Attn", 0, [["IN_PROGRESS", running(3)], ["BILLED", ended]]],
+      ["Attn", 1, [["ACTIVE_DAYS_INCOMPLETE", running(0)], ["READY_TO_BILL", running(9)]]],
+      ["Bttn", 0, [["READY_TO_BILL", running(2)]]],
+      ["Cttn", 0, [["ACTIVE_DAYS_INCOMPLETE", ended]]],
+      ["attn", 0, [["IN_PROGRESS", running(3)]]],
+      ["Dttn", 1, [["BILLED", running(1)], ["IN_PROGRESS", running(6)]]],
+      ["Ettn", 1, [["ACTIVE_DAYS_INCOMPLETE", running(1)], ["IN_PROGRESS", running(1)]]],
+      ["Fttn", 0, [["IN_PROGRESS", addDays(last, 5)]]], // next month only
+    ];
+    for (const [i, [lastName, loc, cycles]] of plan.entries()) {
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[loc], practitionerId: fx.practitionerA1.practitionerId, firstName: `N${i}`, lastName });
+      for (const [status, end] of cycles) {
+        const e = end ?? first; // an "ended" cycle on the 1st of the month is still running today: kept anyway
+        await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", status, addDays(e, -29), e);
+      }
+      await summaries(p);
+    }
+    otherOrgCycle = await cycle(pB, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", addDays(today, -3), running(4) < today ? today : running(4));
+    await summaries(pB);
+  });
+
+  it("the cycle list: only running cycles not billable yet, with exact totals", async () => {
+    const all = (await get("/v2/health/rtm-cycles?limit=999")).items as Cycle[];
+    const expected = all.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id);
+    expect(expected.length).toBeGreaterThan(5);
+    const got = await get("/v2/health/rtm-cycles?limit=999&needsAttention=true");
+    expect(got.items.map((c: Cycle) => c.id)).toEqual(expected);
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=true")).metadata.totalItems).toBe(expected.length);
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=false")).metadata.totalItems).toBe(all.length);
+    const ip = all.filter((c) => c.endDate >= today && c.status === "IN_PROGRESS").length;
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=true&status=IN_PROGRESS")).metadata.totalItems).toBe(ip);
+    expect((await get("/v2/health/rtm-cycles?limit=1&needsAttention=true&status=BILLED")).metadata.totalItems).toBe(0);
+    // Pages walk the same list.
+    const paged: string[] = [];
+    for (let page = 1; paged.length < expected.length && page < 50; page++) paged.push(...(await get(`/v2/health/rtm-cycles?limit=4&page=${page}&needsAttention=true`)).items.map((c: Cycle) => c.id));
+    expect(paged).toEqual(expected);
+  });
+
+  it("the month list: patients with such a cycle, listing only those cycles, with exact totals", async () => {
+    const all = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC`)).items as Summary[];
+    const expected = all
+      .map((s) => ({ id: s.id, cycles: s.cycles.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id) }))
+      .filter((s) => s.cycles.length > 0);
+    expect(expected.length).toBeGreaterThan(4);
+    const got = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC&needsAttention=true`)).items as Summary[];
+    expect(got.map((s) => ({ id: s.id, cycles: s.cycles.map((c) => c.id) }))).toEqual(expected);
+    expect((await get(`/v2/health/rtm-cycles/${month}?limit=1&needsAttention=true`)).metadata.totalItems).toBe(expected.length);
+    expect((await get(`/v2/health/rtm-cycles/${month}?limit=1&needsAttention=true&sortBy=DAYS_LEFT`)).metadata.totalItems).toBe(expected.length);
+    const atSecond = new Set((await api.db.query<{ id: string }>("SELECT id FROM patient_records WHERE location_id = $1", [fx.orgA.locations[1]])).map((r) => r.id));
+    const second = got.filter((s) => atSecond.has(s.patientRecord.id)).length;
+    expect(second).toBeGreaterThan(0);
+    expect((await get(`/v2/health/rtm-cycles/${month}?limit=1&needsAttention=true&locationId=${fx.orgA.locations[1]}`)).metadata.totalItems).toBe(second);
+  });
+
+  it("sorts the month list by DAYS_LEFT (soonest-ending running listed cycle; none last), ties by name and id, over pages", async () => {
+    const key = (s: Summary) => s.cycles.filter((c) => c.endDate >= today).map((c) => c.endDate).sort()[0] ?? null;
+    for (const filter of ["", "&needsAttention=true", "&status=BILLED&status=READY_TO_BILL"]) {
+      for (const orderBy of ["ASC", "DESC"]) {
+        const byName = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=${orderBy}${filter}`)).items as Summary[];
+        const sign = orderBy === "ASC" ? 1 : -1;
+        // Stable: name order (same direction) within a key; patients without a running listed cycle last.
+        const expected = [...byName].sort((a, b) => {
+          const [ka, kb] = [key(a), key(b)];
+          if (ka === kb) return 0;
+          if (ka === null) return 1;
+          if (kb === null) return -1;
+          return sign * (ka < kb ? -1 : 1);
+        });
+        const got: string[] = [];
+        for (let page = 1; got.length < expected.length && page < 100; page++) {
+          const res = await get(`/v2/health/rtm-cycles/${month}?sortBy=DAYS_LEFT&orderBy=${orderBy}&limit=2&page=${page}${filter}`);
+          expect(res.metadata.totalItems).toBe(expected.length);
+          got.push(...res.items.map((s: Summary) => s.id));
+        }
+        expect(got, `${orderBy}${filter}`).toEqual(expected.map((s) => s.id));
+      }
+    }
+  });
+
+  it("never lists another organization's cycles, and answers the portal's needs-attention view", async () => {
+    const mine = await get(`/v2/health/rtm-cycles/${month}?needsAttention=true&sortBy=DAYS_LEFT&orderBy=ASC&limit=999`);
+    expect(JSON.stringify(mine)).not.toContain(pB);
+    expect(JSON.stringify(await get("/v2/health/rtm-cycles?needsAttention=true&limit=999"))).not.toContain(otherOrgCycle);
+    const theirs = await get(`/v2/health/rtm-cycles/${month}?needsAttention=true&sortBy=DAYS_LEFT&orderBy=ASC&limit=999`, fx.adminB);
+    expect(theirs.items.map((s: Summary) => s.patientRecord.id)).toEqual([pB]);
+    const ids = JSON.stringify(theirs);
+    for (const s of mine.items as Summary[]) expect(ids).not.toContain(s.patientRecord.id);
+    // Every listed cycle carries what it needs (none is billable).
+    for (const s of mine.items as (Summary & { cycles: (Cycle & { needs: unknown })[] })[]) for (const c of s.cycles) expect(c.needs).not.toBeNull();
+  });
+});
+
+describe("never billed twice: concurrent ADVANCE and REVERT at the HTTP server", () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await api.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  /** n practitioners of organization A at its first location (each request comes from another user). */
+  async function practitioners(n: number): Promise<FixtureUser[]> {
+    const out: FixtureUser[] = [];
+    for (let i = 0; i < n; i++) {
+      const practitionerId = randomUUID();
+      const userId = randomUUID();
+      await api.db.query(
+        "INSERT INTO practitioners (id, organization_id, user_id, first_name, last_name, email, role, added_as_role) VALUES ($1, $2, $3, 'Racer', $4, $5, 'PORTAL_PRACTITIONER', 'PORTAL_PRACTITIONER')",
+        [practitionerId, fx.orgA.id, userId, `R${i}`, `racer-${userId.slice(0, 8)}@test.example`],
+      );
+      await api.db.query("INSERT INTO practitioner_locations (practitioner_id, location_id) VALUES ($1, $2)", [practitionerId, fx.orgA.locations[0]]);
+      out.push({ userId, groups: ["PORTAL_PRACTITIONER"], practitionerId, organizationId: fx.orgA.id });
+    }
+    return out;
+  }
+
+  /** The same POST from every user at once (tokens minted first), over real HTTP connections. */
+  async function fire(users: FixtureUser[], path: string) {
+    const tokens = await Promise.all(users.map((u) => mintToken(u)));
+    return Promise.all(
+      tokens.map(async (token, i) => {
+        const res = await fetch(`${base}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+        return { user: users[i]!, status: res.status, body: (await res.json()) as { message?: string; status?: string } };
+      }),
+    );
+  }
+
+  for (const n of [2, 8]) {
+    it(`${n} concurrent ADVANCEs bill a READY_TO_BILL cycle once; ${n} concurrent REVERTs revert it once`, async () => {
+      const users = await practitioners(n);
+      const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: `Concurrent${n}` });
+      const id = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2025-09-01", "2025-09-30");
+      await summaries(p);
+
+      const advanced = await fire(users, `/v2/health/rtm-cycles/${id}/advance`);
+      const won = advanced.filter((r) => r.status === 200);
+      expect(won).toHaveLength(1);
+      expect(won[0]!.body.status).toBe("BILLED");
+      for (const r of advanced.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body).toEqual({ message: "Only a cycle that is READY_TO_BILL can be marked as billed (this one is BILLED).", status: 409 });
+      }
+      // Billed once: by the one request that won, at one time.
+      const billed = await api.db.one<{ status: string; billed_by: string; billed_at: Date | null }>("SELECT status, billed_by, billed_at FROM rtm_cycles WHERE id = $1", [id]);
+      expect(billed).toMatchObject({ status: "BILLED", billed_by: won[0]!.user.practitionerId });
+      expect(billed!.billed_at).not.toBeNull();
+      expect((await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1", [p]))?.status).toBe("BILLED");
+
+      const reverted = await fire(users, `/v2/health/rtm-cycles/${id}/revert`);
+      expect(reverted.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of reverted.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body).toEqual({ message: "Only a cycle that is BILLED can be reverted to ready to bill (this one is READY_TO_BILL).", status: 409 });
+      }
+      expect(await api.db.one("SELECT status, billed_by, billed_at FROM rtm_cycles WHERE id = $1", [id])).toEqual({ status: "READY_TO_BILL", billed_by: null, billed_at: null });
+      expect((await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1", [p]))?.status).toBe("READY_TO_BILL");
+    });
+  }
 });

@@ -1,16 +1,19 @@
 import type { AreaSeeder, SeedContext } from "../../seed/context.js";
 import { insertJsonRows, seededSessionDays } from "../health/seed.js";
-import { addDays, CYCLE_DAYS, daysBetween, derivedStatus, REQUIRED_DAYS, SUMMARY_STATUS_SQL, type RtmCode, type RtmStatus } from "./cycles.js";
+import { nextCheckOn, SUMMARY_STATUS_SQL, type RtmCode, type RtmStatus } from "./cycles.js";
+import { addDays, CYCLE_DAYS, daysBetween, evaluateCycle, REQUIRED_DAYS } from "./rules.js";
 
 /**
  * Demo data of RTM billing: back-to-back 30-day cycles for every Health patient with an account and a
  * program, from their first assignment (or the start of the history) to the cycle running today (or the one
- * of their discharge). Each period has a device-data cycle (98977) and a care-management cycle (98980);
- * some an additional care-management cycle (98981); the first period of a patient assigned within the
- * history a setup cycle (98975). Statuses follow the patient's real active days: ended cycles with 16 active
- * days are READY_TO_BILL or, most of the older ones, BILLED; without them ACTIVE_DAYS_INCOMPLETE; running
- * cycles IN_PROGRESS, ACTIVE_DAYS_INCOMPLETE when they can no longer make it, or READY_TO_BILL once they
- * have. Then one monthly summary per patient and month of a cycle's end, its status from its cycles.
+ * of their discharge). Each period has a device-data cycle (98977) and a care-management cycle (98980); the
+ * first period of a patient assigned within the history a setup cycle (98975); a period whose care notes pass
+ * 20 minutes an additional care-management cycle (98981). Statuses are the billing rules' (rules.ts) applied to
+ * the patient's real active days and the care notes the patients seed wrote in each cycle's dates (minutes,
+ * interactive communication): billable cycles READY_TO_BILL or, most of those that ended more than two weeks
+ * ago, BILLED; running ones IN_PROGRESS while they can make it, else ACTIVE_DAYS_INCOMPLETE. Each cycle's
+ * next_check_on is set as the API sets it. Then one monthly summary per patient and month of a cycle's end,
+ * its status from its cycles.
  */
 export const seed: AreaSeeder = async (ctx: SeedContext) => {
   const rng = ctx.rng("rtm");
@@ -44,7 +47,29 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
   for (const r of dayRows) activeDays.set(r.id, [...new Set([...(activeDays.get(r.id) ?? []), ...r.days])]);
   const countIn = (days: string[] | undefined, from: string, to: string) => (days ?? []).reduce((n, d) => n + (d >= from && d <= to ? 1 : 0), 0);
 
-  const cycles: { id: string; patient_record_id: string; code: RtmCode; status: RtmStatus; start_date: string; end_date: string; num_required_days: number; billed_at: string | null }[] = [];
+  // Care notes (the patients seed wrote them): a cycle's minutes and interactive flag come from those in its dates.
+  const noteRows = await ctx.db.query<{ id: string; date: string; minutes: number; interactive: boolean }>(
+    `SELECT patient_record_id AS id, date::text AS date, minutes, (interaction_type = 'PATIENT_INTERACTIVE_COMMUNICATION') AS interactive FROM interactions`,
+  );
+  const notes = new Map<string, { date: string; minutes: number; interactive: boolean }[]>();
+  for (const n of noteRows) {
+    const list = notes.get(n.id) ?? [];
+    list.push({ date: n.date, minutes: Number(n.minutes), interactive: n.interactive === true });
+    notes.set(n.id, list);
+  }
+  const careIn = (list: { date: string; minutes: number; interactive: boolean }[] | undefined, from: string, to: string) => {
+    let minutes = 0;
+    let interactive = false;
+    for (const n of list ?? []) {
+      if (n.date < from || n.date > to) continue;
+      minutes += Math.max(0, n.minutes);
+      interactive ||= n.interactive;
+    }
+    return { minutes, interactive };
+  };
+
+  type SeedCycle = { id: string; patient_record_id: string; code: RtmCode; status: RtmStatus; start_date: string; end_date: string; num_required_days: number; billed_at: string | null; next_check_on: string | null };
+  const cycles: SeedCycle[] = [];
   for (const p of patients) {
     const days = activeDays.get(p.id);
     // Align the first cycle on the first assignment; skip whole cycles before the history starts.
@@ -56,20 +81,24 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
     while (start <= stop) {
       const end = addDays(start, CYCLE_DAYS - 1);
       const active = countIn(days, start, end);
-      const remaining = today > end ? 0 : daysBetween(today < start ? start : today, end) + 1;
+      const care = careIn(notes.get(p.id), start, end);
       // The large world keeps proportions with fewer rows: care-management cycles for a third of the periods.
       const codes: RtmCode[] = large && !rng.chance(0.35) ? ["DEVICE_AND_DATA_TRANSMISSION"] : ["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"];
       if (first && setupInHistory) codes.unshift("PATIENT_SETUP");
-      if (rng.chance(large ? 0.05 : 0.3)) codes.push("ADDITIONAL_PATIENT_INTERACTION");
+      // 98981 opens once the period's care-management minutes pass 20 (as a care note opens it; rtm/derive.ts).
+      if (codes.includes("PATIENT_INTERACTION") && care.minutes > 20) codes.push("ADDITIONAL_PATIENT_INTERACTION");
       for (const code of codes) {
-        let status = derivedStatus(active, REQUIRED_DAYS, remaining);
+        const facts = { code, startDate: start, endDate: end, today, activeDays: active, activeToday: days?.includes(today) ?? false, requiredDays: REQUIRED_DAYS, ...care };
+        const verdict = evaluateCycle(facts);
+        let status: RtmStatus = verdict.status;
         let billedAt: string | null = null;
         // Ended, billable cycles: most of those that ended more than two weeks ago have been billed.
-        if (status === "READY_TO_BILL" && remaining === 0 && daysBetween(end, today) > 14 && rng.chance(0.8)) {
+        if (status === "READY_TO_BILL" && today > end && daysBetween(end, today) > 14 && rng.chance(0.8)) {
           status = "BILLED";
           billedAt = `${addDays(end, rng.int(3, 12))}T17:00:00.000Z`;
         }
-        cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt });
+        const nextCheck = nextCheckOn({ code, end_date: end, today }, status, verdict.recheckOn);
+        cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt, next_check_on: nextCheck });
       }
       first = false;
       start = addDays(end, 1);
@@ -79,7 +108,7 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
   await insertJsonRows(
     ctx.db,
     "rtm_cycles",
-    [["id", "uuid"], ["patient_record_id", "uuid"], ["code", "text"], ["status", "text"], ["start_date", "date"], ["end_date", "date"], ["num_required_days", "integer"], ["billed_at", "timestamptz"]],
+    [["id", "uuid"], ["patient_record_id", "uuid"], ["code", "text"], ["status", "text"], ["start_date", "date"], ["end_date", "date"], ["num_required_days", "integer"], ["billed_at", "timestamptz"], ["next_check_on", "date"]],
     cycles,
     10_000,
   );

@@ -1,0 +1,91 @@
+/**
+ * Statuses follow the events at once (ADR 008): the hooks other areas call in the transaction of a write that
+ * changes what a patient's cycles hold — a care note created, changed or deleted (patients area), the first
+ * program of a patient (programs area: the episode of care opens) — and ADVANCE/REVERT of a set-up cycle
+ * (98975 once per episode). Each re-derives only the cycles concerned, by the rules (rules.ts), and refreshes
+ * the patient's monthly summaries when a status changed.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/db.js";
+import { CYCLE_COLUMNS, CYCLE_FROM, rederiveCycles, refreshSummaries, type CycleRow, type RtmCode } from "./cycles.js";
+import { addDays, CARE_MINUTES, CYCLE_DAYS, REQUIRED_DAYS } from "./rules.js";
+
+/**
+ * Serializes the writes that read and then change a patient's cycles or what they hold (care notes against a
+ * concurrent ADVANCE of the cycle that would lock them, two first programs, two ADVANCEs of set-ups): a row lock
+ * on the patient record until the transaction ends. A lock only: no write, so no table version moves.
+ */
+export async function lockPatientCycles(tx: Db, patientId: string): Promise<void> {
+  await tx.query("SELECT 1 FROM patient_records WHERE id = $1 FOR UPDATE", [patientId]);
+}
+
+/**
+ * After a care note of the patient was created, changed (date, minutes or interaction flag) or deleted: opens
+ * the additional care-management cycle (98981) of a period whose 98980 cycle now holds more than 20 minutes,
+ * closes (deletes) a 98981 cycle not billed whose period fell back to 20 minutes or less (it exists only above
+ * 20), and re-derives the patient's not-BILLED cycles holding any of `dates` (the note's old and new date).
+ */
+export async function careNotesChanged(tx: Db, patientId: string, dates: string[]): Promise<void> {
+  const days = [...new Set(dates)];
+  const holding = "c.patient_record_id = $1 AND EXISTS (SELECT 1 FROM unnest($2::date[]) AS d(day) WHERE d.day BETWEEN c.start_date AND c.end_date)";
+  const periodMinutes = `(SELECT coalesce(sum(i.minutes), 0) FROM interactions i WHERE i.patient_record_id = c.patient_record_id AND i.date BETWEEN c.start_date AND c.end_date)`;
+  // Read first, write only when needed: a statement that writes nothing still moves the table's version.
+  const closing = await tx.query<{ id: string }>(
+    `SELECT c.id FROM rtm_cycles c WHERE ${holding} AND c.code = 'ADDITIONAL_PATIENT_INTERACTION' AND c.status <> 'BILLED' AND ${periodMinutes} <= ${CARE_MINUTES}`,
+    [patientId, days],
+  );
+  if (closing.length > 0) await tx.query("DELETE FROM rtm_cycles WHERE id = ANY($1::uuid[]) AND status <> 'BILLED'", [closing.map((c) => c.id)]);
+  // 98981: the same dates as the period's 98980 cycle, once its minutes pass 20 (none yet over those dates).
+  const periods = await tx.query<{ start_date: string; end_date: string; num_required_days: number }>(
+    `SELECT c.start_date::text AS start_date, c.end_date::text AS end_date, c.num_required_days FROM rtm_cycles c
+      WHERE ${holding} AND c.code = 'PATIENT_INTERACTION' AND ${periodMinutes} > ${CARE_MINUTES}
+        AND NOT EXISTS (SELECT 1 FROM rtm_cycles a WHERE a.patient_record_id = c.patient_record_id AND a.code = 'ADDITIONAL_PATIENT_INTERACTION'
+                         AND a.start_date <= c.end_date AND a.end_date >= c.start_date)`,
+    [patientId, days],
+  );
+  if (periods.length > 0) {
+    await tx.query(
+      `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
+       SELECT x.id, $1, 'ADDITIONAL_PATIENT_INTERACTION', 'IN_PROGRESS', x.d0, x.d1, x.req
+         FROM unnest($2::uuid[], $3::date[], $4::date[], $5::int[]) AS x(id, d0, d1, req)`,
+      [patientId, periods.map(() => randomUUID()), periods.map((p) => p.start_date), periods.map((p) => p.end_date), periods.map((p) => p.num_required_days)],
+    );
+  }
+  const rows = await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${holding} AND c.status <> 'BILLED'`, [patientId, days]);
+  const changed = await rederiveCycles(tx, rows);
+  if (closing.length > 0 || periods.length > 0 || changed.length > 0) await refreshSummaries(tx, [patientId]);
+}
+
+/** The codes an episode of care opens with (98981 opens later, on minutes). */
+const EPISODE_CODES: readonly RtmCode[] = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"];
+
+/**
+ * The episode of care starts with the patient's first program: when the patient has no cycle yet, opens the
+ * set-up (98975), device (98977) and care-management (98980) cycles from `today` (the organization's) for 30
+ * days, IN_PROGRESS by the rules, and the monthly summary. Answers whether it opened them.
+ */
+export async function openEpisode(tx: Db, patientId: string, today: string): Promise<boolean> {
+  await lockPatientCycles(tx, patientId);
+  if (await tx.one("SELECT 1 FROM rtm_cycles WHERE patient_record_id = $1 LIMIT 1", [patientId])) return false;
+  const ids = EPISODE_CODES.map(() => randomUUID());
+  await tx.query(
+    `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
+     SELECT x.id, $2, x.code, 'IN_PROGRESS', $3::date, $4::date, $5 FROM unnest($1::uuid[], $6::text[]) AS x(id, code)`,
+    [ids, patientId, today, addDays(today, CYCLE_DAYS - 1), REQUIRED_DAYS, EPISODE_CODES],
+  );
+  await rederiveCycles(tx, await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = ANY($1::uuid[])`, [ids]));
+  await refreshSummaries(tx, [patientId]);
+  return true;
+}
+
+/**
+ * After a set-up cycle of the patient was billed or reverted: the patient's other set-up cycles not BILLED are
+ * re-derived (98975 once per episode: billable again when no other is billed).
+ */
+export async function setupBillingChanged(tx: Db, patientId: string, cycleId: string): Promise<void> {
+  const others = await tx.query<CycleRow>(
+    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.patient_record_id = $1 AND c.code = 'PATIENT_SETUP' AND c.id <> $2 AND c.status <> 'BILLED'`,
+    [patientId, cycleId],
+  );
+  await rederiveCycles(tx, others);
+}
