@@ -27,6 +27,7 @@ import {
   cycleActions,
   EMPTY_MESSAGE,
   EVENT_LABEL,
+  isCareManagement,
   LOAD_FAILED,
   monthHeading,
   monthPdfAllowed,
@@ -282,7 +283,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
       </td>
       <td>{`${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`}</td>
       <td>{activeDaysLabel(cycle)}</td>
-      <td>{cycle.interactionMinutes}</td>
+      <td>{isCareManagement(cycle.code) ? cycle.interactionMinutes : "—"}</td>
       <td className={cycle.needs && !cycle.needs.reachable ? "rtm-needs rtm-needs-late" : "rtm-needs"}>{cycle.needs?.text ?? "—"}</td>
       <td>
         <div className="rtm-actions">

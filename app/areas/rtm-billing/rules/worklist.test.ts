@@ -77,9 +77,11 @@ describe("the month call's query", () => {
 });
 
 describe("cycles", () => {
-  it("shows the device-data cycle's active days out of 30, the others out of their required days", () => {
+  it("shows the device-data cycle's active days out of 30, the set-up's out of its required days, care management's alone", () => {
     expect(activeDaysLabel({ code: "DEVICE_AND_DATA_TRANSMISSION", numActiveDays: 12, numRequiredDays: 16 })).toBe("12/30 days");
     expect(activeDaysLabel({ code: "PATIENT_SETUP", numActiveDays: 12, numRequiredDays: 16 })).toBe("12/16 days");
+    expect(activeDaysLabel({ code: "PATIENT_INTERACTION", numActiveDays: 1, numRequiredDays: 16 })).toBe("1 day");
+    expect(activeDaysLabel({ code: "ADDITIONAL_PATIENT_INTERACTION", numActiveDays: 0, numRequiredDays: 16 })).toBe("0 days");
   });
   it("allows mark billed on Ready to Bill, revert on Billed, copy and PDF on both, nothing else elsewhere", () => {
     expect(cycleActions("READY_TO_BILL")).toEqual({ markBilled: true, revert: false, copy: true, pdf: true });

@@ -47,10 +47,19 @@ export const BILLING_DESCRIPTION: Record<RtmCycle["billingCode"], string> = {
   "98981": "Additional Care Management",
 };
 
-/** 002 §2, §9: the device-data cycle shows its active days 'N/30 days'; the others out of their required days. */
+/** The care-management codes (98980, 98981): billed on minutes of care, not on active days (ADR 008). */
+export const isCareManagement = (code: RtmCycle["code"]) => code === "PATIENT_INTERACTION" || code === "ADDITIONAL_PATIENT_INTERACTION";
+
+/**
+ * 002 §2, §9: the device-data cycle shows its active days 'N/30 days'; the set-up out of its required days; a
+ * care-management cycle, which needs no active days, its total activity days alone.
+ */
 export const DEVICE_CYCLE_DAYS = 30;
-export const activeDaysLabel = (c: Pick<RtmCycle, "code" | "numActiveDays" | "numRequiredDays">) =>
-  `${c.numActiveDays}/${c.code === "DEVICE_AND_DATA_TRANSMISSION" ? DEVICE_CYCLE_DAYS : c.numRequiredDays} days`;
+export function activeDaysLabel(c: Pick<RtmCycle, "code" | "numActiveDays" | "numRequiredDays">): string {
+  if (c.code === "DEVICE_AND_DATA_TRANSMISSION") return `${c.numActiveDays}/${DEVICE_CYCLE_DAYS} days`;
+  if (isCareManagement(c.code)) return `${c.numActiveDays} day${c.numActiveDays === 1 ? "" : "s"}`;
+  return `${c.numActiveDays}/${c.numRequiredDays} days`;
+}
 
 export type SortColumn = "name" | "status";
 const SORT_API: Record<SortColumn, "NAME" | "STATUS"> = { name: "NAME", status: "STATUS" };
