@@ -339,26 +339,28 @@ export async function settleCycles(db: Db, organizationId: string, today?: strin
     if (rows.length === 0) return;
     const activity = await loadActivity(tx, rows);
     const writes: CycleWrite[] = [];
-    const created: CycleRow[] = [];
+    const next: CycleRow[] = [];
     for (const c of rows) {
       const v = evaluateCycle(factsOf(c, activity.get(c.id)));
       const status = c.status === "BILLED" ? null : v.status;
       writes.push({ id: c.id, status, nextCheckOn: nextCheckOn(c, status ?? c.status, v.recheckOn) });
       if (c.today <= c.end_date || !c.in_care || c.has_next || !RECURRING.has(c.code)) continue;
       // Next cycles of the same code, back to back, until the one that covers today.
-      let start = addDays(c.end_date, 1);
-      while (start <= c.today) {
-        const end = addDays(start, CYCLE_DAYS - 1);
-        const row = await tx.one<{ id: string }>(
-          `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
-           VALUES (md5($1::uuid::text || $2::text || $3::date::text)::uuid, $1::uuid, $2::text, 'IN_PROGRESS', $3::date, $4::date, $5::int)
-           ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [c.patient_record_id, c.code, start, end, c.num_required_days],
-        );
-        if (row) created.push({ ...c, id: row.id, start_date: start, end_date: end, status: "IN_PROGRESS", pdf_key: null, next_check_on: null });
-        start = addDays(end, 1);
+      for (let start = addDays(c.end_date, 1); start <= c.today; start = addDays(start, CYCLE_DAYS)) {
+        next.push({ ...c, id: "", start_date: start, end_date: addDays(start, CYCLE_DAYS - 1), status: "IN_PROGRESS", pdf_key: null, next_check_on: null });
       }
     }
+    // One statement for all of them; the id is derived from (patient, code, start) so a concurrent pass adds none twice.
+    const inserted = next.length === 0 ? [] : await tx.query<{ id: string; patient_record_id: string; code: RtmCode; start_date: string }>(
+      `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
+       SELECT md5(x.p::text || x.code || x.d0::text)::uuid, x.p, x.code, 'IN_PROGRESS', x.d0, x.d1, x.req
+         FROM unnest($1::uuid[], $2::text[], $3::date[], $4::date[], $5::int[]) AS x(p, code, d0, d1, req)
+       ON CONFLICT (id) DO NOTHING RETURNING id, patient_record_id, code, start_date::text AS start_date`,
+      [next.map((n) => n.patient_record_id), next.map((n) => n.code), next.map((n) => n.start_date), next.map((n) => n.end_date), next.map((n) => n.num_required_days)],
+    );
+    const key = (r: { patient_record_id: string; code: string; start_date: string }) => `${r.patient_record_id}|${r.code}|${r.start_date}`;
+    const ids = new Map(inserted.map((r) => [key(r), r.id]));
+    const created = next.filter((n) => ids.has(key(n))).map((n) => ({ ...n, id: ids.get(key(n))! }));
     await writeCycles(tx, writes);
     // The new cycles' statuses and days by the rules (they may already hold events).
     const act = await loadActivity(tx, created);

@@ -55,16 +55,19 @@ function patientWhere(caller: Caller, q: RtmQuery, params: unknown[]): string[] 
   return where;
 }
 
+/** The needs-attention statuses as SQL (the predicate of the partial index of migration 091). */
+const AT_RISK_SQL = (c: string) => `${c}.status IN (${AT_RISK_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+
 /**
- * Conditions on the cycle (alias `c`): statuses, the date range (cycles overlapping start..end) and
+ * Conditions on the cycle (alias `c`, or `alias`): statuses, the date range (cycles overlapping start..end) and
  * needsAttention (running on `today`, the organization's, and not billable) — stored statuses and end dates, so
- * the (status, end_date, id) index serves them.
+ * the (status, end_date, id) index and the needs-attention one (migration 091) serve them.
  */
-function cycleWhere(q: RtmQuery, params: unknown[], today: string): string[] {
+function cycleWhere(q: RtmQuery, params: unknown[], today: string, alias = "c"): string[] {
   const where: string[] = [];
   if (q.needsAttention) {
     params.push(today);
-    where.push(`c.status IN (${AT_RISK_STATUSES.map((s) => `'${s}'`).join(", ")}) AND c.end_date >= $${params.length}::date`);
+    where.push(`${AT_RISK_SQL("c")} AND c.end_date >= $${params.length}::date`);
   }
   const st = statuses(q);
   if (st) {
@@ -80,7 +83,7 @@ function cycleWhere(q: RtmQuery, params: unknown[], today: string): string[] {
     params.push(q.end);
     where.push(`c.start_date <= $${params.length}::date`);
   }
-  return where;
+  return alias === "c" ? where : where.map((w) => w.replace(/\bc\./g, `${alias}.`));
 }
 
 function cycleOrder(sortBy = "START_DATE", d: "ASC" | "DESC" = "DESC"): string {
@@ -154,7 +157,6 @@ export async function listMonth(db: Db, caller: MemberCaller, yearMonth: string,
   const pw = patientWhere(caller, q, params);
   const cw = ["c.patient_record_id = s.patient_record_id", "c.end_date >= $2::date", "c.end_date <= $3::date", ...cycleWhere(q, params, caller.today)];
   const where = `s.year_month = $1 AND ${pw.join(" AND ")} AND EXISTS (SELECT 1 FROM rtm_cycles c WHERE ${cw.join(" AND ")})`;
-  const whereParams = params.length;
   const d = q.orderBy ?? "DESC";
   const nameOrder = `lower(pr.last_name) ${d}, lower(pr.first_name) ${d}, s.id ${d}`;
   const from = `rtm_monthly_summaries s JOIN patient_records pr ON pr.id = s.patient_record_id`;
@@ -170,23 +172,70 @@ export async function listMonth(db: Db, caller: MemberCaller, yearMonth: string,
           WHERE ${where} AND s.status = '${status}' ORDER BY ${nameOrder} LIMIT ${page.offset + page.limit})`)
       .join(" UNION ALL ") + ` ORDER BY seg ${d}, l ${d}, f ${d}, id ${d} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
-  if (q.sortBy === "DAYS_LEFT") {
-    // The days left of the patient's soonest-ending listed cycle that still runs (its end date: one probe of the
-    // (patient_record_id, end_date) index per summary of the month); patients without one last in both
-    // directions; ties by name and id.
-    params.push(caller.today);
-    const next = `(SELECT min(c.end_date) FROM rtm_cycles c WHERE ${cw.join(" AND ")} AND c.end_date >= $${params.length}::date)`;
-    sql = `SELECT ${columns} FROM ${from} CROSS JOIN LATERAL (SELECT ${next} AS next_end) n
-            WHERE ${where} ORDER BY n.next_end ${d} NULLS LAST, ${nameOrder} LIMIT ${page.limit} OFFSET ${page.offset}`;
-  }
-  const rows = await readSettled(db, caller.organizationId, caller.today, () => db.query<SummaryRow & { v: string | null; sv: string | null }>(sql, params));
+  const rows = await readSettled(db, caller.organizationId, caller.today, () =>
+    q.sortBy === "DAYS_LEFT"
+      ? readByDaysLeft(db, caller, q, { yearMonth, first, last, columns, nameOrder, page })
+      : db.query<SummaryRow & { v: string | null; sv: string | null }>(sql, params),
+  );
   const total =
     page.offset === 0 && rows.length < page.limit
       ? rows.length
-      : await countCache.count(db, SUMMARY_TABLES, rows[0]?.v, `SELECT count(*) FROM ${from} WHERE ${where}`, params.slice(0, whereParams));
+      : await countCache.count(db, SUMMARY_TABLES, rows[0]?.v, `SELECT count(*) FROM ${from} WHERE ${where}`, params);
   const cyclesByPatient = await loadMonthCycles(db, rows.map((r) => r.patient_record_id), first, last, q, caller.today);
   const items: RtmMonthlySummary[] = rows.map((r) => toSummary(r, cyclesByPatient.get(r.patient_record_id) ?? []));
   return paged(items, total, page);
+}
+
+type MonthRow = SummaryRow & { v: string | null; sv: string | null };
+
+/**
+ * A page of the month list by DAYS_LEFT: patients by the end date of their soonest-ending listed cycle that still
+ * runs (the days left follow from it), ties by name and id, then those without one by name and id.
+ *
+ * Read from the cycles in end-date order (the needs-attention partial index of migration 091, or (end_date, id)):
+ * each patient once, at that soonest cycle (no earlier listed running cycle of theirs — index probe), joined to
+ * the summary and the patient. The end date is presorted, so the planner sorts only the first days' patients by
+ * name (incremental sort) and stops at the page instead of ranking every summary of the month. Those without a
+ * running listed cycle (only without needsAttention: its cycles all run) follow in name order.
+ */
+async function readByDaysLeft(
+  db: Db,
+  caller: MemberCaller,
+  q: RtmQuery,
+  m: { yearMonth: string; first: string; last: string; columns: string; nameOrder: string; page: { limit: number; offset: number } },
+): Promise<MonthRow[]> {
+  const d = q.orderBy ?? "DESC";
+  const params: unknown[] = [m.yearMonth, m.first, m.last, caller.today];
+  const pw = patientWhere(caller, q, params).join(" AND ");
+  const lo = "greatest($2::date, $4::date)";
+  const running = (a: string) => `${a}.end_date >= ${lo} AND ${a}.end_date <= $3::date`;
+  const cf = cycleWhere(q, params, caller.today, "c");
+  const cc = [running("c"), ...cf].join(" AND ");
+  const ec = [running("e"), ...cycleWhere(q, params, caller.today, "e")].join(" AND ");
+  const firstOfPatient = `NOT EXISTS (SELECT 1 FROM rtm_cycles e WHERE e.patient_record_id = c.patient_record_id AND ${ec}
+    AND (e.end_date < c.end_date OR (e.end_date = c.end_date AND e.id < c.id)))`;
+  const withRunning = `FROM rtm_cycles c
+      JOIN rtm_monthly_summaries s ON s.patient_record_id = c.patient_record_id AND s.year_month = $1
+      JOIN patient_records pr ON pr.id = c.patient_record_id
+     WHERE ${cc} AND ${pw} AND ${firstOfPatient}`;
+  const { limit, offset } = m.page;
+  const rows = await db.query<MonthRow>(`SELECT ${m.columns} ${withRunning} ORDER BY c.end_date ${d}, ${m.nameOrder} LIMIT ${limit} OFFSET ${offset}`, params);
+  if (q.needsAttention || rows.length === limit) return rows;
+  // Past the patients with a running listed cycle: those without one, in name order (a listed cycle in the
+  // month, none running).
+  const before =
+    rows.length > 0 || offset === 0
+      ? offset + rows.length
+      : Number((await db.one<{ n: string }>(`SELECT count(*) AS n ${withRunning}`, params))?.n ?? 0);
+  const listed = [`c.patient_record_id = s.patient_record_id AND c.end_date >= $2::date AND c.end_date <= $3::date`, ...cf].join(" AND ");
+  const rest = await db.query<MonthRow>(
+    `SELECT ${m.columns} FROM rtm_monthly_summaries s JOIN patient_records pr ON pr.id = s.patient_record_id
+      WHERE s.year_month = $1 AND ${pw} AND EXISTS (SELECT 1 FROM rtm_cycles c WHERE ${listed})
+        AND NOT EXISTS (SELECT 1 FROM rtm_cycles e WHERE e.patient_record_id = s.patient_record_id AND ${ec})
+      ORDER BY ${m.nameOrder} LIMIT ${limit - rows.length} OFFSET ${Math.max(0, offset - before)}`,
+    params,
+  );
+  return [...rows, ...rest];
 }
 
 function toSummary(r: SummaryRow, cycles: RtmCycle[]): RtmMonthlySummary {

@@ -87,16 +87,19 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
       if (first && setupInHistory) codes.unshift("PATIENT_SETUP");
       // 98981 opens once the period's care-management minutes pass 20 (as a care note opens it; rtm/derive.ts).
       if (codes.includes("PATIENT_INTERACTION") && care.minutes > 20) codes.push("ADDITIONAL_PATIENT_INTERACTION");
+      let careBilled = false;
       for (const code of codes) {
         const facts = { code, startDate: start, endDate: end, today, activeDays: active, activeToday: days?.includes(today) ?? false, requiredDays: REQUIRED_DAYS, ...care };
         const verdict = evaluateCycle(facts);
         let status: RtmStatus = verdict.status;
         let billedAt: string | null = null;
         // Ended, billable cycles: most of those that ended more than two weeks ago have been billed.
-        if (status === "READY_TO_BILL" && today > end && daysBetween(end, today) > 14 && rng.chance(0.8)) {
+        // (98981 is an add-on: billed only with its period's 98980.)
+        if (status === "READY_TO_BILL" && today > end && daysBetween(end, today) > 14 && rng.chance(0.8) && (code !== "ADDITIONAL_PATIENT_INTERACTION" || careBilled)) {
           status = "BILLED";
           billedAt = `${addDays(end, rng.int(3, 12))}T17:00:00.000Z`;
         }
+        if (code === "PATIENT_INTERACTION") careBilled = status === "BILLED";
         const nextCheck = nextCheckOn({ code, end_date: end, today }, status, verdict.recheckOn);
         cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt, next_check_on: nextCheck });
       }
