@@ -4616,8 +4616,10 @@ export interface components {
          *     DEVICE_AND_DATA_TRANSMISSION 98977 (Device and Data Transmission), PATIENT_INTERACTION 98980 (Care
          *     Management), ADDITIONAL_PATIENT_INTERACTION 98981 (Additional Care Management).
          *
-         *     Status: IN_PROGRESS (In Progress — the cycle runs and can still reach its required active days),
-         *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer reach them, or ended without them), READY_TO_BILL
+         *     Status, by the billing rules of its code (docs/decisions/008-rtm-billing-rules.md: 16 active days for 98975
+         *     and 98977, 98975 once per episode of care; 20 minutes of care notes with an interactive communication for
+         *     98980, 40 for 98981): IN_PROGRESS (In Progress — the cycle runs, is not billable yet and can still become so),
+         *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer become billable, or ended without it), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
          *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
          *     minutes and interaction flag cannot change (their text can); REVERT unlocks them.
