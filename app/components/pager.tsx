@@ -4,7 +4,16 @@
  */
 import { Link } from "@remix-run/react";
 
-export function Pager({ page, totalPages, totalItems, itemCount, pageSize, hrefFor, noun }: { page: number; totalPages: number; totalItems: number; itemCount: number; pageSize: number; hrefFor: (page: number) => string; noun: [string, string] }) {
+export interface PageMetadata {
+  totalItems: number;
+  itemCount: number;
+  itemsForPage: number;
+  totalPages: number;
+}
+
+/** `metadata`: the paged answer's (002 §3 "Paged response"); `page`: the page shown. */
+export function Pager({ page, metadata, hrefFor, noun }: { page: number; metadata: PageMetadata; hrefFor: (page: number) => string; noun: [string, string] }) {
+  const { totalPages, totalItems, itemCount, itemsForPage: pageSize } = metadata;
   if (totalPages <= 1) return <p className="pager-summary">{`${totalItems} ${totalItems === 1 ? noun[0] : noun[1]}`}</p>;
   const first = (page - 1) * pageSize + 1;
   return (

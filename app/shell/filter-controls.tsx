@@ -9,6 +9,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "../components/use-hydrated";
+import { LocationOptions } from "../components/location-options";
 import { ALL_LOCATIONS_LABEL, matchLocations, PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
 import type { ProductKey } from "./nav";
 
@@ -71,12 +72,7 @@ export function FilterControls({ filter: saved, locations, products, locationsEr
           <LocationCombobox id={locationId} options={locations} value={filter.locationId} onChange={(value) => save({ ...filter, locationId: value })} />
         ) : (
           <select id={locationId} name="locationId" defaultValue={filter.locationId ?? ""}>
-            <option value="">{ALL_LOCATIONS_LABEL}</option>
-            {locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            <LocationOptions locations={locations} />
           </select>
         )}
       </div>

@@ -8,6 +8,7 @@ import { Await, Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/rea
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense } from "react";
 import { MessageDialog } from "../../components/dialog";
+import { LocationOptions } from "../../components/location-options";
 import { Pager } from "../../components/pager";
 import { useHydrated } from "../../components/use-hydrated";
 import { FormToken } from "../../forms/form-token";
@@ -138,12 +139,7 @@ function Filters({ data }: { data: Data }) {
       <div className="field">
         <label htmlFor="rtm-location">Location</label>
         <select id="rtm-location" name="location" defaultValue={state.location ?? ""} key={`l-${state.location}`}>
-          <option value="">All Locations</option>
-          {locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
+          <LocationOptions locations={locations} />
         </select>
       </div>
       <div className="field">
@@ -192,15 +188,7 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
           </section>
         </div>
       )}
-      <Pager
-        page={state.page}
-        totalPages={page.metadata.totalPages}
-        totalItems={page.metadata.totalItems}
-        itemCount={page.metadata.itemCount}
-        pageSize={page.metadata.itemsForPage}
-        hrefFor={(p) => worklistHref({ ...state, page: p })}
-        noun={["patient", "patients"]}
-      />
+      <Pager page={state.page} metadata={page.metadata} hrefFor={(p) => worklistHref({ ...state, page: p })} noun={["patient", "patients"]} />
       {data.copy ? (
         copied ? (
           <CopyDialog text={copyText(copied, data.timeZone)} closeHref={closeCopy} title={`Copy ${copied.billingCode} for ${fullName(copied.patientRecord)}`} />

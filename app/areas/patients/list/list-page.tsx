@@ -30,6 +30,7 @@ import { assignProgramHref } from "../../../domain/program-builder";
 import { formatDate } from "../../../domain/zoned-day";
 import { StateInputs } from "./state-inputs";
 import { useHydrated } from "../../../components/use-hydrated";
+import { LocationOptions } from "../../../components/location-options";
 import { Pager } from "../../../components/pager";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
@@ -79,15 +80,7 @@ export function PatientListPage({ data }: { data: ListData }) {
       ) : (
         <>
           <PatientTable data={data} rows={list.items} />
-          <Pager
-            page={state.page}
-            totalPages={list.metadata.totalPages}
-            totalItems={list.metadata.totalItems}
-            itemCount={list.metadata.itemCount}
-            pageSize={list.metadata.itemsForPage}
-            hrefFor={(page) => listHref({ ...state, page })}
-            noun={["patient", "patients"]}
-          />
+          <Pager page={state.page} metadata={list.metadata} hrefFor={(page) => listHref({ ...state, page })} noun={["patient", "patients"]} />
         </>
       )}
       <Suspense fallback={null}>
@@ -125,12 +118,7 @@ function ListFilters({ state, providers, locations, globalLocationId }: { state:
       <div className="field">
         <label htmlFor="patients-location">Location</label>
         <select id="patients-location" name="location" defaultValue={location} key={`l-${location}`}>
-          <option value="all">All Locations</option>
-          {locations.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
+          <LocationOptions locations={locations.map((l) => ({ id: l.value, name: l.label }))} allValue="all" />
         </select>
       </div>
       <button type="submit" className="button">
