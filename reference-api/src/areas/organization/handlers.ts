@@ -215,10 +215,14 @@ export const handlers = defineHandlers({
     checkStaffBoundary(m, target.role, undefined);
     await ctx.db.tx(async (db) => {
       // Soft delete: the row stays for history (notes, programs); the login and the invite stop working.
+      // Unlinking the user id is what refuses their token from the next request (no provider account → 403).
       await db.query("UPDATE practitioners SET deleted_at = now(), user_id = NULL, invite_code = NULL WHERE id = $1", [target.id]);
       await db.query("DELETE FROM practitioner_locations WHERE practitioner_id = $1", [target.id]);
       await db.query("UPDATE locations SET default_provider_id = NULL WHERE default_provider_id = $1", [target.id]);
       await db.query("UPDATE patient_records SET practitioner_id = NULL, updated_at = now() WHERE practitioner_id = $1", [target.id]);
+      // The identity user goes too (no sign-in, no session refresh). Inside the transaction: if the identity
+      // service refuses, nothing is removed and the admin can try again.
+      if (target.userId) await ctx.identity?.deleteUser(target.userId);
     });
     ctx.reply.code(204);
     return undefined;
