@@ -2,13 +2,20 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
 import { createFixture, type Fixture } from "../../testing/fixture.js";
+import type { IdentityAdmin } from "../../core/identity-admin.js";
 import { PNG_SIGNATURE } from "./logo.js";
 
 let api: TestApi;
 let fx: Fixture;
+/** What the API asked of the identity service (a stand-in for the user pool's admin API). */
+const identityCalls: string[] = [];
+const identity: IdentityAdmin = {
+  setRole: async (user, role) => void identityCalls.push(`setRole ${user} ${role}`),
+  deleteUser: async (user) => void identityCalls.push(`deleteUser ${user}`),
+};
 
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({}, { identity });
   fx = await createFixture(api.db);
 });
 afterAll(async () => api?.close());
@@ -240,5 +247,152 @@ describe("practitioners", () => {
     );
     expect((await api.request("PATCH", `/v2/practitioners/${staffId}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] } })).status).toBe(403);
     expect((await api.request("DELETE", `/v2/practitioners/${staffId}`, { as: fx.adminA })).status).toBe(403);
+  });
+});
+
+describe("roles, enforced on the server", () => {
+  type As = { userId: string; groups: string[] };
+  /** The organization's state a refused call must leave untouched (as its admin sees it). */
+  const snapshot = async (admin: As) => ({
+    me: (await api.request("GET", "/v2/users/current", { as: admin })).body.organization,
+    locations: (await api.request("GET", "/v2/locations", { as: admin })).body,
+    practitioners: (await api.request("GET", "/v2/practitioners", { as: admin })).body,
+  });
+  const invite = async (admin: As, locationId: string) =>
+    (await api.request("POST", "/v2/practitioners", {
+      as: admin, body: { firstName: "Matrix", lastName: "Invitee", email: `matrix-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [locationId] },
+    })).body as { id: string };
+
+  it("answers 403 to a practitioner on every admin-only operation and 404 for another organization's records; nothing changes", async () => {
+    const invitedA = await invite(fx.adminA, fx.orgA.locations[0]);
+    const invitedB = await invite(fx.adminB, fx.orgB.locations[0]);
+    const logo = () => multipart("file", "logo.png", "image/png", png);
+    /** Each admin-only operation on organization `o`'s records: [name, method, url, body]. */
+    const operations = (o: { org: string; location: string; provider: string; invited: string; locationForInvite: string }) => [
+      ["updateOrganization", "PATCH", `/v2/organizations/${o.org}`, { name: "Taken over" }],
+      ["uploadOrganizationLogo", "POST", `/v2/organizations/${o.org}/logo`, logo()],
+      ["deleteOrganizationLogo", "DELETE", `/v2/organizations/${o.org}/logo`, undefined],
+      ["createLocation", "POST", "/v2/locations", { name: "Intruder", timezone: "America/Denver" }],
+      ["updateLocation", "PATCH", `/v2/locations/${o.location}`, { name: "Taken over" }],
+      ["invitePractitioner", "POST", "/v2/practitioners", { firstName: "I", lastName: "N", email: `in-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [o.locationForInvite] }],
+      ["updatePractitioner", "PATCH", `/v2/practitioners/${o.provider}`, { role: "PORTAL_PROVIDER_ADMIN" }],
+      ["deletePractitioner", "DELETE", `/v2/practitioners/${o.provider}`, undefined],
+      ["resendPractitionerInvite", "POST", `/v2/practitioners/${o.invited}/invite`, undefined],
+    ] as const;
+    type Multipart = ReturnType<typeof multipart>;
+    const isMultipart = (body: unknown): body is Multipart => !!body && typeof body === "object" && "headers" in body;
+    const send = (as: As, method: string, url: string, body: unknown) =>
+      isMultipart(body)
+        ? api.request(method, url, { as, body: body.body, headers: body.headers })
+        : api.request(method, url, { as, ...(body === undefined ? {} : { body }) });
+
+    const beforeA = await snapshot(fx.adminA);
+    const beforeB = await snapshot(fx.adminB);
+    const own = { org: fx.orgA.id, location: fx.orgA.locations[0], provider: fx.practitionerA2.practitionerId, invited: invitedA.id, locationForInvite: fx.orgA.locations[0] };
+    const results: string[] = [];
+    for (const [name, method, url, body] of operations(own)) {
+      const res = await send(fx.practitionerA1, method, url, body);
+      results.push(`${name} as practitioner: ${res.status} ${res.body?.message}`);
+    }
+    const others = { org: fx.orgB.id, location: fx.orgB.locations[0], provider: fx.practitionerB.practitionerId, invited: invitedB.id, locationForInvite: fx.orgB.locations[0] };
+    for (const [name, method, url, body] of operations(others)) {
+      if (name === "createLocation") continue; // creates in the caller's own organization: no other organization's record
+      const res = await send(fx.adminA, method, url, body);
+      results.push(`${name} on another organization: ${res.status}`);
+    }
+    expect(results).toEqual([
+      ...operations(own).map(([name]) => `${name} as practitioner: 403 Only organization admins can do this.`),
+      ...operations(others).filter(([name]) => name !== "createLocation").map(([name]) =>
+        // An invitation to another organization's location is a bad request of the caller's own organization.
+        `${name} on another organization: ${name === "invitePractitioner" ? 400 : 404}`),
+    ]);
+    expect(await snapshot(fx.adminA)).toEqual(beforeA);
+    expect(await snapshot(fx.adminB)).toEqual(beforeB);
+  });
+
+  it("takes a role change from the next request: a demoted admin is refused while their token still says admin", async () => {
+    const inv = await invite(fx.adminA, fx.orgA.locations[0]);
+    const user = { userId: randomUUID(), groups: ["PORTAL_PROVIDER_ADMIN"] };
+    await api.db.query("UPDATE practitioners SET user_id = $2, role = 'PORTAL_PROVIDER_ADMIN' WHERE id = $1", [inv.id, user.userId]);
+    const rename = () => api.request("PATCH", `/v2/organizations/${fx.orgA.id}`, { as: user, body: { name: "Org A" } });
+    expect((await rename()).status).toBe(200);
+    const demote = await api.request("PATCH", `/v2/practitioners/${inv.id}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER" } });
+    expect(demote.status).toBe(200);
+    expect(identityCalls).toContain(`setRole ${user.userId} PORTAL_PRACTITIONER`);
+    expect((await rename()).status).toBe(403);
+    expect((await api.request("GET", "/v2/users/current", { as: user })).body.role).toBe("PORTAL_PRACTITIONER");
+    // A token without a portal group gets no role from the database.
+    expect((await api.request("GET", "/v2/locations", { as: { userId: user.userId, groups: [] } })).status).toBe(403);
+  });
+});
+
+describe("invitations, end to end at the API", () => {
+  it("invite → sign-up lookup → complete sign-up → Current with the chosen role and locations → removal refuses the token", async () => {
+    const email = `invitee-${randomUUID().slice(0, 8)}@test.example`;
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Iris", lastName: "Invitee", email, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[1]] },
+    });
+    expect(inv.status).toBe(201);
+    const code = (await api.db.one<{ invite_code: string }>("SELECT invite_code FROM practitioners WHERE id = $1", [inv.body.id]))!.invite_code;
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).body).toMatchObject({ email, hasAccount: false, organizationName: expect.any(String) });
+
+    // The invitee signs up with the identity service (a new user, no groups yet) and completes sign-up.
+    const fresh = { userId: randomUUID(), groups: [] as string[] };
+    const done = await api.request("POST", `/v2/users/${fresh.userId}/complete-sign-up`, { as: fresh, body: { userId: fresh.userId, firstName: "Iris", lastName: "Invitee", inviteCode: code } });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ role: "PORTAL_PRACTITIONER", locations: [{ id: fx.orgA.locations[1] }] });
+    expect(identityCalls).toContain(`setRole ${fresh.userId} PORTAL_PRACTITIONER`);
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).body.hasAccount).toBe(true);
+    const again = await api.request("POST", `/v2/users/${fresh.userId}/complete-sign-up`, { as: fresh, body: { userId: fresh.userId, firstName: "Iris", lastName: "Invitee", inviteCode: code } });
+    expect(again.status).toBe(409);
+
+    // Current, with the role and locations chosen; the refreshed token carries the group.
+    const list = (await api.request("GET", "/v2/practitioners", { as: fx.adminA })).body as { id: string; userId: string | null; role: string; locations: { id: string }[] }[];
+    expect(list.find((p) => p.id === inv.body.id)).toMatchObject({ userId: fresh.userId, role: "PORTAL_PRACTITIONER", locations: [{ id: fx.orgA.locations[1] }] });
+    const user = { userId: fresh.userId, groups: ["PORTAL_PRACTITIONER"] };
+    const patients = async () => ((await api.request("GET", "/v2/patients/pages?limit=100", { as: user })).body.items as { id: string }[]).map((p) => p.id).sort();
+    expect(await patients()).toEqual([...fx.patients.a2].sort());
+
+    // The admin moves them to the other location: their patient list follows on the next request.
+    expect((await api.request("PATCH", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA, body: { locationIds: [fx.orgA.locations[0]] } })).status).toBe(200);
+    const a1 = await patients();
+    expect(a1).toEqual(expect.arrayContaining([...fx.patients.a1].sort()));
+    expect(a1.some((id) => fx.patients.a2.includes(id))).toBe(false);
+
+    // Removal: the identity user is deleted and the same token is refused from the next request.
+    identityCalls.length = 0;
+    expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(204);
+    expect(identityCalls).toEqual([`deleteUser ${fresh.userId}`]);
+    const refused = await api.request("GET", "/v2/patients/pages", { as: user });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: "This account is not a member of an organization.", status: 403 });
+    expect((await api.request("GET", "/v2/locations", { as: user })).status).toBe(403);
+    expect((await api.request("GET", "/v2/users/current", { as: user })).status).toBe(404);
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).status).toBe(404);
+    // The same e-mail can be invited again, with a new code.
+    const reinvite = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Iris", lastName: "Invitee", email, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] },
+    });
+    expect(reinvite.status).toBe(201);
+    expect(reinvite.body.id).not.toBe(inv.body.id);
+  });
+
+  it("keeps the provider when the identity service refuses the removal (the admin can try again)", async () => {
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Kept", lastName: "Provider", email: `kept-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PROVIDER_ADMIN" },
+    });
+    const userId = randomUUID();
+    await api.db.query("UPDATE practitioners SET user_id = $2 WHERE id = $1", [inv.body.id, userId]);
+    const original = identity.deleteUser;
+    identity.deleteUser = async () => { throw new Error("identity service unavailable"); };
+    try {
+      expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(500);
+    } finally {
+      identity.deleteUser = original;
+    }
+    const list = (await api.request("GET", "/v2/practitioners", { as: fx.adminA })).body as { id: string; userId: string | null }[];
+    expect(list.find((p) => p.id === inv.body.id)?.userId).toBe(userId);
+    expect((await api.request("GET", "/v2/locations", { as: { userId, groups: ["PORTAL_PROVIDER_ADMIN"] } })).status).toBe(200);
+    expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(204);
   });
 });
