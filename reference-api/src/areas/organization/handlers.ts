@@ -3,7 +3,7 @@ import { requireMember, requireProviderAdmin, type MemberCaller } from "../../co
 import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
-import { readPngUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
+import { readLogoUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
 import {
   findLocation, findPractitioner, listOrganizationLocations, listOrganizationPractitioners, ORGANIZATION_COLUMNS, toOrganization,
   type OrganizationRow, type PractitionerRole,
@@ -74,7 +74,7 @@ export const handlers = defineHandlers({
 
   async uploadOrganizationLogo(ctx) {
     const m = requireOwnOrganization(ctx.caller, ctx.params.id);
-    const png = await readPngUpload(ctx.req);
+    const png = await readLogoUpload(ctx.req);
     return storeOrganizationLogo(ctx, m.organizationId, png);
   },
 

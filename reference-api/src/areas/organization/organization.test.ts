@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
 import { createFixture, type Fixture } from "../../testing/fixture.js";
 import type { IdentityAdmin } from "../../core/identity-admin.js";
-import { PNG_SIGNATURE } from "./logo.js";
+import { LOGO_MESSAGES } from "../../core/images.js";
+import { BLUE, RED, bandsPng, bombPng, inspect, jpeg, near, noisePng, truncated } from "../../testing/images.js";
 
 let api: TestApi;
 let fx: Fixture;
@@ -30,7 +31,12 @@ function multipart(field: string, filename: string, contentType: string, data: B
   ]);
   return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
-const png = Buffer.concat([PNG_SIGNATURE, Buffer.from("0000000dIHDR-not-a-real-image-but-signed-as-png")]);
+/** A real 1×1 PNG (the matrix sends it; the logo tests make their own images). */
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const upload = (as: { userId: string; groups: string[] }, url: string, data: Buffer, filename = "logo.png") => {
+  const m = multipart("file", filename, "image/png", data);
+  return api.request("POST", url, { as, body: m.body, headers: m.headers });
+};
 
 describe("organization", () => {
   it("lets a provider admin rename their organization", async () => {
@@ -49,23 +55,26 @@ describe("organization", () => {
     expect((await api.request("PATCH", `/v2/organizations/not-a-uuid`, { as: fx.adminA, body: { name: "X" } })).status).toBe(400);
   });
 
-  it("uploads a PNG logo (checked by signature), serves it by signed URL and deletes it", async () => {
-    const up = multipart("file", "logo.png", "image/png", png);
-    const res = await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: up.body, headers: up.headers });
+  it("uploads a logo: decoded, centre-cropped to 250×140, re-encoded, served by signed URL; deletes it", async () => {
+    // 1500×280: red | blue | red bands of 500; halved to 750×140 to cover, its centre 250 is blue.
+    const source = await bandsPng([RED, BLUE, RED], 500, 280);
+    const res = await upload(fx.adminA, `/v2/organizations/${fx.orgA.id}/logo`, source);
     expect(res.status).toBe(200);
     expect(res.body.logoUrl).toMatch(/^http:\/\/api\.test\/files\/[A-Za-z0-9_-]+\?expires=\d+&signature=/);
     expect(res.body.webLogoUrl).toBe(res.body.logoUrl);
     const me = await api.request("GET", "/v2/users/current", { as: fx.practitionerA1 });
     expect(me.body.organization.webLogoUrl).toBe(res.body.webLogoUrl);
-    // The signed URL names the stored PNG.
+    // The signed URL names the stored PNG: the normalised logo, not the bytes sent.
     const url = new URL(res.body.logoUrl);
     const key = api.services.signer.verify(url.pathname.split("/").pop()!, Number(url.searchParams.get("expires")), url.searchParams.get("signature")!);
     expect(key).toMatch(new RegExp(`^org/${fx.orgA.id}/logo-[0-9a-f]{8}\\.png$`));
-    expect((await api.services.files.get(key!))?.data.equals(png)).toBe(true);
     const file = await api.request("GET", `${url.pathname}${url.search}`);
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toMatch(/^image\/png/);
-    expect(file.raw.equals(png)).toBe(true);
+    expect(file.raw.equals(source)).toBe(false);
+    const stored = await inspect(file.raw);
+    expect(stored).toMatchObject({ format: "png", width: 250, height: 140 });
+    expect(near(stored.mean, BLUE), JSON.stringify(stored.mean)).toBe(true);
 
     const del = await api.request("DELETE", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA });
     expect(del.status).toBe(204);
@@ -73,17 +82,37 @@ describe("organization", () => {
     expect((await api.request("GET", "/v2/users/current", { as: fx.adminA })).body.organization).toMatchObject({ logoUrl: null, webLogoUrl: null });
   });
 
-  it("refuses a file that is not a PNG, a missing file part, practitioners and other organizations", async () => {
-    const jpeg = multipart("file", "logo.png", "image/png", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]));
-    const notPng = await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: jpeg.body, headers: jpeg.headers });
-    expect(notPng.status).toBe(400);
-    expect(notPng.body.message).toBe("file must be a PNG image");
+  it("refuses every bad file with a 400 and its message, and nothing changes", async () => {
+    const url = `/v2/organizations/${fx.orgA.id}/logo`;
+    const kept = await upload(fx.adminA, url, await bandsPng([RED], 250, 140));
+    expect(kept.status).toBe(200);
+    const whole = await noisePng(300, 200);
+    const cases: [string, Buffer, string][] = [
+      ["a JPEG named logo.png", await jpeg(), LOGO_MESSAGES.notPng],
+      ["truncated PNG bytes", truncated(whole), LOGO_MESSAGES.corrupt],
+      ["a decompression bomb", bombPng(), LOGO_MESSAGES.tooManyPixels(20_000, 20_000)],
+      ["a file over 5 MB", await noisePng(1400, 1400), LOGO_MESSAGES.tooLarge],
+    ];
+    for (const [name, data, message] of cases) {
+      const res = await upload(fx.adminA, url, data);
+      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 400, body: { message, status: 400 } });
+    }
+    expect((await api.request("GET", "/v2/users/current", { as: fx.adminA })).body.organization.webLogoUrl).toBe(kept.body.webLogoUrl);
+    // The admin area's upload goes through the same check.
+    const admin = await upload(fx.productAdmin, `/v2/admin/organizations/${fx.orgB.id}/logo`, await jpeg());
+    expect(admin.body).toEqual({ message: LOGO_MESSAGES.notPng, status: 400 });
+    const adminOk = await upload(fx.productAdmin, `/v2/admin/organizations/${fx.orgB.id}/logo`, await bandsPng([RED, BLUE], 400, 400));
+    expect(adminOk.status).toBe(200);
+    const file = await api.request("GET", new URL(adminOk.body.logoUrl).pathname + new URL(adminOk.body.logoUrl).search);
+    expect(await inspect(file.raw)).toMatchObject({ width: 250, height: 140 });
+  }, 120_000);
+
+  it("refuses a missing file part, practitioners and other organizations", async () => {
     const wrongField = multipart("image", "logo.png", "image/png", png);
     expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: wrongField.body, headers: wrongField.headers })).status).toBe(400);
     expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: { file: "x" } })).status).toBe(400);
-    const ok = multipart("file", "logo.png", "image/png", png);
-    expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.practitionerA1, body: ok.body, headers: ok.headers })).status).toBe(403);
-    expect((await api.request("POST", `/v2/organizations/${fx.orgB.id}/logo`, { as: fx.adminA, body: ok.body, headers: ok.headers })).status).toBe(404);
+    expect((await upload(fx.practitionerA1, `/v2/organizations/${fx.orgA.id}/logo`, png)).status).toBe(403);
+    expect((await upload(fx.adminA, `/v2/organizations/${fx.orgB.id}/logo`, png)).status).toBe(404);
     expect((await api.request("DELETE", `/v2/organizations/${fx.orgB.id}/logo`, { as: fx.adminA })).status).toBe(404);
     expect((await api.request("DELETE", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.practitionerA1 })).status).toBe(403);
   });
