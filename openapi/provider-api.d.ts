@@ -131,7 +131,9 @@ export interface paths {
          *     user (`id`, which must be the caller's own user id, else 403) to the invitation named by `inviteCode` and
          *     stores the name entered in the form. The caller needs no provider account yet (that is what this
          *     creates). Unknown or withdrawn invite codes answer 404; an invitation already used, or a caller already
-         *     linked to a provider account, answers 409; an invitation of a disabled organization answers 403.
+         *     linked to a provider account, answers 409; an invitation of a disabled organization answers 403. A token
+         *     whose user no longer exists in the identity service (a removed provider's token that has not expired yet)
+         *     answers 401 and links nothing.
          *     Answers the new profile (as `GET v2/users/current`).
          */
         post: operations["completeSignUp"];

@@ -406,6 +406,23 @@ describe("invitations, end to end at the API", () => {
     expect(reinvite.body.id).not.toBe(inv.body.id);
   });
 
+  it("refuses sign-up (401) with a token whose identity user is gone (a removed provider's unexpired token); nothing is linked", async () => {
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Gone", lastName: "User", email: `gone-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] },
+    });
+    const code = (await api.db.one<{ invite_code: string }>("SELECT invite_code FROM practitioners WHERE id = $1", [inv.body.id]))!.invite_code;
+    const original = identity.setRole;
+    identity.setRole = async () => { throw Object.assign(new Error("User does not exist."), { name: "UserNotFoundException" }); };
+    const ghost = { userId: randomUUID(), groups: [] as string[] };
+    try {
+      const res = await api.request("POST", `/v2/users/${ghost.userId}/complete-sign-up`, { as: ghost, body: { firstName: "Gone", lastName: "User", inviteCode: code } });
+      expect(res.status).toBe(401);
+    } finally {
+      identity.setRole = original;
+    }
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).body.hasAccount).toBe(false);
+  });
+
   it("keeps the provider when the identity service refuses the removal (the admin can try again)", async () => {
     const inv = await api.request("POST", "/v2/practitioners", {
       as: fx.adminA, body: { firstName: "Kept", lastName: "Provider", email: `kept-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PROVIDER_ADMIN" },
