@@ -131,7 +131,9 @@ export interface paths {
          *     user (`id`, which must be the caller's own user id, else 403) to the invitation named by `inviteCode` and
          *     stores the name entered in the form. The caller needs no provider account yet (that is what this
          *     creates). Unknown or withdrawn invite codes answer 404; an invitation already used, or a caller already
-         *     linked to a provider account, answers 409; an invitation of a disabled organization answers 403.
+         *     linked to a provider account, answers 409; an invitation of a disabled organization answers 403. A token
+         *     whose user no longer exists in the identity service (a removed provider's token that has not expired yet)
+         *     answers 401 and links nothing.
          *     Answers the new profile (as `GET v2/users/current`).
          */
         post: operations["completeSignUp"];
@@ -250,7 +252,9 @@ export interface paths {
         /**
          * Update the organization's details
          * @description Renames the caller's organization ('Edit Organization Details'). Provider admins of that organization
-         *     only: practitioners get 403; another organization's id answers 404. Answers the updated organization.
+         *     only: practitioners get 403; another organization's id answers 404. A blank name answers 400 'Name is
+         *     required'. Answers the updated organization. Portal messages: 'Successfully updated organization
+         *     details.' / 'Something went wrong editing the org, please refresh and try again.'
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -266,18 +270,33 @@ export interface paths {
         put?: never;
         /**
          * Upload the organization's logo
-         * @description Replaces the caller's organization logo with a PNG (the portal crops it to 250x140 before upload). The
-         *     part `file` must be a PNG (checked by its signature bytes, not its name) of at most 5 MB; anything else
-         *     answers 400. The file is kept in the file store and served by long-lived signed URLs
-         *     (`GET /files/{token}`), answered as `logoUrl` (print) and `webLogoUrl` (screen). Provider admins of that
-         *     organization only: practitioners get 403; another organization's id answers 404.
+         * @description Replaces the caller's organization logo ('Edit Organization Details'). The portal crops the admin's
+         *     upload to 250x140 (the admin's crop rectangle with JavaScript, the centre without) and sends a PNG, but
+         *     the API trusts no sender: the part `file` is decoded by an image library and must be
+         *
+         *     * a PNG by its bytes (signature and decoder), whatever its name or declared type: else 400
+         *       'file must be a PNG image';
+         *     * at most **5 MB** (5,242,880 bytes): else 400 'file must be at most 5 MB';
+         *     * at most **25 megapixels** (width x height, read from the header before decoding, so a small file of a
+         *       huge image — a decompression bomb — is refused without being decoded): else 400
+         *       'file must be at most 25 megapixels (this image is {width}×{height})';
+         *     * readable to its end: a damaged or truncated file answers 400
+         *       'file is not a readable PNG image (it is damaged or incomplete)'.
+         *
+         *     A PNG of another size than 250x140 is cropped to its centre and resized to cover 250x140. What is kept
+         *     is always a freshly encoded 250x140 PNG (nothing else of the file sent). A refused upload changes
+         *     nothing. The file is kept in the file store and served by long-lived signed URLs (`GET /files/{token}`),
+         *     answered as `logoUrl` (print) and `webLogoUrl` (screen); a new logo gets new URLs. Provider admins of that
+         *     organization only: practitioners get 403; another organization's id answers 404. Portal messages:
+         *     'Failed to upload logo - {message}' / 'Something went wrong uploading your image, please try again.'
          */
         post: operations["uploadOrganizationLogo"];
         /**
          * Delete the organization's logo
-         * @description Removes the caller's organization logo (both URLs become null). Deleting when there is no logo also
-         *     succeeds. Provider admins of that organization only: practitioners get 403; another organization's id
-         *     answers 404.
+         * @description Removes the caller's organization logo (both URLs become null; the stored file is deleted). Deleting when
+         *     there is no logo also succeeds. Provider admins of that organization only: practitioners get 403; another
+         *     organization's id answers 404. Portal message on failure: 'Something went wrong deleting your image,
+         *     please try again.'
          */
         delete: operations["deleteOrganizationLogo"];
         options?: never;
@@ -304,7 +323,8 @@ export interface paths {
          * Add a location
          * @description Adds a location to the caller's organization. Name and timezone are required; the timezone is a US
          *     America/ zone. A default provider must be a provider of the organization (else 400). Provider admins
-         *     only: practitioners get 403. Answers 201 with the location.
+         *     only: practitioners get 403. A blank name answers 400 'Name is required'. Answers 201 with the location.
+         *     Portal message on failure: 'Could not create location.'
          */
         post: operations["createLocation"];
         delete?: never;
@@ -330,7 +350,9 @@ export interface paths {
          * Update a location
          * @description Changes a location of the caller's organization; only the fields sent change. Name and timezone cannot
          *     be cleared; a default provider must be a provider of the organization (else 400). Provider admins only:
-         *     practitioners get 403; another organization's location answers 404. Answers the updated location.
+         *     practitioners get 403; another organization's location answers 404. Clearing them answers 400 'Name is
+         *     required' / 'Timezone is required'. Answers the updated location. Portal message on failure: 'Could not
+         *     update location.'
          */
         patch: operations["updateLocation"];
         trace?: never;
@@ -357,7 +379,12 @@ export interface paths {
          *     PORTAL_PRACTITIONER needs at least one location ('Location(s) are required'); every location must be
          *     the organization's. `useSSO` only where the organization supports single sign-on. An e-mail already used
          *     by a provider answers 409. Provider admins only (403 for practitioners); the EXER_ADMIN role may only be
-         *     given by product admins (403). Answers 201 with the invited provider.
+         *     given by product admins (403). Blank names or e-mail answer 400 'First name is required' / 'Last name is
+         *     required' / 'Email is required'. Answers 201 with the invited provider. The portal shows the server's
+         *     message inline on failure, and 'Email invite successfully sent to the provider.' on success. The
+         *     invitee signs up at `/user/create/{code}` (`GET v2/sign-up/{code}`, then
+         *     `POST v2/users/{id}/complete-sign-up`), which makes them a current provider (with a `userId`) with the
+         *     role and locations chosen here.
          */
         post: operations["invitePractitioner"];
         delete?: never;
@@ -401,9 +428,15 @@ export interface paths {
          * Remove a provider
          * @description Removes a provider from the caller's organization: they lose access, their invite code stops working,
          *     they leave their locations, stop being a location's default provider and their patients lose them as
-         *     primary provider (the patient records stay). Nobody removes themselves (403). Provider admins only (403
-         *     for practitioners); EXER_ADMIN and EXER_SUPPORT providers only by product admins (403). Another
-         *     organization's provider answers 404.
+         *     primary provider (the patient records stay). Losing access means: their user is deleted from the identity
+         *     service (no sign-in, no session refresh) and from the next request on, a token they still hold answers
+         *     403 'This account is not a member of an organization.' on every member operation (404 on
+         *     `GET v2/users/current`, after which the portal signs out). The provider row is kept, marked removed, for
+         *     the history of notes and programs; the same e-mail can be invited again. If the identity service refuses,
+         *     nothing is removed (5xx) and the call can be repeated. Nobody removes themselves (403). Provider admins
+         *     only (403 for practitioners); EXER_ADMIN and EXER_SUPPORT providers only by product admins (403). Another
+         *     organization's provider answers 404. Portal message on failure: 'There was a problem removing that
+         *     provider.'
          */
         delete: operations["deletePractitioner"];
         options?: never;
@@ -415,7 +448,10 @@ export interface paths {
          *     PORTAL_PRACTITIONER keeps at least one location ('Location(s) are required'). Nobody edits themselves
          *     (403). Provider admins only (403 for practitioners); EXER_ADMIN and EXER_SUPPORT providers, and the
          *     EXER_ADMIN role, are managed by product admins only (403). Another organization's provider answers 404.
-         *     Answers the provider with their locations.
+         *     A new role applies from the provider's next request (their token's group is replaced in the identity
+         *     service too): a provider admin made a practitioner gets 403 on admin-only operations at once. New
+         *     locations apply from the next request as well. Answers the provider with their locations.
+         *     Portal messages: 'Could not update practitioner.' on failure.
          */
         patch: operations["updatePractitioner"];
         trace?: never;
@@ -433,7 +469,8 @@ export interface paths {
          * Resend a provider's invitation
          * @description Sends the invitation e-mail of an invited provider again (same invite code; the invitation time is
          *     updated). A provider who already has an account answers 409. Provider admins only (403 for
-         *     practitioners); another organization's provider answers 404.
+         *     practitioners); another organization's provider answers 404. Portal messages: 'Invite successfully
+         *     sent.' / 'Invite could not be sent.'
          */
         post: operations["resendPractitionerInvite"];
         delete?: never;
@@ -1658,8 +1695,10 @@ export interface paths {
         /**
          * Upload any organization's logo (admin)
          * @description Replaces the logo of any organization (step 2 of the admin Add New Organization dialog; the portal crops
-         *     the image to 250x140 before upload). The part `file` must be a PNG (checked by its signature bytes, not its
-         *     name or declared type) of at most 5 MB; anything else answers 400. The file is kept in the file store and
+         *     the image to 250x140 before upload). Checked like the organization's own logo upload
+         *     (`POST /v2/organizations/{id}/logo`): the part `file` must be a PNG by its bytes, at most 5 MB and
+         *     25 megapixels, and readable to its end (else 400 with the same messages); it is kept as a freshly
+         *     encoded 250x140 PNG, centre-cropped when of another size. The file is kept in the file store and
          *     served by long-lived signed URLs (`GET /files/{token}`), answered as `logoUrl` (print) and `webLogoUrl`
          *     (screen). An unknown organization answers 404. Product admins and support staff only; any other role is
          *     refused with 403.
@@ -2690,7 +2729,11 @@ export interface components {
             email: string;
             /** @description The token's `cognito:groups` as sent (may hold unknown groups, or be empty). */
             groups: string[];
-            /** @description The highest known role of `groups`; null when the token carries none (no portal access). */
+            /**
+             * @description The role the user acts with: the highest known role of `groups`, except that a portal role (provider admin
+             *     or practitioner) is the one the provider holds now (an admin's change applies from the next request, before
+             *     the token is renewed); null when the token carries no known group (no portal access).
+             */
             role: components["schemas"]["PractitionerRole"] | null;
             /** @description The user's organization. */
             organization: {
@@ -6179,7 +6222,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description The logo, a PNG of at most 5 MB. */
+                    /** @description The logo, a PNG of at most 5 MB and 25 megapixels (kept as 250x140). */
                     file: string;
                 };
             };
@@ -8285,7 +8328,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description The logo, a PNG of at most 5 MB. */
+                    /** @description The logo, a PNG of at most 5 MB and 25 megapixels (kept as 250x140). */
                     file: string;
                 };
             };

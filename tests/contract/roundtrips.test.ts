@@ -3,7 +3,7 @@
  * patients, care notes, templates, programs and their assignments, locations, practitioners.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, expectStatus, expectSuccess, ok, type J, type Req } from "./lib/client.js";
+import { call, expectError, expectStatus, expectSuccess, hasRole, ok, type J, type Req } from "./lib/client.js";
 import { target } from "./lib/env.js";
 import { mark } from "./lib/recorder.js";
 import { blocksFor, cleanupScratch, getWorld, newPatient, patientBody, programBody, unique, type World } from "./lib/world.js";
@@ -301,6 +301,36 @@ describe("round trips", () => {
     await expect404({ op: "deletePractitioner", as: "PROVIDER_ADMIN", params: { id: p.id } });
     await expect404({ op: "resendPractitionerInvite", as: "PROVIDER_ADMIN", params: { id: p.id } });
     await expect404({ op: "getSignUpByInviteCode", as: null, params: { code: invite.inviteCode } });
+    done(...ops);
+  });
+
+  it("a signed-up provider: invite → complete sign-up → Current at the chosen location → removed → their token refused from the next request", async (ctx) => {
+    if (!hasRole("SIGNUP2")) ctx.skip();
+    const ops = ["invitePractitioner", "adminGetInviteCode", "completeSignUp", "listPractitioners", "getCurrentUser", "listLocations", "deletePractitioner"];
+    started(...ops);
+    const userId = target().userIds.SIGNUP2!;
+    const u = unique();
+    const invited = await rt({ op: "invitePractitioner", as: "PROVIDER_ADMIN", body: { firstName: "Contract", lastName: `Removed ${u}`, email: `contract.removed.${u}@contract.example`, role: "PORTAL_PRACTITIONER", locationIds: [w.pracLocationId] } });
+    const invite = await rt({ op: "adminGetInviteCode", as: "PRODUCT_ADMIN", query: { email: invited.email } });
+    const profile = await rt({ op: "completeSignUp", as: "SIGNUP2", params: { id: userId }, body: { firstName: "Contract", lastName: `Removed ${u}`, inviteCode: invite.inviteCode } });
+    expect(profile).toMatchObject({ userId, practitionerId: invited.id, role: "PORTAL_PRACTITIONER", locations: [{ id: w.pracLocationId }] });
+    const current = ((await rt({ op: "listPractitioners", as: "PROVIDER_ADMIN" })) as J[]).find((p) => p.id === invited.id);
+    expect(current, "the provider is a current user now").toMatchObject({ userId, role: "PORTAL_PRACTITIONER", locations: [{ id: w.pracLocationId }] });
+    expect((await rt({ op: "getCurrentUser", as: "SIGNUP2" })).practitionerId).toBe(invited.id);
+    expectSuccess(await rtCall({ op: "listLocations", as: "SIGNUP2" }));
+
+    expectStatus(await rtCall({ op: "deletePractitioner", as: "PROVIDER_ADMIN", params: { id: invited.id } }), 204);
+    expectError(await rtCall({ op: "listLocations", as: "SIGNUP2" }), 403);
+    expectError(await rtCall({ op: "listPractitioners", as: "SIGNUP2" }), 403);
+    await expect404({ op: "getCurrentUser", as: "SIGNUP2" });
+    expect(((await rt({ op: "listPractitioners", as: "PROVIDER_ADMIN" })) as J[]).some((p) => p.id === invited.id)).toBe(false);
+    if (target().mode === "fresh-stack") {
+      // The reference API deleted the identity user: the token outlives it but cannot be linked to another invitation.
+      const again = await rt({ op: "invitePractitioner", as: "PROVIDER_ADMIN", body: { firstName: "Contract", lastName: `Again ${u}`, email: `contract.again.${u}@contract.example`, role: "PORTAL_PRACTITIONER", locationIds: [w.pracLocationId] } });
+      const code = await rt({ op: "adminGetInviteCode", as: "PRODUCT_ADMIN", query: { email: again.email } });
+      expectError(await rtCall({ op: "completeSignUp", as: "SIGNUP2", params: { id: userId }, body: { firstName: "Contract", lastName: `Again ${u}`, inviteCode: code.inviteCode } }), 401);
+      expectStatus(await rtCall({ op: "deletePractitioner", as: "PROVIDER_ADMIN", params: { id: again.id } }), 204);
+    }
     done(...ops);
   });
 });

@@ -96,8 +96,9 @@ export default async function setup(project: TestProject) {
     if (!tokens.SIGNUP && !users.SIGNUP && env.CONTRACT_IDENTITY_CREATE_USERS === "1") {
       if (!identity.userPoolId) throw new Error("CONTRACT_IDENTITY_CREATE_USERS=1 needs CONTRACT_IDENTITY_POOL_ID");
       users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
+      users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
     }
-    if (needSignIn || users.SIGNUP) {
+    if (needSignIn || users.SIGNUP || users.SIGNUP2) {
       if (!identity.clientId) throw new Error("contract suite: CONTRACT_USER_<ROLE> needs CONTRACT_CLIENT_ID (and CONTRACT_IDENTITY_REGION / CONTRACT_IDENTITY_ENDPOINT)");
       await signInRoles(identity, users, tokens);
     }
@@ -114,6 +115,7 @@ export default async function setup(project: TestProject) {
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
       users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
+      users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
       await signInRoles(identity, users, tokens);
       apiUrl = stack.apiUrl;
     } catch (err) {

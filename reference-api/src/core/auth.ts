@@ -59,12 +59,25 @@ export function createTokenVerifier(opts: { jwksUrl: string; issuer: string; key
   };
 }
 
+const PORTAL_ROLES: readonly Role[] = ["PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER"];
+
+/**
+ * The role a caller acts with. A token's portal role (provider admin or practitioner) gives way to the role the
+ * provider holds now in the database, so an admin's role change takes effect on the provider's next request
+ * rather than when their token expires (the identity group follows too, for the next token). A token without
+ * a portal group gets none from the database; product staff roles come from the token only.
+ */
+export function effectiveRole(tokenRole: Role | null, storedRole: string | null | undefined): Role | null {
+  if (tokenRole && PORTAL_ROLES.includes(tokenRole) && storedRole && PORTAL_ROLES.includes(storedRole as Role)) return storedRole as Role;
+  return tokenRole;
+}
+
 /** Resolves the caller from a verified token. A disabled organization's users lose access (403). */
 export async function resolveCaller(db: Db, token: { userId: string; groups: string[] }): Promise<Caller> {
   const row = await db.one<{
-    id: string; organization_id: string; first_name: string; last_name: string; email: string; disabled: boolean; location_ids: string[] | null; today: string;
+    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string;
   }>(
-    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, o.disabled, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
+    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
             (SELECT array_agg(pl.location_id::text) FROM practitioner_locations pl WHERE pl.practitioner_id = p.id) AS location_ids
        FROM practitioners p JOIN organizations o ON o.id = p.organization_id
       WHERE p.user_id = $1 AND p.deleted_at IS NULL`,
@@ -74,7 +87,7 @@ export async function resolveCaller(db: Db, token: { userId: string; groups: str
   return {
     userId: token.userId,
     groups: token.groups,
-    role: highestRole(token.groups),
+    role: effectiveRole(highestRole(token.groups), row?.role),
     practitionerId: row?.id ?? null,
     organizationId: row?.organization_id ?? null,
     locationIds: row?.location_ids ?? [],

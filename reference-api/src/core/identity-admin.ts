@@ -1,15 +1,22 @@
-import { AdminAddUserToGroupCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand } from "@aws-sdk/client-cognito-identity-provider";
+import {
+  AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
 import { createIdentityClient } from "../../../scripts/identity/client.js";
 import { ROLES, type Role } from "./auth.js";
 
 /**
  * The API's administrative hold on the identity service: a provider's role lives in the user pool as a
  * group (the portal and this API read `cognito:groups`), so the API sets it when an invited provider
- * completes sign-up and when an admin changes a provider's role.
+ * completes sign-up and when an admin changes a provider's role. Removing a provider deletes their user.
  */
 export interface IdentityAdmin {
   /** Makes `role` the user's only portal group (other groups are left alone). */
   setRole(username: string, role: Role): Promise<void>;
+  /**
+   * Deletes the user from the pool (a removed provider can no longer sign in or refresh a session; their
+   * e-mail is free for a later invitation). A user already gone is not an error.
+   */
+  deleteUser(username: string): Promise<void>;
 }
 
 export function createIdentityAdmin(opts: { endpoint?: string; region: string; userPoolId: string }): IdentityAdmin {
@@ -25,6 +32,13 @@ export function createIdentityAdmin(opts: { endpoint?: string; region: string; u
       }
       if (!(current.Groups ?? []).some((g) => g.GroupName === role)) {
         await client.send(new AdminAddUserToGroupCommand({ ...pool, Username: username, GroupName: role }));
+      }
+    },
+    async deleteUser(username) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ ...pool, Username: username }));
+      } catch (e) {
+        if ((e as { name?: string }).name !== "UserNotFoundException") throw e;
       }
     },
   };

@@ -15,6 +15,7 @@ import { target } from "./env.js";
 import type { Role } from "./target.js";
 import {
   blocksFor,
+  firstHalf,
   firstOf,
   firstWorking,
   goalFor,
@@ -29,6 +30,7 @@ import {
   organizationBody,
   patientBody,
   PNG_1x1,
+  pngBomb,
   programBody,
   unique,
   type World,
@@ -263,8 +265,15 @@ export const plans: Record<string, PlanFactory> = {
     return {
       req: { as: "PROVIDER_ADMIN", params: { id: w.orgId }, multipart: { file: { content: PNG_1x1, filename: "logo.png", type: "image/png" } } },
       orgScoped: "path",
+      verify: async (res) => {
+        expect(res.body.webLogoUrl).toBe(res.body.logoUrl);
+        await expectLogo(res.body.logoUrl);
+      },
       refusals: [
         { name: "a file that is not a PNG", req: { op: "uploadOrganizationLogo", as: "PROVIDER_ADMIN", params: { id: w.orgId }, multipart: { file: { content: "GIF89a not a png", filename: "logo.png", type: "image/png" } } }, expect: [400] },
+        { name: "a truncated PNG", req: { op: "uploadOrganizationLogo", as: "PROVIDER_ADMIN", params: { id: w.orgId }, multipart: { file: { content: firstHalf(PNG_1x1), filename: "logo.png", type: "image/png" } } }, expect: [400] },
+        { name: "a decompression bomb (20000x20000)", req: { op: "uploadOrganizationLogo", as: "PROVIDER_ADMIN", params: { id: w.orgId }, multipart: { file: { content: pngBomb(), filename: "logo.png", type: "image/png" } } }, expect: [400] },
+        { name: "a file over 5 MB", req: { op: "uploadOrganizationLogo", as: "PROVIDER_ADMIN", params: { id: w.orgId }, multipart: { file: { content: Buffer.concat([PNG_1x1, Buffer.alloc(5 * 1024 * 1024)]), filename: "logo.png", type: "image/png" } } }, expect: [400] },
       ],
       cleanup: hadLogo ? undefined : () => call({ op: "deleteOrganizationLogo", as: "PROVIDER_ADMIN", params: { id: w.orgId } }).then(() => undefined),
     };
@@ -1079,7 +1088,7 @@ export const plans: Record<string, PlanFactory> = {
     const org = await newOrganization(w);
     return {
       req: { as: "PRODUCT_ADMIN", params: { id: org.id }, multipart: { file: { content: PNG_1x1, filename: "logo.png", type: "image/png" } } },
-      verify: (res) => downloads(res.body.logoUrl, "image/png", true),
+      verify: (res) => expectLogo(res.body.logoUrl),
       refusals: [{ name: "a file that is not a PNG", req: { op: "adminUploadOrganizationLogo", as: "PRODUCT_ADMIN", params: { id: org.id }, multipart: { file: { content: "<svg/>", filename: "logo.png", type: "image/png" } } }, expect: [400] }],
     };
   },
@@ -1239,11 +1248,24 @@ async function restoreOverride(before: string | null): Promise<void> {
 
 /** A signed URL handed out by the API downloads (without a token) with the expected content type. */
 async function downloads(url: string, mime: string, longLived = false): Promise<void> {
+  await download(url, mime, longLived);
+}
+
+/** Downloads a signed file URL and checks status, contract and type; answers the bytes. */
+async function download(url: string, mime: string, longLived = false): Promise<Buffer> {
   const { token, expires, signature } = signedParts(url);
   const res = await call({ op: "downloadSignedFile", as: null, params: { token }, query: { expires, signature }, kind: "success" });
   expect(res.status, `the signed URL ${url.replace(/signature=.*/, "signature=…")} downloads`).toBe(200);
   expect(res.problem).toBeNull();
   expect(res.contentType.split(";")[0]).toBe(mime);
   if (longLived) expect(Number(expires) * 1000).toBeGreaterThan(Date.now() + 86_400_000);
+  return res.bytes;
+}
+
+/** A stored logo is a PNG of 250x140 (whatever was uploaded): its signature and IHDR width and height. */
+async function expectLogo(url: string): Promise<void> {
+  const png = await download(url, "image/png", true);
+  expect(png.subarray(0, 8).equals(PNG_1x1.subarray(0, 8)), "the stored logo is a PNG").toBe(true);
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)], "the stored logo is 250x140").toEqual([250, 140]);
 }
 

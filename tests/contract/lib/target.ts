@@ -13,9 +13,10 @@
  *   PRACTITIONER2   a PORTAL_PRACTITIONER of organization A at none of PRACTITIONER's locations
  *   DISABLED_ORG    a user of a disabled organization
  *   SIGNUP          an identity user without a provider account (completeSignUp links it to an invitation)
+ *   SIGNUP2         another one, for the removal round trip (signed up, then removed: its user is deleted)
  */
 export const REQUIRED_ROLES = ["PRACTITIONER", "PROVIDER_ADMIN", "OTHER_ORG", "PRODUCT_ADMIN", "SUPPORT", "NO_GROUPS"] as const;
-export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP"] as const;
+export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP", "SIGNUP2"] as const;
 export const ALL_ROLES = [...REQUIRED_ROLES, ...OPTIONAL_ROLES] as const;
 export type Role = (typeof ALL_ROLES)[number];
 

@@ -4,6 +4,7 @@
  * organization's time zone. And factories of scratch records (created through the API, marked "Contract", and
  * removed afterwards where the API can remove them).
  */
+import { crc32, deflateSync } from "node:zlib";
 import { expect } from "vitest";
 import { call, expectSuccess, hasRole, ok, type J, type Req } from "./client.js";
 import { target } from "./env.js";
@@ -211,3 +212,30 @@ export async function firstWorking<T>(candidates: T[], req: (c: T) => Req, paral
 
 /** A 1×1 PNG. */
 export const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/** A PNG chunk: length, type, data, CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A decompression bomb: a valid 1-bit greyscale PNG of `size`×`size` pixels, all black (20000² = 400
+ * megapixels in ~60 KB). Built by hand so the suite needs no image library.
+ */
+export function pngBomb(size = 20_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, adaptive filtering, no interlace
+  const row = 1 + Math.ceil(size / 8); // filter byte + packed pixels
+  const raw = Buffer.alloc(row * size); // zeros: filter none, black pixels
+  return Buffer.concat([PNG_1x1.subarray(0, 8), pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(raw, { level: 9 })), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+/** The first half of a file's bytes (a PNG's header intact, its image data cut). */
+export const firstHalf = (data: Buffer) => data.subarray(0, Math.floor(data.length / 2));

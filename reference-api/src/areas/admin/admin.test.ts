@@ -13,7 +13,8 @@ let fx: Fixture;
 const as = (u: { userId: string; groups: string[] }) => ({ as: { userId: u.userId, groups: u.groups } });
 const DAY = 86_400_000;
 let stanceDirectives: unknown;
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+/** A real 1×1 PNG (logos are decoded: a signature alone is refused). */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 function multipart(data: Buffer, type = "image/png") {
   const boundary = "----admin-test-boundary";

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { gaitPoseLogKey, scanLogKey, toScanOutcome, upsertScanOutcome, type ScanOutcomeRow } from "../scan/mapping.js";
 import { getAdminLocation, listAdminGaitSessions, listAdminLocations, listAdminScanSessions } from "./lists.js";
-import { readPngUpload, storeOrganizationLogo } from "../organization/logo.js";
+import { readLogoUpload, storeOrganizationLogo } from "../organization/logo.js";
 import { validateScanModules } from "./modules.js";
 import {
   createOrganization,
@@ -81,7 +81,7 @@ export const handlers = defineHandlers({
   async adminUploadOrganizationLogo(ctx) {
     requireStaff(ctx.caller);
     await getOrganizationRow(ctx.db, ctx.params.id);
-    const png = await readPngUpload(ctx.req);
+    const png = await readLogoUpload(ctx.req);
     return storeOrganizationLogo(ctx, ctx.params.id, png);
   },
 

@@ -3,7 +3,7 @@ import { requireMember, requireProviderAdmin, type MemberCaller } from "../../co
 import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
-import { readPngUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
+import { readLogoUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
 import {
   findLocation, findPractitioner, listOrganizationLocations, listOrganizationPractitioners, ORGANIZATION_COLUMNS, toOrganization,
   type OrganizationRow, type PractitionerRole,
@@ -74,7 +74,7 @@ export const handlers = defineHandlers({
 
   async uploadOrganizationLogo(ctx) {
     const m = requireOwnOrganization(ctx.caller, ctx.params.id);
-    const png = await readPngUpload(ctx.req);
+    const png = await readLogoUpload(ctx.req);
     return storeOrganizationLogo(ctx, m.organizationId, png);
   },
 
@@ -215,10 +215,14 @@ export const handlers = defineHandlers({
     checkStaffBoundary(m, target.role, undefined);
     await ctx.db.tx(async (db) => {
       // Soft delete: the row stays for history (notes, programs); the login and the invite stop working.
+      // Unlinking the user id is what refuses their token from the next request (no provider account → 403).
       await db.query("UPDATE practitioners SET deleted_at = now(), user_id = NULL, invite_code = NULL WHERE id = $1", [target.id]);
       await db.query("DELETE FROM practitioner_locations WHERE practitioner_id = $1", [target.id]);
       await db.query("UPDATE locations SET default_provider_id = NULL WHERE default_provider_id = $1", [target.id]);
       await db.query("UPDATE patient_records SET practitioner_id = NULL, updated_at = now() WHERE practitioner_id = $1", [target.id]);
+      // The identity user goes too (no sign-in, no session refresh). Inside the transaction: if the identity
+      // service refuses, nothing is removed and the admin can try again.
+      if (target.userId) await ctx.identity?.deleteUser(target.userId);
     });
     ctx.reply.code(204);
     return undefined;

@@ -2,11 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Services } from "../../core/handlers.js";
 import { badRequest } from "../../core/errors.js";
-
-/** The 8 signature bytes every PNG file starts with. */
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-export const isPng = (data: Buffer) => data.length > PNG_SIGNATURE.length && data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, normalizeLogoPng } from "../../core/images.js";
 
 /** File-store keys of an organization's logo: `org/<id>/logo-<content hash>.png`. */
 const logoPrefix = (organizationId: string) => `org/${organizationId}/logo-`;
@@ -14,20 +10,28 @@ const logoPrefix = (organizationId: string) => `org/${organizationId}/logo-`;
 /** Logo URLs are signed file URLs valid this long (the logo is not PHI; the URL is stored with the organization). */
 export const LOGO_URL_TTL_SECONDS = 10 * 365 * 24 * 3600;
 
+const isFileTooLarge = (e: unknown) => (e as { code?: string })?.code === "FST_REQ_FILE_TOO_LARGE";
+
 /**
- * Reads the multipart part `file` of the request and checks it is a PNG (by its signature bytes).
- * Answers 400 naming the field when the request is not multipart, the part is missing or not a PNG.
- * The 5 MB limit of the multipart plugin answers 400 as well (via the error handler).
+ * Reads the multipart part `file` of the request and answers the logo to keep: the PNG decoded, checked
+ * and re-encoded at 250×140 by `normalizeLogoPng` (core/images.ts). Answers 400 naming the field when the
+ * request is not multipart, the part is missing, larger than 5 MB, not a PNG, damaged, or over 25 megapixels.
+ * Shared by the organization's and the admin area's logo uploads.
  */
-export async function readPngUpload(req: FastifyRequest): Promise<Buffer> {
+export async function readLogoUpload(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest("file is required: send multipart/form-data with the PNG in the part 'file'");
-  const part = await req.file();
-  if (!part) throw badRequest("file is required");
-  if (part.fieldname !== "file") throw badRequest(`file is required (got a part named '${part.fieldname}')`);
-  const data = await part.toBuffer();
-  if (part.file.truncated) throw badRequest("file must be at most 5 MB");
-  if (!isPng(data)) throw badRequest("file must be a PNG image");
-  return data;
+  let data: Buffer;
+  try {
+    const part = await req.file({ limits: { fileSize: LOGO_MAX_BYTES } });
+    if (!part) throw badRequest("file is required");
+    if (part.fieldname !== "file") throw badRequest(`file is required (got a part named '${part.fieldname}')`);
+    data = await part.toBuffer();
+    if (part.file.truncated) throw badRequest(LOGO_MESSAGES.tooLarge);
+  } catch (e) {
+    if (isFileTooLarge(e)) throw badRequest(LOGO_MESSAGES.tooLarge);
+    throw e;
+  }
+  return normalizeLogoPng(data);
 }
 
 /**

@@ -2,13 +2,21 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
 import { createFixture, type Fixture } from "../../testing/fixture.js";
-import { PNG_SIGNATURE } from "./logo.js";
+import type { IdentityAdmin } from "../../core/identity-admin.js";
+import { LOGO_MESSAGES } from "../../core/images.js";
+import { BLUE, RED, bandsPng, bombPng, inspect, jpeg, near, noisePng, truncated } from "../../testing/images.js";
 
 let api: TestApi;
 let fx: Fixture;
+/** What the API asked of the identity service (a stand-in for the user pool's admin API). */
+const identityCalls: string[] = [];
+const identity: IdentityAdmin = {
+  setRole: async (user, role) => void identityCalls.push(`setRole ${user} ${role}`),
+  deleteUser: async (user) => void identityCalls.push(`deleteUser ${user}`),
+};
 
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({}, { identity });
   fx = await createFixture(api.db);
 });
 afterAll(async () => api?.close());
@@ -23,7 +31,12 @@ function multipart(field: string, filename: string, contentType: string, data: B
   ]);
   return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
-const png = Buffer.concat([PNG_SIGNATURE, Buffer.from("0000000dIHDR-not-a-real-image-but-signed-as-png")]);
+/** A real 1×1 PNG (the matrix sends it; the logo tests make their own images). */
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const upload = (as: { userId: string; groups: string[] }, url: string, data: Buffer, filename = "logo.png") => {
+  const m = multipart("file", filename, "image/png", data);
+  return api.request("POST", url, { as, body: m.body, headers: m.headers });
+};
 
 describe("organization", () => {
   it("lets a provider admin rename their organization", async () => {
@@ -42,23 +55,26 @@ describe("organization", () => {
     expect((await api.request("PATCH", `/v2/organizations/not-a-uuid`, { as: fx.adminA, body: { name: "X" } })).status).toBe(400);
   });
 
-  it("uploads a PNG logo (checked by signature), serves it by signed URL and deletes it", async () => {
-    const up = multipart("file", "logo.png", "image/png", png);
-    const res = await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: up.body, headers: up.headers });
+  it("uploads a logo: decoded, centre-cropped to 250×140, re-encoded, served by signed URL; deletes it", async () => {
+    // 1500×280: red | blue | red bands of 500; halved to 750×140 to cover, its centre 250 is blue.
+    const source = await bandsPng([RED, BLUE, RED], 500, 280);
+    const res = await upload(fx.adminA, `/v2/organizations/${fx.orgA.id}/logo`, source);
     expect(res.status).toBe(200);
     expect(res.body.logoUrl).toMatch(/^http:\/\/api\.test\/files\/[A-Za-z0-9_-]+\?expires=\d+&signature=/);
     expect(res.body.webLogoUrl).toBe(res.body.logoUrl);
     const me = await api.request("GET", "/v2/users/current", { as: fx.practitionerA1 });
     expect(me.body.organization.webLogoUrl).toBe(res.body.webLogoUrl);
-    // The signed URL names the stored PNG.
+    // The signed URL names the stored PNG: the normalised logo, not the bytes sent.
     const url = new URL(res.body.logoUrl);
     const key = api.services.signer.verify(url.pathname.split("/").pop()!, Number(url.searchParams.get("expires")), url.searchParams.get("signature")!);
     expect(key).toMatch(new RegExp(`^org/${fx.orgA.id}/logo-[0-9a-f]{8}\\.png$`));
-    expect((await api.services.files.get(key!))?.data.equals(png)).toBe(true);
     const file = await api.request("GET", `${url.pathname}${url.search}`);
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toMatch(/^image\/png/);
-    expect(file.raw.equals(png)).toBe(true);
+    expect(file.raw.equals(source)).toBe(false);
+    const stored = await inspect(file.raw);
+    expect(stored).toMatchObject({ format: "png", width: 250, height: 140 });
+    expect(near(stored.mean, BLUE), JSON.stringify(stored.mean)).toBe(true);
 
     const del = await api.request("DELETE", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA });
     expect(del.status).toBe(204);
@@ -66,17 +82,37 @@ describe("organization", () => {
     expect((await api.request("GET", "/v2/users/current", { as: fx.adminA })).body.organization).toMatchObject({ logoUrl: null, webLogoUrl: null });
   });
 
-  it("refuses a file that is not a PNG, a missing file part, practitioners and other organizations", async () => {
-    const jpeg = multipart("file", "logo.png", "image/png", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]));
-    const notPng = await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: jpeg.body, headers: jpeg.headers });
-    expect(notPng.status).toBe(400);
-    expect(notPng.body.message).toBe("file must be a PNG image");
+  it("refuses every bad file with a 400 and its message, and nothing changes", async () => {
+    const url = `/v2/organizations/${fx.orgA.id}/logo`;
+    const kept = await upload(fx.adminA, url, await bandsPng([RED], 250, 140));
+    expect(kept.status).toBe(200);
+    const whole = await noisePng(300, 200);
+    const cases: [string, Buffer, string][] = [
+      ["a JPEG named logo.png", await jpeg(), LOGO_MESSAGES.notPng],
+      ["truncated PNG bytes", truncated(whole), LOGO_MESSAGES.corrupt],
+      ["a decompression bomb", bombPng(), LOGO_MESSAGES.tooManyPixels(20_000, 20_000)],
+      ["a file over 5 MB", await noisePng(1400, 1400), LOGO_MESSAGES.tooLarge],
+    ];
+    for (const [name, data, message] of cases) {
+      const res = await upload(fx.adminA, url, data);
+      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 400, body: { message, status: 400 } });
+    }
+    expect((await api.request("GET", "/v2/users/current", { as: fx.adminA })).body.organization.webLogoUrl).toBe(kept.body.webLogoUrl);
+    // The admin area's upload goes through the same check.
+    const admin = await upload(fx.productAdmin, `/v2/admin/organizations/${fx.orgB.id}/logo`, await jpeg());
+    expect(admin.body).toEqual({ message: LOGO_MESSAGES.notPng, status: 400 });
+    const adminOk = await upload(fx.productAdmin, `/v2/admin/organizations/${fx.orgB.id}/logo`, await bandsPng([RED, BLUE], 400, 400));
+    expect(adminOk.status).toBe(200);
+    const file = await api.request("GET", new URL(adminOk.body.logoUrl).pathname + new URL(adminOk.body.logoUrl).search);
+    expect(await inspect(file.raw)).toMatchObject({ width: 250, height: 140 });
+  }, 120_000);
+
+  it("refuses a missing file part, practitioners and other organizations", async () => {
     const wrongField = multipart("image", "logo.png", "image/png", png);
     expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: wrongField.body, headers: wrongField.headers })).status).toBe(400);
     expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.adminA, body: { file: "x" } })).status).toBe(400);
-    const ok = multipart("file", "logo.png", "image/png", png);
-    expect((await api.request("POST", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.practitionerA1, body: ok.body, headers: ok.headers })).status).toBe(403);
-    expect((await api.request("POST", `/v2/organizations/${fx.orgB.id}/logo`, { as: fx.adminA, body: ok.body, headers: ok.headers })).status).toBe(404);
+    expect((await upload(fx.practitionerA1, `/v2/organizations/${fx.orgA.id}/logo`, png)).status).toBe(403);
+    expect((await upload(fx.adminA, `/v2/organizations/${fx.orgB.id}/logo`, png)).status).toBe(404);
     expect((await api.request("DELETE", `/v2/organizations/${fx.orgB.id}/logo`, { as: fx.adminA })).status).toBe(404);
     expect((await api.request("DELETE", `/v2/organizations/${fx.orgA.id}/logo`, { as: fx.practitionerA1 })).status).toBe(403);
   });
@@ -240,5 +276,169 @@ describe("practitioners", () => {
     );
     expect((await api.request("PATCH", `/v2/practitioners/${staffId}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] } })).status).toBe(403);
     expect((await api.request("DELETE", `/v2/practitioners/${staffId}`, { as: fx.adminA })).status).toBe(403);
+  });
+});
+
+describe("roles, enforced on the server", () => {
+  type As = { userId: string; groups: string[] };
+  /** The organization's state a refused call must leave untouched (as its admin sees it). */
+  const snapshot = async (admin: As) => ({
+    me: (await api.request("GET", "/v2/users/current", { as: admin })).body.organization,
+    locations: (await api.request("GET", "/v2/locations", { as: admin })).body,
+    practitioners: (await api.request("GET", "/v2/practitioners", { as: admin })).body,
+  });
+  const invite = async (admin: As, locationId: string) =>
+    (await api.request("POST", "/v2/practitioners", {
+      as: admin, body: { firstName: "Matrix", lastName: "Invitee", email: `matrix-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [locationId] },
+    })).body as { id: string };
+
+  it("answers 403 to a practitioner on every admin-only operation and 404 for another organization's records; nothing changes", async () => {
+    const invitedA = await invite(fx.adminA, fx.orgA.locations[0]);
+    const invitedB = await invite(fx.adminB, fx.orgB.locations[0]);
+    const logo = () => multipart("file", "logo.png", "image/png", png);
+    /** Each admin-only operation on organization `o`'s records: [name, method, url, body]. */
+    const operations = (o: { org: string; location: string; provider: string; invited: string; locationForInvite: string }) => [
+      ["updateOrganization", "PATCH", `/v2/organizations/${o.org}`, { name: "Taken over" }],
+      ["uploadOrganizationLogo", "POST", `/v2/organizations/${o.org}/logo`, logo()],
+      ["deleteOrganizationLogo", "DELETE", `/v2/organizations/${o.org}/logo`, undefined],
+      ["createLocation", "POST", "/v2/locations", { name: "Intruder", timezone: "America/Denver" }],
+      ["updateLocation", "PATCH", `/v2/locations/${o.location}`, { name: "Taken over" }],
+      ["invitePractitioner", "POST", "/v2/practitioners", { firstName: "I", lastName: "N", email: `in-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [o.locationForInvite] }],
+      ["updatePractitioner", "PATCH", `/v2/practitioners/${o.provider}`, { role: "PORTAL_PROVIDER_ADMIN" }],
+      ["deletePractitioner", "DELETE", `/v2/practitioners/${o.provider}`, undefined],
+      ["resendPractitionerInvite", "POST", `/v2/practitioners/${o.invited}/invite`, undefined],
+    ] as const;
+    type Multipart = ReturnType<typeof multipart>;
+    const isMultipart = (body: unknown): body is Multipart => !!body && typeof body === "object" && "headers" in body;
+    const send = (as: As, method: string, url: string, body: unknown) =>
+      isMultipart(body)
+        ? api.request(method, url, { as, body: body.body, headers: body.headers })
+        : api.request(method, url, { as, ...(body === undefined ? {} : { body }) });
+
+    const beforeA = await snapshot(fx.adminA);
+    const beforeB = await snapshot(fx.adminB);
+    const own = { org: fx.orgA.id, location: fx.orgA.locations[0], provider: fx.practitionerA2.practitionerId, invited: invitedA.id, locationForInvite: fx.orgA.locations[0] };
+    const results: string[] = [];
+    for (const [name, method, url, body] of operations(own)) {
+      const res = await send(fx.practitionerA1, method, url, body);
+      results.push(`${name} as practitioner: ${res.status} ${res.body?.message}`);
+    }
+    const others = { org: fx.orgB.id, location: fx.orgB.locations[0], provider: fx.practitionerB.practitionerId, invited: invitedB.id, locationForInvite: fx.orgB.locations[0] };
+    for (const [name, method, url, body] of operations(others)) {
+      if (name === "createLocation") continue; // creates in the caller's own organization: no other organization's record
+      const res = await send(fx.adminA, method, url, body);
+      results.push(`${name} on another organization: ${res.status}`);
+    }
+    expect(results).toEqual([
+      ...operations(own).map(([name]) => `${name} as practitioner: 403 Only organization admins can do this.`),
+      ...operations(others).filter(([name]) => name !== "createLocation").map(([name]) =>
+        // An invitation to another organization's location is a bad request of the caller's own organization.
+        `${name} on another organization: ${name === "invitePractitioner" ? 400 : 404}`),
+    ]);
+    expect(await snapshot(fx.adminA)).toEqual(beforeA);
+    expect(await snapshot(fx.adminB)).toEqual(beforeB);
+  });
+
+  it("takes a role change from the next request: a demoted admin is refused while their token still says admin", async () => {
+    const inv = await invite(fx.adminA, fx.orgA.locations[0]);
+    const user = { userId: randomUUID(), groups: ["PORTAL_PROVIDER_ADMIN"] };
+    await api.db.query("UPDATE practitioners SET user_id = $2, role = 'PORTAL_PROVIDER_ADMIN' WHERE id = $1", [inv.id, user.userId]);
+    const rename = () => api.request("PATCH", `/v2/organizations/${fx.orgA.id}`, { as: user, body: { name: "Org A" } });
+    expect((await rename()).status).toBe(200);
+    const demote = await api.request("PATCH", `/v2/practitioners/${inv.id}`, { as: fx.adminA, body: { role: "PORTAL_PRACTITIONER" } });
+    expect(demote.status).toBe(200);
+    expect(identityCalls).toContain(`setRole ${user.userId} PORTAL_PRACTITIONER`);
+    expect((await rename()).status).toBe(403);
+    expect((await api.request("GET", "/v2/users/current", { as: user })).body.role).toBe("PORTAL_PRACTITIONER");
+    // A token without a portal group gets no role from the database.
+    expect((await api.request("GET", "/v2/locations", { as: { userId: user.userId, groups: [] } })).status).toBe(403);
+  });
+});
+
+describe("invitations, end to end at the API", () => {
+  it("invite → sign-up lookup → complete sign-up → Current with the chosen role and locations → removal refuses the token", async () => {
+    const email = `invitee-${randomUUID().slice(0, 8)}@test.example`;
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Iris", lastName: "Invitee", email, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[1]] },
+    });
+    expect(inv.status).toBe(201);
+    const code = (await api.db.one<{ invite_code: string }>("SELECT invite_code FROM practitioners WHERE id = $1", [inv.body.id]))!.invite_code;
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).body).toMatchObject({ email, hasAccount: false, organizationName: expect.any(String) });
+
+    // The invitee signs up with the identity service (a new user, no groups yet) and completes sign-up.
+    const fresh = { userId: randomUUID(), groups: [] as string[] };
+    const done = await api.request("POST", `/v2/users/${fresh.userId}/complete-sign-up`, { as: fresh, body: { userId: fresh.userId, firstName: "Iris", lastName: "Invitee", inviteCode: code } });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ role: "PORTAL_PRACTITIONER", locations: [{ id: fx.orgA.locations[1] }] });
+    expect(identityCalls).toContain(`setRole ${fresh.userId} PORTAL_PRACTITIONER`);
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).body.hasAccount).toBe(true);
+    const again = await api.request("POST", `/v2/users/${fresh.userId}/complete-sign-up`, { as: fresh, body: { userId: fresh.userId, firstName: "Iris", lastName: "Invitee", inviteCode: code } });
+    expect(again.status).toBe(409);
+
+    // Current, with the role and locations chosen; the refreshed token carries the group.
+    const list = (await api.request("GET", "/v2/practitioners", { as: fx.adminA })).body as { id: string; userId: string | null; role: string; locations: { id: string }[] }[];
+    expect(list.find((p) => p.id === inv.body.id)).toMatchObject({ userId: fresh.userId, role: "PORTAL_PRACTITIONER", locations: [{ id: fx.orgA.locations[1] }] });
+    const user = { userId: fresh.userId, groups: ["PORTAL_PRACTITIONER"] };
+    const patients = async () => ((await api.request("GET", "/v2/patients/pages?limit=100", { as: user })).body.items as { id: string }[]).map((p) => p.id).sort();
+    expect(await patients()).toEqual([...fx.patients.a2].sort());
+
+    // The admin moves them to the other location: their patient list follows on the next request.
+    expect((await api.request("PATCH", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA, body: { locationIds: [fx.orgA.locations[0]] } })).status).toBe(200);
+    const a1 = await patients();
+    expect(a1).toEqual(expect.arrayContaining([...fx.patients.a1].sort()));
+    expect(a1.some((id) => fx.patients.a2.includes(id))).toBe(false);
+
+    // Removal: the identity user is deleted and the same token is refused from the next request.
+    identityCalls.length = 0;
+    expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(204);
+    expect(identityCalls).toEqual([`deleteUser ${fresh.userId}`]);
+    const refused = await api.request("GET", "/v2/patients/pages", { as: user });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: "This account is not a member of an organization.", status: 403 });
+    expect((await api.request("GET", "/v2/locations", { as: user })).status).toBe(403);
+    expect((await api.request("GET", "/v2/users/current", { as: user })).status).toBe(404);
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).status).toBe(404);
+    // The same e-mail can be invited again, with a new code.
+    const reinvite = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Iris", lastName: "Invitee", email, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] },
+    });
+    expect(reinvite.status).toBe(201);
+    expect(reinvite.body.id).not.toBe(inv.body.id);
+  });
+
+  it("refuses sign-up (401) with a token whose identity user is gone (a removed provider's unexpired token); nothing is linked", async () => {
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Gone", lastName: "User", email: `gone-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] },
+    });
+    const code = (await api.db.one<{ invite_code: string }>("SELECT invite_code FROM practitioners WHERE id = $1", [inv.body.id]))!.invite_code;
+    const original = identity.setRole;
+    identity.setRole = async () => { throw Object.assign(new Error("User does not exist."), { name: "UserNotFoundException" }); };
+    const ghost = { userId: randomUUID(), groups: [] as string[] };
+    try {
+      const res = await api.request("POST", `/v2/users/${ghost.userId}/complete-sign-up`, { as: ghost, body: { firstName: "Gone", lastName: "User", inviteCode: code } });
+      expect(res.status).toBe(401);
+    } finally {
+      identity.setRole = original;
+    }
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).body.hasAccount).toBe(false);
+  });
+
+  it("keeps the provider when the identity service refuses the removal (the admin can try again)", async () => {
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Kept", lastName: "Provider", email: `kept-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PROVIDER_ADMIN" },
+    });
+    const userId = randomUUID();
+    await api.db.query("UPDATE practitioners SET user_id = $2 WHERE id = $1", [inv.body.id, userId]);
+    const original = identity.deleteUser;
+    identity.deleteUser = async () => { throw new Error("identity service unavailable"); };
+    try {
+      expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(500);
+    } finally {
+      identity.deleteUser = original;
+    }
+    const list = (await api.request("GET", "/v2/practitioners", { as: fx.adminA })).body as { id: string; userId: string | null }[];
+    expect(list.find((p) => p.id === inv.body.id)?.userId).toBe(userId);
+    expect((await api.request("GET", "/v2/locations", { as: { userId, groups: ["PORTAL_PROVIDER_ADMIN"] } })).status).toBe(200);
+    expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(204);
   });
 });

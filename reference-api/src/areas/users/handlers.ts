@@ -1,6 +1,6 @@
 import type { Role } from "../../core/auth.js";
 import { defineHandlers } from "../../core/handlers.js";
-import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../core/errors.js";
 import { dashboardActions } from "./dashboard.js";
 import { loadUserProfile } from "./profile.js";
 
@@ -50,7 +50,13 @@ export const handlers = defineHandlers({
       await db.query("UPDATE practitioners SET user_id = $2, first_name = $3, last_name = $4 WHERE id = $1", [invite.id, caller.userId, firstName, lastName]);
       // The invitation's role becomes the user's group in the identity service (inside the transaction: if
       // the identity service refuses, nothing is linked and the user can try again).
-      await ctx.identity?.setRole(caller.userId, invite.role);
+      try {
+        await ctx.identity?.setRole(caller.userId, invite.role);
+      } catch (e) {
+        // A token outliving its user (e.g. a removed provider's, deleted from the pool) links nothing.
+        if ((e as { name?: string })?.name === "UserNotFoundException") throw unauthorized("This login no longer exists. Please sign up again.");
+        throw e;
+      }
       return invite.role;
     });
     // The caller's token still carries the groups of before sign-up; the profile answers the role they now hold.

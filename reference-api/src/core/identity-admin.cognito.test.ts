@@ -1,0 +1,49 @@
+/**
+ * The identity admin against a real user pool (cognito-local in a temporary directory): the role group an
+ * admin sets arrives in the next token; a removed provider's user is deleted, so neither a password sign-in
+ * nor a session refresh works any more.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startCognitoLocal, type CognitoLocal } from "../../../scripts/identity/cognito-local.js";
+import { provisionIdentity, type ProvisionResult } from "../../../scripts/identity/provision.js";
+import { decodeJwtPayload, isWrongCredentials, refresh, signInAs } from "../../../scripts/identity/sign-in.js";
+import { createIdentityAdmin } from "./identity-admin.js";
+
+const REGION = "us-east-1";
+const user = { username: randomUUID(), email: `removed-${randomUUID().slice(0, 8)}@test.example`, password: "Identity-Test-1234!", groups: ["PORTAL_PRACTITIONER"] };
+let dir: string;
+let cognito: CognitoLocal;
+let identity: ProvisionResult;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "identity-admin-test-"));
+  cognito = await startCognitoLocal({ dataDir: join(dir, "cognito"), port: 0 });
+  identity = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: [user], outputFile: null });
+}, 60_000);
+
+afterAll(async () => {
+  await cognito?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it("sets the role group for the next token and deletes a removed provider's user (no sign-in, no refresh)", async () => {
+  const admin = createIdentityAdmin({ endpoint: identity.endpoint, region: REGION, userPoolId: identity.userPoolId });
+  const before = await signInAs(identity, user);
+  expect(decodeJwtPayload(before.accessToken)["cognito:groups"]).toEqual(["PORTAL_PRACTITIONER"]);
+
+  await admin.setRole(user.username, "PORTAL_PROVIDER_ADMIN");
+  const promoted = await refresh({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, refreshToken: before.refreshToken });
+  expect(decodeJwtPayload(promoted.accessToken)["cognito:groups"]).toEqual(["PORTAL_PROVIDER_ADMIN"]);
+
+  await admin.deleteUser(user.username);
+  const signIn = await signInAs(identity, user).then(() => "signed in", (e: unknown) => e);
+  expect(isWrongCredentials(signIn), String(signIn)).toBe(true);
+  const renewed = await refresh({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, refreshToken: before.refreshToken }).then(() => "refreshed", (e: unknown) => e);
+  expect(renewed).not.toBe("refreshed");
+  // Removing again (a retried call) is not an error.
+  await expect(admin.deleteUser(user.username)).resolves.toBeUndefined();
+});
