@@ -130,6 +130,16 @@ test.describe("the worklist", () => {
       await copy.click();
       await expectToast(page, `Successfully copied 98980 for ${name}`);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+      // A clipboard that refuses: the spec's failure message, and the text to select by hand.
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+      });
+      await copy.click();
+      await expectToast(page, "Something went wrong copying the data.");
+      await expect(page.getByRole("dialog", { name: `Copy 98980 for ${name}` }).getByRole("textbox", { name: "Cycle text" })).toHaveValue(expected);
+      await expectAccessible(page);
+      await page.getByRole("dialog").getByRole("link", { name: "Done" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
     } else {
       await copy.click();
       const dialog = page.getByRole("dialog", { name: `Copy 98980 for ${name}` });

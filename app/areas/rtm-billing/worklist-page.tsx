@@ -6,7 +6,7 @@
  */
 import { Await, Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
 import { Pager } from "../../components/pager";
@@ -214,8 +214,15 @@ function SortHeader({ state, column, label }: { state: WorklistState; column: So
 
 function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySummary; state: WorklistState; timeZone: string; open: boolean }) {
   const name = fullName(summary.patientRecord);
+  // The row follows the user's toggles (also one made before hydration, whose toggle event arrives after it):
+  // React must not put back the server's `open` when it renders the row again.
+  const [isOpen, setOpen] = useState(open);
+  // A navigation that asks for the row (`open=`, the copy dialog) opens it.
+  useEffect(() => {
+    if (open) setOpen(true);
+  }, [open]);
   return (
-    <details className="rtm-patient" open={open}>
+    <details className="rtm-patient" open={isOpen} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <span className="rtm-patient-name">{name}</span>
         <span className={`rtm-status rtm-status-${summary.status.toLowerCase()}`}>{STATUS_LABEL[summary.status]}</span>
