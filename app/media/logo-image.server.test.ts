@@ -1,7 +1,8 @@
 /** The portal's logo pipeline with real images made by sharp in the test. */
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+// Test images shared with the API's logo tests (test code only: the portal itself never imports the API).
+import { bombPng } from "../../reference-api/src/testing/images";
 import { LOGO_MAX_BYTES, LOGO_REFUSAL_MESSAGES, cropFromFields, cropWithin, prepareLogo, type LogoImageResult } from "./logo-image.server";
 
 type Rgb = { r: number; g: number; b: number };
@@ -28,26 +29,6 @@ async function look(result: LogoImageResult) {
 const near = (a: Rgb, b: Rgb, tolerance = 6) => Math.abs(a.r - b.r) <= tolerance && Math.abs(a.g - b.g) <= tolerance && Math.abs(a.b - b.b) <= tolerance;
 const refused = (reason: string) => ({ ok: false, reason, message: LOGO_REFUSAL_MESSAGES[reason as keyof typeof LOGO_REFUSAL_MESSAGES] });
 
-/**
- * A decompression bomb: a valid 1-bit greyscale PNG of size×size black pixels, written directly (sharp needs ~30 s
- * to encode 400 megapixels; this takes milliseconds).
- */
-function bombPng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([1, 0, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc((1 + Math.ceil(size / 8)) * size), { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
-}
 
 let threeBands: Buffer;
 beforeAll(async () => {
