@@ -152,6 +152,8 @@ test.describe("the worklist", () => {
     const cyclePdf = cycleRow(patientRow(page, name), "98980").getByRole("link", { name: `PDF of 98980 for ${name} (opens in a new tab)` });
     await expect(cyclePdf).toHaveAttribute("target", "_blank");
     const monthPdf = page.getByRole("link", { name: new RegExp(`^Month PDF .* for ${name}`) });
+    await expect(monthPdf).toHaveAttribute("href", /^\/rtm-billing\/monthly-summaries\/[0-9a-f-]{36}\.pdf$/);
+    await expect(monthPdf).toHaveAttribute("target", "_blank");
     for (const href of [await cyclePdf.getAttribute("href"), await monthPdf.getAttribute("href")]) {
       const res = await page.request.get(href!);
       expect(res.status()).toBe(200);

@@ -17,6 +17,7 @@ import { formatDay, formatInstantDay } from "../../domain/zoned-day";
 import type { PortalShellData } from "../../shell/shell-loader.server";
 import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
 import type { ApiResult } from "../../api/result";
+import type { Schema } from "../../api/schemas";
 import type { loadWorklist } from "./worklist-route.server";
 import { CopyCycle, CopyDialog } from "./copy-cycle";
 import {
@@ -42,7 +43,7 @@ import {
 } from "./rules/worklist";
 
 type Data = SerializeFrom<typeof loadWorklist>;
-type MonthPage = { items: RtmMonthlySummary[]; metadata: { totalItems: number; itemCount: number; itemsForPage: number; totalPages: number; currentPage: number } };
+type MonthPage = Schema<"RtmMonthlySummaryPage">;
 
 export const cyclePdfHref = (id: string) => `/rtm-billing/cycles/${encodeURIComponent(id)}.pdf`;
 export const monthPdfHref = (id: string) => `/rtm-billing/monthly-summaries/${encodeURIComponent(id)}.pdf`;

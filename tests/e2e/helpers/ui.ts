@@ -94,6 +94,8 @@ export async function logOut(page: Page): Promise<void> {
   const nav = sidebar(page);
   const logout = nav.getByRole("button", { name: "Logout", exact: true });
   if (!(await logout.isVisible())) await nav.getByText("Settings", { exact: true }).click();
+  // The sidebar's Logout posts to /user/logout/ (which ends the session and goes to login).
+  await expect(logout.locator("xpath=ancestor::form[1]")).toHaveAttribute("action", "/user/logout/");
   await logout.click();
   await expect(page).toHaveURL(/\/user\/login\/?(\?.*)?$/);
   await expectAccessible(page);

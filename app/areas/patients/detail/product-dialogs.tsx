@@ -15,7 +15,7 @@ import { formatDay } from "../rules/patient-record";
 import { EXERCISE_NAMES_MISSING, type ProgramView } from "../../../domain/program-view";
 import type { DateRange } from "../../../domain/date-range";
 import { FormToken } from "../../../forms/form-token";
-import { Dialog, withoutParams, withParams } from "../../../components/dialog";
+import { Dialog, MessageDialog, withoutParams, withParams } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { DialogSubmit } from "./dialog-form";
@@ -99,16 +99,7 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
   const actionUrl = `${productPath(record.id, "health")}${location.search}`;
   if (!hep) {
     // Not (or no longer) assigned; after a failed unassign the record may already be without it: the failure.
-    return (
-      <Dialog title="Unassign Program" closeHref={closeHref}>
-        <p role="alert">{reply?.error ?? PROGRAM_NOT_ASSIGNED}</p>
-        <div className="modal-actions">
-          <Link to={closeHref} className="button" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </Dialog>
-    );
+    return <MessageDialog title="Unassign Program" closeHref={closeHref} message={reply?.error ?? PROGRAM_NOT_ASSIGNED} />;
   }
   return (
     <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`}>
