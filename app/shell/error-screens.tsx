@@ -8,11 +8,18 @@ import { isRouteErrorResponse, useLocation } from "@remix-run/react";
 export const NOT_FOUND_MESSAGE = "Looks like our form is a little off. We had trouble finding that URL.";
 export const FATAL_MESSAGE = "There was an issue we couldn't recover from.";
 
-export type ErrorScreenKind = { kind: "not-found" } | { kind: "unavailable"; message: string } | { kind: "fatal" };
+export type ErrorScreenKind = { kind: "not-found" } | { kind: "forbidden"; message: string } | { kind: "unavailable"; message: string } | { kind: "fatal" };
+
+/** A 403 without a message of its own (an admin-only action refused to another role). */
+export const FORBIDDEN_MESSAGE = "You do not have permission to do that.";
 
 /** What to show for an error thrown by a loader, an action or a render. */
 export function classifyError(error: unknown): ErrorScreenKind {
   if (isRouteErrorResponse(error) && error.status === 404) return { kind: "not-found" };
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const message = error.data && typeof error.data === "object" && "message" in error.data ? String((error.data as { message: unknown }).message) : FORBIDDEN_MESSAGE;
+    return { kind: "forbidden", message };
+  }
   if (isRouteErrorResponse(error) && error.status === 503 && error.data && typeof error.data === "object" && "message" in error.data) {
     return { kind: "unavailable", message: String((error.data as { message: unknown }).message) };
   }
@@ -20,7 +27,7 @@ export function classifyError(error: unknown): ErrorScreenKind {
 }
 
 export const errorTitle = (screen: ErrorScreenKind) =>
-  screen.kind === "not-found" ? "Page not found" : screen.kind === "unavailable" ? "Unable to connect" : "Something went wrong";
+  screen.kind === "not-found" ? "Page not found" : screen.kind === "forbidden" ? "Not allowed" : screen.kind === "unavailable" ? "Unable to connect" : "Something went wrong";
 
 /** The error screen's content (the caller supplies the frame). */
 export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind; /** The frame already shows the title. */ bare?: boolean }) {
@@ -41,8 +48,8 @@ export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind;
   return (
     <div className="error-screen">
       {heading}
-      <p role="alert">{screen.kind === "unavailable" ? screen.message : FATAL_MESSAGE}</p>
-      <ReloadButtons home={screen.kind === "fatal"} />
+      <p role="alert">{screen.kind === "unavailable" || screen.kind === "forbidden" ? screen.message : FATAL_MESSAGE}</p>
+      <ReloadButtons home={screen.kind !== "unavailable"} />
     </div>
   );
 }

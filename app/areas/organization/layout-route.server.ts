@@ -1,0 +1,16 @@
+/**
+ * The loader of the Your Organization layout (routes/_app.organization.tsx re-exports it): the organization
+ * header of 001 §2.6 — name, timezone and logo — from the current user's profile (no call of its own: the
+ * profile is loaded once per request and holds the organization), and whether the user may edit it.
+ */
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { requireUser } from "../../auth/user.server";
+import { canManageOrganization } from "./access.server";
+
+export async function loadOrganizationLayout({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { name, timezone, webLogoUrl } = user.organization;
+  return { organization: { name, timezone, webLogoUrl }, canEdit: canManageOrganization(user) };
+}
+
+export type OrganizationLayoutData = SerializeFrom<typeof loadOrganizationLayout>;

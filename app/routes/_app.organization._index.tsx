@@ -1,0 +1,5 @@
+/** `/organization/`: the organization's details (the header's page). */
+import { redirect } from "@remix-run/node";
+import { ORGANIZATION_PATHS } from "../areas/organization/organization-paths";
+
+export const loader = () => redirect(ORGANIZATION_PATHS.details);

@@ -1,0 +1,22 @@
+/**
+ * Your Organization (001 §2.6–2.8): the organization header above its pages (details with locations,
+ * providers). Every signed-in user sees them; admin-only controls and posts are checked on the server
+ * (areas/organization/access.server.ts).
+ */
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { loadOrganizationLayout } from "../areas/organization/layout-route.server";
+import { OrganizationHeader } from "../areas/organization/header";
+import organizationStyles from "../areas/organization/organization.css";
+
+export const links = () => [{ rel: "stylesheet", href: organizationStyles }];
+
+export const loader = loadOrganizationLayout;
+
+export default function OrganizationLayout() {
+  return (
+    <div className="organization-area">
+      <OrganizationHeader data={useLoaderData<typeof loader>()} />
+      <Outlet />
+    </div>
+  );
+}
