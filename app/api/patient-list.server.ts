@@ -21,7 +21,6 @@ export type PatientListQuery = {
 
 export const listPatients = (api: Api, query: PatientListQuery) => api.call((c, init) => c.GET("/v2/patients/pages", { ...init, params: { query } }));
 
-export const listPractitioners = (api: Api) => api.call((c, init) => c.GET("/v2/practitioners", init));
 
 export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}", { ...init, params: { path: { id } } }));
 

@@ -78,9 +78,6 @@ export async function loadProgramView(request: Request, context: PortalLoadConte
   return { data: programView(program.data, exercises.data ?? null) };
 }
 
-/** The organization's providers (GET v2/practitioners), for the primary provider choice. */
-export const listPractitioners = (request: Request, context: PortalLoadContext) => getApi(request, context).call((c, init) => c.GET("/v2/practitioners", init));
-
 /**
  * The patient activity report as a PDF (GET v2/health/patients/{id}/activity-report with Accept
  * application/pdf): the API's document as a stream, to pass on to the browser.

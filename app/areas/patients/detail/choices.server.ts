@@ -7,7 +7,7 @@ import type { PortalLoadContext } from "../../../context";
 import type { CurrentUser } from "../../../auth/user.server";
 import { isOrganizationAdmin } from "../../../auth/roles";
 import { listLocations, LOCATIONS_LOAD_FAILED } from "../../../api/locations.server";
-import { listPractitioners } from "../../../api/patients.server";
+import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
 import { byDisplayName, optionLabels } from "../../../domain/names";
 import { locationChoices } from "../../../shell/filter";
@@ -27,7 +27,7 @@ export interface PatientFormChoices {
 
 export async function loadPatientFormChoices(request: Request, context: PortalLoadContext, user: CurrentUser): Promise<PatientFormChoices> {
   const admin = isOrganizationAdmin(user.role);
-  const [organizationLocations, practitioners] = await Promise.all([admin ? listLocations(getApi(request, context)) : Promise.resolve(null), listPractitioners(request, context)]);
+  const [organizationLocations, practitioners] = await Promise.all([admin ? listLocations(getApi(request, context)) : Promise.resolve(null), listPractitioners(getApi(request, context))]);
   const errors: string[] = [];
   if (organizationLocations?.error) errors.push(LOCATIONS_LOAD_FAILED);
   if (practitioners.error) errors.push(PROVIDERS_LOAD_FAILED);

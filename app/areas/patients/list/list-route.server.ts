@@ -14,7 +14,8 @@ import {
   loadAddProductDialog,
   loadInviteDialog,
 } from "./patient-list-forms.server";
-import { listPatients, listPractitioners } from "../../../api/patient-list.server";
+import { listPatients } from "../../../api/patient-list.server";
+import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
 import { cookieIsSecure, getSession } from "../../../auth/session.server";
 import { requireUser } from "../../../auth/user.server";
