@@ -7,9 +7,23 @@
  * current DOM is snapshotted and re-opened, at the same URL, with its cookies and viewport but without any of
  * its scripts, in a scratch context of the same browser: the stylesheets, fonts and images load from the
  * portal as they did, `<noscript>` content is shown as a browser without JavaScript shows it, and axe runs there.
+ *
+ * Each distinct page state is checked once per run: before axe runs, the DOM's structure is fingerprinted
+ * (elements, their classes, roles, types and ARIA attributes, whether text is present — not the text itself,
+ * not ids or data; a run of structurally identical siblings, such as table rows, counts once) together with
+ * the viewport and the options. A fingerprint already checked (and passed) in this run is not
+ * checked again, in any worker of the run (a file per passed fingerprint in the run's data directory): axe's
+ * verdict depends on that structure and the styles its classes select, so the same screen reached again with
+ * other data (another patient, another organization) adds nothing but time — axe was more than half of the
+ * E2E suite's time. A different state (an error view, a dialog, a message at a field, another row kind, other
+ * sidebar items) is a different fingerprint and is checked. `A11Y_STATS=1` logs each check's outcome.
  */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import { readState } from "../../setup/state.js";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -64,7 +78,58 @@ async function scratchFor(browser: Browser): Promise<Scratch> {
   return s;
 }
 
-async function analyzeWithoutJs(page: Page, options: A11yOptions): Promise<{ results: AxeResults; html: string }> {
+/**
+ * The structure of the document (runs in the page): see the module's comment. Ids, ARIA references and
+ * values that carry data are kept as names only; a name, a label or text is reduced to "there is one".
+ */
+function domFingerprint(): string {
+  const KEEP_VALUES = new Set(["class", "role", "type", "scope", "rel", "lang", "dir", "open", "hidden", "disabled", "tabindex", "aria-hidden", "aria-expanded", "aria-selected", "aria-current", "aria-modal", "aria-live", "aria-invalid", "aria-checked", "aria-pressed", "aria-disabled", "aria-haspopup", "aria-orientation", "aria-level", "aria-sort"]);
+  const walk = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent?.trim() ? "T" : "";
+    if (node.nodeType !== Node.ELEMENT_NODE) return "";
+    const el = node as Element;
+    const tag = el.tagName.toLowerCase();
+    if (tag === "script" || tag === "template") return "";
+    const attrs = Array.from(el.attributes)
+      .map((a) => (KEEP_VALUES.has(a.name) ? `${a.name}=${a.value}` : a.value === "" ? `${a.name}=` : a.name))
+      .sort()
+      .join(" ");
+    const kids: string[] = [];
+    for (const child of Array.from(el.childNodes)) {
+      const f = walk(child);
+      if (f && f !== kids.at(-1)) kids.push(f);
+    }
+    return `<${tag} ${attrs}>${kids.join("")}</>`;
+  };
+  return walk(document.documentElement);
+}
+
+/** States checked and passed in this run: this worker's, and every worker's as files in the run's data directory. */
+const checked = new Set<string>();
+const checkedDir = () => join(readState().dataDir, "a11y-checked");
+
+const stateKey = async (page: Page, options: A11yOptions): Promise<string> => {
+  // Not the project: with the same structure, the page with and without JavaScript gets the same verdict.
+  const fingerprint = await page.evaluate(domFingerprint);
+  return createHash("sha256").update(JSON.stringify([page.viewportSize(), options, fingerprint])).digest("hex");
+};
+
+/** axe on `page`; null when a state with the same fingerprint passed already in this run. */
+async function analyzeOnce(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<AxeResults | null> {
+  const key = await stateKey(page, options);
+  const seen = checked.has(key) || existsSync(join(checkedDir(), key));
+  if (process.env.A11Y_STATS) console.log(`a11y ${seen ? "same-as-checked" : "check"} ${testInfo.project.name} ${path}`);
+  if (seen) return null;
+  const results = await builder(page, options).analyze();
+  if (!results.violations.some((v) => FAILING_IMPACTS.has(v.impact ?? ""))) {
+    checked.add(key);
+    mkdirSync(checkedDir(), { recursive: true });
+    writeFileSync(join(checkedDir(), key), "");
+  }
+  return results;
+}
+
+async function analyzeWithoutJs(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<{ results: AxeResults | null; html: string }> {
   const context = page.context();
   const browser = context.browser();
   if (!browser) throw new Error("expectAccessible: the page's browser is not available");
@@ -75,7 +140,7 @@ async function analyzeWithoutJs(page: Page, options: A11yOptions): Promise<{ res
   const size = page.viewportSize();
   if (size) await scratch.page.setViewportSize(size);
   await scratch.page.goto(page.url(), { waitUntil: "load" });
-  return { results: await builder(scratch.page, options).analyze(), html: scratch.html };
+  return { results: await analyzeOnce(scratch.page, testInfo, options, path), html: scratch.html };
 }
 
 function builder(page: Page, options: A11yOptions): AxeBuilder {
@@ -96,20 +161,21 @@ function describe(v: Violation): string {
 }
 
 /**
- * Runs axe on the page's current state; throws (failing the test) on serious or critical violations.
- * Returns the full results.
+ * Runs axe on the page's current state (unless the same state passed before in this run); throws (failing the
+ * test) on serious or critical violations and attaches lesser ones to the report.
  */
-export async function checkAccessibility(page: Page, testInfo: TestInfo, options: A11yOptions = {}): Promise<AxeResults> {
+export async function checkAccessibility(page: Page, testInfo: TestInfo, options: A11yOptions = {}): Promise<void> {
   const jsEnabled = testInfo.project.use.javaScriptEnabled !== false;
   // An assertion on the URL passes as soon as a navigation commits, while the document may still be arriving
   // (streamed): check the whole page, not the part parsed so far.
   await page.waitForLoadState("load");
-  let snapshot: string | undefined;
-  let results: AxeResults;
-  if (jsEnabled) results = await builder(page, options).analyze();
-  else ({ results, html: snapshot } = await analyzeWithoutJs(page, options));
-  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
+  let snapshot: string | undefined;
+  let results: AxeResults | null;
+  if (jsEnabled) results = await analyzeOnce(page, testInfo, options, path);
+  else ({ results, html: snapshot } = await analyzeWithoutJs(page, testInfo, options, path));
+  if (!results) return; // the same state passed before in this run
+  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
   if (results.violations.length) {
     await testInfo.attach(`axe ${path}`, {
       contentType: "application/json",
@@ -121,5 +187,4 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo, options
     if (snapshot) await testInfo.attach(`axe snapshot ${path}`, { contentType: "text/html", body: snapshot });
     throw new Error(`Accessibility: ${failing.length} serious or critical axe violation(s) on ${path}:\n${failing.map(describe).join("\n")}`);
   }
-  return results;
 }
