@@ -128,7 +128,9 @@ function LocationForm({ dialog, tab, closeHref }: { dialog: Exclude<LocationDial
     lastResult: reply?.result,
     defaultValue: dialog.defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    // Errors on submit, then as the user corrects them: a message appearing on blur moves the buttons under the
+    // pointer (a click that lands on nothing).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
