@@ -11,6 +11,9 @@ import { OrganizationDetailsSection } from "../areas/organization/details/detail
 import { loadLocations, locationsAction } from "../areas/organization/locations/locations-route.server";
 import { LocationsSection } from "../areas/organization/locations/locations-section";
 import { detailsDialogOf, isLocationsDialog } from "../areas/organization/organization-paths";
+import locationsStyles from "../areas/organization/locations/locations.css";
+
+export const links = () => [{ rel: "stylesheet", href: locationsStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Organization Details | Exer Provider Portal" }];
 
