@@ -2,7 +2,8 @@
  * Organization Details (spec 001 §2.6, §5, §6, §8, §9; issue 11): the page, the admin's 'Edit Organization
  * Details' dialog (name and logo), the logo crop (with JavaScript the crop control's rectangle, without it the
  * server's centre crop), every bad file refused with nothing changed, Delete logo, the new name and logo in the
- * organization header and the shell right after the change, and a practitioner's read-only page with the
+ * organization header, the shell and the printed program right after the change, the API's failures as the
+ * spec's messages (a portal of its own behind the fault proxy), and a practitioner's read-only page with the
  * portal's and the API's 403. Each test changes an organization of its own (createProvider with products: a new
  * organization whose first provider is its admin). Both projects; every page and dialog state checked by axe.
  */
@@ -10,8 +11,9 @@ import type { Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, createIdentityUser, createProvider, inviteCodeOf, type NewProvider } from "./helpers/stack.js";
+import { test as withFaults } from "./helpers/extra-portal.js";
 import { useSession } from "./helpers/session.js";
-import { expectFieldError, expectToast, submitBadInput } from "./helpers/ui.js";
+import { expectFieldError, expectToast, LOGIN_PATH, submitBadInput, submitLogin } from "./helpers/ui.js";
 // Test images shared with the API's and the portal's logo tests (test code only).
 import { BLUE, GREEN, RED, bandsPng, bombPng, inspect, jpeg, near, noisePng, solidPng, truncated } from "../../reference-api/src/testing/images.js";
 
@@ -55,6 +57,35 @@ async function practitionerOf(owner: NewProvider): Promise<NewProvider> {
   expect(signUp.error, "complete sign-up").toBeUndefined();
   const { data: profile } = await (await apiAs(user.email, user.password)).GET("/v2/users/current");
   return { ...user, userId: user.username, practitionerId: profile!.practitionerId, firstName: invitee.firstName, lastName: invitee.lastName, role: "PORTAL_PRACTITIONER", inviteCode, locations: [] };
+}
+
+/** Uploads a logo through the API (as the admin): multipart with the PNG in the part `file`. */
+async function uploadLogoThroughApi(p: NewProvider, png: Buffer) {
+  const { id } = await organizationOf(p);
+  const form = new FormData();
+  form.set("file", new Blob([Uint8Array.from(png)], { type: "image/png" }), "logo.png");
+  const uploaded = await (await apiAs(p.email, p.password)).POST("/v2/organizations/{id}/logo", { params: { path: { id } }, body: { file: "" }, bodySerializer: () => form });
+  expect(uploaded.error, "logo uploaded through the API").toBeUndefined();
+}
+
+/** A program assigned to a new patient of the admin's organization: its printable page carries the logo. */
+async function printedProgramOf(p: NewProvider): Promise<string> {
+  const api = await apiAs(p.email, p.password);
+  const { data: locations } = await api.GET("/v2/locations");
+  const tag = randomUUID().slice(0, 8);
+  const patient = await api.POST("/v2/patients", {
+    body: { firstName: `Pat${tag.slice(0, 4)}`, lastName: `Logo${tag.slice(4)}`, email: `e2e-patient-${tag}@e2e.example`, locationId: locations![0]!.id, products: ["HEALTH"], injuredSideOfBody: "LEFT", injuredBodyPart: "KNEE" },
+  });
+  expect(patient.error, "patient").toBeUndefined();
+  const { data: exercises } = await api.GET("/v3/exercises", { params: { query: { completeness: "COMPLETE" } } });
+  const reps = exercises!.find((e) => e.exerciseMetrics.some((m) => m.metric === "REPS"))!;
+  const program = await api.POST("/v2/health/heps", {
+    body: { name: `Logo ${tag}`, notes: null, dailyFrequency: 1, weeklyFrequency: 3, blocks: [{ exerciseId: reps.id, sideOfBody: null, numSets: 1, setGoal: { goalType: "REPS", reps: 10 } }] },
+  });
+  expect(program.error, "program").toBeUndefined();
+  const assigned = await api.POST("/v2/health/heps/{id}/assignments", { params: { path: { id: program.data!.id } }, body: { patientRecordIds: [patient.data!.id], isEdit: false } });
+  expect(assigned.error, "assignment").toBeUndefined();
+  return `/patients/${patient.data!.id}/programs/${program.data!.id}/print`;
 }
 
 /** The width and height a PNG's IHDR declares (bytes 16–23, after the signature and the chunk's length and type). */
@@ -135,6 +166,7 @@ test("an admin uploads a PNG logo (the crop control's rectangle with JavaScript,
   const { id, name, webLogoUrl } = await organizationOf(owner);
   // No logo to start with (another test of this worker may have left one).
   if (webLogoUrl) expect((await (await apiAs(owner.email, owner.password)).DELETE("/v2/organizations/{id}/logo", { params: { path: { id } } })).error).toBeUndefined();
+  const print = await printedProgramOf(owner);
   await useSession(page, as(owner));
   await page.goto(DIALOG);
   await expect(dialog(page)).toBeVisible();
@@ -179,9 +211,13 @@ test("an admin uploads a PNG logo (the crop control's rectangle with JavaScript,
   await expectLogo(shellHeader(page).getByRole("img", { name }), url);
   await expect(shellHeader(page).getByText(name, { exact: true })).toHaveCount(0);
   await expectAccessible(page);
+  // And on the printed program (its print URL, `logoUrl`: the same stored PNG).
+  await page.goto(print);
+  await expectLogo(page.getByRole("img", { name, exact: true }), (await organizationOf(owner)).logoUrl!);
+  await expectAccessible(page);
 
-  // Delete logo: asked first, at its own URL; Cancel goes back to the dialog.
-  await orgHeader(page).getByRole("link", { name: "Edit Organization Details" }).click();
+  // Delete logo: asked first, at its own URL.
+  await page.goto(DIALOG);
   await expectLogo(dialog(page).getByRole("img", { name: "Current logo" }), url);
   await expectAccessible(page);
   await dialog(page).getByRole("link", { name: "Delete logo" }).click();
@@ -201,11 +237,7 @@ test("an admin uploads a PNG logo (the crop control's rectangle with JavaScript,
 test("bad files are refused at the logo field with the message, the typed name kept, and nothing changes: not a PNG, a damaged PNG, over 5 MB, a decompression bomb", async ({ page }) => {
   const owner = await admin();
   // A logo already there (uploaded through the API): it must survive every refused upload.
-  const { id } = await organizationOf(owner);
-  const form = new FormData();
-  form.set("file", new Blob([Uint8Array.from(await solidPng(250, 140, BLUE))], { type: "image/png" }), "logo.png");
-  const uploaded = await (await apiAs(owner.email, owner.password)).POST("/v2/organizations/{id}/logo", { params: { path: { id } }, body: { file: "" }, bodySerializer: () => form });
-  expect(uploaded.error, "logo uploaded through the API").toBeUndefined();
+  await uploadLogoThroughApi(owner, await solidPng(250, 140, BLUE));
   const before = await organizationOf(owner);
 
   const big = await noisePng(1400, 1400);
@@ -273,4 +305,50 @@ test("a practitioner sees the page read-only; the portal (403) and the API (403)
   const del = await api.DELETE("/v2/organizations/{id}/logo", { params: { path: { id: before.id } } });
   expect(del.response.status).toBe(403);
   expect((await organizationOf(owner)).name).toBe(before.name);
+});
+
+withFaults("the API's failures are the spec's messages (502) with the typed input kept: renaming, uploading, deleting the logo", async ({ page, startExtraPortal, faultProxy }) => {
+  const owner = await admin();
+  await uploadLogoThroughApi(owner, await solidPng(250, 140, GREEN));
+  const before = await organizationOf(owner);
+  const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
+  // The extra portal has a session secret of its own: sign in there.
+  await submitLogin(page, owner.email, owner.password, `${portal.url}${LOGIN_PATH}`);
+  await expect(page).toHaveURL(`${portal.url}/home/`);
+  await expectAccessible(page);
+  await page.goto(`${portal.url}${DIALOG}`);
+  await expect(dialog(page)).toBeVisible();
+  await expectAccessible(page);
+
+  // The rename fails (500): the spec's message under the form, the name kept, no logo sent.
+  const orgPath = `/v2/organizations/${before.id}`;
+  faultProxy.inject({ method: "PATCH", path: orgPath, fault: { kind: "status", status: 500, body: { message: "boom", status: 500 } } });
+  const typed = `Failing Rename ${randomUUID().slice(0, 8)}`;
+  await nameField(page).fill(typed);
+  await logoField(page).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await solidPng(500, 280, RED) });
+  await submitBadInput(save(page), { status: 502 });
+  await expect(dialog(page).getByText("Something went wrong editing the org, please refresh and try again.")).toBeVisible();
+  await expect(nameField(page)).toHaveValue(typed);
+  expect(faultProxy.requests("POST", `${orgPath}/logo`)).toHaveLength(0);
+
+  // The upload fails (503; the name as it is, so only the logo is sent): the spec's message at the logo field.
+  faultProxy.clear();
+  faultProxy.inject({ method: "POST", path: `${orgPath}/logo`, fault: { kind: "status", status: 503, body: { message: "unavailable", status: 503 } } });
+  await nameField(page).fill(before.name);
+  await logoField(page).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await solidPng(500, 280, RED) });
+  await submitBadInput(save(page), { status: 502 });
+  await expectFieldError(logoField(page), "Something went wrong uploading your image, please try again.");
+  await expect(nameField(page)).toHaveValue(before.name);
+
+  // The delete fails (500): the spec's message in the confirmation.
+  faultProxy.clear();
+  faultProxy.inject({ method: "DELETE", path: `${orgPath}/logo`, fault: { kind: "status", status: 500, body: { message: "boom", status: 500 } } });
+  await page.goto(`${portal.url}${DIALOG}&confirm=delete-logo`);
+  const confirm = page.getByRole("alertdialog", { name: "Delete logo" });
+  await submitBadInput(confirm.getByRole("button", { name: "Delete logo" }), { status: 502 });
+  await expect(confirm.getByRole("alert").filter({ hasText: "Something went wrong deleting your image, please try again." })).toBeVisible();
+  await expectAccessible(page);
+
+  const after = await organizationOf(owner);
+  expect({ name: after.name, webLogoUrl: after.webLogoUrl }).toEqual({ name: before.name, webLogoUrl: before.webLogoUrl });
 });
