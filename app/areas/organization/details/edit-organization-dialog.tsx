@@ -65,17 +65,15 @@ export function EditOrganizationDialog({ organization }: { organization: Organiz
         <input type="hidden" name="intent" value={EDIT_INTENT} />
         <FormToken />
         <Field label="Name" meta={fields.name} inputProps={{ maxLength: NAME_MAX, autoComplete: "organization" }} />
-        <div className="current-logo">
-          <p className="current-logo-label">
-            Current logo
-          </p>
-          <OrganizationLogo url={organization.webLogoUrl} name={organization.name} alt="Current logo" />
-          {hasLogo ? (
+        {hasLogo ? (
+          <div className="current-logo">
+            <p className="current-logo-label">Current logo</p>
+            <OrganizationLogo url={organization.webLogoUrl} name={organization.name} alt="Current logo" />
             <Link to={deleteLogoHref()} className="button" preventScrollReset>
               Delete logo
             </Link>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
         <ImageCrop
           id={fields.logo.id}
           name={ORGANIZATION_FIELDS.logo}
