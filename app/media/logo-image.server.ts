@@ -12,11 +12,10 @@
  * limits are the contract's (5 MB, 25 megapixels — ADR 010).
  */
 import sharp from "sharp";
+import { CROP_FIELDS, LOGO_HEIGHT, LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_REFUSAL_MESSAGES, LOGO_WIDTH, hasPngSignature, type LogoRefusal } from "./logo-image";
 
-export const LOGO_WIDTH = 250;
-export const LOGO_HEIGHT = 140;
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const LOGO_MAX_PIXELS = 25_000_000;
+// The shared rules (also used by the browser's crop control) live in logo-image.ts.
+export { CROP_FIELDS, LOGO_HEIGHT, LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_REFUSAL_MESSAGES, LOGO_WIDTH, type LogoRefusal };
 
 /** A crop rectangle in the source image's pixels (what the crop control reports). */
 export interface CropRect {
@@ -26,26 +25,11 @@ export interface CropRect {
   height: number;
 }
 
-export type LogoRefusal = "empty" | "too-large" | "not-png" | "corrupt" | "too-many-pixels" | "bad-crop";
-
 export type LogoImageResult =
   | { ok: true; png: Buffer; width: typeof LOGO_WIDTH; height: typeof LOGO_HEIGHT }
   | { ok: false; reason: LogoRefusal; message: string };
 
-/** User-facing messages of each refusal (shown as 'Failed to upload logo - {message}'). */
-export const LOGO_REFUSAL_MESSAGES: Record<LogoRefusal, string> = {
-  empty: "Please choose a PNG image.",
-  "too-large": "The image file must be at most 5 MB.",
-  "not-png": "The logo must be a PNG image.",
-  corrupt: "The image could not be read. It may be damaged; please choose another PNG.",
-  "too-many-pixels": "The image is too large: it must be at most 25 megapixels.",
-  "bad-crop": "The crop area must lie within the image. Please position it again.",
-};
-
 const refuse = (reason: LogoRefusal): LogoImageResult => ({ ok: false, reason, message: LOGO_REFUSAL_MESSAGES[reason] });
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const hasPngSignature = (bytes: Uint8Array) => bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 
 /** Crop controls round to whole pixels and may overshoot an edge by one; more than that is refused. */
 const EDGE_TOLERANCE = 1;
@@ -67,9 +51,6 @@ export function cropWithin(crop: CropRect, width: number, height: number): { lef
   if (right - left < 1 || bottom - top < 1) return null;
   return { left, top, width: right - left, height: bottom - top };
 }
-
-/** The form fields of the crop control (JavaScript only): the rectangle in source pixels. */
-export const CROP_FIELDS = { x: "cropX", y: "cropY", width: "cropWidth", height: "cropHeight" } as const;
 
 /**
  * The crop rectangle a form posted: undefined when none was sent (no JavaScript: the centre is cropped),

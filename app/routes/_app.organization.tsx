@@ -7,8 +7,11 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { loadOrganizationLayout } from "../areas/organization/layout-route.server";
 import { OrganizationHeader } from "../areas/organization/header";
 import organizationStyles from "../areas/organization/organization.css";
+import { imageCropLinks } from "../islands/image-crop";
 
-export const links = () => [{ rel: "stylesheet", href: organizationStyles }];
+// The logo crop island's styles (the details page's edit dialog) with the area's, so the details route, shared
+// by two sections, does not need links of its own.
+export const links = () => [{ rel: "stylesheet", href: organizationStyles }, ...imageCropLinks()];
 
 export const loader = loadOrganizationLayout;
 

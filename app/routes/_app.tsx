@@ -24,6 +24,7 @@ function PortalShell({ data, children }: { data: PortalShellData; children: Reac
       navLabel="Main"
       sidebar={data.sidebar}
       title={data.user.organization.name}
+      logoUrl={data.user.organization.webLogoUrl}
       homeHref={ROUTES.home}
       tools={<FilterControls {...data.filter} />}
     >

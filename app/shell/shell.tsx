@@ -20,6 +20,8 @@ interface ShellProps {
   sidebar: SidebarState;
   /** Shown in the header (the organization's name, "Admin"). */
   title: string;
+  /** The organization's logo (screen URL): shown in the header instead of the title as text, the title its text alternative. */
+  logoUrl?: string | null;
   homeHref: string;
   tools?: ReactNode;
   children: ReactNode;
@@ -28,7 +30,7 @@ interface ShellProps {
 /** `inert` for React 18 (which does not know the attribute yet). */
 const inert = (on: boolean) => (on ? ({ inert: "" } as Record<string, string>) : {});
 
-export function Shell({ items, navLabel, sidebar, title, homeHref, tools, children }: ShellProps) {
+export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, tools, children }: ShellProps) {
   const hydrated = useHydrated();
   const location = useLocation();
   const [state, setState] = useState<SidebarState>(sidebar);
@@ -114,7 +116,10 @@ export function Shell({ items, navLabel, sidebar, title, homeHref, tools, childr
               <Icon name="menu" />
             </a>
           )}
-          <p className="topbar-title">{title}</p>
+          <p className="topbar-title">
+            {/* 40 px high with the text or the logo (250:140, its box known before it loads): nothing moves when it loads or changes. */}
+            {logoUrl ? <img className="topbar-logo" src={logoUrl} alt={title} width={250} height={140} /> : title}
+          </p>
           {tools ? <div className="topbar-tools">{tools}</div> : null}
         </header>
         <main id="main" className="app-main" tabIndex={-1}>

@@ -30,7 +30,8 @@ export async function loadProgramPrint({ request, context, params }: LoaderFunct
     {
       patientId: id,
       patientName: fullName(record.data.patient),
-      organization: { name: user.organization.name, logoUrl: user.organization.webLogoUrl ?? null },
+      // The print logo (`logoUrl`; the screen's when only that is set), from this request's profile: the current one.
+      organization: { name: user.organization.name, logoUrl: user.organization.logoUrl ?? user.organization.webLogoUrl ?? null },
       printedOn: formatDay(todayIn(user.organization.timezone)),
       program: view.data,
     },

@@ -1,0 +1,22 @@
+/**
+ * The 'Edit Organization Details' form (001 §2.6, §5): the name ('Name is required', at most the contract's 200
+ * characters) and the logo file. Used by the action (authoritative) and by conform in the browser. The logo is
+ * checked by the server's image pipeline (app/media/logo-image.server.ts), not here: a file's bytes decide.
+ */
+import * as z from "zod";
+
+export const NAME_REQUIRED = "Name is required";
+export const NAME_MAX = 200;
+export const NAME_TOO_LONG = `Use at most ${NAME_MAX} characters.`;
+
+/** The form's field names. */
+export const ORGANIZATION_FIELDS = { name: "name", logo: "logo" } as const;
+
+export const organizationSchema = z.object({
+  // conform turns an empty input into undefined: the required message then applies.
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(NAME_MAX, { error: NAME_TOO_LONG }),
+  // The file (or nothing): its checks are the image pipeline's.
+  logo: z.unknown().optional(),
+});
+
+export type OrganizationFormValue = z.infer<typeof organizationSchema>;
