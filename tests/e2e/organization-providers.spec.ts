@@ -230,6 +230,7 @@ test("an admin invites a practitioner to one location; they sign up, see that lo
     await expect(page).toHaveURL(/\/organization\/providers\/$/);
     await expectToast(page, updated(`${invitee.firstName} ${invitee.lastName}`));
     await expect(rowOf(page, inviteeName).getByRole("cell").nth(2)).toHaveText(locationB.name);
+    await expectAccessible(page);
 
     // The practitioner's patient list follows.
     await expectPatients(p, world.patientB, world.patientA);
@@ -290,12 +291,16 @@ test("resend an invite, edit an invited user's e-mail, a current user's e-mail f
   await edit.getByRole("button", { name: "Save" }).click();
   await expectToast(page, updated(`${invited.firstName} ${invited.lastName}`));
   await expect(rowOf(page, invitedName).getByRole("cell").first()).toHaveText(newEmail);
+  await expectAccessible(page);
 
   // Current users: oneself has no Edit; another's e-mail is fixed, and a changed one posted is not applied.
   await tab(page, /^Current Users/).click();
+  await expect(page).toHaveURL(/\/organization\/providers\/$/);
   await expect(rowOf(page, `${adminName()} (you)`).getByText(/Actions for/)).toHaveCount(0);
+  await expectAccessible(page);
   await rowAction(page, casey.name, "Edit");
   await expect(page.getByRole("dialog", { name: "Edit Provider" }).getByRole("textbox", { name: "Email" })).toBeDisabled();
+  await expectAccessible(page);
   const origin = { Origin: new URL(baseURL!).origin };
   const changed = await page.request.post(PATH, {
     form: { intent: "edit", id: casey.id, role: "PORTAL_PRACTITIONER", locationIds: locationA.id, email: `e2e-hijack-${tag}@e2e.example` },

@@ -76,7 +76,9 @@ function InviteDialog({ closeHref, roles, supportsSSO, locations, locationsError
     lastResult: reply?.result,
     defaultValue: { role: DEFAULT_PROVIDER_ROLE, useSSO: supportsSSO ? "on" : undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    // Checked on submit, then as the user corrects: a message appearing when a field loses focus would move
+    // the controls below it (Send Invite, the next checkbox) between mouse down and up, and the click would miss.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const { key: ssoKey, ...ssoProps } = getInputProps(fields.useSSO, { type: "checkbox" });
@@ -122,7 +124,9 @@ function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, 
     lastResult: reply?.result,
     defaultValue: { role: provider.role, email: provider.email, locationIds: provider.locations.map((l) => l.id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    // Checked on submit, then as the user corrects: a message appearing when a field loses focus would move
+    // the controls below it (Send Invite, the next checkbox) between mouse down and up, and the click would miss.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   // A location the provider has that the list could not give stays choosable (and checked).
