@@ -3,14 +3,17 @@ import {
   CANNOT_EDIT_SELF,
   CANNOT_EDIT_STAFF,
   dialogOf,
+  inviteErrorFields,
   locationNames,
   manageRefusal,
   providersHref,
   roleLabel,
   roleOptions,
   splitByTab,
+  statusOf,
   tabLabel,
   tabOf,
+  toList,
   toRow,
   type ProviderSource,
   type Viewer,
@@ -117,5 +120,29 @@ describe("who may be edited, removed, re-invited (001 §4, §6)", () => {
   it("the Location column lists the location names", () => {
     expect(locationNames(provider().locations)).toBe("Denver Downtown, Boulder");
     expect(locationNames([])).toBe("");
+  });
+});
+
+describe("the list and failures (001 §8, ADR 005)", () => {
+  it("a failed list call is 'Could not get providers.'; a good one the tabs with counts", () => {
+    expect(toList({ error: { message: "boom", status: 500 } }, admin)).toEqual({ error: "Could not get providers.", current: null, invited: null, counts: null });
+    const list = toList({ data: [provider(), provider({ id: "x", userId: null })] }, admin);
+    expect(list.error).toBeNull();
+    expect(list.counts).toEqual({ current: 1, invited: 1 });
+  });
+
+  it("the API's 4xx stays; a 5xx or no answer is 502", () => {
+    expect(statusOf({ message: "taken", status: 409 })).toBe(409);
+    expect(statusOf({ message: "bad", status: 400 })).toBe(400);
+    expect(statusOf({ message: "down", status: 503 })).toBe(502);
+    expect(statusOf({ message: "no answer", status: 0 })).toBe(502);
+  });
+
+  it("a refused invite: a used e-mail at the e-mail field, a message naming a field at it, anything else on the form", () => {
+    expect(inviteErrorFields({ message: "A provider with this email already exists.", status: 409 })).toEqual({ fieldErrors: { email: ["A provider with this email already exists."] } });
+    expect(inviteErrorFields({ message: "useSSO: your organization does not support single sign-on", status: 400 })).toEqual({
+      fieldErrors: { useSSO: ["your organization does not support single sign-on"] },
+    });
+    expect(inviteErrorFields({ message: "locationIds must be locations of your organization", status: 400 })).toEqual({ formErrors: ["locationIds must be locations of your organization"] });
   });
 });

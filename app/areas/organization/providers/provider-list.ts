@@ -3,7 +3,9 @@
  * into current and invited users with their counts, role labels, who may be edited, removed or re-invited,
  * and the page's messages. Shared by the server and the browser.
  */
+import type { ApiError, ApiResult } from "../../../api/result";
 import { ROLE_LABELS, type Role } from "../../../auth/roles";
+import { apiErrorFields } from "../../../forms/api-error";
 import { displayName, fullName } from "../../../domain/names";
 import { ORGANIZATION_PATHS } from "../organization-paths";
 import { PROVIDER_ROLES, type ProviderRole } from "../forms/provider";
@@ -162,3 +164,23 @@ export function toRow(viewer: Viewer, p: ProviderSource): ProviderRow {
 
 /** The Location column: the provider's location names. */
 export const locationNames = (locations: readonly { name: string }[]) => locations.map((l) => l.name).join(", ");
+
+export type ProvidersList =
+  | { error: null; current: ProviderRow[]; invited: ProviderRow[]; counts: Record<ProviderTab, number> }
+  | { error: string; current: null; invited: null; counts: null };
+
+/** The list call's result as the page's tabs; a failed call is 'Could not get providers.' (001 §8). */
+export function toList(result: ApiResult<readonly ProviderSource[]>, viewer: Viewer): ProvidersList {
+  if (result.error) return { error: PROVIDERS_LOAD_FAILED, current: null, invited: null, counts: null };
+  const { current, invited, counts } = splitByTab(result.data.map((p) => toRow(viewer, p)));
+  return { error: null, current, invited, counts };
+}
+
+/** An API failure as this page's status (ADR 005): the API's 4xx as it is, anything else (5xx, no answer) 502. */
+export const statusOf = (error: ApiError) => (error.status >= 400 && error.status < 500 ? error.status : 502);
+
+/** A refused invite on the form (001 §8 'the server message inline'): an e-mail already used (409) at the e-mail. */
+export function inviteErrorFields(error: ApiError) {
+  if (error.status === 409) return { fieldErrors: { email: [error.message] } };
+  return apiErrorFields(error.message, ["firstName", "lastName", "email", "role", "locationIds", "useSSO"]);
+}

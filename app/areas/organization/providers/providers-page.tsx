@@ -128,19 +128,21 @@ function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: Prov
       <td>{row.roleLabel}</td>
       <td>{locationNames(row.locations)}</td>
       {canManage ? (
-        <td className="provider-actions">
-          {row.canResend ? (
-            <Form method="post" className="provider-resend" preventScrollReset>
-              <input type="hidden" name="intent" value="resend" />
-              <input type="hidden" name="id" value={row.id} />
-              {/* A new token after each sent invitation (its time changes), so the next resend is a new one. */}
-              <FormToken key={row.invitedAt ?? ""} />
-              <button type="submit" className="button" aria-label={`Resend Invite to ${row.name}`}>
-                Resend Invite
-              </button>
-            </Form>
-          ) : null}
-          {items.length > 0 ? <ActionMenu key={navigation} label={`Actions for ${row.name}`} items={items} className="provider-menu" /> : null}
+        <td>
+          <div className="provider-actions">
+            {row.canResend ? (
+              <Form method="post" className="provider-resend" preventScrollReset>
+                <input type="hidden" name="intent" value="resend" />
+                <input type="hidden" name="id" value={row.id} />
+                {/* A new token after each sent invitation (its time changes), so the next resend is a new one. */}
+                <FormToken key={row.invitedAt ?? ""} />
+                <button type="submit" className="button" aria-label={`Resend Invite to ${row.name}`}>
+                  Resend Invite
+                </button>
+              </Form>
+            ) : null}
+            {items.length > 0 ? <ActionMenu key={navigation} label={`Actions for ${row.name}`} items={items} className="provider-menu" /> : null}
+          </div>
         </td>
       ) : null}
     </tr>

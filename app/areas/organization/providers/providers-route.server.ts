@@ -27,7 +27,7 @@ import {
   type PractitionerCreate,
   type PractitionerUpdate,
 } from "../../../api/practitioners.server";
-import type { ApiError, ApiResult } from "../../../api/result";
+import type { ApiResult } from "../../../api/result";
 import { getSession } from "../../../auth/session.server";
 import { requireUser, type CurrentUser } from "../../../auth/user.server";
 import { apiErrorFields } from "../../../forms/api-error";
@@ -40,6 +40,7 @@ import {
   INVITE_RESEND_FAILED,
   INVITE_RESENT,
   INVITE_SENT_TO_PROVIDER,
+  inviteErrorFields,
   isProviderId,
   LOCATIONS_LOAD_FAILED,
   manageRefusal,
@@ -51,8 +52,9 @@ import {
   PROVIDERS_LOAD_FAILED,
   REMOVE_FAILED,
   roleOptions,
-  splitByTab,
+  statusOf,
   tabOf,
+  toList,
   toRow,
   UPDATE_FAILED,
   type ProviderRow,
@@ -65,10 +67,6 @@ export interface LocationChoice {
   name: string;
 }
 
-export type ProvidersList =
-  | { error: null; current: ProviderRow[]; invited: ProviderRow[]; counts: { current: number; invited: number } }
-  | { error: string; current: null; invited: null; counts: null };
-
 export type ProvidersDialogData =
   | { kind: "invite"; locations: LocationChoice[]; locationsError: string | null }
   | { kind: "edit"; provider: ProviderRow; locations: LocationChoice[]; locationsError: string | null }
@@ -76,12 +74,6 @@ export type ProvidersDialogData =
   | { kind: "message"; title: string; message: string };
 
 const viewerOf = (user: CurrentUser): Viewer => ({ role: user.role, practitionerId: user.practitionerId, canManage: canManageOrganization(user) });
-
-function toList(result: ApiResult<Practitioner[]>, viewer: Viewer): ProvidersList {
-  if (result.error) return { error: PROVIDERS_LOAD_FAILED, current: null, invited: null, counts: null };
-  const { current, invited, counts } = splitByTab(result.data.map((p) => toRow(viewer, p)));
-  return { error: null, current, invited, counts };
-}
 
 async function locationChoices(api: Api): Promise<{ locations: LocationChoice[]; locationsError: string | null }> {
   const result = await listLocations(api);
@@ -138,15 +130,6 @@ export type ProvidersActionData =
   | { intent: "edit"; result: SubmissionResult<string[]>; id: string }
   | { intent: "delete"; error: string; id: string }
   | { intent: "resend"; error: string; id: string };
-
-/** An API failure as this page's status: the API's 4xx as it is, anything else (5xx, no answer) 502. */
-export const statusOf = (error: ApiError) => (error.status >= 400 && error.status < 500 ? error.status : 502);
-
-/** The message of a failed invite on the form: an e-mail already used (409) at the e-mail, a field's at that field. */
-export function inviteErrorFields(error: ApiError) {
-  if (error.status === 409) return { fieldErrors: { email: [error.message] } };
-  return apiErrorFields(error.message, ["firstName", "lastName", "email", "role", "locationIds", "useSSO"]);
-}
 
 interface ActionEnv {
   request: Request;
