@@ -23,6 +23,9 @@ const LOGIN_FAILED = "There was a problem signing in.  Please check your email a
 // 001 §5 and §8, verbatim.
 const INVITE_SENT = "Email invite successfully sent to the provider.";
 const RESENT = "Invite successfully sent.";
+const RESEND_FAILED = "Invite could not be sent.";
+const UPDATE_FAILED = "Could not update practitioner.";
+const REMOVE_FAILED = "There was a problem removing that provider.";
 const LOCATIONS_REQUIRED = "Location(s) are required";
 // The portal's own (the spec has none) and the API's 409 message.
 const updated = (name: string) => `Successfully updated ${name}.`;
@@ -89,6 +92,12 @@ test.beforeAll(async () => {
   ]);
   world = { admin, adminApi, locationA, locationB, patientA, patientB, casey };
 });
+
+/** Another admin's removal, meanwhile (DELETE v2/practitioners/{id} as the organization's admin). */
+async function removeThroughApi(id: string) {
+  const res = await world.adminApi.DELETE("/v2/practitioners/{id}", { params: { path: { id } } });
+  expect(res.response.status).toBe(204);
+}
 
 const adminSession = (page: Page) => useSession(page, { email: world.admin.email, password: world.admin.password });
 const adminName = () => `${world.admin.lastName}, ${world.admin.firstName}`;
@@ -260,7 +269,7 @@ test("an admin invites a practitioner to one location; they sign up, see that lo
   }
 });
 
-test("resend an invite, edit an invited user's e-mail, a current user's e-mail fixed, no Edit for oneself, a duplicate e-mail refused inline, a double submit invites once", async ({ page, baseURL }) => {
+test("resend an invite, edit an invited user's e-mail, a current user's e-mail fixed, no Edit for oneself, a duplicate e-mail refused inline, a double submit invites once, failures shown", async ({ page, baseURL }) => {
   test.slow();
   const { adminApi, casey, locationA } = world;
   const tag = randomUUID().slice(0, 8);
@@ -280,13 +289,17 @@ test("resend an invite, edit an invited user's e-mail, a current user's e-mail f
   await expect(page).toHaveURL(/\?tab=invited$/);
   await expectAccessible(page);
 
-  // An invited user's e-mail can be edited.
+  // An invited user's e-mail can be edited (not to one another provider has: the API's 400, shown in the dialog).
   const newEmail = `e2e-pending-new-${tag}@e2e.example`;
   await rowAction(page, invitedName, "Edit");
   const edit = page.getByRole("dialog", { name: "Edit Provider" });
   const email = edit.getByRole("textbox", { name: "Email" });
   await expect(email).toBeEditable();
   await expectAccessible(page);
+  await email.fill(casey.email);
+  await submitBadInput(edit.getByRole("button", { name: "Save" }), { status: 400 });
+  await expect(edit.getByRole("alert")).toContainText(UPDATE_FAILED);
+  await expect(email).toHaveValue(casey.email);
   await email.fill(newEmail);
   await edit.getByRole("button", { name: "Save" }).click();
   await expectToast(page, updated(`${invited.firstName} ${invited.lastName}`));
@@ -340,7 +353,22 @@ test("resend an invite, edit an invited user's e-mail, a current user's e-mail f
   expect([a.status(), b.status()]).toEqual([302, 302]);
   expect(b.headers()["location"]).toBe(a.headers()["location"]);
   const providers = ok(await adminApi.GET("/v2/practitioners"), "providers");
-  expect(providers.filter((x) => x.email === twiceEmail)).toHaveLength(1);
+  const twice = providers.filter((x) => x.email === twiceEmail);
+  expect(twice).toHaveLength(1);
+
+  // Failures are shown, nothing lost: a resend and a removal of providers someone else has just removed (404).
+  await page.goto(`${PATH}?tab=invited`);
+  await expectAccessible(page);
+  await removeThroughApi(invited.id);
+  await submitBadInput(page.getByRole("button", { name: `Resend Invite to ${invitedName}` }), { status: 404 });
+  await expect(page.getByRole("alert").filter({ hasText: RESEND_FAILED })).toBeVisible();
+  await rowAction(page, `${twice[0]!.lastName}, ${twice[0]!.firstName}`, "Delete");
+  const confirm = page.getByRole("alertdialog", { name: "Delete Provider" });
+  await expectAccessible(page);
+  await removeThroughApi(twice[0]!.id);
+  await submitBadInput(confirm.getByRole("button", { name: "Delete" }), { status: 404 });
+  // (Without JavaScript the page comes back without the removed provider: the dialog says so after the failure.)
+  await expect(page.getByRole("alert").filter({ hasText: REMOVE_FAILED })).toBeVisible();
 
   // In an organization with single sign-on the invite offers it, on by default (read only: nothing is sent).
   await page.context().clearCookies();

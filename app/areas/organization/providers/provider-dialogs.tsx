@@ -13,7 +13,7 @@ import { DisabledField, ErrorList, Field, SelectField } from "../../../component
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
 import { DEFAULT_PROVIDER_ROLE, providerFormSchema, type ProviderRole } from "../forms/provider";
-import { NO_LOCATIONS_YET, REMOVE_FAILED } from "./provider-list";
+import { NO_LOCATIONS_YET, REMOVE_FAILED, UPDATE_FAILED } from "./provider-list";
 import type { LocationChoice, ProvidersActionData, ProvidersData } from "./providers-route.server";
 
 type DialogData = NonNullable<ProvidersData["dialog"]>;
@@ -27,6 +27,7 @@ interface DialogProps {
 }
 
 export function ProviderDialog({ dialog, closeHref, roles, supportsSSO }: DialogProps) {
+  const reply = useActionData() as ProvidersActionData | undefined;
   switch (dialog.kind) {
     case "invite":
       return <InviteDialog closeHref={closeHref} roles={roles} supportsSSO={supportsSSO} locations={dialog.locations} locationsError={dialog.locationsError} />;
@@ -34,8 +35,12 @@ export function ProviderDialog({ dialog, closeHref, roles, supportsSSO }: Dialog
       return <EditDialog key={dialog.provider.id} dialog={dialog} closeHref={closeHref} roles={roles} />;
     case "delete":
       return <DeleteDialog key={dialog.provider.id} dialog={dialog} closeHref={closeHref} />;
-    default:
-      return <MessageDialog title={dialog.title} closeHref={closeHref} message={dialog.message} />;
+    default: {
+      // A refused post whose page now has no such form (without JavaScript: the provider was removed meanwhile):
+      // the failure first, then why.
+      const failed = reply?.intent === "delete" ? reply.error : reply?.intent === "edit" ? UPDATE_FAILED : null;
+      return <MessageDialog title={dialog.title} closeHref={closeHref} message={failed ? `${failed} ${dialog.message}` : dialog.message} />;
+    }
   }
 }
 
