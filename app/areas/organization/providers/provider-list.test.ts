@@ -6,6 +6,7 @@ import {
   inviteErrorFields,
   locationNames,
   manageRefusal,
+  NOT_AN_ADMIN,
   providersHref,
   roleLabel,
   roleOptions,
@@ -114,6 +115,7 @@ describe("who may be edited, removed, re-invited (001 §4, §6)", () => {
   });
 
   it("a practitioner: read-only", () => {
+    expect(manageRefusal(practitioner, provider())).toBe(NOT_AN_ADMIN);
     expect(toRow(practitioner, provider({ userId: null }))).toMatchObject({ canEdit: false, canRemove: false, canResend: false });
   });
 

@@ -25,6 +25,7 @@ export const LOCATIONS_LOAD_FAILED = "Could not get locations.";
 export const providerUpdated = (name: string) => `Successfully updated ${name}.`;
 export const providerRemoved = (name: string) => `${name} has been removed from your organization.`;
 export const NOT_FOUND_IN_ORGANIZATION = "That provider is not part of your organization any more.";
+export const NOT_AN_ADMIN = "Only admins of your organization can edit or remove providers.";
 export const CANNOT_EDIT_SELF = "You cannot edit or remove your own provider account.";
 export const CANNOT_EDIT_STAFF = "Only product admins can manage product admin and support accounts.";
 export const NO_LOCATIONS_YET = "Your organization has no locations yet. Add one on the Organization Details page first.";
@@ -107,7 +108,7 @@ export interface ProviderLike {
  * product admins (ADR 010), and only gives roles the form can offer.
  */
 export function manageRefusal(viewer: Viewer, p: ProviderLike): string | null {
-  if (!viewer.canManage) return "not-admin";
+  if (!viewer.canManage) return NOT_AN_ADMIN;
   if (p.id.toLowerCase() === viewer.practitionerId.toLowerCase()) return CANNOT_EDIT_SELF;
   if (STAFF_ROLES.includes(p.role) && viewer.role !== "EXER_ADMIN") return CANNOT_EDIT_STAFF;
   return null;

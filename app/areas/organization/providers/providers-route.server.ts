@@ -85,7 +85,7 @@ const DIALOG_TITLES = { edit: "Edit Provider", delete: "Delete Provider" } as co
 
 async function loadDialog(dialog: NonNullable<ProvidersDialog>, api: Api, practitioners: Promise<ApiResult<Practitioner[]>>, viewer: Viewer): Promise<ProvidersDialogData> {
   if (dialog.kind === "invite") return { kind: "invite", ...(await locationChoices(api)) };
-  const [list, locations] = await Promise.all([practitioners, dialog.kind === "edit" ? locationChoices(api) : null]);
+  const [list, choices] = await Promise.all([practitioners, dialog.kind === "edit" ? locationChoices(api) : { locations: [], locationsError: null }]);
   const title = DIALOG_TITLES[dialog.kind];
   if (list.error) return { kind: "message", title, message: PROVIDERS_LOAD_FAILED };
   const found = list.data.find((p) => p.id.toLowerCase() === dialog.id);
@@ -93,7 +93,7 @@ async function loadDialog(dialog: NonNullable<ProvidersDialog>, api: Api, practi
   const provider = toRow(viewer, found);
   if (dialog.kind === "delete") return provider.canRemove ? { kind: "delete", provider } : { kind: "message", title, message: manageRefusal(viewer, found) ?? CANNOT_EDIT_SELF };
   if (!provider.canEdit) return { kind: "message", title, message: manageRefusal(viewer, found) ?? CANNOT_EDIT_SELF };
-  return { kind: "edit", provider, locations: locations!.locations, locationsError: locations!.locationsError };
+  return { kind: "edit", provider, ...choices };
 }
 
 export async function loadProviders({ request, context }: LoaderFunctionArgs) {
@@ -120,9 +120,6 @@ export async function loadProviders({ request, context }: LoaderFunctionArgs) {
 export type ProvidersData = SerializeFrom<typeof loadProviders>;
 
 // ---- Posts
-
-export const PROVIDER_INTENTS = ["invite", "edit", "delete", "resend"] as const;
-export type ProviderIntent = (typeof PROVIDER_INTENTS)[number];
 
 /** What a refused post answers: a form's conform reply, or a message for the dialog or the page. */
 export type ProvidersActionData =
