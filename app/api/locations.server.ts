@@ -9,7 +9,7 @@ import type { Schema } from "./schemas";
 export type LocationCreate = Schema<"LocationCreate">;
 export type LocationUpdate = Schema<"LocationUpdate">;
 
-export const LOCATIONS_LOAD_FAILED = "Could not get locations.";
+export { LOCATIONS_LOAD_FAILED } from "./messages";
 
 export const listLocations = (api: Api) => api.call((c, init) => c.GET("/v2/locations", init));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminType, isOrganizationAdmin, resolveRole } from "./roles";
+import { actingRole, isAdminType, isOrganizationAdmin, resolveRole } from "./roles";
 
 describe("resolveRole", () => {
   it("takes the highest known group", () => {
@@ -23,5 +23,16 @@ describe("resolveRole", () => {
     expect(isAdminType(null)).toBe(false);
     expect(isOrganizationAdmin("PORTAL_PROVIDER_ADMIN")).toBe(true);
     expect(isOrganizationAdmin("PORTAL_PRACTITIONER")).toBe(false);
+  });
+});
+
+describe("actingRole", () => {
+  it("takes the API's current role (a demoted admin acts as a practitioner before the token is renewed)", () => {
+    expect(actingRole("PORTAL_PRACTITIONER", "PORTAL_PROVIDER_ADMIN")).toBe("PORTAL_PRACTITIONER");
+    expect(actingRole("PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER")).toBe("PORTAL_PROVIDER_ADMIN");
+  });
+  it("falls back to the token's groups when the API gives none or one the portal does not know", () => {
+    expect(actingRole(null, "PORTAL_PRACTITIONER")).toBe("PORTAL_PRACTITIONER");
+    expect(actingRole("SOMETHING_NEW", "EXER_SUPPORT")).toBe("EXER_SUPPORT");
   });
 });

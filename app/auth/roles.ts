@@ -19,6 +19,12 @@ export function resolveRole(groups: readonly string[] | null | undefined): RoleR
   return role ? { kind: "role", role } : { kind: "unknown", groups: [...list] };
 }
 
+/**
+ * The role a user acts with: the API's (GET v2/users/current `role`, the provider's current portal role) when
+ * it is one the portal knows; else the one resolved from the token's groups.
+ */
+export const actingRole = (apiRole: string | null | undefined, fromGroups: Role): Role => ((ROLES as readonly string[]).includes(apiRole ?? "") ? (apiRole as Role) : fromGroups);
+
 /** Admin-type users see Switch to Admin and may open the admin area. */
 export const isAdminType = (role: Role | null | undefined): boolean => role === "EXER_ADMIN" || role === "EXER_SUPPORT";
 

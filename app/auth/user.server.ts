@@ -19,7 +19,7 @@ import { getCurrentUser } from "../api/users.server";
 import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
 import { NO_ACCESS_MESSAGE } from "./identity-errors";
 import { loginUrlFor } from "./redirect";
-import { resolveRole, type Role } from "./roles";
+import { actingRole, resolveRole, type Role } from "./roles";
 import { getSession, type AuthState, type PortalSession } from "./session.server";
 import { accessClaims } from "./tokens.server";
 
@@ -162,7 +162,9 @@ async function resolveUser(request: Request, context: PortalLoadContext): Promis
     throw redirect("/user/login/");
   }
   if (resolution.kind === "unknown") throw redirect("/user/not-found/");
-  return { ...loaded.user, role: resolution.role };
+  // The API's role is the provider's current one (a demoted admin acts as a practitioner from the next request,
+  // before their token is renewed: ADR 010); the token's groups decide only whether there is portal access.
+  return { ...loaded.user, role: actingRole(loaded.user.role, resolution.role) };
 }
 
 /** The user when `allowed(role)`; else a redirect to the root (spec 000 §6). */

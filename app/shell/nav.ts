@@ -23,6 +23,7 @@ export const ROUTES = {
   paths: "/programs/paths/",
   modules: "/programs/products",
   providers: "/organization/providers/",
+  inviteProvider: "/organization/providers/?dialog=invite",
   organizationDetails: "/organization/details/",
   account: "/user/account/info/",
   logout: "/user/logout/",

@@ -35,7 +35,7 @@ const ALL_CARDS: CardKey[] = ["NO_ACCOUNT", "NO_RECENT_SESSION", "NO_HEP", "READ
 const FIRST_STEPS = {
   addPatient: { title: "Add your first patient", action: "Add Patient", href: "/patients/?add=true" },
   createProgram: { title: "Create a program", action: "Create Program", href: "/programs/templates/?add=true" },
-  inviteTeam: { title: "Invite your team", action: "Invite Team", href: "/organization/providers/" },
+  inviteTeam: { title: "Invite your team", action: "Invite Team", href: "/organization/providers/?dialog=invite" },
   motionLibrary: { title: "Browse the Motion Library", action: "Browse Motion Library", href: "/programs/exercise-library/" },
 };
 

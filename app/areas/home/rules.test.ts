@@ -40,7 +40,7 @@ describe("first-step cards", () => {
   it("adds the team card for admin-type users only (at most four cards)", () => {
     const cards = firstStepCards({ products: all, canInviteTeam: true });
     expect(cards.map((c) => c.key)).toEqual(["add-patient", "create-program", "invite-team", "motion-library"]);
-    expect(cards.find((c) => c.key === "invite-team")?.href).toBe("/organization/providers/");
+    expect(cards.find((c) => c.key === "invite-team")?.href).toBe("/organization/providers/?dialog=invite");
     expect(firstStepCards({ products: ["GAIT"], canInviteTeam: true }).map((c) => c.key)).toEqual(["invite-team"]);
     expect(firstStepCards({ products: ["GAIT"], canInviteTeam: false })).toEqual([]);
   });

@@ -84,7 +84,7 @@ export function firstStepCards(user: DashboardUser): FirstStepCard[] {
     cards.push({ key: "add-patient", title: "Add your first patient", description: "Add a patient and invite them to the app.", href: ROUTES.addPatient, action: "Add Patient" });
     cards.push({ key: "create-program", title: "Create a program", description: "Build a program template to assign to your patients.", href: ROUTES.addProgramTemplate, action: "Create Program" });
   }
-  if (user.canInviteTeam) cards.push({ key: "invite-team", title: "Invite your team", description: "Invite the providers of your organization.", href: ROUTES.providers, action: "Invite Team" });
+  if (user.canInviteTeam) cards.push({ key: "invite-team", title: "Invite your team", description: "Invite the providers of your organization.", href: ROUTES.inviteProvider, action: "Invite Team" });
   if (health) cards.push({ key: "motion-library", title: "Browse the Motion Library", description: "Explore the exercises you can prescribe.", href: ROUTES.motionLibrary, action: "Browse Motion Library" });
   return cards;
 }

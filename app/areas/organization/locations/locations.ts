@@ -7,6 +7,9 @@ import { displayName, optionLabels } from "../../../domain/names";
 import { DEFAULT_TIMEZONE, isUsTimezone, timezoneText } from "../../../domain/us-timezones";
 import { ORGANIZATION_PATHS } from "../organization-paths";
 import type { LocationFormDefaults } from "../forms/location";
+import { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED } from "../../../api/messages";
+
+export { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED };
 
 type Location = Schema<"Location">;
 type Practitioner = Schema<"Practitioner">;
@@ -14,11 +17,8 @@ type Practitioner = Schema<"Practitioner">;
 // 001 §2.7 and §8, verbatim.
 export const NO_LOCATIONS = "No locations added yet.";
 export const NO_MY_LOCATIONS = "You do not have any locations assigned. If this is incorrect, please contact an admin at your organization.";
-/** The same words as api/locations.server.ts (a server module the browser cannot import). */
-export const LOCATIONS_LOAD_FAILED = "Could not get locations.";
 export const CREATE_FAILED = "Could not create location.";
 export const UPDATE_FAILED = "Could not update location.";
-export const PROVIDERS_LOAD_FAILED = "Could not get providers.";
 // Ours (the spec shows none):
 export const LOCATION_NOT_FOUND = "This location could not be found. It may belong to another organization, or the link is wrong.";
 export const locationCreated = (name: string) => `Location ${name} created.`;

@@ -9,18 +9,19 @@ import { apiErrorFields } from "../../../forms/api-error";
 import { displayName, fullName } from "../../../domain/names";
 import { ORGANIZATION_PATHS } from "../organization-paths";
 import { PROVIDER_ROLES, type ProviderRole } from "../forms/provider";
+import { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED } from "../../../api/messages";
+
+export { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED };
 
 export const PROVIDERS_PATH = ORGANIZATION_PATHS.providers;
 
 // 001 §2.8 and §8, verbatim.
-export const PROVIDERS_LOAD_FAILED = "Could not get providers.";
 export const NO_USERS = "No users added yet.";
 export const INVITE_SENT_TO_PROVIDER = "Email invite successfully sent to the provider.";
 export const INVITE_RESENT = "Invite successfully sent.";
 export const INVITE_RESEND_FAILED = "Invite could not be sent.";
 export const UPDATE_FAILED = "Could not update practitioner.";
 export const REMOVE_FAILED = "There was a problem removing that provider.";
-export const LOCATIONS_LOAD_FAILED = "Could not get locations.";
 // Not in the spec (it has no success message for these, nor for the refusals): the portal's own.
 export const providerUpdated = (name: string) => `Successfully updated ${name}.`;
 export const providerRemoved = (name: string) => `${name} has been removed from your organization.`;

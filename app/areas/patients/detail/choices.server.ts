@@ -12,7 +12,9 @@ import { getApi } from "../../../api/user-api.server";
 import { byDisplayName, optionLabels } from "../../../domain/names";
 import { locationChoices } from "../../../shell/filter";
 
-export const PROVIDERS_LOAD_FAILED = "Could not get providers.";
+import { PROVIDERS_LOAD_FAILED } from "../../../api/messages";
+
+export { PROVIDERS_LOAD_FAILED };
 
 export interface Choice {
   value: string;

@@ -11,7 +11,9 @@ export type { SortDir };
 export const LIST_PAGE_SIZE = 10;
 export const EMPTY_LIST_MESSAGE = "No patients active in your organization";
 export const LIST_LOAD_FAILED = "Could not get patients.";
-export const PROVIDERS_LOAD_FAILED = "Could not get providers.";
+import { PROVIDERS_LOAD_FAILED } from "../../../api/messages";
+
+export { PROVIDERS_LOAD_FAILED };
 
 export const TABS = [
   { value: "active", label: "Active" },
