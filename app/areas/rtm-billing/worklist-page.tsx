@@ -41,6 +41,7 @@ import {
   type SortColumn,
   type WorklistState,
 } from "./rules/worklist";
+import { LoadErrorView } from "../../components/load-error";
 
 type Data = SerializeFrom<typeof loadWorklist>;
 type MonthPage = Schema<"RtmMonthlySummaryPage">;
@@ -155,14 +156,7 @@ function Filters({ data }: { data: Data }) {
 }
 
 function LoadError({ state }: { state: WorklistState }) {
-  return (
-    <div className="error-view" role="alert">
-      <h2>{LOAD_FAILED}</h2>
-      <Link className="button" to={worklistHref(state)} reloadDocument>
-        Reload this page
-      </Link>
-    </div>
-  );
+  return <LoadErrorView message={LOAD_FAILED} retryHref={worklistHref(state)} retryLabel="Reload this page" hint={null} />;
 }
 
 const filtered = (s: WorklistState) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;

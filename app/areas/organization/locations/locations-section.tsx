@@ -16,6 +16,7 @@ import { FormToken } from "../../../forms/form-token";
 import { locationFormSchema } from "../forms/location";
 import type { LocationActionData, LocationDialogData, LocationList, LocationsData } from "./locations-route.server";
 import { LOCATIONS_LOAD_FAILED, locationsHref, NO_LOCATIONS, NO_MY_LOCATIONS, type LocationRow, type LocationsTab } from "./locations";
+import { LoadErrorView } from "../../../components/load-error";
 
 const TITLE_ID = "locations-title";
 
@@ -52,15 +53,7 @@ export function LocationsSection({ data }: { data: LocationsData }) {
 }
 
 function LoadError({ tab }: { tab: LocationsTab }) {
-  return (
-    <div className="error-view" role="alert">
-      <h3>{LOCATIONS_LOAD_FAILED}</h3>
-      <p>Please try again.</p>
-      <Link className="button" to={locationsHref(tab)} reloadDocument>
-        Try again
-      </Link>
-    </div>
-  );
+  return <LoadErrorView message={LOCATIONS_LOAD_FAILED} retryHref={locationsHref(tab)} level={3} />;
 }
 
 function LocationsTable({ list, tab, canManage }: { list: LocationList; tab: LocationsTab; canManage: boolean }) {

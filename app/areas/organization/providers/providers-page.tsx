@@ -11,6 +11,7 @@ import { FormToken } from "../../../forms/form-token";
 import { ProviderDialog } from "./provider-dialogs";
 import { locationNames, NO_USERS, PROVIDERS_LOAD_FAILED, providersHref, tabLabel, PROVIDER_TABS, type ProviderRow, type ProviderTab } from "./provider-list";
 import type { ProvidersActionData, ProvidersData } from "./providers-route.server";
+import { LoadErrorView } from "../../../components/load-error";
 
 type List = Awaited<ProvidersData["list"]>;
 
@@ -47,15 +48,7 @@ function ProvidersLoading() {
 }
 
 function LoadError({ tab }: { tab: ProviderTab }) {
-  return (
-    <div className="error-view" role="alert">
-      <h2>{PROVIDERS_LOAD_FAILED}</h2>
-      <p>Please try again.</p>
-      <Link className="button" to={providersHref({ tab })} reloadDocument>
-        Try again
-      </Link>
-    </div>
-  );
+  return <LoadErrorView message={PROVIDERS_LOAD_FAILED} retryHref={providersHref({ tab })} />;
 }
 
 /** 'Invite could not be sent.' after a refused resend (the post answers with it; nothing changed). */

@@ -14,6 +14,7 @@ import {
   ariaSort,
   COLUMN_LABELS,
   EMPTY_LIST_MESSAGE,
+  LIST_LOAD_FAILED,
   listHref,
   nextSort,
   patientDialogHref,
@@ -32,6 +33,7 @@ import { StateInputs } from "./state-inputs";
 import { useHydrated } from "../../../components/use-hydrated";
 import { LocationOptions } from "../../../components/location-options";
 import { Pager } from "../../../components/pager";
+import { LoadErrorView } from "../../../components/load-error";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
 // them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
@@ -68,13 +70,7 @@ export function PatientListPage({ data }: { data: ListData }) {
         </p>
       ) : null}
       {data.listError || !list ? (
-        <div className="error-view" role="alert">
-          <h2>{data.listError}</h2>
-          <p>Please try again.</p>
-          <Link className="button" to={listHref(state)} reloadDocument>
-            Reload this page
-          </Link>
-        </div>
+        <LoadErrorView message={data.listError ?? LIST_LOAD_FAILED} retryHref={listHref(state)} retryLabel="Reload this page" />
       ) : list.items.length === 0 ? (
         <p className="empty-state">{EMPTY_LIST_MESSAGE}</p>
       ) : (

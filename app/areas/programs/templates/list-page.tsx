@@ -31,6 +31,7 @@ import {
   type TemplateListDialog,
   type TemplateListState,
 } from "./template-list";
+import { LoadErrorView } from "../../../components/load-error";
 
 type Page = Awaited<TemplateListData["list"]>;
 
@@ -82,15 +83,7 @@ function TemplatesLoading() {
 }
 
 function LoadError({ state }: { state: TemplateListState }) {
-  return (
-    <div className="error-view" role="alert">
-      <h2>{TEMPLATES_LOAD_FAILED}</h2>
-      <p>Please try again.</p>
-      <Link className="button" to={templatesHref(state)} reloadDocument>
-        Try again
-      </Link>
-    </div>
-  );
+  return <LoadErrorView message={TEMPLATES_LOAD_FAILED} retryHref={templatesHref(state)} />;
 }
 
 function TemplateResults({ page, state, dialog, selected }: { page: Page; state: TemplateListState; dialog: TemplateListDialog; selected: string[] }) {
