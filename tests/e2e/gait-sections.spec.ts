@@ -99,8 +99,9 @@ test("a therapist comment is added, viewed, edited and deleted (with confirmatio
     expect((await gaitSessions(api, patient.id)).find((x) => x.id === s.id)!.session.meta.comment).toBe("Steady on both laps; no cane.");
 
     await page.getByRole("link", { name: `View comment of ${title}` }).click();
+    await expect(dialog.getByText("Steady on both laps; no cane.")).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole("dialog").getByRole("link", { name: "Delete" }).click();
+    await dialog.getByRole("link", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Comment" });
     await expect(confirm).toContainText("Steady on both laps; no cane.");
     await expectAccessible(page);

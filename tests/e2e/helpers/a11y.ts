@@ -104,6 +104,12 @@ function domFingerprint(): string {
   return walk(document.documentElement);
 }
 
+/** Runs in the page: whether Remix's router has no navigation or revalidation under way (true before hydration). */
+function routerIdle(): boolean {
+  const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+  return !router || (router.state.navigation.state === "idle" && router.state.revalidation === "idle");
+}
+
 /** States checked and passed in this run: this worker's, and every worker's as files in the run's data directory. */
 const checked = new Set<string>();
 const checkedDir = () => join(readState().dataDir, "a11y-checked");
@@ -169,6 +175,11 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo, options
   // An assertion on the URL passes as soon as a navigation commits, while the document may still be arriving
   // (streamed): check the whole page, not the part parsed so far.
   await page.waitForLoadState("load");
+  // With JavaScript, a click on a link or a submit starts a client-side navigation that has not changed the URL
+  // or the page yet when the click returns: wait until the router is idle, so the state checked is the one the
+  // navigation leads to (and the visit marked checked is that URL). Without JavaScript the navigation is a page
+  // load, which Playwright's click waits to start and `load` above to end.
+  if (jsEnabled) await page.waitForFunction(routerIdle, undefined, { timeout: 15_000 }).catch(() => undefined);
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
   let snapshot: string | undefined;
   let results: AxeResults | null;
