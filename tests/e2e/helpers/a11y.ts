@@ -110,6 +110,14 @@ function routerIdle(): boolean {
   return !router || (router.state.navigation.state === "idle" && router.state.revalidation === "idle");
 }
 
+/**
+ * With JavaScript: until Remix's router has finished the navigation a click or a submit started (at most 15 s;
+ * then the caller's own assertions report what is wrong). Without JavaScript there is nothing to wait for.
+ */
+export async function waitForRouterIdle(page: Page): Promise<void> {
+  await page.waitForFunction(routerIdle, undefined, { timeout: 15_000 }).catch(() => undefined);
+}
+
 /** States checked and passed in this run: this worker's, and every worker's as files in the run's data directory. */
 const checked = new Set<string>();
 const checkedDir = () => join(readState().dataDir, "a11y-checked");
@@ -179,7 +187,7 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo, options
   // or the page yet when the click returns: wait until the router is idle, so the state checked is the one the
   // navigation leads to (and the visit marked checked is that URL). Without JavaScript the navigation is a page
   // load, which Playwright's click waits to start and `load` above to end.
-  if (jsEnabled) await page.waitForFunction(routerIdle, undefined, { timeout: 15_000 }).catch(() => undefined);
+  if (jsEnabled) await waitForRouterIdle(page);
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
   let snapshot: string | undefined;
   let results: AxeResults | null;

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { components } from "../../../openapi/provider-api.js";
 import type { apiAs } from "./stack.js";
+import { waitForRouterIdle } from "./a11y.js";
 
 export type Api = Awaited<ReturnType<typeof apiAs>>;
 export type Program = components["schemas"]["Program"];
@@ -74,6 +75,9 @@ export async function addExercise(page: Page, name: string) {
   const grid = page.getByRole("region", { name: "Select exercise" });
   await grid.getByLabel("Search exercises").fill(name);
   await grid.getByRole("button", { name: "Search", exact: true }).click();
+  // The exercise may be on the grid before the search (its first page): wait for the search's own answer, or
+  // the Add below races it.
+  await waitForRouterIdle(page);
   await expect(grid.getByRole("list", { name: "Exercises to add" }).getByRole("heading", { name, exact: true })).toBeVisible();
   const count = await blockNames(programList(page)).count();
   await grid.getByRole("button", { name: `Add ${name}`, exact: true }).click();
