@@ -1,0 +1,49 @@
+/**
+ * How scan sessions and their results are shown and replayed (002 §2, §4, §5, §9): the result value's decimals by
+ * unit, the short session UUID, the export file name, the replay's version rule and its frame clock. Pure: the
+ * server, the browser and the replay island use it alike.
+ */
+
+/** 002 §9: replay at 30 frames per second. */
+export const REPLAY_FPS = 30;
+/** 002 §5: the first scan client version whose sessions can be replayed. */
+export const MIN_REPLAY_VERSION = "2.18.0";
+export const REPLAY_REFUSED = "Cannot replay for sessions < 2.18.0";
+
+const DEGREE_UNITS = new Set(["deg", "degree", "degrees", "°"]);
+
+/** 002 §9 "Display decimals: 0 for degrees, otherwise 2" ('' for a value that is not a finite number). */
+export function formatResultValue(value: number, units: string | null | undefined): string {
+  if (!Number.isFinite(value)) return "";
+  return value.toFixed(DEGREE_UNITS.has((units ?? "").trim().toLowerCase()) ? 0 : 2);
+}
+
+/** 002 §9 "UUID shown as first 4 and last 4 characters" ('abcd…wxyz'; a short one whole). */
+export const shortUuid = (uuid: string): string => (uuid.length <= 8 ? uuid : `${uuid.slice(0, 4)}…${uuid.slice(-4)}`);
+
+/** 002 §2: an export's file name is the report's title with colons removed (and the extension). */
+export const exportFileName = (title: string, extension: "csv" | "pdf" | "png"): string => `${title.replace(/:/g, "").trim()}.${extension}`;
+
+/** X.Y.Z compared numerically; a version that is not X.Y.Z is never "at least". */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const parse = (v: string) => (/^\d+\.\d+\.\d+$/.test(v) ? v.split(".").map(Number) : null);
+  const a = parse(version);
+  const b = parse(minimum);
+  if (!a || !b) return false;
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return true;
+}
+
+/** Whether a session recorded by `scanVersion` can be replayed (else REPLAY_REFUSED). */
+export const canReplay = (scanVersion: string): boolean => versionAtLeast(scanVersion, MIN_REPLAY_VERSION);
+
+/**
+ * The replay's frame at `elapsedMs` of playback started at `startFrame` (GUIDE §6: from elapsed time, never from a
+ * count of animation callbacks, so a slow or throttled tab skips frames instead of slowing down). Past the last
+ * frame: `done` (the phase becomes COMPLETE and playback stops, 002 §4).
+ */
+export function replayFrameAt(elapsedMs: number, startFrame: number, totalFrames: number, fps = REPLAY_FPS): { frame: number; done: boolean } {
+  const last = Math.max(0, totalFrames - 1);
+  const frame = startFrame + Math.floor((Math.max(0, elapsedMs) * fps) / 1000);
+  return frame > last ? { frame: last, done: true } : { frame, done: false };
+}
