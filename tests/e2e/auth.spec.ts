@@ -93,6 +93,7 @@ test.describe("sign-in", () => {
     client.destroy();
     await submitLogin(page, user.email, user.password);
     await expect(page).toHaveURL(/\/user\/not-found\/$/);
+    expect(new URL(page.url()).pathname).toBe("/user/not-found/");
     await expect(page.getByRole("heading", { name: "Provider account not found" })).toBeVisible();
     await expectAccessible(page);
     // The portal's pages send it back here, not into the shell.

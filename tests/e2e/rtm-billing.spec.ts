@@ -153,6 +153,7 @@ test.describe("the worklist", () => {
     await expect(cyclePdf).toHaveAttribute("target", "_blank");
     const monthPdf = page.getByRole("link", { name: new RegExp(`^Month PDF .* for ${name}`) });
     await expect(monthPdf).toHaveAttribute("href", /^\/rtm-billing\/monthly-summaries\/[0-9a-f-]{36}\.pdf$/);
+    expect((await monthPdf.getAttribute("href"))!.startsWith("/rtm-billing/monthly-summaries/")).toBe(true);
     await expect(monthPdf).toHaveAttribute("target", "_blank");
     for (const href of [await cyclePdf.getAttribute("href"), await monthPdf.getAttribute("href")]) {
       const res = await page.request.get(href!);

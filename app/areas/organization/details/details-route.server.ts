@@ -36,10 +36,10 @@ import {
   LOGO_DELETE_FAILED,
   logoRefusal,
   ORGANIZATION_UPDATE_FAILED,
-  statusOfApiError,
   uploadFailure,
   type DetailsDialogState,
 } from "./organization-details";
+import { failedStatus } from "../../../forms/api-error";
 
 export async function loadOrganizationDetails({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -128,7 +128,7 @@ async function editOrganization(request: Request, context: ActionFunctionArgs["c
     }
     return { keep: true, value: {} };
   });
-  if (outcome.failed === "name") return reply(statusOfApiError(outcome.error), { form: ORGANIZATION_UPDATE_FAILED });
+  if (outcome.failed === "name") return reply(failedStatus(outcome.error), { form: ORGANIZATION_UPDATE_FAILED });
   if (outcome.failed === "logo") {
     const failure = uploadFailure(outcome.error);
     return reply(failure.status, { logo: failure.message });
@@ -139,6 +139,6 @@ async function editOrganization(request: Request, context: ActionFunctionArgs["c
 async function deleteLogo(request: Request, context: ActionFunctionArgs["context"], user: CurrentUser, form: FormData) {
   const api = getApi(request, context);
   const result = await callOnce(`${user.userId}:${DELETE_LOGO_INTENT}`, form.get(FORM_TOKEN_FIELD), () => deleteOrganizationLogo(api, user.organization.id));
-  if (result.error) return data<OrganizationDetailsReply>({ intent: DELETE_LOGO_INTENT, error: LOGO_DELETE_FAILED }, { status: statusOfApiError(result.error) });
+  if (result.error) return data<OrganizationDetailsReply>({ intent: DELETE_LOGO_INTENT, error: LOGO_DELETE_FAILED }, { status: failedStatus(result.error) });
   throw success(request, context);
 }

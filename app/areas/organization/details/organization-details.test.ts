@@ -9,7 +9,6 @@ import {
   logoFailedMessage,
   logoRefusal,
   ORGANIZATION_UPDATE_FAILED,
-  statusOfApiError,
   uploadFailure,
 } from "./organization-details";
 
@@ -36,9 +35,6 @@ describe("a refused logo and a failed call as the dialog's message and status", 
     expect(uploadFailure({ status: 403, message: "Forbidden" })).toEqual({ message: "Failed to upload logo - Forbidden", status: 403 });
     expect(uploadFailure({ status: 500, message: "boom" })).toEqual({ message: LOGO_UPLOAD_FAILED, status: 502 });
     expect(uploadFailure({ status: 0, message: "The service did not answer." })).toEqual({ message: LOGO_UPLOAD_FAILED, status: 502 });
-    expect(statusOfApiError({ status: 404, message: "" })).toBe(404);
-    expect(statusOfApiError({ status: 503, message: "" })).toBe(502);
-    expect(statusOfApiError({ status: 0, message: "" })).toBe(502);
   });
 });
 

@@ -33,8 +33,6 @@ export function editDialogStep(params: URLSearchParams, hasLogo: boolean): Detai
   return hasLogo && params.get(CONFIRM_PARAM) === DELETE_LOGO_INTENT ? "confirm-delete-logo" : "edit";
 }
 
-/** An API failure as the dialog's status: the API's 4xx as it is; anything else (5xx, no answer) 502. */
-export const statusOfApiError = (error: ApiError): number => (error.status >= 400 && error.status < 500 ? error.status : 502);
 
 /** A logo the portal's pipeline refused: the message at the logo field, 413 for a file over the limit, else 400. */
 export function logoRefusal(reason: LogoRefusal): { message: string; status: number } {

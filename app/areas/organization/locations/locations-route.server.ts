@@ -17,12 +17,12 @@ import { data, redirect } from "@remix-run/node";
 import type { Api } from "../../../api/client.server";
 import { createLocation, listLocations, updateLocation } from "../../../api/locations.server";
 import { listPractitioners } from "../../../api/practitioners.server";
-import type { ApiError, ApiResult } from "../../../api/result";
+import type { ApiResult } from "../../../api/result";
 import type { Location } from "../../../api/schemas";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { requireUser } from "../../../auth/user.server";
-import { apiErrorFields } from "../../../forms/api-error";
+import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
 import { locationFormSchema, type LocationFormDefaults } from "../forms/location";
@@ -118,8 +118,6 @@ export interface LocationActionData {
   result: SubmissionResult<string[]>;
 }
 
-/** An API failure as this page's status: the API's 4xx as it is, anything else (5xx, no answer) 502. */
-const statusOf = (error: ApiError) => (error.status >= 400 && error.status < 500 ? error.status : 502);
 
 type Outcome = { keep: true; value: { toast: string } } | { keep: false; value: { reply: SubmissionResult<string[]>; status: number } };
 
@@ -134,8 +132,8 @@ async function save(api: Api, form: FormData, editId: string | null): Promise<Ou
   const submission = parseWithZod(form, { schema: locationFormSchema({ providerIds }) });
   const refused = (reply: SubmissionResult<string[]>, status: number): Outcome => ({ keep: false, value: { reply, status } });
 
-  if (practitioners.error) return refused(submission.reply({ formErrors: [failed] }), statusOf(practitioners.error));
-  if (locations?.error) return refused(submission.reply({ formErrors: [failed] }), statusOf(locations.error));
+  if (practitioners.error) return refused(submission.reply({ formErrors: [failed] }), failedStatus(practitioners.error));
+  if (locations?.error) return refused(submission.reply({ formErrors: [failed] }), failedStatus(locations.error));
   if (editId && !location) return refused(submission.reply({ formErrors: [failed, LOCATION_NOT_FOUND] }), 404);
   if (submission.status !== "success") return refused(submission.reply(), 400);
 
@@ -144,7 +142,7 @@ async function save(api: Api, form: FormData, editId: string | null): Promise<Ou
   if (result.error) {
     // The spec's words, and for a refusal of the input the API's reason (at its field when it names one).
     const reason = result.error.status === 400 ? apiErrorFields(result.error.message, FIELDS) : {};
-    return refused(submission.reply({ formErrors: [failed, ...(reason.formErrors ?? [])], fieldErrors: reason.fieldErrors }), statusOf(result.error));
+    return refused(submission.reply({ formErrors: [failed, ...(reason.formErrors ?? [])], fieldErrors: reason.fieldErrors }), failedStatus(result.error));
   }
   return { keep: true, value: { toast: editId ? locationUpdated(result.data.name) : locationCreated(result.data.name) } };
 }

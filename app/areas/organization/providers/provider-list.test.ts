@@ -11,7 +11,6 @@ import {
   roleLabel,
   roleOptions,
   splitByTab,
-  statusOf,
   tabLabel,
   tabOf,
   toList,
@@ -131,13 +130,6 @@ describe("the list and failures (001 §8, ADR 005)", () => {
     const list = toList({ data: [provider(), provider({ id: "x", userId: null })] }, admin);
     expect(list.error).toBeNull();
     expect(list.counts).toEqual({ current: 1, invited: 1 });
-  });
-
-  it("the API's 4xx stays; a 5xx or no answer is 502", () => {
-    expect(statusOf({ message: "taken", status: 409 })).toBe(409);
-    expect(statusOf({ message: "bad", status: 400 })).toBe(400);
-    expect(statusOf({ message: "down", status: 503 })).toBe(502);
-    expect(statusOf({ message: "no answer", status: 0 })).toBe(502);
   });
 
   it("a refused invite: a used e-mail at the e-mail field, a message naming a field at it, anything else on the form", () => {

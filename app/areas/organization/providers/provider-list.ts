@@ -178,9 +178,6 @@ export function toList(result: ApiResult<readonly ProviderSource[]>, viewer: Vie
   return { error: null, current, invited, counts };
 }
 
-/** An API failure as this page's status (ADR 005): the API's 4xx as it is, anything else (5xx, no answer) 502. */
-export const statusOf = (error: ApiError) => (error.status >= 400 && error.status < 500 ? error.status : 502);
-
 /** A refused invite on the form (001 §8 'the server message inline'): an e-mail already used (409) at the e-mail. */
 export function inviteErrorFields(error: ApiError) {
   if (error.status === 409) return { fieldErrors: { email: [error.message] } };

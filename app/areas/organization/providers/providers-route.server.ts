@@ -30,7 +30,7 @@ import {
 import type { ApiResult } from "../../../api/result";
 import { getSession } from "../../../auth/session.server";
 import { requireUser, type CurrentUser } from "../../../auth/user.server";
-import { apiErrorFields } from "../../../forms/api-error";
+import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { callOnce, FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { getApi } from "../../../api/user-api.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
@@ -52,7 +52,6 @@ import {
   PROVIDERS_LOAD_FAILED,
   REMOVE_FAILED,
   roleOptions,
-  statusOf,
   tabOf,
   toList,
   toRow,
@@ -176,7 +175,7 @@ async function inviteAction(env: ActionEnv) {
   const body: PractitionerCreate = { firstName: v.firstName!, lastName: v.lastName!, email: v.email!, role: v.role, locationIds: v.locationIds };
   if (v.useSSO !== undefined) body.useSSO = v.useSSO;
   const result = await callOnce(`${env.user.userId}:provider-invite`, env.token, () => invitePractitioner(env.api, body));
-  if (result.error) return reply(statusOf(result.error), inviteErrorFields(result.error));
+  if (result.error) return reply(failedStatus(result.error), inviteErrorFields(result.error));
   env.flash("success", INVITE_SENT_TO_PROVIDER);
   // The new provider is among the invited users.
   throw redirect(providersHref({ tab: "invited" }));
@@ -187,7 +186,7 @@ async function targetOf(env: ActionEnv): Promise<{ provider: Practitioner } | { 
   const id = env.form.get("id");
   if (!isProviderId(id)) return { status: 400, message: NOT_FOUND_IN_ORGANIZATION };
   const list = await listPractitioners(env.api);
-  if (list.error) return { status: statusOf(list.error), message: list.error.message };
+  if (list.error) return { status: failedStatus(list.error), message: list.error.message };
   const provider = list.data.find((p) => p.id.toLowerCase() === id.toLowerCase());
   if (!provider) return { status: 404, message: NOT_FOUND_IN_ORGANIZATION };
   // Oneself, or a staff account for a provider admin: refused here too (the API answers 403 as well).
@@ -217,7 +216,7 @@ async function editAction(env: ActionEnv) {
   const result = await callOnce(`${env.user.userId}:provider-edit:${provider.id}`, env.token, () => updatePractitioner(env.api, provider.id, body));
   if (result.error) {
     const fields = apiErrorFields(result.error.message, ["email", "role", "locationIds"]);
-    return reply(statusOf(result.error), fields.fieldErrors ? { ...fields, formErrors: [UPDATE_FAILED] } : { formErrors: [UPDATE_FAILED, result.error.message] });
+    return reply(failedStatus(result.error), fields.fieldErrors ? { ...fields, formErrors: [UPDATE_FAILED] } : { formErrors: [UPDATE_FAILED, result.error.message] });
   }
   env.flash("success", providerUpdated(`${provider.firstName} ${provider.lastName}`.trim()));
   throw redirect(backHref(env));
@@ -232,7 +231,7 @@ async function deleteAction(env: ActionEnv) {
     const target = await targetOf(env);
     if (!("provider" in target)) return { keep: false, value: { status: target.status } };
     const removed = await deletePractitioner(env.api, target.provider.id);
-    if (removed.error) return { keep: false, value: { status: statusOf(removed.error) } };
+    if (removed.error) return { keep: false, value: { status: failedStatus(removed.error) } };
     return { keep: true, value: { name: `${target.provider.firstName} ${target.provider.lastName}`.trim() } };
   });
   if (outcome.status !== undefined) return refuse(outcome.status);
@@ -245,7 +244,7 @@ async function resendAction(env: ActionEnv) {
   const refuse = (status: number) => data({ intent: "resend", id: String(id ?? ""), error: INVITE_RESEND_FAILED } satisfies ProvidersActionData, { status });
   if (!isProviderId(id)) return refuse(400);
   const result = await callOnce(`${env.user.userId}:provider-resend:${id}`, env.token, () => resendPractitionerInvite(env.api, id));
-  if (result.error) return refuse(statusOf(result.error));
+  if (result.error) return refuse(failedStatus(result.error));
   env.flash("success", INVITE_RESENT);
   throw redirect(backHref(env));
 }

@@ -66,6 +66,7 @@ import {
 } from "./builder-data.server";
 import type { BuilderView } from "./builder-view";
 import { publish, PUBLISH_MESSAGES, type TemplateCopy } from "./publish.server";
+import { failedStatus } from "../../../forms/api-error";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -121,8 +122,7 @@ async function assignAction(env: BuilderEnv, user: CurrentUser, form: FormData) 
   if (form.get("intent") !== "assign-template" || !/^[0-9a-fA-F-]{36}$/.test(templateId)) return view(await assignView(env, null, CHOOSE_TEMPLATE), 400);
   const result = await callOnce(`${user.userId}:assign-template:${patientId}`, form.get(FORM_TOKEN_FIELD), () => assignProgramToPatient(env.request, env.context, patientId, templateId));
   if (result.error) {
-    const status = result.error.status >= 400 && result.error.status < 500 ? result.error.status : 502;
-    return view(await assignView(env, templateId, ASSIGN_TEMPLATE_FAILED), status);
+    return view(await assignView(env, templateId, ASSIGN_TEMPLATE_FAILED), failedStatus(result.error));
   }
   getSession(env.request, env.context).flash("toast", { type: "success", message: PUBLISH_MESSAGES.assigned });
   return redirect(patientHref(patientId));

@@ -23,6 +23,7 @@ import type { BuilderStart } from "../../../domain/program-builder";
 import { normalizeLineBreaks } from "../../../domain/text-length";
 import { completedHref, patientHref, patientOf, publishMode, returnHref } from "../rules/builder-flow";
 import type { DraftBlock, ProgramDraft } from "../rules/program-draft";
+import { failedStatus } from "../../../forms/api-error";
 
 /** 001 §8, verbatim (the spec's spelling). */
 export const PUBLISH_MESSAGES = {
@@ -71,7 +72,7 @@ export function payloadOf(d: ProgramDraft): TemplateCreate {
 }
 
 /** The status a refused publish answers: the API's 4xx, else 502. */
-const failedStatus = (e: ApiError) => (e.status >= 400 && e.status < 500 ? e.status : 502);
+
 /** The API's message for a refusal (4xx); 'Something went wrong.' when it gave none. */
 const templateMessage = (e: ApiError) => (e.status >= 400 && e.status < 500 && e.message ? e.message : PUBLISH_MESSAGES.templateFailed);
 

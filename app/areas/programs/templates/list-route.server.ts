@@ -29,6 +29,7 @@ import {
   TEMPLATES_LOAD_FAILED,
   templatesHref,
 } from "./template-list";
+import { failedStatus } from "../../../forms/api-error";
 
 /** What a card shows of a template. */
 export interface TemplateCard {
@@ -80,8 +81,6 @@ export interface TemplateActionData {
   error: string;
 }
 
-/** An API failure as this page's status: the API's 4xx as it is, anything else (5xx, no answer) 502. */
-const statusOf = (error: ApiError) => (error.status >= 400 && error.status < 500 ? error.status : 502);
 
 export async function templateListAction({ request, context }: ActionFunctionArgs) {
   const user = await requireHealthUser(request, context);
@@ -105,7 +104,7 @@ export async function templateListAction({ request, context }: ActionFunctionArg
       if (deleted.error) return { keep: false, value: { error: deleted.error } };
       return { keep: true, value: { name: template.data.name } };
     });
-    if (outcome.error) return data({ intent, error: TEMPLATE_DELETE_FAILED } satisfies TemplateActionData, { status: statusOf(outcome.error) });
+    if (outcome.error) return data({ intent, error: TEMPLATE_DELETE_FAILED } satisfies TemplateActionData, { status: failedStatus(outcome.error) });
     session.flash("toast", { type: "success", message: templateDeleted(outcome.name) });
     throw redirect(templatesHref({ q: state.q, page: state.page, select: state.select }));
   }
@@ -115,7 +114,7 @@ export async function templateListAction({ request, context }: ActionFunctionArg
     if (ids.length === 0) return data({ intent, error: TEMPLATES_DELETE_FAILED } satisfies TemplateActionData, { status: 400 });
     // One bulk call (all or nothing), once per form token.
     const result = await callOnce(`${user.userId}:templates-delete`, token, () => deleteTemplates(request, context, ids));
-    if (result.error) return data({ intent, error: TEMPLATES_DELETE_FAILED } satisfies TemplateActionData, { status: statusOf(result.error) });
+    if (result.error) return data({ intent, error: TEMPLATES_DELETE_FAILED } satisfies TemplateActionData, { status: failedStatus(result.error) });
     session.flash("toast", { type: "success", message: TEMPLATES_DELETED });
     // 001 §4 "Bulk delete mode is … cleared after success".
     throw redirect(templatesHref({ q: state.q, page: state.page }));
