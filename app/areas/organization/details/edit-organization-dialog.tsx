@@ -6,8 +6,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, Field } from "../../../components/field";
 import { FormToken } from "../../../forms/form-token";
@@ -18,6 +17,7 @@ import { editOrganizationHref } from "../organization-paths";
 import type { OrganizationDetailsData, OrganizationDetailsReply } from "./details-route.server";
 import { OrganizationLogo } from "./organization-logo";
 import { DELETE_LOGO_INTENT, deleteLogoHref, detailsHref, EDIT_INTENT } from "./organization-details";
+import { SubmitButton } from "../../../components/submit-button";
 
 /** This dialog's reply among the page's action data (the locations' dialogs answer on the same route). */
 function useReply<I extends OrganizationDetailsReply["intent"]>(intent: I): Extract<OrganizationDetailsReply, { intent: I }> | undefined {
@@ -26,36 +26,16 @@ function useReply<I extends OrganizationDetailsReply["intent"]>(intent: I): Extr
   return undefined;
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === intent;
-}
-
-/** A submit button that shows it is sending, and does nothing when clicked again meanwhile. */
-function BusyButton({ busy, busyText, className = "button primary", children }: { busy: boolean; busyText: string; className?: string; children: ReactNode }) {
-  return (
-    <button
-      type="submit"
-      className={className}
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
-      {busy ? busyText : children}
-    </button>
-  );
-}
-
 export function EditOrganizationDialog({ organization }: { organization: OrganizationDetailsData["organization"] }) {
   const reply = useReply(EDIT_INTENT);
-  const busy = useBusy(EDIT_INTENT);
   const [form, fields] = useForm({
     id: "edit-organization",
     lastResult: reply?.result,
     defaultValue: { name: organization.name },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: organizationSchema }),
-    shouldValidate: "onBlur",
+    // Errors on submit, then as the user corrects them: a message appearing on blur moves the buttons under the
+    // pointer (ADR 011).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const hasLogo = Boolean(organization.webLogoUrl);
@@ -90,9 +70,9 @@ export function EditOrganizationDialog({ organization }: { organization: Organiz
           <Link to={detailsHref()} className="button" preventScrollReset>
             Cancel
           </Link>
-          <BusyButton busy={busy} busyText="Saving…">
+          <SubmitButton pendingText="Saving…" pendingWhen={{ intent: EDIT_INTENT }}>
             Save
-          </BusyButton>
+          </SubmitButton>
         </div>
       </Form>
     </Dialog>
@@ -102,7 +82,6 @@ export function EditOrganizationDialog({ organization }: { organization: Organiz
 /** 'Delete logo' asks first (its own URL); Cancel goes back to the edit dialog. */
 export function DeleteLogoDialog() {
   const reply = useReply(DELETE_LOGO_INTENT);
-  const busy = useBusy(DELETE_LOGO_INTENT);
   return (
     <Dialog title="Delete logo" closeHref={editOrganizationHref()} alert description="Delete the organization's logo? The portal and printed reports then show the organization's name instead.">
       <Form method="post" action={deleteLogoHref()} className="stack" preventScrollReset>
@@ -115,9 +94,9 @@ export function DeleteLogoDialog() {
           <Link to={editOrganizationHref()} className="button" preventScrollReset>
             Cancel
           </Link>
-          <BusyButton busy={busy} busyText="Deleting…" className="button danger">
+          <SubmitButton pendingText="Deleting…" pendingWhen={{ intent: DELETE_LOGO_INTENT }} className="button danger">
             Delete logo
-          </BusyButton>
+          </SubmitButton>
         </div>
       </Form>
     </Dialog>

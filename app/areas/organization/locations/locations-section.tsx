@@ -6,7 +6,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Await, Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Await, Form, Link, useActionData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList, Field, SelectField } from "../../../components/field";
@@ -17,6 +17,7 @@ import { locationFormSchema } from "../forms/location";
 import type { LocationActionData, LocationDialogData, LocationList, LocationsData } from "./locations-route.server";
 import { LOCATIONS_LOAD_FAILED, locationsHref, NO_LOCATIONS, NO_MY_LOCATIONS, type LocationRow, type LocationsTab } from "./locations";
 import { LoadErrorView } from "../../../components/load-error";
+import { SubmitButton } from "../../../components/submit-button";
 
 const TITLE_ID = "locations-title";
 
@@ -126,8 +127,6 @@ function LocationForm({ dialog, tab, closeHref }: { dialog: Exclude<LocationDial
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === actionHref;
   const stateOptions = dialog.defaults.stateCode && !STATE_OPTIONS.some((o) => o.value === dialog.defaults.stateCode) ? [...STATE_OPTIONS, { value: dialog.defaults.stateCode, label: dialog.defaults.stateCode }] : STATE_OPTIONS;
   return (
     <Dialog title={dialog.kind === "add" ? "Add Location" : "Edit Location"} closeHref={closeHref} size="wide" description={dialog.kind === "edit" ? dialog.name : undefined}>
@@ -150,9 +149,7 @@ function LocationForm({ dialog, tab, closeHref }: { dialog: Exclude<LocationDial
           <Link to={closeHref} className="button" preventScrollReset>
             Cancel
           </Link>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Saving…" : dialog.kind === "add" ? "Add Location" : "Save"}
-          </button>
+          <SubmitButton pendingText="Saving…">{dialog.kind === "add" ? "Add Location" : "Save"}</SubmitButton>
         </div>
       </Form>
     </Dialog>
