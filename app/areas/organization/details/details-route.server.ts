@@ -25,7 +25,7 @@ import { cropFromFields, prepareLogo } from "../../../media/logo-image.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
 import { organizationSchema, ORGANIZATION_FIELDS } from "../forms/organization";
 import { detailsDialogOf } from "../organization-paths";
-import { readLogoForm } from "./logo-form.server";
+import { readLogoForm } from "../../../media/logo-form.server";
 import {
   DELETE_LOGO_INTENT,
   DETAILS_UPDATED,

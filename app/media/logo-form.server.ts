@@ -9,7 +9,7 @@
  * Anything else (not multipart) is read as an ordinary form.
  */
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { LOGO_MAX_BYTES } from "../../../media/logo-image";
+import { LOGO_MAX_BYTES } from "./logo-image";
 
 export interface LogoFormLimits {
   /** Largest file part kept (default 5 MB). */
