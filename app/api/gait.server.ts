@@ -12,3 +12,30 @@ export const listGaitSessions = (api: Api, patientRecordId: string, range: { sta
 /** Sets the session's comment, or deletes it with `null`. */
 export const setGaitComment = (api: Api, sessionId: string, comment: string | null) =>
   api.call((c, init) => c.POST("/v2/gait/sessions/{id}/comment", { ...init, params: { path: { id: sessionId } }, body: { comment } }));
+
+/** 002 §8, verbatim. */
+export const GAIT_REPORT_EMPTY = "No sessions exist for that date.";
+export const GAIT_PATIENTS_EMPTY = "No gait patients with that location.";
+export const GAIT_PATIENTS_LOAD_FAILED = "There was an issue we were not able to recover from.";
+export const GAIT_PATIENT_ADDED = "Patient added.";
+export const GAIT_LOCATION_REQUIRED = "Location is required";
+/** The gait patient list's fetch size (002 §9). */
+export const GAIT_PATIENT_LIMIT = 999;
+
+/** The day's gait report: sessions captured in [start, end] (the organization's day as UTC instants), oldest first. */
+export const getGaitReport = (api: Api, range: { start: string; end: string }) =>
+  api.call((c, init) => c.GET("/v2/gait/sessions/report", { ...init, params: { query: range } }));
+
+/** The gait patient records at a location (limit 999). */
+export const listGaitPatientsAt = (api: Api, locationId: string) =>
+  api.call((c, init) => c.GET("/v2/gait/patients/pages", { ...init, params: { query: { page: 1, limit: GAIT_PATIENT_LIMIT, locationId } } }));
+
+/**
+ * Reconcile upload (POST v2/patients/reconcile/): the CSV file as it is, multipart (fetch writes the boundary).
+ * Answers how many records were updated; a file that does not follow the template answers 400 and changes nothing.
+ */
+export function reconcileGaitPatients(api: Api, file: Blob, fileName: string) {
+  const form = new FormData();
+  form.append("file", file, fileName);
+  return api.call((c, init) => c.POST("/v2/patients/reconcile", { ...init, body: { file: "" }, bodySerializer: () => form }), { timeoutMs: 60_000 });
+}

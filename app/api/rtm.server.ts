@@ -9,9 +9,8 @@
  * (the browser never sees the API's address); only URLs on the provider API's own origins are followed.
  */
 import type { PortalLoadContext } from "../context";
-import { getConfig } from "../config.server";
-import { log } from "../log.server";
 import type { ApiResult } from "./result";
+import { fetchSignedFile } from "./signed-file.server";
 import type { Schema } from "./schemas";
 import { getApi } from "./user-api.server";
 import type { paths } from "../../openapi/provider-api";
@@ -41,30 +40,4 @@ export async function getRtmPdf(request: Request, context: PortalLoadContext, ki
       : await api.call((c, init) => c.GET("/v2/health/rtm-monthly-summaries/{id}/pdf-url", { ...init, params: { path: { id } } }), { timeoutMs: 60_000 });
   if (url.error) return url;
   return fetchSignedFile(url.data.pdfUrl, request.signal);
-}
-
-/** Follows a signed file URL of the provider API (only on its own origins: no request to anywhere else). */
-async function fetchSignedFile(signedUrl: string, signal: AbortSignal): Promise<ApiResult<ReadableStream<Uint8Array>>> {
-  const { api } = getConfig();
-  const allowed = new Set([api.url, ...api.failoverUrls].map((u) => new URL(u).origin));
-  let target: URL;
-  try {
-    target = new URL(signedUrl);
-  } catch {
-    return { error: { message: "The file address is not valid.", status: 502 } };
-  }
-  if (!allowed.has(target.origin)) {
-    log.warn("signed file URL on an unexpected origin", { event: "signed-file", origin: target.origin });
-    return { error: { message: "The file address is not the provider API's.", status: 502 } };
-  }
-  try {
-    const res = await fetch(target, { signal: AbortSignal.any([signal, AbortSignal.timeout(60_000)]), cache: "no-store" });
-    if (!res.ok || !res.body) {
-      await res.body?.cancel().catch(() => {});
-      return { error: { message: `The file could not be downloaded (${res.status}).`, status: res.status || 502 } };
-    }
-    return { data: res.body as ReadableStream<Uint8Array> };
-  } catch {
-    return { error: { message: "The file could not be downloaded.", status: 0 } };
-  }
 }

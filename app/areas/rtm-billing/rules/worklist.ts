@@ -93,8 +93,9 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
 /** 'November 2026'. */
 export const monthHeading = (yearMonth: string) => `${MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]} ${yearMonth.slice(0, 4)}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string | null | undefined): v is string => typeof v === "string" && UUID.test(v);
+import { isUuid } from "../../../domain/uuid";
+
+export { isUuid };
 
 /** The state from the URL; anything out of range falls back to the default (the current month, no filter). */
 export function parseWorklistState(params: URLSearchParams, today: string): WorklistState {

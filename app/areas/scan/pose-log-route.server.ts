@@ -1,0 +1,34 @@
+/**
+ * GET `/scan/sessions/{id}/pose-log.json`: a scan session's pose log (002 §2 "its pose log downloaded where an
+ * artifact exists"; the replay viewer reads the same URL). The portal asks the API for the signed URL and
+ * streams the file from it, so the browser never sees the API's address or the signed URL. `?download=1`
+ * answers it as an attachment named after the session UUID. Not the user's, unknown or without a log: 404
+ * ('No pose logs available'); another failure: 502 with the API's message. Never cached.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { getScanPoseLog, NO_POSE_LOGS } from "../../api/scan.server";
+import { getApi } from "../../api/user-api.server";
+import { requireProduct } from "../../auth/user.server";
+import { isUuid } from "../../domain/uuid";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function poseLogResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
+  await requireProduct(request, context, "SCAN");
+  const id = params.sessionId;
+  if (!isUuid(id)) throw data({ message: NO_POSE_LOGS }, { status: 404, headers: NO_STORE });
+  const log = await getScanPoseLog(getApi(request, context), id, request.signal);
+  if (log.error) {
+    const status = log.error.status === 404 || log.error.status === 400 ? 404 : 502;
+    throw data({ message: status === 404 ? NO_POSE_LOGS : log.error.message }, { status, headers: NO_STORE });
+  }
+  const download = new URL(request.url).searchParams.get("download") === "1";
+  return new Response(log.data, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      ...(download ? { "Content-Disposition": `attachment; filename="pose-log-${id}.json"` } : {}),
+      ...NO_STORE,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
