@@ -1,0 +1,230 @@
+/**
+ * The session analysis dialog (002 §2): the session, the organization selector, the demographics prompt when
+ * the rule needs AGE and/or SEX (defaults 65 and male), the outcome box, the risk slider, the factor table and
+ * the Print PDF link; or the spec's message when there is nothing to analyse. Every control is a GET form or a
+ * link (its state is in the URL, so it works without JavaScript); with JavaScript the organization applies on
+ * change. Shared: the caller gives the view (analysis.server.ts), where the forms go (`action` and the page's
+ * other params to keep) and the PDF's URL.
+ */
+import { Form, Link, useSubmit } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { Dialog } from "../../../components/dialog";
+import { ErrorList } from "../../../components/field";
+import { useHydrated } from "../../../components/use-hydrated";
+import { RISK_COLOURS, type FactorCategory } from "../../../domain/fall-risk";
+import { CATEGORY_LABEL, SEX_LABEL, type DemographicsPrompt } from "./analysis";
+import type { AnalysisView } from "./analysis.server";
+
+type View = SerializeFrom<AnalysisView>;
+
+export interface AnalysisDialogProps {
+  view: View;
+  closeHref: string;
+  /** Where the dialog's GET forms go (the page's path). */
+  action: string;
+  /** The page's other params, kept by the dialog's forms (never org, age, sex). */
+  keep: [string, string][];
+  /** The PDF of the analysis shown (null: nothing to print). */
+  pdfHref: string | null;
+}
+
+export const riskClass = (c: FactorCategory) => `risk risk-${RISK_COLOURS[c]}`;
+
+export function AnalysisDialog({ view, closeHref, action, keep, pdfHref }: AnalysisDialogProps) {
+  const { session, result } = view;
+  return (
+    <Dialog title="Session Analysis" closeHref={closeHref} size="wide" description={`${session.assessmentName} · ${session.date} ${session.time}`}>
+      <div className="analysis">
+        <dl className="analysis-session">
+          <div>
+            <dt>Participant</dt>
+            <dd>{session.participantUid}</dd>
+          </div>
+          <div>
+            <dt>Practitioner</dt>
+            <dd>{session.practitioner ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>Results</dt>
+            <dd>
+              {session.results.length === 0
+                ? "—"
+                : session.results.map((r) => (
+                    <span key={r.id} className="analysis-result">
+                      {`${r.name}: ${r.value} ${r.units}`}
+                    </span>
+                  ))}
+            </dd>
+          </div>
+        </dl>
+        <OrganizationForm view={view} action={action} keep={keep} />
+        {result.kind === "message" || result.kind === "error" ? (
+          <p role="alert" className="analysis-message">
+            {result.message}
+          </p>
+        ) : null}
+        {result.kind === "prompt" || (result.kind === "outcome" && result.prompt) ? (
+          <DemographicsForm prompt={result.prompt!} action={action} keep={[...keep, ["org", view.org]]} />
+        ) : null}
+        {result.kind === "outcome" ? (
+          <>
+            <section className={`analysis-box ${riskClass(result.box.category)}`} aria-labelledby="analysis-outcome-title">
+              <p className="analysis-box-rule">{result.outcome.title}</p>
+              <h3 id="analysis-outcome-title">{result.box.title}</h3>
+              {result.box.description ? <p>{result.box.description}</p> : null}
+              {result.readings.length > 1 ? (
+                <p className="analysis-sides">{result.readings.map((r) => `${r.side ?? r.result.name}: ${r.risk.label}`).join(" · ")}</p>
+              ) : null}
+            </section>
+            <Slider slider={result.slider} title={result.box.title} name={result.reading.result.name} />
+            <div className="table-wrap">
+              <table className="data-table analysis-factors">
+                <caption>Risk factors{result.demographics ? ` for ${SEX_LABEL[result.demographics.sex].toLowerCase()} participants aged ${result.demographics.age}` : ""}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Category</th>
+                    <th scope="col">Description</th>
+                    <th scope="col">Criteria</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.rows.map((r, i) => (
+                    <tr key={i} aria-current={r.chosen ? "true" : undefined} className={r.chosen ? "analysis-chosen" : undefined}>
+                      <th scope="row">
+                        <span className={`risk-dot ${riskClass(r.category)}`} aria-hidden="true" />
+                        {r.label}
+                        {r.chosen ? <span className="analysis-chosen-mark"> (this session)</span> : null}
+                      </th>
+                      <td>{r.description}</td>
+                      <td>{r.criteria}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {result.outcome.source ? <p className="analysis-source">Source: {result.outcome.source}</p> : null}
+          </>
+        ) : null}
+        <div className="modal-actions">
+          {pdfHref && result.kind === "outcome" ? (
+            <a className="button primary" href={pdfHref} target="_blank" rel="noopener noreferrer">
+              Print PDF<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          <Link className="button" to={closeHref} preventScrollReset>
+            Close
+          </Link>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function Hidden({ keep }: { keep: [string, string][] }) {
+  return (
+    <>
+      {keep.map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+function OrganizationForm({ view, action, keep }: { view: View; action: string; keep: [string, string][] }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form method="get" action={action} className="analysis-org" preventScrollReset onChange={(e) => hydrated && submit(e.currentTarget, { preventScrollReset: true })}>
+      <Hidden keep={keep} />
+      <div className="field">
+        <label htmlFor="analysis-org">Analysis data of</label>
+        <select id="analysis-org" name="org" defaultValue={view.org} key={view.org}>
+          {view.organizations.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {hydrated ? null : (
+        <button type="submit" className="button">
+          Use organization
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function DemographicsForm({ prompt, action, keep }: { prompt: SerializeFrom<DemographicsPrompt>; action: string; keep: [string, string][] }) {
+  return (
+    <Form method="get" action={action} className="analysis-demographics" preventScrollReset aria-labelledby="analysis-demographics-title">
+      <h3 id="analysis-demographics-title">Participant demographics</h3>
+      <p className="field-hint">This analysis depends on the participant's {[prompt.needsAge ? "age" : null, prompt.needsSex ? "sex" : null].filter(Boolean).join(" and ")}.</p>
+      <Hidden keep={keep} />
+      <div className="analysis-demographics-fields">
+        {prompt.needsAge ? (
+          <div className="field">
+            <label htmlFor="analysis-age">Age</label>
+            <input
+              id="analysis-age"
+              name="age"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={120}
+              step={1}
+              defaultValue={prompt.age}
+              key={`age-${prompt.age}`}
+              aria-invalid={prompt.errors.age ? true : undefined}
+              aria-describedby={prompt.errors.age ? "analysis-age-error" : undefined}
+            />
+            <ErrorList id="analysis-age-error" errors={prompt.errors.age ? [prompt.errors.age] : []} />
+          </div>
+        ) : null}
+        {prompt.needsSex ? (
+          <div className="field">
+            <label htmlFor="analysis-sex">Sex</label>
+            <select id="analysis-sex" name="sex" defaultValue={prompt.sex} key={`sex-${prompt.sex}`} aria-invalid={prompt.errors.sex ? true : undefined} aria-describedby={prompt.errors.sex ? "analysis-sex-error" : undefined}>
+              <option value="MALE">{SEX_LABEL.MALE}</option>
+              <option value="FEMALE">{SEX_LABEL.FEMALE}</option>
+            </select>
+            <ErrorList id="analysis-sex-error" errors={prompt.errors.sex ? [prompt.errors.sex] : []} />
+          </div>
+        ) : null}
+        <button type="submit" className="button">
+          Update analysis
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type SliderData = Extract<View["result"], { kind: "outcome" }>["slider"];
+
+function Slider({ slider, title, name }: { slider: SliderData; title: string; name: string }) {
+  const segments = slider.segments;
+  const label = `Risk scale from ${segments.map((s) => `${CATEGORY_LABEL[s.category]} (${s.label})`).join(" to ")}. ${name} ${slider.valueText}: ${title}.`;
+  return (
+    <div className="analysis-slider">
+      <div className="analysis-slider-bar" role="img" aria-label={label}>
+        {segments.map((s, i) => (
+          <div key={i} className={`analysis-slider-segment ${riskClass(s.category)}`}>
+            {s.current ? (
+              <span className="analysis-slider-marker" aria-hidden="true">
+                ▼ {slider.valueText}
+              </span>
+            ) : null}
+            <span className="analysis-slider-label" aria-hidden="true">
+              {CATEGORY_LABEL[s.category]}
+            </span>
+          </div>
+        ))}
+      </div>
+      <div className="analysis-slider-ticks" aria-hidden="true">
+        {segments.map((s, i) => (
+          <span key={i}>{s.label}</span>
+        ))}
+      </div>
+    </div>
+  );
+}

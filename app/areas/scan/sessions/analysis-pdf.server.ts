@@ -1,0 +1,63 @@
+/**
+ * GET `/scan/sessions/{sessionUUID}/analysis.pdf`: the analysis the dialog shows (same session, organization and
+ * demographics from the URL), rebuilt on the server and sent to the contract's render-pdf call
+ * (ASSESSMENT_OUTCOMES_PDF); answered inline as application/pdf, never cached (the page opens it in a new tab).
+ * Unknown or out of reach: 404. Nothing to print (no outcome) or a failed call: back to the sessions page with
+ * 'Failed to fetch PDF' (002 §8).
+ */
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { PDF_FAILED, renderScanPdf } from "../../../api/scan.server";
+import { getApi } from "../../../api/user-api.server";
+import { getSession } from "../../../auth/session.server";
+import { requireProduct } from "../../../auth/user.server";
+import { isUuid } from "../../../domain/uuid";
+import { log } from "../../../log.server";
+import { pdfBodyOf } from "../analysis/analysis.server";
+import { loadPortalAnalysis } from "./portal-analysis.server";
+import { SESSIONS_PATH } from "./sessions-state";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Where a failure goes back to: the sessions page the user came from (same origin), else the page itself. */
+export function backTo(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return SESSIONS_PATH;
+  try {
+    const from = new URL(referer);
+    if (from.origin === new URL(request.url).origin && from.pathname === SESSIONS_PATH) return `${from.pathname}${from.search}`;
+  } catch {
+    // not a URL: the page itself
+  }
+  return SESSIONS_PATH;
+}
+
+export async function analysisPdfResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
+  const user = await requireProduct(request, context, "SCAN");
+  const uuid = params.sessionId?.toLowerCase();
+  if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
+  const fail = () => {
+    getSession(request, context).flash("toast", { type: "error", message: PDF_FAILED });
+    return redirect(backTo(request), { headers: NO_STORE });
+  };
+  const analysis = await loadPortalAnalysis(request, context, user, uuid, new URL(request.url).searchParams);
+  if ("error" in analysis) {
+    if (analysis.status === 404) throw data(null, { status: 404, headers: NO_STORE });
+    return fail();
+  }
+  const body = pdfBodyOf(analysis.view, analysis.session);
+  if (!body) return fail();
+  const pdf = await renderScanPdf(getApi(request, context), body);
+  if (pdf.error) {
+    log.warn("scan analysis PDF failed", { event: "scan-pdf-failed", status: pdf.error.status, requestId: context.requestId });
+    return fail();
+  }
+  const fileName = body.pdfName.replace(/[^\w .-]+/g, "_").trim() || "analysis";
+  return new Response(pdf.data as ArrayBuffer, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}.pdf"`,
+      ...NO_STORE,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

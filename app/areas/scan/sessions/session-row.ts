@@ -1,0 +1,52 @@
+/**
+ * One row of the Scan Sessions table as shown (002 §2, §9): the date and time in the organization's time zone
+ * (MM/dd/yyyy h:mm AM), the assessment's name, its results with the unit rule (0 decimals for degrees, else 2),
+ * the practitioner, the participant uid with the archived marker and date, the short UUID, and which actions
+ * apply (replay from 2.18.0, pose-log download where the artifact exists, 'No pose logs available' with
+ * neither log). Pure.
+ */
+import type { ScanSession } from "../../../api/scan.server";
+import { NO_POSE_LOGS_TEXT } from "./messages";
+import { canReplay, formatResultValue, REPLAY_REFUSED, shortUuid } from "../../../domain/scan-display";
+import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+
+export interface SessionRow {
+  id: string;
+  sessionUUID: string;
+  shortUuid: string;
+  date: string;
+  time: string;
+  assessmentId: string;
+  assessmentName: string;
+  results: { id: string; name: string; value: string; units: string }[];
+  practitioner: string | null;
+  participantUid: string;
+  /** MM/dd/yyyy of the archiving, '' when archived without a date; null when not archived. */
+  archived: string | null;
+  replay: { allowed: true } | { allowed: false; message: string };
+  poseLog: boolean;
+  /** 'No pose logs available' when the session has neither a pose log nor a hands log. */
+  noLogsMessage: string | null;
+}
+
+export function sessionRow(session: ScanSession, assessmentNames: ReadonlyMap<string, string>, timeZone: string): SessionRow {
+  const { assessmentId, results } = session.session.data;
+  const p = session.practitioner;
+  const logs = session.artifacts;
+  return {
+    id: session.id,
+    sessionUUID: session.sessionUUID,
+    shortUuid: shortUuid(session.sessionUUID),
+    date: formatInstantDay(session.createdDate, timeZone),
+    time: formatTime(session.createdDate, timeZone),
+    assessmentId,
+    assessmentName: assessmentNames.get(assessmentId) ?? assessmentId,
+    results: results.map((r) => ({ id: r.id, name: r.name, value: formatResultValue(r.value, r.units), units: r.units })),
+    practitioner: p ? `${p.firstName} ${p.lastName}`.trim() : null,
+    participantUid: session.participant.uid,
+    archived: session.participant.isArchived ? (session.participant.archivedDate ? formatInstantDay(session.participant.archivedDate, timeZone) : "") : null,
+    replay: canReplay(session.session.meta.scanVersion) ? { allowed: true } : { allowed: false, message: REPLAY_REFUSED },
+    poseLog: logs.includes("pose-log"),
+    noLogsMessage: !logs.includes("pose-log") && !logs.includes("hands-log") ? NO_POSE_LOGS_TEXT : null,
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * The Scan Sessions page (002 §2): 'Select Location' first, then the filters (date range, practitioner,
+ * assessment) and the session UUID search (which disables and ignores the others), the streamed table with the
+ * pager, and the session analysis dialog at its URL. Forms are GET forms (no `page`: a filter change is page 1).
+ */
+import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { Suspense, useEffect } from "react";
+import { MessageDialog, withoutParams } from "../../../components/dialog";
+import { ErrorList } from "../../../components/field";
+import { LoadErrorView } from "../../../components/load-error";
+import { Pager } from "../../../components/pager";
+import { showToast } from "../../../components/toast";
+import { useHydrated } from "../../../components/use-hydrated";
+import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
+import type { PortalShellData } from "../../../shell/shell-loader.server";
+import { AnalysisDialog } from "../analysis/analysis-dialog";
+import { poseLogPath } from "../scan-paths";
+import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION, UUID_INVALID } from "./messages";
+import type { SessionRow } from "./session-row";
+import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
+import { analysisPdfPath, exportPath, replayPath } from "./session-paths";
+import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
+
+type Data = SerializeFrom<typeof loadScanSessions>;
+type State = Data["state"];
+
+export function SessionsPage({ data }: { data: Data }) {
+  const { state } = data;
+  const location = useLocation();
+  const closeHref = withoutParams(location, ANALYSIS_PARAMS);
+  return (
+    <section className="scan-sessions" aria-labelledby="scan-sessions-title">
+      <div className="page-header">
+        <h1 id="scan-sessions-title">Scan Sessions</h1>
+      </div>
+      <LocationForm state={state} />
+      {data.table ? (
+        <>
+          <Filters data={data} />
+          <Suspense fallback={<p role="status">Loading scan sessions…</p>}>
+            <Await resolve={data.table as unknown as Promise<SessionsTable>} errorElement={<LoadError state={state} message="Could not load scan sessions. The request failed." />}>
+              {(table) => ("error" in table ? <LoadError state={state} message={table.error} /> : <SessionsTableView state={state} table={table} research={data.research} />)}
+            </Await>
+          </Suspense>
+        </>
+      ) : (
+        <p className="empty-state">Choose a location to see its scan sessions.</p>
+      )}
+      {data.analysis ? (
+        data.analysis.view ? (
+          <AnalysisDialog
+            view={data.analysis.view}
+            closeHref={closeHref}
+            action={SESSIONS_PATH}
+            keep={[...new URLSearchParams(location.search)].filter(([k]) => k !== "org" && k !== "age" && k !== "sex")}
+            pdfHref={analysisPdfPath(data.analysis.view.session.sessionUUID, new URLSearchParams(location.search))}
+          />
+        ) : (
+          <MessageDialog title="Session Analysis" closeHref={closeHref} message={data.analysis.error ?? ""} />
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function LocationForm({ state }: { state: State }) {
+  const shell = useRouteLoaderData<PortalShellData>("routes/_app");
+  const locations = shell?.filter.locations ?? [];
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form method="get" action={SESSIONS_PATH} className="list-filters scan-location" aria-label="Location" onChange={(e) => hydrated && submit(e.currentTarget)}>
+      {/* A location change keeps the date range and filters (page 1). */}
+      {[...sessionsParams({ ...state, location: null, uuidInput: "", page: 1 })].map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <div className="field">
+        <label htmlFor="scan-location">Location</label>
+        <select id="scan-location" name="location" defaultValue={state.location ?? ""} key={state.location ?? ""} required>
+          <option value="">{SELECT_LOCATION}</option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id.toLowerCase()}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {hydrated ? null : (
+        <button type="submit" className="button">
+          Show sessions
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function Filters({ data }: { data: Data }) {
+  const { state, today } = data;
+  const searching = state.uuid !== null;
+  const badUuid = state.uuidInput !== "" && !searching;
+  const custom = state.range.preset === null;
+  return (
+    <div className="scan-filters">
+      <Form method="get" action={SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters">
+        {state.location ? <input type="hidden" name="location" value={state.location} /> : null}
+        <fieldset disabled={searching} className="scan-filter-fields">
+          <legend className="visually-hidden">Filters</legend>
+          <div className="field">
+            <label htmlFor="scan-range">Date range</label>
+            <select id="scan-range" name="range" defaultValue={custom ? CUSTOM_RANGE : String(state.range.preset)} key={`r-${state.range.preset}`}>
+              {RANGE_PRESETS.map((p) => (
+                <option key={p} value={p}>{`Last ${p} days`}</option>
+              ))}
+              <option value={CUSTOM_RANGE}>Custom</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="scan-from">From</label>
+            <input id="scan-from" type="date" name="from" max={today} defaultValue={state.range.start} key={`f-${state.range.start}`} />
+          </div>
+          <div className="field">
+            <label htmlFor="scan-to">To</label>
+            <input id="scan-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
+          </div>
+          <div className="field">
+            <label htmlFor="scan-provider">Practitioner</label>
+            <input id="scan-provider" type="search" name="provider" maxLength={200} defaultValue={state.provider} key={`p-${state.provider}`} />
+          </div>
+          <div className="field">
+            <label htmlFor="scan-assessment">Assessment</label>
+            <select id="scan-assessment" name="assessment" defaultValue={state.assessment ?? ""} key={`a-${state.assessment}`}>
+              <option value="">All assessments</option>
+              {data.assessments.map((a) => (
+                <option key={a.id} value={a.id}>{`${a.name} (${a.id})`}</option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            Apply
+          </button>
+        </fieldset>
+      </Form>
+      <Form method="get" action={SESSIONS_PATH} role="search" aria-label="Find a session by UUID" className="list-filters scan-uuid">
+        {[...sessionsParams({ ...state, uuidInput: "", page: 1 })].map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+        <div className="field">
+          <label htmlFor="scan-uuid">Session UUID</label>
+          <input
+            id="scan-uuid"
+            type="search"
+            name="uuid"
+            maxLength={100}
+            defaultValue={state.uuidInput}
+            key={`u-${state.uuidInput}`}
+            aria-invalid={badUuid ? true : undefined}
+            aria-describedby={badUuid ? "scan-uuid-error" : "scan-uuid-hint"}
+          />
+          <p id="scan-uuid-hint" className="field-hint">
+            A UUID search ignores the other filters.
+          </p>
+          <ErrorList id="scan-uuid-error" errors={badUuid ? [UUID_INVALID] : []} />
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+        {state.uuidInput ? (
+          <Link className="button" to={sessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}>
+            Clear search
+          </Link>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
+
+function LoadError({ state, message }: { state: SessionsState | State; message: string }) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) showToast({ type: "error", message });
+  }, [hydrated, message]);
+  return <LoadErrorView message={message} retryHref={sessionsHref(state as SessionsState)} retryLabel="Reload this page" hint={null} />;
+}
+
+function SessionsTableView({ state, table, research }: { state: State; table: Extract<SerializeFrom<SessionsTable>, { rows: unknown }>; research: boolean }) {
+  if (table.rows.length === 0) return <p className="empty-state">{state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}</p>;
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="data-table scan-sessions-table">
+          <caption className="visually-hidden">Scan sessions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Session date</th>
+              <th scope="col">Assessment</th>
+              <th scope="col">Results</th>
+              <th scope="col">Practitioner</th>
+              <th scope="col">Participant</th>
+              <th scope="col">Session UUID</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <Row key={row.id} row={row} state={state} research={research} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={state.uuid ? 1 : state.page} metadata={table.metadata} hrefFor={(p) => sessionsHref(state as SessionsState, { page: p > 1 ? String(p) : null })} noun={["session", "sessions"]} />
+    </>
+  );
+}
+
+function Row({ row, state, research }: { row: SessionRow; state: State; research: boolean }) {
+  const who = `session ${row.shortUuid}`;
+  return (
+    <tr>
+      <td>
+        {row.date}
+        <br />
+        <span className="scan-time">{row.time}</span>
+      </td>
+      <td>
+        {row.assessmentName}
+        <br />
+        <span className="scan-muted">{row.assessmentId}</span>
+      </td>
+      <td>
+        {row.results.length === 0 ? (
+          "—"
+        ) : (
+          <ul className="scan-results">
+            {row.results.map((r) => (
+              <li key={r.id}>{`${r.name}: ${r.value} ${r.units}`}</li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>{row.practitioner ?? "—"}</td>
+      <td>
+        {row.participantUid}
+        {row.archived !== null ? (
+          <>
+            <br />
+            <span className="scan-archived">{row.archived ? `Archived ${row.archived}` : "Archived"}</span>
+          </>
+        ) : null}
+      </td>
+      <td>
+        <CopyUuid uuid={row.sessionUUID} short={row.shortUuid} />
+      </td>
+      <td>
+        <ul className="scan-actions">
+          <li>
+            <Link to={sessionsHref(state as SessionsState, { analysis: row.sessionUUID })} preventScrollReset aria-label={`Analysis of ${who}`}>
+              Analysis
+            </Link>
+          </li>
+          <li>
+            {row.replay.allowed ? (
+              <Link to={replayPath(row.id)} aria-label={`Replay ${who}`}>
+                Replay
+              </Link>
+            ) : (
+              <span className="scan-muted">{row.replay.message}</span>
+            )}
+          </li>
+          {row.poseLog ? (
+            <li>
+              <a href={poseLogPath(row.id, true)} download aria-label={`Download pose log of ${who}`}>
+                Download pose log
+              </a>
+            </li>
+          ) : row.noLogsMessage ? (
+            <li className="scan-muted">{row.noLogsMessage}</li>
+          ) : null}
+          {research ? (
+            <li>
+              <a href={exportPath(row.sessionUUID)} download aria-label={`Export data (JSON) of ${who}`}>
+                Export data (JSON)
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      </td>
+    </tr>
+  );
+}
+
+/** The short UUID; the full one in a disclosure (selectable without JavaScript); with JavaScript a Copy button ('Copied UUID.'). */
+function CopyUuid({ uuid, short }: { uuid: string; short: string }) {
+  const hydrated = useHydrated();
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(uuid);
+      showToast({ type: "success", message: COPIED_UUID });
+    } catch {
+      showToast({ type: "error", message: COPY_FAILED });
+    }
+  };
+  return (
+    <div className="scan-uuid-cell">
+      <details>
+        <summary>
+          <code title={uuid}>{short}</code>
+          <span className="visually-hidden"> (show the full UUID)</span>
+        </summary>
+        <code className="scan-uuid-full">{uuid}</code>
+      </details>
+      {hydrated ? (
+        <button type="button" className="link-button" onClick={copy} aria-label={`Copy UUID ${short}`}>
+          Copy UUID
+        </button>
+      ) : null}
+    </div>
+  );
+}
