@@ -1,0 +1,197 @@
+/**
+ * Scan Sessions (issue 12; spec 002 §2 "Scan Sessions", "Session analysis dialog", §4, §8): as the scan-only admin,
+ * the page asks for a location, then shows the table; a preset change resets the page, the pager pages; a UUID
+ * search finds exactly that session with the other filters disabled; a pre-2.18.0 session refuses replay; a pose
+ * log downloads as JSON frames; the analysis dialog of a sit-to-stand session asks for age and sex (defaults),
+ * changes its outcome with them, and prints a real PDF; an assessment without an outcome says so. The research
+ * organization's extra action exports a session as JSON; others get 404. Both projects; data read only.
+ */
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { apiAs, demo, SCAN_ONLY } from "./helpers/stack.js";
+import { useSession } from "./helpers/session.js";
+import type { components } from "../../openapi/provider-api.js";
+
+type Session = components["schemas"]["ScanSession"];
+const PATH = "/scan/sessions/";
+const RESEARCH = demo("research@research.example");
+const DAY = 86_400_000;
+
+let sessions: Session[] = [];
+let location: { id: string; name: string };
+
+async function allSessions(email: string): Promise<Session[]> {
+  const api = await apiAs(email);
+  const r = await api.GET("/v2/scan/sessions/pages", { params: { query: { page: 1, limit: 999 } } });
+  if (!r.data) throw new Error(`scan sessions: ${r.response.status}`);
+  return r.data.items;
+}
+
+test.beforeAll(async () => {
+  sessions = await allSessions(SCAN_ONLY.email);
+  // The location with the most sessions in the last 90 days (the pager needs more than 20).
+  const recent = sessions.filter((s) => Date.parse(s.createdDate) > Date.now() - 88 * DAY && s.location);
+  const counts = new Map<string, { id: string; name: string; n: number }>();
+  for (const s of recent) {
+    const c = counts.get(s.location!.id) ?? { id: s.location!.id, name: s.location!.name, n: 0 };
+    c.n++;
+    counts.set(c.id, c);
+  }
+  const best = [...counts.values()].sort((a, b) => b.n - a.n)[0];
+  expect(best && best.n > 20, "a location with more than one page of sessions in 90 days").toBeTruthy();
+  location = best!;
+});
+
+const table = (page: Page) => page.getByRole("table", { name: "Scan sessions" });
+const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
+
+async function searchUuid(page: Page, uuid: string) {
+  const search = page.getByRole("search", { name: "Find a session by UUID" });
+  await search.getByLabel("Session UUID").fill(uuid);
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`uuid=${uuid}`));
+  await expect(rows(page)).toHaveCount(1);
+}
+
+test.describe("scan sessions", () => {
+  test("a location first; filters reset the page; the pager; a UUID search; replay refusal and pose-log download", async ({ page }) => {
+    await useSession(page, SCAN_ONLY);
+    await page.goto("/scan/");
+    await expect(page).toHaveURL(/\/scan\/sessions\/$/);
+    await expect(page.getByRole("heading", { name: "Scan Sessions", level: 1 })).toBeVisible();
+    await expect(page.getByLabel("Location")).toHaveValue("");
+    await expect(page.getByRole("option", { name: "Select Location" })).toBeAttached();
+    await expect(table(page)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByLabel("Location").selectOption(location.id.toLowerCase());
+    if (!jsEnabled()) await page.getByRole("button", { name: "Show sessions" }).click();
+    await expect(page).toHaveURL(new RegExp(`location=${location.id}`, "i"));
+    await expect(rows(page).first()).toBeVisible();
+
+    // 90 days, then page 2; a preset change goes back to page 1.
+    const filters = page.getByRole("search", { name: "Filter scan sessions" });
+    await filters.getByLabel("Date range").selectOption("90");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/range=90/);
+    await expect(page.getByText(/^1–20 of \d+ · Page 1 of \d+$/)).toBeVisible();
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/^21–\d+ of \d+ · Page 2 of \d+$/)).toBeVisible();
+    await expectAccessible(page);
+    await filters.getByLabel("Date range").selectOption("7");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/range=7/);
+    expect(page.url()).not.toContain("page=");
+
+    // A pre-2.18.0 session (any location): the UUID search ignores the location and dates, the filters are disabled.
+    const old = sessions.find((s) => /^2\.1[0-7]\./.test(s.session.meta.scanVersion));
+    expect(old, "a session recorded before 2.18.0").toBeDefined();
+    await searchUuid(page, old!.sessionUUID);
+    await expect(filters.getByLabel("Date range")).toBeDisabled();
+    await expect(filters.getByLabel("Practitioner")).toBeDisabled();
+    const oldRow = rows(page).first();
+    await expect(oldRow).toContainText(`${old!.sessionUUID.slice(0, 4)}…${old!.sessionUUID.slice(-4)}`);
+    await expect(oldRow).toContainText("Cannot replay for sessions < 2.18.0");
+    await expect(oldRow.getByRole("link", { name: /^Replay/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A session with a pose log: its download is the log's JSON with frames.
+    const logged = sessions.find((s) => s.artifacts.includes("pose-log"));
+    expect(logged, "a session with a pose log").toBeDefined();
+    await searchUuid(page, logged!.sessionUUID);
+    const row = rows(page).first();
+    await expect(row.getByRole("link", { name: /^Replay/ })).toHaveAttribute("href", `/scan/sessions/${logged!.id}/replay`);
+    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download pose log/ }).click()]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    const log = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { frames?: unknown[] };
+    expect(Array.isArray(log.frames) && log.frames.length > 0, "the log has frames").toBe(true);
+  });
+
+  test("the analysis: demographics prompt, outcome by age and sex, factor table, PDF; no outcome for AST-0024", async ({ page }) => {
+    await useSession(page, SCAN_ONLY);
+    // A sit-to-stand time above the men's 60-69 cut-off (8.4 s) and at most the women's 90+ one (22.9 s).
+    const sts = sessions.filter((s) => ["AST-0011", "AST-0012"].includes(s.session.data.assessmentId)).find((s) => {
+      const v = s.session.data.results.find((r) => r.id === "sitToStandTime")?.value ?? 0;
+      return v > 8.4 && v <= 22.9;
+    });
+    expect(sts, "a sit-to-stand session between the cut-offs").toBeDefined();
+    await page.goto(`${PATH}?location=${sts!.location!.id}&analysis=${sts!.sessionUUID}`);
+    const dialog = page.getByRole("dialog", { name: "Session Analysis" });
+    await expect(dialog).toBeVisible();
+    const demo = sts!.session.meta.demographics ?? { age: 65, sex: "MALE" as const };
+    await expect(dialog.getByLabel("Age")).toHaveValue(String(demo.age));
+    await expect(dialog.getByLabel("Sex")).toHaveValue(demo.sex);
+    await expectAccessible(page);
+
+    const setDemographics = async (age: string, sex: "MALE" | "FEMALE") => {
+      await dialog.getByLabel("Age").fill(age);
+      await dialog.getByLabel("Sex").selectOption(sex);
+      await dialog.getByRole("button", { name: "Update analysis" }).click();
+      await expect(page).toHaveURL(new RegExp(`age=${age}&sex=${sex}`));
+    };
+    await setDemographics("65", "MALE");
+    await expect(dialog.getByRole("heading", { name: "High Risk", level: 3 })).toBeVisible();
+    const factors = dialog.getByRole("table", { name: /Risk factors for male participants aged 65/ });
+    await expect(factors.getByRole("row")).toHaveCount(3);
+    await expect(factors).toContainText("> 8.4 s; Age >= 60 and < 70 years; Sex = Male");
+    await expect(dialog.getByRole("img", { name: /Risk scale from Low Risk .* High Risk/ })).toBeVisible();
+    await setDemographics("95", "FEMALE");
+    await expect(dialog.getByRole("heading", { name: "Low Risk", level: 3 })).toBeVisible();
+    await expect(dialog.getByRole("table", { name: /for female participants aged 95/ })).toContainText("<= 22.9 s");
+
+    // Print: a real PDF of this analysis, opened in a new tab.
+    const print = dialog.getByRole("link", { name: /Print PDF/ });
+    await expect(print).toHaveAttribute("target", "_blank");
+    const href = await print.getAttribute("href");
+    expect(href).toContain("age=95&sex=FEMALE");
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
+
+    // A bad age: the field's message, the input kept.
+    await dialog.getByLabel("Age").fill("0");
+    await dialog.getByLabel("Age").evaluate((el) => el.removeAttribute("min")); // past the browser's own check
+    await dialog.getByRole("button", { name: "Update analysis" }).click();
+    await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
+    await expect(dialog.getByLabel("Age")).toHaveValue("0");
+
+    // Close drops the dialog's params.
+    await dialog.getByRole("link", { name: "Close" }).first().click();
+    await expect(dialog).toHaveCount(0);
+    expect(page.url()).not.toMatch(/analysis=|age=|sex=/);
+
+    const rom = sessions.find((s) => s.session.data.assessmentId === "AST-0024");
+    expect(rom, "a range-of-motion session").toBeDefined();
+    await page.goto(`${PATH}?location=${rom!.location!.id}&analysis=${rom!.sessionUUID}`);
+    await expect(page.getByRole("dialog", { name: "Session Analysis" }).getByRole("alert")).toHaveText("No Analysis Data For That Assessment.");
+    await expectAccessible(page);
+  });
+
+  test("the research organization exports a session as JSON; other organizations get 404", async ({ page }) => {
+    const mine = (await allSessions(RESEARCH.email))[0];
+    expect(mine, "the research practitioner sees a session").toBeDefined();
+    await useSession(page, RESEARCH);
+    await page.goto(`${PATH}?location=${mine!.location!.id}&uuid=${mine!.sessionUUID}`);
+    const link = rows(page).first().getByRole("link", { name: /^Export data \(JSON\)/ });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe(`scan-session-${mine!.sessionUUID}.json`);
+    const chunks: Buffer[] = [];
+    for await (const c of await download.createReadStream()) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { session: Session };
+    expect(body.session.sessionUUID).toBe(mine!.sessionUUID);
+    await expectAccessible(page);
+
+    await page.context().clearCookies();
+    await useSession(page, SCAN_ONLY);
+    const other = sessions[0]!;
+    await page.goto(`${PATH}?location=${other.location!.id}&uuid=${other.sessionUUID}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole("link", { name: /^Export data/ })).toHaveCount(0);
+    const refused = await page.request.get(`/scan/sessions/${other.sessionUUID}/export.json`);
+    expect(refused.status()).toBe(404);
+  });
+});
