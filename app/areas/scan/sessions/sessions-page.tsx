@@ -70,7 +70,7 @@ function LocationForm({ state }: { state: State }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
-    <Form method="get" action={SESSIONS_PATH} className="list-filters scan-location" aria-label="Location" onChange={(e) => hydrated && submit(e.currentTarget)}>
+    <Form method="get" action={SESSIONS_PATH} className="list-filters scan-location" aria-label="Scan sessions location" onChange={(e) => hydrated && submit(e.currentTarget)}>
       {/* A location change keeps the date range and filters (page 1). */}
       {[...sessionsParams({ ...state, location: null, uuidInput: "", page: 1 })].map(([k, v], i) => (
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
