@@ -71,10 +71,6 @@ function LocationForm({ state }: { state: State }) {
   const submit = useSubmit();
   return (
     <Form method="get" action={SESSIONS_PATH} className="list-filters scan-location" aria-label="Scan sessions location" onChange={(e) => hydrated && submit(e.currentTarget)}>
-      {/* A location change keeps the date range and filters (page 1). */}
-      {[...sessionsParams({ ...state, location: null, uuidInput: "", page: 1 })].map(([k, v], i) => (
-        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-      ))}
       <div className="field">
         <label htmlFor="scan-location">Location</label>
         <select id="scan-location" name="location" defaultValue={state.location ?? ""} key={state.location ?? ""} required>
@@ -86,6 +82,10 @@ function LocationForm({ state }: { state: State }) {
           ))}
         </select>
       </div>
+      {/* A location change keeps the date range and filters (page 1). */}
+      {[...sessionsParams({ ...state, location: null, uuidInput: "", page: 1 })].map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
       {hydrated ? null : (
         <button type="submit" className="button">
           Show sessions
