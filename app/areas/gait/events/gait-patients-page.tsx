@@ -18,6 +18,7 @@ import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
+import { RECONCILE_PATH } from "../reconcile/reconcile";
 import { GAIT_UID_MAX, NAME_MAX, gaitPatientFormSchema } from "./gait-patient-form";
 import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
 import type { GaitPatientsLoaderData, GaitPatientsTable, gaitPatientsAction } from "./gait-patients-route.server";
@@ -32,6 +33,7 @@ export function GaitPatientsPage({ data }: { data: Data }) {
     <section className="gait-patients" aria-labelledby={TITLE_ID}>
       <div className="page-header">
         <h1 id={TITLE_ID}>Gait Events - Add Patient</h1>
+        <Link to={RECONCILE_PATH}>Reconcile Gait Patients</Link>
       </div>
       <AddPatientForm key={generation} data={data} />
       {data.location ? (

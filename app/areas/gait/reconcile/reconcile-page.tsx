@@ -4,11 +4,12 @@
  * file too (it puts the dropped file into the input, so one form posts either way). The server's refusal is shown
  * under the upload area (002 §8); success comes back as a toast.
  */
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
+import { GAIT_PATIENTS_PATH } from "../events/gait-patients";
 import { RECONCILE_PATH, RECONCILE_TEMPLATE_HEADER, RECONCILE_TEMPLATE_HREF } from "./reconcile";
 import type { ReconcileReply } from "./reconcile-route.server";
 
@@ -25,6 +26,7 @@ export function ReconcilePage() {
     <section className="reconcile" aria-labelledby={TITLE_ID}>
       <div className="page-header">
         <h1 id={TITLE_ID}>Reconcile Gait Patients</h1>
+        <Link to={GAIT_PATIENTS_PATH}>Gait Events - Add Patient</Link>
       </div>
       <p>
         Update the names of your gait patients from a CSV file: each row's Unique Gait ID is matched to a gait patient, who gets the row's first and last name. Rows
