@@ -6,7 +6,8 @@
  *   BENCH_API_URL=... BENCH_TOKEN=... BENCH_ADMIN_TOKEN=...   # against a running deployment instead
  *
  * The large world is generated once into data/bench (kept for later runs; delete it to regenerate).
- * Options: BENCH_SECONDS (per cell, default 4), BENCH_CONCURRENCY (default "1,16,64").
+ * Options: BENCH_SECONDS (per cell, default 4), BENCH_CONCURRENCY (default "1,16,64"), BENCH_ONLY (a word of the
+ * targets' names, e.g. "scan").
  */
 import { signInAs } from "../identity/sign-in.js";
 import { startStack, type Stack } from "../dev/stack.js";
@@ -42,7 +43,10 @@ const get = (path: string, bearer: string) => hit(new URL(path, base).href, { ag
 const month = new Date().toISOString().slice(0, 7);
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
 const now = new Date().toISOString();
-const targets: { name: string; path: string; admin?: boolean }[] = [
+// The Scan Sessions page's call (issue 12): one Front Range location (5,600 sessions), the default 30-day range.
+const locationsRes = await fetch(new URL("/v2/locations", base), { headers: { authorization: `Bearer ${token}` } });
+const scanLocation = locationsRes.ok ? ((await locationsRes.json()) as { id: string }[])[0]?.id : undefined;
+const allTargets: { name: string; path: string; admin?: boolean }[] = [
   { name: "patients (page 1)", path: "/v2/patients/pages?page=1&limit=20" },
   { name: "patients (search)", path: "/v2/patients/pages?page=1&limit=20&search=ann" },
   { name: "patients (page 200, name sort)", path: "/v2/patients/pages?page=200&limit=20&sortBy=NAME&orderBy=ASC" },
@@ -52,7 +56,11 @@ const targets: { name: string; path: string; admin?: boolean }[] = [
   { name: "RTM cycles", path: "/v2/health/rtm-cycles?page=1&limit=20" },
   { name: "RTM cycles by month", path: `/v2/health/rtm-cycles/${month}?page=1&limit=20` },
   { name: "admin scan sessions", path: "/v2/admin/scan/sessions/pages?page=1&limit=15", admin: true },
+  ...(scanLocation ? [{ name: "scan sessions (location, 30 days)", path: `/v2/scan/sessions/pages?page=1&limit=20&locationId=${scanLocation}&start=${since}&end=${now}` }] : []),
 ];
+/** BENCH_ONLY=scan runs the targets whose name contains the word (default all). */
+const only = process.env.BENCH_ONLY;
+const targets = only ? allTargets.filter((t) => t.name.includes(only)) : allTargets;
 
 const rows: Cell[][] = [];
 for (const t of targets) {

@@ -2,7 +2,7 @@
  * Benchmark of the built portal against the reference API, printed as markdown tables:
  *
  *   npm run build && npm run bench:portal          # every scenario
- *   npm run bench:portal -- detail list js         # some (names: dashboard, js, page, detail, programs, list)
+ *   npm run bench:portal -- detail list js         # some (names: dashboard, js, page, detail, programs, list, scan)
  *
  * Demo-world scenarios (dashboard, js, page, detail) share one stack: identity + the reference API on the demo
  * world (temporary data directory) with two calls delayed — the dashboard's (getDashboardActions,
@@ -23,9 +23,10 @@ import { patientDetail, SESSIONS_OPERATION } from "./scenarios/patient-detail.js
 import { patientList } from "./scenarios/patient-list.js";
 import { programs } from "./scenarios/programs.js";
 import { routeJs } from "./scenarios/route-js.js";
+import { scanSessions } from "./scenarios/scan-sessions.js";
 import { signedInPage } from "./scenarios/signed-in-page.js";
 
-const scenarios: Scenario[] = [dashboardStreaming, routeJs, signedInPage, patientDetail, programs, patientList];
+const scenarios: Scenario[] = [dashboardStreaming, routeJs, signedInPage, patientDetail, programs, patientList, scanSessions];
 const log = (m: string) => console.error(`[bench] ${m}`);
 
 const wanted = process.argv.slice(2);

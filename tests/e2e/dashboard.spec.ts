@@ -134,10 +134,13 @@ test.describe("the dashboard per demo account", () => {
     await expect(sidebar(page).getByRole("link", { name: "Switch to Admin" })).toHaveAttribute("href", "/admin/");
   });
 
-  test("a scan-only user: the welcome instead of cards; no Patients in the sidebar", async ({ page }) => {
+  test("a scan-only user: the welcome with links to the Scan area instead of cards; no Patients in the sidebar", async ({ page }) => {
     await openSignedIn(page, SCAN_ONLY.email);
     await expect(page.getByRole("heading", { name: `Hi ${SCAN_ONLY.firstName}`, level: 1 })).toBeVisible();
     await expect(page.getByText(SCAN_ONLY_MESSAGE)).toBeVisible();
+    const scan = page.getByRole("main").getByRole("navigation", { name: "Scan" });
+    await expect(scan.getByRole("link", { name: "Scan Sessions" })).toHaveAttribute("href", "/scan/sessions/");
+    await expect(scan.getByRole("link", { name: "Scan Reports" })).toHaveAttribute("href", "/scan/reports/");
     await expect(page.getByRole("heading", { name: ACTIVITY_HEADING })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Get Started" })).toHaveCount(0);
     await expectSidebar(page, ["Home", "Sessions", "Reports", "Providers", "Organization Details", HELP_CENTER, "Your Account"]);

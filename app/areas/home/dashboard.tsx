@@ -1,5 +1,5 @@
 /**
- * The dashboard's parts (000 §2.5): the scan-only welcome, the "Your Patients' Activity" cards, the first
+ * The dashboard's parts (000 §2.5): the scan-only welcome (with links to the Scan area: issue 12), the "Your Patients' Activity" cards, the first
  * steps for users without patients, the loading skeleton and the error message.
  */
 import { Link } from "@remix-run/react";
@@ -28,6 +28,14 @@ export function ScanOnlyWelcome() {
     <div className="welcome">
       <p className="welcome-lead">Welcome to the Exer Provider Portal.</p>
       <p>{SCAN_ONLY_MESSAGE}</p>
+      <nav className="welcome-links" aria-label="Scan">
+        <Link className="button primary" to={ROUTES.scanSessions}>
+          Scan Sessions
+        </Link>
+        <Link className="button" to={ROUTES.scanReports}>
+          Scan Reports
+        </Link>
+      </nav>
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * answers it as an attachment named after the session UUID. Not the user's, unknown or without a log: 404
  * ('No pose logs available'); another failure: 502 with the API's message. Never cached.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getScanPoseLog, NO_POSE_LOGS } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
 import { requireProduct } from "../../auth/user.server";
@@ -13,14 +13,20 @@ import { isUuid } from "../../domain/uuid";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/**
+ * A JSON refusal as a plain Response: a resource route that throws `data()` answers its status but with Remix's
+ * own 'Unexpected Server Error' body (single fetch), not the message.
+ */
+const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
+
 export async function poseLogResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
   await requireProduct(request, context, "SCAN");
   const id = params.sessionId;
-  if (!isUuid(id)) throw data({ message: NO_POSE_LOGS }, { status: 404, headers: NO_STORE });
+  if (!isUuid(id)) throw refusal(NO_POSE_LOGS, 404);
   const log = await getScanPoseLog(getApi(request, context), id, request.signal);
   if (log.error) {
     const status = log.error.status === 404 || log.error.status === 400 ? 404 : 502;
-    throw data({ message: status === 404 ? NO_POSE_LOGS : log.error.message }, { status, headers: NO_STORE });
+    throw refusal(status === 404 ? NO_POSE_LOGS : log.error.message, status);
   }
   const download = new URL(request.url).searchParams.get("download") === "1";
   return new Response(log.data, {

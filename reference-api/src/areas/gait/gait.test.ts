@@ -167,6 +167,16 @@ describe("getGaitReport", () => {
     expect((await api.request("GET", `/v2/gait/sessions/report?start=yesterday&end=${DAY_END}`, as(fx.adminA))).status).toBe(400);
   });
 
+  it("never shows organization A's sessions or gait patients to organization B", async () => {
+    expect((await report(fx.adminB)).body.map((x: { id: string }) => x.id)).toEqual([s.bDay]);
+    const atA = await api.request("GET", `/v2/gait/patients/pages?locationId=${fx.orgA.locations[0]}&limit=999`, as(fx.adminB));
+    expect(atA.status).toBe(200);
+    expect(atA.body.items).toEqual([]);
+    const all = await api.request("GET", "/v2/gait/patients/pages?limit=999", as(fx.adminB));
+    const ofA = new Set([...fx.patients.a1, ...fx.patients.a2]);
+    expect(all.body.items.filter((x: { id: string }) => ofA.has(x.id))).toEqual([]);
+  });
+
   it("answers an empty list for a day without sessions", async () => {
     const r = await report(fx.adminA, "2026-02-01T07:00:00.000Z", "2026-02-02T06:59:59.999Z");
     expect(r.status).toBe(200);

@@ -180,6 +180,38 @@ describe("getScanPoseLogSignedUrl", () => {
   });
 });
 
+describe("a signed pose-log URL is bound to its session and expires (issue 12 isolation)", () => {
+  const signed = async (u: FixtureUser, id: string) => new URL((await api.request("GET", `/v2/scan/sessions/${id}/pose-log/signed-url`, as(u))).body.url);
+  const path = (u: URL) => `${u.pathname}${u.search}`;
+
+  it("refuses session A's URL edited to session B's file (token or signature swapped)", async () => {
+    const a = await signed(fx.adminA, s.a1Gait.id);
+    const b = await signed(fx.adminB, s.bGait.id);
+    const tokenB = b.pathname.split("/").pop()!;
+    const swappedToken = new URL(a);
+    swappedToken.pathname = `/files/${tokenB}`;
+    expect((await api.request("GET", path(swappedToken))).status).toBe(403);
+    const swappedSignature = new URL(a);
+    swappedSignature.searchParams.set("signature", b.searchParams.get("signature")!);
+    expect((await api.request("GET", path(swappedSignature))).status).toBe(403);
+    // The token names the file: it cannot be pointed at another session's key without the signing secret.
+    expect(api.services.signer.verify(tokenB, Number(a.searchParams.get("expires")), a.searchParams.get("signature")!)).toBeNull();
+  });
+
+  it("refuses an expired pose-log URL", async () => {
+    const expired = new URL(api.services.signer.sign(scanLogKey(s.a1Gait.id, "pose-log"), -10).url);
+    expect((await api.request("GET", path(expired))).status).toBe(403);
+  });
+
+  it("another organization gets neither a URL nor a UUID match for organization A's session", async () => {
+    expect((await api.request("GET", `/v2/scan/sessions/${s.a1Gait.id}/pose-log/signed-url`, as(fx.adminB))).status).toBe(404);
+    const byUuid = await api.request("GET", `/v2/scan/sessions/pages?sessionUUID=${s.a1Gait.uuid}`, as(fx.adminB));
+    expect(byUuid.status).toBe(200);
+    expect(byUuid.body.items).toEqual([]);
+    expect(byUuid.body.metadata.totalItems).toBe(0);
+  });
+});
+
 describe("listAssessments and listRiskFactorOutcomes", () => {
   it("answers the library with the built-in definitions", async () => {
     const r = await api.request("GET", "/v2/scan/assessments", as(fx.practitionerA1));

@@ -51,7 +51,9 @@ interface Participant {
 export const seed: AreaSeeder = async (ctx) => {
   const rng = ctx.rng("scan");
   const today = ctx.today.getTime();
-  const perLocation = ctx.world === "large" ? 150 : 36;
+  // The large world (benchmarks): 5,600 per location × the 9 scan locations (Front Range 5, Summit 2, research 2)
+  // = 50,400 sessions, the "≥ 50,000" for the Scan Sessions page benchmark. The demo world: 36.
+  const perLocation = ctx.world === "large" ? 5_600 : 36;
   const scanOrgs = ctx.core.organizations.filter((o) => o.products.includes("SCAN"));
 
   // Risk rules for every SCAN organization.
