@@ -103,3 +103,35 @@ test("a session older than 2.18.0 is refused", async ({ page }) => {
   await expect(page.getByRole("alert").filter({ hasText: REFUSED })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the hands demo replays the sample log; the telehealth pages open", async ({ page }) => {
+  await useSession(page, SCAN_ONLY);
+  await page.goto("/demo/hands/");
+  await expect(page.getByRole("heading", { name: "Hands demo", level: 1 })).toBeVisible();
+  await expect(frameStatus(page)).toHaveText("Frame: 1 / 240");
+  await expect(page.getByText("Phase: RIGHT HAND")).toBeVisible();
+  if (jsEnabled()) {
+    await expect(page.getByRole("img", { name: "Hand joints replay" })).toBeVisible();
+    await page.getByRole("button", { name: "LEFT HAND: frame 121" }).click();
+    await expect(frameStatus(page)).toHaveText("Frame: 121 / 240");
+  } else {
+    const image = page.getByRole("img", { name: "Hand joints at frame 1 / 240, phase RIGHT HAND" });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth), "the frame image loads").toBe(900);
+  }
+  await expect(page.getByText("Phase: LEFT HAND").or(page.getByRole("link", { name: "LEFT HAND (frame 121)" }))).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/telehealth/");
+  await expect(page.getByRole("link", { name: "External shoulder rotation" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/telehealth/hands/");
+  await expect(page.getByRole("heading", { name: "Telehealth: Hands", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/telehealth/tremors/");
+  await expect(page.getByRole("heading", { name: "Recent tremor sessions of your organization" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/telehealth/external-shoulder-rotation/");
+  await expect(page.getByRole("heading", { name: "Telehealth: External shoulder rotation", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+});
