@@ -98,19 +98,25 @@ export function ReplayPage({ data }: { data: Data }) {
             initialFrame={data.frame}
             tab={data.tab}
             fallback={
-              <Suspense fallback={<p className="replay-loading">Loading the replay…</p>}>
-                <Await resolve={data.still}>
-                  {(still) =>
-                    !still ? null : still.summary === null ? (
-                      <p className="notice notice-error" role="alert">
-                        {still.error}
-                      </p>
-                    ) : (
-                      <ReplayStill summary={still.summary} path={path} imageSrc={(f) => frameImagePath(s.id, f)} tab={data.tab} />
-                    )
-                  }
-                </Await>
-              </Suspense>
+              !data.still ? (
+                <p className="replay-loading">
+                  Loading the replay… <a href={`${path}?frame=${data.frame + 1}&still=1`}>Show the frames as images</a>
+                </p>
+              ) : (
+                <Suspense fallback={<p className="replay-loading">Loading the replay…</p>}>
+                  <Await resolve={data.still}>
+                    {(still) =>
+                      !still ? null : still.summary === null ? (
+                        <p className="notice notice-error" role="alert">
+                          {still.error}
+                        </p>
+                      ) : (
+                        <ReplayStill summary={still.summary} path={path} imageSrc={(f) => frameImagePath(s.id, f)} tab={data.tab} />
+                      )
+                    }
+                  </Await>
+                </Suspense>
+              )
             }
           />
         </>

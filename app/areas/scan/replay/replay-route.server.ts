@@ -13,6 +13,7 @@ import { getApi } from "../../../api/user-api.server";
 import { requireProduct } from "../../../auth/user.server";
 import { canReplay, REPLAY_REFUSED } from "../../../domain/scan-display";
 import { isUuid } from "../../../domain/uuid";
+import { clientRunsScripts } from "../../../shell/scripting";
 import { frameSvg } from "./frame-svg";
 import type { PackedLog } from "./log-types";
 import { readPackedLog } from "./read-log.server";
@@ -49,8 +50,10 @@ export async function loadReplay({ request, context, params }: LoaderFunctionArg
   const refusal = !canReplay(s.session.meta.scanVersion) ? REPLAY_REFUSED : !s.artifacts.includes("pose-log") ? NO_POSE_LOGS : null;
   const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
   const tab = replayTab(url.searchParams.get("tab"));
-  // Not awaited: the header renders at once; the no-JS frame view streams in when the log has been read.
-  const still: Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null = refusal
+  // Not awaited: the header renders at once; the no-JS frame view streams in when the log has been read. A browser
+  // known to run scripts gets the canvas instead, so the server does not read the log for it (`?still=1` asks anyway).
+  const wantStill = !clientRunsScripts(request) || url.searchParams.get("still") === "1";
+  const still: Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null = refusal || !wantStill
     ? null
     : readLog(request, context, s.id).then((log) => (log.error ? { error: log.error.message, summary: null } : { summary: summarize(log.data, Math.min(frame, log.data.frameCount - 1)), error: null }));
   return data({ state: "ok" as const, session: s, assessmentName, refusal, frame, tab, timeZone: user.organization.timezone, still }, { headers: NO_STORE });
