@@ -207,10 +207,20 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
   }, [togglePlay, step]);
 
   const phase = phaseAt(log, pos);
-  const jump = (f: number, e: MouseEvent) => {
-    e.preventDefault();
-    seek(f);
-  };
+  // Memoized tables (playback re-renders 30 times a second): the insight row current only when one is at this frame,
+  // the live results recomputed only when another result frame is reached.
+  const currentInsight = insights.some((i) => i.frame === shown) ? shown : -1;
+  const reached = log.resultFrames.filter((r) => r.frame <= pos).length;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `reached` stands for `pos` here
+  const liveResults = useMemo(() => liveResultsAt(log, pos), [log, reached]);
+  const insightHref = useCallback((f: number) => replayHref(path, f, "insights"), [path]);
+  const jump = useCallback(
+    (f: number, e: MouseEvent) => {
+      e.preventDefault();
+      seek(f);
+    },
+    [seek],
+  );
   const pick = (t: ReplayTab, e: MouseEvent) => {
     e.preventDefault();
     setTab(t);
@@ -265,9 +275,9 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
       </div>
       <ReplayTabs tab={tab} href={(t) => replayHref(path, shown, t)} onSelect={pick} />
       {tab === "insights" ? (
-        <InsightsTable insights={insights} href={(f) => replayHref(path, f, "insights")} onJump={jump} current={shown} />
+        <InsightsTable insights={insights} href={insightHref} onJump={jump} current={currentInsight} />
       ) : (
-        <LiveResultsTable results={liveResultsAt(log, pos)} />
+        <LiveResultsTable results={liveResults} />
       )}
       <p className="muted">Keyboard: space plays or pauses, the arrow keys step one frame.</p>
     </section>

@@ -3,7 +3,7 @@
  * cycle frame a link to that frame) and Live Results (name, value to 2 decimals, units). The tabs and frame links
  * are plain GET links (`?frame=n&tab=…`); the island intercepts them to move without a request.
  */
-import type { MouseEvent } from "react";
+import { memo, type MouseEvent } from "react";
 import type { ReplayTab } from "./summary";
 import type { Insight, LiveResult } from "./timeline";
 
@@ -20,7 +20,7 @@ export function ReplayTabs({ tab, href, onSelect }: { tab: ReplayTab; href: (tab
   );
 }
 
-export function InsightsTable({ insights, href, onJump, current }: { insights: Insight[]; href: (frame: number) => string; onJump?: (frame: number, e: MouseEvent) => void; current: number }) {
+export const InsightsTable = memo(function InsightsTable({ insights, href, onJump, current }: { insights: Insight[]; href: (frame: number) => string; onJump?: (frame: number, e: MouseEvent) => void; current: number }) {
   if (insights.length === 0) return <p className="muted">No gait cycle insights in this log.</p>;
   return (
     <table className="data-table replay-insights">
@@ -47,9 +47,9 @@ export function InsightsTable({ insights, href, onJump, current }: { insights: I
       </tbody>
     </table>
   );
-}
+});
 
-export function LiveResultsTable({ results }: { results: LiveResult[] }) {
+export const LiveResultsTable = memo(function LiveResultsTable({ results }: { results: LiveResult[] }) {
   if (results.length === 0) return <p className="muted">No results computed yet at this frame.</p>;
   return (
     <table className="data-table replay-results">
@@ -72,4 +72,4 @@ export function LiveResultsTable({ results }: { results: LiveResult[] }) {
       </tbody>
     </table>
   );
-}
+});
