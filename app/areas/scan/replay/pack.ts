@@ -18,6 +18,7 @@ export function packLogFn(json: unknown, poseJoints: readonly string[], handJoin
   const names = kind === "hands" ? handJoints : poseJoints;
   const jointCount = names.length;
   const frameCount = log.frames.length;
+  if (frameCount === 0) throw fail();
   const coords = new Float32Array(frameCount * jointCount * 3);
   const sides = new Uint8Array(kind === "hands" ? frameCount : 0);
   const slot: Record<string, number> = {};

@@ -57,6 +57,7 @@ describe("packLog", () => {
     expect(() => packLog({ nope: 1 })).toThrow(LOG_UNREADABLE);
     expect(() => packLog(null)).toThrow(LOG_UNREADABLE);
     expect(() => packLog({ frames: [{ frame: 0 }] })).toThrow(LOG_UNREADABLE);
+    expect(() => packLog({ frames: [] })).toThrow(LOG_UNREADABLE);
   });
 
   it("runs as standalone source (the Web Worker's)", () => {
