@@ -1491,6 +1491,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/scan/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scan session
+         * @description One scan session by its id (the replay page shows the session's details and refuses sessions older than
+         *     scan version 2.18.0 before asking for its pose log). Scoped like the list: a session of another
+         *     organization, or one recorded at a location of a practitioner who does not work there, answers 404
+         *     ('Scan session not found'), so its existence does not leak. Refused (403) for an account without a portal
+         *     role or organization.
+         */
+        get: operations["getScanSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/scan/sessions/{id}/pose-log/signed-url": {
         parameters: {
             query?: never;
@@ -8070,6 +8094,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getScanSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

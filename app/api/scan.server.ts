@@ -35,6 +35,10 @@ export async function findScanSessionByUuid(api: Api, sessionUUID: string): Prom
   return r.error ? r : { data: r.data.items[0] ?? null };
 }
 
+/** One session by its id (GET v2/scan/sessions/{id}); 404 when the caller cannot see it. */
+export const getScanSession = (api: Api, id: string) =>
+  api.call((c, init) => c.GET("/v2/scan/sessions/{id}", { ...init, params: { path: { id } } }));
+
 /** The session's pose log, as a stream of its JSON (the signed URL is followed here, never shown to the browser). */
 export async function getScanPoseLog(api: Api, sessionId: string, signal: AbortSignal): Promise<ApiResult<ReadableStream<Uint8Array>>> {
   const url = await api.call((c, init) => c.GET("/v2/scan/sessions/{id}/pose-log/signed-url", { ...init, params: { path: { id: sessionId } } }));

@@ -1011,6 +1011,11 @@ export const plans: Record<string, PlanFactory> = {
   // ---------------------------------------------------------------- scan
   listScanSessions: simple("PRACTITIONER", { generatedQuery: { fix: orderRange } }),
 
+  async getScanSession() {
+    const s = await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions");
+    return { req: { as: "PRACTITIONER", params: { id: s.id } }, orgScoped: "path", verify: (res) => expect(res.body.id).toBe(s.id) };
+  },
+
   async getScanPoseLogSignedUrl() {
     const s = await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions");
     return { req: { as: "PRACTITIONER", params: { id: s.id } }, orgScoped: "path", verify: (res) => downloads(res.body.url, "application/json") };

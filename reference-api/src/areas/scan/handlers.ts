@@ -91,6 +91,8 @@ export const handlers = defineHandlers({
     return paged(rows.map(toScanSession), total, page);
   },
 
+  getScanSession: async (ctx) => toScanSession(await getVisibleScanSession(ctx.db, ctx.caller, ctx.params.id)),
+
   getScanPoseLogSignedUrl: async (ctx) => {
     const session = await getVisibleScanSession(ctx.db, ctx.caller, ctx.params.id);
     const key = scanLogKey(session.id, "pose-log");

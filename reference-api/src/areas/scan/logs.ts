@@ -87,6 +87,8 @@ export interface PoseLogOptions {
   /** Results shown at the end of lap 2 (the session's results). */
   results: ScanResult[];
   rng: () => number;
+  /** At least this many frames (the participant stands after lap 2 until then): long logs for benchmarks. */
+  minFrames?: number;
 }
 
 export function generatePoseLog(opts: PoseLogOptions): PoseLog {
@@ -97,7 +99,7 @@ export function generatePoseLog(opts: PoseLogOptions): PoseLog {
   const turnFrames = 48 + Math.floor(r() * 10);
   const lap2Frames = Math.round(opts.lapTwoTime * FPS);
   const used = stand0 + lap1Frames + turnFrames + lap2Frames;
-  const total = Math.max(used + 40, 620);
+  const total = Math.max(used + 40, 620, opts.minFrames ?? 0);
   const lap1: Lap = { start: stand0, end: stand0 + lap1Frames, from: WALK_START_X, to: WALK_END_X, dir: 1 };
   const lap2: Lap = { start: lap1.end + turnFrames, end: lap1.end + turnFrames + lap2Frames, from: WALK_END_X, to: WALK_START_X, dir: -1 };
   const cycle = (FPS * 120) / opts.cadence; // frames per gait cycle (two steps)

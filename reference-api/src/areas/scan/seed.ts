@@ -166,5 +166,37 @@ export const seed: AreaSeeder = async (ctx) => {
       await ctx.files.put(scanLogKey(log.id, "hands-log"), JSON.stringify(json), "application/json");
     }
   }
+  if (ctx.world === "large") await seedLongReplaySession(ctx, rng, today);
   ctx.log(`scan: ${outcomeRows.length} outcomes, ${rows.length} sessions, ${logs.length} logs`);
 };
+
+/** The replay benchmark's session (scripts/bench/replay.ts): Summit Scan Labs' gait speed session with a 10-minute pose log. */
+export const LONG_REPLAY = { participantUid: "BENCH-REPLAY-18000", frames: 18_000, organizationName: "Summit Scan Labs" } as const;
+
+/**
+ * Large world only: one AST-0018 session (scan 2.19.1, created an hour ago, so the newest) whose pose log is
+ * 18,000 frames (10 minutes at 30 fps: the walk, then standing), at the first location of Summit Scan Labs.
+ */
+async function seedLongReplaySession(ctx: Parameters<AreaSeeder>[0], rng: Rng, today: number): Promise<void> {
+  const org = ctx.core.organizations.find((o) => o.name === LONG_REPLAY.organizationName);
+  const location = ctx.core.locations.find((l) => l.organizationId === org?.id);
+  if (!org || !location) return;
+  const practitioner = ctx.core.practitioners.find((p) => p.organizationId === org.id && p.userId && p.locationIds.includes(location.id));
+  const results: ScanResult[] = [
+    { id: "gaitSpeed", name: "Gait Speed", value: 0.92, units: "m/s" },
+    { id: "lapOneTime", name: "Lap 1 Time", value: 6.4, units: "s" },
+    { id: "lapTwoTime", name: "Lap 2 Time", value: 6.6, units: "s" },
+  ];
+  const id = uuid(rng);
+  const created = new Date(today - 3600_000).toISOString();
+  await insertColumns(ctx.db, "scan_sessions", [
+    { name: "id", type: "uuid" }, { name: "organization_id", type: "uuid" }, { name: "location_id", type: "uuid" },
+    { name: "practitioner_id", type: "uuid" }, { name: "session_uuid", type: "uuid" }, { name: "assessment_id", type: "text" },
+    { name: "results", type: "jsonb" }, { name: "results_insights", type: "jsonb" }, { name: "scan_version", type: "text" },
+    { name: "demographics", type: "jsonb" }, { name: "participant_uid", type: "text" }, { name: "participant_archived_date", type: "timestamptz" },
+    { name: "artifacts", type: "text[]" }, { name: "created_date", type: "timestamptz" }, { name: "updated_date", type: "timestamptz" },
+  ], [[id, org.id, location.id, practitioner?.id ?? null, uuid(rng), "AST-0018", JSON.stringify(results), "[]", "2.19.1",
+    JSON.stringify({ age: 74, sex: "FEMALE" }), LONG_REPLAY.participantUid, null, ["pose-log"], created, created]]);
+  const json = generatePoseLog({ lapOneTime: 6.4, lapTwoTime: 6.6, cadence: 102, results, rng: () => rng.next(), minFrames: LONG_REPLAY.frames });
+  await ctx.files.put(scanLogKey(id, "pose-log"), JSON.stringify(json), "application/json");
+}

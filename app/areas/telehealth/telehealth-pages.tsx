@@ -1,0 +1,151 @@
+/**
+ * The telehealth pages (002 §2: content not shown in the spec — designed here): an index of the three remote
+ * assessments, a page per assessment (what it measures, setting up the video call, the steps, what to watch,
+ * the organization's recent scan sessions of it when it holds Scan), and the hands demo (a sample hands log in
+ * the replay viewer).
+ */
+import { Link } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { formatResultValue } from "../../domain/scan-display";
+import { formatInstantDay } from "../../domain/zoned-day";
+import { ReplayStill, ReplayViewer } from "../../islands/replay-viewer";
+import { DEMO_HANDS_PATH, REMOTE_ASSESSMENTS, remoteAssessment, SAMPLE_HANDS_LOG, telehealthPath } from "./assessments";
+import type { loadHandsDemo, loadRemoteAssessment, loadTelehealthIndex } from "./telehealth-route.server";
+
+export function TelehealthIndexPage({ data }: { data: SerializeFrom<typeof loadTelehealthIndex> }) {
+  return (
+    <>
+      <h1>Telehealth</h1>
+      <p>Remote assessments you can run over a video call. Each page explains what is measured, how to set up the call and what to watch for.</p>
+      <ul className="telehealth-cards">
+        {REMOTE_ASSESSMENTS.map((a) => (
+          <li key={a.slug}>
+            <h2>
+              <Link to={telehealthPath(a.slug)}>{a.title}</Link>
+            </h2>
+            <p>{a.measures}</p>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={DEMO_HANDS_PATH}>Watch the hands demo</Link>: a sample hands recording in the replay viewer.
+      </p>
+      {data.hasScan ? (
+        <p>
+          Sessions recorded with the scan app are under <Link to="/scan/sessions/">Scan Sessions</Link>.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function RemoteAssessmentPage({ data }: { data: SerializeFrom<typeof loadRemoteAssessment> }) {
+  const a = remoteAssessment(data.slug);
+  const sessions = data.sessions;
+  return (
+    <>
+      <p>
+        <Link to={telehealthPath()}>Telehealth</Link>
+      </p>
+      <h1>Telehealth: {a.title}</h1>
+      <p>
+        <strong>Measures:</strong> {a.measures}
+      </p>
+      <h2>Before the call</h2>
+      <ul>
+        {a.setup.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      <h2>During the call</h2>
+      <ol>
+        {a.steps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      <h2>What to watch for</h2>
+      <ul>
+        {a.watch.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      {a.slug !== "external-shoulder-rotation" ? (
+        <p>
+          <Link to={DEMO_HANDS_PATH}>See a sample hands recording</Link> in the replay viewer.
+        </p>
+      ) : null}
+      {sessions ? (
+        <>
+          <h2>Recent {a.slug === "external-shoulder-rotation" ? "range-of-motion" : "tremor"} sessions of your organization</h2>
+          {a.slug === "external-shoulder-rotation" ? <p className="muted">Range-of-motion scans ({a.assessmentId}: knee, hip and trunk), for context.</p> : null}
+          {"error" in sessions ? (
+            <p className="notice notice-error" role="alert">
+              {sessions.error}
+            </p>
+          ) : sessions.items.length === 0 ? (
+            <p>No sessions recorded yet.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="visually-hidden">Recent sessions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Participant</th>
+                    <th scope="col">Location</th>
+                    <th scope="col">Results</th>
+                    {a.slug === "external-shoulder-rotation" ? null : <th scope="col">Analysis</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {sessions.items.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">{formatInstantDay(s.createdDate, data.timeZone)}</th>
+                      <td>{s.participant.uid}</td>
+                      <td>{s.location?.name ?? "—"}</td>
+                      <td>{s.session.data.results.map((r) => `${r.name} ${formatResultValue(r.value, r.units)} ${r.units}`).join("; ")}</td>
+                      {a.slug === "external-shoulder-rotation" ? null : (
+                        <td>
+                          <Link to={`/scan/sessions/?analysis=${encodeURIComponent(s.id)}`} aria-label={`Analysis of the session of ${s.participant.uid} on ${formatInstantDay(s.createdDate, data.timeZone)}`}>
+                            Analysis
+                          </Link>
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {"total" in sessions && sessions.total > sessions.items.length ? (
+            <p>
+              The {sessions.items.length} newest of {sessions.total}: see <Link to="/scan/sessions/">Scan Sessions</Link>.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function HandsDemoPage({ data }: { data: SerializeFrom<typeof loadHandsDemo> }) {
+  return (
+    <>
+      <p>
+        <Link to={telehealthPath()}>Telehealth</Link>
+      </p>
+      <h1>Hands demo</h1>
+      <p>
+        A sample hands recording (synthetic): the right hand, then the left, held up to the camera with a mild resting tremor. 21 joints per hand; a link is
+        hidden when both of its joints are detected with a confidence below 0.4.
+      </p>
+      <ReplayViewer
+        src={SAMPLE_HANDS_LOG}
+        path={DEMO_HANDS_PATH}
+        initialFrame={data.frame}
+        tab={data.tab}
+        fallback={<ReplayStill summary={data.summary} path={DEMO_HANDS_PATH} imageSrc={(f) => `${DEMO_HANDS_PATH}frame.svg?frame=${f + 1}`} tab={data.tab} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Benchmark of the replay viewer (issue 12 "Performance"): a 10-minute pose log (18,000 frames, seeded in the
+ * large world by reference-api/src/areas/scan/seed.ts, participant BENCH-REPLAY-18000 of Summit Scan Labs) opened
+ * in Debian's headless chromium, signed in as the scan-only admin. Prints:
+ *   - time from navigation to the first frame drawn, and from the log's arrival (all bytes received by the
+ *     parsing worker) to the first frame drawn (aim ≤ 1 s), and the worker's parse time;
+ *   - the longest main-thread task (PerformanceObserver 'longtask') while the log was parsed (arrival → first
+ *     frame; aim ≤ 50 ms) and over the whole load (navigation → first frame, hydration included);
+ *   - frames dropped over 30 s of playback at 30 fps (aim 0): a frame whose time came and went undrawn.
+ * The island publishes its timings on window.__replayStats when the page is opened with `?bench=1`.
+ *
+ *   npm run build && npm run bench:replay
+ *   BENCH_REPLAY_WORLD=demo npm run bench:replay      # the demo world's longest pose log instead (quick check)
+ * Options: BENCH_RUNS (cold loads, default 3), BENCH_PLAY_SECONDS (default 30). The large world is generated once
+ * into data/bench (delete it to regenerate: a data/bench older than the replay session lacks it).
+ */
+import { chromium } from "@playwright/test";
+import { SCRIPTING_COOKIE } from "../../app/shell/scripting.js";
+import { signInAs } from "../identity/sign-in.js";
+import { LONG_REPLAY } from "../../reference-api/src/areas/scan/seed.js";
+import { demoAccount } from "./lib/accounts.js";
+import { CHROMIUM_PATH } from "./lib/browser-js.js";
+import { signInToPortal } from "./lib/portal-session.js";
+import { checkBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
+import { expectedFrames, longestTaskIn, type LongTask } from "./lib/replay-stats.js";
+import { fmt, machineLine, markdownTable } from "./lib/table.js";
+
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const world = (process.env.BENCH_REPLAY_WORLD ?? "large") as BenchWorld;
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const playSeconds = Number(process.env.BENCH_PLAY_SECONDS ?? 30);
+const log = (m: string) => console.error(`[bench:replay] ${m}`);
+const account = demoAccount("scan@scanonly.example");
+
+interface Stats {
+  navigationStart: number;
+  logArrivedAt?: number;
+  logParsedAt?: number;
+  firstFrameAt?: number;
+  frameCount?: number;
+  drawn: number;
+  dropped: number;
+}
+
+let staleNote: string | null;
+try {
+  staleNote = checkBuild();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+const machine = machineLine();
+let bench: BenchPortal | undefined;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+try {
+  const t = Date.now();
+  bench = await startBenchPortal({ world, log });
+  log(`${world} world: stack and portal up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  // The session: the seeded 18,000-frame one (large world), or the demo world's longest pose log.
+  const { accessToken } = await signInAs(bench.stack.identity, { username: account.userId, password: account.password });
+  const res = await fetch(new URL("/v2/scan/sessions/pages?page=1&limit=999", bench.stack.apiUrl), { headers: { authorization: `Bearer ${accessToken}` } });
+  if (!res.ok) throw new Error(`listing scan sessions answered ${res.status}`);
+  const items = ((await res.json()) as { items: { id: string; artifacts: string[]; participant: { uid: string } }[] }).items;
+  const session = world === "large" ? items.find((s) => s.participant.uid === LONG_REPLAY.participantUid) : items.find((s) => s.artifacts.includes("pose-log"));
+  if (!session) throw new Error(world === "large" ? "no 18,000-frame replay session in data/bench: it predates it — delete data/bench and run again" : "no pose log in the demo world");
+
+  const portalSession = await signInToPortal(bench.portal.url, { email: account.email, password: account.password });
+  const origin = new URL(bench.portal.url);
+  const path = `/scan/sessions/${session.id}/replay?bench=1`;
+  const rows: (string | number)[][] = [];
+  let playback: { drawn: number; dropped: number; expected: number; longest: number } | null = null;
+  for (let run = 1; run <= runs; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    await context.addCookies([
+      ...portalSession.jar.entries().map((c) => ({ ...c, domain: origin.hostname, path: "/" })),
+      { name: SCRIPTING_COOKIE, value: "1", domain: origin.hostname, path: "/" },
+    ]);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: performance.timeOrigin + e.startTime, duration: e.duration });
+      }).observe({ type: "longtask", buffered: true });
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(new URL(path, origin).href, { waitUntil: "domcontentloaded", timeout: 120_000 });
+      await page.waitForFunction(() => (window as unknown as { __replayStats?: Stats }).__replayStats?.firstFrameAt !== undefined, undefined, { timeout: 180_000, polling: 50 });
+      const stats = (await page.evaluate(() => (window as unknown as { __replayStats: Stats }).__replayStats)) as Stats & Required<Pick<Stats, "logArrivedAt" | "logParsedAt" | "firstFrameAt">>;
+      const tasks = (await page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks)) as LongTask[];
+      rows.push([
+        `${run}`,
+        stats.frameCount ?? 0,
+        fmt(stats.firstFrameAt - stats.navigationStart, 0),
+        fmt(stats.logArrivedAt - stats.navigationStart, 0),
+        fmt(stats.logParsedAt - stats.logArrivedAt, 0),
+        fmt(stats.firstFrameAt - stats.logArrivedAt, 0),
+        fmt(longestTaskIn(tasks, stats.logArrivedAt, stats.firstFrameAt), 0),
+        fmt(longestTaskIn(tasks, stats.navigationStart, stats.firstFrameAt), 0),
+      ]);
+      log(`run ${run}: first frame ${fmt(stats.firstFrameAt - stats.navigationStart, 0)} ms after navigation`);
+      if (run === runs) {
+        log(`playing for ${playSeconds} s…`);
+        const before = (await page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks.length)) as number;
+        await page.getByRole("button", { name: "Play" }).click();
+        const started = Date.now();
+        await page.waitForTimeout(playSeconds * 1000);
+        const after = (await page.evaluate(() => (window as unknown as { __replayStats: Stats }).__replayStats)) as Stats;
+        const elapsed = Date.now() - started;
+        await page.getByRole("button", { name: "Pause" }).click();
+        const playTasks = ((await page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks)) as LongTask[]).slice(before);
+        playback = { drawn: after.drawn, dropped: after.dropped, expected: expectedFrames(elapsed), longest: playTasks.reduce((m, x) => Math.max(m, x.duration), 0) };
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  const report = [
+    `# Replay benchmark (${world} world, session ${session.id})`,
+    machine,
+    ...(staleNote ? [staleNote] : []),
+    `## Opening the replay (${runs} cold loads, headless chromium)`,
+    markdownTable(
+      ["run", "frames", "nav → first frame ms", "nav → log arrived ms", "worker parse ms", "log arrived → first frame ms", "longest task while parsing ms", "longest task nav → first frame ms"],
+      rows,
+    ),
+    `## Playback (${playSeconds} s at 30 fps)`,
+    playback
+      ? markdownTable(["frames drawn", "expected", "frames dropped", "longest task ms"], [[playback.drawn, playback.expected, playback.dropped, fmt(playback.longest, 0)]])
+      : "not measured",
+    "Aims (issue 12): first frame ≤ 1 s after the log arrives; 0 dropped frames at 30 fps; no main-thread task > 50 ms while the log is parsed.",
+  ];
+  console.log(report.join("\n\n"));
+} finally {
+  await browser.close();
+  await bench?.stop();
+}

@@ -1,0 +1,137 @@
+/**
+ * The replay viewer (issue 12; spec 002 §2 "Replay viewer", §4, §5): as the scan-only admin, a session with a pose
+ * log replays — with JavaScript on the canvas (play advances, pause stops, next / previous step, an insight link
+ * jumps to its frame), without it as server-rendered frame images stepped by links; a session older than 2.18.0
+ * is refused; the hands demo replays the sample hands log; the telehealth pages open. Both projects.
+ */
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { apiAs, SCAN_ONLY } from "./helpers/stack.js";
+import { useSession } from "./helpers/session.js";
+import type { components } from "../../openapi/provider-api.js";
+
+type ScanSession = components["schemas"]["ScanSession"];
+
+const REFUSED = "Cannot replay for sessions < 2.18.0";
+let withLog: ScanSession;
+let old: ScanSession;
+
+const atLeast = (v: string, min: string) => {
+  const a = v.split(".").map(Number);
+  const b = min.split(".").map(Number);
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return true;
+};
+
+test.beforeAll(async () => {
+  const api = await apiAs(SCAN_ONLY.email);
+  const { data } = await api.GET("/v2/scan/sessions/pages", { params: { query: { page: 1, limit: 999 } } });
+  const items = data?.items ?? [];
+  withLog = items.find((s) => s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
+  old = items.find((s) => !atLeast(s.session.meta.scanVersion, "2.18.0"))!;
+  expect(withLog, "the scan-only organization has a session with a pose log").toBeTruthy();
+  expect(old, "and one recorded before 2.18.0").toBeTruthy();
+});
+
+const frameStatus = (page: Page) => page.getByText(/^Frame: \d+ \/ \d+$/);
+async function frameNumber(page: Page): Promise<{ n: number; total: number }> {
+  const m = /^Frame: (\d+) \/ (\d+)$/.exec((await frameStatus(page).textContent()) ?? "");
+  return { n: Number(m?.[1]), total: Number(m?.[2]) };
+}
+
+test("a session with a pose log replays: canvas with JavaScript, frame images without", async ({ page }) => {
+  await useSession(page, SCAN_ONLY);
+  await page.goto(`/scan/sessions/${withLog.id}/replay`);
+  await expect(page.getByRole("heading", { name: "Session Replay", level: 1 })).toBeVisible();
+  await expect(frameStatus(page)).toHaveText(/^Frame: 1 \/ \d+$/);
+  await expect(page.getByText(/^Phase: STANDING$/)).toBeVisible();
+  const insight = page.getByRole("link", { name: /^Left cycle start: frame \d+$/ });
+  const insightFrame = Number(/(\d+)$/.exec((await insight.getAttribute("aria-label")) ?? "")?.[1]);
+
+  if (jsEnabled()) {
+    const canvas = page.getByRole("img", { name: "Skeleton replay" });
+    await expect(canvas).toBeVisible();
+    const inked = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i]! < 200 || d[i + 1]! < 200) n++;
+      return n;
+    });
+    expect(inked, "the skeleton is drawn").toBeGreaterThan(100);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect.poll(async () => (await frameNumber(page)).n, { message: "play advances the frame" }).toBeGreaterThan(10);
+    await page.getByRole("button", { name: "Pause" }).click();
+    const paused = (await frameNumber(page)).n;
+    await page.waitForTimeout(300);
+    expect((await frameNumber(page)).n, "pause stops").toBe(paused);
+    await page.getByRole("button", { name: "Next frame" }).click();
+    await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${paused + 1} /`));
+    await page.getByRole("button", { name: "Previous frame" }).click();
+    await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${paused} /`));
+    await page.keyboard.press("ArrowRight");
+    await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${paused + 1} /`));
+    await insight.click();
+    await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${insightFrame} /`));
+    await page.getByRole("link", { name: "Live Results" }).click();
+    await expect(page.getByRole("link", { name: "Live Results" })).toHaveAttribute("aria-current", "page");
+  } else {
+    const image = page.getByRole("img", { name: /^Skeleton at frame 1 \/ \d+, phase STANDING$/ });
+    await expect(image).toBeVisible();
+    const src = await image.getAttribute("src");
+    const svg = await page.request.get(src!);
+    expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+    expect(await svg.text()).toContain("<svg");
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth), "the image loads").toBe(900);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Next", exact: true }).click();
+    await expect(frameStatus(page)).toHaveText(/^Frame: 2 \/ \d+$/);
+    await expect(page.getByRole("img", { name: /^Skeleton at frame 2 \// })).toBeVisible();
+    await expectAccessible(page);
+    await expect(page.getByRole("link", { name: "Live Results" })).toHaveAttribute("href", /[?&]frame=2&tab=results$/);
+    await page.getByRole("link", { name: /^Left cycle start: frame \d+$/ }).click();
+    await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${insightFrame} /`));
+    await expect(page.getByRole("img", { name: new RegExp(`^Skeleton at frame ${insightFrame} /`) })).toBeVisible();
+  }
+});
+
+test("a session older than 2.18.0 is refused", async ({ page }) => {
+  await useSession(page, SCAN_ONLY);
+  await page.goto(`/scan/sessions/${old.id}/replay`);
+  await expect(page.getByRole("alert").filter({ hasText: REFUSED })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the hands demo replays the sample log; the telehealth pages open", async ({ page }) => {
+  await useSession(page, SCAN_ONLY);
+  await page.goto("/demo/hands/");
+  await expect(page.getByRole("heading", { name: "Hands demo", level: 1 })).toBeVisible();
+  await expect(frameStatus(page)).toHaveText("Frame: 1 / 240");
+  await expect(page.getByText("Phase: RIGHT HAND")).toBeVisible();
+  if (jsEnabled()) {
+    await expect(page.getByRole("img", { name: "Hand joints replay" })).toBeVisible();
+    await page.getByRole("button", { name: "LEFT HAND: frame 121" }).click();
+    await expect(frameStatus(page)).toHaveText("Frame: 121 / 240");
+  } else {
+    const image = page.getByRole("img", { name: "Hand joints at frame 1 / 240, phase RIGHT HAND" });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth), "the frame image loads").toBe(900);
+  }
+  await expect(page.getByText("Phase: LEFT HAND").or(page.getByRole("link", { name: "LEFT HAND (frame 121)" }))).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/telehealth/");
+  await expect(page.getByRole("link", { name: "External shoulder rotation" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/telehealth/hands/");
+  await expect(page.getByRole("heading", { name: "Telehealth: Hands", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/telehealth/tremors/");
+  await expect(page.getByRole("heading", { name: "Recent tremor sessions of your organization" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/telehealth/external-shoulder-rotation/");
+  await expect(page.getByRole("heading", { name: "Telehealth: External shoulder rotation", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+});
