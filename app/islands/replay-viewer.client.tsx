@@ -1,7 +1,7 @@
 /**
  * The replay canvas (browser only; loaded with React.lazy after hydration by replay-viewer.tsx).
  * - The log is fetched and parsed by a Web Worker built from a Blob of the packing function's source
- *   (areas/scan/replay/pack.ts): the bytes, JSON.parse and packing never touch the main thread; the packed
+ *   (replay/pack.ts): the bytes, JSON.parse and packing never touch the main thread; the packed
  *   coordinates arrive as one transferred Float32Array.
  * - Playback at 30 fps: the frame comes from the time elapsed since play (replayFrameAt), read on each
  *   requestAnimationFrame — never from a count of callbacks, so a slow tab skips frames instead of slowing down.
@@ -11,14 +11,14 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { replayFrameAt } from "../domain/scan-display";
-import { drawFrame } from "../areas/scan/replay/canvas";
-import type { PackedLog } from "../areas/scan/replay/log-types";
-import { parserWorkerSource } from "../areas/scan/replay/pack";
-import { InsightsTable, LiveResultsTable, ReplayTabs } from "../areas/scan/replay/replay-tables";
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../areas/scan/replay/skeleton";
-import { replayHref, type ReplayTab } from "../areas/scan/replay/summary";
-import { frameText, insights as insightsOf, liveResultsAt, markers as markersOf, phaseAt, phaseMarks } from "../areas/scan/replay/timeline";
-import { NO_POSE_LOGS } from "../areas/scan/replay/messages";
+import { drawFrame } from "../replay/canvas";
+import type { PackedLog } from "../replay/log-types";
+import { parserWorkerSource } from "../replay/pack";
+import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-tables";
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
+import { replayHref, type ReplayTab } from "../replay/summary";
+import { frameText, insights as insightsOf, liveResultsAt, markers as markersOf, phaseAt, phaseMarks } from "../replay/timeline";
+import { NO_POSE_LOGS } from "../replay/messages";
 
 interface Props {
   src: string;

@@ -7,10 +7,10 @@
  */
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "../components/use-hydrated";
-import { InsightsTable, LiveResultsTable, ReplayTabs } from "../areas/scan/replay/replay-tables";
-import { replayHref, type ReplaySummary, type ReplayTab } from "../areas/scan/replay/summary";
-import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../areas/scan/replay/skeleton";
-import { frameText } from "../areas/scan/replay/timeline";
+import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-tables";
+import { replayHref, type ReplaySummary, type ReplayTab } from "../replay/summary";
+import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
+import { frameText } from "../replay/timeline";
 
 const ReplayCanvas = lazy(() => import("./replay-viewer.client"));
 

@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HandsDemoPage } from "../areas/telehealth/telehealth-pages";
 import { loadHandsDemo } from "../areas/telehealth/telehealth-route.server";
-import replayStyles from "../areas/scan/replay/replay.css";
+import replayStyles from "../replay/replay.css";
 
 export const meta: MetaFunction = () => [{ title: "Hands demo | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: replayStyles }];

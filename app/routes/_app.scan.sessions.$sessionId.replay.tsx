@@ -6,7 +6,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadReplay } from "../areas/scan/replay/replay-route.server";
 import { ReplayPage } from "../areas/scan/replay/replay-page";
-import replayStyles from "../areas/scan/replay/replay.css";
+import replayStyles from "../replay/replay.css";
 
 export const meta: MetaFunction = () => [{ title: "Session Replay | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: replayStyles }];

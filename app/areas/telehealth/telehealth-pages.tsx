@@ -10,6 +10,7 @@ import { formatResultValue } from "../../domain/scan-display";
 import { formatInstantDay } from "../../domain/zoned-day";
 import { ReplayStill, ReplayViewer } from "../../islands/replay-viewer";
 import { DEMO_HANDS_PATH, REMOTE_ASSESSMENTS, remoteAssessment, SAMPLE_HANDS_LOG, telehealthPath } from "./assessments";
+import { analysisPath } from "../scan/scan-paths";
 import type { loadHandsDemo, loadRemoteAssessment, loadTelehealthIndex } from "./telehealth-route.server";
 
 export function TelehealthIndexPage({ data }: { data: SerializeFrom<typeof loadTelehealthIndex> }) {
@@ -106,7 +107,7 @@ export function RemoteAssessmentPage({ data }: { data: SerializeFrom<typeof load
                       <td>{s.session.data.results.map((r) => `${r.name} ${formatResultValue(r.value, r.units)} ${r.units}`).join("; ")}</td>
                       {a.slug === "external-shoulder-rotation" ? null : (
                         <td>
-                          <Link to={`/scan/sessions/?analysis=${encodeURIComponent(s.id)}`} aria-label={`Analysis of the session of ${s.participant.uid} on ${formatInstantDay(s.createdDate, data.timeZone)}`}>
+                          <Link to={analysisPath(s.sessionUUID)} aria-label={`Analysis of the session of ${s.participant.uid} on ${formatInstantDay(s.createdDate, data.timeZone)}`}>
                             Analysis
                           </Link>
                         </td>

@@ -10,12 +10,12 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { listScanSessions, scanSessionsLoadFailed, type ScanSession } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
 import { requireUser } from "../../auth/user.server";
-import { frameSvg } from "../scan/replay/frame-svg";
-import type { PackedLog } from "../scan/replay/log-types";
-import { packText } from "../scan/replay/read-log.server";
-import { svgResponse } from "../scan/replay/replay-route.server";
-import { replayTab, summarize } from "../scan/replay/summary";
-import { frameFromParam } from "../scan/replay/timeline";
+import { frameSvg } from "../../replay/frame-svg";
+import type { PackedLog } from "../../replay/log-types";
+import { packText } from "../../replay/read-log.server";
+import { svgResponse } from "../../replay/svg-response.server";
+import { replayTab, summarize } from "../../replay/summary";
+import { frameFromParam } from "../../replay/timeline";
 import { remoteAssessment, type RemoteAssessment } from "./assessments";
 
 export const RECENT_SESSIONS = 10;

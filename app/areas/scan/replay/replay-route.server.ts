@@ -14,11 +14,12 @@ import { requireProduct } from "../../../auth/user.server";
 import { canReplay, REPLAY_REFUSED } from "../../../domain/scan-display";
 import { isUuid } from "../../../domain/uuid";
 import { clientRunsScripts } from "../../../shell/scripting";
-import { frameSvg } from "./frame-svg";
-import type { PackedLog } from "./log-types";
-import { readPackedLog } from "./read-log.server";
-import { summarize, replayTab, type ReplaySummary } from "./summary";
-import { frameFromParam } from "./timeline";
+import { frameSvg } from "../../../replay/frame-svg";
+import type { PackedLog } from "../../../replay/log-types";
+import { readPackedLog } from "../../../replay/read-log.server";
+import { summarize, replayTab, type ReplaySummary } from "../../../replay/summary";
+import { frameFromParam } from "../../../replay/timeline";
+import { svgResponse } from "../../../replay/svg-response.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The largest 1-based frame a URL may ask for before the log's length is known (the contract's 20,000 frames). */
@@ -69,6 +70,3 @@ export async function frameSvgResponse({ request, context, params }: LoaderFunct
   const frame = frameFromParam(new URL(request.url).searchParams.get("frame"), log.data.frameCount);
   return svgResponse(frameSvg(log.data, frame), "no-store");
 }
-
-export const svgResponse = (svg: string, cacheControl: string) =>
-  new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" } });

@@ -19,7 +19,7 @@ import { poseLogPath } from "../scan-paths";
 import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION, UUID_INVALID } from "./messages";
 import type { SessionRow } from "./session-row";
 import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
-import { analysisPdfPath, exportPath, replayPath } from "./session-paths";
+import { analysisPdfPath, exportPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
 
 type Data = SerializeFrom<typeof loadScanSessions>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateHandsLog, generatePoseLog } from "../../../../reference-api/src/areas/scan/logs";
+import { generateHandsLog, generatePoseLog } from "../../reference-api/src/areas/scan/logs";
 import { frameDescription, frameSvg } from "./frame-svg";
 import { HAND_JOINTS, POSE_JOINTS, type PoseLog } from "./log-types";
 import { LOG_UNREADABLE, packLog, packLogFn, parserWorkerSource } from "./pack";

@@ -5,7 +5,7 @@
  * from the parsing worker to the page as one transferable buffer instead of half a million objects.
  * Browser-safe and pure.
  */
-import type { Schema } from "../../../api/schemas";
+import type { Schema } from "../api/schemas";
 
 export type PoseLog = Schema<"PoseLog">;
 export type HandsLog = Schema<"HandsLog">;
