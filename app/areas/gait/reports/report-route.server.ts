@@ -6,7 +6,7 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import sharp from "sharp";
-import { GAIT_REPORT_EMPTY, getGaitReport } from "../../../api/gait.server";
+import { getGaitReport } from "../../../api/gait.server";
 import type { Api } from "../../../api/client.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
@@ -30,7 +30,6 @@ import {
   type GaitReportTab,
 } from "./report";
 
-export { GAIT_REPORT_EMPTY };
 export const gaitReportLoadFailed = (message: string) => `Could not load the gait report. ${message}`;
 
 export type GaitReportData = { error: string; bars?: undefined } | { error?: undefined; bars: GaitBar[]; rows: GaitCsvRow[] };

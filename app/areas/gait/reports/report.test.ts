@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Schema } from "../../../api/schemas";
+import { GAIT_REPORT_EMPTY as API_EMPTY } from "../../../api/gait.server";
 import { gaitChartSvg } from "./chart-svg";
-import { gaitBars, gaitCsvFileName, gaitCsvRecords, gaitCsvRows, gaitPngFileName, isBelow, shareBelow, shareLabel, speedOf } from "./report";
+import { GAIT_REPORT_EMPTY, gaitBars, gaitCsvFileName, gaitCsvRecords, gaitCsvRows, gaitPngFileName, isBelow, shareBelow, shareLabel, speedOf } from "./report";
 
 type GaitSession = Schema<"GaitSession">;
 
@@ -78,3 +79,5 @@ describe("gait CSV", () => {
     expect(gaitPngFileName("2026-11-05")).toBe("gait-report-11-05-2026.png");
   });
 });
+
+it("says 'No sessions exist for that date.' in the words of the API module", () => expect(GAIT_REPORT_EMPTY).toBe(API_EMPTY));

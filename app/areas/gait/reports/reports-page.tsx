@@ -12,8 +12,9 @@ import { ReportDateField } from "../../../components/report-date-field";
 import { formatDay } from "../../../domain/zoned-day";
 import { ChartFigure } from "../../../islands/chart";
 import type { ChartSpec } from "../../../islands/chart-spec";
-import { GAIT_REPORT_EMPTY, type GaitReportData, type loadGaitReports } from "./report-route.server";
+import type { GaitReportData, loadGaitReports } from "./report-route.server";
 import {
+  GAIT_REPORT_EMPTY,
   GAIT_REPORT_TABS,
   GAIT_REPORTS_PATH,
   GAIT_SPEED_THRESHOLD,
