@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inflateSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import type { ScanSession } from "../../../api/scan.server";
 import { assessmentExport, assessmentRows, participantExport, participantRows, scanExportHref, scanReportFileName, scanReportHref, scanReportTitle } from "./report";
@@ -88,5 +89,11 @@ describe("report PDF", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
     expect(pages).toBeGreaterThan(1);
+    // The text drawn (pdfkit writes it as hex strings in deflated content streams): 'Page n of m' on every page.
+    const raw = pdf.toString("latin1");
+    const content = [...raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1")).join("");
+    const text = [...content.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1]!, "hex").toString("latin1")).join("");
+    expect(text.match(/Page \d+ of \d+/g)).toEqual(Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`));
+    expect(text).toContain("P-119");
   });
 });
