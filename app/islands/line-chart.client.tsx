@@ -60,11 +60,12 @@ function BarChart({ spec }: { spec: ChartSpec }) {
     hovertemplate: `%{x}: %{y:.2f}<extra></extra>`,
   }));
   const shapes = (spec.thresholds ?? []).map((t) => ({ type: "line", xref: "paper", x0: 0, x1: 1, y0: t.y, y1: t.y, line: { color: "#b3261e", width: 2, dash: "dash" } }));
-  const annotations = (spec.thresholds ?? []).map((t) => ({ xref: "paper", x: 1, xanchor: "right", y: t.y, yanchor: "bottom", text: t.label, showarrow: false, font: { color: "#b3261e", size: 12 } }));
+  // The line's label right of the plot, clear of the last bar.
+  const annotations = (spec.thresholds ?? []).map((t) => ({ xref: "paper", x: 1, xanchor: "left", y: t.y, yanchor: "middle", text: t.label, showarrow: false, font: { color: "#b3261e", size: 12 } }));
   const layout = {
     autosize: true,
     height: 420,
-    margin: { l: 56, r: 16, t: 24, b: 120 },
+    margin: { l: 56, r: 72, t: 24, b: 120 },
     xaxis: { type: "category", title: spec.xTitle ? { text: spec.xTitle } : undefined, automargin: true, tickangle: -35 },
     yaxis: { title: { text: spec.yTitle }, range: spec.yRange, automargin: true, zeroline: true },
     showlegend: false,
