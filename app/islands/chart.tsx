@@ -1,7 +1,7 @@
 /**
  * A chart island with its server-rendered fallback: the figure's data as a table is always in the HTML (open
  * when JavaScript does not run; folded under "Show data table" once the plot is drawn). The plot itself is
- * a client island: React.lazy loads line-chart.client.tsx after hydration, so the server never renders it
+ * a client island: React.lazy loads line-chart.client.tsx (lines and bars) after hydration, so the server never renders it
  * and pages without charts never fetch plotly.
  */
 import { lazy, Suspense, useId, type ReactNode } from "react";
@@ -18,10 +18,12 @@ interface ChartFigureProps {
   format?: (value: number, series: number) => string;
   /** Marks a table cell (a threshold warning, for example). */
   flag?: (value: number, series: number) => string | null;
+  /** The server-rendered fallback in place of the default by-day table (bar charts bring their own). */
+  table?: ReactNode;
   children?: ReactNode;
 }
 
-export function ChartFigure({ title, spec, format, flag, children }: ChartFigureProps) {
+export function ChartFigure({ title, spec, format, flag, table, children }: ChartFigureProps) {
   const hydrated = useHydrated();
   const id = useId();
   return (
@@ -37,7 +39,7 @@ export function ChartFigure({ title, spec, format, flag, children }: ChartFigure
       ) : null}
       <details className="chart-data" open={!hydrated}>
         <summary>{hydrated ? "Show data table" : "Data table"}</summary>
-        <ChartTable caption={title} spec={spec} format={format} flag={flag} />
+        {table ?? <ChartTable caption={title} spec={spec} format={format} flag={flag} />}
       </details>
     </figure>
   );

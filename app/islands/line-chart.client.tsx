@@ -12,6 +12,7 @@ const Plot = createPlotlyComponent(Plotly);
 const COLORS = ["#1f5fa8", "#b54708", "#2e7d32", "#7b3fa0", "#00838f", "#ad1457", "#5d4037", "#455a64"];
 
 export default function LineChart({ spec }: { spec: ChartSpec }) {
+  if (spec.kind === "bar") return <BarChart spec={spec} />;
   const data = spec.series.map((s, i) => ({
     type: "scatter",
     mode: "lines+markers",
@@ -41,6 +42,48 @@ export default function LineChart({ spec }: { spec: ChartSpec }) {
   return (
     <div role="img" aria-label={spec.description} className="chart-plot" data-testid="chart-plot">
       <Plot data={data} layout={layout} config={{ displayModeBar: false, responsive: true }} useResizeHandler style={{ width: "100%", height: "320px" }} />
+    </div>
+  );
+}
+
+/** Bars over categories (the gait report's speed per subject), with the same reference lines. */
+function BarChart({ spec }: { spec: ChartSpec }) {
+  const data = spec.series.map((s, i) => ({
+    type: "bar",
+    name: s.name,
+    x: s.x,
+    y: s.y,
+    marker: { color: s.colors ?? COLORS[i % COLORS.length] },
+    texttemplate: "%{y:.2f}",
+    textposition: "outside",
+    cliponaxis: false,
+    hovertemplate: `%{x}: %{y:.2f}<extra></extra>`,
+  }));
+  const shapes = (spec.thresholds ?? []).map((t) => ({ type: "line", xref: "paper", x0: 0, x1: 1, y0: t.y, y1: t.y, line: { color: "#b3261e", width: 2, dash: "dash" } }));
+  // The line's label right of the plot, clear of the last bar.
+  const annotations = (spec.thresholds ?? []).map((t) => ({ xref: "paper", x: 1, xanchor: "left", y: t.y, yanchor: "middle", text: t.label, showarrow: false, font: { color: "#b3261e", size: 12 } }));
+  const layout = {
+    autosize: true,
+    height: 420,
+    margin: { l: 56, r: 72, t: 24, b: 120 },
+    xaxis: { type: "category", title: spec.xTitle ? { text: spec.xTitle } : undefined, automargin: true, tickangle: -35 },
+    yaxis: { title: { text: spec.yTitle }, range: spec.yRange, automargin: true, zeroline: true },
+    showlegend: false,
+    shapes,
+    annotations,
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "rgba(0,0,0,0)",
+  };
+  return (
+    <div role="img" aria-label={spec.description} className="chart-plot" data-testid="chart-plot">
+      <Plot
+        data={data}
+        layout={layout}
+        // No mode bar (its buttons have no accessible names): the page links the server's PNG of the same chart.
+        config={{ displayModeBar: false, responsive: true }}
+        useResizeHandler
+        style={{ width: "100%", height: "420px" }}
+      />
     </div>
   );
 }

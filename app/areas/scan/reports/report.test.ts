@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { inflateSync } from "node:zlib";
+import { stringify } from "csv-stringify/sync";
+import type { ScanSession } from "../../../api/scan.server";
+import { assessmentExport, assessmentRows, participantExport, participantRows, scanExportHref, scanReportFileName, scanReportHref, scanReportTitle } from "./report";
+import { renderReportPdf } from "./report-pdf.server";
+
+function session(over: { id: string; created: string; uid: string; assessmentId?: string; results?: { name: string; value: number; units: string }[]; archived?: string | null }): ScanSession {
+  return {
+    id: over.id,
+    createdDate: over.created,
+    updatedDate: over.created,
+    sessionUUID: over.id,
+    session: {
+      data: { assessmentId: over.assessmentId ?? "AST-0018", results: (over.results ?? [{ name: "Gait Speed", value: 0.915, units: "m/s" }]).map((r, i) => ({ id: `r${i}`, ...r })) },
+      meta: { scanVersion: "2.18.0", demographics: null },
+    },
+    location: { id: "loc", name: "Denver" },
+    practitioner: { id: "p", firstName: "Maya", lastName: "Okafor" },
+    organization: { id: "o", name: "Org", logoUrl: null },
+    artifacts: [],
+    participant: { uid: over.uid, isArchived: !!over.archived, archivedDate: over.archived ?? null },
+    resultsInsights: [],
+  } as ScanSession;
+}
+
+const names = new Map([
+  ["AST-0018", "Gait Speed Test"],
+  ["AST-0024", "Range of Motion"],
+]);
+const TZ = "America/Denver";
+const sessions = [
+  session({ id: "b", created: "2026-11-20T18:30:00.000Z", uid: "P-2", assessmentId: "AST-0024", results: [{ name: "Knee Flexion", value: 101.456, units: "deg" }, { name: "Hip", value: 3, units: "in" }] }),
+  session({ id: "a", created: "2026-11-20T15:05:00.000Z", uid: "P-10", archived: "2026-11-21T03:00:00.000Z" }),
+  session({ id: "c", created: "2026-11-20T20:00:00.000Z", uid: "P-10", assessmentId: "AST-0099" }),
+];
+
+describe("scan report rows", () => {
+  const rows = assessmentRows(sessions, names, TZ);
+  it("one row per session, oldest first, times in the organization's zone, names from the assessments", () => {
+    expect(rows.map((r) => [r.time, r.participantUid, r.assessmentName, r.practitioner])).toEqual([
+      ["8:05 AM", "P-10", "Gait Speed Test", "Maya Okafor"],
+      ["11:30 AM", "P-2", "Range of Motion", "Maya Okafor"],
+      ["1:00 PM", "P-10", "AST-0099", "Maya Okafor"],
+    ]);
+    expect(rows[1]!.results.map((c) => [c.shown, c.exported])).toEqual([
+      ["101", "101.46"],
+      ["3.00", "3.00"],
+    ]);
+  });
+  it("one row per participant with the latest session's results and the archived mark", () => {
+    const ps = participantRows(rows, sessions, TZ);
+    expect(ps.map((p) => [p.uid, p.sessions, p.assessments, p.latestTime, p.archived, p.archivedDate])).toEqual([
+      ["P-2", 1, ["Range of Motion"], "11:30 AM", false, null],
+      ["P-10", 2, ["Gait Speed Test", "AST-0099"], "1:00 PM", true, "11/20/2026"],
+    ]);
+    expect(participantExport(ps).rows[1]).toEqual(["P-10", "2", "Gait Speed Test; AST-0099", "1:00 PM AST-0099", "Gait Speed: 0.92 m/s", "Yes", "11/20/2026"]);
+  });
+  it("exports one row per result with 2 decimals, written by csv-stringify", () => {
+    const table = assessmentExport(rows, "2026-11-20");
+    expect(table.header).toEqual(["Date", "Time", "Participant UID", "Assessment", "Result", "Value", "Units", "Practitioner"]);
+    expect(table.rows).toEqual([
+      ["11/20/2026", "8:05 AM", "P-10", "Gait Speed Test", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
+      ["11/20/2026", "11:30 AM", "P-2", "Range of Motion", "Knee Flexion", "101.46", "deg", "Maya Okafor"],
+      ["11/20/2026", "11:30 AM", "P-2", "Range of Motion", "Hip", "3.00", "in", "Maya Okafor"],
+      ["11/20/2026", "1:00 PM", "P-10", "AST-0099", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
+    ]);
+    expect(stringify([table.header, table.rows[0]!])).toBe("Date,Time,Participant UID,Assessment,Result,Value,Units,Practitioner\n11/20/2026,8:05 AM,P-10,Gait Speed Test,Gait Speed,0.92,m/s,Maya Okafor\n");
+  });
+});
+
+describe("titles, file names and links", () => {
+  it("names the export by its title without colons", () => {
+    expect(scanReportTitle("assessments", "Denver: Downtown", "2026-11-20")).toBe("Scan Assessments Report: Denver: Downtown 11-20-2026");
+    expect(scanReportFileName("participants", "Denver: Downtown", "2026-11-20", "csv")).toBe("Scan Participants Report Denver Downtown 11-20-2026.csv");
+  });
+  it("keeps the state in the URL", () => {
+    const state = { day: "2026-11-20", locationId: "abc", tab: "participants" as const };
+    expect(scanReportHref(state)).toBe("/scan/reports/?date=2026-11-20&location=abc&tab=participants");
+    expect(scanReportHref(state, "assessments")).toBe("/scan/reports/?date=2026-11-20&location=abc");
+    expect(scanExportHref(state, "assessments", "pdf")).toBe("/scan/reports/assessments.pdf?date=2026-11-20&location=abc");
+  });
+});
+
+describe("report PDF", () => {
+  it("renders a PDF with a page per screenful of rows", async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ["11/20/2026", "8:05 AM", `P-${i}`, "Gait Speed Test", "Gait Speed", "0.92", "m/s", "Maya Okafor"]);
+    const pdf = await renderReportPdf({ title: "Scan Assessments Report: Denver 11-20-2026", details: ["Date: 11/20/2026"], table: { header: assessmentExport([], "2026-11-20").header, rows }, empty: "none" });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
+    expect(pages).toBeGreaterThan(1);
+    // The text drawn (pdfkit writes it as hex strings in deflated content streams): 'Page n of m' on every page.
+    const raw = pdf.toString("latin1");
+    const content = [...raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1")).join("");
+    const text = [...content.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1]!, "hex").toString("latin1")).join("");
+    expect(text.match(/Page \d+ of \d+/g)).toEqual(Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`));
+    expect(text).toContain("P-119");
+  });
+});

@@ -1,0 +1,4 @@
+/** GET `/gait/reports/chart.png?date=` and `/gait/reports/report.csv?date=`: the gait report's downloads (attachments). */
+import { gaitReportExport } from "../areas/gait/reports/report-route.server";
+
+export const loader = gaitReportExport;

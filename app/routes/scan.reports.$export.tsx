@@ -1,0 +1,4 @@
+/** GET `/scan/reports/{assessments|participants}.{csv|pdf}?date=&location=`: the scan report's exports (attachments). */
+import { scanReportExport } from "../areas/scan/reports/report-route.server";
+
+export const loader = scanReportExport;

@@ -1,0 +1,94 @@
+/**
+ * Gait Reports (issue 12; spec 002 §2 'Gait Reports', §4 report flow, §8, §9): a gait user generates the report of
+ * a day with sessions (found through the API): the Chart tab (Plotly bars with JavaScript, the table without) with
+ * the share below 0.8 m/s, the chart image (PNG) and the CSV named MM-dd-yyyy.csv; 'Generate new report' resets;
+ * an empty day says 'No sessions exist for that date.' and a future day is refused at the field. Both projects.
+ */
+import { readFile } from "node:fs/promises";
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { apiAs, PROVIDER_ADMIN } from "./helpers/stack.js";
+import { useSession } from "./helpers/session.js";
+import { expectFieldError } from "./helpers/ui.js";
+import { addDays, dateRangeInstants, todayIn } from "../../app/domain/date-range.js";
+
+const PAGE = "/gait/reports/";
+let day: string;
+let today: string;
+let subject: string;
+
+const mmddyyyy = (d: string) => `${d.slice(5, 7)}-${d.slice(8, 10)}-${d.slice(0, 4)}`;
+
+test.beforeAll(async () => {
+  const api = await apiAs(PROVIDER_ADMIN.email);
+  const me = await api.GET("/v2/users/current");
+  const timeZone = me.data!.organization.timezone;
+  today = todayIn(timeZone);
+  for (let back = 0; back < 120 && !day; back++) {
+    const d = addDays(today, -back);
+    const r = await api.GET("/v2/gait/sessions/report", { params: { query: dateRangeInstants({ start: d, end: d }, timeZone) } });
+    const withSpeed = (r.data ?? []).find((s) => s.session.data.items.some((i) => i.measures.some((m) => m.name === "avgSpeed" || m.name === "speed")));
+    if (withSpeed) {
+      day = d;
+      subject = `${withSpeed.subject.firstName} ${withSpeed.subject.lastName}`;
+    }
+  }
+  expect(day, "the organization has gait sessions in the last 120 days").toBeDefined();
+});
+
+test("a gait user generates a day's report: the chart with its share below 0.8 m/s, the image and CSV downloads, then a new report", async ({ page }) => {
+  await useSession(page, PROVIDER_ADMIN.email);
+  await page.goto("/gait/");
+  await expect(page).toHaveURL(/\/gait\/reports\/$/);
+  await expect(page.getByRole("heading", { name: "Gait Reports", level: 1 })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("form", { name: "Generate a gait report" }).getByLabel("Report date").fill(day);
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${day}`));
+  await expect(page.getByText(/^\d+ of \d+ subjects? \(\d+%\) below 0\.8 m\/s$/)).toBeVisible();
+  const table = page.getByRole("table", { name: /Gait speed per subject/ });
+  if (jsEnabled()) {
+    await expect(page.getByTestId("chart-plot").locator("svg").first()).toBeVisible();
+    // The table stays, folded under the plot.
+    await page.getByText("Show data table").click();
+  }
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("rowheader", { name: new RegExp(subject) }).first()).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Below 0.8 m/s" })).toBeVisible();
+  await expectAccessible(page);
+
+  const [png] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download chart image" }).click()]);
+  expect(png.suggestedFilename()).toBe(`gait-report-${mmddyyyy(day)}.png`);
+  const image = await readFile((await png.path())!);
+  expect([...image.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+  await page.getByRole("link", { name: "CSV", exact: true }).click();
+  await expect(page).toHaveURL(/tab=csv/);
+  await expect(page.getByRole("columnheader", { name: "Gait UID" })).toBeVisible();
+  await expectAccessible(page);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download CSV/ }).click()]);
+  expect(csv.suggestedFilename()).toBe(`${mmddyyyy(day)}.csv`);
+  const text = await readFile((await csv.path())!, "utf8");
+  expect(text.split("\n")[0]).toBe("First Name,Last Name,Gait UID,Captured,Assistance,Speed (m/s),Below 0.8 m/s,Comment");
+  expect(text).toMatch(/,\d+\.\d{2},(Yes|No),/);
+
+  await page.getByRole("link", { name: "Generate new report" }).click();
+  await expect(page).toHaveURL(/\/gait\/reports\/$/);
+  await expect(page.getByRole("form", { name: "Generate a gait report" }).getByLabel("Report date")).toBeVisible();
+});
+
+test("an empty day says so and a future day is refused at the field", async ({ page }) => {
+  await useSession(page, PROVIDER_ADMIN.email);
+  await page.goto(PAGE);
+  await expectAccessible(page);
+  await page.getByRole("form", { name: "Generate a gait report" }).getByLabel("Report date").fill("2001-01-01");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByText("No sessions exist for that date.")).toBeVisible();
+  await expectAccessible(page);
+
+  const response = await page.goto(`${PAGE}?date=${addDays(today, 1)}`);
+  expect(response?.status(), "a refused report date is a 4xx").toBe(400);
+  await expectFieldError(page.getByRole("form", { name: "Generate a gait report" }).getByLabel("Report date"), "Report date cannot be in the future");
+  await expect(page.getByText(/below 0\.8 m\/s/)).toHaveCount(0);
+  await expectAccessible(page);
+});
