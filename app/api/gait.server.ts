@@ -13,12 +13,6 @@ export const listGaitSessions = (api: Api, patientRecordId: string, range: { sta
 export const setGaitComment = (api: Api, sessionId: string, comment: string | null) =>
   api.call((c, init) => c.POST("/v2/gait/sessions/{id}/comment", { ...init, params: { path: { id: sessionId } }, body: { comment } }));
 
-/** 002 §8, verbatim. */
-export const GAIT_REPORT_EMPTY = "No sessions exist for that date.";
-export const GAIT_PATIENTS_EMPTY = "No gait patients with that location.";
-export const GAIT_PATIENTS_LOAD_FAILED = "There was an issue we were not able to recover from.";
-export const GAIT_PATIENT_ADDED = "Patient added.";
-export const GAIT_LOCATION_REQUIRED = "Location is required";
 /** The gait patient list's fetch size (002 §9). */
 export const GAIT_PATIENT_LIMIT = 999;
 

@@ -32,6 +32,10 @@ test("a scan-only user never sees another organization's sessions, search result
   expect(await log.json()).toEqual({ message: "No pose logs available" });
   const download = await page.request.get(`/scan/sessions/${other.id}/pose-log.json?download=1`);
   expect(download.status()).toBe(404);
+  // Its replay page, a frame of it, its analysis PDF: not found either.
+  for (const path of [`/scan/sessions/${other.id}/replay`, `/scan/sessions/${other.id}/frame.svg?frame=1`, `/scan/sessions/${other.uuid}/analysis.pdf`]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
 
   // The list at Front Range's location, and the UUID search for Front Range's session: nothing of it shows.
   for (const path of [`/scan/sessions/?location=${other.locationId}`, `/scan/sessions/?uuid=${other.uuid}`]) {

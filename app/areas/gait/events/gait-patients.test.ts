@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import * as server from "../../../api/gait.server";
 import { gaitPatientFormSchema } from "./gait-patient-form";
 import {
   GAIT_LOCATION_REQUIRED,
@@ -24,13 +23,6 @@ function form(entries: Record<string, string>) {
 }
 
 describe("gait patients page", () => {
-  it("uses the API module's messages (002 §8) verbatim", () => {
-    expect(GAIT_PATIENTS_EMPTY).toBe(server.GAIT_PATIENTS_EMPTY);
-    expect(GAIT_PATIENTS_LOAD_FAILED).toBe(server.GAIT_PATIENTS_LOAD_FAILED);
-    expect(GAIT_PATIENT_ADDED).toBe(server.GAIT_PATIENT_ADDED);
-    expect(GAIT_LOCATION_REQUIRED).toBe(server.GAIT_LOCATION_REQUIRED);
-  });
-
   it("reads the location from the URL only when it is a UUID", () => {
     expect(parseLocation(new URLSearchParams(`location=${LOC.toUpperCase()}`))).toBe(LOC);
     expect(parseLocation(new URLSearchParams("location=denver"))).toBeNull();

@@ -6,11 +6,7 @@ import { displayName } from "../../../domain/names";
 import { formatDate } from "../../../domain/zoned-day";
 import { sectionPath } from "../../patients/rules/patient-detail";
 
-/** 002 §8 and §5, verbatim. */
-export const GAIT_PATIENTS_EMPTY = "No gait patients with that location.";
-export const GAIT_PATIENTS_LOAD_FAILED = "There was an issue we were not able to recover from.";
-export const GAIT_PATIENT_ADDED = "Patient added.";
-export const GAIT_LOCATION_REQUIRED = "Location is required";
+export { GAIT_LOCATION_REQUIRED, GAIT_PATIENT_ADDED, GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED } from "../messages";
 /** Not in the spec: the page before a location is picked. */
 export const PICK_LOCATION = "Select a location to see its gait patients.";
 /** A Last Activity cell without any activity. */

@@ -15,11 +15,7 @@ type GaitSession = Schema<"GaitSession">;
 type GaitMeasureItem = Schema<"GaitMeasureItem">;
 
 export const GAIT_REPORTS_PATH = "/gait/reports/";
-/**
- * 002 §8, verbatim: the same words as api/gait.server.ts GAIT_REPORT_EMPTY, which the browser cannot import (a
- * `.server` module); report.test.ts checks that they agree.
- */
-export const GAIT_REPORT_EMPTY = "No sessions exist for that date.";
+export { GAIT_REPORT_EMPTY } from "../messages";
 /** 002 §9. */
 export const GAIT_SPEED_THRESHOLD = 0.8;
 
