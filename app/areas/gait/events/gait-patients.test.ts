@@ -3,9 +3,6 @@ import { describe, expect, it } from "vitest";
 import { gaitPatientFormSchema } from "./gait-patient-form";
 import {
   GAIT_LOCATION_REQUIRED,
-  GAIT_PATIENT_ADDED,
-  GAIT_PATIENTS_EMPTY,
-  GAIT_PATIENTS_LOAD_FAILED,
   gaitPatientRow,
   gaitPatientsHref,
   NO_ACTIVITY,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Schema } from "../../../api/schemas";
 import { gaitChartSvg } from "./chart-svg";
-import { GAIT_REPORT_EMPTY, gaitBars, gaitCsvFileName, gaitCsvRecords, gaitCsvRows, gaitPngFileName, isBelow, shareBelow, shareLabel, speedOf } from "./report";
+import { gaitBars, gaitCsvFileName, gaitCsvRecords, gaitCsvRows, gaitPngFileName, isBelow, shareBelow, shareLabel, speedOf } from "./report";
 
 type GaitSession = Schema<"GaitSession">;
 

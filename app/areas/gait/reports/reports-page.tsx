@@ -12,6 +12,8 @@ import { ReportDateField } from "../../../components/report-date-field";
 import { formatDay } from "../../../domain/zoned-day";
 import { ChartFigure } from "../../../islands/chart";
 import type { ChartSpec } from "../../../islands/chart-spec";
+import { GAIT_PATIENTS_PATH } from "../events/gait-patients";
+import { RECONCILE_PATH } from "../reconcile/reconcile";
 import type { GaitReportData, loadGaitReports } from "./report-route.server";
 import {
   GAIT_REPORT_EMPTY,
@@ -38,6 +40,9 @@ export function GaitReportsPage({ data }: { data: Data }) {
     <section className="report-page" aria-labelledby="gait-reports-title">
       <div className="page-header">
         <h1 id="gait-reports-title">Gait Reports</h1>
+        <nav aria-label="Gait patients" className="page-header-links">
+          <Link to={GAIT_PATIENTS_PATH}>Add Gait Patient</Link> <Link to={RECONCILE_PATH}>Reconcile Gait Patients</Link>
+        </nav>
       </div>
       {data.day && data.report ? <ReportView day={data.day} tab={data.tab} timeZone={data.timeZone} report={data.report as unknown as Promise<GaitReportData>} /> : <ReportForm data={data} />}
     </section>
