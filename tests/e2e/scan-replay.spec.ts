@@ -102,6 +102,10 @@ test("a session older than 2.18.0 is refused", async ({ page }) => {
   await page.goto(`/scan/sessions/${old.id}/replay`);
   await expect(page.getByRole("alert").filter({ hasText: REFUSED })).toBeVisible();
   await expectAccessible(page);
+  // Its frames are refused too, with the same words.
+  const frame = await page.request.get(`/scan/sessions/${old.id}/frame.svg?frame=1`);
+  expect(frame.status()).toBe(403);
+  expect(await frame.json()).toEqual({ message: REFUSED });
 });
 
 test("the hands demo replays the sample log; the telehealth pages open", async ({ page }) => {

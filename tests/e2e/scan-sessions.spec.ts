@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, demo, SCAN_ONLY } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
+import { expectToast } from "./helpers/ui.js";
 import type { components } from "../../openapi/provider-api.js";
 import { SIT_TO_STAND_CUTOFFS } from "../../reference-api/src/areas/scan/catalogue.js";
 
@@ -90,7 +91,7 @@ test.describe("scan sessions", () => {
     await expect(page.getByRole("link", { name: "Previous page" })).toHaveCount(0);
   });
 
-  test("a UUID search ignores and disables the other filters; replay refused before 2.18.0; the pose log downloads", async ({ page }) => {
+  test("a UUID search ignores and disables the other filters; replay refused before 2.18.0; the pose log downloads; copy the UUID", async ({ page, context }) => {
     await useSession(page, SCAN_ONLY);
     // A pre-2.18.0 session (any location): the UUID search ignores the location and dates, the filters are disabled.
     const old = sessions.find((s) => /^2\.1[0-7]\./.test(s.session.meta.scanVersion) && s.location && s.location.id !== location.id);
@@ -118,6 +119,17 @@ test.describe("scan sessions", () => {
     for await (const c of stream) chunks.push(c as Buffer);
     const log = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { frames?: unknown[] };
     expect(Array.isArray(log.frames) && log.frames.length > 0, "the log has frames").toBe(true);
+
+    // The full UUID: with JavaScript a Copy button ('Copied UUID.', the clipboard holds it); without, selectable text.
+    if (jsEnabled()) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await row.getByRole("button", { name: /^Copy UUID/ }).click();
+      await expectToast(page, "Copied UUID.");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(logged!.sessionUUID);
+    } else {
+      await row.getByText(`${logged!.sessionUUID.slice(0, 4)}…${logged!.sessionUUID.slice(-4)}`).click();
+      await expect(row.getByText(logged!.sessionUUID, { exact: true })).toBeVisible();
+    }
   });
 
   test("the analysis: demographics prompt, outcome by age and sex, factor table, PDF; no outcome for AST-0024", async ({ page }) => {

@@ -60,13 +60,21 @@ export async function loadReplay({ request, context, params }: LoaderFunctionArg
   return data({ state: "ok" as const, session: s, assessmentName, refusal, frame, tab, timeZone: user.organization.timezone, still }, { headers: NO_STORE });
 }
 
-/** GET `/scan/sessions/{id}/frame.svg?frame=n` (1-based; default the first): one frame as an SVG image. */
+/** A refusal of a resource route as the API's `{message}` body (a thrown `data()` there answers Remix's generic error body). */
+const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
+
+/**
+ * GET `/scan/sessions/{id}/frame.svg?frame=n` (1-based; default the first): one frame as an SVG image. The replay's
+ * rules hold here too: a session recorded before 2.18.0 is refused ('Cannot replay for sessions < 2.18.0', 403).
+ */
 export async function frameSvgResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
   await requireProduct(request, context, "SCAN");
   const id = params.sessionId;
-  if (!isUuid(id)) throw data({ message: NO_POSE_LOGS }, { status: 404, headers: NO_STORE });
-  const log = await readLog(request, context, id);
-  if (log.error) throw data({ message: log.error.message }, { status: log.error.status, headers: NO_STORE });
+  if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
+  const [session, log] = await Promise.all([getScanSession(getApi(request, context), id), readLog(request, context, id)]);
+  if (session.error) return session.error.status === 404 || session.error.status === 400 ? refusal(NO_POSE_LOGS, 404) : refusal(session.error.message, 502);
+  if (!canReplay(session.data.session.meta.scanVersion)) return refusal(REPLAY_REFUSED, 403);
+  if (log.error) return refusal(log.error.message, log.error.status);
   const frame = frameFromParam(new URL(request.url).searchParams.get("frame"), log.data.frameCount);
   return svgResponse(frameSvg(log.data, frame), "no-store");
 }
