@@ -53,7 +53,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     timezoneId: "America/Denver",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (DOM snapshots of every step) and a screenshot; the trace's own screencast is off:
+    // 27 tests of two heavy specs ran ~4% faster without it (140/137 s against 146/144 s), and the suite is CPU-bound.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
