@@ -67,8 +67,12 @@ export function drawLetterhead(doc: Pdf, head: Letterhead): void {
       // An image pdfkit cannot read: the name alone, as without a logo.
     }
   }
-  doc.font("Helvetica-Bold").fontSize(11).fillColor("#333333").text(pdfText(head.organizationName), textLeft, top, { width: left + width - textLeft });
-  doc.moveDown(0.2);
+  doc.x = textLeft;
+  doc.y = top;
+  if (head.organizationName) {
+    doc.font("Helvetica-Bold").fontSize(11).fillColor("#333333").text(pdfText(head.organizationName), textLeft, top, { width: left + width - textLeft });
+    doc.moveDown(0.2);
+  }
   doc.font("Helvetica-Bold").fontSize(16).fillColor("#111111").text(pdfText(head.title), { width: left + width - textLeft });
   doc.moveDown(0.2);
   doc.font("Helvetica").fontSize(10).fillColor("#444444");
