@@ -10,11 +10,24 @@
  *
  * Options: BENCH_RUNS (default 10).
  */
-import { reportModel } from "../../app/areas/patients/report/report-data.js";
-import { FIXTURE_GOALS, reportFixture } from "../../app/areas/patients/report/report-fixture.js";
-import { renderPatientReportPdf } from "../../app/areas/patients/report/report-pdf.server.js";
 import { percentile } from "./lib/stats.js";
 import { fmt, machineLine, markdownTable, type Cell } from "./lib/table.js";
+
+// The renderer is app code (bundler-style imports without extensions): loaded by tsx at run time, not followed
+// by this project's type check (node16 resolution), with the few types the benchmark needs.
+interface Model {
+  exercises: { empty: boolean }[];
+  pros: { empty: boolean }[];
+}
+interface Fixture {
+  meta: { minDate: string; dayCount: number };
+}
+const REPORT_DIR = "../../app/areas/patients/report/";
+const { reportModel } = (await import(`${REPORT_DIR}report-data.ts`)) as { reportModel: (r: Fixture, tz: string, goals: unknown[]) => Model };
+const { FIXTURE_GOALS, reportFixture } = (await import(`${REPORT_DIR}report-fixture.ts`)) as { FIXTURE_GOALS: unknown[]; reportFixture: (days: number) => Fixture };
+const { renderPatientReportPdf } = (await import(`${REPORT_DIR}report-pdf.server.ts`)) as {
+  renderPatientReportPdf: (input: { model: Model; period: Fixture["meta"]; logo: Uint8Array | null }) => Promise<Buffer>;
+};
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
 const TZ = "America/Denver";
