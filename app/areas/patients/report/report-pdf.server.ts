@@ -22,7 +22,8 @@ function ensureRoom(doc: Pdf, height: number) {
 }
 
 function sectionHeading(doc: Pdf, text: string) {
-  ensureRoom(doc, 60);
+  // Not alone at the foot of a page: with room for the first section's title and chart.
+  ensureRoom(doc, CHART_SIZE.height + 110);
   doc.moveDown(0.6).font("Helvetica-Bold").fontSize(14).fillColor("#111111").text(pdfText(text), leftOf(doc), doc.y, { width: widthOf(doc) });
   const y = doc.y + 2;
   doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
