@@ -10,6 +10,7 @@ import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { test as withFaults } from "./helpers/extra-portal.js";
 import { apiAs, demo, DEMO_PASSWORD, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { LOGIN_PATH, submitLogin } from "./helpers/ui.js";
+import { dateRangeInstants } from "../../app/domain/date-range.js";
 import { openSignedIn, useSession } from "./helpers/session.js";
 import type { Page } from "@playwright/test";
 import { createPatient, currentUserOf, dayIn, expectDialog, type NewPatient } from "./helpers/patient-detail.js";
@@ -261,6 +262,17 @@ test.describe("report, patient view, copy, scroll", () => {
     expect(pdf.text).toContain("Days with any activity");
     expect(pdf.text).toContain(`Page 1 of ${pdf.pages}`);
     expect(pdf.title).toBe(`Patient Report: ${patient.patient.lastName}, ${patient.patient.firstName}`);
+    // The counts and one chart per exercise (and side) and per PRO question of the API's report data.
+    const api = await apiAs(PRACTITIONER.email);
+    const range = dateRangeInstants({ start: dayIn(organization.timezone, -89), end: today }, organization.timezone);
+    const { data: report } = await api.GET("/v2/health/patients/{id}/activity-report", { params: { path: { id: patient.id }, query: { ...range, groupBy: "SIDE" } } });
+    if (!report || typeof report !== "object") throw new Error("no report data");
+    expect(pdf.text).toContain(`${report.meta.dayCountAnyActivity} of ${report.meta.dayCount}`);
+    if (report.meta.dayCountAnyActivity === 0) expect(pdf.text).toContain("No activity was recorded in this period");
+    else {
+      expect(pdf.text.match(/(range of motion|repetitions)\s+per\s+day/g) ?? []).toHaveLength(report.exercises.length);
+      expect(pdf.text.match(/answers\s+over\s+time/g) ?? []).toHaveLength(report.pros.length);
+    }
 
     const response = await page.request.get(`/patients/${patient.id}/report.pdf?from=${dayIn(organization.timezone, -30)}&to=${today}`);
     expect(response.status()).toBe(200);
