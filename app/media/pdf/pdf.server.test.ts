@@ -4,7 +4,7 @@ import { drawLetterhead, finishPdf, pdfText, startPdf } from "./pdf-document.ser
 import { fetchPrintLogo } from "./print-logo.server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const answer = (body: Uint8Array | string, status = 200) => (async () => new Response(body, { status })) as unknown as typeof fetch;
+const answer = (body: Uint8Array | string, status = 200) => (async () => new Response(body as BodyInit, { status })) as unknown as typeof fetch;
 
 describe("the print logo", () => {
   it("is the print logo's bytes, PNG or JPEG by their signature", async () => {
