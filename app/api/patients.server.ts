@@ -78,18 +78,26 @@ export async function loadProgramView(request: Request, context: PortalLoadConte
   return { data: programView(program.data, exercises.data ?? null) };
 }
 
+export type ActivityReport = Schema<"ActivityReport">;
+
 /**
- * The patient activity report as a PDF (GET v2/health/patients/{id}/activity-report with Accept
- * application/pdf): the API's document as a stream, to pass on to the browser.
+ * The patient activity report's data (000 §7 GET v2/health/patients/{id}/activity-report with start, end and
+ * groupBy=SIDE; §3 "Report data"), as JSON: the portal renders the PDF itself (ADR 014), so it works against
+ * a provider API that answers the report as data only.
  */
-export const getActivityReportPdf = (request: Request, context: PortalLoadContext, id: string, range: { start: string; end: string }) =>
-  getApi(request, context).call(
+export async function getActivityReport(request: Request, context: PortalLoadContext, id: string, range: { start: string; end: string }): Promise<ApiResult<ActivityReport>> {
+  const result = await getApi(request, context).call(
     (c, init) =>
       c.GET("/v2/health/patients/{id}/activity-report", {
         ...init,
         params: { path: { id }, query: { start: range.start, end: range.end, groupBy: "SIDE" } },
-        headers: { Accept: "application/pdf" },
-        parseAs: "stream",
+        headers: { Accept: "application/json" },
       }),
-    { timeoutMs: 60_000 },
+    { timeoutMs: 30_000 },
   );
+  if (result.error) return result;
+  // The contract also names a PDF representation (for other clients); the portal reads the data only.
+  const report = result.data;
+  if (typeof report !== "object" || report === null || !("meta" in report)) return { error: { message: "The report data could not be read.", status: 502 } };
+  return { data: report };
+}

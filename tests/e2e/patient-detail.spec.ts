@@ -5,8 +5,12 @@
  * open a patient of another location or organization by URL. Both projects (JavaScript on and off).
  */
 import { readFile } from "node:fs/promises";
+import { PDFParse } from "pdf-parse";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
-import { apiAs, demo, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
+import { test as withFaults } from "./helpers/extra-portal.js";
+import { apiAs, demo, DEMO_PASSWORD, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
+import { LOGIN_PATH, submitLogin } from "./helpers/ui.js";
+import { dateRangeInstants } from "../../app/domain/date-range.js";
 import { openSignedIn, useSession } from "./helpers/session.js";
 import type { Page } from "@playwright/test";
 import { createPatient, currentUserOf, dayIn, expectDialog, type NewPatient } from "./helpers/patient-detail.js";
@@ -228,17 +232,14 @@ test.describe("boundary", () => {
 });
 
 test.describe("report, patient view, copy, scroll", () => {
-  test("Download Report gives the API's PDF, named by date and patient, not cached", async ({ page }) => {
+  test("Download Report gives the portal's PDF of the report data, named by date and patient, not cached", async ({ page }) => {
     // A demo Health patient with activity (read only).
-    const api = await apiAs(PRACTITIONER.email);
-    const { data } = await api.GET("/v2/patients/pages", { params: { query: { product: "HEALTH", sortBy: "LAST_ACTIVITY", orderBy: "DESC", limit: 20 } } });
-    const patient = data?.items.find((r) => r.mostRecentActivity && r.patient.firstName && r.patient.lastName);
-    expect(patient, "a demo Health patient with activity").toBeTruthy();
+    const patient = await demoHealthPatient();
     const { organization } = await currentUserOf(PRACTITIONER.email);
     const today = dayIn(organization.timezone);
 
     await useSession(page, PRACTITIONER.email);
-    await page.goto(`/patients/${patient!.id}/health/activity/?range=90`);
+    await page.goto(`/patients/${patient.id}/health/activity/?range=90`);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Download Report" }).click();
     await expect(page).toHaveURL(/dialog=report/);
@@ -250,16 +251,34 @@ test.describe("report, patient view, copy, scroll", () => {
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download" }).click();
     const download = await downloading;
-    const initial = patient!.patient.firstName.normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "").slice(0, 1);
-    const last = patient!.patient.lastName.normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "");
-    expect(download.suggestedFilename()).toBe(`${today.slice(5, 7)}-${today.slice(8, 10)}-${today.slice(0, 4)}_${initial}${last}.pdf`);
+    expect(download.suggestedFilename()).toBe(reportName(today, patient.patient));
     const bytes = await readFile((await download.path())!);
-    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await pdfText(bytes);
+    // The same file in both JS modes: the report of the 90 days, headed by the organization and the patient.
+    expect(pdf.text).toContain(organization.name);
+    expect(pdf.text).toContain("Patient Activity Report");
+    expect(pdf.text).toContain(`Patient: ${patient.patient.lastName}, ${patient.patient.firstName}`);
+    expect(pdf.text).toContain(`Period: ${usDay(dayIn(organization.timezone, -89))} - ${usDay(today)} (90 days)`);
+    expect(pdf.text).toContain("Days with any activity");
+    expect(pdf.text).toContain(`Page 1 of ${pdf.pages}`);
+    expect(pdf.title).toBe(`Patient Report: ${patient.patient.lastName}, ${patient.patient.firstName}`);
+    // The counts and one chart per exercise (and side) and per PRO question of the API's report data.
+    const api = await apiAs(PRACTITIONER.email);
+    const range = dateRangeInstants({ start: dayIn(organization.timezone, -89), end: today }, organization.timezone);
+    const { data: report } = await api.GET("/v2/health/patients/{id}/activity-report", { params: { path: { id: patient.id }, query: { ...range, groupBy: "SIDE" } } });
+    if (!report || typeof report !== "object") throw new Error("no report data");
+    expect(pdf.text).toContain(`${report.meta.dayCountAnyActivity} of ${report.meta.dayCount}`);
+    if (report.meta.dayCountAnyActivity === 0) expect(pdf.text).toContain("No activity was recorded in this period");
+    else {
+      expect(pdf.text.match(/(range of motion|repetitions)\s+per\s+day/g) ?? []).toHaveLength(report.exercises.length);
+      expect(pdf.text.match(/answers\s+over\s+time/g) ?? []).toHaveLength(report.pros.length);
+    }
 
-    const response = await page.request.get(`/patients/${patient!.id}/report.pdf?from=${dayIn(organization.timezone, -30)}&to=${today}`);
+    const response = await page.request.get(`/patients/${patient.id}/report.pdf?from=${dayIn(organization.timezone, -30)}&to=${today}`);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
     expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${reportName(today, patient.patient)}"`);
   });
 
   test("Patient View opens full screen at 110 %, zooms in steps of 10 and resets to 100 %", async ({ page }) => {
@@ -339,4 +358,54 @@ test.describe("report, patient view, copy, scroll", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(top).toHaveCount(0);
   });
+});
+
+async function demoHealthPatient() {
+  const api = await apiAs(PRACTITIONER.email);
+  const { data } = await api.GET("/v2/patients/pages", { params: { query: { product: "HEALTH", sortBy: "LAST_ACTIVITY", orderBy: "DESC", limit: 20 } } });
+  const patient = data?.items.find((r) => r.mostRecentActivity && r.patient.firstName && r.patient.lastName);
+  expect(patient, "a demo Health patient with activity").toBeTruthy();
+  return patient!;
+}
+
+function reportName(today: string, person: { firstName: string; lastName: string }) {
+  const initial = person.firstName.normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "").slice(0, 1);
+  const last = person.lastName.normalize("NFKD").replace(/[^A-Za-z0-9-]/g, "");
+  return `${today.slice(5, 7)}-${today.slice(8, 10)}-${today.slice(0, 4)}_${initial}${last}.pdf`;
+}
+
+const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+async function pdfText(bytes: Uint8Array) {
+  expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe("%PDF-");
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    const { text, total } = await parser.getText();
+    const { info } = await parser.getInfo();
+    return { text, pages: total, title: (info as { Title?: string }).Title };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+// The spec's provider API answers the activity report as data only (000 §7): a portal in front of a proxy that
+// turns every answer of the call into JSON (a PDF would arrive as a JSON string and fail) still gives the PDF,
+// and it never asks for application/pdf.
+withFaults("the report works against an API that answers the activity report as JSON only", async ({ page, startExtraPortal, faultProxy }) => {
+  withFaults.skip(!jsEnabled(), "one run is enough: the portal's request to the API does not depend on the browser");
+  const patient = await demoHealthPatient();
+  const reportPath = `/v2/health/patients/${patient.id}/activity-report`;
+  faultProxy.inject({ method: "GET", path: reportPath, fault: { kind: "rewrite", change: (body) => body } });
+  const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
+  await submitLogin(page, PRACTITIONER.email, DEMO_PASSWORD, `${portal.url}${LOGIN_PATH}`);
+  await expect(page).toHaveURL(`${portal.url}/home/`);
+  const response = await page.request.get(`${portal.url}/patients/${patient.id}/report.pdf`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  const pdf = await pdfText(await response.body());
+  expect(pdf.text).toContain(`Patient: ${patient.patient.lastName}, ${patient.patient.firstName}`);
+  const calls = faultProxy.requests("GET", reportPath);
+  expect(calls.length).toBeGreaterThan(0);
+  for (const call of calls) expect(call.accept ?? "").not.toContain("application/pdf");
+  expect(portal.log()).not.toContain(patient.patient.lastName);
 });

@@ -36,6 +36,8 @@ export interface ProxiedRequest {
   path: string;
   /** The fault it got, if any. */
   fault: Fault["kind"] | null;
+  /** The request's Accept header (what representation the portal asked for). */
+  accept: string | null;
 }
 
 export interface FaultProxy {
@@ -96,7 +98,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const method = req.method ?? "GET";
     const path = (req.url ?? "/").split("?")[0]!;
     const fault = take(method, path);
-    seen.push({ method, path, fault: fault?.kind ?? null });
+    seen.push({ method, path, fault: fault?.kind ?? null, accept: req.headers.accept ?? null });
     if (fault?.kind === "drop") {
       req.socket.destroy();
       return;

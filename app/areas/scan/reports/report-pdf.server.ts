@@ -1,9 +1,10 @@
 /**
- * A report table as a PDF (pdfkit, the library the API renders its PDFs with): the title, the date, location and
- * organization, the table (its header repeated on every page, long cells wrapped) and 'Page n of m' at the foot
- * of every page. Letter, landscape. The standard fonts only encode WinAnsi: other characters become '?'.
+ * A report table as a PDF (pdfkit, the library the API renders its PDFs with): the portal's shared letterhead
+ * (the organization's print logo and name, the title, the date, location and organization — media/pdf/), the
+ * table (its header repeated on every page, long cells wrapped) and 'Page n of m' at the foot of every page.
+ * Letter, landscape. The standard fonts only encode WinAnsi: other characters become '?'.
  */
-import PDFDocument from "pdfkit";
+import { drawLetterhead, finishPdf, pdfText as safe, startPdf } from "../../../media/pdf/pdf-document.server";
 import type { ExportTable } from "./report";
 
 export interface PdfReport {
@@ -14,27 +15,19 @@ export interface PdfReport {
   /** Relative column widths (default: equal). */
   weights?: number[];
   empty: string;
+  /** The letterhead: the organization's name and print logo (null: the name alone). */
+  organizationName?: string;
+  logo?: Uint8Array | null;
 }
 
-const safe = (s: string) => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, "-").replace(/[^\x20-\x7e\xa0-\xff\n]/g, "?");
-
 export function renderReportPdf(report: PdfReport): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "LETTER", layout: "landscape", margin: 40, bufferPages: true, info: { Title: safe(report.title), Creator: "Exer provider portal" } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const started = startPdf({ title: report.title, layout: "landscape" });
+  const { doc } = started;
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 20; // room for the page number
 
-  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111111").text(safe(report.title), left, doc.y, { width });
-  doc.moveDown(0.3);
-  doc.font("Helvetica").fontSize(10).fillColor("#444444");
-  for (const line of report.details) doc.text(safe(line), { width });
-  doc.moveDown(0.8);
+  drawLetterhead(doc, { logo: report.logo ?? null, organizationName: report.organizationName ?? "", title: report.title, details: report.details });
 
   const { header, rows } = report.table;
   const weights = report.weights ?? header.map(() => 1);
@@ -75,16 +68,5 @@ export function renderReportPdf(report: PdfReport): Promise<Buffer> {
     });
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const text = `Page ${i - range.start + 1} of ${range.count}`;
-    // Writing inside the bottom margin must not add a page: lift the margin while writing the footer.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font("Helvetica").fontSize(9).fillColor("#555555").text(text, left, doc.page.height - margin + 10, { width, align: "right", lineBreak: false });
-    doc.page.margins.bottom = margin;
-  }
-  doc.end();
-  return done;
+  return finishPdf(started);
 }

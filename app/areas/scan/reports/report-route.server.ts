@@ -34,6 +34,7 @@ import {
   type ScanReportTab,
 } from "./report";
 import { renderReportPdf } from "./report-pdf.server";
+import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
 
 export interface ScanReportForm {
   date: string;
@@ -137,6 +138,8 @@ export async function scanReportExport({ request, context, params }: LoaderFunct
     table,
     weights: tab === "assessments" ? [1.1, 1, 1.4, 2.2, 2, 0.9, 0.8, 1.6] : [1.3, 0.8, 2.6, 1.8, 3.2, 0.8, 1.1],
     empty: SCAN_REPORT_EMPTY,
+    organizationName: parsed.user.organization.name,
+    logo: await fetchPrintLogo(parsed.user.organization, { signal: request.signal, requestId: context.requestId }),
   });
   return new Response(new Uint8Array(pdf), { headers: { ...headers, "Content-Type": "application/pdf" } });
 }

@@ -1,0 +1,142 @@
+/**
+ * The patient report as a PDF (000 §2.8 Download Patient Report), drawn by the portal from the report data:
+ * the letterhead (print logo, organization name) and the first page's summary — patient, provider, location,
+ * involved side and body part, programs, the period and the day counts — then per exercise (and side) the
+ * trend chart and the table of values, then the PRO answers charted over time with their table. Charts are
+ * ECharts SVG placed as vector graphics; all text is real text (selectable); 'Page n of m' on every page.
+ */
+import SVGtoPDF from "svg-to-pdfkit";
+import { drawLetterhead, finishPdf, pdfText, startPdf, type Pdf } from "../../../media/pdf/pdf-document.server";
+import { CHART_SIZE, exerciseChartSvg, proChartSvg, type Period } from "./report-charts.server";
+import { NO_ACTIVITY, NO_EXERCISE_DATA, NO_PRO_DATA, type ReportModel } from "./report-data";
+
+export const REPORT_HEADING = "Patient Activity Report";
+
+const FOOTER_ROOM = 24;
+const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - FOOTER_ROOM;
+const leftOf = (doc: Pdf) => doc.page.margins.left;
+const widthOf = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+function ensureRoom(doc: Pdf, height: number) {
+  if (doc.y + height > bottomOf(doc)) doc.addPage();
+}
+
+function sectionHeading(doc: Pdf, text: string) {
+  // Not alone at the foot of a page: with room for the first section's title and chart.
+  ensureRoom(doc, CHART_SIZE.height + 110);
+  doc.moveDown(0.6).font("Helvetica-Bold").fontSize(14).fillColor("#111111").text(pdfText(text), leftOf(doc), doc.y, { width: widthOf(doc) });
+  const y = doc.y + 2;
+  doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
+  doc.y = y + 6;
+}
+
+function subHeading(doc: Pdf, title: string, lines: (string | null)[], needed: number) {
+  ensureRoom(doc, needed);
+  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(11).fillColor("#111111").text(pdfText(title), leftOf(doc), doc.y, { width: widthOf(doc) });
+  doc.font("Helvetica").fontSize(9).fillColor("#333333");
+  for (const line of lines) if (line) doc.text(pdfText(line), { width: widthOf(doc) });
+  doc.moveDown(0.3);
+}
+
+function chart(doc: Pdf, svg: string) {
+  ensureRoom(doc, CHART_SIZE.height + 4);
+  SVGtoPDF(doc, svg, leftOf(doc), doc.y, { width: CHART_SIZE.width, height: CHART_SIZE.height, assumePt: true });
+  doc.x = leftOf(doc);
+  doc.y += CHART_SIZE.height + 4;
+}
+
+/**
+ * A compact table flowing in two column blocks per page (left block first, then the right one), its
+ * header repeated at the top of each block.
+ */
+function table(doc: Pdf, header: string[], rows: string[][]) {
+  if (rows.length === 0) return;
+  const rowH = 12;
+  const gap = 16;
+  const blockW = (widthOf(doc) - gap) / 2;
+  const colW = blockW / header.length;
+  const drawRow = (cells: string[], x: number, y: number, bold: boolean) => {
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8).fillColor("#111111");
+    cells.forEach((c, i) => doc.text(pdfText(c), x + i * colW + 2, y + 2, { width: colW - 4, height: rowH, lineBreak: false, ellipsis: true }));
+    doc.moveTo(x, y + rowH).lineTo(x + blockW, y + rowH).lineWidth(bold ? 0.75 : 0.25).strokeColor(bold ? "#333333" : "#bbbbbb").stroke();
+  };
+  let i = 0;
+  while (i < rows.length) {
+    ensureRoom(doc, rowH * 3);
+    const top = doc.y;
+    const fit = Math.max(1, Math.floor((bottomOf(doc) - top) / rowH) - 1);
+    const perBlock = Math.min(fit, Math.ceil((rows.length - i) / 2));
+    let usedRows = 0;
+    for (let block = 0; block < 2 && i < rows.length; block++) {
+      const x = leftOf(doc) + block * (blockW + gap);
+      drawRow(header, x, top, true);
+      const chunk = rows.slice(i, i + perBlock);
+      chunk.forEach((cells, r) => drawRow(cells, x, top + (r + 1) * rowH, false));
+      usedRows = Math.max(usedRows, chunk.length + 1);
+      i += chunk.length;
+    }
+    doc.x = leftOf(doc);
+    doc.y = top + usedRows * rowH + 6;
+    if (i < rows.length) doc.addPage();
+  }
+}
+
+function summary(doc: Pdf, model: ReportModel) {
+  const left = leftOf(doc);
+  for (const [label, value] of model.details) {
+    doc.font("Helvetica-Bold").fontSize(10).fillColor("#111111").text(`${pdfText(label)}: `, left, doc.y, { continued: true, width: widthOf(doc) }).font("Helvetica").text(pdfText(value));
+  }
+  doc.moveDown(0.8);
+  // The day counts: three boxes side by side.
+  const gap = 10;
+  const boxW = (widthOf(doc) - gap * (model.counts.length - 1)) / model.counts.length;
+  const boxH = 48;
+  const top = doc.y;
+  model.counts.forEach((c, i) => {
+    const x = left + i * (boxW + gap);
+    doc.rect(x, top, boxW, boxH).lineWidth(0.75).strokeColor("#555555").stroke();
+    doc.font("Helvetica-Bold").fontSize(16).fillColor("#111111").text(pdfText(c.value), x + 8, top + 7, { width: boxW - 16 });
+    doc.font("Helvetica").fontSize(9).fillColor("#333333").text(pdfText(c.label), x + 8, top + 29, { width: boxW - 16 });
+  });
+  doc.x = left;
+  doc.y = top + boxH + 10;
+}
+
+export interface ReportPdfInput {
+  model: ReportModel;
+  period: Period;
+  logo: Uint8Array | null;
+}
+
+export async function renderPatientReportPdf({ model, period, logo }: ReportPdfInput): Promise<Buffer> {
+  const started = startPdf({ title: model.title });
+  const { doc } = started;
+  drawLetterhead(doc, { logo, organizationName: model.organizationName, title: REPORT_HEADING, details: [`Period: ${model.period}`] });
+  summary(doc, model);
+
+  if (model.noActivity) {
+    doc.font("Helvetica").fontSize(11).fillColor("#111111").text(pdfText(NO_ACTIVITY), leftOf(doc), doc.y, { width: widthOf(doc) });
+    return finishPdf(started);
+  }
+
+  sectionHeading(doc, "Exercises");
+  if (model.exercises.length === 0) doc.font("Helvetica").fontSize(10).fillColor("#111111").text("No exercise sessions in this period.", leftOf(doc), doc.y);
+  for (const section of model.exercises) {
+    const svg = exerciseChartSvg(section, period);
+    subHeading(doc, section.chartTitle, [section.goalLabel, section.note], svg ? CHART_SIZE.height + 60 : 60);
+    if (svg) chart(doc, svg);
+    else doc.font("Helvetica").fontSize(10).fillColor("#111111").text(NO_EXERCISE_DATA, leftOf(doc), doc.y).moveDown(0.3);
+    table(doc, section.table.header, section.table.rows);
+  }
+
+  sectionHeading(doc, "Surveys (patient-reported outcomes)");
+  if (model.pros.length === 0) doc.font("Helvetica").fontSize(10).fillColor("#111111").text("No survey answers in this period.", leftOf(doc), doc.y);
+  for (const section of model.pros) {
+    const svg = proChartSvg(section, period);
+    subHeading(doc, `${section.title}: answers over time`, [section.prompt !== section.title ? `Question: ${section.prompt}` : null], svg ? CHART_SIZE.height + 60 : 60);
+    if (svg) chart(doc, svg);
+    else doc.font("Helvetica").fontSize(10).fillColor("#111111").text(NO_PRO_DATA, leftOf(doc), doc.y).moveDown(0.3);
+    table(doc, section.table.header, section.table.rows);
+  }
+  return finishPdf(started);
+}

@@ -1,0 +1,56 @@
+/**
+ * GET `/patients/{id}/report.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD`: the Download Patient Report file (000 §2.8),
+ * rendered here from the report data (GET v2/health/patients/{id}/activity-report as JSON, ADR 014): the
+ * record first (a patient outside the user's reach is 404 and says nothing), then at once the report, the
+ * assigned programs (for the goals; optional) and the organization's print logo (optional). Named by the date
+ * (MM-dd-yyyy), first initial and last name ('exer_hep' without a name), never cached. A failed report goes
+ * back to the dialog with an error toast. Logs carry ids and timings only, never names.
+ */
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getActivityReport, getPatientRecord } from "../../../api/patients.server";
+import { getProgram } from "../../../api/programs.server";
+import { getApi } from "../../../api/user-api.server";
+import { getSession } from "../../../auth/session.server";
+import { requireUser } from "../../../auth/user.server";
+import { dateRangeInstants, parseDateRange, todayIn, withDateRange } from "../../../domain/date-range";
+import { log } from "../../../log.server";
+import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
+import { recordPath } from "../rules/patient-detail";
+import { reportFileName } from "../rules/patient-record";
+import { programGoals, reportModel } from "./report-data";
+import { renderPatientReportPdf } from "./report-pdf.server";
+
+export const REPORT_FAILED = "The report could not be downloaded.";
+
+export async function patientReportPdf({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
+  const user = await requireUser(request, context);
+  const id = params.patientRecordId ?? "";
+  const timeZone = user.organization.timezone;
+  const today = todayIn(timeZone);
+  const range = parseDateRange(new URL(request.url).searchParams, today);
+  const record = await getPatientRecord(getApi(request, context), id);
+  if (record.error) throw data(null, { status: record.error.status === 400 || record.error.status === 404 ? 404 : 502, headers: { "Cache-Control": "no-store" } });
+  const heps = record.data.productData.health?.heps ?? [];
+  const [report, programs, logo] = await Promise.all([
+    getActivityReport(request, context, id, dateRangeInstants(range, timeZone)),
+    Promise.all(heps.map((h) => getProgram(request, context, h.id))),
+    fetchPrintLogo(user.organization, { signal: request.signal, requestId: context.requestId }),
+  ]);
+  if (report.error || !report.data) {
+    getSession(request, context).flash("toast", { type: "error", message: REPORT_FAILED });
+    throw redirect(withDateRange(`${recordPath(id)}?dialog=report`, range));
+  }
+  const started = Date.now();
+  const model = reportModel(report.data, timeZone, programGoals(programs.flatMap((p) => (p.data ? [p.data] : []))));
+  const pdf = await renderPatientReportPdf({ model, period: report.data.meta, logo });
+  log.info("patient report rendered", { requestId: context.requestId, event: "patient-report", days: report.data.meta.dayCount, exercises: model.exercises.length, bytes: pdf.length, durationMs: Date.now() - started });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reportFileName(today, record.data.patient)}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

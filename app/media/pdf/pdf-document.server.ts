@@ -1,0 +1,102 @@
+/**
+ * What every PDF the portal produces shares (the patient report, the scan reports): a pdfkit document with its
+ * title and language set (selectable text, standard fonts), the letterhead — the organization's print logo
+ * (`logoUrl`, ADR 010) and name, the document's title and its detail lines — and 'Page n of m' at the foot of
+ * every page. The standard fonts only encode WinAnsi: `pdfText` turns other characters into '?'.
+ */
+import PDFDocument from "pdfkit";
+
+export type Pdf = InstanceType<typeof PDFDocument>;
+
+export const PDF_LANGUAGE = "en-US";
+const CREATOR = "Exer provider portal";
+
+/** Text the standard fonts can show: typographic quotes and dashes folded, anything else outside WinAnsi '?'. */
+export const pdfText = (s: string) =>
+  s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, "-").replace(/\u00d7/g, "x").replace(/[^\x20-\x7e\xa0-\xff\n]/g, "?");
+
+export interface StartedPdf {
+  doc: Pdf;
+  /** The document's bytes once `doc.end()` was called. */
+  done: Promise<Buffer>;
+}
+
+/** A new document (pages buffered, so the footer can number them at the end). */
+export function startPdf(options: { title: string; layout?: "portrait" | "landscape"; margin?: number }): StartedPdf {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    layout: options.layout ?? "portrait",
+    margin: options.margin ?? 40,
+    bufferPages: true,
+    lang: PDF_LANGUAGE,
+    displayTitle: true,
+    info: { Title: pdfText(options.title), Creator: CREATOR, Producer: CREATOR },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
+export interface Letterhead {
+  /** The print logo's bytes (PNG or JPEG), or null: the organization's name stands alone. */
+  logo: Uint8Array | null;
+  organizationName: string;
+  title: string;
+  /** Lines under the title ('Date: 11/20/2026', …). */
+  details?: string[];
+}
+
+/** The logo's box on the page (the logo is 250×140, ADR 010: half size). */
+export const LOGO_BOX = { width: 125, height: 70 } as const;
+
+/** Draws the letterhead at the top of the current page and leaves `doc.y` below it. */
+export function drawLetterhead(doc: Pdf, head: Letterhead): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const top = doc.page.margins.top;
+  let textLeft = left;
+  if (head.logo) {
+    try {
+      doc.image(Buffer.from(head.logo), left, top, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+      textLeft = left + LOGO_BOX.width + 16;
+    } catch {
+      // An image pdfkit cannot read: the name alone, as without a logo.
+    }
+  }
+  doc.x = textLeft;
+  doc.y = top;
+  if (head.organizationName) {
+    doc.font("Helvetica-Bold").fontSize(11).fillColor("#333333").text(pdfText(head.organizationName), textLeft, top, { width: left + width - textLeft });
+    doc.moveDown(0.2);
+  }
+  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111111").text(pdfText(head.title), { width: left + width - textLeft });
+  doc.moveDown(0.2);
+  doc.font("Helvetica").fontSize(10).fillColor("#444444");
+  for (const line of head.details ?? []) doc.text(pdfText(line), { width: left + width - textLeft });
+  const bottom = Math.max(doc.y, head.logo && textLeft > left ? top + LOGO_BOX.height : 0) + 8;
+  doc.moveTo(left, bottom).lineTo(left + width, bottom).lineWidth(0.75).strokeColor("#666666").stroke();
+  doc.x = left;
+  doc.y = bottom + 10;
+}
+
+/** 'Page n of m' at the foot of every page, then ends the document. */
+export function finishPdf({ doc, done }: StartedPdf): Promise<Buffer> {
+  const range = doc.bufferedPageRange();
+  const left = doc.page.margins.left;
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const text = `Page ${i - range.start + 1} of ${range.count}`;
+    // Writing inside the bottom margin must not add a page: lift the margin while writing the footer.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font("Helvetica").fontSize(9).fillColor("#555555").text(text, left, doc.page.height - margin + 10, { width, align: "right", lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,41 @@
+import { PDFParse } from "pdf-parse";
+import { describe, expect, it } from "vitest";
+import { drawLetterhead, finishPdf, pdfText, startPdf } from "./pdf-document.server";
+import { fetchPrintLogo } from "./print-logo.server";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const answer = (body: Uint8Array | string, status = 200) => (async () => new Response(body as BodyInit, { status })) as unknown as typeof fetch;
+
+describe("the print logo", () => {
+  it("is the print logo's bytes, PNG or JPEG by their signature", async () => {
+    expect(await fetchPrintLogo({ logoUrl: "http://api.test/files/a", webLogoUrl: null }, { fetch: answer(PNG) })).toEqual(new Uint8Array(PNG));
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    expect(await fetchPrintLogo({ logoUrl: null, webLogoUrl: "http://api.test/files/w" }, { fetch: answer(jpeg) })).toEqual(jpeg);
+  });
+
+  it("is null without a URL, on an error status, for other bytes or a failed fetch", async () => {
+    expect(await fetchPrintLogo({ logoUrl: null, webLogoUrl: null })).toBeNull();
+    expect(await fetchPrintLogo({ logoUrl: "javascript:alert(1)" })).toBeNull();
+    expect(await fetchPrintLogo({ logoUrl: "http://api.test/x" }, { fetch: answer(PNG, 404) })).toBeNull();
+    expect(await fetchPrintLogo({ logoUrl: "http://api.test/x" }, { fetch: answer("<svg/>") })).toBeNull();
+    const failing = (async () => Promise.reject(new TypeError("fetch failed"))) as unknown as typeof fetch;
+    expect(await fetchPrintLogo({ logoUrl: "http://api.test/x" }, { fetch: failing })).toBeNull();
+  });
+});
+
+describe("the shared letterhead and footer", () => {
+  it("show the organization, the title, the details and 'Page n of m'; title and language are set", async () => {
+    const started = startPdf({ title: "Scan – Report" });
+    drawLetterhead(started.doc, { logo: PNG, organizationName: "Front Range PT", title: "Scan Report", details: ["Date: 11/20/2026"] });
+    started.doc.addPage().text("second");
+    const pdf = await finishPdf(started);
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const { text, total } = await parser.getText();
+    const { info } = await parser.getInfo();
+    await parser.destroy();
+    expect(total).toBe(2);
+    for (const s of ["Front Range PT", "Scan Report", "Date: 11/20/2026", "Page 1 of 2", "Page 2 of 2"]) expect(text).toContain(s);
+    expect(info).toMatchObject({ Title: "Scan - Report", Language: "en-US" });
+    expect(pdfText("a\u2019b × 😀")).toBe("a'b x ??");
+  });
+});
