@@ -392,7 +392,6 @@ async function pdfText(bytes: Uint8Array) {
 // turns every answer of the call into JSON (a PDF would arrive as a JSON string and fail) still gives the PDF,
 // and it never asks for application/pdf.
 withFaults("the report works against an API that answers the activity report as JSON only", async ({ page, startExtraPortal, faultProxy }) => {
-  withFaults.skip(!jsEnabled(), "one run is enough: the portal's request to the API does not depend on the browser");
   const patient = await demoHealthPatient();
   const reportPath = `/v2/health/patients/${patient.id}/activity-report`;
   faultProxy.inject({ method: "GET", path: reportPath, fault: { kind: "rewrite", change: (body) => body } });

@@ -1,0 +1,2 @@
+import { ensureLargeWorld } from "./lib/portal-stack.js";
+await ensureLargeWorld((m) => console.error(m));
