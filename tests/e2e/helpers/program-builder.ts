@@ -7,6 +7,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import type { components } from "../../../openapi/provider-api.js";
 import type { apiAs } from "./stack.js";
 import { waitForRouterIdle } from "./a11y.js";
+import { jsEnabled } from "../fixtures.js";
 
 export type Api = Awaited<ReturnType<typeof apiAs>>;
 export type Program = components["schemas"]["Program"];
@@ -74,9 +75,12 @@ export const blockNames = (list: Locator) => list.getByRole("listitem").locator(
 export async function addExercise(page: Page, name: string) {
   const grid = page.getByRole("region", { name: "Select exercise" });
   await grid.getByLabel("Search exercises").fill(name);
-  await grid.getByRole("button", { name: "Search", exact: true }).click();
   // The exercise may be on the grid before the search (its first page): wait for the search's own answer, or
-  // the Add below races it.
+  // the Add below races it — with JavaScript the router's fetch, without it the next document's load (a click
+  // does not wait for the navigation it starts: the old page would be counted while it is being replaced).
+  const loaded = jsEnabled() ? null : page.waitForEvent("load");
+  await grid.getByRole("button", { name: "Search", exact: true }).click();
+  await loaded;
   await waitForRouterIdle(page);
   await expect(grid.getByRole("list", { name: "Exercises to add" }).getByRole("heading", { name, exact: true })).toBeVisible();
   const count = await blockNames(programList(page)).count();
