@@ -122,6 +122,11 @@ test("the hands demo replays the sample log; the telehealth pages open", async (
     const image = page.getByRole("img", { name: "Hand joints at frame 1 / 240, phase RIGHT HAND" });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth), "the frame image loads").toBe(900);
+    // The image is the demo's frame route: any frame of the sample, as SVG.
+    expect(await image.getAttribute("src")).toMatch(/^\/demo\/hands\/frame\.svg\?frame=1\b/);
+    const frame = await page.request.get("/demo/hands/frame.svg?frame=121");
+    expect(frame.headers()["content-type"]).toContain("image/svg+xml");
+    expect(await frame.text()).toContain("<svg");
   }
   await expect(page.getByText("Phase: LEFT HAND").or(page.getByRole("link", { name: "LEFT HAND (frame 121)" }))).toBeVisible();
   await expectAccessible(page);
