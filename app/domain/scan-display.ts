@@ -18,6 +18,10 @@ export function formatResultValue(value: number, units: string | null | undefine
   return value.toFixed(DEGREE_UNITS.has((units ?? "").trim().toLowerCase()) ? 0 : 2);
 }
 
+/** A session's results as shown (each value with its unit's decimals). */
+export const shownResults = <R extends { id: string; name: string; value: number; units: string }>(results: readonly R[]) =>
+  results.map((r) => ({ id: r.id, name: r.name, value: formatResultValue(r.value, r.units), units: r.units }));
+
 /** 002 §9 "UUID shown as first 4 and last 4 characters" ('abcd…wxyz'; a short one whole). */
 export const shortUuid = (uuid: string): string => (uuid.length <= 8 ? uuid : `${uuid.slice(0, 4)}…${uuid.slice(-4)}`);
 

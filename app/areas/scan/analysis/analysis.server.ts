@@ -8,7 +8,7 @@
 import type { ApiResult } from "../../../api/result";
 import type { Schema } from "../../../api/schemas";
 import type { ScanOutcome } from "../../../domain/fall-risk";
-import { formatResultValue } from "../../../domain/scan-display";
+import { shownResults } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { log } from "../../../log.server";
 import { analyseSession, analysisLoadFailedText, analysisPdfBody, NO_ORG_OUTCOMES, type AnalysisOutcome, type RenderPdfRequest } from "./analysis";
@@ -70,7 +70,7 @@ export async function loadSessionAnalysis(opts: {
       assessmentId: session.session.data.assessmentId,
       assessmentName: opts.assessmentName,
       practitioner: p ? `${p.firstName} ${p.lastName}`.trim() : null,
-      results: session.session.data.results.map((r) => ({ id: r.id, name: r.name, value: formatResultValue(r.value, r.units), units: r.units })),
+      results: shownResults(session.session.data.results),
     },
     organizations: ordered.map((s) => ({ id: s.id, name: s.name })),
     org: source?.id ?? session.organization.id,

@@ -7,7 +7,7 @@
  */
 import type { ScanSession } from "../../../api/scan.server";
 import { NO_POSE_LOGS_TEXT } from "./messages";
-import { canReplay, formatResultValue, REPLAY_REFUSED, shortUuid } from "../../../domain/scan-display";
+import { canReplay, shownResults, REPLAY_REFUSED, shortUuid } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 
 export interface SessionRow {
@@ -41,7 +41,7 @@ export function sessionRow(session: ScanSession, assessmentNames: ReadonlyMap<st
     time: formatTime(session.createdDate, timeZone),
     assessmentId,
     assessmentName: assessmentNames.get(assessmentId) ?? assessmentId,
-    results: results.map((r) => ({ id: r.id, name: r.name, value: formatResultValue(r.value, r.units), units: r.units })),
+    results: shownResults(results),
     practitioner: p ? `${p.firstName} ${p.lastName}`.trim() : null,
     participantUid: session.participant.uid,
     archived: session.participant.isArchived ? (session.participant.archivedDate ? formatInstantDay(session.participant.archivedDate, timeZone) : "") : null,
