@@ -1,9 +1,9 @@
-/** `/admin/`: the admin area's start (a placeholder until the admin issue). */
-import type { MetaFunction } from "@remix-run/node";
-import { AdminPlaceholder } from "../areas/admin/admin-placeholder";
+/** `/admin/`: support staff to Admin Settings, product admins to Organizations (003 §2; the rule is ADR 015's). */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { adminHome } from "../areas/admin/access";
+import { requireAdmin } from "../areas/admin/access.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin | Exer Provider Portal" }];
-
-export default function AdminHome() {
-  return <AdminPlaceholder title="Admin" />;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, context);
+  throw redirect(adminHome(user.role));
 }

@@ -125,3 +125,14 @@ export function requireStaff(c: Caller): Caller & { role: Role } {
   if (!isStaff(c)) throw forbidden("Only product admins and support can use the admin API.");
   return c as Caller & { role: Role };
 }
+
+/**
+ * The admin API's changes (ADR 015): product admins only. Support staff read every admin screen and may set or
+ * reset the scan-modules override (to reproduce a customer's scan client); every other admin change is refused.
+ */
+export const SUPPORT_CANNOT_CHANGE = "Support staff cannot make this change; ask a product admin.";
+export function requireProductAdmin(c: Caller): Caller & { role: Role } {
+  const staff = requireStaff(c);
+  if (staff.role !== "EXER_ADMIN") throw forbidden(SUPPORT_CANNOT_CHANGE);
+  return staff;
+}

@@ -152,19 +152,38 @@ describe("authorization: product staff only", () => {
     }
   });
 
-  it("allows support staff on every operation, and product admins", async () => {
+  it("lets support staff read every admin screen and set or reset the scan-modules override; every other change is refused (ADR 015)", async () => {
     // The e-mail and the gait pose log do not exist: those answer 404 (after the role check passed).
     const notFoundOps = new Set(["adminGetInviteCode", "adminGetGaitSessionPoseLogSignedUrl"]);
+    const supportMayChange = new Set(["adminSetScanModulesOverride", "adminResetScanModulesOverride"]);
+    const refused: string[] = [];
     for (const c of calls()) {
       const r = await send(c, fx.support);
-      if (notFoundOps.has(c.op)) expect(r.status, c.op).toBe(404);
+      if (c.method !== "GET" && !supportMayChange.has(c.op)) {
+        expect(r.status, c.op).toBe(403);
+        expect(r.body, c.op).toMatchObject({ message: "Support staff cannot make this change; ask a product admin.", status: 403 });
+        refused.push(c.op);
+      } else if (notFoundOps.has(c.op)) expect(r.status, c.op).toBe(404);
       else expect([200, 201, 204], `${c.op}: ${JSON.stringify(r.body)}`).toContain(r.status);
     }
-    for (const c of calls().filter((c) => c.method === "GET")) {
+    expect(refused.sort()).toEqual([
+      "adminAddTypeformForm",
+      "adminCreateOrganization",
+      "adminDisableOrganization",
+      "adminEnableOrganization",
+      "adminSaveRiskFactorOutcome",
+      "adminUpdateLocationKeyword",
+      "adminUpdateOrganization",
+      "adminUpdateScanClientVersion",
+      "adminUploadOrganizationLogo",
+    ]);
+    for (const c of calls()) {
       const r = await send(c, fx.productAdmin);
-      expect([200, 404], c.op).toContain(r.status);
+      if (c.method === "GET") expect([200, 404], c.op).toContain(r.status);
+      else expect([200, 201, 204, 409], `${c.op}: ${JSON.stringify(r.body)}`).toContain(r.status);
     }
   });
+
 });
 
 describe("organizations", () => {
@@ -237,12 +256,12 @@ describe("organizations", () => {
   });
 
   it("uploads a PNG logo and refuses anything else", async () => {
-    const ok = await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/logo`, { ...as(fx.support), ...multipart(PNG) });
+    const ok = await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/logo`, { ...as(fx.productAdmin), ...multipart(PNG) });
     expect(ok.status).toBe(200);
     expect(ok.body.logoUrl).toMatch(/^http:\/\/api\.test\/files\//);
-    const gif = await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/logo`, { ...as(fx.support), ...multipart(Buffer.from("GIF89a-not-a-png"), "image/png") });
+    const gif = await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/logo`, { ...as(fx.productAdmin), ...multipart(Buffer.from("GIF89a-not-a-png"), "image/png") });
     expect(gif.status).toBe(400);
-    const unknown = await api.request("POST", `/v2/admin/organizations/${randomUUID()}/logo`, { ...as(fx.support), ...multipart(PNG) });
+    const unknown = await api.request("POST", `/v2/admin/organizations/${randomUUID()}/logo`, { ...as(fx.productAdmin), ...multipart(PNG) });
     expect(unknown.status).toBe(404);
   });
 });
@@ -311,7 +330,7 @@ describe("disable and enable", () => {
     const before = await state();
     expect((await api.request("GET", "/v2/users/current", as(fx.adminB))).status).not.toBe(403);
 
-    const r = await api.request("POST", `/v2/admin/organizations/${org}/disable`, as(fx.support));
+    const r = await api.request("POST", `/v2/admin/organizations/${org}/disable`, as(fx.productAdmin));
     expect(r.status).toBe(200);
     expect(r.body.disabled).toBe(true);
     const today = dayIn("America/Denver", new Date());
@@ -324,7 +343,7 @@ describe("disable and enable", () => {
     expect((await api.request("GET", "/v2/patients/pages", as(fx.practitionerB))).status).toBe(403);
     expect((await api.request("GET", "/v2/admin/organizations", as(fx.support))).body.find((o: { id: string }) => o.id === org).disabled).toBe(true);
     // Disabling again changes nothing.
-    expect((await api.request("POST", `/v2/admin/organizations/${org}/disable`, as(fx.support))).status).toBe(200);
+    expect((await api.request("POST", `/v2/admin/organizations/${org}/disable`, as(fx.productAdmin))).status).toBe(200);
 
     const e = await api.request("POST", `/v2/admin/organizations/${org}/enable`, as(fx.productAdmin));
     expect(e.status).toBe(200);
@@ -365,14 +384,14 @@ describe("scan client versions", () => {
 describe("locations", () => {
   it("sets, trims and clears a location's keyword", async () => {
     const id = fx.orgA.locations[1];
-    const r = await api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.support), body: { keyword: "  SOUTHA " } });
+    const r = await api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.productAdmin), body: { keyword: "  SOUTHA " } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, name: "A South", keyword: "SOUTHA", organization: { id: fx.orgA.id, name: "Org A" }, city: "Denver", state: "CO" });
     const found = await api.request("GET", "/v2/admin/locations?search=southa", as(fx.support));
     expect(found.body.items.map((l: { id: string }) => l.id)).toEqual([id]);
-    const cleared = await api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.support), body: { keyword: "   " } });
+    const cleared = await api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.productAdmin), body: { keyword: "   " } });
     expect(cleared.body.keyword).toBeNull();
-    expect((await api.request("PATCH", `/v2/admin/locations/${randomUUID()}`, { ...as(fx.support), body: { keyword: "X" } })).status).toBe(404);
+    expect((await api.request("PATCH", `/v2/admin/locations/${randomUUID()}`, { ...as(fx.productAdmin), body: { keyword: "X" } })).status).toBe(404);
   });
 
   it("filters by organization, sorts and pages", async () => {
@@ -415,17 +434,17 @@ describe("users and settings", () => {
 
   it("registers Typeform forms: id required, webhook confirmed, no duplicates", async () => {
     const url = "/v2/admin/pro/typeform-forms";
-    expect((await api.request("POST", url, { ...as(fx.support), body: { id: "  ", webhookConfirmed: true } })).body.message).toBe("id: Form ID is required");
-    expect((await api.request("POST", url, { ...as(fx.support), body: { id: "abc123", webhookConfirmed: false } })).status).toBe(400);
-    const ok = await api.request("POST", url, { ...as(fx.support), body: { id: "abc123", webhookConfirmed: true } });
+    expect((await api.request("POST", url, { ...as(fx.productAdmin), body: { id: "  ", webhookConfirmed: true } })).body.message).toBe("id: Form ID is required");
+    expect((await api.request("POST", url, { ...as(fx.productAdmin), body: { id: "abc123", webhookConfirmed: false } })).status).toBe(400);
+    const ok = await api.request("POST", url, { ...as(fx.productAdmin), body: { id: "abc123", webhookConfirmed: true } });
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ id: "abc123", hasExerWebhookEnabled: true });
-    expect((await api.request("POST", url, { ...as(fx.support), body: { id: "abc123", webhookConfirmed: true } })).status).toBe(409);
+    expect((await api.request("POST", url, { ...as(fx.productAdmin), body: { id: "abc123", webhookConfirmed: true } })).status).toBe(409);
     await api.db.query("INSERT INTO typeform_forms (id, has_exer_webhook_enabled) VALUES ('missing1', false)");
     const list = await api.request("GET", url, as(fx.support));
     expect(list.body).toEqual(expect.arrayContaining([{ id: "abc123", hasExerWebhookEnabled: true }, { id: "missing1", hasExerWebhookEnabled: false }]));
     // Adding a form whose webhook is Missing confirms it.
-    expect((await api.request("POST", url, { ...as(fx.support), body: { id: "missing1", webhookConfirmed: true } })).status).toBe(201);
+    expect((await api.request("POST", url, { ...as(fx.productAdmin), body: { id: "missing1", webhookConfirmed: true } })).status).toBe(201);
   });
 });
 
@@ -470,22 +489,22 @@ describe("scan sessions, outcomes and logs", () => {
 
   it("saves and lists an organization's risk-factor outcomes with validation", async () => {
     const url = `/v2/admin/scan/organizations/${fx.orgA.id}/assessments/AST-0018/outcomes/risk-factors`;
-    const mismatch = await api.request("PUT", url, { ...as(fx.support), body: outcome("AST-0020") });
+    const mismatch = await api.request("PUT", url, { ...as(fx.productAdmin), body: outcome("AST-0020") });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toMatch(/^assessmentId:/);
-    const noResult = await api.request("PUT", url, { ...as(fx.support), body: { ...outcome("AST-0018"), resultDefinitionId: null } });
+    const noResult = await api.request("PUT", url, { ...as(fx.productAdmin), body: { ...outcome("AST-0018"), resultDefinitionId: null } });
     expect(noResult.body.message).toMatch(/^resultDefinitionId:/);
     const ageWithout = outcome("AST-0018");
     ageWithout.factors[0]!.criteria.push({ type: "AGE", units: "years", conditions: [{ comparator: "gte", value: 60 }] });
-    expect((await api.request("PUT", url, { ...as(fx.support), body: ageWithout })).body.message).toBe("factors[0].criteria[1].type: a AGE criterion needs AGE in demographicsRequired");
-    const badShape = await api.request("PUT", url, { ...as(fx.support), body: { ...outcome("AST-0018"), factors: [{ category: "LOW" }] } });
+    expect((await api.request("PUT", url, { ...as(fx.productAdmin), body: ageWithout })).body.message).toBe("factors[0].criteria[1].type: a AGE criterion needs AGE in demographicsRequired");
+    const badShape = await api.request("PUT", url, { ...as(fx.productAdmin), body: { ...outcome("AST-0018"), factors: [{ category: "LOW" }] } });
     expect(badShape.status).toBe(400);
-    const ok = await api.request("PUT", url, { ...as(fx.support), body: outcome("AST-0018") });
+    const ok = await api.request("PUT", url, { ...as(fx.productAdmin), body: outcome("AST-0018") });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual(outcome("AST-0018"));
     const list = await api.request("GET", `/v2/admin/scan/organizations/${fx.orgA.id}/outcomes/risk-factors`, as(fx.support));
     expect(list.body).toEqual([outcome("AST-0018")]);
-    expect((await api.request("PUT", `/v2/admin/scan/organizations/${fx.orgA.id}/assessments/AST-0777/outcomes/risk-factors`, { ...as(fx.support), body: outcome("AST-0777") })).status).toBe(404);
+    expect((await api.request("PUT", `/v2/admin/scan/organizations/${fx.orgA.id}/assessments/AST-0777/outcomes/risk-factors`, { ...as(fx.productAdmin), body: outcome("AST-0777") })).status).toBe(404);
     expect((await api.request("GET", `/v2/admin/scan/organizations/${randomUUID()}/outcomes/risk-factors`, as(fx.support))).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { requireStaff } from "../../core/auth.js";
+import { requireProductAdmin, requireStaff } from "../../core/auth.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { gaitPoseLogKey, scanLogKey, toScanOutcome, upsertScanOutcome, type ScanOutcomeRow } from "../scan/mapping.js";
@@ -49,7 +49,7 @@ export const handlers = defineHandlers({
   },
 
   async adminCreateOrganization(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     const row = await createOrganization(ctx.db, ctx.body);
     ctx.reply.code(201);
     return toOrganization(row, true);
@@ -61,7 +61,7 @@ export const handlers = defineHandlers({
   },
 
   async adminUpdateOrganization(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     await getOrganizationRow(ctx.db, ctx.params.id);
     const modules = await validateScanModules(ctx.db, ctx.body.scanModules);
     await ctx.db.query("UPDATE organizations SET scan_modules = $2::jsonb WHERE id = $1", [ctx.params.id, JSON.stringify(modules)]);
@@ -69,17 +69,17 @@ export const handlers = defineHandlers({
   },
 
   async adminEnableOrganization(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     return toOrganization(await enableOrganization(ctx.db, ctx.params.id), true);
   },
 
   async adminDisableOrganization(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     return toOrganization(await disableOrganization(ctx.db, ctx.params.id), true);
   },
 
   async adminUploadOrganizationLogo(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     await getOrganizationRow(ctx.db, ctx.params.id);
     const png = await readLogoUpload(ctx.req);
     return storeOrganizationLogo(ctx, ctx.params.id, png);
@@ -92,7 +92,7 @@ export const handlers = defineHandlers({
   },
 
   async adminUpdateLocationKeyword(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     const keyword = optionalText(ctx.body.keyword);
     const updated = await ctx.db.one("UPDATE locations SET keyword = $2 WHERE id = $1 RETURNING id", [ctx.params.id, keyword]);
     if (!updated) throw notFound("Location not found");
@@ -164,7 +164,7 @@ export const handlers = defineHandlers({
   },
 
   async adminAddTypeformForm(ctx) {
-    requireStaff(ctx.caller);
+    requireProductAdmin(ctx.caller);
     const id = ctx.body.id.trim();
     if (!id) throw badRequest("id: Form ID is required");
     if (!TYPEFORM_ID.test(id)) throw badRequest("id: Form ID may only contain letters, digits, _ and -");
@@ -203,7 +203,7 @@ export const handlers = defineHandlers({
   },
 
   async adminUpdateScanClientVersion(ctx) {
-    const caller = requireStaff(ctx.caller);
+    const caller = requireProductAdmin(ctx.caller);
     const { versionId } = ctx.params;
     const current = await ctx.db.one<ClientVersionRow>(`SELECT * FROM (${CLIENT_VERSIONS_SELECT}) v WHERE version_id = $1`, [versionId]);
     if (!current) throw notFound(`Scan client version ${versionId} not found`);
@@ -227,7 +227,7 @@ export const handlers = defineHandlers({
   },
 
   async adminSaveRiskFactorOutcome(ctx) {
-    const caller = requireStaff(ctx.caller);
+    const caller = requireProductAdmin(ctx.caller);
     const { orgId, assessmentId } = ctx.params;
     await getOrganizationRow(ctx.db, orgId);
     if (!(await ctx.db.one("SELECT 1 FROM assessments WHERE id = $1", [assessmentId]))) throw notFound(`Assessment ${assessmentId} not found`);
