@@ -171,7 +171,8 @@ test.describe("the sidebar", () => {
     await expect(page.getByRole("heading", { name: `Hi ${PRODUCT_ADMIN.firstName}` })).toBeVisible();
     await expectAccessible(page);
     await mainNav(page).getByRole("link", { name: "Switch to Admin" }).click();
-    await expect(page).toHaveURL(/\/admin\/$/);
+    // /admin/ sends a product admin on to Organizations (ADR 015).
+    await expect(page).toHaveURL(/\/admin\/organizations\/$/);
     const admin = page.getByRole("navigation", { name: "Admin" });
     await expect(admin.getByRole("link", { name: "Organizations" })).toBeVisible();
     await expectAccessible(page);

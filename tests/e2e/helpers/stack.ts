@@ -26,6 +26,7 @@ export const PROVIDER_ADMIN = demo("admin@frontrange.example");
 export const SCAN_ONLY = demo("scan@scanonly.example");
 export const PRODUCT_ADMIN = demo("productadmin@exer.example");
 export const NO_GROUPS = demo("nogroups@frontrange.example");
+export const SUPPORT = demo("support@exer.example");
 
 export async function tokensOf(login: string, password = DEMO_PASSWORD): Promise<Tokens> {
   const { identity } = readState();
