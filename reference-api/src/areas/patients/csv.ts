@@ -1,8 +1,11 @@
 /**
- * A small RFC 4180 CSV reader: comma-separated, fields optionally in double quotes (a quote inside a quoted
- * field is written twice), CRLF or LF line ends, a UTF-8 byte-order mark ignored. Quoted fields may span lines.
- * Returns the records with the line number each starts on (1-based); blank lines are skipped.
+ * CSV in (RFC 4180) through csv-parse: comma-separated, fields optionally in double quotes (a quote inside a
+ * quoted field is written twice), CRLF or LF line ends, a UTF-8 byte-order mark ignored, quoted fields may span
+ * lines, rows of any width (the header mapping checks columns). Returns the records with the line number each
+ * starts on (1-based); blank lines are skipped. A malformed file is a CsvError naming the line.
  */
+import { CsvError as ParseError, parse } from "csv-parse/sync";
+
 export interface CsvRecord {
   line: number;
   fields: string[];
@@ -10,71 +13,28 @@ export interface CsvRecord {
 
 export class CsvError extends Error {}
 
+/** csv-parse's codes in the words the import's 400 uses. */
+const PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "a quoted field is not closed",
+  CSV_INVALID_CLOSING_QUOTE: "unexpected text after a closing quote",
+  INVALID_OPENING_QUOTE: "a quote inside an unquoted field",
+};
+
 export function parseCsv(text: string): CsvRecord[] {
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let line = 1;
-  let startLine = 1;
-  let i = 0;
-  let quotedField = false;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === "" && !quotedField)) records.push({ line: startLine, fields });
-    fields = [];
-    field = "";
-    quotedField = false;
-  };
-  while (i < s.length) {
-    const c = s[i]!;
-    if (c === '"' && field === "" && !quotedField) {
-      // A quoted field: read to the closing quote.
-      quotedField = true;
-      i++;
-      for (;;) {
-        if (i >= s.length) throw new CsvError(`Line ${startLine}: a quoted field is not closed`);
-        const d = s[i]!;
-        if (d === '"') {
-          if (s[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        if (d === "\n") line++;
-        field += d;
-        i++;
-      }
-      const next = s[i];
-      if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
-        throw new CsvError(`Line ${line}: unexpected text after a closing quote`);
-      }
-      continue;
+  try {
+    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] }) as { record: string[]; info: { lines: number; raw?: string } }[];
+    // `info.lines` is the line the record ends on; a record spanning lines started that many newlines earlier.
+    return rows.map(({ record, info }) => ({ line: info.lines - countNewlines(record), fields: record }));
+  } catch (e) {
+    if (e instanceof ParseError) {
+      const line = (e as ParseError & { lines?: number }).lines ?? 0;
+      throw new CsvError(`Line ${line}: ${PROBLEMS[e.code] ?? "the file is not valid CSV"}`);
     }
-    if (c === ",") {
-      fields.push(field);
-      field = "";
-      quotedField = false;
-      i++;
-      continue;
-    }
-    if (c === "\r" || c === "\n") {
-      endRecord();
-      i += c === "\r" && s[i + 1] === "\n" ? 2 : 1;
-      line++;
-      startLine = line;
-      continue;
-    }
-    if (c === '"') throw new CsvError(`Line ${line}: a quote inside an unquoted field`);
-    field += c;
-    i++;
+    throw e;
   }
-  if (field !== "" || fields.length > 0 || quotedField) endRecord();
-  return records;
 }
+
+const countNewlines = (fields: readonly string[]) => fields.reduce((n, f) => n + (f.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
 
 /** Looks like binary (NUL bytes or many control characters): not a CSV file. */
 export function looksBinary(buf: Buffer): boolean {

@@ -49,7 +49,10 @@ describe("pure helpers", () => {
     const rows = parseCsv('a,b,c\r\n"x, y","he said ""hi""",\n\n"multi\nline",2,3\n');
     expect(rows.map((r) => r.fields)).toEqual([["a", "b", "c"], ["x, y", 'he said "hi"', ""], ["multi\nline", "2", "3"]]);
     expect(rows.map((r) => r.line)).toEqual([1, 2, 4]);
-    expect(() => parseCsv('a,"b\n')).toThrow(/not closed/);
+    expect(() => parseCsv('a,"b\n')).toThrow("Line 1: a quoted field is not closed");
+    expect(() => parseCsv('a,b\nc,"d"x,e\n')).toThrow("Line 2: unexpected text after a closing quote");
+    expect(() => parseCsv('a,b\n\nc,d"e\n')).toThrow("Line 3: a quote inside an unquoted field");
+    expect(parseCsv("\ufeffx,y\r1,2").map((r) => r.fields)).toEqual([["x", "y"], ["1", "2"]]);
   });
 });
 
