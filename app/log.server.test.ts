@@ -21,4 +21,24 @@ describe("logs", () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", msg: "request", method: "GET", status: 200 });
     expect(lines[0]).not.toContain("skipped");
   });
+
+  it("censors fields named like PHI or secrets, whoever passes them, and sends errors to their own level", () => {
+    const lines: Array<[string, string]> = [];
+    restore = setLogSink((l, level) => lines.push([l, level]));
+    log.error("oops", { email: "jane@example.com", lastName: "Doe", patientId: "p-1", status: 500 });
+    expect(lines).toHaveLength(1);
+    const [line, level] = lines[0]!;
+    expect(level).toBe("error");
+    expect(line).not.toMatch(/jane|Doe/);
+    const entry = JSON.parse(line);
+    expect(entry).toMatchObject({ level: "error", msg: "oops", email: "[redacted]", lastName: "[redacted]", patientId: "p-1", status: 500 });
+    expect(new Date(entry.time).toISOString()).toBe(entry.time);
+  });
+
+  it("drops lines below the level", () => {
+    const lines: string[] = [];
+    restore = setLogSink((l) => lines.push(l));
+    log.debug("noise");
+    expect(lines).toHaveLength(0);
+  });
 });

@@ -1,18 +1,41 @@
 /**
- * Structured logs: one JSON object per line on stdout (stderr for errors). Never log tokens, cookies,
- * request bodies, query strings, names, e-mails or other PHI: log ids, paths (with `redactPath`), statuses
- * and durations.
+ * Structured logs through pino: one JSON object per line on stdout (stderr for errors), `time` ISO 8601 and
+ * `level` as its name. Never log tokens, cookies, request bodies, query strings, names, e-mails or other PHI:
+ * log ids, paths (with `redactPath`), statuses and durations. As a second line of defence, fields named like
+ * PHI or secrets are censored by pino's redaction (`REDACTED_FIELDS`) whoever passes them.
  */
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+import { pino, stdTimeFunctions } from "pino";
 
-let threshold: Level = (process.env.LOG_LEVEL as Level | undefined) && ORDER[process.env.LOG_LEVEL as Level] ? (process.env.LOG_LEVEL as Level) : "info";
+type Level = "debug" | "info" | "warn" | "error";
+const LEVELS: readonly Level[] = ["debug", "info", "warn", "error"];
+
+/** Field names censored wherever they appear at the top level or one level down. */
+export const REDACTED_FIELDS = [
+  "firstName", "lastName", "name", "fullName", "email", "phone", "phoneNumber", "dateOfBirth", "dob", "address", "address1", "address2",
+  "comment", "note", "notes", "password", "token", "accessToken", "idToken", "refreshToken", "authorization", "cookie", "code", "inviteCode",
+];
+const REDACT_PATHS = REDACTED_FIELDS.flatMap((f) => [f, `*.${f}`]);
+
 let sink: (line: string, level: Level) => void = (line, level) => {
   (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 };
+/** The level of the line being written (pino writes synchronously to this stream). */
+let writing: Level = "info";
+
+const logger = pino(
+  {
+    level: LEVELS.includes(process.env.LOG_LEVEL as Level) ? (process.env.LOG_LEVEL as Level) : "info",
+    base: undefined,
+    messageKey: "msg",
+    timestamp: stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+  },
+  { write: (line: string) => sink(line.endsWith("\n") ? line.slice(0, -1) : line, writing) },
+);
 
 export function setLogLevel(level: Level): void {
-  threshold = level;
+  logger.level = level;
 }
 
 /** For tests: capture lines. Returns a function that restores the previous sink. */
@@ -27,10 +50,11 @@ export function setLogSink(fn: (line: string, level: Level) => void): () => void
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: Level, msg: string, fields?: LogFields): void {
-  if (ORDER[level] < ORDER[threshold]) return;
-  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg };
-  if (fields) for (const [k, v] of Object.entries(fields)) if (v !== undefined) entry[k] = v;
-  sink(JSON.stringify(entry), level);
+  if (!logger.isLevelEnabled(level)) return;
+  writing = level;
+  const defined: Record<string, unknown> = {};
+  if (fields) for (const [k, v] of Object.entries(fields)) if (v !== undefined) defined[k] = v;
+  logger[level](defined, msg);
 }
 
 export const log = {

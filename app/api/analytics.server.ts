@@ -24,7 +24,7 @@ export function trackEvent(event: AnalyticsEvent): void {
   } catch {
     target = undefined;
   }
-  log.debug("analytics event", { event: "analytics", name: event.name, source: event.source });
+  log.debug("analytics event", { event: "analytics", eventName: event.name, source: event.source });
   if (!target) return;
   postToCollector(target.url, { ...event, time: new Date().toISOString(), app: "portal" }, "analytics");
 }

@@ -22,7 +22,7 @@ const PROBLEMS: Record<string, string> = {
 
 export function parseCsv(text: string): CsvRecord[] {
   try {
-    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] }) as { record: string[]; info: { lines: number; raw?: string } }[];
+    const rows = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] }) as unknown as { record: string[]; info: { lines: number } }[];
     // `info.lines` is the line the record ends on; a record spanning lines started that many newlines earlier.
     return rows.map(({ record, info }) => ({ line: info.lines - countNewlines(record), fields: record }));
   } catch (e) {
