@@ -29,6 +29,19 @@ describe("session encryption", () => {
     expect(ring.decrypt("plain", "aad")).toBeNull();
   });
 
+  it("refuses a value truncated at any length, and chunks joined out of order or with one missing", () => {
+    const ring = createKeyring([A]);
+    const value = ring.encrypt("x".repeat(9000), "aad");
+    for (let cut = 0; cut < value.length; cut += 97) expect(ring.decrypt(value.slice(0, cut), "aad"), `cut at ${cut}`).toBeNull();
+    expect(ring.decrypt(value.slice(0, -1), "aad")).toBeNull();
+    const chunks = splitChunks(value);
+    expect(chunks.length).toBe(4);
+    const jar = (parts: string[]) => Object.fromEntries(parts.map((p, i) => [`s.${i}`, p]));
+    expect(ring.decrypt(joinChunks(jar(chunks), "s").value!, "aad")).toBe("x".repeat(9000));
+    expect(ring.decrypt(joinChunks(jar([chunks[0]!, chunks[2]!, chunks[1]!, chunks[3]!]), "s").value!, "aad")).toBeNull();
+    expect(ring.decrypt(joinChunks(jar(chunks.slice(0, 3)), "s").value!, "aad")).toBeNull();
+  });
+
   it("rotates: the first secret encrypts, all decrypt; a retired secret's sessions are refused", () => {
     const old = createKeyring([A]);
     const rotated = createKeyring([B, A]);
