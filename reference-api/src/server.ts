@@ -1,3 +1,4 @@
+import { handleClientError } from "./core/client-errors.js";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import openapiGlue from "fastify-openapi-glue";
@@ -69,6 +70,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     // Signed-file tokens are up to 512 characters (the contract's pattern); Fastify's default is 100.
     routerOptions: { maxParamLength: 600 },
     ajv: { customOptions: { strict: false } },
+    clientErrorHandler: handleClientError,
   });
 
   // Requests are validated with JSON Schema 2020-12 (the contract is OpenAPI 3.1), formats on; query

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixture, type Fixture } from "../testing/fixture.js";
 import { createTestApi, mintToken, type TestApi } from "../testing/harness.js";
@@ -51,6 +52,27 @@ describe("the server core", () => {
 });
 
 describe("request validation and refusals", () => {
+  it("answers an oversized query string (431) and a malformed request (400) with the error body, over a real socket", async () => {
+    const address = await api.app.listen({ port: 0, host: "127.0.0.1" });
+    const send = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(address).port), "127.0.0.1");
+        let answer = "";
+        socket.on("data", (d) => (answer += d.toString("utf8")));
+        socket.on("close", () => resolve(answer));
+        socket.on("error", reject);
+        socket.write(raw);
+      });
+    const big = await send(`GET /v2/patients/pages?search=${"x".repeat(100_000)} HTTP/1.1\r\nHost: api.test\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(big).toMatch(/content-type: application\/json/i);
+    const body = JSON.parse(big.slice(big.indexOf("\r\n\r\n") + 4));
+    expect(body).toEqual({ status: 431, message: expect.stringContaining("larger than the API accepts") });
+    const bad = await send("NOT HTTP AT ALL\r\n\r\n");
+    expect(bad).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(bad.slice(bad.indexOf("\r\n\r\n") + 4))).toEqual({ status: 400, message: "The request is not valid HTTP." });
+  });
+
   it("does not coerce JSON body types (a number sent as a string is refused)", async () => {
     // PATCH /v2/users/{id} takes strings only; send a number where a string is expected.
     const res = await api.request("PATCH", `/v2/users/${fx.adminA.userId}`, { as: fx.adminA, body: { userId: fx.adminA.userId, firstName: 12, lastName: "X" } });
