@@ -165,7 +165,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/users/meta/favorite-exercises": {
+    "/v2/users/meta/favorite-exercises/": {
         parameters: {
             query?: never;
             header?: never;
@@ -582,7 +582,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/patients/reconcile": {
+    "/v2/patients/reconcile/": {
         parameters: {
             query?: never;
             header?: never;
@@ -608,7 +608,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/patients/{id}": {
+    "/v2/patients/{id}/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1882,7 +1882,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/admin/pro/typeform-forms": {
+    "/v2/admin/pro/typeform-forms/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1913,7 +1913,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/admin/pro/unprocessed-typeform-responses": {
+    "/v2/admin/pro/unprocessed-typeform-responses/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1935,7 +1935,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/admin/scan/clients": {
+    "/v2/admin/scan/clients/": {
         parameters: {
             query?: never;
             header?: never;

@@ -23,11 +23,11 @@ export const listExerciseMetrics = (request: Request, context: PortalLoadContext
 
 /** The signed-in user's favorite exercise ids. */
 export const listFavoriteExercises = (request: Request, context: PortalLoadContext) =>
-  getApi(request, context).call((c, init) => c.GET("/v2/users/meta/favorite-exercises", init));
+  getApi(request, context).call((c, init) => c.GET("/v2/users/meta/favorite-exercises/", init));
 
 /** Adds a favorite (an exercise already a favorite succeeds: 001 §7); answers the updated ids. */
 export const addFavoriteExercise = (request: Request, context: PortalLoadContext, id: string) =>
-  getApi(request, context).call((c, init) => c.POST("/v2/users/meta/favorite-exercises", { ...init, body: { id } }));
+  getApi(request, context).call((c, init) => c.POST("/v2/users/meta/favorite-exercises/", { ...init, body: { id } }));
 
 /** Removes a favorite (204). */
 export const removeFavoriteExercise = (request: Request, context: PortalLoadContext, id: string) =>

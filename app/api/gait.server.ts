@@ -31,5 +31,5 @@ export const listGaitPatientsAt = (api: Api, locationId: string) =>
 export function reconcileGaitPatients(api: Api, file: Blob, fileName: string) {
   const form = new FormData();
   form.append("file", file, fileName);
-  return api.call((c, init) => c.POST("/v2/patients/reconcile", { ...init, body: { file: "" }, bodySerializer: () => form }), { timeoutMs: 60_000 });
+  return api.call((c, init) => c.POST("/v2/patients/reconcile/", { ...init, body: { file: "" }, bodySerializer: () => form }), { timeoutMs: 60_000 });
 }

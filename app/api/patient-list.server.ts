@@ -22,7 +22,7 @@ export type PatientListQuery = {
 export const listPatients = (api: Api, query: PatientListQuery) => api.call((c, init) => c.GET("/v2/patients/pages", { ...init, params: { query } }));
 
 
-export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}", { ...init, params: { path: { id } } }));
+export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}/", { ...init, params: { path: { id } } }));
 
 /** The add payload (000 §3); the primary provider is left out when none was chosen. */
 export type NewPatient = Omit<Schema<"PatientCreate">, "primaryPractitionerId"> & { primaryPractitionerId: string | null };
@@ -50,7 +50,7 @@ type PatientUpdate = Schema<"PatientUpdate">;
 
 /** PATCH v2/patients/{id}/ adding `product` (with the details the product needs, when the form asked for them). */
 export function addPatientToProduct(api: Api, id: string, products: ("HEALTH" | "GAIT" | "PRO")[], details: Omit<PatientUpdate, "products"> = {}) {
-  return api.call((c, init) => c.PATCH("/v2/patients/{id}", { ...init, params: { path: { id } }, body: { ...details, products } }));
+  return api.call((c, init) => c.PATCH("/v2/patients/{id}/", { ...init, params: { path: { id } }, body: { ...details, products } }));
 }
 
 /** POST v2/health/patients/{id}/invite. */

@@ -15,7 +15,7 @@ import { getProgram } from "./programs.server";
 
 export type PatientRecord = Schema<"PatientRecord">;
 
-export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}", { ...init, params: { path: { id } } }));
+export const getPatientRecord = (api: Api, id: string) => api.call((c, init) => c.GET("/v2/patients/{id}/", { ...init, params: { path: { id } } }));
 
 const loads = new WeakMap<PortalLoadContext, Map<string, Promise<ApiResult<PatientRecord>>>>();
 
@@ -55,7 +55,7 @@ export async function startPlanOfCare(request: Request, context: PortalLoadConte
 /** Edit Patient Details (PATCH v2/patients/{id}). */
 export async function updatePatient(request: Request, context: PortalLoadContext, id: string, body: PatientUpdate) {
   forget(context);
-  return getApi(request, context).call((c, init) => c.PATCH("/v2/patients/{id}", { ...init, ...path(id), body }));
+  return getApi(request, context).call((c, init) => c.PATCH("/v2/patients/{id}/", { ...init, ...path(id), body }));
 }
 
 /** Resend the app invite (POST v2/health/patients/{id}/invite). */

@@ -67,8 +67,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     // we log our own line without it below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 10 * 1024 * 1024,
-    // Signed-file tokens are up to 512 characters (the contract's pattern); Fastify's default is 100.
-    routerOptions: { maxParamLength: 600 },
+    // Signed-file tokens are up to 512 characters (the contract's pattern); Fastify's default is 100. The contract
+    // writes some paths with a trailing slash, as the spec does (`v2/patients/{id}/`); both spellings are answered.
+    routerOptions: { maxParamLength: 600, ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
     clientErrorHandler: handleClientError,
   });

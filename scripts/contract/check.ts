@@ -1,6 +1,7 @@
 /**
- * The contract's checks (part of `npm test`): Redocly lint clean, no placeholder operations left, and the
- * committed bundle (openapi/dist/provider-api.json) and generated types (openapi/provider-api.d.ts) current.
+ * The contract's checks (part of `npm test`): Redocly lint clean, no placeholder operations left, the
+ * committed bundle (openapi/dist/provider-api.json) and generated types (openapi/provider-api.d.ts) current, and
+ * every call of the spec's catalogue in the contract with the spec's path (scripts/contract/spec-paths.ts).
  * `npm run contract:types` regenerates both.
  */
 import { execFileSync } from "node:child_process";
@@ -8,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { catalogueAgainstSpec, compareWithSpec, operationsOf } from "./spec-paths.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
@@ -51,8 +53,20 @@ try {
   problems.push(String(e));
 }
 
+// 4. The contract's paths are the spec's, character for character (scripts/contract/spec-paths.ts).
+try {
+  const bundle = JSON.parse(readFileSync(join(root, "openapi/dist/provider-api.json"), "utf8"));
+  problems.push(...compareWithSpec(operationsOf(bundle)));
+  const specDir = process.env.SPEC_DIR ?? join(root, "../shared/spec");
+  const catalogue = catalogueAgainstSpec(specDir);
+  if (catalogue) problems.push(...catalogue);
+  else console.log(`Contract check: the spec is not at ${specDir}; the call catalogue (scripts/contract/spec-calls.ts) is used as committed.`);
+} catch (e) {
+  problems.push(String(e));
+}
+
 if (problems.length > 0) {
   console.error(`Contract check failed:\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log("Contract check: lint clean, no placeholders, bundle and generated types current.");
+console.log("Contract check: lint clean, no placeholders, bundle and generated types current, paths as the spec writes them.");

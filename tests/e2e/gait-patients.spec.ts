@@ -123,7 +123,7 @@ test("a gait user downloads the template and reconciles names from a CSV (refusa
   await input.setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: csv([`${gaitUid},New,Name`, `X-${tag()},,Nofirst`]) });
   await submitBadInput(upload);
   await expect(page.getByText(/^Line 3: .*firstName/)).toBeVisible();
-  const unchanged = await api.GET("/v2/patients/{id}", { params: { path: { id } } });
+  const unchanged = await api.GET("/v2/patients/{id}/", { params: { path: { id } } });
   expect(unchanged.data?.patient.firstName).toBe("Old");
 
   await input.setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: csv([`${gaitUid.toLowerCase()},New,Name`]) });
@@ -131,6 +131,6 @@ test("a gait user downloads the template and reconciles names from a CSV (refusa
   await expectToast(page, "Upload was successful. 1 patient record was updated.");
   await expect(page).toHaveURL(/\/gait\/reconcile\/$/);
   await expectAccessible(page);
-  const changed = await api.GET("/v2/patients/{id}", { params: { path: { id } } });
+  const changed = await api.GET("/v2/patients/{id}/", { params: { path: { id } } });
   expect(changed.data?.patient.firstName).toBe("New");
 });

@@ -57,7 +57,7 @@ test.describe("plan of care", () => {
     await expect(page.getByRole("status").filter({ hasText: `Successfully discharged ${p.firstName} ${p.lastName}` })).toBeVisible();
     await expectAccessible(page);
     const api = await apiAs(PRACTITIONER.email);
-    const { data } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+    const { data } = await api.GET("/v2/patients/{id}/", { params: { path: { id: p.id } } });
     expect(data?.dischargeDate).toBe(later);
   });
 
@@ -116,7 +116,7 @@ test.describe("plan of care", () => {
     await expect(page.getByText(/Discharged:/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Discharge", exact: true })).toBeVisible();
     await expectAccessible(page);
-    const { data } = await api.GET("/v2/patients/{id}", { params: { path: { id: r.id } } });
+    const { data } = await api.GET("/v2/patients/{id}/", { params: { path: { id: r.id } } });
     expect(data?.discharged).toBe(false);
     expect(data?.plansOfCare.at(-1)).toEqual({ start: today, end: null });
     if (addHealth) expect(data?.products).toContain("HEALTH");
@@ -233,7 +233,7 @@ async function patientWithProgram() {
   expect(template, "a demo program template to assign").toBeTruthy();
   const assigned = await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: p.id } }, body: { hepId: template!.id, shouldRetireHeps: true } });
   expect(assigned.error).toBeUndefined();
-  const { data: record } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+  const { data: record } = await api.GET("/v2/patients/{id}/", { params: { path: { id: p.id } } });
   const hep = record?.productData.health?.heps[0];
   expect(hep, "the assigned program").toBeTruthy();
   const { data: program } = await api.GET("/v2/health/heps/{id}", { params: { path: { id: hep!.id } } });
@@ -286,7 +286,7 @@ test.describe("program", () => {
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expectAccessible(page);
-    const { data: kept } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+    const { data: kept } = await api.GET("/v2/patients/{id}/", { params: { path: { id: p.id } } });
     expect(kept?.productData.health?.heps.map((h) => h.id)).toContain(hep.id);
 
     await card.getByRole("link", { name: `Unassign ${hep.name}` }).click();
@@ -297,7 +297,7 @@ test.describe("program", () => {
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));
     await expect(page.getByText("Patient does not have a Program assigned yet.")).toBeVisible();
     await expectAccessible(page);
-    const { data: after } = await api.GET("/v2/patients/{id}", { params: { path: { id: p.id } } });
+    const { data: after } = await api.GET("/v2/patients/{id}/", { params: { path: { id: p.id } } });
     expect(after?.productData.health?.heps.map((h) => h.id)).not.toContain(hep.id);
   });
 

@@ -297,7 +297,7 @@ test.describe("Motion Library", () => {
 extraTest.describe("Motion Library failures", () => {
   extraTest.describe.configure({ timeout: 90_000 });
   const EXERCISES = { method: "GET", path: "/v3/exercises" } as const;
-  const FAVORITES = { method: "GET", path: "/v2/users/meta/favorite-exercises" } as const;
+  const FAVORITES = { method: "GET", path: "/v2/users/meta/favorite-exercises/" } as const;
 
   async function signIn(page: Page, origin: string) {
     await submitLogin(page, PRACTITIONER.email, DEMO_PASSWORD, `${origin}${LOGIN_PATH}`);

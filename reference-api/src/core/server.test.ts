@@ -31,6 +31,15 @@ describe("the server core", () => {
     }
   });
 
+  it("answers the paths the contract writes with a trailing slash (as the spec does) with or without it", async () => {
+    const staff = { userId: fx.support.userId, groups: fx.support.groups };
+    const slash = await api.request("GET", "/v2/admin/scan/clients/", { as: staff });
+    const bare = await api.request("GET", "/v2/admin/scan/clients", { as: staff });
+    expect(slash.status).toBe(200);
+    expect(bare.status).toBe(200);
+    expect(bare.body).toEqual(slash.body);
+  });
+
   it("answers unknown routes with the error body", async () => {
     const res = await api.request("GET", "/v2/nope");
     expect(res.status).toBe(404);

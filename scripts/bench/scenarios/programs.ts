@@ -40,7 +40,7 @@ const LIBRARY_VARIANTS = [
 ];
 const CALLS = [
   { label: "API GET /v3/exercises?completeness=COMPLETE", path: "/v3/exercises?completeness=COMPLETE" },
-  { label: "API GET /v2/users/meta/favorite-exercises", path: "/v2/users/meta/favorite-exercises" },
+  { label: "API GET /v2/users/meta/favorite-exercises/", path: "/v2/users/meta/favorite-exercises/" },
 ];
 const CARD = 'class="exercise-card"';
 
