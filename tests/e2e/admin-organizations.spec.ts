@@ -218,7 +218,7 @@ test("step 1 shows its messages at their fields with the input kept; support sta
   await expect(table(page).getByRole("button", { name: /^Enable / })).toHaveCount(0);
   await expect(table(page).getByRole("link", { name: /^Disable / })).toHaveCount(0);
   await expectAccessible(page);
-  const post = await page.request.post(PAGE, { form: { intent: "disable-organization", organizationId: someOrg.id }, maxRedirects: 0 });
+  const post = await page.request.post(PAGE, { form: { intent: "disable-organization", organizationId: someOrg.id }, headers: { Origin: new URL(readState().baseURL).origin }, maxRedirects: 0 });
   expect(post.status()).toBe(403);
   expect(await post.text()).toContain(SUPPORT_CANNOT_CHANGE);
   expect((await organizationNamed(someOrg.name)).disabled).toBe(false);
