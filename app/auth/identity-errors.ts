@@ -4,6 +4,11 @@
  */
 export const LOGIN_FAILED_MESSAGE = "There was a problem signing in.  Please check your email and password.";
 export const NO_ACCESS_MESSAGE = "That account does not have access to the portal.";
+/**
+ * Not the spec's (003 §4 says only that a disabled organization's access is revoked): the words shown on the login
+ * page when the API refuses the user's organization (403 on GET v2/users/current), at sign-in and on the next request.
+ */
+export const ORGANIZATION_DISABLED_MESSAGE = "Your organization's access has been disabled. Contact support.";
 export const PASSWORD_UPDATE_FAILED_MESSAGE = "Could not update password.";
 
 export const errorName = (err: unknown): string | undefined =>

@@ -17,7 +17,7 @@ import type { UserProfile } from "../api/schemas";
 import { getApi, SESSION_EXPIRED_MESSAGE } from "../api/user-api.server";
 import { getCurrentUser } from "../api/users.server";
 import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
-import { NO_ACCESS_MESSAGE } from "./identity-errors";
+import { NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
 import { loginUrlFor } from "./redirect";
 import { actingRole, resolveRole, type Role } from "./roles";
 import { getSession, type AuthState, type PortalSession } from "./session.server";
@@ -149,8 +149,9 @@ async function resolveUser(request: Request, context: PortalLoadContext): Promis
       throw redirect(loginUrlFor(request));
     }
     if (status === 404 || status === 403) {
-      // No provider account (404: the spec logs out) or a disabled organization (403): signed out with the message.
-      await endSession(session, context, message);
+      // No provider account (404: the spec logs out; the API's message) or a disabled organization (403, ADR 015's
+      // companion rule of 003 §4: access revoked): signed out with the message.
+      await endSession(session, context, status === 403 ? ORGANIZATION_DISABLED_MESSAGE : message);
       throw redirect("/user/login/");
     }
     log.warn("current user could not be loaded", { requestId: context.requestId, status });

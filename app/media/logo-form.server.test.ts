@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOGO_FORM_LIMITS, readLogoForm, type LogoFormLimits } from "./logo-form.server";
+import sharp from "sharp";
+import { LOGO_FORM_LIMITS, logoFromForm, readLogoForm, type LogoFormLimits } from "./logo-form.server";
 
 const URL_ = "http://portal.test/organization/details/?dialog=edit-organization";
 const SMALL: LogoFormLimits = { maxFileBytes: 1000, maxFieldBytes: 100, maxBodyBytes: 20_000, maxParts: 8 };
@@ -55,5 +56,25 @@ describe("readLogoForm", () => {
     expect(plain.ok && plain.form.get("intent")).toBe("delete-logo");
     const broken = new Request(URL_, { method: "POST", body: "--x\r\nno headers here", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
     expect(await readLogoForm(broken, SMALL)).toEqual({ ok: false, reason: "unreadable" });
+  });
+});
+
+describe("logoFromForm (shared by Edit Organization Details and Add New Organization)", () => {
+  const png = async (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  const formWith = (entries: [string, string | File][]) => {
+    const form = new FormData();
+    for (const [k, v] of entries) form.append(k, v);
+    return form;
+  };
+
+  it("answers no logo when none was chosen, the 250×140 PNG when one was, and the refusal otherwise", async () => {
+    expect(await logoFromForm(formWith([]), new Set(), "logo")).toEqual({ ok: true, png: null });
+    expect(await logoFromForm(formWith([["logo", new File([], "")]]), new Set(), "logo")).toEqual({ ok: true, png: null });
+    const good = await logoFromForm(formWith([["logo", new File([new Uint8Array(await png(500, 280))], "a.png", { type: "image/png" })]]), new Set(), "logo");
+    expect(good.ok && good.png ? (await sharp(good.png).metadata()).width : null).toBe(250);
+    expect(await logoFromForm(formWith([]), new Set(["logo"]), "logo")).toEqual({ ok: false, message: "Failed to upload logo - The image file must be at most 5 MB.", status: 413 });
+    expect(await logoFromForm(formWith([["logo", new File(["text"], "a.png")]]), new Set(), "logo")).toEqual({ ok: false, message: "Failed to upload logo - The logo must be a PNG image.", status: 400 });
+    const badCrop = formWith([["logo", new File([new Uint8Array(await png(500, 280))], "a.png")], ["cropX", "1"]]);
+    expect(await logoFromForm(badCrop, new Set(), "logo")).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -3,8 +3,11 @@
  * control (islands/image-crop*.tsx): the output size, the limits, the crop fields' names, the messages, and a
  * cheap look at a file's first bytes (PNG signature and the IHDR's width and height) that decides nothing on
  * the server (sharp decodes and decides there) but lets the browser skip previewing a file the server will
- * refuse — a decompression bomb must not be decoded by the admin's browser either.
+ * refuse — a decompression bomb must not be decoded by the admin's browser either. Also the messages of a refused
+ * or failed upload (001 §8 and 003 §8 say the same), shared by 'Edit Organization Details' and the admin area's
+ * Add New Organization.
  */
+import type { ApiError } from "../api/result";
 
 export const LOGO_WIDTH = 250;
 export const LOGO_HEIGHT = 140;
@@ -55,4 +58,24 @@ export function pngHeaderCheck(head: Uint8Array, fileSize: number): { ok: true; 
   if (width === 0 || height === 0) return { ok: false, reason: "corrupt" };
   if (width * height > LOGO_MAX_PIXELS) return { ok: false, reason: "too-many-pixels" };
   return { ok: true, width, height };
+}
+
+/** 001 §8 / 003 §8: an upload that failed without a message of the API's. */
+export const LOGO_UPLOAD_FAILED = "Something went wrong uploading your image, please try again.";
+
+/** 'Failed to upload logo - {message}' (001 §8, 003 §8). */
+export const logoFailedMessage = (message: string) => `Failed to upload logo - ${message}`;
+
+/** A logo the portal's pipeline refused: the message at the logo field, 413 for a file over the limit, else 400. */
+export function logoRefusal(reason: LogoRefusal): { message: string; status: number } {
+  return { message: logoFailedMessage(LOGO_REFUSAL_MESSAGES[reason]), status: reason === "too-large" ? 413 : 400 };
+}
+
+/**
+ * A failed logo upload call: the API's refusal (4xx) as 'Failed to upload logo - {its message}'; a 5xx or no
+ * answer as the spec's 'Something went wrong uploading your image, please try again.' (502).
+ */
+export function uploadFailure(error: ApiError): { message: string; status: number } {
+  if (error.status >= 400 && error.status < 500) return { message: logoFailedMessage(error.message), status: error.status };
+  return { message: LOGO_UPLOAD_FAILED, status: 502 };
 }

@@ -7,7 +7,9 @@ import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import { authenticator, PASSWORD_STRATEGY } from "../auth/authenticator.server";
 import { ChallengeError, type IdentityTokens } from "../auth/identity.server";
-import { errorName, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE } from "../auth/identity-errors";
+import { errorName, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "../auth/identity-errors";
+import { getCurrentUser } from "../api/users.server";
+import { getApi } from "../api/user-api.server";
 import { safeRedirect } from "../auth/redirect";
 import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
@@ -56,6 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Signed out at once: the account has no portal role.
     await endSession(session, context);
     return data(submission.reply({ formErrors: [NO_ACCESS_MESSAGE], hideFields: ["password"] }), { status: 403 });
+  }
+  // A disabled organization's user is refused here, on the form (003 §4: access revoked; the API answers 403). Any
+  // other failure of the call is left to the next page (its retries and messages).
+  const current = await getCurrentUser(getApi(request, context));
+  if (current.error?.status === 403) {
+    log.info("sign-in refused", { requestId: context.requestId, reason: "organization-disabled" });
+    await endSession(session, context);
+    return data(submission.reply({ formErrors: [ORGANIZATION_DISABLED_MESSAGE], hideFields: ["password"] }), { status: 403 });
   }
   log.info("signed in", { requestId: context.requestId, event: "sign-in" });
   throw redirect(safeRedirect(submission.value.redirectTo, "/"));

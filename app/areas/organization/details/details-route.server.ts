@@ -21,11 +21,10 @@ import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { requireUser, type CurrentUser } from "../../../auth/user.server";
 import { FORM_TOKEN_FIELD, callOnce, submitOnce } from "../../../forms/submit-once.server";
-import { cropFromFields, prepareLogo } from "../../../media/logo-image.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
 import { organizationSchema, ORGANIZATION_FIELDS } from "../forms/organization";
 import { detailsDialogOf } from "../organization-paths";
-import { readLogoForm } from "../../../media/logo-form.server";
+import { logoFromForm, readLogoForm } from "../../../media/logo-form.server";
 import {
   DELETE_LOGO_INTENT,
   DETAILS_UPDATED,
@@ -93,20 +92,12 @@ async function editOrganization(request: Request, context: ActionFunctionArgs["c
     );
 
   // The logo first checked and prepared (cropped, 250×140) here, before any call: a bad file changes nothing.
-  const file = form.get(ORGANIZATION_FIELDS.logo);
+  const prepared = await logoFromForm(form, oversized, ORGANIZATION_FIELDS.logo);
   let logo: Uint8Array | null = null;
   let logoError: { message: string; status: number } | null = null;
-  if (oversized.has(ORGANIZATION_FIELDS.logo)) {
-    logoError = logoRefusal("too-large");
-  } else if (file instanceof File && (file.size > 0 || file.name !== "")) {
-    const crop = cropFromFields((name) => form.get(name));
-    const prepared = crop === "invalid" ? null : await prepareLogo(new Uint8Array(await file.arrayBuffer()), crop);
-    if (!prepared) logoError = logoRefusal("bad-crop");
-    else if (!prepared.ok) logoError = logoRefusal(prepared.reason);
-    else logo = prepared.png;
-  } else if (oversized.size > 0) {
-    logoError = { message: FORM_UNREADABLE, status: 400 };
-  }
+  if (!prepared.ok) logoError = { message: prepared.message, status: prepared.status };
+  else if (prepared.png) logo = prepared.png;
+  else if (oversized.size > 0) logoError = { message: FORM_UNREADABLE, status: 400 };
   if (submission.status !== "success" || logoError) {
     const status = submission.status !== "success" ? 400 : logoError!.status;
     return reply(status, logoError ? { logo: logoError.message } : {});

@@ -3,19 +3,15 @@
  * how a refused logo or a failed call becomes the message and the status the 'Edit Organization Details'
  * dialog answers with. Shared by the server and the browser (no server imports).
  */
-import type { ApiError } from "../../../api/result";
-import { LOGO_REFUSAL_MESSAGES, type LogoRefusal } from "../../../media/logo-image";
+// The logo's messages and refusals are shared with the admin area's Add New Organization (media/logo-image.ts).
+export { LOGO_UPLOAD_FAILED, logoFailedMessage, logoRefusal, uploadFailure } from "../../../media/logo-image";
 import { editOrganizationHref, ORGANIZATION_PATHS } from "../organization-paths";
 
 export const DETAILS_UPDATED = "Successfully updated organization details.";
-export const LOGO_UPLOAD_FAILED = "Something went wrong uploading your image, please try again.";
 export const LOGO_DELETE_FAILED = "Something went wrong deleting your image, please try again.";
 export const ORGANIZATION_UPDATE_FAILED = "Something went wrong editing the org, please refresh and try again.";
 /** Not the spec's: a multipart body the server could not read at all (a broken or cut-off upload). */
 export const FORM_UNREADABLE = "The form could not be read. Please try again.";
-
-/** 'Failed to upload logo - {message}' (001 §8). */
-export const logoFailedMessage = (message: string) => `Failed to upload logo - ${message}`;
 
 /** The intents the details action answers. */
 export const EDIT_INTENT = "edit-organization";
@@ -33,17 +29,3 @@ export function editDialogStep(params: URLSearchParams, hasLogo: boolean): Detai
   return hasLogo && params.get(CONFIRM_PARAM) === DELETE_LOGO_INTENT ? "confirm-delete-logo" : "edit";
 }
 
-
-/** A logo the portal's pipeline refused: the message at the logo field, 413 for a file over the limit, else 400. */
-export function logoRefusal(reason: LogoRefusal): { message: string; status: number } {
-  return { message: logoFailedMessage(LOGO_REFUSAL_MESSAGES[reason]), status: reason === "too-large" ? 413 : 400 };
-}
-
-/**
- * A failed logo upload call: the API's refusal (4xx) as 'Failed to upload logo - {its message}'; a 5xx or no
- * answer as the spec's 'Something went wrong uploading your image, please try again.' (502).
- */
-export function uploadFailure(error: ApiError): { message: string; status: number } {
-  if (error.status >= 400 && error.status < 500) return { message: logoFailedMessage(error.message), status: error.status };
-  return { message: LOGO_UPLOAD_FAILED, status: 502 };
-}
