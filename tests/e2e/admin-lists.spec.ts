@@ -123,6 +123,8 @@ test("locations: the Organizations filter goes back to page 1; inline keyword ed
   // Edit, Save.
   const value = `E2E${tag().toUpperCase()}`;
   await row.getByRole("link", { name: `Edit keyword of ${world.locationName}` }).click();
+  await expect(keyword).toBeVisible();
+  await expectAccessible(page);
   await keyword.fill(value);
   await row.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Successfully updated keyword.");
