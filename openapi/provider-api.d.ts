@@ -1811,11 +1811,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Find a user by UUID (admin)
-         * @description Answers the profile of the portal user whose identity-service user id (UUID) is given, as that user would
-         *     see it from `GET v2/users/current` (their groups are those of their role). A UUID that matches no user
-         *     answers 404 'No patient found, please check the UUID.'. Product admins and support staff only; any other
-         *     role is refused with 403.
+         * Find a user by UUID or by e-mail (admin)
+         * @description Answers the profile of the portal user whose identity-service user id (`uuid`) or e-mail (`email`,
+         *     case-insensitive) is given, as that user would see it from `GET v2/users/current` (their groups are those
+         *     of their role). Exactly one of `uuid` and `email` must be given (400 otherwise). A UUID that matches no
+         *     user answers 404 'No patient found, please check the UUID.'; an e-mail that matches no user who has signed
+         *     up answers 404 'No patient found, please check the email.'. Product admins and support staff only; any
+         *     other role is refused with 403.
          */
         get: operations["adminGetUserProfile"];
         put?: never;
@@ -1841,6 +1843,30 @@ export interface paths {
          *     staff only; any other role is refused with 403.
          */
         get: operations["adminGetInviteCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures per organization at a glance (admin insights)
+         * @description The admin Insights page's figures, one row per organization (enabled and disabled), sorted by name:
+         *     active patients (not hidden, plan of care open on the organization's today), sessions in the last 30 days
+         *     (health, gait and scan sessions together, since `since`), RTM billing cycles ready to bill, and whether the
+         *     organization is disabled. Computed when asked. Product admins and support staff only; any other role is
+         *     refused with 403.
+         */
+        get: operations["adminGetInsights"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5587,6 +5613,49 @@ export interface components {
             hasAccount: boolean;
         };
         /**
+         * @description The admin Insights figures per organization.
+         * @example {
+         *       "since": "2026-10-26T12:00:00Z",
+         *       "organizations": [
+         *         {
+         *           "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "Front Range Physical Therapy",
+         *           "disabled": false,
+         *           "products": [
+         *             "HEALTH",
+         *             "GAIT",
+         *             "PRO",
+         *             "SCAN"
+         *           ],
+         *           "activePatients": 42,
+         *           "sessionsLast30Days": 318,
+         *           "cyclesReadyToBill": 7
+         *         }
+         *       ]
+         *     }
+         */
+        AdminInsights: {
+            /**
+             * Format: date-time
+             * @description Start of the sessions window (30 days before the answer).
+             */
+            since: string;
+            /** @description One row per organization, sorted by name. */
+            organizations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                disabled: boolean;
+                products: components["schemas"]["ProductKey"][];
+                /** @description Patients not hidden whose plan of care is open on the organization's today. */
+                activePatients: number;
+                /** @description Health, gait and scan sessions since `since`. */
+                sessionsLast30Days: number;
+                /** @description RTM billing cycles with status READY_TO_BILL. */
+                cyclesReadyToBill: number;
+            }[];
+        };
+        /**
          * @description The admin setting that makes the scan client serve one organization's scan modules to every organization
          *     (for demos and testing). `organizationId` null means no override: each organization gets its own modules.
          * @example {
@@ -8496,9 +8565,11 @@ export interface operations {
     };
     adminGetUserProfile: {
         parameters: {
-            query: {
-                /** @description The user's identity-service user id. */
-                uuid: string;
+            query?: {
+                /** @description The user's identity-service user id (exactly one of `uuid` and `email`). */
+                uuid?: string;
+                /** @description The user's e-mail address (exactly one of `uuid` and `email`). */
+                email?: string;
             };
             header?: never;
             path?: never;
@@ -8547,6 +8618,29 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures per organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminInsights"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -24,6 +24,8 @@ export interface ChartSpec {
   kind?: "line" | "bar";
   /** Bar charts: the x axis' title. */
   xTitle?: string;
+  /** Bar charts: decimals of the value written on each bar (default 2; counts: 0). */
+  valueDecimals?: number;
   /** Accessible description of the plot (the table carries the values). */
   description: string;
   yTitle: string;

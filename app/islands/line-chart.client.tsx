@@ -54,10 +54,10 @@ function BarChart({ spec }: { spec: ChartSpec }) {
     x: s.x,
     y: s.y,
     marker: { color: s.colors ?? COLORS[i % COLORS.length] },
-    texttemplate: "%{y:.2f}",
+    texttemplate: `%{y:.${spec.valueDecimals ?? 2}f}`,
     textposition: "outside",
     cliponaxis: false,
-    hovertemplate: `%{x}: %{y:.2f}<extra></extra>`,
+    hovertemplate: `%{x}: %{y:.${spec.valueDecimals ?? 2}f}<extra>${spec.series.length > 1 ? s.name.replace(/[<>]/g, "") : ""}</extra>`,
   }));
   const shapes = (spec.thresholds ?? []).map((t) => ({ type: "line", xref: "paper", x0: 0, x1: 1, y0: t.y, y1: t.y, line: { color: "#b3261e", width: 2, dash: "dash" } }));
   // The line's label right of the plot, clear of the last bar.
@@ -68,7 +68,9 @@ function BarChart({ spec }: { spec: ChartSpec }) {
     margin: { l: 56, r: 72, t: 24, b: 120 },
     xaxis: { type: "category", title: spec.xTitle ? { text: spec.xTitle } : undefined, automargin: true, tickangle: -35 },
     yaxis: { title: { text: spec.yTitle }, range: spec.yRange, automargin: true, zeroline: true },
-    showlegend: false,
+    // Several series (grouped bars, e.g. the admin Insights' figures per organization): a legend names them.
+    showlegend: spec.series.length > 1,
+    legend: { orientation: "h", y: 1.08 },
     shapes,
     annotations,
     paper_bgcolor: "rgba(0,0,0,0)",

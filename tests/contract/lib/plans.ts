@@ -1115,10 +1115,34 @@ export const plans: Record<string, PlanFactory> = {
   adminListScanOrganizationsWithLocations: simple("PRODUCT_ADMIN", { generatedQuery: false }),
 
   async adminGetUserProfile() {
+    // By UUID, and (alsoValid) by the same user's e-mail in capitals; exactly one of the two.
+    const email: string = (await ok({ op: "getCurrentUser", as: "PRACTITIONER" })).email;
+    const uuid = target().userIds.PRACTITIONER!;
     return {
-      req: { as: "PRODUCT_ADMIN", query: { uuid: target().userIds.PRACTITIONER! } },
-      verify: (res) => expect(res.body.userId).toBe(target().userIds.PRACTITIONER),
-      refusals: [{ name: "an unknown user", req: { op: "adminGetUserProfile", as: "PRODUCT_ADMIN", query: { uuid: "00000000-0000-4000-8000-000000000000" } }, expect: [404] }],
+      req: { as: "PRODUCT_ADMIN", query: { uuid } },
+      verify: (res) => expect(res.body.userId).toBe(uuid),
+      alsoValid: [{ op: "adminGetUserProfile", as: "PRODUCT_ADMIN", query: { email: email.toUpperCase() } }],
+      refusals: [
+        { name: "an unknown user", req: { op: "adminGetUserProfile", as: "PRODUCT_ADMIN", query: { uuid: "00000000-0000-4000-8000-000000000000" } }, expect: [404] },
+        {
+          name: "an unknown e-mail",
+          req: { op: "adminGetUserProfile", as: "PRODUCT_ADMIN", query: { email: `nobody.${unique()}@contract.example` } },
+          expect: [404],
+          check: (res) => expect(res.body.message).toBe("No patient found, please check the email."),
+        },
+        { name: "both uuid and email", req: { op: "adminGetUserProfile", as: "PRODUCT_ADMIN", query: { uuid, email } }, expect: [400] },
+        { name: "neither uuid nor email", req: { op: "adminGetUserProfile", as: "PRODUCT_ADMIN", query: {} }, expect: [400] },
+      ],
+    };
+  },
+
+  async adminGetInsights() {
+    return {
+      req: { as: "SUPPORT" },
+      verify: (res) => {
+        expect(Array.isArray(res.body.organizations)).toBe(true);
+        expect(res.body.organizations.length, "every organization has a row").toBeGreaterThan(0);
+      },
     };
   },
 

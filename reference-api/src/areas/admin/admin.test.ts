@@ -115,6 +115,7 @@ describe("authorization: product staff only", () => {
     { op: "adminListScanOrganizationsWithLocations", method: "GET", url: "/v2/admin/scan/organizations/locations" },
     { op: "adminGetUserProfile", method: "GET", url: `/v2/admin/user-profile?uuid=${fx.practitionerA1.userId}` },
     { op: "adminGetInviteCode", method: "GET", url: `/v2/admin/invite-code?email=${encodeURIComponent("nobody@test.example")}` },
+    { op: "adminGetInsights", method: "GET", url: "/v2/admin/insights" },
     { op: "adminGetScanModulesOverride", method: "GET", url: "/v2/admin/settings/scan-modules-organization-override" },
     { op: "adminSetScanModulesOverride", method: "POST", url: "/v2/admin/settings/scan-modules-organization-override", body: { organizationId: throwawayOrg } },
     { op: "adminResetScanModulesOverride", method: "DELETE", url: "/v2/admin/settings/scan-modules-organization-override" },
@@ -421,6 +422,19 @@ describe("users and settings", () => {
     const missing = await api.request("GET", `/v2/admin/user-profile?uuid=${randomUUID()}`, as(fx.support));
     expect(missing.body).toEqual({ status: 404, message: "No patient found, please check the UUID." });
     expect((await api.request("GET", "/v2/admin/user-profile?uuid=nope", as(fx.support))).status).toBe(400);
+  });
+
+  it("finds a user's profile by e-mail (any case); exactly one of uuid and email", async () => {
+    const email = (await api.db.one<{ email: string }>("SELECT email FROM practitioners WHERE id = $1", [fx.practitionerA1.practitionerId]))!.email;
+    const r = await api.request("GET", `/v2/admin/user-profile?email=${encodeURIComponent(email.toUpperCase())}`, as(fx.support));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ userId: fx.practitionerA1.userId, practitionerId: fx.practitionerA1.practitionerId });
+    const missing = await api.request("GET", `/v2/admin/user-profile?email=${encodeURIComponent("nobody@test.example")}`, as(fx.support));
+    expect(missing.body).toEqual({ status: 404, message: "No patient found, please check the email." });
+    const both = await api.request("GET", `/v2/admin/user-profile?uuid=${fx.practitionerA1.userId}&email=${encodeURIComponent(email)}`, as(fx.support));
+    expect(both.status).toBe(400);
+    expect((await api.request("GET", "/v2/admin/user-profile", as(fx.support))).status).toBe(400);
+    expect((await api.request("GET", "/v2/admin/user-profile?email=not-an-email", as(fx.support))).status).toBe(400);
   });
 
   it("gets, sets and resets the scan-modules organization override", async () => {

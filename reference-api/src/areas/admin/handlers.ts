@@ -16,7 +16,8 @@ import {
 } from "./organizations.js";
 import { validateOutcome } from "./outcomes.js";
 import { SCAN_MODULES_OVERRIDE_KEY, getScanModulesOverride } from "./settings.js";
-import { getUserProfileByUserId } from "./users.js";
+import { findUserProfile } from "./users.js";
+import { adminInsights } from "./insights.js";
 
 interface ClientVersionRow {
   version_id: string;
@@ -114,9 +115,7 @@ export const handlers = defineHandlers({
   // ---- users
   async adminGetUserProfile(ctx) {
     requireStaff(ctx.caller);
-    const profile = await getUserProfileByUserId(ctx.db, ctx.query.uuid);
-    if (!profile) throw notFound("No patient found, please check the UUID.");
-    return profile;
+    return findUserProfile(ctx.db, ctx.query ?? {});
   },
 
   async adminGetInviteCode(ctx) {
@@ -128,6 +127,12 @@ export const handlers = defineHandlers({
     );
     if (!row) throw notFound("No provider found, please check the email.");
     return { firstName: row.first_name, lastName: row.last_name, email: row.email, inviteCode: row.invite_code, hasAccount: row.has_account };
+  },
+
+  // ---- insights
+  async adminGetInsights(ctx) {
+    requireStaff(ctx.caller);
+    return adminInsights(ctx.db);
   },
 
   // ---- settings

@@ -1,0 +1,21 @@
+/**
+ * The loader of `/admin/insights` (any admin; nothing to change): the figures (GET v2/admin/insights) streamed
+ * after the page's frame; a failed call shows 'Could not get insights.' with the server's message.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getAdminInsights } from "../../../api/admin-lists.server";
+import { getApi } from "../../../api/user-api.server";
+import { formatInstantDay } from "../../../domain/zoned-day";
+import { requireAdmin } from "../access.server";
+import { INSIGHTS_LOAD_FAILED, toInsightsRows, type InsightsRow } from "./insights";
+
+export type InsightsData = { rows: InsightsRow[]; since: string } | { error: string };
+
+export async function loadInsights({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request, context);
+  const zone = user.organization.timezone;
+  const insights: Promise<InsightsData> = getAdminInsights(getApi(request, context)).then((r) =>
+    r.error ? { error: `${INSIGHTS_LOAD_FAILED} ${r.error.message}` } : { rows: toInsightsRows(r.data), since: formatInstantDay(r.data.since, zone) },
+  );
+  return { insights };
+}

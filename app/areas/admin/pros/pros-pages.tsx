@@ -1,0 +1,140 @@
+/**
+ * The PRO pages (003 §2): the registered Typeform forms with 'Has Exer Webhook Enabled' (Confirmed / Missing)
+ * and the 'Add New Typeform Form' dialog at `?add=true`; the unprocessed responses table.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { Dialog, withoutParams, withParams } from "../../../components/dialog";
+import { ErrorList, Field } from "../../../components/field";
+import { LoadErrorView } from "../../../components/load-error";
+import { SubmitButton } from "../../../components/submit-button";
+import { FormToken } from "../../../forms/form-token";
+import type { loadProForms, loadProResponses, ProFormsAction } from "./pros-route.server";
+import { FORM_ID_MAX, typeformFormSchema } from "./typeform-form";
+
+export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms> }) {
+  const location = useLocation();
+  return (
+    <section aria-labelledby="pro-forms-title">
+      <div className="page-header">
+        <h1 id="pro-forms-title">PRO Forms</h1>
+        {data.canChange ? (
+          <Link className="button primary" to={withParams(location, { add: "true" })} preventScrollReset>
+            Add New Typeform Form
+          </Link>
+        ) : null}
+      </div>
+      {data.forms ? (
+        data.forms.length === 0 ? (
+          <p className="empty-state">No Typeform forms are registered.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Registered Typeform forms</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Form ID</th>
+                  <th scope="col">Has Exer Webhook Enabled</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.forms.map((f) => (
+                  <tr key={f.id}>
+                    <th scope="row">{f.id}</th>
+                    <td>{f.webhook}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : (
+        <LoadErrorView message={data.error ?? ""} retryHref={location.pathname + location.search} />
+      )}
+      {data.adding ? <AddFormDialog closeHref={withoutParams(location, ["add"])} /> : null}
+    </section>
+  );
+}
+
+function AddFormDialog({ closeHref }: { closeHref: string }) {
+  const reply = useActionData() as ProFormsAction | undefined;
+  const [form, fields] = useForm({
+    id: "add-typeform-form",
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: typeformFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key: boxKey, ...boxProps } = getInputProps(fields.webhookConfirmed, { type: "checkbox" });
+  return (
+    <Dialog title="Add New Typeform Form" closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <FormToken />
+        <Field label="Form ID" meta={fields.id} inputProps={{ autoComplete: "off", maxLength: FORM_ID_MAX }} />
+        <div className="field checkbox-field">
+          <input key={boxKey} {...boxProps} />
+          <label htmlFor={fields.webhookConfirmed.id}>I added the Exer webhook to this form under its Connect &gt; Webhooks section.</label>
+          <ErrorList id={fields.webhookConfirmed.errorId} errors={fields.webhookConfirmed.errors} />
+        </div>
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <div className="modal-actions">
+          <Link to={closeHref} className="button" preventScrollReset>
+            Cancel
+          </Link>
+          <SubmitButton pendingText="Adding…">Add Form</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function ProResponsesPage({ data }: { data: SerializeFrom<typeof loadProResponses> }) {
+  const location = useLocation();
+  return (
+    <section aria-labelledby="pro-responses-title">
+      <div className="page-header">
+        <h1 id="pro-responses-title">PRO Responses</h1>
+      </div>
+      <p className="muted">Typeform responses that could not be attached to a patient.</p>
+      {data.responses ? (
+        data.responses.length === 0 ? (
+          <p className="empty-state">There are no unprocessed responses.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Unprocessed Typeform responses</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Form</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Date Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.responses.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      {r.formTitle} <span className="muted">({r.formId})</span>
+                    </th>
+                    <td>{r.userId ?? "—"}</td>
+                    <td>{r.location ?? "—"}</td>
+                    <td>
+                      <time dateTime={r.dateTime}>{r.when}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : (
+        <LoadErrorView message={data.error ?? ""} retryHref={location.pathname + location.search} />
+      )}
+    </section>
+  );
+}
