@@ -17,12 +17,12 @@ export type AdminInsights = Schema<"AdminInsights">;
 export type InviteCode = Schema<"InviteCode">;
 export type AdminLocationQuery = NonNullable<paths["/v2/admin/locations"]["get"]["parameters"]["query"]>;
 
-export const listTypeformForms = (api: Api) => api.call((c, init) => c.GET("/v2/admin/pro/typeform-forms", init));
+export const listTypeformForms = (api: Api) => api.call((c, init) => c.GET("/v2/admin/pro/typeform-forms/", init));
 
 export const addTypeformForm = (api: Api, id: string) =>
-  api.call((c, init) => c.POST("/v2/admin/pro/typeform-forms", { ...init, body: { id, webhookConfirmed: true } }));
+  api.call((c, init) => c.POST("/v2/admin/pro/typeform-forms/", { ...init, body: { id, webhookConfirmed: true } }));
 
-export const listUnprocessedTypeformResponses = (api: Api) => api.call((c, init) => c.GET("/v2/admin/pro/unprocessed-typeform-responses", init));
+export const listUnprocessedTypeformResponses = (api: Api) => api.call((c, init) => c.GET("/v2/admin/pro/unprocessed-typeform-responses/", init));
 
 export const listAdminLocations = (api: Api, query: AdminLocationQuery) => api.call((c, init) => c.GET("/v2/admin/locations", { ...init, params: { query } }));
 

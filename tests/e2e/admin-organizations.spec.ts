@@ -133,7 +133,7 @@ test("a product admin creates an organization with a logo, its admin signs up an
     });
     expect(added.error, "patient").toBeUndefined();
     const patientId = added.data!.id;
-    const before = await founderApi.GET("/v2/patients/{id}", { params: { path: { id: patientId } } });
+    const before = await founderApi.GET("/v2/patients/{id}/", { params: { path: { id: patientId } } });
     expect(before.data?.dischargeDate ?? null).toBeNull();
 
     // Disable, asked first.
@@ -156,7 +156,7 @@ test("a product admin creates an organization with a logo, its admin signs up an
     await expect(p).toHaveURL(/\/user\/login\/?(\?.*)?$/);
     await expect(loginForm(p).email).toHaveValue(invitee.email);
     // Their calls are refused by the API too.
-    expect((await founderApi.GET("/v2/patients/{id}", { params: { path: { id: patientId } } })).response.status).toBe(403);
+    expect((await founderApi.GET("/v2/patients/{id}/", { params: { path: { id: patientId } } })).response.status).toBe(403);
 
     // Enable: sign-in works again and the patient is back (not discharged).
     await rowOf(page, orgName).getByRole("button", { name: `Enable ${orgName}` }).click();
@@ -164,7 +164,7 @@ test("a product admin creates an organization with a logo, its admin signs up an
     await expect(rowOf(page, orgName).getByRole("cell")).toHaveText(["Mountain Time (America/Denver)", "Health", "Enabled", /Disable/]);
     await submitLogin(p, invitee.email, password);
     await expect(p).toHaveURL(/\/home\/$/);
-    const after = await (await apiAs(invitee.email, password)).GET("/v2/patients/{id}", { params: { path: { id: patientId } } });
+    const after = await (await apiAs(invitee.email, password)).GET("/v2/patients/{id}/", { params: { path: { id: patientId } } });
     expect(after.error, "patient after enable").toBeUndefined();
     expect(after.data!.dischargeDate ?? null).toBeNull();
   } finally {
