@@ -25,11 +25,14 @@ import { OutcomeView } from "./outcome-view";
 export const JSON_VALIDATION_DELAY_MS = 1000;
 
 type EditState = SerializeFrom<Extract<AnalysisDialogState, { mode: "edit" }>>;
+type Preview = SerializeFrom<AnalysisReply>["preview"];
 
 export function EditView({ organizationId, dialog, cancelHref }: { organizationId: string; dialog: EditState; cancelHref: string }) {
   const reply = useActionData() as SerializeFrom<AnalysisReply> | undefined;
   const hydrated = useHydrated();
-  const [live, setLive] = useState<OutcomeParse | null>(null);
+  // The browser's check of the text: null (none since the server's answer), typing (not checked yet: no message,
+  // the preview shown when typing began stays), or its result.
+  const [live, setLive] = useState<OutcomeParse | { typing: true; preview: Preview } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // A new answer of the server replaces what the browser checked.
@@ -38,19 +41,33 @@ export function EditView({ organizationId, dialog, cancelHref }: { organizationI
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
+  // While typing: no message, the last preview stays.
+  const typing = live !== null && "typing" in live;
+  const checked = live === null || "typing" in live ? null : live;
+  const preview: Preview = typing ? live.preview : checked ? (checked.ok ? checked.outcome : null) : reply ? reply.preview : dialog.preview;
+  const error = typing ? null : checked ? (checked.ok ? null : checked.error) : (reply?.error ?? null);
+
   const onInput = (text: string) => {
     if (timer.current) clearTimeout(timer.current);
+    setLive({ typing: true, preview });
     timer.current = setTimeout(() => setLive(parseOutcomeJson(text)), JSON_VALIDATION_DELAY_MS);
   };
 
-  const preview = live ? (live.ok ? live.outcome : null) : reply ? reply.preview : dialog.preview;
-  const error = live ? (live.ok ? null : live.error) : (reply?.error ?? null);
   const json = reply?.json ?? dialog.json;
   const action = analysisDialogHref(organizationId, dialog.assessmentId, "edit");
 
   return (
     <div className="analysis-edit">
-      <Form method="post" action={action} className="stack analysis-edit-form" preventScrollReset>
+      <Form
+        method="post"
+        action={action}
+        className="stack analysis-edit-form"
+        preventScrollReset
+        // What is posted is checked by the server: a check still waiting must not overwrite its answer.
+        onSubmit={() => {
+          if (timer.current) clearTimeout(timer.current);
+        }}
+      >
         <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={dialog.formToken} />
         <div className="field">
           <label htmlFor="analysis-json">Analysis JSON</label>
