@@ -74,7 +74,7 @@ test.describe("admin scan analysis", () => {
     await expect(page.getByText("No Outcome Data For That Org.")).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel("Assessment").selectOption("AST-0018");
+    await page.getByLabel("Assessment", { exact: true }).selectOption("AST-0018");
     await page.getByRole("button", { name: "Add Assessment Analysis" }).click();
     await expect(page).toHaveURL(/assessment=AST-0018&mode=edit/);
     const dialog = page.getByRole("dialog", { name: `${gaitSpeed.name} Analysis` });
@@ -145,19 +145,22 @@ test.describe("admin scan analysis", () => {
 
     try {
       await useSession(page, PRODUCT_ADMIN);
-      await page.goto(analysisPath(research!.id));
       const assessmentName = (await api.GET("/v2/scan/assessments")).data!.find((a) => a.id === assessmentId)!.name;
-      await page.getByRole("link", { name: `Open ${assessmentName} Analysis` }).click();
+      await page.goto(`${analysisPath(research!.id)}?assessment=${assessmentId}`);
       const dialog = page.getByRole("dialog", { name: `${assessmentName} Analysis` });
       await expect(dialog.getByRole("heading", { name: original!.title })).toBeVisible();
       await expect(dialog.getByRole("table", { name: "Risk factors" }).locator("tbody tr")).toHaveCount(original!.factors.length);
       await expectAccessible(page);
       await dialog.getByRole("link", { name: "Edit" }).click();
       await expect(page).toHaveURL(/mode=edit/);
-      await dialog.getByLabel("Analysis JSON").fill(JSON.stringify(changed, null, 2));
+      const json = dialog.getByLabel("Analysis JSON");
+      await expect(json).toHaveValue(new RegExp(`"assessmentId": "${assessmentId}"`));
+      await expectAccessible(page);
+      await json.fill(JSON.stringify(changed, null, 2));
       await dialog.getByRole("button", { name: "Save" }).click();
       await expectToast(page, "Successfully saved Scan outcome");
       await expect(dialog.getByRole("heading", { name: `${label} rule` })).toBeVisible();
+      await expectAccessible(page);
 
       // The research practitioner's analysis of a session of that assessment chooses the new factor.
       await switchUser(page, RESEARCH);
@@ -209,7 +212,7 @@ test.describe("admin scan analysis", () => {
       await expect(item(target.versionId)).toContainText(`Updated by ${PRODUCT_ADMIN.firstName} ${PRODUCT_ADMIN.lastName}`);
 
       // The version the form carries is checked by the one schema (a tampered post).
-      const bad = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: "2.18", updateRequired: "on" }, maxRedirects: 0 });
+      const bad = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: "2.18", updateRequired: "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
       expect(bad.status()).toBe(400);
       expect(await bad.text()).toContain("Version ID must match the pattern X.X.X");
 
@@ -218,10 +221,12 @@ test.describe("admin scan analysis", () => {
       await page.goto(VERSIONS);
       await expect(item(target.versionId)).toBeVisible();
       await expect(list.getByRole("link", { name: /Edit/ })).toHaveCount(0);
+      await expectAccessible(page);
       const dialogUrl = await page.goto(`${VERSIONS}?edit=${target.versionId}`);
       expect(dialogUrl?.status()).toBe(403);
-      const post = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: target.versionId, updateRequired: "on" }, maxRedirects: 0 });
+      const post = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: target.versionId, updateRequired: "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
       expect(post.status()).toBe(403);
+      expect(await post.text()).toContain("Support staff cannot make this change; ask a product admin.");
       await expectAccessible(page);
 
       // A provider admin is sent to the root.

@@ -49,8 +49,8 @@ export function AnalysisPage({ data }: { data: AnalysisPageData }) {
                   <p className="admin-analysis-card-meta">
                     {c.type === "TREMORS" ? "Tremors" : "Fall risk"} · {c.factors === 1 ? "1 risk factor" : `${c.factors} risk factors`}
                   </p>
-                  <Link className="button" to={analysisDialogHref(data.organizationId, c.assessmentId)} preventScrollReset aria-label={`Open ${dialogTitle(c.assessmentName)}`}>
-                    Open analysis
+                  <Link className="button" to={analysisDialogHref(data.organizationId, c.assessmentId)} preventScrollReset>
+                    Open<span className="visually-hidden"> {c.assessmentName}</span> Analysis
                   </Link>
                 </li>
               ))}
@@ -76,7 +76,6 @@ function AddAnalysisForm({ data }: { data: AnalysisPageData }) {
   if (data.addable.length === 0) return <p className="admin-analysis-add-none">Every assessment has analysis data.</p>;
   return (
     <Form method="get" action={analysisPath(data.organizationId)} className="admin-analysis-add" aria-label={ADD_ANALYSIS}>
-      <input type="hidden" name="mode" value="edit" />
       <div className="field">
         <label htmlFor="add-analysis-assessment">Assessment</label>
         <select id="add-analysis-assessment" name="assessment" required defaultValue="">
@@ -90,6 +89,7 @@ function AddAnalysisForm({ data }: { data: AnalysisPageData }) {
           ))}
         </select>
       </div>
+      <input type="hidden" name="mode" value="edit" />
       <button type="submit" className="button primary">
         {ADD_ANALYSIS}
       </button>

@@ -14,7 +14,8 @@ import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
 import { clientVersionSchema } from "./client-version-form";
-import { clientVersionsHref, editVersionHref, VERSION_NOT_EDITABLE, type ClientVersionsReply, type loadClientVersions } from "./client-versions-route.server";
+import { clientVersionsHref, editVersionHref, VERSION_NOT_EDITABLE } from "./client-versions-paths";
+import type { ClientVersionsReply, loadClientVersions } from "./client-versions-route.server";
 
 type Data = SerializeFrom<typeof loadClientVersions>;
 
@@ -41,8 +42,8 @@ export function ClientVersionsPage({ data }: { data: Data }) {
                   {v.updatedBy ? <p className="client-list-by">Updated by {`${v.updatedBy.firstName} ${v.updatedBy.lastName}`.trim()}</p> : null}
                 </div>
                 {data.canChange && !v.isLatest ? (
-                  <Link className="button" to={editVersionHref(v.versionId)} preventScrollReset aria-label={`Edit version ${v.versionId}`}>
-                    Edit
+                  <Link className="button" to={editVersionHref(v.versionId)} preventScrollReset>
+                    Edit<span className="visually-hidden"> version {v.versionId}</span>
                   </Link>
                 ) : null}
               </li>

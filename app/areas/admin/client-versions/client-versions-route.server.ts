@@ -17,22 +17,15 @@ import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { failedStatus } from "../../../forms/api-error";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
-import { ADMIN_ROUTES } from "../../../shell/nav";
 import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { clientVersionSchema } from "./client-version-form";
+import { clientVersionsHref, EDIT_PARAM } from "./client-versions-paths";
 
 /** 003 §8, verbatim. */
 export const VERSIONS_LOAD_FAILED = "There was an issue getting all Scan Versions";
 export const VERSION_UPDATE_FAILED = "There was an issue updating this Scan Version.";
 export const VERSION_UPDATED = "Successfully updated this Scan Version.";
-/** Not in the spec: the dialog's URL names a version the list does not hold, or the latest one. */
-export const VERSION_NOT_EDITABLE = "This scan version cannot be edited: it is the latest version or it does not exist.";
-
-export const EDIT_PARAM = "edit";
-
-export const clientVersionsHref = () => ADMIN_ROUTES.scanClientVersions;
-export const editVersionHref = (versionId: string) => `${ADMIN_ROUTES.scanClientVersions}?${new URLSearchParams({ [EDIT_PARAM]: versionId }).toString()}`;
 
 export async function loadClientVersions({ request, context }: LoaderFunctionArgs) {
   const editing = new URL(request.url).searchParams.get(EDIT_PARAM);
