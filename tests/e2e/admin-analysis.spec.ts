@@ -21,6 +21,9 @@ import type { components } from "../../openapi/provider-api.js";
 type ScanOutcome = components["schemas"]["ScanOutcome"];
 type ClientVersion = components["schemas"]["ScanClientVersion"];
 
+// Each test walks a whole story (several pages, each checked for accessibility).
+test.describe.configure({ timeout: 90_000 });
+
 const RESEARCH = demo("research@research.example");
 const RESEARCH_ORG = "Rocky Mountain Movement Research Institute";
 const analysisPath = (orgId: string) => `/admin/scan/organizations/${orgId}/analysis`;
