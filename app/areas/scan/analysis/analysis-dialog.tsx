@@ -11,9 +11,9 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
-import { RISK_COLOURS, type FactorCategory } from "../../../domain/fall-risk";
 import { CATEGORY_LABEL, SEX_LABEL, type DemographicsPrompt } from "./analysis";
 import type { AnalysisView } from "./analysis.server";
+import { FactorTable, riskClass, RiskSlider } from "./risk-parts";
 
 type View = SerializeFrom<AnalysisView>;
 
@@ -27,8 +27,6 @@ export interface AnalysisDialogProps {
   /** The PDF of the analysis shown (null: nothing to print). */
   pdfHref: string | null;
 }
-
-export const riskClass = (c: FactorCategory) => `risk risk-${RISK_COLOURS[c]}`;
 
 export function AnalysisDialog({ view, closeHref, action, keep, pdfHref }: AnalysisDialogProps) {
   const { session, result } = view;
@@ -77,31 +75,7 @@ export function AnalysisDialog({ view, closeHref, action, keep, pdfHref }: Analy
               ) : null}
             </section>
             <Slider slider={result.slider} title={result.box.title} name={result.reading.result.name} />
-            <div className="table-wrap">
-              <table className="data-table analysis-factors">
-                <caption>Risk factors{result.demographics ? ` for ${SEX_LABEL[result.demographics.sex].toLowerCase()} participants aged ${result.demographics.age}` : ""}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Criteria</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.rows.map((r, i) => (
-                    <tr key={i} aria-current={r.chosen ? "true" : undefined} className={r.chosen ? "analysis-chosen" : undefined}>
-                      <th scope="row">
-                        <span className={`risk-dot ${riskClass(r.category)}`} aria-hidden="true" />
-                        {r.label}
-                        {r.chosen ? <span className="analysis-chosen-mark"> (this session)</span> : null}
-                      </th>
-                      <td>{r.description}</td>
-                      <td>{r.criteria}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FactorTable rows={result.rows} caption={`Risk factors${result.demographics ? ` for ${SEX_LABEL[result.demographics.sex].toLowerCase()} participants aged ${result.demographics.age}` : ""}`} />
             {result.outcome.source ? <p className="analysis-source">Source: {result.outcome.source}</p> : null}
           </>
         ) : null}
@@ -202,29 +176,6 @@ function DemographicsForm({ prompt, action, keep }: { prompt: SerializeFrom<Demo
 type SliderData = Extract<View["result"], { kind: "outcome" }>["slider"];
 
 function Slider({ slider, title, name }: { slider: SliderData; title: string; name: string }) {
-  const segments = slider.segments;
-  const label = `Risk scale from ${segments.map((s) => `${CATEGORY_LABEL[s.category]} (${s.label})`).join(" to ")}. ${name} ${slider.valueText}: ${title}.`;
-  return (
-    <div className="analysis-slider">
-      <div className="analysis-slider-bar" role="img" aria-label={label}>
-        {segments.map((s, i) => (
-          <div key={i} className={`analysis-slider-segment ${riskClass(s.category)}`}>
-            {s.current ? (
-              <span className="analysis-slider-marker" aria-hidden="true">
-                ▼ {slider.valueText}
-              </span>
-            ) : null}
-            <span className="analysis-slider-label" aria-hidden="true">
-              {CATEGORY_LABEL[s.category]}
-            </span>
-          </div>
-        ))}
-      </div>
-      <div className="analysis-slider-ticks" aria-hidden="true">
-        {segments.map((s, i) => (
-          <span key={i}>{s.label}</span>
-        ))}
-      </div>
-    </div>
-  );
+  const label = `Risk scale from ${slider.segments.map((s) => `${CATEGORY_LABEL[s.category]} (${s.label})`).join(" to ")}. ${name} ${slider.valueText}: ${title}.`;
+  return <RiskSlider segments={slider.segments} marker={slider.valueText} label={label} />;
 }

@@ -119,6 +119,21 @@ export function criterionText(c: Criterion): string {
 export const factorCriteriaText = (f: Factor): string =>
   [...f.criteria].sort((a, b) => Number(isResultCriterion(b)) - Number(isResultCriterion(a))).map(criterionText).join("; ");
 
+/** A factor's slider label: its result criteria as shown, else its category's label. */
+const segmentLabel = (f: Factor): string => f.criteria.filter(isResultCriterion).map(criterionText).join("; ") || CATEGORY_LABEL[f.category];
+
+/**
+ * A rule on its own (no session), as the admin analysis dialog's read view shows it: the slider's segments
+ * (least severe first) and the factor table's rows (in the rule's order).
+ */
+export function outcomeScale(outcome: Pick<ScanOutcome, "factors">): { segments: SliderSegment[]; rows: FactorRow[] } {
+  const rows = outcome.factors.map((f) => ({ category: f.category, label: CATEGORY_LABEL[f.category], description: f.description, criteria: factorCriteriaText(f), chosen: false }));
+  const segments = [...outcome.factors]
+    .sort((a, b) => severity(a.category) - severity(b.category))
+    .map((f) => ({ category: f.category, label: segmentLabel(f), current: false }));
+  return { segments, rows };
+}
+
 /** The outcome of the session's assessment among the organization's, or the spec's message (null outcomes: no data). */
 export function pickOutcome(outcomes: readonly ScanOutcome[], assessmentId: string): ScanOutcome | string {
   if (outcomes.length === 0) return NO_ORG_OUTCOMES;
@@ -201,7 +216,7 @@ export function analyseSession(session: Pick<ScanSession, "session">, outcomes: 
   const currentCategory = reading.risk.category;
   const segments: SliderSegment[] = ordered.map((f) => ({
     category: f.category,
-    label: f.criteria.filter(isResultCriterion).map(criterionText).join("; ") || CATEGORY_LABEL[f.category],
+    label: segmentLabel(f),
     current: chosen ? f === chosen : f.category === currentCategory,
   }));
   // The default Low Risk with no LOW segment: no marker; with several LOW segments, the first.

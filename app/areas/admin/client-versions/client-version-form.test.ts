@@ -1,0 +1,32 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { clientVersionSchema, isInternalTestVersion, isVersionId, VERSION_PATTERN, VERSION_REQUIRED } from "./client-version-form";
+
+const form = (entries: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(entries)) f.append(k, v);
+  return parseWithZod(f, { schema: clientVersionSchema });
+};
+
+describe("the Edit Scan Version rule", () => {
+  it.each(["2.18.0", "0.0.1", "10.2.33", "9999.9999.9999"])("accepts the version %s", (v) => expect(isVersionId(v)).toBe(true));
+  it.each(["test", "9999", "9999a"])("recognizes the internal test version %s", (v) => {
+    expect(isInternalTestVersion(v)).toBe(true);
+    expect(isVersionId(v)).toBe(true);
+  });
+  it.each(["2.18", "2.18.0.1", "v2.18.0", "2.18.x", "12345.0.0", "TEST", "9998", " 2.18.0x", "2..0"])("refuses %s", (v) => expect(isVersionId(v)).toBe(false));
+
+  it("says 'Version ID is required' for a missing or blank version", () => {
+    expect(form({}).reply().error).toEqual({ versionId: [VERSION_REQUIRED] });
+    expect(form({ versionId: "   " }).reply().error).toEqual({ versionId: [VERSION_REQUIRED] });
+  });
+  it("says 'Version ID must match the pattern X.X.X' for anything else", () => {
+    expect(form({ versionId: "2.18" }).reply().error).toEqual({ versionId: [VERSION_PATTERN] });
+  });
+  it("reads the checkbox: ticked is true, absent is false", () => {
+    const on = form({ versionId: "2.18.0", updateRequired: "on" });
+    const off = form({ versionId: "2.18.0" });
+    expect(on.status === "success" && on.value).toEqual({ versionId: "2.18.0", updateRequired: true });
+    expect(off.status === "success" && off.value).toEqual({ versionId: "2.18.0", updateRequired: false });
+  });
+});
