@@ -44,7 +44,7 @@ export default function AdminSettingsRoute() {
           </p>
         ) : (
           <p>
-            <strong>Current override organization:</strong> {override?.name ?? NO_ORGANIZATION_SET}
+            Current override organization: {override?.name ?? NO_ORGANIZATION_SET}
           </p>
         )}
         {organizationsError ? (

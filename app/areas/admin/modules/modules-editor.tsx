@@ -37,6 +37,9 @@ import {
 
 type Library = readonly { id: string; name: string }[];
 
+/** The editor's main form: a dialog's Cancel submits it (`intent=close`), so Enter in a dialog's field saves the dialog. */
+const EDITOR_FORM = "modules-form";
+
 export interface ModulesEditorProps {
   organizationId: string;
   name: string;
@@ -76,7 +79,7 @@ export function ModulesEditor({ organizationId, loaded, posted, library, canChan
 
   return (
     <>
-      <Form method="post" action={href} onSubmit={onSubmit} className="modules-editor" preventScrollReset>
+      <Form method="post" action={href} onSubmit={onSubmit} className="modules-editor" id={EDITOR_FORM} preventScrollReset>
         <input type="hidden" name="draft" value={draftJson} />
         <FormToken />
         <div className="modules-toolbar">
@@ -285,6 +288,7 @@ function DialogButtons({ onClose, hydrated, saveLabel }: { onClose: () => void; 
     <div className="modal-actions">
       <button
         type="submit"
+        form={EDITOR_FORM}
         className="button"
         name="intent"
         value="close"
