@@ -1583,6 +1583,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/scan/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scan modules served to the caller's scan client
+         * @description The ordered scan modules (each with its ordered assessments) that the scan client shows to the signed-in
+         *     user: their organization's `scanModules` as the admin modules editor saved them.
+         *
+         *     The scan-modules organization override (Admin Settings, `v2/admin/settings/scan-modules-organization-override`)
+         *     applies to the **product's own staff only**: a member of the internal organization (product admins, support
+         *     staff and the staff's test accounts) is served the override organization's modules while an override is set,
+         *     so support can reproduce on a test scan client what a customer sees. Every customer organization is always
+         *     served its own modules; the override never changes what a customer's scan client shows. `organizationId` names
+         *     the organization whose modules are answered and `overridden` says whether the override chose it.
+         *
+         *     Any member of an organization holding the SCAN product (and any member of the internal organization) may call
+         *     it; refused (403) for an account without a portal role or organization, or whose organization does not hold
+         *     SCAN.
+         */
+        get: operations["getScanClientModules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/organizations": {
         parameters: {
             query?: never;
@@ -1884,15 +1916,17 @@ export interface paths {
         };
         /**
          * Get the scan-modules organization override (admin)
-         * @description Which organization's scan modules the scan client is served for every organization; `organizationId` is
-         *     null when no override is set (each organization gets its own modules). Product admins and support staff
+         * @description Which organization's scan modules the scan clients of the product's own staff (members of the internal
+         *     organization) are served (`GET v2/scan/modules`); `organizationId` is null when no override is set (each
+         *     organization gets its own modules). Customer organizations always get their own modules. Product admins and support staff
          *     only; any other role is refused with 403.
          */
         get: operations["adminGetScanModulesOverride"];
         put?: never;
         /**
          * Set the scan-modules organization override (admin)
-         * @description Makes the scan client serve this organization's scan modules to every organization. The organization
+         * @description Makes the scan clients of the product's own staff serve this organization's scan modules (`GET
+         *     v2/scan/modules`); customers keep their own. The organization
          *     must exist (404 otherwise). Answers the setting. Product admins and support staff only; any other role is
          *     refused with 403.
          */
@@ -5398,6 +5432,25 @@ export interface components {
             rightResultDefinitionId: string | null;
         };
         /**
+         * @description What the scan client shows: the ordered scan modules of one organization (the caller's own, or the override
+         *     organization's for the product's staff while an override is set).
+         * @example {
+         *       "organizationId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "overridden": false,
+         *       "scanModules": []
+         *     }
+         */
+        ScanClientModules: {
+            /**
+             * Format: uuid
+             * @description The organization whose modules these are.
+             */
+            organizationId: string;
+            /** @description True when the scan-modules organization override chose the organization (staff only). */
+            overridden: boolean;
+            scanModules: components["schemas"]["ScanModule"][];
+        };
+        /**
          * @description Creates an organization with its first location and its first provider (invited, with an invite code,
          *     at that location), all or nothing. Blank required texts are refused with the product's messages
          *     ('Organization name is required', 'First name is required', 'Last name is required', 'Name is required');
@@ -5656,8 +5709,10 @@ export interface components {
             }[];
         };
         /**
-         * @description The admin setting that makes the scan client serve one organization's scan modules to every organization
-         *     (for demos and testing). `organizationId` null means no override: each organization gets its own modules.
+         * @description The admin setting that makes the scan client of the product's own staff (members of the internal
+         *     organization) serve one organization's scan modules, to reproduce what that customer sees (`GET
+         *     v2/scan/modules`). Customer organizations always get their own modules. `organizationId` null means no
+         *     override: the staff's scan clients get their own organization's modules too.
          * @example {
          *       "organizationId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
          *     }
@@ -8261,6 +8316,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScanOutcome"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getScanClientModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The modules served to the caller's scan client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanClientModules"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -21,7 +21,7 @@ export const saveOrganizationOutcome = (api: Api, orgId: string, assessmentId: s
     c.PUT("/v2/admin/scan/organizations/{orgId}/assessments/{assessmentId}/outcomes/risk-factors", { ...init, params: { path: { orgId, assessmentId } }, body }),
   );
 
-export const listClientVersions = (api: Api) => api.call((c, init) => c.GET("/v2/admin/scan/clients", init));
+export const listClientVersions = (api: Api) => api.call((c, init) => c.GET("/v2/admin/scan/clients/", init));
 
 export const updateClientVersion = (api: Api, versionId: string, updateRequired: boolean) =>
   api.call((c, init) => c.PUT("/v2/admin/scan/clients/{versionId}", { ...init, params: { path: { versionId } }, body: { updateRequired } }));

@@ -185,7 +185,7 @@ test.describe("admin scan analysis", () => {
 
   test("client versions: edit Update Required; none for the latest; support cannot; provider admins are sent away", async ({ page }) => {
     const api = await adminApi();
-    const versions = (await api.GET("/v2/admin/scan/clients")).data as ClientVersion[];
+    const versions = (await api.GET("/v2/admin/scan/clients/")).data as ClientVersion[];
     const latest = versions.find((v) => v.isLatest)!;
     // One version per project (they may run at the same time).
     const target = versions.filter((v) => !v.isLatest)[jsEnabled() ? 0 : 1]!;

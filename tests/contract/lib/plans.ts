@@ -1023,6 +1023,15 @@ export const plans: Record<string, PlanFactory> = {
 
   listAssessments: simple("PRACTITIONER", { generatedQuery: false }),
   listRiskFactorOutcomes: simple("PRACTITIONER", { generatedQuery: false }),
+  async getScanClientModules() {
+    return {
+      req: { as: "PRACTITIONER" },
+      verify: (res) => {
+        expect(res.body.overridden).toBe(false);
+        expect(Array.isArray(res.body.scanModules)).toBe(true);
+      },
+    };
+  },
 
   // ---------------------------------------------------------------- admin
   adminListOrganizations: simple("PRODUCT_ADMIN", { generatedQuery: false }),

@@ -9,6 +9,7 @@ import {
   type AssessmentRow, type ScanOutcomeRow, type ScanSessionRow,
 } from "./mapping.js";
 import { renderOutcomesPdf } from "./pdf.js";
+import { scanClientModules } from "./modules.js";
 
 /**
  * The organization and location boundary of scan sessions as a SQL condition on alias `ss`: the caller's
@@ -107,6 +108,8 @@ export const handlers = defineHandlers({
     );
     return rows.map(toAssessment);
   },
+
+  getScanClientModules: async (ctx) => scanClientModules(ctx.db, requireMember(ctx.caller)),
 
   listRiskFactorOutcomes: async (ctx) => {
     const m = requireMember(ctx.caller);
