@@ -1,12 +1,13 @@
 /**
  * The admin Gait Sessions page (003 §2): the last 90 days' sessions (ID, Captured Date, Patient Name, UUID,
- * Action: Replay and Log), sorted on the server; each header is a link cycling its column none → ASC → DESC →
+ * Action: Replay and Log), sorted and paged (50) on the server; each header is a link cycling its column none → ASC → DESC →
  * none (gait-sort.ts). And the gait replay page ('Gait Session Replay') with the shared replay viewer.
  */
 import { Await, Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense, useEffect } from "react";
 import { LoadErrorView } from "../../../components/load-error";
+import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { ReplaySection } from "../../scan/replay/replay-page";
@@ -36,7 +37,7 @@ export function AdminGaitSessionsPage({ data }: { data: SerializeFrom<typeof loa
       <p className="field-hint">Sessions captured in the last 90 days.</p>
       <Suspense fallback={<p role="status">Loading gait sessions…</p>}>
         <Await resolve={data.table as unknown as Promise<GaitTable>} errorElement={<LoadError message="Couldnt fetch gait sessions :(" search={gaitSortSearch(data.sort)} />}>
-          {(table) => ("error" in table ? <LoadError message={table.error} search={gaitSortSearch(data.sort)} /> : <GaitTableView rows={table.rows} sort={data.sort} />)}
+          {(table) => ("error" in table ? <LoadError message={table.error} search={gaitSortSearch(data.sort)} /> : <GaitTableView table={table} sort={data.sort} />)}
         </Await>
       </Suspense>
     </section>
@@ -51,7 +52,9 @@ function LoadError({ message, search }: { message: string; search: string }) {
   return <LoadErrorView message={message} retryHref={`${PATH}${search}`} retryLabel="Reload this page" hint={null} />;
 }
 
-function GaitTableView({ rows, sort }: { rows: SerializeFrom<GaitRow>[]; sort: GaitSort | null }) {
+function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable>, { rows: unknown }>; sort: GaitSort | null }) {
+  const rows: SerializeFrom<GaitRow>[] = table.rows;
+  const sortSearch = gaitSortSearch(sort);
   if (rows.length === 0) return <p className="empty-state">No gait sessions in the last 90 days.</p>;
   return (
     <>
@@ -107,7 +110,7 @@ function GaitTableView({ rows, sort }: { rows: SerializeFrom<GaitRow>[]; sort: G
           </tbody>
         </table>
       </div>
-      <p className="pager-summary">{`${rows.length} ${rows.length === 1 ? "session" : "sessions"}`}</p>
+      <Pager page={table.page} metadata={table.metadata} hrefFor={(p) => `${PATH}${sortSearch}${p > 1 ? `${sortSearch ? "&" : "?"}page=${p}` : ""}`} noun={["session", "sessions"]} />
     </>
   );
 }

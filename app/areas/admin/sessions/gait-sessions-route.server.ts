@@ -1,6 +1,6 @@
 /**
- * The admin gait sessions (003 §2): the list `/admin/gait/sessions?sort=&dir=` (GET v2/admin/gait/sessions, the
- * last 90 days, sorted here: gait-sort.ts; streamed in after the header; a failure: 'Couldnt fetch gait
+ * The admin gait sessions (003 §2): the list `/admin/gait/sessions?sort=&dir=&page=` (GET v2/admin/gait/sessions, the
+ * last 90 days, sorted here and paged by 50: gait-sort.ts; streamed in after the header; a failure: 'Couldnt fetch gait
  * sessions :('), a session's replay `/admin/gait/sessions/{id}/replay?frame=&tab=` ('Gait Session Replay', the
  * shared replay viewer), its frame images `…/frame.svg?frame=n` and its pose log `…/pose-log.json[?download=1]`
  * (GET v2/admin/gait/sessions/{id}/pose-log/signed-url, followed on the server; the attachment is named after
@@ -21,7 +21,8 @@ import { logFileResponse, refusal } from "../../scan/pose-log-route.server";
 import { frameSvgOf, MAX_FRAMES, readLog, stillView } from "../../scan/replay/replay-route.server";
 import { backTo } from "../../scan/sessions/analysis-pdf.server";
 import { requireAdmin } from "../access.server";
-import { parseGaitSort, sortGaitRows } from "./gait-sort";
+import { pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
+import type { PageMetadata } from "../../../components/pager";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 export const GAIT_SESSIONS_PATH = "/admin/gait/sessions";
@@ -37,7 +38,7 @@ export interface GaitRow {
   shortUuid: string;
 }
 
-export type GaitTable = { rows: GaitRow[] } | { error: string };
+export type GaitTable = { rows: GaitRow[]; page: number; metadata: PageMetadata } | { error: string };
 
 const patientName = (s: AdminGaitSession) => `${s.patient.firstName} ${s.patient.lastName}`.trim();
 
@@ -56,10 +57,16 @@ export function gaitRow(s: AdminGaitSession, timeZone: string): GaitRow {
 export async function loadAdminGaitSessions({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
   const timeZone = zoneOrDefault(user.organization.timezone);
-  const sort = parseGaitSort(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const sort = parseGaitSort(params);
+  const page = parsePage(params);
   // Not awaited: the header renders at once, the rows stream in.
   const table: Promise<GaitTable> = listAdminGaitSessions(getApi(request, context)).then((r) =>
-    r.error ? { error: GAIT_SESSIONS_FETCH_FAILED } : { rows: sortGaitRows(r.data.map((s) => gaitRow(s, timeZone)), sort) },
+    {
+      if (r.error) return { error: GAIT_SESSIONS_FETCH_FAILED };
+      const shown = pageOf(sortGaitRows(r.data.map((s) => gaitRow(s, timeZone)), sort), page);
+      return { rows: shown.items, page: shown.page, metadata: shown.metadata };
+    },
   );
   return data({ sort, table }, { headers: NO_STORE });
 }

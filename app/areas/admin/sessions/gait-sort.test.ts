@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ariaSort, gaitSortSearch, nextGaitSort, parseGaitSort, sortGaitRows } from "./gait-sort";
+import { ariaSort, gaitSortSearch, nextGaitSort, pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
 
 const rows = [
   { id: "b", capturedDate: "2026-11-02T10:00:00.000Z", patientName: "ruth Delgado", sessionUUID: "3" },
@@ -39,5 +39,15 @@ describe("admin gait sessions sort", () => {
     expect(parseGaitSort(new URLSearchParams("sort=id&dir=up"))).toBeNull();
     expect(gaitSortSearch({ column: "capturedDate", dir: "desc" })).toBe("?sort=capturedDate&dir=desc");
     expect(gaitSortSearch(null)).toBe("");
+  });
+
+  it("pages the sorted rows; a page past the end is the last", () => {
+    const many = Array.from({ length: 120 }, (_, i) => i);
+    expect(pageOf(many, 1).items).toHaveLength(50);
+    expect(pageOf(many, 3)).toMatchObject({ page: 3, metadata: { totalItems: 120, itemCount: 20, itemsForPage: 50, totalPages: 3 } });
+    expect(pageOf(many, 9).page).toBe(3);
+    expect(pageOf([], 1)).toMatchObject({ page: 1, items: [], metadata: { totalPages: 1 } });
+    expect(parsePage(new URLSearchParams("page=2"))).toBe(2);
+    expect(parsePage(new URLSearchParams("page=-1"))).toBe(1);
   });
 });

@@ -57,3 +57,19 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
   const cmp = column === "capturedDate" ? (a: string, b: string) => Date.parse(a) - Date.parse(b) : (a: string, b: string) => collator.compare(a, b);
   return [...rows].sort((a, b) => sign * cmp(value(a), value(b)) || collator.compare(b.id, a.id));
 }
+
+/** The table's page size (the spec shows a table of the last 90 days; ours is paged, the sort spans all pages). */
+export const GAIT_PAGE_SIZE = 50;
+
+export function parsePage(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/** One page of sorted rows with the pager's metadata (a page past the end is the last page). */
+export function pageOf<T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) {
+  const totalPages = Math.max(1, Math.ceil(rows.length / size));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const items = rows.slice((current - 1) * size, current * size);
+  return { items, page: current, metadata: { totalItems: rows.length, itemCount: items.length, itemsForPage: size, totalPages } };
+}

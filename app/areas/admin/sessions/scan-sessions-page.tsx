@@ -286,7 +286,7 @@ function Row({ row, state }: { row: SerializeFrom<AdminSessionRow>; state: Admin
           </li>
           <li>
             {row.log ? (
-              <a href={adminLogPath(row.sessionUUID, true)} download aria-label={`Download log of ${who}`}>
+              <a href={adminLogPath(row.sessionUUID, true)} download aria-label={`Log download of ${who}`}>
                 Log download
               </a>
             ) : (
