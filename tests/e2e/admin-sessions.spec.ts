@@ -20,7 +20,8 @@ const PATH = "/admin/scan/sessions/";
 const DAY = 86_400_000;
 
 let location: { id: string; name: string; n: number }; // the location with the most recent sessions
-let assessmentId: string;
+let assessmentId: string; // and an assessment and a provider of one of its sessions
+let provider: string;
 let other: Session; // of another organization than the admin's, for the dialogs
 let replayable: Session;
 let gait: GaitSession;
@@ -48,7 +49,9 @@ test.beforeAll(async () => {
   const me = await api.GET("/v2/users/current");
   const ownOrg = me.data?.organization.id;
   other = items.find((s) => s.organization.id !== ownOrg)!;
-  assessmentId = other.session.data.assessmentId;
+  const atLocation = items.find((s) => s.location?.id.toLowerCase() === location.id && s.practitioner)!;
+  assessmentId = atLocation.session.data.assessmentId;
+  provider = atLocation.practitioner!.lastName;
   replayable = items.find((s) => s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
   expect(other && replayable, "sessions to open and to replay").toBeTruthy();
 
@@ -93,12 +96,26 @@ test("scan sessions: filters in the URL, the pager, the UUID search, the details
   await expect(page.getByText(/^16–30 of \d+ · Page 2 of \d+$/)).toBeVisible();
   await expectAccessible(page);
   await filters(page).getByLabel("Locations").selectOption([location.id]);
+  if (jsEnabled()) {
+    await expect(page).toHaveURL(new RegExp(`location=${location.id}`)); // applied on change
+    await expectAccessible(page);
+  }
+  await filters(page).getByLabel("Assessments").selectOption([assessmentId]);
+  if (jsEnabled()) {
+    await expect(page).toHaveURL(new RegExp(`assessment=${assessmentId}`));
+    await expectAccessible(page);
+  }
+  await filters(page).getByLabel("Provider").fill(provider); // with JavaScript: applied 200 ms after typing stops
   await applyFilters(page);
-  await expect(page).toHaveURL(new RegExp(`location=${location.id}`));
+  await expect(page).toHaveURL(new RegExp(`provider=${provider}`));
+  expect(page.url()).toContain(`location=${location.id}`);
+  expect(page.url()).toContain(`assessment=${assessmentId}`);
   expect(page.url()).not.toContain("page=");
   await expect(rows(page).first()).toBeVisible();
   expect(await rows(page).count()).toBeLessThanOrEqual(15);
   for (const cell of await rows(page).locator("td:nth-child(2)").allTextContents()) expect(cell).toBe(location.name);
+  for (const cell of await rows(page).locator("td:nth-child(3)").allTextContents()) expect(cell).toContain(assessmentId);
+  for (const cell of await rows(page).locator("td:nth-child(4)").allTextContents()) expect(cell).toContain(provider);
   await expectAccessible(page);
   await filters(page).getByLabel("Date range").selectOption("7");
   await applyFilters(page);
