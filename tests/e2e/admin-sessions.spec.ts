@@ -181,7 +181,9 @@ test("a scan session replays and its log downloads", async ({ page }) => {
     await expectAccessible(page);
     await page.getByRole("link", { name: "Next", exact: true }).click();
     await expect(frameStatus(page)).toHaveText(/^Frame: 2 \/ \d+$/);
-    expect(await page.getByRole("img", { name: /^Skeleton at frame 2 \// }).evaluate((img: HTMLImageElement) => img.naturalWidth), "the frame image loads").toBe(900);    await expectAccessible(page);
+    const image = page.getByRole("img", { name: /^Skeleton at frame 2 \// });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { message: "the frame image loads" }).toBe(900);
+    await expectAccessible(page);
   }
   // The log: a JSON attachment named after the session; the page never holds a signed URL.
   expect(await page.content()).not.toMatch(/\/files\//);
