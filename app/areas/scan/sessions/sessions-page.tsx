@@ -290,7 +290,7 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
 }
 
 /** The short UUID; the full one in a disclosure (selectable without JavaScript); with JavaScript a Copy button ('Copied UUID.'). */
-function CopyUuid({ uuid, short }: { uuid: string; short: string }) {
+export function CopyUuid({ uuid, short }: { uuid: string; short: string }) {
   const hydrated = useHydrated();
   const copy = async () => {
     try {
