@@ -65,6 +65,19 @@ const tail = (file: string) => {
   }
 };
 
+/** Whether the portal's JSON log says it is listening on `port` (one object per line; field order is pino's). */
+function listeningOn(logText: string, port: number): boolean {
+  return logText.split("\n").some((line) => {
+    if (!line.includes("portal listening")) return false;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      return entry.msg === "portal listening" && entry.port === port;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export async function startPortal(opts: PortalOptions): Promise<Portal> {
   const port = opts.port ?? (await findFreePort());
   const url = `http://localhost:${port}`;
@@ -124,7 +137,7 @@ export async function startPortal(opts: PortalOptions): Promise<Portal> {
       // Ours, not another portal that took the port between findFreePort and our bind (that child exits with
       // EADDRINUSE, perhaps only after the other one answered): the portal logs "portal listening" once bound.
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-      if (res.ok && (!logsInfo || readFileSync(opts.logFile, "utf8").includes(`"msg":"portal listening","port":${port},`))) break;
+      if (res.ok && (!logsInfo || listeningOn(readFileSync(opts.logFile, "utf8"), port))) break;
     } catch {
       /* not up yet */
     }
