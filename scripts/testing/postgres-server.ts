@@ -87,26 +87,45 @@ export async function startPostgres(opts: { log?: (m: string) => void; timeoutMs
 
   let child: ChildProcess | undefined;
   let stopped = false;
-  const removeDir = () => rmSync(base, { recursive: true, force: true });
-  // Last-resort clean-up when the process exits or is interrupted without calling stop().
-  const onExit = () => {
-    if (child && child.exitCode === null) child.kill("SIGKILL");
+  // Retries: the server's background processes may still be writing for a moment after it is killed.
+  const removeDir = () => rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  /** Fast shutdown (SIGINT: ends the sessions), SIGKILL after 10 s; then the directory goes. */
+  const stopServer = async () => {
+    if (stopped) return;
+    stopped = true;
+    const server = child;
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGINT");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
     removeDir();
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    onExit();
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-    process.kill(process.pid, signal);
+  // Last resort when the process exits without stop() (synchronous: kill, then remove).
+  const onExit = () => {
+    if (child && child.exitCode === null) child.kill("SIGKILL");
+    try {
+      removeDir();
+    } catch {
+      /* best effort while exiting */
+    }
   };
-  process.once("exit", onExit);
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
   const detach = () => {
     process.removeListener("exit", onExit);
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
   };
+  // Interrupted (Ctrl-C, CI cancelling): stop the server cleanly, then let the signal take its course.
+  async function onSignal(signal: NodeJS.Signals) {
+    detach();
+    await stopServer().catch(() => onExit());
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  }
+  process.once("exit", onExit);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
 
   try {
     const [initCmd, initArgs] = cmd("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"]);
@@ -151,28 +170,18 @@ export async function startPostgres(opts: { log?: (m: string) => void; timeoutMs
       await new Promise((r) => setTimeout(r, 100));
     }
     log(`PostgreSQL (${bin}) on 127.0.0.1:${port}${user ? ` as ${user.name}` : ""}, data in ${dataDir}`);
-    const server = child;
     return {
       adminUrl,
       port,
       urlOf: (name) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`,
       async stop() {
-        if (stopped) return;
-        stopped = true;
-        if (server.exitCode === null) {
-          const exited = new Promise((r) => server.once("exit", r));
-          server.kill("SIGINT"); // fast shutdown: ends the sessions, no checkpoint wait beyond the minimum
-          const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
-          await exited;
-          clearTimeout(timer);
-        }
         detach();
-        removeDir();
+        await stopServer();
       },
     };
   } catch (e) {
-    onExit();
     detach();
+    await stopServer().catch(() => onExit());
     throw e;
   }
 }
