@@ -91,6 +91,12 @@ async function openPostgres(url: string): Promise<Db> {
   // Sessions in UTC like PGlite: current_date, date_trunc and timestamptz::date must not depend on the
   // server's configured zone (a clinic's server is often in local time).
   const pool = new pgMod.default.Pool({ connectionString: url, max: 10, types: await postgresTypes(), options: "-c TimeZone=UTC" });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported on the pool; without
+  // a listener Node treats it as an uncaught error and the whole API exits. The pool drops that connection and
+  // the next query opens a fresh one. (The code only: a message may quote data.)
+  pool.on("error", (err: Error & { code?: string }) => {
+    process.stderr.write(`reference-api: an idle database connection was closed by the server (${err.code ?? err.name}); it will be replaced\n`);
+  });
   const root: Db = wrap(
     pool as unknown as Querier,
     async (fn) => {

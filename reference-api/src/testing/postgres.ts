@@ -40,6 +40,20 @@ export async function createTestDatabase(opts: { template?: string; prefix?: str
   return {
     name,
     url: databaseUrl(name),
-    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    // Connections closing just now (pool.end() resolves before the server has seen every goodbye) get a moment
+    // to go; only then are the rest terminated (FORCE), which the pool reports as an idle-connection error.
+    drop: () =>
+      admin(async (c) => {
+        for (let attempt = 0; attempt < 30; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (e) {
+            if ((e as { code?: string }).code !== "55006") throw e; // 55006: being accessed by other users
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
