@@ -112,14 +112,13 @@ function fixPathFile(file: string): string {
     for (const r of responses.items) {
       const code = isScalar(r.key) ? String(r.key.value) : "";
       if (!/^[24]/.test(code) || !isMap(r.value)) continue;
-      const ref = r.value.get("$ref");
+      const ref: unknown = (r.value as YAMLMap).get("$ref");
       if (typeof ref === "string") {
         if (!ref.startsWith("#")) sharedResponses.add(resolve(dirname(file), ref));
       } else ensureHeaders(doc, r.value, file);
     }
   }
-  const out = doc.toString(FORMAT);
-  return out;
+  return doc.toString(FORMAT);
 }
 
 function fixSharedResponse(file: string, text = readFileSync(file, "utf8")): string {
