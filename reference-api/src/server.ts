@@ -10,6 +10,7 @@ import { ApiError, unauthorized } from "./core/errors.js";
 import { createFileStore } from "./core/files.js";
 import { createIdentityAdmin, type IdentityAdmin } from "./core/identity-admin.js";
 import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
+import { bearerToken, registerRateLimit, verifyOnce } from "./core/rate-limit.js";
 import { createSigner } from "./core/signing.js";
 import type { Db } from "./db/db.js";
 
@@ -101,6 +102,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     if (req.body === undefined || req.body === null) throw new ApiError(400, "A JSON request body is required.");
   });
 
+  // Rate limits per caller, answered before any other work (core/rate-limit.ts; ADR 019).
+  registerRateLimit(app, { ...config.rateLimit, verifier });
+
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
   // Artificial per-operation delays for benchmarks (API_DELAYS=operationId=ms,...).
@@ -168,10 +172,11 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     specification: contract,
     securityHandlers: {
       async bearerAuth(req: FastifyRequest) {
-        const header = req.headers.authorization ?? "";
-        const match = /^Bearer\s+(\S+)$/i.exec(header);
-        if (!match) throw unauthorized("A bearer access token is required.");
-        const token = await verifier.verify(match[1]!);
+        const bearer = bearerToken(req);
+        if (!bearer) throw unauthorized("A bearer access token is required.");
+        // Verified once per request: the rate limiter already started it to find the caller.
+        const token = await verifyOnce(req, verifier, bearer);
+        if (!token) throw unauthorized("The access token is missing, invalid or expired.");
         req.caller = await resolveCaller(db, token);
       },
     },
