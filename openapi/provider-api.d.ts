@@ -5867,12 +5867,51 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The `Idempotency-Key` was already used by this caller for this operation with a different request (other
+         *     path parameters or another body). Nothing was executed; send the new request with a new key.
+         */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This Idempotency-Key was already used with a different request.",
+                 *       "status": 422
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The identity-service user id (username) of the signed-in user. */
         UserIdPath: string;
         /** @description Identifier of the resource. */
         IdPath: string;
+        /**
+         * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+         *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+         *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+         *     to repeat that same change.
+         *
+         *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+         *       user) and the operation: another user, or another operation, with the same key is a different change.
+         *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+         *       it gets the first answer — its status and body, verbatim — with the response header
+         *       `Idempotent-Replayed: true`.
+         *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+         *       change); nothing is executed.
+         *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+         *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+         *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+         *       request may be sent again with the same key.
+         *     * Without the header the operation is simply executed.
+         * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+         */
+        IdempotencyKey: string;
         /** @description 1-based page number. */
         Page: number;
         /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
@@ -6320,7 +6359,29 @@ export interface operations {
     createLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6342,6 +6403,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6403,7 +6466,29 @@ export interface operations {
     invitePractitioner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6426,6 +6511,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6513,7 +6599,29 @@ export interface operations {
     resendPractitionerInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -6534,13 +6642,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
     createPatientRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6563,6 +6694,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6798,7 +6930,29 @@ export interface operations {
     startPlanOfCare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -6824,6 +6978,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6924,7 +7080,29 @@ export interface operations {
     createCareNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -6951,6 +7129,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7161,7 +7340,29 @@ export interface operations {
     resendPatientInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7196,6 +7397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7230,7 +7432,29 @@ export interface operations {
     assignProgramToPatient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7256,6 +7480,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7300,7 +7526,29 @@ export interface operations {
     createProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7322,6 +7570,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7356,7 +7606,29 @@ export interface operations {
     replaceProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7382,13 +7654,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
     assignProgramToPatients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7414,6 +7710,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7451,7 +7749,29 @@ export interface operations {
     createTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7473,6 +7793,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8027,7 +8349,29 @@ export interface operations {
     setGaitSessionComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -8053,6 +8397,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };
