@@ -1,8 +1,11 @@
 /**
  * Structured logs: one JSON object per line on stdout (stderr for errors). Never log tokens, cookies,
  * request bodies, query strings, names, e-mails or other PHI: log ids, paths (with `redactPath`), statuses
- * and durations.
+ * and durations. In a cluster (server/cluster.ts) every line of a worker names it (`worker`: 1, 2 …), so the
+ * interleaved lines of several processes can be told apart.
  */
+import cluster from "node:cluster";
+
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -24,12 +27,15 @@ export function setLogSink(fn: (line: string, level: Level) => void): () => void
   };
 }
 
+const workerId = cluster.isWorker ? cluster.worker?.id : undefined;
+
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 function write(level: Level, msg: string, fields?: LogFields): void {
   if (ORDER[level] < ORDER[threshold]) return;
   const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg };
   if (fields) for (const [k, v] of Object.entries(fields)) if (v !== undefined) entry[k] = v;
+  if (workerId !== undefined) entry.worker = workerId;
   sink(JSON.stringify(entry), level);
 }
 
