@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { test, expect } from "./fixtures.js";
+import { test, expect, expectAccessible } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
 import { careNotes, newHealthPatient, orgClock, sectionUrl, type Api } from "./helpers/patient-data.js";
 import { useSession } from "./helpers/session.js";
@@ -60,6 +60,7 @@ test("a double submit answered by two different processes saves the care note on
   const patient = await newHealthPatient(api);
   const url = `${sectionUrl(patient.id, "health", "care")}?dialog=care-note-new`;
   await page.goto(url);
+  await expectAccessible(page);
   const origin = new URL(baseURL!).origin;
   // Each attempt is a new opening of the form (its own token, its own text); repeat until the two posts of one
   // attempt were handled by different processes (connections are shared out round robin, so this is quick).
@@ -84,6 +85,7 @@ test("a double submit answered by two different processes saves the care note on
 test("a double click on Add saves one care note", async ({ page }) => {
   const patient = await newHealthPatient(api);
   await page.goto(`${sectionUrl(patient.id, "health", "care")}?dialog=care-note-new`);
+  await expectAccessible(page);
   const dialog = page.getByRole("dialog", { name: "Add Care Note" });
   await dialog.getByLabel("Notes").fill("Double clicked");
   await dialog.getByRole("button", { name: "Add" }).dblclick();
@@ -91,5 +93,6 @@ test("a double click on Add saves one care note", async ({ page }) => {
   await expect(page).not.toHaveURL(/dialog=/);
   // Give a second post, if the browser sent one, the time to finish before counting.
   await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
   expect((await careNotes(api, patient.id)).map((n) => n.notes)).toEqual(["Double clicked"]);
 });
