@@ -6171,12 +6171,54 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The `Idempotency-Key` was already used by this caller for this operation with a different request (other
+         *     path parameters or another body). Nothing was executed; send the new request with a new key.
+         */
+        IdempotencyKeyReused: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This Idempotency-Key was already used with a different request.",
+                 *       "status": 422
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The identity-service user id (username) of the signed-in user. */
         UserIdPath: string;
         /** @description Identifier of the resource. */
         IdPath: string;
+        /**
+         * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+         *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+         *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+         *     to repeat that same change.
+         *
+         *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+         *       user) and the operation: another user, or another operation, with the same key is a different change.
+         *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+         *       it gets the first answer — its status and body, verbatim — with the response header
+         *       `Idempotent-Replayed: true`.
+         *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+         *       change); nothing is executed.
+         *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+         *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+         *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+         *       request may be sent again with the same key.
+         *     * Without the header the operation is simply executed.
+         * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+         */
+        IdempotencyKey: string;
         /** @description 1-based page number. */
         Page: number;
         /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
@@ -6693,7 +6735,29 @@ export interface operations {
     createLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6718,6 +6782,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -6788,7 +6854,29 @@ export interface operations {
     invitePractitioner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6814,6 +6902,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -6914,7 +7003,29 @@ export interface operations {
     resendPractitionerInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -6938,6 +7049,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -6945,7 +7057,29 @@ export interface operations {
     createPatientRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6971,6 +7105,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7235,7 +7370,29 @@ export interface operations {
     startPlanOfCare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7264,6 +7421,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7377,7 +7536,29 @@ export interface operations {
     createCareNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7407,6 +7588,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7642,7 +7824,29 @@ export interface operations {
     resendPatientInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7683,6 +7887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7722,7 +7927,29 @@ export interface operations {
     assignProgramToPatient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7751,6 +7978,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7800,7 +8029,29 @@ export interface operations {
     createProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7825,6 +8076,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7864,7 +8117,29 @@ export interface operations {
     replaceProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7893,6 +8168,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7900,7 +8177,29 @@ export interface operations {
     assignProgramToPatients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7929,6 +8228,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7971,7 +8272,29 @@ export interface operations {
     createTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7996,6 +8319,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -8621,7 +8946,29 @@ export interface operations {
     setGaitSessionComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -8650,6 +8997,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -9,6 +9,7 @@ import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./c
 import { ApiError, unauthorized } from "./core/errors.js";
 import { createFileStore } from "./core/files.js";
 import { createIdentityAdmin, type IdentityAdmin } from "./core/identity-admin.js";
+import { registerIdempotency } from "./core/idempotency.js";
 import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
 import { bearerToken, registerRateLimit, verifyOnce } from "./core/rate-limit.js";
 import { createSigner } from "./core/signing.js";
@@ -89,6 +90,13 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     const schema = route.schema as { response?: unknown; body?: { content?: Record<string, unknown> } } | undefined;
     if (!schema) return;
     const jsonBody = !!schema.body?.content?.["application/json"];
+    // Node lowercases request header names; Fastify lowercases a header schema only with its own validator
+    // compiler, and we bring ours: lowercase the contract's header parameters (Idempotency-Key) here.
+    const headers = (schema as { headers?: { properties?: Record<string, unknown>; required?: string[] } }).headers;
+    if (headers?.properties) {
+      headers.properties = Object.fromEntries(Object.entries(headers.properties).map(([name, s]) => [name.toLowerCase(), s]));
+      if (headers.required) headers.required = headers.required.map((name) => name.toLowerCase());
+    }
     delete schema.response;
     if (schema.body?.content?.["multipart/form-data"]) delete schema.body;
     route.config = { ...(route.config as object), operationId: (route.schema as { operationId?: string }).operationId, openapiPath: route.url.replace(/:(\w+)/g, "{$1}"), jsonBody };
@@ -166,6 +174,13 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
   // One log line per request: operation, status, time. No URLs with queries, no bodies, no tokens (no PHI).
   app.addHook("onResponse", async (req, reply) => {
     req.log.info({ op: req.routeOptions.config?.operationId, method: req.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
+  });
+
+  // The create operations' Idempotency-Key (the contract's header parameter): stored with the first answer,
+  // replayed for a repeat from the same caller. Hooks onRoute, so it comes before the routes.
+  registerIdempotency(app, db, (req) => {
+    if (!req.caller) throw unauthorized();
+    return req.caller.userId;
   });
 
   await app.register(openapiGlue, {
