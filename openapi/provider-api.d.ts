@@ -5996,7 +5996,8 @@ export interface components {
         /**
          * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
          *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
-         *     log line. A value of another shape is ignored (stored as null), never echoed.
+         *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+         *     shape is ignored (stored as null), never echoed.
          */
         RequestIdHeader: string;
     };
@@ -7148,7 +7149,8 @@ export interface operations {
                 /**
                  * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
                  *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
-                 *     log line. A value of another shape is ignored (stored as null), never echoed.
+                 *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+                 *     shape is ignored (stored as null), never echoed.
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
             };
@@ -7192,7 +7194,8 @@ export interface operations {
                 /**
                  * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
                  *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
-                 *     log line. A value of another shape is ignored (stored as null), never echoed.
+                 *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+                 *     shape is ignored (stored as null), never echoed.
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
             };
