@@ -6,7 +6,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { AccessHistoryTable } from "../../patients/access-history/access-history-table";
-import { accessHistoryHref, type AccessHistorySearchData } from "./access-history-route.server";
+import type { AccessHistorySearchData } from "./access-history-route.server";
+import { accessHistoryHref } from "./access-history-urls";
 
 export function AdminAccessHistoryPage({ data }: { data: SerializeFrom<AccessHistorySearchData> }) {
   const { userId, patientRecordId, page, searched, error, history } = data;

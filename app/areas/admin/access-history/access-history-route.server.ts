@@ -38,13 +38,3 @@ export async function loadAdminAccessHistory({ request, context }: LoaderFunctio
   if (result.error) return reply({ error: ACCESS_HISTORY_LOAD_FAILED, history: null }, result.error.status === 400 ? 400 : 502);
   return reply({ error: null, history: result.data });
 }
-
-/** The search's URL (GET form and pager links). */
-export function accessHistoryHref(q: { userId?: string; patientRecordId?: string; page?: number }): string {
-  const p = new URLSearchParams();
-  if (q.userId) p.set("userId", q.userId);
-  if (q.patientRecordId) p.set("patientRecordId", q.patientRecordId);
-  if (q.page && q.page > 1) p.set("page", String(q.page));
-  const s = p.toString();
-  return `/admin/access-history${s ? `?${s}` : ""}`;
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixture, type Fixture, type FixtureUser } from "../../testing/fixture.js";
 import { createTestApi, type TestApi } from "../../testing/harness.js";
+import { PATIENT_OPERATIONS } from "./record.js";
 
 let api: TestApi;
 let fx: Fixture;
@@ -117,6 +118,14 @@ describe("every patient operation writes one record with the right fields", () =
     const r = await call("GET", `/v2/admin/access-history?patientRecordId=${victim}`, fx.productAdmin);
     expect(r.status).toBe(200);
     expect(r.body.items[0]).toMatchObject({ operationId: "deletePatientRecord", method: "DELETE", status: 204, userId: fx.adminA.userId });
+  });
+});
+
+describe("the operations table", () => {
+  it("names only operations of the contract (the portal's labels: app/areas/patients/access-history/labels.test.ts)", async () => {
+    const contract = (await import("../../core/contract-validator.js")).loadContract() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const known = new Set(Object.values(contract.paths).flatMap((p) => Object.values(p).map((o) => o.operationId)));
+    expect(Object.keys(PATIENT_OPERATIONS).filter((op) => !known.has(op))).toEqual([]);
   });
 });
 

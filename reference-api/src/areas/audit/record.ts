@@ -128,12 +128,9 @@ export async function writeAccessRecords(db: Db, r: AccessRecord): Promise<void>
   );
 }
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The handler's answer as an object (kept for the access audit's list sources). */
-    auditAnswer?: unknown;
-  }
-}
+/** What this hook reads and keeps on a request (spelled out here so the module stands alone: the portal's tests import it). */
+type AuditedRequest = FastifyRequest & { caller?: Caller; auditAnswer?: unknown };
+const operationOf = (req: FastifyRequest): string => (req.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? "";
 
 /** The request id the caller sent, when it has the agreed shape. */
 export function requestIdOf(req: FastifyRequest): string | null {
@@ -146,14 +143,15 @@ export function requestIdOf(req: FastifyRequest): string | null {
  * Only calls with a verified caller are recorded (anonymous calls are refused before any patient data is read).
  */
 export function registerAccessAudit(app: FastifyInstance, db: Db, table: Record<string, PatientSource> = PATIENT_OPERATIONS): void {
-  app.addHook("preSerialization", async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    if (table[req.routeOptions.config?.operationId ?? ""]) req.auditAnswer = payload;
+  app.addHook("preSerialization", async (req: AuditedRequest, _reply: FastifyReply, payload: unknown) => {
+    if (table[operationOf(req)]) req.auditAnswer = payload;
     return payload;
   });
-  app.addHook("onSend", async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const operationId = req.routeOptions.config?.operationId ?? "";
+  app.addHook("onSend", async (req: AuditedRequest, reply: FastifyReply, payload: unknown) => {
+    const operationId = operationOf(req);
     const source = table[operationId];
-    if (!source || !req.caller) return payload;
+    const caller = req.caller;
+    if (!source || !caller) return payload;
     try {
       const ids = await source({
         params: asRecord(req.params),
@@ -165,7 +163,7 @@ export function registerAccessAudit(app: FastifyInstance, db: Db, table: Record<
       });
       await writeAccessRecords(db, {
         patientRecordIds: ids.filter((x): x is string => typeof x === "string"),
-        caller: req.caller,
+        caller,
         operationId,
         method: req.method,
         status: reply.statusCode,
