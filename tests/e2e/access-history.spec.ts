@@ -68,6 +68,7 @@ test("a product admin finds a practitioner's access by patient in the admin area
 
   await useSession(page, PRODUCT_ADMIN.email);
   await page.goto("/admin/organizations/");
+  await expectAccessible(page);
   const sidebar = page.getByRole("navigation", { name: "Admin" });
   if (!(await sidebar.getByRole("link", { name: "Access History" }).isVisible())) await sidebar.getByText("Users", { exact: true }).click();
   await sidebar.getByRole("link", { name: "Access History" }).click();
