@@ -21,6 +21,7 @@ const PAGES: Array<[RegExp, string]> = [
   [/^\/admin\/pros\/responses$/, "PRO Responses"],
   [/^\/admin\/users\/find-by-uuid$/, "Get User By UUID"],
   [/^\/admin\/users\/signup-link$/, "Get Provider Signup Link"],
+  [/^\/admin\/access-history$/, "Access History"],
   [/^\/admin\/insights$/, "Insights"],
   [/^\/admin\/settings$/, "Admin Settings"],
 ];
