@@ -773,6 +773,56 @@ export interface paths {
         patch: operations["updateCareNote"];
         trace?: never;
     };
+    "/v2/patients/{id}/access-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Who saw or changed a patient's data (access history)
+         * @description Every read and change of this patient's data through the API, newest first: who (user, provider, role,
+         *     organization), when, which operation, the outcome and the portal request id. Identifiers only; the reader
+         *     resolves names. Provider admins of the patient's organization and product staff (product admins, support)
+         *     may read it; practitioners get 403; a patient outside the caller's organization answers 404. Reading the
+         *     history is itself recorded. No operation changes or deletes these records.
+         */
+        get: operations["getPatientAccessHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/access-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the access history by user or patient (admin)
+         * @description The access history of every organization, newest first, narrowed to one user (`userId`, the identity-service
+         *     username) and/or one patient (`patientRecordId`). Product admins and support (support reads every admin
+         *     screen, ADR 015; the records hold no names or notes). Everyone else gets 403. Reading is itself recorded
+         *     (one record per patient on the page).
+         */
+        get: operations["searchAccessHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/health/patients/pages": {
         parameters: {
             query?: never;
@@ -3899,6 +3949,71 @@ export interface components {
             interactionType?: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
             isPatientInteraction?: boolean;
         };
+        /**
+         * @description One access to one patient's data through the API (HIPAA access audit): who, when, which operation, which
+         *     patient, the outcome and the portal request it came from. It holds identifiers only — never a name, a note,
+         *     a query string or a body. Names are resolved by the reader (the portal from the organization's providers).
+         * @example {
+         *       "id": "1042",
+         *       "at": "2026-11-24T15:04:05.123Z",
+         *       "patientRecordId": "3f1c0a52-5f0e-4a57-9b7e-0c5d1b2a9e11",
+         *       "userId": "nora.north",
+         *       "practitionerId": "9b2e4c1d-2a3f-4b5c-8d6e-7f8091a2b3c4",
+         *       "role": "PORTAL_PRACTITIONER",
+         *       "organizationId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "operationId": "getPatientRecord",
+         *       "method": "GET",
+         *       "status": 200,
+         *       "requestId": "6c9b7e0a-1d2f-4e3a-9b8c-7d6e5f4a3b2c"
+         *     }
+         */
+        AccessHistoryEntry: {
+            /** @description The record's sequence number (increases with time). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the API answered.
+             */
+            at: string;
+            /**
+             * Format: uuid
+             * @description The patient record whose data was read or changed (or attempted).
+             */
+            patientRecordId: string;
+            /** @description The caller's identity-service username. */
+            userId: string;
+            /**
+             * Format: uuid
+             * @description The caller's provider (practitioner) record; null for a user without one.
+             */
+            practitionerId: string | null;
+            /**
+             * @description The role the caller acted with.
+             * @enum {string|null}
+             */
+            role: "EXER_ADMIN" | "EXER_SUPPORT" | "PORTAL_PROVIDER_ADMIN" | "PORTAL_PRACTITIONER" | null;
+            /**
+             * Format: uuid
+             * @description The caller's organization.
+             */
+            organizationId: string | null;
+            /** @description The API operation (the contract's operationId), e.g. getPatientRecord. */
+            operationId: string;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * Format: int32
+             * @description The HTTP status the API answered (attempts that were refused are recorded too).
+             */
+            status: number;
+            /** @description The portal request the call came from (the `X-Request-Id` header); null when absent or malformed. */
+            requestId: string | null;
+        };
+        /** @description A page of access-history records, newest first. */
+        AccessHistoryPage: {
+            items: components["schemas"]["AccessHistoryEntry"][];
+            metadata: components["schemas"]["PageMetadata"];
+        };
         /** @description One page of Health patient records. */
         HealthPatientRecordPage: {
             items: components["schemas"]["PatientRecord"][];
@@ -6227,6 +6342,13 @@ export interface components {
         Search: string;
         /** @description Sort direction. */
         OrderBy: "ASC" | "DESC";
+        /**
+         * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
+         *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
+         *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+         *     shape is ignored (stored as null), never echoed.
+         */
+        RequestIdHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -7661,6 +7783,96 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPatientAccessHistory: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (at most 100). */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
+                 *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
+                 *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+                 *     shape is ignored (stored as null), never echoed.
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the patient's access history, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    searchAccessHistory: {
+        parameters: {
+            query?: {
+                /** @description Only this user's accesses (identity-service username). */
+                userId?: string;
+                /** @description Only accesses to this patient record. */
+                patientRecordId?: string;
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (at most 100). */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
+                 *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
+                 *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+                 *     shape is ignored (stored as null), never echoed.
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of access-history records, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

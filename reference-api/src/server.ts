@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import multipart from "@fastify/multipart";
 import openapiGlue from "fastify-openapi-glue";
 import { areaHandlers } from "./areas/index.js";
+import { registerAccessAudit } from "./areas/audit/record.js";
 import type { ApiConfig } from "./config.js";
 import { createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } from "./core/auth.js";
 import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./core/contract-validator.js";
@@ -136,6 +137,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       return payload;
     });
   }
+
+  // Who saw which patient (ADR 018): after the response validator, so the answer it sees is final.
+  registerAccessAudit(app, db);
 
   app.setErrorHandler((caught: FastifyError | ApiError, req, reply) => {
     // openapi-glue wraps security-handler failures; the first underlying ApiError carries the real answer
