@@ -9,15 +9,14 @@ import { Await, Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
-import { ErrorList } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
 import { AnalysisDialog } from "../../scan/analysis/analysis-dialog";
-import { UUID_INVALID } from "../../scan/sessions/messages";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
+import { UuidSearch } from "../../scan/sessions/uuid-search";
 import type { AdminSessionRow } from "./admin-session-row";
 import type { AdminSessionsTable, loadAdminScanSessions } from "./scan-sessions-route.server";
 import {
@@ -164,37 +163,15 @@ function Filters({ data }: { data: Data }) {
       <p className="admin-or" aria-hidden="true">
         or
       </p>
-      <Form method="get" action={ADMIN_SESSIONS_PATH} role="search" aria-label="Find a session by UUID" className="list-filters scan-uuid">
-        {/* The filters travel along, so that clearing the search comes back to them. */}
-        {[...adminSessionsParams({ ...state, uuidInput: "", page: 1 })].map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <div className="field">
-          <label htmlFor="admin-uuid">Session UUID</label>
-          <input
-            id="admin-uuid"
-            type="search"
-            name="uuid"
-            maxLength={100}
-            defaultValue={state.uuidInput}
-            key={`u-${state.uuidInput}`}
-            aria-invalid={badUuid ? true : undefined}
-            aria-describedby={badUuid ? "admin-uuid-error" : "admin-uuid-hint"}
-          />
-          <p id="admin-uuid-hint" className="field-hint">
-            A UUID search ignores the other filters.
-          </p>
-          <ErrorList id="admin-uuid-error" errors={badUuid ? [UUID_INVALID] : []} />
-        </div>
-        <button type="submit" className="button">
-          Find session
-        </button>
-        {state.uuidInput ? (
-          <Link className="button" to={adminSessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}>
-            Clear search
-          </Link>
-        ) : null}
-      </Form>
+      <UuidSearch
+        action={ADMIN_SESSIONS_PATH}
+        idPrefix="admin"
+        keep={adminSessionsParams({ ...state, uuidInput: "", page: 1 })}
+        uuidInput={state.uuidInput}
+        invalid={badUuid}
+        clearHref={adminSessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}
+        submitLabel="Find session"
+      />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "@
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense, useEffect } from "react";
 import { MessageDialog, withoutParams } from "../../../components/dialog";
-import { ErrorList } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
@@ -16,8 +15,9 @@ import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { AnalysisDialog } from "../analysis/analysis-dialog";
 import { poseLogPath } from "../scan-paths";
-import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION, UUID_INVALID } from "./messages";
+import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION } from "./messages";
 import type { SessionRow } from "./session-row";
+import { UuidSearch } from "./uuid-search";
 import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
 import { analysisPdfPath, exportPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
@@ -141,36 +141,15 @@ function Filters({ data }: { data: Data }) {
           </button>
         </fieldset>
       </Form>
-      <Form method="get" action={SESSIONS_PATH} role="search" aria-label="Find a session by UUID" className="list-filters scan-uuid">
-        {[...sessionsParams({ ...state, uuidInput: "", page: 1 })].map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <div className="field">
-          <label htmlFor="scan-uuid">Session UUID</label>
-          <input
-            id="scan-uuid"
-            type="search"
-            name="uuid"
-            maxLength={100}
-            defaultValue={state.uuidInput}
-            key={`u-${state.uuidInput}`}
-            aria-invalid={badUuid ? true : undefined}
-            aria-describedby={badUuid ? "scan-uuid-error" : "scan-uuid-hint"}
-          />
-          <p id="scan-uuid-hint" className="field-hint">
-            A UUID search ignores the other filters.
-          </p>
-          <ErrorList id="scan-uuid-error" errors={badUuid ? [UUID_INVALID] : []} />
-        </div>
-        <button type="submit" className="button">
-          Search
-        </button>
-        {state.uuidInput ? (
-          <Link className="button" to={sessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}>
-            Clear search
-          </Link>
-        ) : null}
-      </Form>
+      <UuidSearch
+        action={SESSIONS_PATH}
+        idPrefix="scan"
+        keep={sessionsParams({ ...state, uuidInput: "", page: 1 })}
+        uuidInput={state.uuidInput}
+        invalid={badUuid}
+        clearHref={sessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}
+        submitLabel="Search"
+      />
     </div>
   );
 }
