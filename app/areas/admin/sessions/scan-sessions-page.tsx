@@ -14,7 +14,7 @@ import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
-import { AnalysisDialog } from "../../scan/analysis/analysis-dialog";
+import { SessionAnalysisAtUrl } from "../../scan/analysis/analysis-dialog";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { UuidSearch } from "../../scan/sessions/uuid-search";
 import type { AdminSessionRow } from "./admin-session-row";
@@ -61,17 +61,7 @@ export function AdminScanSessionsPage({ data }: { data: Data }) {
         )
       ) : null}
       {data.analysis ? (
-        data.analysis.view ? (
-          <AnalysisDialog
-            view={data.analysis.view}
-            closeHref={closeHref}
-            action={ADMIN_SESSIONS_PATH}
-            keep={[...new URLSearchParams(location.search)].filter(([k]) => k !== "org" && k !== "age" && k !== "sex")}
-            pdfHref={adminAnalysisPdfPath(data.analysis.view.session.sessionUUID, new URLSearchParams(location.search))}
-          />
-        ) : (
-          <MessageDialog title="Session Analysis" closeHref={closeHref} message={data.analysis.error ?? ""} />
-        )
+        <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={ADMIN_SESSIONS_PATH} search={location.search} pdfPath={adminAnalysisPdfPath} />
       ) : null}
     </section>
   );

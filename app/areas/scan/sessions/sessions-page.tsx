@@ -6,14 +6,14 @@
 import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense, useEffect } from "react";
-import { MessageDialog, withoutParams } from "../../../components/dialog";
+import { withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
-import { AnalysisDialog } from "../analysis/analysis-dialog";
+import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
 import { poseLogPath } from "../scan-paths";
 import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION } from "./messages";
 import type { SessionRow } from "./session-row";
@@ -48,17 +48,7 @@ export function SessionsPage({ data }: { data: Data }) {
         <p className="empty-state">Choose a location to see its scan sessions.</p>
       )}
       {data.analysis ? (
-        data.analysis.view ? (
-          <AnalysisDialog
-            view={data.analysis.view}
-            closeHref={closeHref}
-            action={SESSIONS_PATH}
-            keep={[...new URLSearchParams(location.search)].filter(([k]) => k !== "org" && k !== "age" && k !== "sex")}
-            pdfHref={analysisPdfPath(data.analysis.view.session.sessionUUID, new URLSearchParams(location.search))}
-          />
-        ) : (
-          <MessageDialog title="Session Analysis" closeHref={closeHref} message={data.analysis.error ?? ""} />
-        )
+        <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={SESSIONS_PATH} search={location.search} pdfPath={analysisPdfPath} />
       ) : null}
     </section>
   );
