@@ -21,7 +21,8 @@
  *
  * API classes: ok (a documented 2xx), 400, 401, 403, 404, 409 (the status).
  * Portal classes: ok (200), login (303/302 to /user/login/…), root (redirect to /), home (redirect to /home/),
- *   nf (404, the not-found page), 403, 405 (no action), 400 (a form refusal shown on the page).
+ *   nf (404, the not-found page), 403, 405 (no action), 400 (a form refusal shown on the page), ->/path/ (a
+ *   redirect to another page; ids as {id}).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -31,7 +32,8 @@ export type Caller = (typeof CALLERS)[number];
 export const API_CALLERS = CALLERS;
 
 export type ApiClass = "ok" | 400 | 401 | 403 | 404 | 409;
-export type PortalClass = "ok" | "login" | "root" | "home" | "nf" | "403" | "405" | "400";
+/** `->/path/` : a redirect elsewhere (ids written {id}). */
+export type PortalClass = "ok" | "login" | "root" | "home" | "nf" | "403" | "405" | "400" | `->${string}`;
 
 function parseTable<T extends string>(text: string, allowed: readonly string[]): Record<string, Record<Caller, T>> {
   const rows: Record<string, Record<Caller, T>> = {};
@@ -42,7 +44,7 @@ function parseTable<T extends string>(text: string, allowed: readonly string[]):
     if (key === "operation" || key === "route") continue;
     if (cells.length !== CALLERS.length) throw new Error(`authz matrix: row ${key} has ${cells.length} cells, not ${CALLERS.length}`);
     if (rows[key!]) throw new Error(`authz matrix: row ${key} appears twice`);
-    for (const c of cells) if (!allowed.includes(c)) throw new Error(`authz matrix: row ${key}: unknown class ${c}`);
+    for (const c of cells) if (!allowed.includes(c) && !c.startsWith("->")) throw new Error(`authz matrix: row ${key}: unknown class ${c}`);
     rows[key!] = Object.fromEntries(CALLERS.map((c, i) => [c, cells[i]])) as Record<Caller, T>;
   }
   return rows;
@@ -207,83 +209,83 @@ export interface RouteRow {
 }
 
 const ROUTE_TABLE = `
-route                                                       anon    prac    prac2   padmin  scan    other   exer    support nogrp   disab   expired
-_app                                                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.$                                                      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app._index                                                 ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.billing.$                                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.demo.hands                                             ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.gait._index                                            ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.gait.events.patients                                   ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.gait.reconcile                                         ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.gait.reports                                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.home                                                   ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.organization                                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.organization._index                                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.organization.details                                   ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.organization.providers                                 ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.patients.$patientRecordId                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.patients.$patientRecordId.$patientProduct              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.patients.$patientRecordId.$patientProduct.$patientSectionok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.patients.$patientRecordId.$patientProduct._index       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.patients.$patientRecordId._index                       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.patients._index                                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.programs.exercise-library                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.programs.paths                                         ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.programs.products                                      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.programs.templates.$templateId                         ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.programs.templates._index                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.programs.templates.builder                             ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.rtm-billing.cycles-by-month                            ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.scan._index                                            ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.scan.reports                                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.scan.sessions.$sessionId.replay                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.scan.sessions._index                                   ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.telehealth._index                                      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.telehealth.external-shoulder-rotation                  ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.telehealth.hands                                       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.telehealth.tremors                                     ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.user.account.$accountPath                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-_app.user.account._index                                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin                                                       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.$                                                     ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin._index                                                ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.insights                                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.locations                                             ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.organizations                                         ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.pros._index                                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.pros.forms                                            ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.pros.responses                                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.scan.client-versions                                  ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.scan.organizations.$organizationId.analysis           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.scan.organizations.$organizationId.modules            ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.scan.organizations._index                             ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.settings._index                                       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.users._index                                          ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.users.find-by-uuid                                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-admin.users.signup-link                                     ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-demo.hands.frame[.svg]                                      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-gait.reports.$export                                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-patients.$patientRecordId.programs.$hepId.print             ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-patients.$patientRecordId.report[.pdf]                      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-rtm-billing.cycles.$cycleId[.pdf]                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-rtm-billing.monthly-summaries.$summaryId[.pdf]              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-scan.reports.$export                                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-scan.sessions.$sessionId.analysis[.pdf]                     ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-scan.sessions.$sessionId.export[.json]                      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-scan.sessions.$sessionId.frame[.svg]                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-scan.sessions.$sessionId.pose-log[.json]                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-shell.filter                                                ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-shell.sidebar                                               ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.create.$code                                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.forgot-password                                        ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.keep-alive                                             ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.login                                                  ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.logout                                                 ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.not-found                                              ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.reset-password                                         ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.sso                                                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
-user.sso.callback                                           ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
+route                                                             anon    prac    prac2   padmin  scan    other   exer    support nogrp   disab   expired
+_app                                                              login   home    home    home    home    home    home    home    login   login   login
+_app.$                                                            login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+_app._index                                                       login   home    home    home    home    home    home    home    login   login   login
+_app.billing.$                                                    login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+_app.demo.hands                                                   login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.gait._index                                                  login   ->/gait/reports/ ->/gait/reports/ ->/gait/reports/ nf      ->/gait/reports/ ->/gait/reports/ ->/gait/reports/ login   login   login
+_app.gait.events.patients                                         login   ok      ok      ok      nf      ok      ok      ok      login   login   login
+_app.gait.reconcile                                               login   ok      ok      ok      nf      ok      ok      ok      login   login   login
+_app.gait.reports                                                 login   ok      ok      ok      nf      ok      ok      ok      login   login   login
+_app.home                                                         login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.organization                                                 ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/
+_app.organization._index                                          ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/ ->/organization/details/
+_app.organization.details                                         login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.organization.providers                                       login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.patients.$patientRecordId                                    login   ->/patients/{id}/health/activity/ nf      ->/patients/{id}/health/activity/ nf      nf      nf      nf      login   login   login
+_app.patients.$patientRecordId.$patientProduct                    login   ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ nf      ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ login   login   login
+_app.patients.$patientRecordId.$patientProduct.$patientSection    login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+_app.patients.$patientRecordId.$patientProduct._index             login   ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ nf      ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ ->/patients/{id}/health/activity/ login   login   login
+_app.patients.$patientRecordId._index                             login   ->/patients/{id}/health/activity/ nf      ->/patients/{id}/health/activity/ nf      nf      nf      nf      login   login   login
+_app.patients._index                                              login   ok      ok      ok      nf      ok      ok      ok      login   login   login
+_app.programs.exercise-library                                    login   ok      ok      ok      nf      nf      ok      ok      login   login   login
+_app.programs.paths                                               login   nf      nf      nf      nf      nf      ok      nf      login   login   login
+_app.programs.products                                            login   nf      nf      nf      nf      nf      ok      ok      login   login   login
+_app.programs.templates.$templateId                               login   ok      ok      ok      nf      nf      nf      nf      login   login   login
+_app.programs.templates._index                                    login   ok      ok      ok      nf      nf      ok      ok      login   login   login
+_app.programs.templates.builder                                   login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+_app.rtm-billing.cycles-by-month                                  login   ok      ok      ok      nf      nf      ok      ok      login   login   login
+_app.scan._index                                                  login   ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ login   login   login
+_app.scan.reports                                                 login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.scan.sessions.$sessionId.replay                              login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+_app.scan.sessions._index                                         login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.telehealth._index                                            login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.telehealth.external-shoulder-rotation                        login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.telehealth.hands                                             login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.telehealth.tremors                                           login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.user.account.$accountPath                                    login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+_app.user.account._index                                          ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/ ->/user/account/info/
+admin                                                             login   root    root    root    root    root    ->/admin/organizations/ ->/admin/settings/ login   login   login
+admin.$                                                           login   root    root    root    root    root    nf      nf      login   login   login
+admin._index                                                      login   root    root    root    root    root    ->/admin/organizations/ ->/admin/settings/ login   login   login
+admin.insights                                                    login   root    root    root    root    root    ok      ok      login   login   login
+admin.locations                                                   login   root    root    root    root    root    ok      ok      login   login   login
+admin.organizations                                               login   root    root    root    root    root    ok      ok      login   login   login
+admin.pros._index                                                 login   root    root    root    root    root    ->/admin/pros/forms/ ->/admin/pros/forms/ login   login   login
+admin.pros.forms                                                  login   root    root    root    root    root    ok      ok      login   login   login
+admin.pros.responses                                              login   root    root    root    root    root    ok      ok      login   login   login
+admin.scan.client-versions                                        login   root    root    root    root    root    ok      ok      login   login   login
+admin.scan.organizations.$organizationId.analysis                 login   root    root    root    root    root    nf      nf      login   login   login
+admin.scan.organizations.$organizationId.modules                  login   root    root    root    root    root    400     400     login   login   login
+admin.scan.organizations._index                                   login   root    root    root    root    root    ok      ok      login   login   login
+admin.settings._index                                             login   root    root    root    root    root    ok      ok      login   login   login
+admin.users._index                                                login   root    root    root    root    root    ->/admin/users/find-by-uuid ->/admin/users/find-by-uuid login   login   login
+admin.users.find-by-uuid                                          login   root    root    root    root    root    ok      ok      login   login   login
+admin.users.signup-link                                           login   root    root    root    root    root    ok      ok      login   login   login
+demo.hands.frame[.svg]                                            login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+gait.reports.$export                                              nf      nf      nf      nf      nf      nf      nf      nf      nf      nf      nf
+patients.$patientRecordId.programs.$hepId.print                   login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+patients.$patientRecordId.report[.pdf]                            login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+rtm-billing.cycles.$cycleId[.pdf]                                 login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+rtm-billing.monthly-summaries.$summaryId[.pdf]                    login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+scan.reports.$export                                              nf      nf      nf      nf      nf      nf      nf      nf      nf      nf      nf
+scan.sessions.$sessionId.analysis[.pdf]                           login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.export[.json]                            login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.frame[.svg]                              login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.pose-log[.json]                          login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+shell.filter                                                      home    home    home    home    home    home    home    home    home    home    home
+shell.sidebar                                                     home    home    home    home    home    home    home    home    home    home    home
+user.create.$code                                                 ok      root    root    root    root    root    root    root    ok      ok      ok
+user.forgot-password                                              ok      root    root    root    root    root    root    root    ok      ok      ok
+user.keep-alive                                                   root    root    root    root    root    root    root    root    root    root    root
+user.login                                                        ok      root    root    root    root    root    root    root    ok      ok      ok
+user.logout                                                       login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+user.not-found                                                    login   root    root    root    root    root    root    root    login   login   login
+user.reset-password                                               login   root    root    root    root    root    root    root    login   login   login
+user.sso                                                          login   login   login   login   login   login   login   login   login   login   login
+user.sso.callback                                                 login   login   login   login   login   login   login   login   login   login   login
 `;
 
 /** The URL each route is requested at: {patient} a Health patient at prac's location, {scanSession} one of A's scan

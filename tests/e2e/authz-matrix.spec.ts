@@ -6,7 +6,7 @@
  * must never get a 2xx; a POST a caller may not make must never answer 2xx either.
  *
  * Runs in the E2E run (its stack and built portal), project `js` only (@js-only: there is no browser to differ).
- * The expired session: a second portal with a 2-second inactivity timeout (the server ends idle sessions).
+ * The expired session: a second portal with a 5-second inactivity timeout (the server ends idle sessions).
  */
 import { CALLERS, missingRouteRows, routeFiles, routeMatrix, ROUTE_URLS, urlPattern, type Caller, type PortalClass } from "../authz/matrix.js";
 import { readState } from "../setup/state.js";
@@ -69,7 +69,7 @@ function classOf(res: Response): PortalClass {
     if (to.pathname.startsWith("/user/login")) return "login";
     if (to.pathname === "/") return "root";
     if (to.pathname === "/home/" || to.pathname === "/home") return "home";
-    return `redirect ${to.pathname}` as PortalClass;
+    return `->${to.pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}")}`;
   }
   if (res.status >= 200 && res.status < 300) return "ok";
   if (res.status === 404) return "nf";
@@ -111,10 +111,10 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
       let base = state.baseURL;
       let jar = new Jar();
       if (caller === "expired") {
-        const portal = await startExtraPortal({ env: { INACTIVITY_TIMEOUT_SECONDS: "2" } });
+        const portal = await startExtraPortal({ env: { INACTIVITY_TIMEOUT_SECONDS: "5" } });
         base = portal.url;
         jar = await signIn(base, EMAIL.prac);
-        await new Promise((r) => setTimeout(r, 3_000));
+        await new Promise((r) => setTimeout(r, 6_000));
       } else if (caller !== "anon") {
         jar = await signIn(base, EMAIL[caller]);
       }
@@ -129,7 +129,7 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
         const j = caller === "expired" ? Object.assign(new Jar(), { header: () => snapshot }) : jar;
         const res = await request(base, j, fill(url, ids));
         const got = classOf(res);
-        observed.push(`${file} ${got}`);
+        observed.push(`${file} ${got.startsWith("->") ? `redirect ${got.slice(2)}` : got}`);
         if (got !== row[caller]) failures.push(`GET ${fill(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
         await res.arrayBuffer().catch(() => undefined);
       }
