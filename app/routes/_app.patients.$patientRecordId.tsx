@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { loadPatientRecord } from "../api/patients.server";
 import { isOrganizationAdmin } from "../auth/roles";
-import { requireUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/user.server";
 import { todayIn } from "../domain/date-range";
 import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
 import { recordAction } from "../areas/patients/detail/record-action.server";
@@ -29,7 +29,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const NEEDS_CHOICES = new Set(["edit-details", "new-plan"]);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   const [result, choices] = await Promise.all([
@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   return recordAction(request, context, user, params.patientRecordId ?? "");
 }
 

@@ -6,6 +6,7 @@ import { areaHandlers } from "./areas/index.js";
 import { registerAccessAudit } from "./areas/audit/record.js";
 import type { ApiConfig } from "./config.js";
 import { createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } from "./core/auth.js";
+import { checkOperationProduct } from "./core/products.js";
 import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./core/contract-validator.js";
 import { ApiError, unauthorized } from "./core/errors.js";
 import { createFileStore } from "./core/files.js";
@@ -203,6 +204,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       const handler = (handlers as Record<string, ((ctx: HandlerContext<never>) => Promise<unknown>) | undefined>)[operationId];
       return async (req: FastifyRequest, reply: import("fastify").FastifyReply) => {
         if (!handler) throw new ApiError(501, `Operation ${operationId} is not implemented by the reference API yet.`);
+        checkOperationProduct(operationId, req.caller);
         const ctx = {
           ...services,
           req,

@@ -130,12 +130,15 @@ async function deletePatientsMatching(search: string) {
   for (const p of (res.body?.items ?? []) as J[]) await call({ op: "deletePatientRecord", as: "PROVIDER_ADMIN", params: { id: p.id } });
 }
 
-/** A Health patient of the other organization (B), created and removed by OTHER_ORG. */
+/**
+ * A Health patient of another organization that holds Health, created and removed by PRODUCT_ADMIN in its own
+ * (internal) organization: OTHER_ORG's organization holds only Scan, and the API refuses it Health changes (ADR 020).
+ */
 async function otherOrgPatient(w: World): Promise<J> {
-  const [location] = (await ok({ op: "listLocations", as: "OTHER_ORG" })) as J[];
-  expect(location, "OTHER_ORG's organization needs a location").toBeTruthy();
-  const p = await ok({ op: "createPatientRecord", as: "OTHER_ORG", body: patientBody(w, { locationId: location.id, products: ["HEALTH"], gaitUid: null }) });
-  onCleanup(() => call({ op: "deletePatientRecord", as: "OTHER_ORG", params: { id: p.id } }));
+  const [location] = (await ok({ op: "listLocations", as: "PRODUCT_ADMIN" })) as J[];
+  expect(location, "PRODUCT_ADMIN's organization needs a location").toBeTruthy();
+  const p = await ok({ op: "createPatientRecord", as: "PRODUCT_ADMIN", body: patientBody(w, { locationId: location.id, products: ["HEALTH"], gaitUid: null }) });
+  onCleanup(() => call({ op: "deletePatientRecord", as: "PRODUCT_ADMIN", params: { id: p.id } }));
   return p;
 }
 
@@ -730,7 +733,7 @@ export const plans: Record<string, PlanFactory> = {
       refusals: [
         { name: "a patient without HEALTH", req: { op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: gaitOnly.id }, body: { hepId: prog.id } }, expect: [400] },
         { name: "an unknown program", req: { op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: "00000000-0000-4000-8000-000000000000" } }, expect: [404] },
-        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatient", as: "OTHER_ORG", params: { id: (await otherOrgPatient(w)).id }, body: { hepId: prog.id } }, expect: [404] },
+        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatient", as: "PRODUCT_ADMIN", params: { id: (await otherOrgPatient(w)).id }, body: { hepId: prog.id } }, expect: [404] },
       ],
     };
   },
@@ -811,7 +814,7 @@ export const plans: Record<string, PlanFactory> = {
       req: { as: "PRACTITIONER", params: { id: prog.id }, body: { patientRecordIds: [a.id, b.id], isEdit: false } },
       orgScoped: "path",
       refusals: [
-        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatients", as: "OTHER_ORG", params: { id: prog.id }, body: { patientRecordIds: [(await otherOrgPatient(w)).id] } }, expect: [404] },
+        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatients", as: "PRODUCT_ADMIN", params: { id: prog.id }, body: { patientRecordIds: [(await otherOrgPatient(w)).id] } }, expect: [404] },
       ],
       verify: (res) => {
         expect(res.body.map((x: J) => x.patientRecordId).sort()).toEqual([a.id, b.id].sort());

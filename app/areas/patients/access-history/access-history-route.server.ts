@@ -8,14 +8,14 @@ import { ACCESS_HISTORY_LOAD_FAILED, getPatientAccessHistory } from "../../../ap
 import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
 import { isOrganizationAdmin } from "../../../auth/roles";
-import { requireUser } from "../../../auth/user.server";
+import { requirePatientsUser } from "../../../auth/user.server";
 import { ROUTES } from "../../../shell/nav";
 import { pageFromUrl, userNames } from "./labels";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loadPatientAccessHistory({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   if (!isOrganizationAdmin(user.role)) throw redirect(ROUTES.patient(id));
   const page = pageFromUrl(new URL(request.url));
