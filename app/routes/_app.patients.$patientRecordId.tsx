@@ -8,6 +8,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { loadPatientRecord } from "../api/patients.server";
+import { isOrganizationAdmin } from "../auth/roles";
 import { requireUser } from "../auth/user.server";
 import { todayIn } from "../domain/date-range";
 import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const timeZone = user.organization.timezone;
   const loaded: RecordRouteData = { record: result.data, timeZone, today: todayIn(timeZone) };
-  return data({ ...loaded, orgProducts: user.organization.products, choices }, { headers: NO_STORE });
+  return data({ ...loaded, orgProducts: user.organization.products, choices, accessHistory: isOrganizationAdmin(user.role) }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -61,11 +62,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function PatientRecordLayout() {
-  const { record, today, orgProducts, choices } = useLoaderData<typeof loader>();
+  const { record, today, orgProducts, choices, accessHistory } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   return (
     <article className="patient-detail" aria-labelledby="patient-name">
-      <RecordHeader record={record} />
+      <RecordHeader record={record} accessHistory={accessHistory} />
       <Outlet />
       <RecordDialogs dialog={searchParams.get("dialog")} record={record} today={today} orgProducts={orgProducts} choices={choices} />
       <ScrollToTop />

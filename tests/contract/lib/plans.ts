@@ -1260,6 +1260,67 @@ export const plans: Record<string, PlanFactory> = {
 
   adminListGaitSessions: simple("PRODUCT_ADMIN", { generatedQuery: false }),
 
+  // Who saw which patient (ADR 018). Reading a patient's data is recorded; the history never holds names.
+  async getPatientAccessHistory(w) {
+    const p = await newPatient(w);
+    await ok({ op: "getPatientRecord", as: "PRACTITIONER", params: { id: p.id } });
+    const practitioner = await ok({ op: "getCurrentUser", as: "PRACTITIONER" });
+    return {
+      req: { as: "PROVIDER_ADMIN", params: { id: p.id } },
+      orgScoped: "path",
+      secrets: [p.patient.lastName, p.patient.email],
+      generatedQuery: true,
+      verify: (res) => {
+        const items = res.body.items as J[];
+        expect(items.every((i) => i.patientRecordId === p.id)).toBe(true);
+        expect(items, "the practitioner's read of the record is in the history").toContainEqual(expect.objectContaining({ operationId: "getPatientRecord", userId: practitioner.userId, role: "PORTAL_PRACTITIONER", status: 200 }));
+        expect(items, "the creation is in the history").toContainEqual(expect.objectContaining({ operationId: "createPatientRecord", status: 201 }));
+        expect(res.text, "no names in the history").not.toContain(p.patient.lastName);
+      },
+      alsoValid: [
+        { op: "getPatientAccessHistory", as: "PRODUCT_ADMIN", params: { id: p.id } },
+        { op: "getPatientAccessHistory", as: "SUPPORT", params: { id: p.id } },
+      ].filter((r) => hasRole(r.as as Role)) as Req[],
+      refusals: [
+        {
+          name: "reading the history is itself recorded",
+          req: { op: "getPatientAccessHistory", as: "PROVIDER_ADMIN", params: { id: p.id }, query: { limit: 1 } },
+          expect: [200],
+          check: (res) => expect(res.body.items[0]).toMatchObject({ operationId: "getPatientAccessHistory", patientRecordId: p.id }),
+        },
+      ],
+    };
+  },
+
+  async searchAccessHistory(w) {
+    const p = await newPatient(w);
+    await ok({ op: "getPatientRecord", as: "PRACTITIONER", params: { id: p.id } });
+    const practitioner = await ok({ op: "getCurrentUser", as: "PRACTITIONER" });
+    return {
+      // By user: the practitioner does nothing while this list is walked, so it holds still (reads are recorded
+      // under the reader, PRODUCT_ADMIN).
+      req: { as: "PRODUCT_ADMIN", query: { userId: practitioner.userId } },
+      generatedQuery: true,
+      verify: (res) => {
+        const items = res.body.items as J[];
+        expect(items.length).toBeGreaterThan(0);
+        expect(items.every((i) => i.userId === practitioner.userId)).toBe(true);
+      },
+      alsoValid: [{ op: "searchAccessHistory", as: "PRODUCT_ADMIN", query: { patientRecordId: p.id } }],
+      refusals: [
+        {
+          name: "by patient: the practitioner's read is found, and names never are",
+          req: { op: "searchAccessHistory", as: "PRODUCT_ADMIN", query: { patientRecordId: p.id, limit: 100 } },
+          expect: [200],
+          check: (res) => {
+            expect(res.body.items).toContainEqual(expect.objectContaining({ operationId: "getPatientRecord", userId: practitioner.userId, patientRecordId: p.id }));
+            expect(res.text).not.toContain(p.patient.lastName);
+          },
+        },
+      ],
+    };
+  },
+
   async adminGetGaitSessionPoseLogSignedUrl() {
     const sessions = (await ok({ op: "adminListGaitSessions", as: "PRODUCT_ADMIN" })) as J[];
     // The list does not tell which sessions have a pose log: try them, a few at a time.
