@@ -59,6 +59,8 @@ export interface LimiterOptions {
   duration: number;
 }
 export type LimiterFactory = (opts: LimiterOptions) => RateLimiterAbstract;
+/** `ready()`: resolves when every limiter made so far can use its store (PostgreSQL: its table exists). */
+export type StoreLimiterFactory = LimiterFactory & { ready(): Promise<void> };
 
 /** One counter: `limit` events within `windowSeconds`; at the limit, blocked for `windowSeconds`. */
 class Counter {
@@ -176,12 +178,15 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
 }
 
 /** The counters' store, as configured (see the module's comment). */
-export function createLimiterFactory(store: ThrottleConfig["store"]): LimiterFactory {
+export function createLimiterFactory(store: ThrottleConfig["store"]): StoreLimiterFactory {
   if (store.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: store.url, max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 });
     pool.on("error", (err) => log.error("throttle database connection failed", errorFields(err)));
-    return (opts) =>
-      new RateLimiterPostgres(
+    const pending: Promise<void>[] = [];
+    const make = (opts: LimiterOptions) => {
+      let created!: () => void;
+      pending.push(new Promise<void>((r) => (created = r)));
+      return new RateLimiterPostgres(
         {
           ...opts,
           storeClient: pool,
@@ -192,11 +197,15 @@ export function createLimiterFactory(store: ThrottleConfig["store"]): LimiterFac
         },
         (err?: unknown) => {
           if (err) log.error("throttle table could not be created", { counter: opts.keyPrefix, ...errorFields(err) });
+          created();
         },
       );
+    };
+    return Object.assign(make, { ready: async () => void (await Promise.all(pending)) });
   }
-  if (cluster.isWorker) return (opts) => new RateLimiterCluster({ ...opts, timeoutMs: 2_000 });
-  return (opts) => new RateLimiterMemory(opts);
+  const ready = async () => {};
+  if (cluster.isWorker) return Object.assign((opts: LimiterOptions) => new RateLimiterCluster({ ...opts, timeoutMs: 2_000 }), { ready });
+  return Object.assign((opts: LimiterOptions) => new RateLimiterMemory(opts), { ready });
 }
 
 /**

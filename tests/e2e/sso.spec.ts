@@ -136,11 +136,14 @@ test.describe("single sign-on", () => {
     await continueWithSso(page);
     await signInAtProvider(page, PRACTITIONER.email, PRACTITIONER.password);
     await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
     // The hosted UI keeps a session of its own: with only the portal's session gone, the next sign-on asks nothing.
     await context.clearCookies({ domain: new URL(baseURL!).hostname });
     await page.goto(LOGIN_PATH);
+    await expectAccessible(page);
     await ssoButton(page).click();
     await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
     // Logout goes through the hosted UI's /logout (Cognito's) and back to the login page ...
     const logout = page.waitForRequest((r) => r.url().startsWith(`${domain}/logout?`));
     await logOut(page);
@@ -150,6 +153,7 @@ test.describe("single sign-on", () => {
     await continueWithSso(page);
     await signInAtProvider(page, PRACTITIONER.email, PRACTITIONER.password);
     await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
   });
 
   test("a sign-on that starts at a deeper page returns there", async ({ page }) => {
