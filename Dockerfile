@@ -4,7 +4,8 @@
 #
 #   docker build -t exer-portal .
 #   docker run -p 3000:3000 -e PROVIDER_API_URL=… -e COGNITO_REGION=… -e COGNITO_USER_POOL_ID=… \
-#     -e COGNITO_CLIENT_ID=… -e SESSION_SECRETS=… -e HELP_CENTER_URL=… exer-portal
+#     -e COGNITO_CLIENT_ID=… -e SESSION_SECRETS=… -e HELP_CENTER_URL=… -e THROTTLE_DATABASE_URL=postgres://… exer-portal
+#   (THROTTLE_DATABASE_URL: the sign-in throttle's shared counters, ADR 022; or -e THROTTLE_STORE=local for one container)
 #
 # One container runs one portal process per core (Node's cluster; WEB_CONCURRENCY=N to choose, 1 = a single process).
 # Behind any load balancer (round robin, no sticky sessions): give every replica the same SESSION_SECRETS and set

@@ -143,3 +143,33 @@ describe("publicConfig", () => {
     for (const secret of [TEST_ENV.SESSION_SECRETS, TEST_ENV.COGNITO_CLIENT_ID, TEST_ENV.COGNITO_USER_POOL_ID, TEST_ENV.PROVIDER_API_URL]) expect(text).not.toContain(secret);
   });
 });
+
+describe("throttle settings", () => {
+  const production = { ...TEST_ENV, NODE_ENV: "production" };
+  it("production refuses to start without THROTTLE_DATABASE_URL unless THROTTLE_STORE=local (one line)", () => {
+    const r = loadConfig(env(production));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors).toEqual(["THROTTLE_DATABASE_URL: required in production (the sign-in throttle's counters, shared by every replica); or set THROTTLE_STORE=local to keep them in this portal's process"]);
+    const local = loadConfig(env({ ...production, THROTTLE_STORE: "local" }));
+    expect(local.ok && local.config.throttle.store).toEqual({ kind: "local" });
+    const pg = loadConfig(env({ ...production, THROTTLE_DATABASE_URL: "postgresql://portal@db.clinic:5432/portal" }));
+    expect(pg.ok && pg.config.throttle.store).toEqual({ kind: "postgres", url: "postgresql://portal@db.clinic:5432/portal" });
+  });
+
+  it("names invalid throttle settings", () => {
+    const r = loadConfig(env({ ...TEST_ENV, THROTTLE_DATABASE_URL: "mysql://db", THROTTLE_STORE: "redis", THROTTLE_SIGN_IN_ACCOUNT_LIMIT: "0", THROTTLE_KEY_PREFIX: "a b", SSO_LOGOUT_URI: "nope" }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual(
+      expect.arrayContaining([
+        "THROTTLE_DATABASE_URL: must be a postgres:// or postgresql:// URL",
+        "THROTTLE_STORE: must be local or postgres",
+        "THROTTLE_KEY_PREFIX: must be 1–40 letters, digits, _ or -",
+        "SSO_LOGOUT_URI: must be an http(s) URL",
+      ]),
+    );
+    expect(r.errors.some((e) => e.startsWith("THROTTLE_SIGN_IN_ACCOUNT_LIMIT:"))).toBe(true);
+    const noUrl = loadConfig(env({ ...TEST_ENV, THROTTLE_STORE: "postgres" }));
+    expect(!noUrl.ok && noUrl.errors).toEqual(["THROTTLE_DATABASE_URL: required when THROTTLE_STORE=postgres"]);
+  });
+});

@@ -78,6 +78,32 @@ const schema = z.object({
 
   SSO_DOMAIN: optionalHttpUrl,
   SSO_IDENTITY_PROVIDER: z.string().optional(),
+  /**
+   * Where the user pool's hosted UI sends the browser after its /logout (one of the app client's allowed sign-out
+   * URLs); default: this portal's /user/login/ as the request reached it.
+   */
+  SSO_LOGOUT_URI: optionalHttpUrl,
+  /** The sign-in throttle's shared counters (ADR 022): a PostgreSQL URL; required in production unless THROTTLE_STORE=local. */
+  THROTTLE_DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^postgres(ql)?:\/\/./.test(v), "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** "local": counters in the portal's process (or the cluster primary); "postgres": THROTTLE_DATABASE_URL. */
+  THROTTLE_STORE: z.preprocess(emptyToUndefined, z.enum(["local", "postgres"], "must be local or postgres").optional()),
+  THROTTLE_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "must be 1–40 letters, digits, _ or -").default("portal"),
+  /** How long failures are counted, and how long a limit once reached refuses. */
+  THROTTLE_WINDOW_MINUTES: z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).default(15),
+  /** The first delay of a slowed attempt (doubling per further failure, at most 8×); 0 = no delays. */
+  THROTTLE_DELAY_MS: z.coerce.number("must be a number of milliseconds").int().min(0).max(10_000).default(500),
+  THROTTLE_SIGN_IN_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(10_000).default(5),
+  THROTTLE_SIGN_IN_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(100),
+  THROTTLE_RESET_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(10_000).default(5),
+  THROTTLE_RESET_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(30),
+  THROTTLE_INVITE_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(20),
   INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
   /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
   INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(24 * 60 * 60).optional()),
@@ -108,7 +134,9 @@ export interface PortalConfig {
   identity: { region: string; endpoint: string | undefined; userPoolId: string; clientId: string };
   /** `inactivityTimeoutSeconds`: INACTIVITY_TIMEOUT_SECONDS, or INACTIVITY_TIMEOUT_MINUTES × 60 (default 30 minutes). */
   session: { secrets: string[]; inactivityTimeoutSeconds: number };
-  sso: { domain: string; identityProvider: string | undefined } | undefined;
+  /** `logoutUri`: SSO_LOGOUT_URI, else the request's origin + /user/login/ (app/auth/sso.server.ts). */
+  sso: { domain: string; identityProvider: string | undefined; logoutUri: string | undefined } | undefined;
+  throttle: ThrottleConfig;
   helpCenterUrl: string;
   liveChat: { url: string } | undefined;
   errorReporting: { url: string; environment: string } | undefined;
@@ -116,6 +144,15 @@ export interface PortalConfig {
   analytics: { url: string } | undefined;
   staff: { pathsEmails: string[]; modulesEmails: string[] };
   features: { patientLanguage: boolean };
+}
+
+/** Sign-in, password-reset and invite-code throttling (app/auth/throttle.server.ts, ADR 022). */
+export interface ThrottleConfig {
+  store: { kind: "postgres"; url: string } | { kind: "local" };
+  keyPrefix: string;
+  windowSeconds: number;
+  delayMs: number;
+  limits: { signInAccount: number; signInAddress: number; resetAccount: number; resetAddress: number; inviteAddress: number };
 }
 
 /** What the browser may see. Nothing else from the configuration is sent to it. */
@@ -187,6 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   if (c.INACTIVITY_TIMEOUT_MINUTES !== undefined && c.INACTIVITY_TIMEOUT_SECONDS !== undefined) {
     errors.push("INACTIVITY_TIMEOUT_SECONDS: set either INACTIVITY_TIMEOUT_MINUTES or INACTIVITY_TIMEOUT_SECONDS, not both");
   }
+  if (c.THROTTLE_STORE === "postgres" && !c.THROTTLE_DATABASE_URL) errors.push("THROTTLE_DATABASE_URL: required when THROTTLE_STORE=postgres");
+  if (c.NODE_ENV === "production" && !c.THROTTLE_DATABASE_URL && c.THROTTLE_STORE !== "local") {
+    errors.push("THROTTLE_DATABASE_URL: required in production (the sign-in throttle's counters, shared by every replica); or set THROTTLE_STORE=local to keep them in this portal's process");
+  }
   if (errors.length) return { ok: false, errors };
 
   return {
@@ -202,7 +243,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       api: { url: c.PROVIDER_API_URL, failoverUrls: c.PROVIDER_API_FAILOVER_URLS, timeoutMs: c.PROVIDER_API_TIMEOUT_MS },
       identity: { region: c.COGNITO_REGION, endpoint: c.COGNITO_ENDPOINT, userPoolId: c.COGNITO_USER_POOL_ID, clientId: c.COGNITO_CLIENT_ID },
       session: { secrets: c.SESSION_SECRETS, inactivityTimeoutSeconds: c.INACTIVITY_TIMEOUT_SECONDS ?? (c.INACTIVITY_TIMEOUT_MINUTES ?? DEFAULT_INACTIVITY_TIMEOUT_MINUTES) * 60 },
-      sso: c.SSO_DOMAIN ? { domain: c.SSO_DOMAIN, identityProvider: c.SSO_IDENTITY_PROVIDER } : undefined,
+      sso: c.SSO_DOMAIN ? { domain: c.SSO_DOMAIN, identityProvider: c.SSO_IDENTITY_PROVIDER, logoutUri: c.SSO_LOGOUT_URI } : undefined,
+      throttle: {
+        store: c.THROTTLE_DATABASE_URL && c.THROTTLE_STORE !== "local" ? { kind: "postgres", url: c.THROTTLE_DATABASE_URL } : { kind: "local" },
+        keyPrefix: c.THROTTLE_KEY_PREFIX,
+        windowSeconds: c.THROTTLE_WINDOW_MINUTES * 60,
+        delayMs: c.THROTTLE_DELAY_MS,
+        limits: {
+          signInAccount: c.THROTTLE_SIGN_IN_ACCOUNT_LIMIT,
+          signInAddress: c.THROTTLE_SIGN_IN_ADDRESS_LIMIT,
+          resetAccount: c.THROTTLE_RESET_ACCOUNT_LIMIT,
+          resetAddress: c.THROTTLE_RESET_ADDRESS_LIMIT,
+          inviteAddress: c.THROTTLE_INVITE_ADDRESS_LIMIT,
+        },
+      },
       helpCenterUrl: c.HELP_CENTER_URL,
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
       errorReporting: c.ERROR_REPORTING_ENABLED && c.ERROR_REPORTING_URL ? { url: c.ERROR_REPORTING_URL, environment: c.ERROR_REPORTING_ENVIRONMENT } : undefined,

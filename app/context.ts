@@ -14,6 +14,11 @@ export interface PortalLoadContext {
    */
   responseCookies: Map<string, string>;
   /**
+   * The client's address as express sees it (`req.ip`: the socket's peer, or the forwarded address when
+   * TRUST_PROXY trusts the proxy in front). The sign-in throttle counts per address with it (ADR 022).
+   */
+  clientAddress?: string;
+  /**
    * Called by the server right before the headers of a redirect are written (a 3xx, or single fetch's 202 for a
    * data request): the session layer keeps the flash values the request read for the page it leads to. (The server
    * bundle and the Remix build are separate bundles, so the hook travels on the context, not through a module.)

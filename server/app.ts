@@ -71,7 +71,7 @@ export function createApp(opts: AppOptions) {
     const incoming = req.get("x-request-id");
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     const nonce = randomBytes(16).toString("base64");
-    const context: PortalLoadContext = { nonce, requestId, responseCookies: new Map() };
+    const context: PortalLoadContext = { nonce, requestId, responseCookies: new Map(), clientAddress: req.ip };
     res.locals.portal = context;
     res.setHeader("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(securityHeaders({ nonce, https: req.secure, imageOrigins: apiOrigins, formActionOrigins: ssoOrigins, development }))) {

@@ -7,6 +7,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
+import { startThrottlePrimary } from "../app/auth/throttle.server";
 import { log } from "../app/log.server";
 
 /**
@@ -86,6 +87,8 @@ export function runPrimary(opts: PrimaryOptions): void {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
+  // The workers' local sign-in throttle counters live here (ADR 022; unused with THROTTLE_DATABASE_URL).
+  startThrottlePrimary();
   log.info("portal primary started", { workers: opts.workers });
   for (let i = 0; i < opts.workers; i++) fork();
 }

@@ -37,6 +37,8 @@ export interface AuthState {
   accessExpiresAt: number;
   signedInAt: number;
   lastActivityAt: number;
+  /** "sso": signed in through the user pool's hosted UI, whose own session logout ends too (ADR 022). */
+  method?: "password" | "sso";
 }
 
 export interface SessionData {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { authorizeUrl, exchangeCode, pkcePair, ssoRedirectUri } from "./sso.server";
+import { authorizeUrl, exchangeCode, pkcePair, ssoLogoutUri, ssoLogoutUrl, ssoRedirectUri } from "./sso.server";
 
 const settings = { domain: "https://portal.auth.us-east-1.amazoncognito.com", clientId: "client123" };
 
@@ -25,6 +25,12 @@ describe("single sign-on", () => {
       code_challenge_method: "S256",
       identity_provider: "Okta",
     });
+  });
+
+  it("builds the hosted UI's logout URL (Cognito's /logout with client_id and logout_uri)", () => {
+    const url = new URL(ssoLogoutUrl(settings, ssoLogoutUri(new Request("https://portal.example.com/user/logout/", { method: "POST" }))));
+    expect(url.origin + url.pathname).toBe("https://portal.auth.us-east-1.amazoncognito.com/logout");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: "client123", logout_uri: "https://portal.example.com/user/login/" });
   });
 
   it("exchanges the code with the verifier; refuses answers without tokens", async () => {

@@ -26,6 +26,20 @@ export const randomState = () => randomBytes(24).toString("base64url");
 /** Where the callback answers: this portal's origin as the request reached it. */
 export const ssoRedirectUri = (request: Request) => `${new URL(request.url).origin}/user/sso/callback/`;
 
+/** Where the hosted UI's logout returns by default: this portal's login page as the request reached it. */
+export const ssoLogoutUri = (request: Request) => `${new URL(request.url).origin}/user/login/`;
+
+/**
+ * The user pool's logout endpoint (Cognito: GET /logout?client_id=…&logout_uri=…): ends the hosted UI's session
+ * (its cookie on the pool's domain) and redirects to `logoutUri`, which must be one of the app client's allowed
+ * sign-out URLs.
+ */
+export function ssoLogoutUrl(s: Pick<SsoSettings, "domain" | "clientId">, logoutUri: string): string {
+  const url = new URL("/logout", s.domain);
+  url.search = new URLSearchParams({ client_id: s.clientId, logout_uri: logoutUri }).toString();
+  return url.toString();
+}
+
 export function authorizeUrl(s: SsoSettings, params: { redirectUri: string; state: string; challenge: string }): string {
   const url = new URL("/oauth2/authorize", s.domain);
   url.search = new URLSearchParams({

@@ -21,6 +21,7 @@ import { NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-err
 import { loginUrlFor } from "./redirect";
 import { actingRole, resolveRole, type Role } from "./roles";
 import { getSession, type AuthState, type PortalSession } from "./session.server";
+import { ssoLogoutUri, ssoLogoutUrl } from "./sso.server";
 import { accessClaims } from "./tokens.server";
 
 export const NETWORK_BLOCK_MESSAGE =
@@ -61,7 +62,7 @@ export function activeAuth(session: PortalSession, now = Date.now()): AuthState 
 }
 
 /** Starts a session with fresh tokens. Returns false when the tokens carry no usable identity. */
-export function startSession(session: PortalSession, tokens: IdentityTokens, now = Date.now()): boolean {
+export function startSession(session: PortalSession, tokens: IdentityTokens, now = Date.now(), method: AuthState["method"] = "password"): boolean {
   const claims = accessClaims(tokens.accessToken);
   if (!claims) return false;
   // A new session: nothing of a previous one carries over (session fixation, old filters).
@@ -74,6 +75,7 @@ export function startSession(session: PortalSession, tokens: IdentityTokens, now
     accessExpiresAt: claims.expiresAt,
     signedInAt: now,
     lastActivityAt: now,
+    method,
   });
   return true;
 }
@@ -92,9 +94,20 @@ export async function endSession(session: PortalSession, context: Pick<PortalLoa
   if (message) session.flash("loginMessage", message);
 }
 
-/** Signs out and answers a redirect to the login page (with a message there, if given). */
+/**
+ * Signs out and answers a redirect to the login page (with a message there, if given). A single sign-on session
+ * goes through the user pool's hosted UI logout first, which ends its own session there and comes back to the
+ * login page: the next "Continue with SSO" asks for the password again (a shared clinic computer).
+ */
 export async function signOut(request: Request, context: PortalLoadContext, message?: string): Promise<Response> {
-  await endSession(getSession(request, context), context, message);
+  const session = getSession(request, context);
+  const viaSso = session.get("auth")?.method === "sso";
+  await endSession(session, context, message);
+  const { sso, identity } = getConfig();
+  if (viaSso && sso) {
+    log.info("signed out at the user pool's hosted UI", { requestId: context.requestId, event: "sign-out", method: "sso" });
+    return redirect(ssoLogoutUrl({ domain: sso.domain, clientId: identity.clientId }, sso.logoutUri ?? ssoLogoutUri(request)));
+  }
   return redirect("/user/login/");
 }
 

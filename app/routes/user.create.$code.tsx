@@ -19,6 +19,7 @@ import { errorFields, log } from "../log.server";
 import { confirmSignUp, resendSignUpCode, signInWithPassword, signUp } from "../auth/identity.server";
 import { errorName, identityMessage } from "../auth/identity-errors";
 import { getSession, type PortalSession, type SessionData } from "../auth/session.server";
+import { getThrottle } from "../auth/throttle.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
 import { inviteeSchema, signUpSchema, verifySignUpSchema } from "../areas/user/forms/sign-up";
 import { AuthLayout, Notice } from "../components/auth-layout";
@@ -54,9 +55,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!CODE_PATTERN.test(code)) return { step: "invalid" as const };
   const pending = pendingSignUp(getSession(request, context), code);
   if (pending) return { step: "verify" as const, email: pending.email };
+  // Failed look-ups are throttled per client address (ADR 022): codes cannot be enumerated.
+  const throttle = getThrottle();
+  const verdict = await throttle.checkInviteLookup(context.clientAddress);
+  if (!verdict.allowed) {
+    log.info("invite look-up refused", { requestId: context.requestId, reason: "throttled" });
+    return data({ step: "throttled" as const, message: verdict.message }, { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+  }
   const invitation = await lookUpInvitation(publicApi(request, context), code);
   if (invitation.error) {
-    if (invitation.error.status === 404 || invitation.error.status === 400) return { step: "invalid" as const };
+    if (invitation.error.status === 404 || invitation.error.status === 400) {
+      await throttle.inviteLookupFailed(context.clientAddress);
+      return { step: "invalid" as const };
+    }
     return { step: "unavailable" as const, message: invitation.error.message };
   }
   if (invitation.data.hasAccount) return { step: "used" as const };
@@ -128,7 +139,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const throttle = getThrottle();
+  if (!(await throttle.checkInviteLookup(context.clientAddress)).allowed) throw redirect(new URL(request.url).pathname);
   const invitation = await lookUpInvitation(publicApi(request, context), code);
+  if (invitation.error?.status === 404 || invitation.error?.status === 400) await throttle.inviteLookupFailed(context.clientAddress);
   if (invitation.error || invitation.data.hasAccount) throw redirect(new URL(request.url).pathname);
   // The invitation's name and e-mail are authoritative; the form supplies only what it lacks.
   const invitee = inviteeSchema.safeParse({
@@ -169,7 +183,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CreateAccount() {
   const data = useLoaderData<typeof loader>();
-  if (data.step === "invalid" || data.step === "used" || data.step === "unavailable") {
+  if (data.step === "invalid" || data.step === "used" || data.step === "unavailable" || data.step === "throttled") {
     return (
       <AuthLayout title="Create your account">
         <Notice kind="error">{data.step === "invalid" ? INVITE_INVALID_MESSAGE : data.step === "used" ? INVITE_USED_MESSAGE : data.message}</Notice>

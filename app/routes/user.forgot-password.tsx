@@ -7,6 +7,7 @@ import { errorFields, log } from "../log.server";
 import { forgotPassword } from "../auth/identity.server";
 import { identityMessage, isUnknownUser } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
+import { getThrottle } from "../auth/throttle.server";
 import { requireAnonymous } from "../auth/user.server";
 import { forgotPasswordSchema } from "../areas/user/forms/password-reset";
 import { AuthLayout } from "../components/auth-layout";
@@ -29,6 +30,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email;
+  // Throttled per account (known or not) and per client address (ADR 022): every request counts.
+  const verdict = await getThrottle().passwordResetRequested(email, context.clientAddress);
+  if (!verdict.allowed) {
+    log.info("forgot password refused", { requestId: context.requestId, reason: "throttled" });
+    return data(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+  }
   try {
     await forgotPassword(email);
   } catch (err) {

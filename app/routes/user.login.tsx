@@ -3,6 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import { authenticator, PASSWORD_STRATEGY } from "../auth/authenticator.server";
@@ -13,6 +14,7 @@ import { getApi } from "../api/user-api.server";
 import { safeRedirect } from "../auth/redirect";
 import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
+import { getThrottle, wait } from "../auth/throttle.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
 import { loginSchema } from "../areas/user/forms/login";
@@ -37,18 +39,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
+  // Throttled (ADR 022): per account (known or not) and per client address, before the password is checked.
+  const throttle = getThrottle();
+  const email = submission.value.email;
+  const verdict = await throttle.checkSignIn(email, context.clientAddress);
+  if (!verdict.allowed) {
+    log.info("sign-in refused", { requestId: context.requestId, reason: "throttled" });
+    return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+  }
+  await wait(verdict.delayMs, request.signal);
+
   let tokens: IdentityTokens;
   try {
     tokens = await authenticator.authenticate(PASSWORD_STRATEGY, request);
   } catch (err) {
     if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
       log.info("sign-in refused", { requestId: context.requestId, reason: errorName(err) ?? "challenge" });
+      if (isWrongCredentials(err)) await throttle.signInFailed(email, context.clientAddress);
       return data(submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] }), { status: 401 });
     }
     log.error("sign-in failed", { requestId: context.requestId, ...errorFields(err) });
     return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
   }
 
+  // The password was right: the account's failures are forgotten (whatever is decided below).
+  await throttle.signInSucceeded(email);
   const session = getSession(request, context);
   const claims = accessClaims(tokens.accessToken);
   if (!claims || !startSession(session, tokens)) {
@@ -81,6 +96,7 @@ export default function Login() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const passwordKey = useResultCount(lastResult);
   return (
     <AuthLayout title="Log in to your account">
       {message ? <Notice kind="info">{message}</Notice> : null}
@@ -88,7 +104,7 @@ export default function Login() {
         <ErrorList id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "username" }} />
-        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
+        <PasswordField key={passwordKey} label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
         <p className="form-links">
           <Link to="/user/forgot-password/">Forgot password?</Link>
         </p>
@@ -104,4 +120,19 @@ export default function Login() {
       ) : null}
     </AuthLayout>
   );
+}
+
+/**
+ * Counts the action's answers. The password field is keyed by it, so after every refused sign-in it is a new,
+ * empty input: with JavaScript the browser would otherwise keep the typed password in the page (the server
+ * never sends it back: `hideFields`), without JavaScript the answer is a new page anyway.
+ */
+function useResultCount(result: unknown): number {
+  const [seen, setSeen] = useState(result);
+  const [count, setCount] = useState(0);
+  if (result !== seen) {
+    setSeen(result);
+    setCount(count + 1);
+  }
+  return count;
 }

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const tokens = await exchangeCode({ domain: sso.domain, clientId: identity.clientId }, { code, redirectUri: ssoRedirectUri(request), verifier: pending.verifier });
     const claims = accessClaims(tokens.accessToken);
-    if (!claims || !startSession(session, tokens)) return fail("unusable token");
+    if (!claims || !startSession(session, tokens, Date.now(), "sso")) return fail("unusable token");
     if (resolveRole(claims.groups).kind === "none") {
       await endSession(session, context, NO_ACCESS_MESSAGE);
       return redirect("/user/login/");

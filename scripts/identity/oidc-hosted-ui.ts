@@ -13,11 +13,15 @@
  * redirect URI, PKCE verifier, code not used before), the token response carries those pool tokens instead of
  * oidc-provider's own (which never leave this process). Nothing is minted with the pool's keys.
  *
- * Like the hosted UI it asks for the e-mail and password; unlike it, it keeps no sign-on session: every
- * authorization asks again (so a sign-out of the portal is never undone by a silent sign-on). Its pages are
+ * Like the hosted UI it asks for the e-mail and password and then keeps a sign-on session (a cookie on its own
+ * domain, at most 10 minutes here): while it lives, the next authorization signs in again without asking — the
+ * stand-in then answers with fresh pool tokens, refreshed from a sign-in of its own that it keeps for the session
+ * (the portal's refresh token may have been revoked at the portal's logout; the hosted UI's session does not
+ * depend on it either). Its `/logout?client_id=…&logout_uri=…` is Cognito's: it ends that session and redirects
+ * to `logout_uri` when it is one of the client's sign-out URLs (`logoutUris`), else it answers 400. Its pages are
  * plain HTML forms (no JavaScript). "Cancel" answers the portal with `error=access_denied`, as an external
- * identity provider's refusal does through Cognito. Not provided: /logout, /oauth2/userInfo, /oauth2/revoke
- * (the portal does not call them; oidc-provider's own endpoints there would not accept the pool's tokens).
+ * identity provider's refusal does through Cognito. Not provided: /oauth2/userInfo, /oauth2/revoke (the portal
+ * does not call them; oidc-provider's own endpoints there would not accept the pool's tokens).
  *
  * CLI (foreground, for `npm run dev`): reads data/identity.json (IDENTITY_FILE), listens on SSO_PORT (9230)
  * for the portal at PORTAL_URL (http://localhost:3000), and prints the SSO_DOMAIN to start the portal with:
@@ -30,13 +34,15 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Provider, { interactionPolicy } from "oidc-provider";
 import { readIdentityConfig, type IdentityConfig } from "./identity-config.js";
-import { decodeJwtPayload, isWrongCredentials, signIn, type Tokens } from "./sign-in.js";
+import { decodeJwtPayload, isWrongCredentials, refresh, signIn, type Tokens } from "./sign-in.js";
 
 export interface HostedUiOptions {
   /** The user pool to sign in against; its app client is the one OAuth client here. */
   identity: Pick<IdentityConfig, "endpoint" | "region" | "clientId">;
   /** The portals' callback URLs (exact), see `ssoCallbackUrl`. */
   redirectUris: string[];
+  /** The client's allowed sign-out URLs (/logout's logout_uri); default: each redirect URI's origin + /user/login/. */
+  logoutUris?: string[];
   /** Default 0: a free port. */
   port?: number;
   /** Default 127.0.0.1: another host than the portal's `localhost`, so another site with its own cookies. */
@@ -52,9 +58,13 @@ export interface HostedUi {
 /** Where a portal at `portalUrl` receives the code (app/auth/sso.server.ts ssoRedirectUri). */
 export const ssoCallbackUrl = (portalUrl: string) => `${portalUrl.replace(/\/+$/, "")}/user/sso/callback/`;
 
+/** Where a portal at `portalUrl` asks the hosted UI's /logout to return (app/auth/sso.server.ts ssoLogoutUri). */
+export const ssoLogoutReturnUrl = (portalUrl: string) => `${new URL(portalUrl).origin}/user/login/`;
+
 export const WRONG_CREDENTIALS_MESSAGE = "Incorrect username or password.";
 const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/;
 const POOL_TOKENS_TTL_MS = 10 * 60_000;
+const SESSION_TTL_S = 600;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -147,6 +157,9 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
   const { identity } = opts;
   /** The user pool's tokens of each grant, until its code is exchanged. */
   const poolTokens = new Map<string, Tokens>();
+  /** The stand-in's own refresh token of each grant's sign-on session: fresh pool tokens for a silent sign-on. */
+  const sessionRefresh = new Map<string, string>();
+  const logoutUris = new Set(opts.logoutUris ?? opts.redirectUris.map(ssoLogoutReturnUrl));
   let provider: Provider | undefined;
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 
@@ -170,17 +183,48 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
       if (isWrongCredentials(err)) return send(res, 401, signInPage(uid, { username, error: WRONG_CREDENTIALS_MESSAGE }));
       throw err;
     }
+    // The session's own sign-in (never handed out): a silent sign-on later gets tokens refreshed from it.
+    const own = await signIn({ ...identity, username, password: form.get("password") ?? "" });
     const accountId = String(decodeJwtPayload(tokens.accessToken).sub);
     const grant = new p.Grant({ accountId, clientId: identity.clientId });
     grant.addOIDCScope(details.params.scope ?? "openid");
     const grantId = await grant.save();
     poolTokens.set(grantId, tokens);
+    sessionRefresh.set(grantId, own.refreshToken);
     setTimeout(() => poolTokens.delete(grantId), POOL_TOKENS_TTL_MS).unref();
+    setTimeout(() => sessionRefresh.delete(grantId), SESSION_TTL_S * 1000).unref();
     await p.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
   }
 
+  /** Cognito's GET /logout: ends the sign-on session, then to logout_uri (a registered sign-out URL only). */
+  async function logout(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const params = new URL(req.url ?? "/", "http://stand-in").searchParams;
+    const logoutUri = params.get("logout_uri") ?? "";
+    if (req.method !== "GET" || params.get("client_id") !== identity.clientId || !logoutUris.has(logoutUri)) {
+      return send(res, 400, page("Sign-out refused", "<p>The client or its sign-out URL is not registered.</p>"));
+    }
+    const session = await provider!.Session.get({ req, res, secure: false });
+    for (const { grantId } of Object.values(session.authorizations ?? {})) {
+      if (!grantId) continue;
+      sessionRefresh.delete(grantId);
+      poolTokens.delete(grantId);
+      await (await provider!.Grant.find(grantId))?.destroy();
+    }
+    await session.destroy();
+    res.writeHead(302, { Location: logoutUri, "Cache-Control": "no-store" });
+    res.end();
+  }
+
   const server = createServer((req, res) => {
-    const match = INTERACTION_PATH.exec(new URL(req.url ?? "/", "http://stand-in").pathname);
+    const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+    if (path === "/logout") {
+      logout(req, res).catch(() => {
+        if (!res.headersSent) send(res, 500, page("Sign-out failed", "<p>The sign-out did not complete.</p>"));
+        else res.end();
+      });
+      return;
+    }
+    const match = INTERACTION_PATH.exec(path);
     if (!match) return handle!(req, res);
     interaction(req, res, match[1]!, match[2]).catch((err: unknown) => {
       if (!res.headersSent) send(res, 502, page("Sign-in failed", `<p>The user pool refused the sign-in (${escapeHtml((err as Error).name ?? "error")}).</p>`));
@@ -194,14 +238,8 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
   });
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
 
-  // Every authorization asks for the password again (the login prompt's own checks skip it while a session lives).
+  // While a sign-on session lives, an authorization needs no prompt (as the hosted UI's session cookie).
   const policy = interactionPolicy.base();
-  const { Check } = interactionPolicy;
-  policy.get("login")!.checks.push(
-    new Check("stand_in_sign_in", "the stand-in asks for the password on every sign-on", "login_required", (ctx) =>
-      ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
-    ),
-  );
   provider = new Provider(url, {
     clients: [
       {
@@ -221,15 +259,18 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     adapter: memoryAdapter(),
     // Seconds. A code lives 5 minutes, as Cognito's; oidc-provider's own tokens never leave this process.
-    ttl: { AuthorizationCode: 300, Interaction: 600, Grant: 600, Session: 600, AccessToken: 60, IdToken: 60 },
+    ttl: { AuthorizationCode: 300, Interaction: 600, Grant: SESSION_TTL_S, Session: SESSION_TTL_S, AccessToken: 60, IdToken: 60 },
   });
   // The code exchange passed oidc-provider's checks: answer with the pool's tokens of that grant.
   provider.use(async (ctx, next) => {
     await next();
     if (ctx.oidc?.route !== "token" || ctx.status !== 200) return;
     const grantId = ctx.oidc.entities.Grant?.jti;
-    const tokens = grantId ? poolTokens.get(grantId) : undefined;
+    let tokens = grantId ? poolTokens.get(grantId) : undefined;
     if (grantId) poolTokens.delete(grantId);
+    // A silent sign-on (the session lived): fresh pool tokens from the session's own sign-in.
+    const own = grantId ? sessionRefresh.get(grantId) : undefined;
+    if (!tokens && own) tokens = await refresh({ ...identity, refreshToken: own }).catch(() => undefined);
     if (!tokens) {
       ctx.status = 400;
       ctx.body = { error: "invalid_grant", error_description: "no user pool tokens for this grant" };

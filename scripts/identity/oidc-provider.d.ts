@@ -53,6 +53,12 @@ declare module "oidc-provider" {
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-    Grant: new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; save(): Promise<string> };
+    Grant: (new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; save(): Promise<string> }) & {
+      find(id: string): Promise<{ destroy(): Promise<void> } | undefined>;
+    };
+    /** The end-user's sign-on session (its cookie on the provider's domain). */
+    Session: {
+      get(ctx: { req: IncomingMessage; res: ServerResponse; secure?: boolean }): Promise<{ authorizations?: Record<string, { grantId?: string }>; destroy(): Promise<void> }>;
+    };
   }
 }

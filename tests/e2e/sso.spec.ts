@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import type { Page, Response } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { NO_GROUPS, PRACTITIONER } from "./helpers/stack.js";
-import { JWT_LIKE, LOGIN_PATH, escapeRegExp } from "./helpers/ui.js";
+import { JWT_LIKE, LOGIN_PATH, escapeRegExp, logOut } from "./helpers/ui.js";
 import { startPortal, type Portal } from "../setup/portal.js";
 import { readState } from "../setup/state.js";
 
@@ -129,6 +129,33 @@ test.describe("single sign-on", () => {
     expect(await page.content()).not.toMatch(JWT_LIKE);
   });
 
+  test("logging out of a sign-on session ends it at the user pool's hosted UI: the next sign-on asks for the password", async ({ page, context, baseURL }) => {
+    const { domain } = readState().sso;
+    await page.goto(LOGIN_PATH);
+    await expectAccessible(page);
+    await continueWithSso(page);
+    await signInAtProvider(page, PRACTITIONER.email, PRACTITIONER.password);
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
+    // The hosted UI keeps a session of its own: with only the portal's session gone, the next sign-on asks nothing.
+    await context.clearCookies({ domain: new URL(baseURL!).hostname });
+    await page.goto(LOGIN_PATH);
+    await expectAccessible(page);
+    await ssoButton(page).click();
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
+    // Logout goes through the hosted UI's /logout (Cognito's) and back to the login page ...
+    const logout = page.waitForRequest((r) => r.url().startsWith(`${domain}/logout?`));
+    await logOut(page);
+    const params = new URL((await logout).url()).searchParams;
+    expect(Object.fromEntries(params)).toEqual({ client_id: readState().identity.clientId, logout_uri: `${baseURL}/user/login/` });
+    // ... so on a shared computer the next 'Continue with SSO' asks for the password again.
+    await continueWithSso(page);
+    await signInAtProvider(page, PRACTITIONER.email, PRACTITIONER.password);
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
+  });
+
   test("a sign-on that starts at a deeper page returns there", async ({ page }) => {
     const target = `/user/account/${PRACTITIONER.userId}`;
     await page.goto(target);
@@ -188,7 +215,9 @@ test.describe("single sign-on refuses", () => {
     await continueWithSso(page);
     const first = await signInAndHoldAnswer(page, PRACTITIONER.email, PRACTITIONER.password);
     // Sign-on 2 (a new state and verifier in the session) is answered with sign-on 1's code: the state
-    // matches, the verifier does not belong to the code's challenge.
+    // matches, the verifier does not belong to the code's challenge. (The hosted UI's own session of sign-on 1 is
+    // dropped first, so that sign-on 2 stops at its sign-in page.)
+    await page.context().clearCookies({ domain: new URL(readState().sso.domain).hostname });
     await page.goto(LOGIN_PATH);
     await expectAccessible(page);
     const second = await continueWithSso(page);

@@ -50,6 +50,8 @@ export function portalEnv(opts: { port: number; url: string; stack: PortalOption
     HELP_CENTER_URL: "https://help.example.com/",
     // Set or explicitly off (an SSO_DOMAIN of the shell that runs the tests is not this portal's).
     SSO_DOMAIN: opts.ssoDomain ?? "",
+    // The throttle's counters in the portal's process (no PostgreSQL for them in the test stack; ADR 022).
+    THROTTLE_STORE: "local",
     LOG_LEVEL: process.env.E2E_PORTAL_LOG_LEVEL ?? "info",
     // Two portal processes (Node's cluster, ADR 017) serve every spec: nothing may depend on which one answers.
     // E2E_PORTAL_PROCESSES=1 runs one process.
