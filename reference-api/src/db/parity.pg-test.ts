@@ -50,6 +50,9 @@ function normalize(value: unknown): unknown {
   if (typeof value === "string") {
     // Written by now() while seeding (created/updated stamps): the two seeds ran at different instants.
     if (ISO_DATE_TIME.test(value) && Math.abs(Date.parse(value) - runStarted) < 30 * 60_000) return "<now>";
+    // Windows read back relative to the request's now() (Insights' `since`, 30 days back): the two requests ran
+    // at different instants.
+    if (ISO_DATE_TIME.test(value) && Math.abs(Date.parse(value) - (runStarted - 30 * 86_400_000)) < 30 * 60_000) return "<now - 30 days>";
     if (value.includes("signature=")) return value.replace(/expires=\d+/, "expires=<t>").replace(/signature=[^&]+/, "signature=<s>");
   }
   return value;
