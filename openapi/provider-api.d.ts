@@ -8546,7 +8546,29 @@ export interface operations {
                  */
                 ids: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8566,6 +8588,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -8641,7 +8664,29 @@ export interface operations {
     deleteTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -8664,6 +8709,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

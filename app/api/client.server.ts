@@ -66,7 +66,7 @@ export function createApi(options: ApiOptions): Api {
     if (token) headers.set("Authorization", `Bearer ${token}`);
     if (options.requestId) headers.set("X-Request-Id", options.requestId);
     // A form's one-time token (submitOnce) keys its creates: the API replays a repeat instead of saving twice.
-    const key = req.method === "POST" ? currentIdempotencyKey() : undefined;
+    const key = req.method === "POST" || req.method === "DELETE" ? currentIdempotencyKey() : undefined;
     if (key) headers.set(IDEMPOTENCY_HEADER, key);
     return fetchImpl(new Request(base + req.url.slice(PLACEHOLDER.length), { method: req.method, headers, body, signal: req.signal }));
   }
@@ -107,7 +107,7 @@ export function createApi(options: ApiOptions): Api {
           if (res.ok) return { data: result.data as DataOf<Awaited<ReturnType<typeof op>>> };
           const error = errorFromResponse(res.status, result.error, res.statusText);
           // 422 for a keyed post: the form's token was already used for other values (ADR 017).
-          if (res.status === 422 && method === "POST" && currentIdempotencyKey()) error.message = KEY_REUSED_MESSAGE;
+          if (res.status === 422 && (method === "POST" || method === "DELETE") && currentIdempotencyKey()) error.message = KEY_REUSED_MESSAGE;
           if (res.status >= 500) report({ method, path: redactPath(path), status: res.status, requestId: options.requestId });
           return { error };
         } catch (err) {

@@ -55,7 +55,8 @@ export function stableJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
 }
 
-export const requestHash = (params: unknown, body: unknown) => createHash("sha256").update(stableJson({ params, body })).digest("hex");
+/** The request a key stands for: path parameters, query (e.g. the ids of a bulk delete) and JSON body. */
+export const requestHash = (params: unknown, body: unknown, query: unknown = {}) => createHash("sha256").update(stableJson({ params, query, body })).digest("hex");
 
 /** Whether a route's (openapi-glue) schema declares the Idempotency-Key header. */
 function declaresKey(route: RouteOptions): boolean {
@@ -95,7 +96,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, callerId: (req
     if (typeof raw !== "string" || raw === "") return;
     const operationId = req.routeOptions.config.operationId ?? req.routeOptions.url ?? "";
     const r: Reservation = { callerId: callerId(req), operationId, key: raw };
-    const hash = requestHash(req.params, req.body);
+    const hash = requestHash(req.params, req.body, req.query);
     const ids = [r.callerId, r.operationId, r.key];
     await purge();
     const deadline = Date.now() + waitMs;
