@@ -81,6 +81,10 @@ const schema = z.object({
   INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
   /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
   INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(24 * 60 * 60).optional()),
+  /** How long a session keeps its profile, locations and providers (ADR 021); 0 turns the cache off. */
+  SESSION_CACHE_SECONDS: z.coerce.number("must be a number of seconds").int().min(0).max(300).default(60),
+  /** The cache's memory budget per process, in MB (least recently used sessions go first). */
+  SESSION_CACHE_MAX_MB: z.coerce.number("must be a number of megabytes").int().min(1).max(4096).default(64),
   HELP_CENTER_URL: httpUrl,
   LIVE_CHAT_ENABLED: flag,
   LIVE_CHAT_URL: optionalHttpUrl,
@@ -108,6 +112,8 @@ export interface PortalConfig {
   identity: { region: string; endpoint: string | undefined; userPoolId: string; clientId: string };
   /** `inactivityTimeoutSeconds`: INACTIVITY_TIMEOUT_SECONDS, or INACTIVITY_TIMEOUT_MINUTES × 60 (default 30 minutes). */
   session: { secrets: string[]; inactivityTimeoutSeconds: number };
+  /** The per-session cache of what changes rarely (ADR 021): time to live (0 = off) and memory budget. */
+  sessionCache: { ttlSeconds: number; maxBytes: number };
   sso: { domain: string; identityProvider: string | undefined } | undefined;
   helpCenterUrl: string;
   liveChat: { url: string } | undefined;
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       api: { url: c.PROVIDER_API_URL, failoverUrls: c.PROVIDER_API_FAILOVER_URLS, timeoutMs: c.PROVIDER_API_TIMEOUT_MS },
       identity: { region: c.COGNITO_REGION, endpoint: c.COGNITO_ENDPOINT, userPoolId: c.COGNITO_USER_POOL_ID, clientId: c.COGNITO_CLIENT_ID },
       session: { secrets: c.SESSION_SECRETS, inactivityTimeoutSeconds: c.INACTIVITY_TIMEOUT_SECONDS ?? (c.INACTIVITY_TIMEOUT_MINUTES ?? DEFAULT_INACTIVITY_TIMEOUT_MINUTES) * 60 },
+      sessionCache: { ttlSeconds: c.SESSION_CACHE_SECONDS, maxBytes: c.SESSION_CACHE_MAX_MB * 1024 * 1024 },
       sso: c.SSO_DOMAIN ? { domain: c.SSO_DOMAIN, identityProvider: c.SSO_IDENTITY_PROVIDER } : undefined,
       helpCenterUrl: c.HELP_CENTER_URL,
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,

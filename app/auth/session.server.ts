@@ -37,6 +37,11 @@ export interface AuthState {
   accessExpiresAt: number;
   signedInAt: number;
   lastActivityAt: number;
+  /**
+   * A random id minted at every sign-in: with the username, the key of the session's cache in the portal's memory
+   * (app/api/session-cache.server.ts, ADR 021). Absent in sessions started before it existed (not cached).
+   */
+  sid?: string;
 }
 
 export interface SessionData {
