@@ -6,6 +6,10 @@
 #   docker run -p 3000:3000 -e PROVIDER_API_URL=… -e COGNITO_REGION=… -e COGNITO_USER_POOL_ID=… \
 #     -e COGNITO_CLIENT_ID=… -e SESSION_SECRETS=… -e HELP_CENTER_URL=… exer-portal
 #
+# One container runs one portal process per core (Node's cluster; WEB_CONCURRENCY=N to choose, 1 = a single process).
+# Behind any load balancer (round robin, no sticky sessions): give every replica the same SESSION_SECRETS and set
+# TRUST_PROXY to the proxy hops in front (e.g. 1); health check GET /healthz, readiness GET /readyz (README "Container").
+#
 # No Docker engine runs on the development machines: `npm run docker:verify` performs this file's stages (install,
 # build, start as a non-root user, HEALTHCHECK) in a clean directory with Node 22 and lints it (scripts/docker/).
 

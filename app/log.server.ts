@@ -2,8 +2,11 @@
  * Structured logs through pino: one JSON object per line on stdout (stderr for errors), `time` ISO 8601 and
  * `level` as its name. Never log tokens, cookies, request bodies, query strings, names, e-mails or other PHI:
  * log ids, paths (with `redactPath`), statuses and durations. As a second line of defence, fields named like
- * PHI or secrets are censored by pino's redaction (`REDACTED_FIELDS`) whoever passes them.
+ * PHI or secrets are censored by pino's redaction (`REDACTED_FIELDS`) whoever passes them. In a cluster
+ * (server/cluster.ts) every line of a worker names it (`worker`: 1, 2 …), so the interleaved lines of several
+ * processes can be told apart.
  */
+import cluster from "node:cluster";
 import { pino, stdTimeFunctions } from "pino";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -25,7 +28,7 @@ let writing: Level = "info";
 const logger = pino(
   {
     level: LEVELS.includes(process.env.LOG_LEVEL as Level) ? (process.env.LOG_LEVEL as Level) : "info",
-    base: undefined,
+    base: cluster.isWorker && cluster.worker ? { worker: cluster.worker.id } : undefined,
     messageKey: "msg",
     timestamp: stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

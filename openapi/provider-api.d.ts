@@ -773,6 +773,56 @@ export interface paths {
         patch: operations["updateCareNote"];
         trace?: never;
     };
+    "/v2/patients/{id}/access-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Who saw or changed a patient's data (access history)
+         * @description Every read and change of this patient's data through the API, newest first: who (user, provider, role,
+         *     organization), when, which operation, the outcome and the portal request id. Identifiers only; the reader
+         *     resolves names. Provider admins of the patient's organization and product staff (product admins, support)
+         *     may read it; practitioners get 403; a patient outside the caller's organization answers 404. Reading the
+         *     history is itself recorded. No operation changes or deletes these records.
+         */
+        get: operations["getPatientAccessHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/access-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the access history by user or patient (admin)
+         * @description The access history of every organization, newest first, narrowed to one user (`userId`, the identity-service
+         *     username) and/or one patient (`patientRecordId`). Product admins and support (support reads every admin
+         *     screen, ADR 015; the records hold no names or notes). Everyone else gets 403. Reading is itself recorded
+         *     (one record per patient on the page).
+         */
+        get: operations["searchAccessHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/health/patients/pages": {
         parameters: {
             query?: never;
@@ -2226,6 +2276,7 @@ export interface components {
              */
             message: string;
             /**
+             * Format: int32
              * @description The HTTP status code, repeated in the body.
              * @example 400
              */
@@ -2258,11 +2309,16 @@ export interface components {
          */
         StrideSideInfo: {
             bestCycle: {
+                /** Format: int32 */
                 startFrame: number;
+                /** Format: int32 */
                 endFrame: number;
             };
             stepInfo: {
-                /** @description Frames from the cycle start to the opposite foot's heel strike (the step start shown in the replay is startFrame + frameLength). */
+                /**
+                 * Format: int32
+                 * @description Frames from the cycle start to the opposite foot's heel strike (the step start shown in the replay is startFrame + frameLength).
+                 */
                 frameLength: number;
             };
         };
@@ -2350,7 +2406,10 @@ export interface components {
          */
         PoseLog: {
             frames: {
-                /** @description 0-based frame number. */
+                /**
+                 * Format: int32
+                 * @description 0-based frame number.
+                 */
                 frame: number;
                 keypoints: {
                     nose?: components["schemas"]["Keypoint"];
@@ -2380,9 +2439,13 @@ export interface components {
             }[];
             /** @description First and last frame of each of the two laps. */
             lapInfo: {
+                /** Format: int32 */
                 lap1StartFrame: number;
+                /** Format: int32 */
                 lap1EndFrame: number;
+                /** Format: int32 */
                 lap2StartFrame: number;
+                /** Format: int32 */
                 lap2EndFrame: number;
             };
             /** @description The best gait cycle of each side (heel strike to the next heel strike of the same foot) and the length in frames of its first step. */
@@ -2392,6 +2455,7 @@ export interface components {
             };
             /** @description Live results, each at the frame where it was computed (shown in the replay's Live Results tab). */
             resultFrames: {
+                /** Format: int32 */
                 frame: number;
                 results: components["schemas"]["ScanResult"][];
             }[];
@@ -2603,6 +2667,7 @@ export interface components {
          */
         HandsLog: {
             frames: {
+                /** Format: int32 */
                 frame: number;
                 joints: components["schemas"]["HandJoint"][];
             }[];
@@ -2615,6 +2680,7 @@ export interface components {
          *     }
          */
         Demographics: {
+            /** Format: int32 */
             age: number;
             /** @enum {string} */
             sex: "MALE" | "FEMALE";
@@ -2976,7 +3042,10 @@ export interface components {
             NO_HEP: components["schemas"]["PatientSummary"][];
             NO_RECENT_SESSION: components["schemas"]["PatientSummary"][];
             READY_TO_BILL: components["schemas"]["PatientSummary"][];
-            /** @description Number of active patients in the caller's scope. */
+            /**
+             * Format: int32
+             * @description Number of active patients in the caller's scope.
+             */
             TOTAL_NUM_PATIENTS: number;
         };
         /**
@@ -3639,15 +3708,30 @@ export interface components {
          *     }
          */
         PageMetadata: {
-            /** @description Number of items matching the query across all pages. */
+            /**
+             * Format: int32
+             * @description Number of items matching the query across all pages.
+             */
             totalItems: number;
-            /** @description Number of items on this page. */
+            /**
+             * Format: int32
+             * @description Number of items on this page.
+             */
             itemCount: number;
-            /** @description The page size asked for (`limit`). */
+            /**
+             * Format: int32
+             * @description The page size asked for (`limit`).
+             */
             itemsForPage: number;
-            /** @description Number of pages (0 when nothing matches). */
+            /**
+             * Format: int32
+             * @description Number of pages (0 when nothing matches).
+             */
             totalPages: number;
-            /** @description The page returned (1-based). */
+            /**
+             * Format: int32
+             * @description The page returned (1-based).
+             */
             currentPage: number;
         };
         /** @description A page of patient records. */
@@ -3662,6 +3746,7 @@ export interface components {
          *     }
          */
         PatientImportResult: {
+            /** Format: int32 */
             importedCount: number;
         };
         /**
@@ -3671,7 +3756,10 @@ export interface components {
          *     }
          */
         ReconcileResult: {
-            /** @description Number of gait patient records whose names were updated. */
+            /**
+             * Format: int32
+             * @description Number of gait patient records whose names were updated.
+             */
             reconciledCount: number;
         };
         /**
@@ -3811,6 +3899,7 @@ export interface components {
             id: string;
             /** Format: date */
             date: string;
+            /** Format: int32 */
             minutes: number;
             notes: string;
             /** @enum {string|null} */
@@ -3836,6 +3925,7 @@ export interface components {
         CareNoteCreate: {
             /** Format: date */
             date: string;
+            /** Format: int32 */
             minutes: number;
             notes: string;
             /** @enum {string|null} */
@@ -3852,11 +3942,77 @@ export interface components {
         CareNoteUpdate: {
             /** Format: date */
             date?: string;
+            /** Format: int32 */
             minutes?: number;
             notes?: string;
             /** @enum {string|null} */
             interactionType?: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
             isPatientInteraction?: boolean;
+        };
+        /**
+         * @description One access to one patient's data through the API (HIPAA access audit): who, when, which operation, which
+         *     patient, the outcome and the portal request it came from. It holds identifiers only — never a name, a note,
+         *     a query string or a body. Names are resolved by the reader (the portal from the organization's providers).
+         * @example {
+         *       "id": "1042",
+         *       "at": "2026-11-24T15:04:05.123Z",
+         *       "patientRecordId": "3f1c0a52-5f0e-4a57-9b7e-0c5d1b2a9e11",
+         *       "userId": "nora.north",
+         *       "practitionerId": "9b2e4c1d-2a3f-4b5c-8d6e-7f8091a2b3c4",
+         *       "role": "PORTAL_PRACTITIONER",
+         *       "organizationId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "operationId": "getPatientRecord",
+         *       "method": "GET",
+         *       "status": 200,
+         *       "requestId": "6c9b7e0a-1d2f-4e3a-9b8c-7d6e5f4a3b2c"
+         *     }
+         */
+        AccessHistoryEntry: {
+            /** @description The record's sequence number (increases with time). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the API answered.
+             */
+            at: string;
+            /**
+             * Format: uuid
+             * @description The patient record whose data was read or changed (or attempted).
+             */
+            patientRecordId: string;
+            /** @description The caller's identity-service username. */
+            userId: string;
+            /**
+             * Format: uuid
+             * @description The caller's provider (practitioner) record; null for a user without one.
+             */
+            practitionerId: string | null;
+            /**
+             * @description The role the caller acted with.
+             * @enum {string|null}
+             */
+            role: "EXER_ADMIN" | "EXER_SUPPORT" | "PORTAL_PROVIDER_ADMIN" | "PORTAL_PRACTITIONER" | null;
+            /**
+             * Format: uuid
+             * @description The caller's organization.
+             */
+            organizationId: string | null;
+            /** @description The API operation (the contract's operationId), e.g. getPatientRecord. */
+            operationId: string;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * Format: int32
+             * @description The HTTP status the API answered (attempts that were refused are recorded too).
+             */
+            status: number;
+            /** @description The portal request the call came from (the `X-Request-Id` header); null when absent or malformed. */
+            requestId: string | null;
+        };
+        /** @description A page of access-history records, newest first. */
+        AccessHistoryPage: {
+            items: components["schemas"]["AccessHistoryEntry"][];
+            metadata: components["schemas"]["PageMetadata"];
         };
         /** @description One page of Health patient records. */
         HealthPatientRecordPage: {
@@ -3875,9 +4031,15 @@ export interface components {
         SetGoal: {
             /** @enum {string} */
             goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
-            /** @description Repetitions per set. */
+            /**
+             * Format: int32
+             * @description Repetitions per set.
+             */
             reps: number | null;
-            /** @description Seconds per set (a time goal is at least 5 seconds). */
+            /**
+             * Format: int32
+             * @description Seconds per set (a time goal is at least 5 seconds).
+             */
             time: number | null;
         };
         /**
@@ -3896,7 +4058,10 @@ export interface components {
          *     }
          */
         Block: {
-            /** @description Number of the block, unique within its program (kept across edits). */
+            /**
+             * Format: int32
+             * @description Number of the block, unique within its program (kept across edits).
+             */
             id: number;
             /**
              * Format: uuid
@@ -3910,6 +4075,7 @@ export interface components {
              * @enum {string|null}
              */
             sideOfBody: "LEFT" | "RIGHT" | null;
+            /** Format: int32 */
             numSets: number;
             setGoal: components["schemas"]["SetGoal"];
         };
@@ -3953,9 +4119,15 @@ export interface components {
             name: string;
             /** @description Free-text notes for the patient (at most 500 characters). */
             notes: string | null;
-            /** @description Sessions per day (1 to 5; default 3). */
+            /**
+             * Format: int32
+             * @description Sessions per day (1 to 5; default 3).
+             */
             dailyFrequency: number;
-            /** @description Days per week (1 to 7; default 5). */
+            /**
+             * Format: int32
+             * @description Days per week (1 to 7; default 5).
+             */
             weeklyFrequency: number;
             /** @description The exercises of the program, in the order the patient does them. */
             blocks: components["schemas"]["Block"][];
@@ -3971,7 +4143,10 @@ export interface components {
              * @description The newer version that replaced this program (null while it is current).
              */
             replacedById: string | null;
-            /** @description Patients with an active assignment: of this program, or for a template, of the programs built from it. */
+            /**
+             * Format: int32
+             * @description Patients with an active assignment: of this program, or for a template, of the programs built from it.
+             */
             patientCount: number;
             /**
              * Format: date-time
@@ -4001,9 +4176,15 @@ export interface components {
         SetInfo: {
             /** @enum {string} */
             resultStatus: "NOT_STARTED" | "SKIPPED" | "SKIPPED_IN_SET" | "CALIBRATION_ERROR" | "SUCCESS" | "SELF_REPORTED";
-            /** @description Repetitions completed (null when not counted). */
+            /**
+             * Format: int32
+             * @description Repetitions completed (null when not counted).
+             */
             completedReps: number | null;
-            /** @description Time spent on the set in seconds (null when not timed). */
+            /**
+             * Format: int32
+             * @description Time spent on the set in seconds (null when not timed).
+             */
             completedTime: number | null;
             /** @description Share of the set's goal that was completed. */
             completionRatio: number;
@@ -4056,9 +4237,15 @@ export interface components {
             setGoal: {
                 /** @enum {string} */
                 goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
-                /** @description Target repetitions (null when the goal is not counted in reps). */
+                /**
+                 * Format: int32
+                 * @description Target repetitions (null when the goal is not counted in reps).
+                 */
                 reps: number | null;
-                /** @description Target time in seconds (null when the goal is not timed). */
+                /**
+                 * Format: int32
+                 * @description Target time in seconds (null when the goal is not timed).
+                 */
                 time: number | null;
             };
             setInfo: components["schemas"]["SetInfo"];
@@ -4138,7 +4325,10 @@ export interface components {
             isSelfReported: boolean;
             /** @description The program the session belongs to; null for a single exercise outside a program. */
             hep: components["schemas"]["EntityRef"] | null;
-            /** @description Sum of set completion ratios over the number of sets, capped at 100, rounded. */
+            /**
+             * Format: int32
+             * @description Sum of set completion ratios over the number of sets, capped at 100, rounded.
+             */
             progressPercent: number;
             /** @description The sets of the session, in the order they were done. */
             sets: components["schemas"]["HealthSet"][];
@@ -4336,13 +4526,25 @@ export interface components {
                  * @description Last day of the report (the day of `end`).
                  */
                 maxDate: string;
-                /** @description Number of days from minDate to maxDate, both included. */
+                /**
+                 * Format: int32
+                 * @description Number of days from minDate to maxDate, both included.
+                 */
                 dayCount: number;
-                /** @description Unique dates with a session or a PRO response. */
+                /**
+                 * Format: int32
+                 * @description Unique dates with a session or a PRO response.
+                 */
                 dayCountAnyActivity: number;
-                /** @description Unique dates with a session. */
+                /**
+                 * Format: int32
+                 * @description Unique dates with a session.
+                 */
                 dayCountSessions: number;
-                /** @description Unique dates with a PRO response. */
+                /**
+                 * Format: int32
+                 * @description Unique dates with a PRO response.
+                 */
                 dayCountPROs: number;
             };
             /** @description One entry per exercise (per exercise and side with groupBy=SIDE), by exercise name. */
@@ -4363,7 +4565,10 @@ export interface components {
                 days: {
                     /** Format: date */
                     date: string;
-                    /** @description Sum of the completed repetitions of the day. */
+                    /**
+                     * Format: int32
+                     * @description Sum of the completed repetitions of the day.
+                     */
                     totalReps: number;
                     /** @description Smallest measured angle of the day in degrees (null when none was measured). */
                     minRange: number | null;
@@ -4400,9 +4605,15 @@ export interface components {
         SetGoalInput: {
             /** @enum {string} */
             goalType: "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
-            /** @description Repetitions per set (1 to 25). */
+            /**
+             * Format: int32
+             * @description Repetitions per set (1 to 25).
+             */
             reps?: number | null;
-            /** @description Seconds per set. */
+            /**
+             * Format: int32
+             * @description Seconds per set.
+             */
             time?: number | null;
         };
         /**
@@ -4419,6 +4630,7 @@ export interface components {
          *     }
          */
         BlockInput: {
+            /** Format: int32 */
             id?: number;
             /** Format: uuid */
             uuid?: string;
@@ -4429,6 +4641,7 @@ export interface components {
              * @enum {string|null}
              */
             sideOfBody: "LEFT" | "RIGHT" | null;
+            /** Format: int32 */
             numSets: number;
             setGoal: components["schemas"]["SetGoalInput"];
         };
@@ -4459,9 +4672,15 @@ export interface components {
             name: string;
             /** @description At most 500 characters. */
             notes?: string | null;
-            /** @default 3 */
+            /**
+             * Format: int32
+             * @default 3
+             */
             dailyFrequency: number;
-            /** @default 5 */
+            /**
+             * Format: int32
+             * @default 5
+             */
             weeklyFrequency: number;
             /**
              * Format: uuid
@@ -4539,9 +4758,15 @@ export interface components {
             name: string;
             /** @description At most 500 characters. */
             notes?: string | null;
-            /** @default 3 */
+            /**
+             * Format: int32
+             * @default 3
+             */
             dailyFrequency: number;
-            /** @default 5 */
+            /**
+             * Format: int32
+             * @default 5
+             */
             weeklyFrequency: number;
             /** @description The exercises in order; at least one. */
             blocks: components["schemas"]["BlockInput"][];
@@ -4600,7 +4825,10 @@ export interface components {
             simpleName: string;
             /** Format: uri */
             animationUrl: string | null;
-            /** @description The frame of the animation used as its still. */
+            /**
+             * Format: int32
+             * @description The frame of the animation used as its still.
+             */
             animationThumbnailFrame: number | null;
             /** Format: uri */
             thumbnailUrl: string | null;
@@ -4617,7 +4845,10 @@ export interface components {
             demoAudioUrl: string | null;
             /** @description The metrics the exercise can be measured by (current versions). */
             exerciseMetrics: {
-                /** @description The exercise metric (see `GET /v3/exercise-metrics`). */
+                /**
+                 * Format: int32
+                 * @description The exercise metric (see `GET /v3/exercise-metrics`).
+                 */
                 id: number;
                 /** @enum {string} */
                 metric: "ROM" | "REPS" | "TIME";
@@ -4674,10 +4905,12 @@ export interface components {
          *     }
          */
         ExerciseMetric: {
+            /** Format: int32 */
             id: number;
             exerciseId: string;
             /** @enum {string} */
             metric: "ROM" | "REPS" | "TIME";
+            /** Format: int32 */
             version: number;
             isLatest: boolean;
             /** @enum {string} */
@@ -4714,7 +4947,10 @@ export interface components {
              * @description When it happened (a care note's date is taken at midnight in the organization's time zone).
              */
             dateTime: string;
-            /** @description Minutes logged by a care note; null for other events. */
+            /**
+             * Format: int32
+             * @description Minutes logged by a care note; null for other events.
+             */
             minutes: number | null;
             /**
              * @description The care note's interaction type; null for other events and for notes without one.
@@ -4810,13 +5046,25 @@ export interface components {
              * @description Last day of the cycle (included).
              */
             endDate: string;
-            /** @description Unique dates with a session or a PRO response in the cycle. */
+            /**
+             * Format: int32
+             * @description Unique dates with a session or a PRO response in the cycle.
+             */
             numActiveDays: number;
-            /** @description Active days needed to bill the cycle (16). */
+            /**
+             * Format: int32
+             * @description Active days needed to bill the cycle (16).
+             */
             numRequiredDays: number;
-            /** @description Calendar days left in the cycle, today included (0 once the cycle has ended). */
+            /**
+             * Format: int32
+             * @description Calendar days left in the cycle, today included (0 once the cycle has ended).
+             */
             numRemainingDays: number;
-            /** @description Total minutes of the care notes (patient interactions) in the cycle. */
+            /**
+             * Format: int32
+             * @description Total minutes of the care notes (patient interactions) in the cycle.
+             */
             interactionMinutes: number;
             /** @description The cycle's events, oldest first. */
             events: components["schemas"]["RtmEvent"][];
@@ -4860,6 +5108,7 @@ export interface components {
          *           "numRemainingDays": 0,
          *           "interactionMinutes": 0,
          *           "events": [],
+         *           "needs": null,
          *           "patientRecord": {
          *             "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *             "firstName": "Ana",
@@ -5700,11 +5949,20 @@ export interface components {
                 name: string;
                 disabled: boolean;
                 products: components["schemas"]["ProductKey"][];
-                /** @description Patients not hidden whose plan of care is open on the organization's today. */
+                /**
+                 * Format: int32
+                 * @description Patients not hidden whose plan of care is open on the organization's today.
+                 */
                 activePatients: number;
-                /** @description Health, gait and scan sessions since `since`. */
+                /**
+                 * Format: int32
+                 * @description Health, gait and scan sessions since `since`.
+                 */
                 sessionsLast30Days: number;
-                /** @description RTM billing cycles with status READY_TO_BILL. */
+                /**
+                 * Format: int32
+                 * @description RTM billing cycles with status READY_TO_BILL.
+                 */
                 cyclesReadyToBill: number;
             }[];
         };
@@ -5901,6 +6159,28 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The caller made more requests in the current minute than the API allows (RATE_LIMIT_PER_MINUTE per caller: the
+         *     access token's user, else the client address). Nothing was done; call again after `Retry-After` seconds.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too many requests: at most 6000 every 60 seconds. Try again in 12 seconds.",
+                 *       "status": 429
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Unexpected server failure. */
         ServerError: {
             headers: {
@@ -5919,6 +6199,9 @@ export interface components {
         /** @description The request is malformed or a field is invalid; the message names the field. */
         BadRequest: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -5934,6 +6217,9 @@ export interface components {
         /** @description The caller's role or organization does not allow this call. */
         Forbidden: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -5949,6 +6235,9 @@ export interface components {
         /** @description The resource does not exist or is not visible to the caller. */
         NotFound: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -5964,6 +6253,9 @@ export interface components {
         /** @description The bearer token is missing, malformed, expired or not signed by the identity service. */
         Unauthorized: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -5979,6 +6271,9 @@ export interface components {
         /** @description The request conflicts with the current state of the resource. */
         Conflict: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -5991,12 +6286,54 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The `Idempotency-Key` was already used by this caller for this operation with a different request (other
+         *     path parameters or another body). Nothing was executed; send the new request with a new key.
+         */
+        IdempotencyKeyReused: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This Idempotency-Key was already used with a different request.",
+                 *       "status": 422
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The identity-service user id (username) of the signed-in user. */
         UserIdPath: string;
         /** @description Identifier of the resource. */
         IdPath: string;
+        /**
+         * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+         *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+         *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+         *     to repeat that same change.
+         *
+         *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+         *       user) and the operation: another user, or another operation, with the same key is a different change.
+         *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+         *       it gets the first answer — its status and body, verbatim — with the response header
+         *       `Idempotent-Replayed: true`.
+         *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+         *       change); nothing is executed.
+         *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+         *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+         *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+         *       request may be sent again with the same key.
+         *     * Without the header the operation is simply executed.
+         * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+         */
+        IdempotencyKey: string;
         /** @description 1-based page number. */
         Page: number;
         /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
@@ -6005,9 +6342,25 @@ export interface components {
         Search: string;
         /** @description Sort direction. */
         OrderBy: "ASC" | "DESC";
+        /**
+         * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
+         *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
+         *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+         *     shape is ignored (stored as null), never echoed.
+         */
+        RequestIdHeader: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Requests the caller (the access token's user, else the client address) may make per window of one minute (RATE_LIMIT_PER_MINUTE). */
+        "RateLimit-Limit": number;
+        /** @description Requests the caller has left in the current window. */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the current window ends and the caller's budget is whole again. */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before calling again (the end of the current window). */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -6024,12 +6377,16 @@ export interface operations {
             /** @description The service is healthy. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             /** @description The service is up but its database is not reachable. */
             503: {
@@ -6045,7 +6402,7 @@ export interface operations {
     downloadSignedFile: {
         parameters: {
             query: {
-                /** @description Expiry as Unix time in seconds. */
+                /** @description Expiry as Unix time in seconds (before 2100). */
                 expires: number;
                 /** @description HMAC-SHA256 of `token` and `expires`, base64url. */
                 signature: string;
@@ -6064,6 +6421,9 @@ export interface operations {
                 headers: {
                     /** @description Always `private, no-store`. */
                     "Cache-Control"?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6075,6 +6435,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6098,6 +6459,9 @@ export interface operations {
                     "Content-Disposition"?: string;
                     /** @description Always `private, no-store`. */
                     "Cache-Control"?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +6471,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6122,6 +6487,9 @@ export interface operations {
             /** @description The signed-in user. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6131,6 +6499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6153,6 +6522,9 @@ export interface operations {
             /** @description The updated profile. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6535,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6185,6 +6558,9 @@ export interface operations {
             /** @description Sign-up completed; the new profile. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6196,6 +6572,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6214,6 +6591,9 @@ export interface operations {
             /** @description The invitation. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +6602,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6237,6 +6618,9 @@ export interface operations {
             /** @description The favorite exercise ids. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6245,6 +6629,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6264,6 +6649,9 @@ export interface operations {
             /** @description The updated favorite exercise ids. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6273,6 +6661,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6291,6 +6680,9 @@ export interface operations {
             /** @description The exercise is not a favorite (any more). */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6299,6 +6691,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6314,6 +6707,9 @@ export interface operations {
             /** @description The dashboard lists. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6322,6 +6718,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6344,6 +6741,9 @@ export interface operations {
             /** @description The updated organization. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6354,6 +6754,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6379,6 +6780,9 @@ export interface operations {
             /** @description The logo's new URLs. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6389,6 +6793,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6407,6 +6812,9 @@ export interface operations {
             /** @description The logo is removed. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6415,6 +6823,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6430,6 +6839,9 @@ export interface operations {
             /** @description The organization's locations. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6438,13 +6850,36 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     createLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6457,6 +6892,9 @@ export interface operations {
             /** @description The new location. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6466,6 +6904,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6488,6 +6929,9 @@ export interface operations {
             /** @description The updated location. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6498,6 +6942,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6513,6 +6958,9 @@ export interface operations {
             /** @description The organization's providers. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6521,13 +6969,36 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     invitePractitioner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6540,6 +7011,9 @@ export interface operations {
             /** @description The invited provider. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6550,6 +7024,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6565,6 +7041,9 @@ export interface operations {
             /** @description The signed-in provider. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6573,6 +7052,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6591,6 +7071,9 @@ export interface operations {
             /** @description The provider is removed. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6599,6 +7082,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6621,6 +7105,9 @@ export interface operations {
             /** @description The updated provider. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6631,13 +7118,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     resendPractitionerInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -6649,6 +7159,9 @@ export interface operations {
             /** @description The invitation was sent again. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6658,13 +7171,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     createPatientRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6677,6 +7214,9 @@ export interface operations {
             /** @description The new patient record. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6687,6 +7227,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6709,6 +7251,9 @@ export interface operations {
             /** @description The updated patient records. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6719,6 +7264,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6756,6 +7302,9 @@ export interface operations {
             /** @description A page of patient records. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6765,6 +7314,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6789,6 +7339,9 @@ export interface operations {
             /** @description All rows were imported. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6798,6 +7351,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6820,6 +7374,9 @@ export interface operations {
             /** @description How many gait patient records were updated. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6829,6 +7386,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6847,6 +7405,9 @@ export interface operations {
             /** @description The patient record. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6857,6 +7418,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6875,6 +7437,9 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6883,6 +7448,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6905,6 +7471,9 @@ export interface operations {
             /** @description The updated patient record. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6916,13 +7485,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     startPlanOfCare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -6938,6 +7530,9 @@ export interface operations {
             /** @description The updated patient record (its last plan of care is the new one). */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6948,6 +7543,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6970,6 +7568,9 @@ export interface operations {
             /** @description The updated patient record. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6980,6 +7581,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7001,6 +7603,9 @@ export interface operations {
             /** @description The questions with their answers. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7011,6 +7616,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7032,6 +7638,9 @@ export interface operations {
             /** @description The care notes. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7042,13 +7651,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     createCareNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7064,6 +7696,9 @@ export interface operations {
             /** @description The new care note. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7075,6 +7710,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7095,6 +7732,9 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7104,6 +7744,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7128,6 +7769,9 @@ export interface operations {
             /** @description The updated care note. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7139,6 +7783,97 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPatientAccessHistory: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (at most 100). */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
+                 *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
+                 *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+                 *     shape is ignored (stored as null), never echoed.
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the patient's access history, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    searchAccessHistory: {
+        parameters: {
+            query?: {
+                /** @description Only this user's accesses (identity-service username). */
+                userId?: string;
+                /** @description Only accesses to this patient record. */
+                patientRecordId?: string;
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (at most 100). */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description The portal request this call belongs to (letters, digits, `_`, `.`, `-`; at most 64). Every operation accepts
+                 *     it; operations on a patient's data store it in the access history, so an access can be traced to the portal's
+                 *     log line. Longer than 64 characters is a 400 where an operation declares the header; a value of another
+                 *     shape is ignored (stored as null), never echoed.
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of access-history records, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7179,6 +7914,9 @@ export interface operations {
             /** @description One page of Health patient records. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7188,6 +7926,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7206,6 +7945,9 @@ export interface operations {
             /** @description The patient's active programs. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7216,6 +7958,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7236,6 +7979,9 @@ export interface operations {
             /** @description The program is no longer assigned to the patient. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7244,6 +7990,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7269,6 +8016,9 @@ export interface operations {
             /** @description The sessions, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7279,13 +8029,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     resendPatientInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7297,6 +8070,9 @@ export interface operations {
             /** @description The invite was sent. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7308,6 +8084,9 @@ export interface operations {
             /** @description The patient already has an account. */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7320,6 +8099,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7338,6 +8119,9 @@ export interface operations {
             /** @description The patient's notifications, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7348,13 +8132,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     assignProgramToPatient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7370,6 +8177,9 @@ export interface operations {
             /** @description The patient's active programs after the assignment. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7380,6 +8190,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7407,6 +8220,9 @@ export interface operations {
                 headers: {
                     /** @description For the PDF, `attachment; filename="MM-dd-yyyy_<initial><lastname>.pdf"`. */
                     "Content-Disposition"?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7418,13 +8234,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     createProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7437,6 +8276,9 @@ export interface operations {
             /** @description The created program. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7446,6 +8288,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7464,6 +8309,9 @@ export interface operations {
             /** @description The program. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7474,13 +8322,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     replaceProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7496,6 +8367,9 @@ export interface operations {
             /** @description The new version of the program. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7506,13 +8380,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     assignProgramToPatients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7528,6 +8427,9 @@ export interface operations {
             /** @description The active assignments of the program to the listed patients. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7538,6 +8440,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7560,6 +8465,9 @@ export interface operations {
             /** @description The templates. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7569,13 +8477,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     createTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7588,6 +8519,9 @@ export interface operations {
             /** @description The created template. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7597,6 +8531,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7618,6 +8555,9 @@ export interface operations {
             /** @description The templates were deleted. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7626,6 +8566,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7644,6 +8585,9 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7654,6 +8598,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7676,6 +8621,9 @@ export interface operations {
             /** @description The updated template. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7686,6 +8634,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7704,6 +8653,9 @@ export interface operations {
             /** @description The template was deleted. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7712,6 +8664,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7730,6 +8683,9 @@ export interface operations {
             /** @description The exercises. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7739,6 +8695,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7757,6 +8714,9 @@ export interface operations {
             /** @description The exercise metrics. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7766,6 +8726,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7786,6 +8747,9 @@ export interface operations {
                 headers: {
                     /** @description `public, max-age=86400`. */
                     "Cache-Control"?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7795,6 +8759,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7837,6 +8802,9 @@ export interface operations {
             /** @description One page of cycles. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7846,6 +8814,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7894,6 +8863,9 @@ export interface operations {
             /** @description One page of monthly summaries. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,6 +8875,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7921,6 +8894,9 @@ export interface operations {
             /** @description The updated cycle. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7934,6 +8910,9 @@ export interface operations {
             /** @description The cycle is not READY_TO_BILL. */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7946,6 +8925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7964,6 +8944,9 @@ export interface operations {
             /** @description The updated cycle. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7977,6 +8960,9 @@ export interface operations {
             /** @description The cycle is not BILLED. */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7989,6 +8975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8007,6 +8994,9 @@ export interface operations {
             /** @description Where to download the PDF. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8017,6 +9007,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8035,6 +9026,9 @@ export interface operations {
             /** @description Where to download the PDF. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8045,6 +9039,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8075,6 +9070,9 @@ export interface operations {
             /** @description A page of gait patient records. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8084,6 +9082,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8106,6 +9105,9 @@ export interface operations {
             /** @description The patient's gait sessions, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8116,6 +9118,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8136,6 +9139,9 @@ export interface operations {
             /** @description The day's gait sessions, oldest first (empty when none; the portal then shows 'No sessions exist for that date.'). */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8145,13 +9151,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
     setGaitSessionComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
+                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -8167,6 +9196,9 @@ export interface operations {
             /** @description The updated gait session. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8177,6 +9209,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8209,6 +9244,9 @@ export interface operations {
             /** @description A page of scan sessions. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8218,6 +9256,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8236,6 +9275,9 @@ export interface operations {
             /** @description The scan session. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8246,6 +9288,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8264,6 +9307,9 @@ export interface operations {
             /** @description The signed URL of the pose log. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8274,6 +9320,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8289,6 +9336,9 @@ export interface operations {
             /** @description The assessments. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8297,6 +9347,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8312,6 +9363,9 @@ export interface operations {
             /** @description The organization's risk outcomes. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8320,6 +9374,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8335,6 +9390,9 @@ export interface operations {
             /** @description The modules served to the caller's scan client. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8343,6 +9401,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8358,6 +9417,9 @@ export interface operations {
             /** @description The organizations, sorted by name. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8366,6 +9428,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8385,6 +9448,9 @@ export interface operations {
             /** @description The organization was created. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8395,6 +9461,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8413,6 +9480,9 @@ export interface operations {
             /** @description The organization. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8423,6 +9493,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8445,6 +9516,9 @@ export interface operations {
             /** @description The updated organization. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8455,6 +9529,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8473,6 +9548,9 @@ export interface operations {
             /** @description The organization, enabled. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8483,6 +9561,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8501,6 +9580,9 @@ export interface operations {
             /** @description The organization, disabled. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8511,6 +9593,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8536,6 +9619,9 @@ export interface operations {
             /** @description The logo's new URLs. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8546,6 +9632,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8574,6 +9661,9 @@ export interface operations {
             /** @description A page of locations. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8583,6 +9673,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8605,6 +9696,9 @@ export interface operations {
             /** @description The updated location. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8615,6 +9709,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8630,6 +9725,9 @@ export interface operations {
             /** @description Scan organizations with their locations. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8638,6 +9736,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8658,6 +9757,9 @@ export interface operations {
             /** @description The user's profile. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8668,6 +9770,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8686,6 +9789,9 @@ export interface operations {
             /** @description The provider's invitation. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8696,6 +9802,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8711,6 +9818,9 @@ export interface operations {
             /** @description The figures per organization. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8719,6 +9829,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8734,6 +9845,9 @@ export interface operations {
             /** @description The override. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8742,6 +9856,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8761,6 +9876,9 @@ export interface operations {
             /** @description The override as set. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8771,6 +9889,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8786,12 +9905,16 @@ export interface operations {
             /** @description The override is removed. */
             204: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8807,6 +9930,9 @@ export interface operations {
             /** @description The registered forms, by id. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8815,6 +9941,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8834,6 +9961,9 @@ export interface operations {
             /** @description The form is registered. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8844,6 +9974,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8859,6 +9990,9 @@ export interface operations {
             /** @description The unprocessed responses, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8867,6 +10001,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8882,6 +10017,9 @@ export interface operations {
             /** @description The versions, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8890,6 +10028,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8912,6 +10051,9 @@ export interface operations {
             /** @description The updated version. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8922,6 +10064,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8940,6 +10083,9 @@ export interface operations {
             /** @description The organization's outcomes. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8950,6 +10096,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8974,6 +10121,9 @@ export interface operations {
             /** @description The saved outcome. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8984,6 +10134,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9016,6 +10167,9 @@ export interface operations {
             /** @description A page of scan sessions. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9025,6 +10179,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9045,6 +10200,9 @@ export interface operations {
             /** @description The signed URL. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9055,6 +10213,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9075,6 +10234,9 @@ export interface operations {
             /** @description The gait sessions, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9084,6 +10246,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9102,6 +10265,9 @@ export interface operations {
             /** @description The signed URL. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9112,6 +10278,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -2,7 +2,11 @@
  * The portal's production server (and the app server of `npm run dev:portal`): validates the configuration
  * (one line per problem, exit 1), loads the Remix build, listens, and shuts down gracefully on SIGTERM/SIGINT
  * (readiness turns 503, in-flight requests finish, at most 10 s).
+ *
+ * With WEB_CONCURRENCY > 1 (the default in production: one process per core) this process becomes the cluster's
+ * primary (cluster.ts): it forks that many workers, each of which runs the server below on the same port.
  */
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -10,6 +14,7 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { loadConfig } from "../app/config.server";
 import { log, setLogLevel } from "../app/log.server";
 import { createApp } from "./app";
+import { runPrimary, workerCount } from "./cluster";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // Bundled: build/server/index.js; from source (development): server/index.ts.
@@ -30,37 +35,47 @@ if (!existsSync(buildPath)) {
   process.stderr.write(`${buildPath} not found: run \`npm run build\` first.\n`);
   process.exit(1);
 }
-const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-const mode = process.env.NODE_ENV === "production" ? "production" : build.mode;
-
-let shuttingDown = false;
-const app = createApp({ build, mode, config, root, isShuttingDown: () => shuttingDown });
-
-const server = app.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  log.info("portal listening", { port, mode, api: new URL(config.api.url).origin });
-  if (mode === "development") void broadcastDevReady(build);
-});
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
-function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  log.info("shutting down", { signal });
-  const force = setTimeout(() => {
-    log.warn("shutdown: closing remaining connections");
-    server.closeAllConnections();
-    process.exit(0);
-  }, 10_000);
-  force.unref();
-  server.close((err) => {
-    if (err) log.error("shutdown: close failed", { error: err.name });
-    else log.info("stopped");
-    process.exit(err ? 1 : 0);
-  });
-  server.closeIdleConnections();
+const workers = workerCount(process.env);
+if (typeof workers === "object") {
+  process.stderr.write(`config: ${workers.error}\nconfig: 1 setting(s) missing or invalid; the portal did not start.\n`);
+  process.exit(1);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+if (cluster.isPrimary && workers > 1) runPrimary({ workers });
+else await serve();
+
+async function serve() {
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const mode = process.env.NODE_ENV === "production" ? "production" : build.mode;
+
+  let shuttingDown = false;
+  const app = createApp({ build, mode, config, root, isShuttingDown: () => shuttingDown });
+
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    log.info("portal listening", { port, mode, api: new URL(config.api.url).origin });
+    if (mode === "development") void broadcastDevReady(build);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => {
+      log.warn("shutdown: closing remaining connections");
+      server.closeAllConnections();
+      process.exit(0);
+    }, 10_000);
+    force.unref();
+    server.close((err) => {
+      if (err) log.error("shutdown: close failed", { error: err.name });
+      else log.info("stopped");
+      process.exit(err ? 1 : 0);
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}

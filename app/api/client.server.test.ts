@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setLogSink } from "../log.server";
 import { createApi, type TokenSource } from "./client.server";
 import { ApiEndpoints } from "./endpoints.server";
+import { KEY_REUSED_MESSAGE, withIdempotencyKey } from "../forms/idempotency-key.server";
+import { createCareNote } from "./care-notes.server";
 import { getCurrentUser, updateUserName } from "./users.server";
 
 let restore: (() => void) | undefined;
@@ -150,5 +152,41 @@ describe("createApi: network failover", () => {
     const flaky = harness((req) => (new URL(req.url).pathname === "/healthcheck" ? json(200, { status: "ok" }) : "down"), { failovers: ["http://api.b"] });
     expect((await getCurrentUser(flaky.api)).error?.status).toBe(0);
     expect(flaky.endpoints.active()).toBe("http://api.a");
+  });
+});
+
+describe("createApi: Idempotency-Key", () => {
+  const key = "6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77";
+  const note = { date: "2026-01-02", minutes: 5, notes: "n" };
+
+  it("sends the form's key with the posts of its work only (not reads, not updates, not outside the work)", async () => {
+    const seen: [string, string | null][] = [];
+    const h = harness((req) => {
+      seen.push([req.method, req.headers.get("idempotency-key")]);
+      return req.method === "POST" ? json(201, { id: "n1" }) : json(200, USER);
+    });
+    await withIdempotencyKey(key, async () => {
+      await getCurrentUser(h.api);
+      await updateUserName(h.api, "u1", { firstName: "A", lastName: "B" });
+      await createCareNote(h.api, "p1", note);
+    });
+    await createCareNote(h.api, "p1", note);
+    expect(seen).toEqual([["GET", null], ["PATCH", null], ["POST", key], ["POST", null]]);
+  });
+
+  it("does not send a malformed key", async () => {
+    const keys: (string | null)[] = [];
+    const h = harness((req) => {
+      keys.push(req.headers.get("idempotency-key"));
+      return json(201, { id: "n1" });
+    });
+    await withIdempotencyKey("bad key", () => createCareNote(h.api, "p1", note));
+    expect(keys).toEqual([null]);
+  });
+
+  it("explains a 422 for a reused key in the user's words", async () => {
+    const h = harness(() => json(422, { message: "This Idempotency-Key was already used with a different request.", status: 422 }));
+    const result = await withIdempotencyKey(key, () => createCareNote(h.api, "p1", note));
+    expect(result).toEqual({ error: { message: KEY_REUSED_MESSAGE, status: 422 } });
   });
 });

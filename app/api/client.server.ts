@@ -14,6 +14,7 @@ import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "../../openapi/provider-api";
 import type { PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
+import { currentIdempotencyKey, IDEMPOTENCY_HEADER, KEY_REUSED_MESSAGE } from "../forms/idempotency-key.server";
 import { errorFields, log, redactPath } from "../log.server";
 import { ApiEndpoints } from "./endpoints.server";
 import { reportServerError, type ServerErrorReport } from "./error-reporting.server";
@@ -76,6 +77,9 @@ export function createApi(options: ApiOptions): Api {
     const headers = new Headers(req.headers);
     if (token) headers.set("Authorization", `Bearer ${token}`);
     if (options.requestId) headers.set("X-Request-Id", options.requestId);
+    // A form's one-time token (submitOnce) keys its creates: the API replays a repeat instead of saving twice.
+    const key = req.method === "POST" ? currentIdempotencyKey() : undefined;
+    if (key) headers.set(IDEMPOTENCY_HEADER, key);
     return fetchImpl(new Request(base + req.url.slice(PLACEHOLDER.length), { method: req.method, headers, body, signal: req.signal }));
   }
 
@@ -137,6 +141,8 @@ export function createApi(options: ApiOptions): Api {
           });
           if (res.ok) return { data: result.data as DataOf<Awaited<ReturnType<typeof op>>> };
           const error = errorFromResponse(res.status, result.error, res.statusText);
+          // 422 for a keyed post: the form's token was already used for other values (ADR 017).
+          if (res.status === 422 && method === "POST" && currentIdempotencyKey()) error.message = KEY_REUSED_MESSAGE;
           if (res.status >= 500) report({ method, path: redactPath(path), status: res.status, requestId: options.requestId });
           return { error };
         } catch (err) {

@@ -193,6 +193,20 @@ export async function requireProduct(request: Request, context: PortalLoadContex
   return user;
 }
 
+/** Products whose patients the patient area shows (spec 000 §2.2: "Patients: hidden for scan-only users"). */
+export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
+
+/**
+ * The patient area's guard (ADR 020): the user of an organization holding a patient product (Health, Gait or
+ * PRO); a scan-only organization's user gets the not-found page (404), as every product area does, whether the
+ * URL is the list, the Add New Patient dialog, a patient or a post.
+ */
+export async function requirePatientsUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (!PATIENT_PRODUCTS.some((p) => user.organization.products.includes(p))) throw data(null, { status: 404 });
+  return user;
+}
+
 /** Public pages: a signed-in visitor is sent on to the portal. */
 export function requireAnonymous(request: Request, context: PortalLoadContext): void {
   if (activeAuth(getSession(request, context))) throw redirect("/");

@@ -54,3 +54,13 @@ describe("callOnce", () => {
     expect(calls).toBe(2);
   });
 });
+
+describe("submitOnce and the API's Idempotency-Key", () => {
+  it("runs the work with the form's token as the key of its API posts", async () => {
+    const { currentIdempotencyKey } = await import("./idempotency-key.server");
+    const token = "0b6a3f5e-2f7c-4d2a-8c1e-5a9b7d3e1f20";
+    const seen = await submitOnce("u1:test-key", token, async () => ({ keep: true, value: currentIdempotencyKey() }));
+    expect(seen).toBe(token);
+    expect(currentIdempotencyKey()).toBeUndefined();
+  });
+});

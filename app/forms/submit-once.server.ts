@@ -5,11 +5,15 @@
  * gets its outcome (e.g. the same redirect). Outcomes that saved nothing (`keep: false`: invalid input, a
  * refused call) are forgotten so the user can correct and resend the same form.
  *
- * The memory is this process's (bounded, entries expire after 15 minutes): with several replicas a repeat that
- * reaches another one is not caught here — the submit buttons are also disabled while sending, and the API
- * refuses a duplicate e-mail or gait ID (409).
+ * What makes it hold across processes is the provider API (ADR 017): the work runs with the token as the
+ * Idempotency-Key of its API posts (`withIdempotencyKey`), and the API replays the first answer of a create
+ * operation for a repeated key — a repeat that reaches another portal replica gets the same record and
+ * redirect. The memory here is only a fast path of this process (bounded, entries expire after 15 minutes): a
+ * repeat that lands on the same process waits for the first without calling the API, and a repeated update or
+ * delete (which the API does not key) gets the first outcome instead of a refusal. Nothing relies on it.
  */
 import { FORM_TOKEN_FIELD, newFormToken } from "./form-token";
+import { withIdempotencyKey } from "./idempotency-key.server";
 
 const TTL_MS = 15 * 60_000;
 const MAX_ENTRIES = 10_000;
@@ -41,7 +45,7 @@ export async function submitOnce<R extends { keep: boolean; value: unknown }>(sc
   sweep(now);
   const existing = entries.get(key);
   if (existing) return ((await existing.outcome) as R).value;
-  const outcome = work();
+  const outcome = withIdempotencyKey(token, work);
   entries.set(key, { at: now, outcome });
   try {
     const result = await outcome;

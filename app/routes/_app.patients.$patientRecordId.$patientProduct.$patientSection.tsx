@@ -19,7 +19,7 @@ import { startSection } from "../areas/patients/sections/patient-sections.server
 import { loadPatientRecord } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
 import { getSession } from "../auth/session.server";
-import { requireUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
 import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../areas/patients/rules/patient-detail";
 import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas/patients/forms/care-note";
@@ -33,7 +33,7 @@ export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const product = params.patientProduct;
   const section = params.patientSection ?? "";
@@ -75,7 +75,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 const notePayload = (note: CareNoteInput) => ({ ...note, interactionType: note.isPatientInteraction ? ("PATIENT_INTERACTIVE_COMMUNICATION" as const) : null });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");

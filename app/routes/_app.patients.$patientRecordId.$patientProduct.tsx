@@ -12,7 +12,7 @@ import { listCareNotes } from "../api/care-notes.server";
 import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
-import { requireUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
 import { defaultProduct, isPatientProduct, patientProducts, productPath, sectionTabs, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
 import { programAction } from "../areas/patients/detail/program-action.server";
@@ -23,7 +23,7 @@ import type { ProductRouteData } from "../areas/patients/detail/route-data";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer).
@@ -60,7 +60,7 @@ async function hasCareNotes(api: Api, id: string): Promise<boolean> {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   return programAction(request, context, user.userId, params.patientRecordId ?? "");
 }
 

@@ -5,12 +5,12 @@
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadPatientRecord } from "../api/patients.server";
-import { requireUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/user.server";
 import { dialogActionRan } from "../areas/patients/detail/record-action.server";
 import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+  await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer), or a dialog refused a form.

@@ -8,7 +8,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { loadPatientRecord } from "../api/patients.server";
-import { requireUser } from "../auth/user.server";
+import { isOrganizationAdmin } from "../auth/roles";
+import { requirePatientsUser } from "../auth/user.server";
 import { todayIn } from "../domain/date-range";
 import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
 import { recordAction } from "../areas/patients/detail/record-action.server";
@@ -28,7 +29,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const NEEDS_CHOICES = new Set(["edit-details", "new-plan"]);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   const [result, choices] = await Promise.all([
@@ -42,11 +43,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const timeZone = user.organization.timezone;
   const loaded: RecordRouteData = { record: result.data, timeZone, today: todayIn(timeZone) };
-  return data({ ...loaded, orgProducts: user.organization.products, choices }, { headers: NO_STORE });
+  return data({ ...loaded, orgProducts: user.organization.products, choices, accessHistory: isOrganizationAdmin(user.role) }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   return recordAction(request, context, user, params.patientRecordId ?? "");
 }
 
@@ -61,11 +62,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function PatientRecordLayout() {
-  const { record, today, orgProducts, choices } = useLoaderData<typeof loader>();
+  const { record, today, orgProducts, choices, accessHistory } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   return (
     <article className="patient-detail" aria-labelledby="patient-name">
-      <RecordHeader record={record} />
+      <RecordHeader record={record} accessHistory={accessHistory} />
       <Outlet />
       <RecordDialogs dialog={searchParams.get("dialog")} record={record} today={today} orgProducts={orgProducts} choices={choices} />
       <ScrollToTop />

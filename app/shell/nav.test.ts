@@ -145,7 +145,7 @@ describe("admin sidebar (003 §2)", () => {
       "Scan[Client Versions, Sessions, Manage Orgs]",
       "Gait[Sessions]",
       "PROs[PRO Forms, PRO Responses]",
-      "Users[Get Provider Signup Link, Get User By UUID]",
+      "Users[Get Provider Signup Link, Get User By UUID, Access History]",
       "Insights",
       "Admin Settings",
       "Logout",

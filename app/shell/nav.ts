@@ -42,6 +42,7 @@ export const ADMIN_ROUTES = {
   proResponses: "/admin/pros/responses/",
   signupLink: "/admin/users/signup-link",
   findByUuid: "/admin/users/find-by-uuid",
+  accessHistory: "/admin/access-history",
   insights: "/admin/insights",
   settings: "/admin/settings/",
 } as const;
@@ -222,6 +223,7 @@ export function adminNav(): NavItem[] {
       children: [
         link("admin-signup-link", "Get Provider Signup Link", ADMIN_ROUTES.signupLink, "providers"),
         link("admin-find-by-uuid", "Get User By UUID", ADMIN_ROUTES.findByUuid, "account"),
+        link("admin-access-history", "Access History", ADMIN_ROUTES.accessHistory, "reports"),
       ],
     },
     link("admin-insights", "Insights", ADMIN_ROUTES.insights, "insights"),

@@ -25,9 +25,18 @@ export interface ApiConfig {
   /** Per-operation artificial delays in ms for benchmarks, e.g. "getDashboardActions=2000". */
   delays: Record<string, number>;
   logLevel: string;
+  /** Requests allowed per caller (token subject, else client address) and window (RATE_LIMIT_PER_MINUTE; window 60 s). */
+  rateLimit: { points: number; windowSeconds: number };
   /** The user pool the API administers (provider roles as groups); null when no pool is configured. */
   identityPool: { endpoint?: string; region: string; userPoolId: string } | null;
 }
+
+/**
+ * Requests per caller and minute when RATE_LIMIT_PER_MINUTE is not set: 100 a second sustained, far above what a
+ * person at the portal causes (a page is at most ~10 API calls) and above what the E2E and contract suites send
+ * as one user; benchmarks, which drive one user at full speed, set their own (scripts/bench).
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
 
 function parseDelays(raw: string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
@@ -52,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (!["demo", "large", "none"].includes(seedWorld)) throw new Error(`SEED_WORLD: must be demo, large or none (got "${seedWorld}")`);
   const signingSecret = env.SIGNING_SECRET ?? (env.NODE_ENV === "production" ? "" : "dev-only-signing-secret-change-me");
   if (!signingSecret) throw new Error("SIGNING_SECRET: required in production");
+  const rateLimitPerMinute = Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+  if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) throw new Error(`RATE_LIMIT_PER_MINUTE: must be a whole number of requests, at least 1 (got "${env.RATE_LIMIT_PER_MINUTE}")`);
   return {
     port,
     host: env.API_HOST ?? "127.0.0.1",
@@ -67,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === "true" : env.NODE_ENV !== "production",
     delays: parseDelays(env.API_DELAYS),
     logLevel: env.LOG_LEVEL ?? "info",
+    rateLimit: { points: rateLimitPerMinute, windowSeconds: 60 },
     identityPool: env.COGNITO_USER_POOL_ID ? { endpoint: env.COGNITO_ENDPOINT || undefined, region, userPoolId: env.COGNITO_USER_POOL_ID } : null,
   };
 }

@@ -10,16 +10,23 @@ import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { findFreePort } from "../../scripts/identity/cognito-local.js";
 import { openDb } from "./db/db.js";
+import { createTestDatabase, usePostgres } from "./testing/postgres.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "api-persist-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// In the PostgreSQL test mode the API runs on an empty database of the test server (DATABASE_URL), as deployed.
+const database = usePostgres() ? await createTestDatabase({ prefix: "persist" }) : undefined;
+const databaseUrl = database?.url;
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
+});
 
 async function runApiUntilHealthy(): Promise<number> {
   const port = await findFreePort();
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "reference-api/src/main.ts")], {
     cwd: root,
-    env: { ...process.env, API_PORT: String(port), API_DATA_DIR: dataDir, SEED_WORLD: "demo", LOG_LEVEL: "error", JWKS_URL: "http://127.0.0.1:9/jwks" },
+    env: { ...process.env, API_PORT: String(port), API_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SEED_WORLD: "demo", LOG_LEVEL: "error", JWKS_URL: "http://127.0.0.1:9/jwks" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let err = "";
@@ -43,7 +50,7 @@ async function runApiUntilHealthy(): Promise<number> {
 
 it("seeds a fresh data directory, keeps everything across a restart and does not seed twice", async () => {
   await runApiUntilHealthy();
-  let db = await openDb({ dataDir });
+  let db = await openDb({ dataDir, databaseUrl });
   const count = async () => Number((await db.one<{ n: string }>("SELECT count(*) AS n FROM patient_records"))!.n);
   const seeded = await count();
   expect(seeded).toBeGreaterThanOrEqual(500);
@@ -52,7 +59,7 @@ it("seeds a fresh data directory, keeps everything across a restart and does not
   await db.close();
 
   const reopenMs = await runApiUntilHealthy();
-  db = await openDb({ dataDir });
+  db = await openDb({ dataDir, databaseUrl });
   expect(await count()).toBe(seeded);
   expect((await db.one<{ name: string }>("SELECT name FROM organizations WHERE id = $1", [org.id]))!.name).toBe("Renamed before restart");
   await db.close();

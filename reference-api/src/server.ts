@@ -3,13 +3,17 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import multipart from "@fastify/multipart";
 import openapiGlue from "fastify-openapi-glue";
 import { areaHandlers } from "./areas/index.js";
+import { registerAccessAudit } from "./areas/audit/record.js";
 import type { ApiConfig } from "./config.js";
 import { createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } from "./core/auth.js";
+import { checkOperationProduct } from "./core/products.js";
 import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./core/contract-validator.js";
 import { ApiError, unauthorized } from "./core/errors.js";
 import { createFileStore } from "./core/files.js";
 import { createIdentityAdmin, type IdentityAdmin } from "./core/identity-admin.js";
+import { registerIdempotency } from "./core/idempotency.js";
 import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
+import { bearerToken, registerRateLimit, verifyOnce } from "./core/rate-limit.js";
 import { createSigner } from "./core/signing.js";
 import type { Db } from "./db/db.js";
 
@@ -88,6 +92,13 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     const schema = route.schema as { response?: unknown; body?: { content?: Record<string, unknown> } } | undefined;
     if (!schema) return;
     const jsonBody = !!schema.body?.content?.["application/json"];
+    // Node lowercases request header names; Fastify lowercases a header schema only with its own validator
+    // compiler, and we bring ours: lowercase the contract's header parameters (Idempotency-Key) here.
+    const headers = (schema as { headers?: { properties?: Record<string, unknown>; required?: string[] } }).headers;
+    if (headers?.properties) {
+      headers.properties = Object.fromEntries(Object.entries(headers.properties).map(([name, s]) => [name.toLowerCase(), s]));
+      if (headers.required) headers.required = headers.required.map((name) => name.toLowerCase());
+    }
     delete schema.response;
     if (schema.body?.content?.["multipart/form-data"]) delete schema.body;
     route.config = { ...(route.config as object), operationId: (route.schema as { operationId?: string }).operationId, openapiPath: route.url.replace(/:(\w+)/g, "{$1}"), jsonBody };
@@ -100,6 +111,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     if (type !== "application/json") throw new ApiError(400, type ? `Unsupported content type ${type}: send application/json.` : "A JSON request body is required (Content-Type: application/json).");
     if (req.body === undefined || req.body === null) throw new ApiError(400, "A JSON request body is required.");
   });
+
+  // Rate limits per caller, answered before any other work (core/rate-limit.ts; ADR 019).
+  registerRateLimit(app, { ...config.rateLimit, verifier });
 
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
@@ -124,6 +138,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       return payload;
     });
   }
+
+  // Who saw which patient (ADR 018): after the response validator, so the answer it sees is final.
+  registerAccessAudit(app, db);
 
   app.setErrorHandler((caught: FastifyError | ApiError, req, reply) => {
     // openapi-glue wraps security-handler failures; the first underlying ApiError carries the real answer
@@ -164,14 +181,22 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     req.log.info({ op: req.routeOptions.config?.operationId, method: req.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
   });
 
+  // The create operations' Idempotency-Key (the contract's header parameter): stored with the first answer,
+  // replayed for a repeat from the same caller. Hooks onRoute, so it comes before the routes.
+  registerIdempotency(app, db, (req) => {
+    if (!req.caller) throw unauthorized();
+    return req.caller.userId;
+  });
+
   await app.register(openapiGlue, {
     specification: contract,
     securityHandlers: {
       async bearerAuth(req: FastifyRequest) {
-        const header = req.headers.authorization ?? "";
-        const match = /^Bearer\s+(\S+)$/i.exec(header);
-        if (!match) throw unauthorized("A bearer access token is required.");
-        const token = await verifier.verify(match[1]!);
+        const bearer = bearerToken(req);
+        if (!bearer) throw unauthorized("A bearer access token is required.");
+        // Verified once per request: the rate limiter already started it to find the caller.
+        const token = await verifyOnce(req, verifier, bearer);
+        if (!token) throw unauthorized("The access token is missing, invalid or expired.");
         req.caller = await resolveCaller(db, token);
       },
     },
@@ -179,6 +204,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       const handler = (handlers as Record<string, ((ctx: HandlerContext<never>) => Promise<unknown>) | undefined>)[operationId];
       return async (req: FastifyRequest, reply: import("fastify").FastifyReply) => {
         if (!handler) throw new ApiError(501, `Operation ${operationId} is not implemented by the reference API yet.`);
+        checkOperationProduct(operationId, req.caller);
         const ctx = {
           ...services,
           req,

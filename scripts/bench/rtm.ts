@@ -64,7 +64,7 @@ if (counts.cycles < MIN_CYCLES) log(`warning: fewer than ${MIN_CYCLES} cycles in
 
 let stack: Stack | undefined;
 try {
-  stack = await startStack({ dataDir: LARGE_WORLD_DIR, world: "large", apiEnv: { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn" }, log });
+  stack = await startStack({ dataDir: LARGE_WORLD_DIR, world: "large", apiEnv: { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "10000000" }, log });
   log(`stack up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   const account = demoAccount(ACCOUNT);
   const token = (await signInAs(stack.identity, { username: account.userId, password: account.password })).accessToken;

@@ -16,6 +16,7 @@ import type { TestProject } from "vitest/node";
 import { createIdentityUser } from "../../scripts/identity/users.js";
 import { signIn } from "../../scripts/identity/sign-in.js";
 import { startStack, type Stack } from "../../scripts/dev/stack.js";
+import { startPostgres, type PostgresServer } from "../../scripts/testing/postgres-server.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
 import { ALL_ROLES, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
 
@@ -70,6 +71,7 @@ export default async function setup(project: TestProject) {
   const notes: string[] = [];
   let stack: Stack | undefined;
   let stackDir: string | undefined;
+  let postgres: PostgresServer | undefined;
   let apiUrl: string;
   let mode: ContractTarget["mode"];
 
@@ -110,7 +112,20 @@ export default async function setup(project: TestProject) {
     mode = "fresh-stack";
     stackDir = mkdtempSync(join(tmpdir(), "contract-stack-"));
     try {
-      stack = await startStack({ dataDir: stackDir, world: "demo" });
+      // TEST_DATABASE=postgres (npm run test:contract:pg): the API runs on a private PostgreSQL server, its
+      // database empty at start (the API migrates and seeds the demo world into it, as on a first deployment).
+      const apiEnv: Record<string, string> = {};
+      if (env.TEST_DATABASE === "postgres") {
+        postgres = await startPostgres();
+        const pg = (await import("pg")).default;
+        const c = new pg.Client({ connectionString: postgres.adminUrl });
+        await c.connect();
+        await c.query("CREATE DATABASE contract");
+        await c.end();
+        apiEnv.DATABASE_URL = postgres.urlOf("contract");
+        notes.push("database: PostgreSQL (private test server)");
+      }
+      stack = await startStack({ dataDir: stackDir, world: "demo", apiEnv });
       const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId };
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
@@ -120,6 +135,7 @@ export default async function setup(project: TestProject) {
       apiUrl = stack.apiUrl;
     } catch (err) {
       await stack?.stop();
+      await postgres?.stop();
       rmSync(stackDir, { recursive: true, force: true });
       throw err;
     }
@@ -139,10 +155,11 @@ export default async function setup(project: TestProject) {
     notes,
   };
   project.provide("contractTarget", contractTarget);
-  console.log(`contract suite: ${mode} target ${apiUrl}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; calls recorded in ${recordFile}`);
+  console.log(`contract suite: ${mode} target ${apiUrl}${postgres ? " on PostgreSQL" : ""}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; calls recorded in ${recordFile}`);
 
   return async () => {
     if (stack) await stack.stop();
+    if (postgres) await postgres.stop();
     if (stackDir) rmSync(stackDir, { recursive: true, force: true });
   };
 }

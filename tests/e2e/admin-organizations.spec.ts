@@ -135,6 +135,12 @@ test("a product admin creates an organization with a logo, its admin signs up an
     const patientId = added.data!.id;
     const before = await founderApi.GET("/v2/patients/{id}/", { params: { path: { id: patientId } } });
     expect(before.data?.dischargeDate ?? null).toBeNull();
+    // The organization's active patients, as the admin area's Insights count them (plan of care open today).
+    const insightsOf = async () => {
+      const { data } = await (await apiAs(PRODUCT_ADMIN.email)).GET("/v2/admin/insights");
+      return data!.organizations.find((o) => o.name === orgName)!;
+    };
+    expect(await insightsOf()).toMatchObject({ disabled: false, activePatients: 1 });
 
     // Disable, asked first.
     await rowOf(page, orgName).getByRole("link", { name: `Disable ${orgName}` }).click();
@@ -146,6 +152,8 @@ test("a product admin creates an organization with a logo, its admin signs up an
     await expect(rowOf(page, orgName).getByRole("cell")).toHaveText(["Mountain Time (America/Denver)", "Health", "Disabled", /Enable/]);
     await expectAccessible(page);
     expect((await organizationNamed(orgName)).disabled).toBe(true);
+    // Its patients are discharged: none active any more.
+    expect(await insightsOf()).toMatchObject({ disabled: true, activePatients: 0 });
 
     // The founder's next request signs them out with the message; signing in again is refused on the form.
     await p.goto("/patients/");
@@ -167,6 +175,7 @@ test("a product admin creates an organization with a logo, its admin signs up an
     const after = await (await apiAs(invitee.email, password)).GET("/v2/patients/{id}/", { params: { path: { id: patientId } } });
     expect(after.error, "patient after enable").toBeUndefined();
     expect(after.data!.dischargeDate ?? null).toBeNull();
+    expect(await insightsOf()).toMatchObject({ disabled: false, activePatients: 1 });
   } finally {
     await founder.context.close();
   }

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, jsEnabled, test } from "./helpers/extra-portal.js";
-import { createProvider, DEMO_PASSWORD, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN } from "./helpers/stack.js";
+import { createProvider, DEMO_PASSWORD, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN, SUPPORT } from "./helpers/stack.js";
 import { LOGIN_PATH, signInAs, submitLogin } from "./helpers/ui.js";
 import { openSignedIn, useSession } from "./helpers/session.js";
 
@@ -176,9 +176,26 @@ test.describe("the sidebar", () => {
     const admin = page.getByRole("navigation", { name: "Admin" });
     await expect(admin.getByRole("link", { name: "Organizations" })).toBeVisible();
     await expectAccessible(page);
+    // A path under /admin/ that is no page: the not-found screen, inside the admin shell.
+    const missing = await page.goto("/admin/no-such-page/");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("Looks like our form is a little off. We had trouble finding that URL.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/admin/");
+    await expect(page).toHaveURL(/\/admin\/organizations\/$/);
+    await expectAccessible(page);
     await admin.getByRole("link", { name: "Switch to Portal" }).click();
     await expect(page).toHaveURL(/\/home\/$/);
     await expect(mainNav(page)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("support staff land on Admin Settings (ADR 015)", async ({ page }) => {
+    await useSession(page, SUPPORT.email);
+    await page.goto("/admin/");
+    await expect(page).toHaveURL(/\/admin\/settings\/$/);
+    await expect(page.getByRole("heading", { name: "Admin Settings", level: 1 })).toBeVisible();
     await expectAccessible(page);
   });
 

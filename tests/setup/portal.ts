@@ -1,6 +1,7 @@
 /**
  * Starts the BUILT portal the way `npm start` does (`npm run start` in the project), on a free port, with its
- * environment pointing at a hermetic stack, and waits until GET /healthz answers 200.
+ * environment pointing at a hermetic stack, and waits until GET /healthz answers 200. It runs as two processes
+ * (WEB_CONCURRENCY=2, a cluster primary and two workers) unless E2E_PORTAL_PROCESSES says otherwise.
  *
  * The child runs in its own process group (npm → sh → node) so stop() can end the whole group: SIGTERM
  * (the portal's graceful shutdown), SIGKILL after 5 s. Its output goes to `logFile`.
@@ -50,6 +51,9 @@ export function portalEnv(opts: { port: number; url: string; stack: PortalOption
     // Set or explicitly off (an SSO_DOMAIN of the shell that runs the tests is not this portal's).
     SSO_DOMAIN: opts.ssoDomain ?? "",
     LOG_LEVEL: process.env.E2E_PORTAL_LOG_LEVEL ?? "info",
+    // Two portal processes (Node's cluster, ADR 017) serve every spec: nothing may depend on which one answers.
+    // E2E_PORTAL_PROCESSES=1 runs one process.
+    WEB_CONCURRENCY: process.env.E2E_PORTAL_PROCESSES ?? "2",
     // The internal staff who see the sample Paths and Modules (001 §2, §6): the product admin on both lists,
     // support only on the (longer) Modules list. Every other demo account gets the 404 page there.
     PATHS_STAFF_EMAILS: "productadmin@exer.example",
@@ -64,6 +68,19 @@ const tail = (file: string) => {
     return "";
   }
 };
+
+/** Whether the portal's JSON log says it is listening on `port` (one object per line; field order is pino's). */
+function listeningOn(logText: string, port: number): boolean {
+  return logText.split("\n").some((line) => {
+    if (!line.includes("portal listening")) return false;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      return entry.msg === "portal listening" && entry.port === port;
+    } catch {
+      return false;
+    }
+  });
+}
 
 export async function startPortal(opts: PortalOptions): Promise<Portal> {
   const port = opts.port ?? (await findFreePort());
@@ -124,7 +141,7 @@ export async function startPortal(opts: PortalOptions): Promise<Portal> {
       // Ours, not another portal that took the port between findFreePort and our bind (that child exits with
       // EADDRINUSE, perhaps only after the other one answered): the portal logs "portal listening" once bound.
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-      if (res.ok && (!logsInfo || readFileSync(opts.logFile, "utf8").includes(`"msg":"portal listening","port":${port},`))) break;
+      if (res.ok && (!logsInfo || listeningOn(readFileSync(opts.logFile, "utf8"), port))) break;
     } catch {
       /* not up yet */
     }

@@ -6,6 +6,7 @@
  * ('No pose logs available'); another failure: 502 with the API's message. Never cached.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ApiResult } from "../../api/result";
 import { getScanPoseLog, NO_POSE_LOGS } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
 import { requireProduct } from "../../auth/user.server";
@@ -17,22 +18,30 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * A JSON refusal as a plain Response: a resource route that throws `data()` answers its status but with Remix's
  * own 'Unexpected Server Error' body (single fetch), not the message.
  */
-const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
+export const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
 
 export async function poseLogResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
   await requireProduct(request, context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) throw refusal(NO_POSE_LOGS, 404);
   const log = await getScanPoseLog(getApi(request, context), id, request.signal);
+  const download = new URL(request.url).searchParams.get("download") === "1";
+  return logFileResponse(log, download ? `pose-log-${id}.json` : null);
+}
+
+/**
+ * A log (from any signed-URL call: the portal's or the admin area's) answered as JSON, as an attachment named
+ * `fileName` when given. A missing log: 404 'No pose logs available'; another failure: 502 with the message.
+ */
+export function logFileResponse(log: ApiResult<ReadableStream<Uint8Array>>, fileName: string | null): Response {
   if (log.error) {
     const status = log.error.status === 404 || log.error.status === 400 ? 404 : 502;
     throw refusal(status === 404 ? NO_POSE_LOGS : log.error.message, status);
   }
-  const download = new URL(request.url).searchParams.get("download") === "1";
   return new Response(log.data, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      ...(download ? { "Content-Disposition": `attachment; filename="pose-log-${id}.json"` } : {}),
+      ...(fileName ? { "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]+/g, "_")}"` } : {}),
       ...NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },

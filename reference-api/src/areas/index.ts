@@ -1,6 +1,7 @@
 import type { HandlerMap } from "../core/handlers.js";
 import type { AreaSeeder } from "../seed/context.js";
 import * as admin from "./admin/handlers.js";
+import * as audit from "./audit/handlers.js";
 import * as adminSeed from "./admin/seed.js";
 import * as gait from "./gait/handlers.js";
 import * as gaitSeed from "./gait/seed.js";
@@ -33,6 +34,7 @@ export const areaHandlers: Record<string, HandlerMap> = {
   gait: gait.handlers,
   scan: scan.handlers,
   admin: admin.handlers,
+  audit: audit.handlers,
 };
 
 /** Area seeders in dependency order (after the core seed). */

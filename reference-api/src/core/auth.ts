@@ -20,6 +20,8 @@ export interface Caller {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** The products the caller's organization holds (empty without an organization): ADR 020. */
+  products: string[];
   /**
    * Today (YYYY-MM-DD) in the organization's time zone, read with the caller (same query, so no extra round
    * trip per request); undefined without an organization. Equal to `organizationToday()` of the patients area.
@@ -75,9 +77,9 @@ export function effectiveRole(tokenRole: Role | null, storedRole: string | null 
 /** Resolves the caller from a verified token. A disabled organization's users lose access (403). */
 export async function resolveCaller(db: Db, token: { userId: string; groups: string[] }): Promise<Caller> {
   const row = await db.one<{
-    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string;
+    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string; products: string[];
   }>(
-    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
+    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, o.products, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
             (SELECT array_agg(pl.location_id::text) FROM practitioner_locations pl WHERE pl.practitioner_id = p.id) AS location_ids
        FROM practitioners p JOIN organizations o ON o.id = p.organization_id
       WHERE p.user_id = $1 AND p.deleted_at IS NULL`,
@@ -94,6 +96,7 @@ export async function resolveCaller(db: Db, token: { userId: string; groups: str
     firstName: row?.first_name ?? null,
     lastName: row?.last_name ?? null,
     email: row?.email ?? null,
+    products: row?.products ?? [],
     ...(row ? { today: row.today } : {}),
   };
 }

@@ -62,9 +62,41 @@ async function openPglite(dataDir: string): Promise<Db> {
   return pgliteDb(await createPglite({ dataDir: join(dataDir, "pgdata") }));
 }
 
+/**
+ * Values come back from PostgreSQL as they do from PGlite, so handlers see one set of types whichever
+ * database runs: bigint (count(*), sums) as a number when it is a safe integer, `date` as midnight UTC (pg's
+ * default is midnight in the process's local zone). Everything else already matches (timestamptz → Date,
+ * numeric → string, json → parsed, arrays → arrays).
+ */
+async function postgresTypes(): Promise<import("pg").CustomTypesConfig> {
+  const { types } = (await import("pg")).default;
+  const INT8 = 20;
+  const DATE = 1082;
+  const parseInt8 = (v: string) => {
+    const n = BigInt(v);
+    return n < BigInt(Number.MIN_SAFE_INTEGER) || n > BigInt(Number.MAX_SAFE_INTEGER) ? n : Number(n);
+  };
+  const parseDate = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v);
+  return {
+    getTypeParser: ((oid: number, format?: "text" | "binary") => {
+      if (format !== "binary" && oid === INT8) return parseInt8;
+      if (format !== "binary" && oid === DATE) return parseDate;
+      return types.getTypeParser(oid, format as "text");
+    }) as import("pg").CustomTypesConfig["getTypeParser"],
+  };
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const pgMod = await import("pg");
-  const pool = new pgMod.default.Pool({ connectionString: url, max: 10 });
+  // Sessions in UTC like PGlite: current_date, date_trunc and timestamptz::date must not depend on the
+  // server's configured zone (a clinic's server is often in local time).
+  const pool = new pgMod.default.Pool({ connectionString: url, max: 10, types: await postgresTypes(), options: "-c TimeZone=UTC" });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported on the pool; without
+  // a listener Node treats it as an uncaught error and the whole API exits. The pool drops that connection and
+  // the next query opens a fresh one. (The code only: a message may quote data.)
+  pool.on("error", (err: Error & { code?: string }) => {
+    process.stderr.write(`reference-api: an idle database connection was closed by the server (${err.code ?? err.name}); it will be replaced\n`);
+  });
   const root: Db = wrap(
     pool as unknown as Querier,
     async (fn) => {

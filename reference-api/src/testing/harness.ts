@@ -14,8 +14,9 @@ import { loadConfig, type ApiConfig } from "../config.js";
 import { createTokenVerifier } from "../core/auth.js";
 import type { IdentityAdmin } from "../core/identity-admin.js";
 import type { Services } from "../core/handlers.js";
-import { createPglite, migrate, pgliteDb, type Db } from "../db/db.js";
+import { createPglite, migrate, openDb, pgliteDb, type Db } from "../db/db.js";
 import { buildServer } from "../server.js";
+import { createTestDatabase, MIGRATED_TEMPLATE, usePostgres } from "./postgres.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../../..");
@@ -73,10 +74,34 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/**
+ * A fresh, migrated, empty database: PGlite loaded from the cached migrated image, or — in the PostgreSQL
+ * test mode (TEST_DATABASE=postgres) — a database of the test server cloned from its migrated template,
+ * dropped again on close.
+ */
+export async function createTestDb(): Promise<Db> {
+  if (usePostgres()) {
+    const database = await createTestDatabase({ template: MIGRATED_TEMPLATE });
+    const db = await openDb({ databaseUrl: database.url, dataDir: "" });
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await database.drop();
+      },
+    };
+  }
+  return createPgliteTestDb();
+}
+
+/** A fresh, migrated, empty PGlite database, whatever the test mode (the parity test compares both). */
+export async function createPgliteTestDb(): Promise<Db> {
+  return pgliteDb(await createPglite({ loadDataDir: await migratedImage() }));
+}
+
 /** Starts the reference API in-process on a fresh, migrated, empty database (seed what the test needs). */
-export async function createTestApi(overrides: Partial<ApiConfig> = {}, opts: { identity?: IdentityAdmin | null } = {}): Promise<TestApi> {
-  const pg = await createPglite({ loadDataDir: await migratedImage() });
-  const db = pgliteDb(pg);
+export async function createTestApi(overrides: Partial<ApiConfig> = {}, opts: { identity?: IdentityAdmin | null; db?: Db } = {}): Promise<TestApi> {
+  const db = opts.db ?? (await createTestDb());
   await migrate(db);
   const config: ApiConfig = { ...loadConfig({ NODE_ENV: "test", API_PUBLIC_URL: "http://api.test" }), issuer: TEST_ISSUER, validateResponses: true, logLevel: "silent", ...overrides };
   const { jwk } = await keys();

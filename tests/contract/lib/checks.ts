@@ -27,6 +27,7 @@ export const PROVIDER_ADMIN_ONLY = new Set([
   "deletePractitioner",
   "resendPractitionerInvite",
   "deletePatientRecord",
+  "getPatientAccessHistory",
 ]);
 
 /** Secured operations any authenticated caller may make, even without a portal role. */

@@ -39,6 +39,8 @@ export interface Req {
   /** multipart/form-data parts. */
   multipart?: Record<string, string | FilePart>;
   accept?: string;
+  /** Further request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
   kind?: CheckKind;
 }
 
@@ -55,6 +57,8 @@ export interface Res {
   problem: string | null;
   ms: number;
   req: Req;
+  /** The response's headers. */
+  headers: Headers;
 }
 
 const validator = new ResponseValidator(contract);
@@ -86,7 +90,7 @@ export function buildUrl(op: Operation, params: Record<string, string | number> 
 export async function call(req: Req): Promise<Res> {
   const op = operation(req.op);
   const url = buildUrl(op, req.params, req.query);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...(req.headers ?? {}) };
   if (req.authorization !== undefined) headers.authorization = req.authorization;
   else if (req.as) headers.authorization = `Bearer ${tokenOf(req.as)}`;
   if (req.accept) headers.accept = req.accept;
@@ -139,7 +143,7 @@ export async function call(req: Req): Promise<Res> {
   }
   if (!problem && res.status >= 500) problem = `${op.operationId}: server error ${res.status}: ${text.slice(0, 300)}`;
   record(target().recordFile, { op: op.operationId, kind: req.kind ?? "setup", status: res.status, problem, ms });
-  return { op: op.operationId, url, status: res.status, contentType, body: parsed, text, bytes, problem, ms, req };
+  return { op: op.operationId, url, status: res.status, contentType, body: parsed, text, bytes, problem, ms, req, headers: res.headers };
 }
 
 /** A one-line description of a response for assertion messages (no tokens; bodies shortened). */

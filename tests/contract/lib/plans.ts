@@ -130,12 +130,15 @@ async function deletePatientsMatching(search: string) {
   for (const p of (res.body?.items ?? []) as J[]) await call({ op: "deletePatientRecord", as: "PROVIDER_ADMIN", params: { id: p.id } });
 }
 
-/** A Health patient of the other organization (B), created and removed by OTHER_ORG. */
+/**
+ * A Health patient of another organization that holds Health, created and removed by PRODUCT_ADMIN in its own
+ * (internal) organization: OTHER_ORG's organization holds only Scan, and the API refuses it Health changes (ADR 020).
+ */
 async function otherOrgPatient(w: World): Promise<J> {
-  const [location] = (await ok({ op: "listLocations", as: "OTHER_ORG" })) as J[];
-  expect(location, "OTHER_ORG's organization needs a location").toBeTruthy();
-  const p = await ok({ op: "createPatientRecord", as: "OTHER_ORG", body: patientBody(w, { locationId: location.id, products: ["HEALTH"], gaitUid: null }) });
-  onCleanup(() => call({ op: "deletePatientRecord", as: "OTHER_ORG", params: { id: p.id } }));
+  const [location] = (await ok({ op: "listLocations", as: "PRODUCT_ADMIN" })) as J[];
+  expect(location, "PRODUCT_ADMIN's organization needs a location").toBeTruthy();
+  const p = await ok({ op: "createPatientRecord", as: "PRODUCT_ADMIN", body: patientBody(w, { locationId: location.id, products: ["HEALTH"], gaitUid: null }) });
+  onCleanup(() => call({ op: "deletePatientRecord", as: "PRODUCT_ADMIN", params: { id: p.id } }));
   return p;
 }
 
@@ -730,7 +733,7 @@ export const plans: Record<string, PlanFactory> = {
       refusals: [
         { name: "a patient without HEALTH", req: { op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: gaitOnly.id }, body: { hepId: prog.id } }, expect: [400] },
         { name: "an unknown program", req: { op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: "00000000-0000-4000-8000-000000000000" } }, expect: [404] },
-        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatient", as: "OTHER_ORG", params: { id: (await otherOrgPatient(w)).id }, body: { hepId: prog.id } }, expect: [404] },
+        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatient", as: "PRODUCT_ADMIN", params: { id: (await otherOrgPatient(w)).id }, body: { hepId: prog.id } }, expect: [404] },
       ],
     };
   },
@@ -811,7 +814,7 @@ export const plans: Record<string, PlanFactory> = {
       req: { as: "PRACTITIONER", params: { id: prog.id }, body: { patientRecordIds: [a.id, b.id], isEdit: false } },
       orgScoped: "path",
       refusals: [
-        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatients", as: "OTHER_ORG", params: { id: prog.id }, body: { patientRecordIds: [(await otherOrgPatient(w)).id] } }, expect: [404] },
+        { name: "another organization's program, to the caller's own patient", req: { op: "assignProgramToPatients", as: "PRODUCT_ADMIN", params: { id: prog.id }, body: { patientRecordIds: [(await otherOrgPatient(w)).id] } }, expect: [404] },
       ],
       verify: (res) => {
         expect(res.body.map((x: J) => x.patientRecordId).sort()).toEqual([a.id, b.id].sort());
@@ -1259,6 +1262,67 @@ export const plans: Record<string, PlanFactory> = {
   },
 
   adminListGaitSessions: simple("PRODUCT_ADMIN", { generatedQuery: false }),
+
+  // Who saw which patient (ADR 018). Reading a patient's data is recorded; the history never holds names.
+  async getPatientAccessHistory(w) {
+    const p = await newPatient(w);
+    await ok({ op: "getPatientRecord", as: "PRACTITIONER", params: { id: p.id } });
+    const practitioner = await ok({ op: "getCurrentUser", as: "PRACTITIONER" });
+    return {
+      req: { as: "PROVIDER_ADMIN", params: { id: p.id } },
+      orgScoped: "path",
+      secrets: [p.patient.lastName, p.patient.email],
+      generatedQuery: true,
+      verify: (res) => {
+        const items = res.body.items as J[];
+        expect(items.every((i) => i.patientRecordId === p.id)).toBe(true);
+        expect(items, "the practitioner's read of the record is in the history").toContainEqual(expect.objectContaining({ operationId: "getPatientRecord", userId: practitioner.userId, role: "PORTAL_PRACTITIONER", status: 200 }));
+        expect(items, "the creation is in the history").toContainEqual(expect.objectContaining({ operationId: "createPatientRecord", status: 201 }));
+        expect(res.text, "no names in the history").not.toContain(p.patient.lastName);
+      },
+      alsoValid: [
+        { op: "getPatientAccessHistory", as: "PRODUCT_ADMIN", params: { id: p.id } },
+        { op: "getPatientAccessHistory", as: "SUPPORT", params: { id: p.id } },
+      ].filter((r) => hasRole(r.as as Role)) as Req[],
+      refusals: [
+        {
+          name: "reading the history is itself recorded",
+          req: { op: "getPatientAccessHistory", as: "PROVIDER_ADMIN", params: { id: p.id }, query: { limit: 1 } },
+          expect: [200],
+          check: (res) => expect(res.body.items[0]).toMatchObject({ operationId: "getPatientAccessHistory", patientRecordId: p.id }),
+        },
+      ],
+    };
+  },
+
+  async searchAccessHistory(w) {
+    const p = await newPatient(w);
+    await ok({ op: "getPatientRecord", as: "PRACTITIONER", params: { id: p.id } });
+    const practitioner = await ok({ op: "getCurrentUser", as: "PRACTITIONER" });
+    return {
+      // By user: the practitioner does nothing while this list is walked, so it holds still (reads are recorded
+      // under the reader, PRODUCT_ADMIN).
+      req: { as: "PRODUCT_ADMIN", query: { userId: practitioner.userId } },
+      generatedQuery: true,
+      verify: (res) => {
+        const items = res.body.items as J[];
+        expect(items.length).toBeGreaterThan(0);
+        expect(items.every((i) => i.userId === practitioner.userId)).toBe(true);
+      },
+      alsoValid: [{ op: "searchAccessHistory", as: "PRODUCT_ADMIN", query: { patientRecordId: p.id } }],
+      refusals: [
+        {
+          name: "by patient: the practitioner's read is found, and names never are",
+          req: { op: "searchAccessHistory", as: "PRODUCT_ADMIN", query: { patientRecordId: p.id, limit: 100 } },
+          expect: [200],
+          check: (res) => {
+            expect(res.body.items).toContainEqual(expect.objectContaining({ operationId: "getPatientRecord", userId: practitioner.userId, patientRecordId: p.id }));
+            expect(res.text).not.toContain(p.patient.lastName);
+          },
+        },
+      ],
+    };
+  },
 
   async adminGetGaitSessionPoseLogSignedUrl() {
     const sessions = (await ok({ op: "adminListGaitSessions", as: "PRODUCT_ADMIN" })) as J[];

@@ -14,9 +14,10 @@
  *   DISABLED_ORG    a user of a disabled organization
  *   SIGNUP          an identity user without a provider account (completeSignUp links it to an invitation)
  *   SIGNUP2         another one, for the removal round trip (signed up, then removed: its user is deleted)
+ *   RESEARCH        a PORTAL_PRACTITIONER of a third organization (GAIT and SCAN, no HEALTH): the authorization matrix
  */
 export const REQUIRED_ROLES = ["PRACTITIONER", "PROVIDER_ADMIN", "OTHER_ORG", "PRODUCT_ADMIN", "SUPPORT", "NO_GROUPS"] as const;
-export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP", "SIGNUP2"] as const;
+export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP", "SIGNUP2", "RESEARCH"] as const;
 export const ALL_ROLES = [...REQUIRED_ROLES, ...OPTIONAL_ROLES] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
@@ -30,6 +31,7 @@ export const DEMO_ROLE_EMAILS: Partial<Record<Role, string>> = {
   NO_GROUPS: "nogroups@frontrange.example",
   PRACTITIONER2: "practitioner2@frontrange.example",
   DISABLED_ORG: "disabled@closedclinic.example",
+  RESEARCH: "research@research.example",
 };
 
 export interface ContractTarget {

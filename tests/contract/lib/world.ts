@@ -35,8 +35,11 @@ export interface World {
   unique(): string;
 }
 
+// Each test file imports this module afresh (its counter starts at 0 again): the file's own salt (the
+// millisecond it was loaded, base 36) keeps one file's values apart from another's in the same run.
+const fileSalt = (Date.now() % 46_656).toString(36).padStart(3, "0");
 let counter = 0;
-export const unique = () => `${target().runId}${(counter++).toString(36)}`;
+export const unique = () => `${target().runId}${fileSalt}${(counter++).toString(36)}`;
 
 export function dateIn(timezone: string, offsetDays = 0): string {
   const d = new Date(Date.now() + offsetDays * 86_400_000);

@@ -15,7 +15,8 @@ import { NOT_FOUND_MESSAGE } from "../../../shell/error-screens";
 
 export const PATIENT_LOAD_ERROR = "Could not get patient details.";
 
-export function RecordHeader({ record }: { record: SerializeFrom<PatientRecord> }) {
+/** `accessHistory`: the user may read the patient's access history (provider admins; ADR 018). */
+export function RecordHeader({ record, accessHistory = false }: { record: SerializeFrom<PatientRecord>; accessHistory?: boolean }) {
   const { patient, practitioner, location, productData } = record;
   const discharge = dischargeLine(record);
   const gaitUid = productData.gait?.uid;
@@ -27,7 +28,7 @@ export function RecordHeader({ record }: { record: SerializeFrom<PatientRecord> 
           <h1 id="patient-name">{displayName(patient)}</h1>
           {discharge ? <p className="patient-discharge">{discharge}</p> : null}
         </div>
-        <RecordActions record={record} />
+        <RecordActions record={record} accessHistory={accessHistory} />
       </div>
       <dl className="patient-facts">
         <Fact label="Email">{patient.email ? <CopyButton value={patient.email} label="Copy email">{patient.email}</CopyButton> : "—"}</Fact>
@@ -47,7 +48,7 @@ export function RecordHeader({ record }: { record: SerializeFrom<PatientRecord> 
 }
 
 /** The record's actions: the plan of care (discharge, edit, new), details, and the Health invite. */
-function RecordActions({ record }: { record: SerializeFrom<PatientRecord> }) {
+function RecordActions({ record, accessHistory }: { record: SerializeFrom<PatientRecord>; accessHistory: boolean }) {
   const location = useLocation();
   const open = (dialog: string) => withParams(location, { dialog, step: null, products: null });
   const plan = planAction(record);
@@ -69,6 +70,11 @@ function RecordActions({ record }: { record: SerializeFrom<PatientRecord> }) {
             Resend Health Invite
           </button>
         )
+      ) : null}
+      {accessHistory ? (
+        <Link className="button" to={`/patients/${encodeURIComponent(record.id)}/access-history`}>
+          Access history
+        </Link>
       ) : null}
     </div>
   );

@@ -18,7 +18,7 @@ import { listPatients } from "../../../api/patient-list.server";
 import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
 import { cookieIsSecure, getSession } from "../../../auth/session.server";
-import { requireUser } from "../../../auth/user.server";
+import { requirePatientsUser } from "../../../auth/user.server";
 import { getConfig } from "../../../config.server";
 import { byDisplayName, optionLabels } from "../../../domain/names";
 import {
@@ -37,7 +37,7 @@ import { todayIn } from "../../../domain/date-range";
 import { getGlobalFilter } from "../../../shell/filter.server";
 
 export async function loadPatientList({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const url = new URL(request.url);
   const params = url.searchParams;
   const savedTab = tabFromCookieHeader(request.headers.get("Cookie"));
@@ -85,7 +85,7 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function patientListAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requirePatientsUser(request, context);
   const url = new URL(request.url);
   const state = parseListState(url.searchParams, tabFromCookieHeader(request.headers.get("Cookie")));
   const env = { request, context, user, api: getApi(request, context), today: todayIn(user.organization.timezone), listUrl: listHref(state) };

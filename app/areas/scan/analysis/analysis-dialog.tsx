@@ -8,7 +8,7 @@
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Dialog } from "../../../components/dialog";
+import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CATEGORY_LABEL, SEX_LABEL, type DemographicsPrompt } from "./analysis";
@@ -178,4 +178,37 @@ type SliderData = Extract<View["result"], { kind: "outcome" }>["slider"];
 function Slider({ slider, title, name }: { slider: SliderData; title: string; name: string }) {
   const label = `Risk scale from ${slider.segments.map((s) => `${CATEGORY_LABEL[s.category]} (${s.label})`).join(" to ")}. ${name} ${slider.valueText}: ${title}.`;
   return <RiskSlider segments={slider.segments} marker={slider.valueText} label={label} />;
+}
+
+/** Query parameters of the dialog's own form (the rest of the page's query is kept when it is sent). */
+const DIALOG_PARAMS = new Set(["org", "age", "sex"]);
+
+/**
+ * The analysis dialog of a sessions list at its URL (`?analysis={uuid}&org=&age=&sex=`): the dialog, or the
+ * loader's refusal as a message. `pdfPath` gives the PDF's address for the session and the page's query.
+ */
+export function SessionAnalysisAtUrl({
+  analysis,
+  closeHref,
+  action,
+  search,
+  pdfPath,
+}: {
+  analysis: { view: View | null; error: string | null };
+  closeHref: string;
+  action: string;
+  search: string;
+  pdfPath: (sessionUUID: string, query: URLSearchParams) => string;
+}) {
+  if (!analysis.view) return <MessageDialog title="Session Analysis" closeHref={closeHref} message={analysis.error ?? ""} />;
+  const query = new URLSearchParams(search);
+  return (
+    <AnalysisDialog
+      view={analysis.view}
+      closeHref={closeHref}
+      action={action}
+      keep={[...query].filter(([k]) => !DIALOG_PARAMS.has(k))}
+      pdfHref={pdfPath(analysis.view.session.sessionUUID, query)}
+    />
+  );
 }

@@ -2,6 +2,8 @@
  * The replay page (002 §2 "Replay viewer"): the session's header (assessment, date, participant, practitioner,
  * location, scan version, results), then the viewer — the canvas island with JavaScript, the server-rendered
  * frames without — or the refusal ('Cannot replay for sessions < 2.18.0', 'No pose logs available').
+ * Its URLs are a parameter (`ReplayLinks`): the portal's (`portalReplayLinks`) or the admin area's.
+ * `ReplaySection` (the viewer with its streamed no-JavaScript fallback) also serves the admin gait replay.
  */
 import { Suspense } from "react";
 import { Await, Link } from "@remix-run/react";
@@ -10,6 +12,7 @@ import { LoadErrorView } from "../../../components/load-error";
 import { formatResultValue, shortUuid } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { ReplayStill, ReplayViewer } from "../../../islands/replay-viewer";
+import type { ReplaySummary, ReplayTab } from "../../../replay/summary";
 import type { loadReplay } from "./replay-route.server";
 import { poseLogPath } from "../scan-paths";
 
@@ -18,23 +21,47 @@ type Data = SerializeFrom<typeof loadReplay>;
 export const replayPath = (sessionId: string) => `/scan/sessions/${encodeURIComponent(sessionId)}/replay`;
 export const frameImagePath = (sessionId: string, frame: number) => `/scan/sessions/${encodeURIComponent(sessionId)}/frame.svg?frame=${frame + 1}`;
 
-export function ReplayPage({ data }: { data: Data }) {
+/** Where a replay page's links go. */
+export interface ReplayLinks {
+  back: { href: string; label: string };
+  /** The page's path (frame and tab links are `path?frame=n&tab=…`). */
+  path: string;
+  /** The log the island reads (same origin). */
+  log: string;
+  /** The log as an attachment. */
+  logDownload: string;
+  logDownloadLabel: string;
+  /** A frame's server-rendered image (0-based frame). */
+  frameImage: (frame: number) => string;
+}
+
+export const portalReplayLinks = (sessionId: string): ReplayLinks => ({
+  back: { href: "/scan/sessions/", label: "Back to Scan Sessions" },
+  path: replayPath(sessionId),
+  log: poseLogPath(sessionId),
+  logDownload: poseLogPath(sessionId, true),
+  logDownloadLabel: "Download pose log",
+  frameImage: (f) => frameImagePath(sessionId, f),
+});
+
+/** `links`: the page's URLs for the session (the portal's by default). */
+export function ReplayPage({ data, links: linksOf = (s) => portalReplayLinks(s.id), title = "Session Replay" }: { data: Data; links?: (session: { id: string; sessionUUID: string }) => ReplayLinks; title?: string }) {
   if (data.state === "error")
     return (
       <>
-        <h1>Session Replay</h1>
+        <h1>{title}</h1>
         <LoadErrorView message={data.message} retryHref="" retryLabel="Reload this page" />
       </>
     );
   const { session: s, timeZone } = data;
-  const path = replayPath(s.id);
+  const links = linksOf(s);
   const practitioner = s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : "—";
   return (
     <>
       <p>
-        <Link to="/scan/sessions/">Back to Scan Sessions</Link>
+        <Link to={links.back.href}>{links.back.label}</Link>
       </p>
-      <h1>Session Replay</h1>
+      <h1>{title}</h1>
       <dl className="session-facts">
         <div>
           <dt>Assessment</dt>
@@ -90,37 +117,47 @@ export function ReplayPage({ data }: { data: Data }) {
       ) : (
         <>
           <p>
-            <a href={poseLogPath(s.id, true)}>Download pose log</a>
+            <a href={links.logDownload}>{links.logDownloadLabel}</a>
           </p>
-          <ReplayViewer
-            src={poseLogPath(s.id)}
-            path={path}
-            initialFrame={data.frame}
-            tab={data.tab}
-            fallback={
-              !data.still ? (
-                <p className="replay-loading">
-                  Loading the replay… <a href={`${path}?frame=${data.frame + 1}&still=1`}>Show the frames as images</a>
-                </p>
-              ) : (
-                <Suspense fallback={<p className="replay-loading">Loading the replay…</p>}>
-                  <Await resolve={data.still}>
-                    {(still) =>
-                      !still ? null : still.summary === null ? (
-                        <p className="notice notice-error" role="alert">
-                          {still.error}
-                        </p>
-                      ) : (
-                        <ReplayStill summary={still.summary} path={path} imageSrc={(f) => frameImagePath(s.id, f)} tab={data.tab} />
-                      )
-                    }
-                  </Await>
-                </Suspense>
-              )
-            }
-          />
+          <ReplaySection links={links} frame={data.frame} tab={data.tab} still={data.still} />
         </>
       )}
     </>
+  );
+}
+
+type Still = Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null;
+
+/** The viewer: the canvas island with JavaScript; without, the server-rendered frame streamed in (or a link to it). */
+export function ReplaySection({ links, frame, tab, still }: { links: Pick<ReplayLinks, "path" | "log" | "frameImage">; frame: number; tab: ReplayTab; still: SerializeFrom<Still> | Still }) {
+  const { path } = links;
+  return (
+    <ReplayViewer
+      src={links.log}
+      path={path}
+      initialFrame={frame}
+      tab={tab}
+      fallback={
+        !still ? (
+          <p className="replay-loading">
+            Loading the replay… <a href={`${path}?frame=${frame + 1}&still=1`}>Show the frames as images</a>
+          </p>
+        ) : (
+          <Suspense fallback={<p className="replay-loading">Loading the replay…</p>}>
+            <Await resolve={still as Still}>
+              {(view) =>
+                !view ? null : view.summary === null ? (
+                  <p className="notice notice-error" role="alert">
+                    {view.error}
+                  </p>
+                ) : (
+                  <ReplayStill summary={view.summary} path={path} imageSrc={links.frameImage} tab={tab} />
+                )
+              }
+            </Await>
+          </Suspense>
+        )
+      }
+    />
   );
 }

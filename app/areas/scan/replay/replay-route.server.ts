@@ -5,9 +5,11 @@
  * 'Cannot replay for sessions < 2.18.0' and one without a pose log shows 'No pose logs available' (002 §5, §8).
  * The no-JavaScript view's data (frame count, phase, insights, live results at `?frame=n`) comes from the pose log,
  * read once per request through the signed URL and streamed in after the header; the island reads the log
- * itself from `/scan/sessions/{id}/pose-log.json`.
+ * itself from `/scan/sessions/{id}/pose-log.json`. The log's source is a parameter (`LogSource`): the admin area
+ * (app/areas/admin/sessions/) uses the same page data, frame images and log reading with its own calls.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ApiResult } from "../../../api/result";
 import { getScanPoseLog, getScanSession, listAssessments, NO_POSE_LOGS, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { requireProduct } from "../../../auth/user.server";
@@ -23,10 +25,18 @@ import { svgResponse } from "../../../replay/svg-response.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The largest 1-based frame a URL may ask for before the log's length is known (the contract's 20,000 frames). */
-const MAX_FRAMES = 20_000;
+export const MAX_FRAMES = 20_000;
 
-async function readLog(request: Request, context: LoaderFunctionArgs["context"], id: string): Promise<{ data: PackedLog; error?: undefined } | { error: { message: string; status: number }; data?: undefined }> {
-  const stream = await getScanPoseLog(getApi(request, context), id, request.signal);
+/**
+ * Where a replay's log comes from: the portal's signed-URL call (GET v2/scan/sessions/{id}/pose-log/signed-url) or
+ * the admin area's (scan or gait sessions of any organization); a stream of the log's JSON, or the call's error.
+ */
+export type LogSource = (signal: AbortSignal) => Promise<ApiResult<ReadableStream<Uint8Array>>>;
+export type LogRead = { data: PackedLog; error?: undefined } | { error: { message: string; status: number }; data?: undefined };
+
+/** Reads and packs a log (a missing one: 404 'No pose logs available'; any other failure: 502 with the message). */
+export async function readLog(source: LogSource, signal: AbortSignal): Promise<LogRead> {
+  const stream = await source(signal);
   if (stream.error) {
     const missing = stream.error.status === 404 || stream.error.status === 400;
     return { error: { message: missing ? NO_POSE_LOGS : stream.error.message, status: missing ? 404 : 502 } };
@@ -35,33 +45,53 @@ async function readLog(request: Request, context: LoaderFunctionArgs["context"],
   return log.error !== undefined ? { error: { message: log.error, status: 502 } } : { data: log.data };
 }
 
+/**
+ * The replay page's data for a scan session whose log comes from `source` (the portal's page and the admin
+ * area's): refused before 2.18.0 or without a log (`hasLog`); the no-JavaScript frame view streams in.
+ */
+export function replayData(request: Request, opts: { session: ScanSession; assessmentName: string | null; timeZone: string; hasLog: boolean; source: LogSource }) {
+  const { session: s } = opts;
+  const url = new URL(request.url);
+  const refusal = !canReplay(s.session.meta.scanVersion) ? REPLAY_REFUSED : !opts.hasLog ? NO_POSE_LOGS : null;
+  const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
+  const tab = replayTab(url.searchParams.get("tab"));
+  return data(
+    { state: "ok" as const, session: s, assessmentName: opts.assessmentName, refusal, frame, tab, timeZone: opts.timeZone, still: refusal ? null : stillView(request, frame, opts.source) },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * The no-JavaScript view of frame `frame` (not awaited by the loaders: the header renders at once; the frame
+ * view streams in when the log has been read). A browser known to run scripts gets the canvas instead, so the
+ * server does not read the log for it (`?still=1` asks anyway): null.
+ */
+export function stillView(request: Request, frame: number, source: LogSource): Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null {
+  const wantStill = !clientRunsScripts(request) || new URL(request.url).searchParams.get("still") === "1";
+  if (!wantStill) return null;
+  return readLog(source, request.signal).then((log) => (log.error ? { error: log.error.message, summary: null } : { summary: summarize(log.data, Math.min(frame, log.data.frameCount - 1)), error: null }));
+}
+
+/** A replay page's error state (the session could not be loaded): 502 with the call's message. */
+export const replayLoadError = (message: string) => data({ state: "error" as const, message }, { status: 502, headers: NO_STORE });
+
 export async function loadReplay({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireProduct(request, context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) throw data(null, { status: 404, headers: NO_STORE });
-  const url = new URL(request.url);
   const api = getApi(request, context);
   const [session, assessments] = await Promise.all([getScanSession(api, id), listAssessments(api)]);
   if (session.error) {
     if (session.error.status === 404 || session.error.status === 400) throw data(null, { status: 404, headers: NO_STORE });
-    return data({ state: "error" as const, message: session.error.message }, { status: 502, headers: NO_STORE });
+    return replayLoadError(session.error.message);
   }
   const s: ScanSession = session.data;
   const assessmentName = assessments.data?.find((a) => a.id === s.session.data.assessmentId)?.name ?? null;
-  const refusal = !canReplay(s.session.meta.scanVersion) ? REPLAY_REFUSED : !s.artifacts.includes("pose-log") ? NO_POSE_LOGS : null;
-  const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
-  const tab = replayTab(url.searchParams.get("tab"));
-  // Not awaited: the header renders at once; the no-JS frame view streams in when the log has been read. A browser
-  // known to run scripts gets the canvas instead, so the server does not read the log for it (`?still=1` asks anyway).
-  const wantStill = !clientRunsScripts(request) || url.searchParams.get("still") === "1";
-  const still: Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null = refusal || !wantStill
-    ? null
-    : readLog(request, context, s.id).then((log) => (log.error ? { error: log.error.message, summary: null } : { summary: summarize(log.data, Math.min(frame, log.data.frameCount - 1)), error: null }));
-  return data({ state: "ok" as const, session: s, assessmentName, refusal, frame, tab, timeZone: user.organization.timezone, still }, { headers: NO_STORE });
+  return replayData(request, { session: s, assessmentName, timeZone: user.organization.timezone, hasLog: s.artifacts.includes("pose-log"), source: (signal) => getScanPoseLog(api, s.id, signal) });
 }
 
 /** A refusal of a resource route as the API's `{message}` body (a thrown `data()` there answers Remix's generic error body). */
-const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
+export const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
 
 /**
  * GET `/scan/sessions/{id}/frame.svg?frame=n` (1-based; default the first): one frame as an SVG image. The replay's
@@ -71,9 +101,19 @@ export async function frameSvgResponse({ request, context, params }: LoaderFunct
   await requireProduct(request, context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
-  const [session, log] = await Promise.all([getScanSession(getApi(request, context), id), readLog(request, context, id)]);
+  const api = getApi(request, context);
+  const [session, log] = await Promise.all([getScanSession(api, id), readLog((signal) => getScanPoseLog(api, id, signal), request.signal)]);
   if (session.error) return session.error.status === 404 || session.error.status === 400 ? refusal(NO_POSE_LOGS, 404) : refusal(session.error.message, 502);
-  if (!canReplay(session.data.session.meta.scanVersion)) return refusal(REPLAY_REFUSED, 403);
+  return frameSvgOf(request, session.data.session.meta.scanVersion, log);
+}
+
+/**
+ * One frame of a read log as an SVG image (`?frame=n`, 1-based; default the first), for the portal's and the
+ * admin area's frame routes. A scan session recorded before 2.18.0 is refused ('Cannot replay for sessions <
+ * 2.18.0', 403); `scanVersion` null (gait sessions) has no version rule.
+ */
+export function frameSvgOf(request: Request, scanVersion: string | null, log: LogRead): Response {
+  if (scanVersion !== null && !canReplay(scanVersion)) return refusal(REPLAY_REFUSED, 403);
   if (log.error) return refusal(log.error.message, log.error.status);
   const frame = frameFromParam(new URL(request.url).searchParams.get("frame"), log.data.frameCount);
   return svgResponse(frameSvg(log.data, frame), "no-store");

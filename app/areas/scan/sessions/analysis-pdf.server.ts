@@ -6,40 +6,53 @@
  * 'Failed to fetch PDF' (002 §8).
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { PDF_FAILED, renderScanPdf } from "../../../api/scan.server";
+import { PDF_FAILED, renderScanPdf, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { requireProduct } from "../../../auth/user.server";
 import { isUuid } from "../../../domain/uuid";
 import { log } from "../../../log.server";
-import { pdfBodyOf } from "../analysis/analysis.server";
+import { pdfBodyOf, type AnalysisView } from "../analysis/analysis.server";
 import { loadPortalAnalysis } from "./portal-analysis.server";
 import { SESSIONS_PATH } from "./sessions-state";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** Where a failure goes back to: the sessions page the user came from (same origin), else the page itself. */
-export function backTo(request: Request): string {
+export function backTo(request: Request, page: string = SESSIONS_PATH): string {
   const referer = request.headers.get("Referer");
-  if (!referer) return SESSIONS_PATH;
+  if (!referer) return page;
   try {
     const from = new URL(referer);
-    if (from.origin === new URL(request.url).origin && from.pathname === SESSIONS_PATH) return `${from.pathname}${from.search}`;
+    if (from.origin === new URL(request.url).origin && from.pathname === page) return `${from.pathname}${from.search}`;
   } catch {
     // not a URL: the page itself
   }
-  return SESSIONS_PATH;
+  return page;
 }
 
 export async function analysisPdfResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
   const user = await requireProduct(request, context, "SCAN");
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
+  const analysis = await loadPortalAnalysis(request, context, user, uuid, new URL(request.url).searchParams);
+  return analysisPdf(request, context, analysis, SESSIONS_PATH);
+}
+
+/**
+ * The PDF of a loaded analysis (the portal's or the admin area's): unknown or out of reach 404; nothing to print
+ * or a failed call: back to `page` (the sessions page the user came from) with 'Failed to fetch PDF'.
+ */
+export async function analysisPdf(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  analysis: { error: string; status: number } | { view: AnalysisView; session: ScanSession },
+  page: string,
+): Promise<Response> {
   const fail = () => {
     getSession(request, context).flash("toast", { type: "error", message: PDF_FAILED });
-    return redirect(backTo(request), { headers: NO_STORE });
+    return redirect(backTo(request, page), { headers: NO_STORE });
   };
-  const analysis = await loadPortalAnalysis(request, context, user, uuid, new URL(request.url).searchParams);
   if ("error" in analysis) {
     if (analysis.status === 404) throw data(null, { status: 404, headers: NO_STORE });
     return fail();

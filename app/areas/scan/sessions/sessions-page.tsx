@@ -6,18 +6,18 @@
 import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Suspense, useEffect } from "react";
-import { MessageDialog, withoutParams } from "../../../components/dialog";
-import { ErrorList } from "../../../components/field";
+import { withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
-import { AnalysisDialog } from "../analysis/analysis-dialog";
+import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
 import { poseLogPath } from "../scan-paths";
-import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION, UUID_INVALID } from "./messages";
+import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION } from "./messages";
 import type { SessionRow } from "./session-row";
+import { UuidSearch } from "./uuid-search";
 import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
 import { analysisPdfPath, exportPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
@@ -48,17 +48,7 @@ export function SessionsPage({ data }: { data: Data }) {
         <p className="empty-state">Choose a location to see its scan sessions.</p>
       )}
       {data.analysis ? (
-        data.analysis.view ? (
-          <AnalysisDialog
-            view={data.analysis.view}
-            closeHref={closeHref}
-            action={SESSIONS_PATH}
-            keep={[...new URLSearchParams(location.search)].filter(([k]) => k !== "org" && k !== "age" && k !== "sex")}
-            pdfHref={analysisPdfPath(data.analysis.view.session.sessionUUID, new URLSearchParams(location.search))}
-          />
-        ) : (
-          <MessageDialog title="Session Analysis" closeHref={closeHref} message={data.analysis.error ?? ""} />
-        )
+        <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={SESSIONS_PATH} search={location.search} pdfPath={analysisPdfPath} />
       ) : null}
     </section>
   );
@@ -141,36 +131,15 @@ function Filters({ data }: { data: Data }) {
           </button>
         </fieldset>
       </Form>
-      <Form method="get" action={SESSIONS_PATH} role="search" aria-label="Find a session by UUID" className="list-filters scan-uuid">
-        {[...sessionsParams({ ...state, uuidInput: "", page: 1 })].map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <div className="field">
-          <label htmlFor="scan-uuid">Session UUID</label>
-          <input
-            id="scan-uuid"
-            type="search"
-            name="uuid"
-            maxLength={100}
-            defaultValue={state.uuidInput}
-            key={`u-${state.uuidInput}`}
-            aria-invalid={badUuid ? true : undefined}
-            aria-describedby={badUuid ? "scan-uuid-error" : "scan-uuid-hint"}
-          />
-          <p id="scan-uuid-hint" className="field-hint">
-            A UUID search ignores the other filters.
-          </p>
-          <ErrorList id="scan-uuid-error" errors={badUuid ? [UUID_INVALID] : []} />
-        </div>
-        <button type="submit" className="button">
-          Search
-        </button>
-        {state.uuidInput ? (
-          <Link className="button" to={sessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}>
-            Clear search
-          </Link>
-        ) : null}
-      </Form>
+      <UuidSearch
+        action={SESSIONS_PATH}
+        idPrefix="scan"
+        keep={sessionsParams({ ...state, uuidInput: "", page: 1 })}
+        uuidInput={state.uuidInput}
+        invalid={badUuid}
+        clearHref={sessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}
+        submitLabel="Search"
+      />
     </div>
   );
 }
@@ -290,7 +259,7 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
 }
 
 /** The short UUID; the full one in a disclosure (selectable without JavaScript); with JavaScript a Copy button ('Copied UUID.'). */
-function CopyUuid({ uuid, short }: { uuid: string; short: string }) {
+export function CopyUuid({ uuid, short }: { uuid: string; short: string }) {
   const hydrated = useHydrated();
   const copy = async () => {
     try {

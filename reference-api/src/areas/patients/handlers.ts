@@ -5,6 +5,7 @@ import { requireMember, requireProviderAdmin, type MemberCaller } from "../../co
 import type { Schema } from "../../core/contract.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
+import { requireProducts } from "../../core/products.js";
 import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
 import { cycleStatusOn, getCareNote, listCareNotesOf, noteLength } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
@@ -54,6 +55,8 @@ type PatientChanges = Partial<Schema<"PatientUpdate">>;
  * the location and primary provider, uniqueness; writes the row and keeps the current plan's products in step.
  */
 async function applyPatientChanges(db: Db, m: MemberCaller, row: PatientRow, b: PatientChanges, today: string): Promise<void> {
+  // A product added to the patient must be one the organization holds (ADR 020).
+  requireProducts(m, (b.products ?? []).filter((p) => !row.products.includes(p)));
   const products = unionProducts(row.products, b.products);
   const addsHealth = products.includes("HEALTH") && !row.products.includes("HEALTH");
   if (b.email !== undefined && row.has_account && (b.email ?? "").toLowerCase() !== (row.email ?? "").toLowerCase()) {
@@ -156,6 +159,7 @@ export const handlers = defineHandlers({
 
   async createPatientRecord(ctx) {
     const m = requireMember(ctx.caller);
+    requireProducts(m, ctx.body.products ?? []);
     const b = ctx.body;
     const today = m.today;
     const f: PatientFields = {
@@ -243,6 +247,7 @@ export const handlers = defineHandlers({
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
     const b = ctx.body;
     const today = m.today;
+    requireProducts(m, (b.products ?? []).filter((p) => !row.products.includes(p)));
     const plan = await currentPlan(ctx.db, row.id);
     if (b.start > today) throw badRequest("start: The start date cannot be in the future");
     if (plan && plan.end_date === null) throw badRequest("start: The current plan of care has no end date; discharge the patient before starting a new plan");
@@ -374,6 +379,7 @@ export const handlers = defineHandlers({
     const product = (fields.product ?? "").trim().toUpperCase();
     if (!product) throw badRequest("product: product is required (HEALTH or GAIT)");
     if (product !== "HEALTH" && product !== "GAIT") throw badRequest("product: must be HEALTH or GAIT");
+    requireProducts(m, [product]);
     const today = m.today;
     const importedCount = await importPatients(ctx.db, m, product, text, today);
     ctx.reply.code(201);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ariaSort, gaitSortSearch, nextGaitSort, pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
+
+const rows = [
+  { id: "b", capturedDate: "2026-11-02T10:00:00.000Z", patientName: "ruth Delgado", sessionUUID: "3" },
+  { id: "c", capturedDate: "2026-11-01T10:00:00.000Z", patientName: "Ann Lee", sessionUUID: "1" },
+  { id: "a", capturedDate: "2026-11-03T10:00:00.000Z", patientName: "Zed Moss", sessionUUID: "2" },
+];
+const ids = (r: typeof rows) => r.map((x) => x.id).join("");
+
+describe("admin gait sessions sort", () => {
+  it("defaults to ID descending", () => {
+    expect(ids(sortGaitRows(rows, null))).toBe("cba");
+    expect(ariaSort(null, "id")).toBe("descending");
+    expect(ariaSort(null, "patientName")).toBe("none");
+  });
+
+  it("cycles a header none → ASC → DESC → none", () => {
+    const s1 = nextGaitSort(null, "patientName");
+    expect(s1).toEqual({ column: "patientName", dir: "asc" });
+    const s2 = nextGaitSort(s1, "patientName");
+    expect(s2).toEqual({ column: "patientName", dir: "desc" });
+    expect(nextGaitSort(s2, "patientName")).toBeNull();
+    // Another column starts its own cycle.
+    expect(nextGaitSort(s2, "id")).toEqual({ column: "id", dir: "asc" });
+  });
+
+  it("sorts by each column, names case-insensitively and dates as instants", () => {
+    expect(ids(sortGaitRows(rows, { column: "patientName", dir: "asc" }))).toBe("cba");
+    expect(ids(sortGaitRows(rows, { column: "patientName", dir: "desc" }))).toBe("abc");
+    expect(ids(sortGaitRows(rows, { column: "capturedDate", dir: "asc" }))).toBe("cba");
+    expect(ids(sortGaitRows(rows, { column: "sessionUUID", dir: "desc" }))).toBe("bac");
+    expect(ids(sortGaitRows(rows, { column: "id", dir: "asc" }))).toBe("abc");
+  });
+
+  it("reads only known columns and directions from the URL", () => {
+    expect(parseGaitSort(new URLSearchParams("sort=id&dir=asc"))).toEqual({ column: "id", dir: "asc" });
+    expect(parseGaitSort(new URLSearchParams("sort=secret&dir=asc"))).toBeNull();
+    expect(parseGaitSort(new URLSearchParams("sort=id&dir=up"))).toBeNull();
+    expect(gaitSortSearch({ column: "capturedDate", dir: "desc" })).toBe("?sort=capturedDate&dir=desc");
+    expect(gaitSortSearch(null)).toBe("");
+  });
+
+  it("pages the sorted rows; a page past the end is the last", () => {
+    const many = Array.from({ length: 120 }, (_, i) => i);
+    expect(pageOf(many, 1).items).toHaveLength(50);
+    expect(pageOf(many, 3)).toMatchObject({ page: 3, metadata: { totalItems: 120, itemCount: 20, itemsForPage: 50, totalPages: 3 } });
+    expect(pageOf(many, 9).page).toBe(3);
+    expect(pageOf([], 1)).toMatchObject({ page: 1, items: [], metadata: { totalPages: 1 } });
+    expect(parsePage(new URLSearchParams("page=2"))).toBe(2);
+    expect(parsePage(new URLSearchParams("page=-1"))).toBe(1);
+  });
+});

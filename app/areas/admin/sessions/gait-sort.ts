@@ -1,0 +1,75 @@
+/**
+ * The admin gait sessions table's sort (003 §2, §9): `?sort=<column>&dir=asc|desc` in the URL, sorted on the
+ * portal's server. No sort in the URL is the default, ID descending. A header link cycles its column
+ * none → ASC → DESC → none ("none" is the default order again). Pure.
+ */
+export const GAIT_SORT_COLUMNS = ["id", "capturedDate", "patientName", "sessionUUID"] as const;
+export type GaitSortColumn = (typeof GAIT_SORT_COLUMNS)[number];
+export type SortDir = "asc" | "desc";
+export interface GaitSort {
+  column: GaitSortColumn;
+  dir: SortDir;
+}
+
+/** 003 §9 "Default table sorts: sessions ID descending". */
+export const DEFAULT_GAIT_SORT: GaitSort = { column: "id", dir: "desc" };
+
+/** The sort the URL asks for, or null (none: the default order). */
+export function parseGaitSort(params: URLSearchParams): GaitSort | null {
+  const column = params.get("sort");
+  const dir = params.get("dir");
+  if (!(GAIT_SORT_COLUMNS as readonly string[]).includes(column ?? "")) return null;
+  if (dir !== "asc" && dir !== "desc") return null;
+  return { column: column as GaitSortColumn, dir };
+}
+
+/** The header link's next sort of `column`: none → asc → desc → none. */
+export function nextGaitSort(current: GaitSort | null, column: GaitSortColumn): GaitSort | null {
+  if (!current || current.column !== column) return { column, dir: "asc" };
+  return current.dir === "asc" ? { column, dir: "desc" } : null;
+}
+
+/** `aria-sort` of a column header. */
+export function ariaSort(current: GaitSort | null, column: GaitSortColumn): "ascending" | "descending" | "none" {
+  const applied = current ?? DEFAULT_GAIT_SORT;
+  if (applied.column !== column) return "none";
+  return applied.dir === "asc" ? "ascending" : "descending";
+}
+
+export function gaitSortSearch(sort: GaitSort | null): string {
+  return sort ? `?sort=${sort.column}&dir=${sort.dir}` : "";
+}
+
+export interface GaitSortable {
+  id: string;
+  capturedDate: string;
+  patientName: string;
+  sessionUUID: string;
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** The rows in the sort's order (the default when null); ties broken by id descending. A new array. */
+export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: GaitSort | null): T[] {
+  const { column, dir } = sort ?? DEFAULT_GAIT_SORT;
+  const sign = dir === "asc" ? 1 : -1;
+  const value = (r: T): string => r[column];
+  const cmp = column === "capturedDate" ? (a: string, b: string) => Date.parse(a) - Date.parse(b) : (a: string, b: string) => collator.compare(a, b);
+  return [...rows].sort((a, b) => sign * cmp(value(a), value(b)) || collator.compare(b.id, a.id));
+}
+
+/** The table's page size (the spec shows a table of the last 90 days; ours is paged, the sort spans all pages). */
+export const GAIT_PAGE_SIZE = 50;
+
+export function parsePage(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/** One page of sorted rows with the pager's metadata (a page past the end is the last page). */
+export function pageOf<T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) {
+  const totalPages = Math.max(1, Math.ceil(rows.length / size));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const items = rows.slice((current - 1) * size, current * size);
+  return { items, page: current, metadata: { totalItems: rows.length, itemCount: items.length, itemsForPage: size, totalPages } };
+}

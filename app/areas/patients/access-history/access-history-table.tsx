@@ -1,0 +1,76 @@
+/**
+ * The access-history table (ADR 018), newest first: when (the organization's time zone), who (name and role),
+ * what (a readable label, and the outcome when refused), and optionally which patient (the admin search). A
+ * plain table with plain pager links: works without JavaScript.
+ */
+import { Link } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import type { AccessHistoryPage } from "../../../api/access-history.server";
+import { Pager } from "../../../components/pager";
+import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { operationLabel, outcomeLabel, roleLabel, whoLabel } from "./labels";
+
+export function AccessHistoryTable({
+  history,
+  names,
+  timeZone,
+  page,
+  hrefFor,
+  patientHref,
+  caption,
+}: {
+  history: SerializeFrom<AccessHistoryPage>;
+  names: Record<string, string>;
+  timeZone: string;
+  page: number;
+  hrefFor: (page: number) => string;
+  /** With a link per patient: the admin search. */
+  patientHref?: (patientRecordId: string) => string;
+  caption: string;
+}) {
+  if (history.items.length === 0) return <p className="access-history-empty">No accesses recorded{page > 1 ? " on this page" : ""}.</p>;
+  return (
+    <>
+      <table className="access-history-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            {patientHref ? <th scope="col">Patient</th> : null}
+            <th scope="col">Request</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.items.map((e) => {
+            const outcome = outcomeLabel(e.status);
+            return (
+              <tr key={e.id}>
+                <td>
+                  <time dateTime={e.at}>{`${formatInstantDay(e.at, timeZone)} ${formatTime(e.at, timeZone)}`}</time>
+                </td>
+                <td>
+                  {whoLabel(e.userId, names)} <span className="access-history-role">({roleLabel(e.role)})</span>
+                </td>
+                <td>
+                  {operationLabel(e.operationId)}
+                  {outcome ? <span className="access-history-outcome"> — {outcome}</span> : null}
+                </td>
+                {patientHref ? (
+                  <td>
+                    <Link to={patientHref(e.patientRecordId)}>{e.patientRecordId}</Link>
+                  </td>
+                ) : null}
+                <td>
+                  <code>{e.requestId ?? "—"}</code>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <Pager page={page} metadata={history.metadata} hrefFor={hrefFor} noun={["access", "accesses"]} />
+    </>
+  );
+}

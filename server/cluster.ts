@@ -1,0 +1,91 @@
+/**
+ * Several portal processes on one port (Node's cluster): the primary forks the workers, restarts one that
+ * crashes, and on SIGTERM/SIGINT passes the signal on and waits for their graceful shutdown. The workers run
+ * the ordinary server (index.ts). Nothing in the portal depends on which process answers (ADR 017): sessions
+ * are sealed cookies, flash toasts are cookies, form tokens are keyed by the provider API, and module caches
+ * hold only what any process can rebuild.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+import { log } from "../app/log.server";
+
+/**
+ * How many processes: WEB_CONCURRENCY (1 = no cluster, the server runs in this process), else one per core in
+ * production and 1 otherwise (development). Answers an error message for an invalid value.
+ */
+export function workerCount(env: Record<string, string | undefined>, cores = availableParallelism()): number | { error: string } {
+  const raw = env.WEB_CONCURRENCY?.trim();
+  if (raw === undefined || raw === "") return env.NODE_ENV === "production" ? Math.max(1, cores) : 1;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) return { error: `WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")` };
+  return Number(raw);
+}
+
+export interface PrimaryOptions {
+  workers: number;
+  /** Longest wait for the workers after a signal (their own graceful shutdown takes at most 10 s). */
+  shutdownTimeoutMs?: number;
+  /** A crash loop (this many worker exits within `crashWindowMs`) stops the primary with exit code 1. */
+  maxCrashes?: number;
+  crashWindowMs?: number;
+  /** Wait before forking a replacement. */
+  restartDelayMs?: number;
+}
+
+/** Runs the cluster's primary (this process forks `workers` copies of itself as workers). */
+export function runPrimary(opts: PrimaryOptions): void {
+  const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 12_000;
+  const maxCrashes = opts.maxCrashes ?? 5;
+  const crashWindowMs = opts.crashWindowMs ?? 30_000;
+  const restartDelayMs = opts.restartDelayMs ?? 500;
+  let stopping = false;
+  let exitCode = 0;
+  const crashes: number[] = [];
+
+  const fork = (): Worker => cluster.fork();
+
+  cluster.on("exit", (worker, code, signal) => {
+    const alive = Object.keys(cluster.workers ?? {}).length;
+    if (stopping) {
+      if (alive === 0) {
+        log.info("stopped", { role: "primary" });
+        process.exit(exitCode);
+      }
+      return;
+    }
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length > 0 && now - crashes[0]! > crashWindowMs) crashes.shift();
+    log.error("portal worker exited; starting another", { pid: worker.process.pid, code, signal });
+    if (crashes.length >= maxCrashes) {
+      log.error("portal workers keep exiting; stopping", { exits: crashes.length, windowMs: crashWindowMs });
+      exitCode = 1;
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      setTimeout(() => process.exit(1), shutdownTimeoutMs).unref();
+      if (alive === 0) process.exit(1);
+      return;
+    }
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, restartDelayMs);
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal, role: "primary" });
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const w of workers) w?.process.kill("SIGTERM");
+    setTimeout(() => {
+      log.warn("shutdown: workers still running; ending them", { role: "primary" });
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  log.info("portal primary started", { workers: opts.workers });
+  for (let i = 0; i < opts.workers; i++) fork();
+}
