@@ -6,7 +6,7 @@
  *   SOAK_MINUTES=3 SOAK_RATE=20 npm run bench:soak
  *
  * The stack: identity + the reference API on the demo world (a temporary copy: the care notes written go away
- * with it) + the built portal (`npm start`, one process unless WEB_CONCURRENCY says otherwise).
+ * with it) + the built portal (`npm start`, one process; SOAK_PORTAL_PROCESSES=2 runs it as a cluster of two).
  *
  * Traffic, from three signed-in users of Front Range (two practitioners, the provider admin), each request's
  * kind in a fixed rotation: the dashboard (/home/), the patient list (first page, a search, page 2), a patient's
@@ -136,7 +136,7 @@ async function main() {
   if (isbot(BROWSER_USER_AGENT)) throw new Error("isbot takes the benchmark's user agent for a bot");
   const machineBefore = machineLine();
   const agent = keepAliveAgent(256);
-  const bench = await startBenchPortal({ world: "demo", log });
+  const bench = await startBenchPortal({ world: "demo", portalEnv: { WEB_CONCURRENCY: process.env.SOAK_PORTAL_PROCESSES ?? "1" }, log });
   try {
     const sessions = await Promise.all(ACCOUNTS.map((email) => signInToPortal(bench.portal.url, demoAccount(email), agent)));
     const practitioner = demoAccount(ACCOUNTS[0]!);

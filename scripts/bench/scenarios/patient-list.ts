@@ -100,7 +100,7 @@ export const patientList: Scenario = {
  */
 async function countCallsPerPage(bench: Parameters<Scenario["run"]>[0]["bench"], account: { email: string; password: string }, agent: Parameters<Scenario["run"]>[0]["agent"], log: (m: string) => void): Promise<string> {
   const logFile = join(bench.dataDir, "portal-list-calls.log");
-  const portal = await startPortal({ stack: bench.stack, dataDir: bench.dataDir, logFile, env: { LOG_LEVEL: "debug" } });
+  const portal = await startPortal({ stack: bench.stack, dataDir: bench.dataDir, logFile, env: { LOG_LEVEL: "debug", WEB_CONCURRENCY: "1" } });
   const rows: [string, number, string][] = [];
   try {
     const session = await signInToPortal(portal.url, account, agent);
