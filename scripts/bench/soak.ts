@@ -88,7 +88,9 @@ function descendants(needle: string): number[] {
     for (let p = parents.get(pid), depth = 0; p !== undefined && depth < 20; p = parents.get(p), depth++) if (p === process.pid) return true;
     return false;
   };
-  return [...commands].filter(([pid, cmd]) => cmd.includes(needle) && isMine(pid)).map(([pid]) => pid);
+  // Node processes only (not the `sh -c` npm runs the start script with).
+  const isNode = (cmd: string) => /(^|\/)node$/.test(cmd.split(" ")[0] ?? "");
+  return [...commands].filter(([pid, cmd]) => cmd.includes(needle) && isNode(cmd) && isMine(pid)).map(([pid]) => pid);
 }
 
 function memoryOfAll(pids: number[]): { rss: number; anon: number; count: number } {
