@@ -41,7 +41,7 @@ type DataOf<R extends AnyFetchResult> = Exclude<R["data"], undefined>;
 
 export interface CallOptions {
   timeoutMs?: number;
-  /** Skip the session cache for this read (it still stores the fresh answer): pages where the data is managed. */
+  /** Skip the session cache for this read (neither read nor stored): the pages where the data is managed. */
   fresh?: boolean;
 }
 
@@ -120,7 +120,7 @@ export function createApi(options: ApiOptions): Api {
             }
           }
           if (cache) {
-            if (cacheable && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
+            if (cacheable && !callOptions?.fresh && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
             cache.store.afterCall(key, method, path, res.status);
           }
           return res;

@@ -144,12 +144,12 @@ describe("the session cache: fewer calls per page", () => {
     expect(fake.take()).toEqual(["ann GET /v2/patients/pages?page=1&limit=10", "ann GET /v2/patients/pages?page=1&limit=10"]);
   });
 
-  it("`fresh` reads the API (the pages where the data is managed) and refreshes the cache with its answer", async () => {
+  it("`fresh` reads the API (the pages where the data is managed) and leaves the cache as it was", async () => {
     const { store, fake } = setup();
     await listLocations(apiFor(fake, store, "ann", "s1"));
     fake.locations[ORG_A] = [{ id: "l1", name: "Renamed elsewhere" }];
     expect((await listLocations(apiFor(fake, store, "ann", "s1"), { fresh: true })).data?.[0]?.name).toBe("Renamed elsewhere");
-    expect((await listLocations(apiFor(fake, store, "ann", "s1"))).data?.[0]?.name).toBe("Renamed elsewhere");
+    expect((await listLocations(apiFor(fake, store, "ann", "s1"))).data?.[0]?.name).toBe("Main");
     expect(fake.take()).toEqual(["ann GET /v2/locations", "ann GET /v2/locations"]);
   });
 
