@@ -107,6 +107,10 @@ const schema = z.object({
   INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
   /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
   INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(24 * 60 * 60).optional()),
+  /** How long a session keeps its profile, locations and providers (ADR 021); 0 turns the cache off. */
+  SESSION_CACHE_SECONDS: z.coerce.number("must be a number of seconds").int().min(0).max(300).default(60),
+  /** The cache's memory budget per process, in MB (least recently used sessions go first). */
+  SESSION_CACHE_MAX_MB: z.coerce.number("must be a number of megabytes").int().min(1).max(4096).default(64),
   HELP_CENTER_URL: httpUrl,
   LIVE_CHAT_ENABLED: flag,
   LIVE_CHAT_URL: optionalHttpUrl,
@@ -137,6 +141,8 @@ export interface PortalConfig {
   /** `logoutUri`: SSO_LOGOUT_URI, else the request's origin + /user/login/ (app/auth/sso.server.ts). */
   sso: { domain: string; identityProvider: string | undefined; logoutUri: string | undefined } | undefined;
   throttle: ThrottleConfig;
+  /** The per-session cache of what changes rarely (ADR 021): time to live (0 = off) and memory budget. */
+  sessionCache: { ttlSeconds: number; maxBytes: number };
   helpCenterUrl: string;
   liveChat: { url: string } | undefined;
   errorReporting: { url: string; environment: string } | undefined;
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
           inviteAddress: c.THROTTLE_INVITE_ADDRESS_LIMIT,
         },
       },
+      sessionCache: { ttlSeconds: c.SESSION_CACHE_SECONDS, maxBytes: c.SESSION_CACHE_MAX_MB * 1024 * 1024 },
       helpCenterUrl: c.HELP_CENTER_URL,
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
       errorReporting: c.ERROR_REPORTING_ENABLED && c.ERROR_REPORTING_URL ? { url: c.ERROR_REPORTING_URL, environment: c.ERROR_REPORTING_ENVIRONMENT } : undefined,

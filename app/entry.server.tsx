@@ -11,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { errorFields, log } from "./log.server";
+import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
 import { clientRunsScripts } from "./shell/scripting";
 
@@ -59,4 +60,12 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   log.error("request failed", { requestId: (context as AppLoadContext | undefined)?.requestId, ...errorFields(error) });
+  // An answer the page could not use (a profile breaking the contract, …) is not kept for the next request (ADR 021).
+  if (context) {
+    try {
+      dropSessionCache(request, context as AppLoadContext);
+    } catch (err) {
+      log.warn("session cache not dropped", { requestId: (context as AppLoadContext).requestId, ...errorFields(err) });
+    }
+  }
 };

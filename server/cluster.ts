@@ -9,6 +9,7 @@ import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { startThrottlePrimary } from "../app/auth/throttle.server";
 import { log } from "../app/log.server";
+import { relaySessionCacheDrops } from "./session-cache-relay";
 
 /**
  * How many processes: WEB_CONCURRENCY (1 = no cluster, the server runs in this process), else one per core in
@@ -89,6 +90,8 @@ export function runPrimary(opts: PrimaryOptions): void {
 
   // The workers' local sign-in throttle counters live here (ADR 022; unused with THROTTLE_DATABASE_URL).
   startThrottlePrimary();
+  // A worker's session-cache drop (an admin's change, ADR 021) reaches the other workers at once.
+  relaySessionCacheDrops(cluster);
   log.info("portal primary started", { workers: opts.workers });
   for (let i = 0; i < opts.workers; i++) fork();
 }

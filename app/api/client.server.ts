@@ -19,6 +19,7 @@ import { errorFields, log, redactPath } from "../log.server";
 import { ApiEndpoints } from "./endpoints.server";
 import { reportServerError, type ServerErrorReport } from "./error-reporting.server";
 import { errorFromResponse, errorFromThrown, type ApiResult } from "./result";
+import { CACHED_READS, type SessionCache } from "./session-cache.server";
 
 export type ProviderApiClient = Client<paths>;
 
@@ -38,8 +39,14 @@ export type CallInit = {
 type AnyFetchResult = { data?: unknown; error?: unknown; response: Response };
 type DataOf<R extends AnyFetchResult> = Exclude<R["data"], undefined>;
 
+export interface CallOptions {
+  timeoutMs?: number;
+  /** Skip the session cache for this read (neither read nor stored): the pages where the data is managed. */
+  fresh?: boolean;
+}
+
 export interface Api {
-  call<R extends AnyFetchResult>(op: (client: ProviderApiClient, init: CallInit) => Promise<R>, options?: { timeoutMs?: number }): Promise<ApiResult<DataOf<R>>>;
+  call<R extends AnyFetchResult>(op: (client: ProviderApiClient, init: CallInit) => Promise<R>, options?: CallOptions): Promise<ApiResult<DataOf<R>>>;
 }
 
 export interface ApiOptions {
@@ -51,6 +58,11 @@ export interface ApiOptions {
   requestId?: string;
   fetch?: typeof fetch;
   report?: (event: ServerErrorReport) => void;
+  /**
+   * The session cache (ADR 021): the session's key (read at each call: a sign-in during the request changes it;
+   * undefined = not cached). Reads of CACHED_READS are answered from it while fresh; writes drop what they change.
+   */
+  cache?: { store: SessionCache; key: () => string | undefined };
 }
 
 const PLACEHOLDER = "http://provider-api.invalid";
@@ -77,13 +89,26 @@ export function createApi(options: ApiOptions): Api {
       const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
       let method = "GET";
       let path = "";
+      let fromCache = false;
       let base = options.endpoints.active();
+      const cache = options.cache?.store.enabled ? options.cache : undefined;
 
       const init: CallInit = {
         signal,
         fetch: async (req: Request) => {
           method = req.method;
-          path = new URL(req.url).pathname;
+          const url = new URL(req.url);
+          path = url.pathname;
+          const key = cache?.key();
+          const cacheable = key !== undefined && method === "GET" && url.search === "" && CACHED_READS.has(path);
+          if (cache && cacheable && !callOptions?.fresh) {
+            const cached = cache.store.read(key, path);
+            if (cached !== undefined) {
+              fromCache = true;
+              return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
+            }
+          }
+          const begun = cache?.store.begin() ?? 0;
           const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();
           const token = options.auth ? await options.auth.accessToken() : undefined;
           let res = await send(req, base, body, token);
@@ -94,6 +119,10 @@ export function createApi(options: ApiOptions): Api {
               res = await send(req, base, body, fresh);
             }
           }
+          if (cache) {
+            if (cacheable && !callOptions?.fresh && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
+            cache.store.afterCall(key, method, path, res.status);
+          }
           return res;
         },
       };
@@ -103,7 +132,13 @@ export function createApi(options: ApiOptions): Api {
         try {
           const result = await op(client, init);
           const res = result.response;
-          log.debug("provider API call", { requestId: options.requestId, method, path: redactPath(path), status: res.status, durationMs: Date.now() - started });
+          log.debug(fromCache ? "provider API call answered from the session cache" : "provider API call", {
+            requestId: options.requestId,
+            method,
+            path: redactPath(path),
+            status: res.status,
+            durationMs: Date.now() - started,
+          });
           if (res.ok) return { data: result.data as DataOf<Awaited<ReturnType<typeof op>>> };
           const error = errorFromResponse(res.status, result.error, res.statusText);
           // 422 for a keyed post: the form's token was already used for other values (ADR 017).

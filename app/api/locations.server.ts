@@ -11,7 +11,11 @@ export type LocationUpdate = Schema<"LocationUpdate">;
 
 export { LOCATIONS_LOAD_FAILED } from "./messages";
 
-export const listLocations = (api: Api) => api.call((c, init) => c.GET("/v2/locations", init));
+/**
+ * Kept per session for a short time (ADR 021: the shell's filter, pickers); `fresh` reads the API (the Locations
+ * page, where they are managed).
+ */
+export const listLocations = (api: Api, options: { fresh?: boolean } = {}) => api.call((c, init) => c.GET("/v2/locations", init), options);
 
 /** POST v2/locations: the new location (201). */
 export const createLocation = (api: Api, body: LocationCreate) => api.call((c, init) => c.POST("/v2/locations", { ...init, body }));

@@ -10,7 +10,11 @@ export type Practitioner = Schema<"Practitioner">;
 export type PractitionerCreate = Schema<"PractitionerCreate">;
 export type PractitionerUpdate = Schema<"PractitionerUpdate">;
 
-export const listPractitioners = (api: Api) => api.call((c, init) => c.GET("/v2/practitioners", init));
+/**
+ * Kept per session for a short time (ADR 021: the patient list's provider filter, pickers); `fresh` reads the API
+ * (the Providers and Locations pages, where they are managed).
+ */
+export const listPractitioners = (api: Api, options: { fresh?: boolean } = {}) => api.call((c, init) => c.GET("/v2/practitioners", init), options);
 
 /** 'Add Provider': an invited provider (201) with an invite code for `/user/create/{code}`; a used e-mail is 409. */
 export const invitePractitioner = (api: Api, body: PractitionerCreate) => api.call((c, init) => c.POST("/v2/practitioners", { ...init, body }));

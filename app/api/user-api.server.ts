@@ -11,6 +11,7 @@ import { errorName } from "../auth/identity-errors";
 import { getSession, type PortalSession } from "../auth/session.server";
 import { accessClaims } from "../auth/tokens.server";
 import { apiEndpoints, createApi, type Api, type TokenSource } from "./client.server";
+import { sessionCache, sessionCacheKey } from "./session-cache.server";
 
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -76,7 +77,14 @@ export function getApi(request: Request, context: PortalLoadContext): Api {
     signal: request.signal,
     auth: getTokenSource(request, context),
     requestId: context.requestId,
+    cache: { store: sessionCache(), key: () => sessionCacheKey(getSession(request, context).get("auth")) },
   });
   apis.set(context, api);
   return api;
+}
+
+/** Drops the signed-in session's cached reads (ADR 021): after an unexpected failure, the next request reads everything again. */
+export function dropSessionCache(request: Request, context: PortalLoadContext): void {
+  const key = sessionCacheKey(getSession(request, context).get("auth"));
+  if (key) sessionCache().dropSession(key);
 }

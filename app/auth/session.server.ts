@@ -39,6 +39,11 @@ export interface AuthState {
   lastActivityAt: number;
   /** "sso": signed in through the user pool's hosted UI, whose own session logout ends too (ADR 022). */
   method?: "password" | "sso";
+  /**
+   * A random id minted at every sign-in: with the username, the key of the session's cache in the portal's memory
+   * (app/api/session-cache.server.ts, ADR 021). Absent in sessions started before it existed (not cached).
+   */
+  sid?: string;
 }
 
 export interface SessionData {

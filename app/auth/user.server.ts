@@ -7,6 +7,7 @@
  * status other than 0 ends with its message (404 signs out); status 0 runs the network-failover check (in
  * the API client) and, when the retries are spent, ends with the network-block message.
  */
+import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import type { PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
@@ -16,6 +17,7 @@ import type { ApiError } from "../api/result";
 import type { UserProfile } from "../api/schemas";
 import { getApi, SESSION_EXPIRED_MESSAGE } from "../api/user-api.server";
 import { getCurrentUser } from "../api/users.server";
+import { sessionCache, sessionCacheKey } from "../api/session-cache.server";
 import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
 import { NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
 import { loginUrlFor } from "./redirect";
@@ -53,6 +55,8 @@ export function activeAuth(session: PortalSession, now = Date.now()): AuthState 
   if (!auth) return undefined;
   const seconds = getConfig().session.inactivityTimeoutSeconds;
   if (now - auth.lastActivityAt > seconds * 1000) {
+    const key = sessionCacheKey(auth);
+    if (key) sessionCache().dropSession(key);
     session.destroy();
     session.flash("loginMessage", inactivityMessage(seconds));
     return undefined;
@@ -76,6 +80,7 @@ export function startSession(session: PortalSession, tokens: IdentityTokens, now
     signedInAt: now,
     lastActivityAt: now,
     method,
+    sid: randomUUID(),
   });
   return true;
 }
@@ -83,6 +88,9 @@ export function startSession(session: PortalSession, tokens: IdentityTokens, now
 /** Ends the session: revokes the tokens where the service supports it (best effort), clears the session (and with it the saved filter). */
 export async function endSession(session: PortalSession, context: Pick<PortalLoadContext, "requestId">, message?: string): Promise<void> {
   const auth = session.get("auth");
+  // The session's cached profile, locations and providers go with it (ADR 021).
+  const key = sessionCacheKey(auth);
+  if (key) sessionCache().dropSession(key);
   if (auth) {
     try {
       await Promise.race([revokeRefreshToken(auth.refreshToken), new Promise((_, reject) => setTimeout(() => reject(new Error("time-out")), 2000))]);

@@ -69,7 +69,8 @@ try {
     let bench: BenchPortal | undefined;
     try {
       const t = Date.now();
-      bench = await startBenchPortal({ world, apiEnv: apiDelaysEnv ? { API_DELAYS: apiDelaysEnv } : {}, log });
+      // One portal process (the figures are per process; scripts/bench/processes.ts compares one with two).
+      bench = await startBenchPortal({ world, apiEnv: apiDelaysEnv ? { API_DELAYS: apiDelaysEnv } : {}, portalEnv: { WEB_CONCURRENCY: "1" }, log });
       log(`${world} world: stack and portal up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
       for (const s of mine) {
         log(`${s.title}…`);

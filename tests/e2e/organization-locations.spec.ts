@@ -33,6 +33,9 @@ const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const rowOf = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 const locationNames = (page: Page) => page.getByRole("table", { name: "Locations" }).getByRole("rowheader").allTextContents();
 
+/** The names the patient list's Location filter offers (a select, with JavaScript and without). */
+const listLocationNames = (page: Page) => page.getByRole("region", { name: "Patients" }).getByLabel("Location").getByRole("option").allTextContents();
+
 /** The same form sent twice at once, as a double click without JavaScript would: both answers. */
 async function postTwice(page: Page, baseURL: string, path: string, form: Record<string, string>) {
   const send = () => page.request.post(path, { form, headers: { Origin: new URL(baseURL).origin }, maxRedirects: 0 });
@@ -101,6 +104,14 @@ test("an admin adds a location (the messages first, the input kept), sees it in 
   await expectToast(page, `Location ${renamed} updated.`);
   await expect(rowOf(page, renamed).getByRole("cell")).toHaveText(["1600 Pearl St, Boulder, CO 80302", "None", "Central Time (America/Chicago)", `Edit ${renamed}`]);
   expect(await locationNames(page)).toEqual([renamed, "E2E Main Clinic"]);
+  await expectAccessible(page);
+
+  // The patient list's Location filter (the organization's locations are kept per session for a short time,
+  // ADR 021; the pages above filled the cache with the old name) shows the new name on the next page.
+  await page.goto("/patients/");
+  const offered = await listLocationNames(page);
+  expect(offered).toEqual(expect.arrayContaining([renamed, "E2E Main Clinic"]));
+  expect(offered).not.toContain(name);
   await expectAccessible(page);
 
   // Another organization's location (or an unknown id): not found, nothing of it shown; its post changes nothing.

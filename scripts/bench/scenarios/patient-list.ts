@@ -6,17 +6,23 @@
  * the providers call every list page makes beside it (GET v2/practitioners).
  * Closed loop at BENCH_LIST_CONCURRENCY (default 16) for BENCH_SECONDS (default 10) each, after a 2 s warm-up.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startPortal } from "../../../tests/setup/portal.js";
 import { signInAs } from "../../identity/sign-in.js";
 import { demoAccount } from "../lib/accounts.js";
 import { hit, send } from "../lib/http.js";
 import { apiHeaders } from "../lib/patients.js";
+import { apiCallsOf } from "../lib/portal-log.js";
 import { signInToPortal } from "../lib/portal-session.js";
 import { runTargets } from "../lib/runner.js";
 import type { Scenario } from "../lib/scenario.js";
-import { fmt, loadTable } from "../lib/table.js";
+import { fmt, loadTable, markdownTable } from "../lib/table.js";
 
 /** Aim of issue 4: the list's p95 end to end. */
 export const LIST_P95_AIM_MS = 100;
+/** Aim of issue 14: a list page's p50 at most this many times its list call's (the other calls come from the session cache). */
+export const LIST_P50_RATIO_AIM = 2;
 export const LIST_ACCOUNT = "admin@frontrange.example";
 
 /** Portal URLs and the list call each makes (page size 10, the active tab; the admin's filter is empty). */
@@ -70,16 +76,48 @@ export const patientList: Scenario = {
     }
 
     const results = await runTargets(targets, { concurrency, warmupSeconds, seconds, log });
+    const callsPerPage = await countCallsPerPage(bench, account, agent, log);
 
     const table = loadTable(targets.map((t, i) => ({ label: t.label, result: results[i]! })));
     const pagesP95 = targets.flatMap((t, i) => (t.label.startsWith("portal") ? [{ variant: t.variant, p95: results[i]!.p95 }] : []));
     const missed = pagesP95.filter((p) => !(p.p95 <= LIST_P95_AIM_MS));
     const aim = `Aim (list p95 ≤ ${LIST_P95_AIM_MS} ms at concurrency 16): ${missed.length === 0 ? "met by every variant" : `MISSED by ${missed.map((p) => `${p.variant} (${fmt(p.p95)} ms)`).join(", ")}`}.`;
     const thin = results.some((r) => r.requests < 2 * concurrency) ? ` Few requests completed in the window: raise BENCH_SECONDS for steady-state figures.` : "";
+    const ratios = LIST_VARIANTS.map((v, i) => ({ variant: v.label, ratio: (results[2 * i]!.p50 ?? NaN) / (results[2 * i + 1]!.p50 ?? NaN) }));
+    const overRatio = ratios.filter((r) => !(r.ratio <= LIST_P50_RATIO_AIM));
+    const ratioAim = `Aim (page p50 ≤ ${LIST_P50_RATIO_AIM}× its list call's p50): ${ratios.map((r) => `${r.variant} ${fmt(r.ratio, 2)}×`).join(", ")} — ${overRatio.length === 0 ? "met" : "MISSED"}.`;
     const errors = results.reduce((n, r) => n + r.errors, 0);
     return {
-      report: `${table}\n\nSigned in as ${LIST_ACCOUNT} (provider admin: ${total.toLocaleString("en-US")} active patients in the organization's list); requests completed in ${seconds} s after a ${warmupSeconds} s warm-up, end to end (the whole document read); each page against the list call it makes, straight to the API with the same token. A page also makes GET v2/users/current first, then v2/locations and v2/practitioners beside the list call (the page waits for the slowest of the three; order read from the portal's debug log). ${aim}${thin}`,
+      report: `${table}\n\nSigned in as ${LIST_ACCOUNT} (provider admin: ${total.toLocaleString("en-US")} active patients in the organization's list); requests completed in ${seconds} s after a ${warmupSeconds} s warm-up, end to end (the whole document read); each page against the list call it makes, straight to the API with the same token. The page's other reads (GET v2/users/current, v2/locations, v2/practitioners) come from the session cache (ADR 021) after the session's first page.\n\n${callsPerPage}\n\n${aim} ${ratioAim}${thin}`,
       failure: errors > 0 ? `${errors} requests failed under load` : undefined,
     };
   },
 };
+
+/**
+ * API calls per page, read from the debug log of a portal of its own on the same stack (the measured portal logs
+ * at info): a new session's first list page, then the next pages (each variant).
+ */
+async function countCallsPerPage(bench: Parameters<Scenario["run"]>[0]["bench"], account: { email: string; password: string }, agent: Parameters<Scenario["run"]>[0]["agent"], log: (m: string) => void): Promise<string> {
+  const logFile = join(bench.dataDir, "portal-list-calls.log");
+  const portal = await startPortal({ stack: bench.stack, dataDir: bench.dataDir, logFile, env: { LOG_LEVEL: "debug", WEB_CONCURRENCY: "1" } });
+  const rows: [string, number, string][] = [];
+  try {
+    const session = await signInToPortal(portal.url, account, agent);
+    const pages = [{ label: "first page after sign-in", page: LIST_VARIANTS[0]!.page }, ...LIST_VARIANTS.map((v) => ({ label: `next: ${v.label}`, page: v.page }))];
+    for (const [i, p] of pages.entries()) {
+      const res = await send(new URL(p.page, portal.url).href, { agent, headers: { ...session.headers({ scripts: true }), "x-request-id": `bench-list-calls-${i}` } });
+      if (res.status !== 200) throw new Error(`GET ${p.page} answered ${res.status}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const text = readFileSync(logFile, "utf8");
+    for (const [i, p] of pages.entries()) {
+      const calls = apiCallsOf(text, `bench-list-calls-${i}`);
+      rows.push([p.label, calls.length, calls.map((c) => `${c.method} ${c.path}`).join(", ")]);
+    }
+    log(`list: API calls per page counted (log: ${logFile})`);
+  } finally {
+    await portal.stop();
+  }
+  return `API calls per page (the portal's debug log; the session's sign-in already read its profile):\n\n${markdownTable(["page", "API calls", "which"], rows, ["l", "r", "l"])}`;
+}

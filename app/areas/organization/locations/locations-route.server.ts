@@ -65,12 +65,12 @@ async function toList(all: Promise<ApiResult<Location[]>>, tab: LocationsTab, mi
 
 async function loadDialog(api: Api, kind: "add-location" | "edit-location", params: URLSearchParams, all: Promise<ApiResult<Location[]>>): Promise<LocationDialogData> {
   if (kind === "add-location") {
-    const practitioners = await listPractitioners(api);
+    const practitioners = await listPractitioners(api, { fresh: true });
     if (practitioners.error) return { kind: "message", title: ADD_TITLE, message: PROVIDERS_LOAD_FAILED };
     return { kind: "add", providers: providerOptions(eligibleDefaultProviders(practitioners.data, null)), defaults: NEW_LOCATION_DEFAULTS };
   }
   const id = params.get("location") ?? "";
-  const [locations, practitioners] = await Promise.all([all, listPractitioners(api)]);
+  const [locations, practitioners] = await Promise.all([all, listPractitioners(api, { fresh: true })]);
   if (locations.error) return { kind: "message", title: EDIT_TITLE, message: LOCATIONS_LOAD_FAILED };
   // Only the caller's organization's locations are listed: another organization's id is simply not found.
   const location = locations.data.find((l) => l.id === id);
@@ -94,7 +94,7 @@ export async function loadLocations({ request, context }: LoaderFunctionArgs) {
   const showMine = showsMyLocations(user);
   const tab = locationsTabOf(params, showMine);
   const api = getApi(request, context);
-  const all = listLocations(api);
+  const all = listLocations(api, { fresh: true });
   return {
     canManage: canManageOrganization(user),
     showMine,
@@ -126,7 +126,7 @@ const FIELDS = ["name", "address1", "address2", "city", "stateCode", "zipCode", 
 
 async function save(api: Api, form: FormData, editId: string | null): Promise<Outcome> {
   const failed = editId ? UPDATE_FAILED : CREATE_FAILED;
-  const [practitioners, locations] = await Promise.all([listPractitioners(api), editId ? listLocations(api) : Promise.resolve(null)]);
+  const [practitioners, locations] = await Promise.all([listPractitioners(api, { fresh: true }), editId ? listLocations(api, { fresh: true }) : Promise.resolve(null)]);
   const location = editId && locations?.data ? (locations.data.find((l) => l.id === editId) ?? null) : null;
   const providerIds = practitioners.data ? eligibleDefaultProviders(practitioners.data, editId, location?.defaultProviderId ?? null).map((p) => p.id) : undefined;
   const submission = parseWithZod(form, { schema: locationFormSchema({ providerIds }) });

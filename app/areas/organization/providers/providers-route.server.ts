@@ -75,7 +75,7 @@ export type ProvidersDialogData =
 const viewerOf = (user: CurrentUser): Viewer => ({ role: user.role, practitionerId: user.practitionerId, canManage: canManageOrganization(user) });
 
 async function locationChoices(api: Api): Promise<{ locations: LocationChoice[]; locationsError: string | null }> {
-  const result = await listLocations(api);
+  const result = await listLocations(api, { fresh: true });
   if (result.error) return { locations: [], locationsError: LOCATIONS_LOAD_FAILED };
   return { locations: result.data.map((l) => ({ id: l.id, name: l.name })), locationsError: null };
 }
@@ -103,7 +103,7 @@ export async function loadProviders({ request, context }: LoaderFunctionArgs) {
   const viewer = viewerOf(user);
   const api = getApi(request, context);
   // One call for the streamed table and the dialog that needs a provider.
-  const practitioners = listPractitioners(api);
+  const practitioners = listPractitioners(api, { fresh: true });
   const dialog = state.dialog ? await loadDialog(state.dialog, api, practitioners, viewer) : null;
   return {
     state,
@@ -185,7 +185,7 @@ async function inviteAction(env: ActionEnv) {
 async function targetOf(env: ActionEnv): Promise<{ provider: Practitioner } | { status: number; message: string }> {
   const id = env.form.get("id");
   if (!isProviderId(id)) return { status: 400, message: NOT_FOUND_IN_ORGANIZATION };
-  const list = await listPractitioners(env.api);
+  const list = await listPractitioners(env.api, { fresh: true });
   if (list.error) return { status: failedStatus(list.error), message: list.error.message };
   const provider = list.data.find((p) => p.id.toLowerCase() === id.toLowerCase());
   if (!provider) return { status: 404, message: NOT_FOUND_IN_ORGANIZATION };
