@@ -6,7 +6,7 @@
  * are in programs-builder-patients.spec.ts. Each test creates its own data (unique names).
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
-import { demo, PRACTITIONER, apiAs } from "./helpers/stack.js";
+import { PRACTITIONER, PRODUCT_ADMIN, apiAs } from "./helpers/stack.js";
 import { expectFieldError, expectToast, submitBadInput } from "./helpers/ui.js";
 import { useSession } from "./helpers/session.js";
 import {
@@ -25,7 +25,6 @@ import {
   type Api,
 } from "./helpers/program-builder.js";
 
-const RESEARCH = demo("research@research.example");
 
 let api: Api;
 
@@ -303,7 +302,8 @@ test("a double submit of Publish creates one template", async ({ page, baseURL }
 });
 
 test("another organization's template: 'Could not get template.' and nothing of it", async ({ page }) => {
-  const theirs = await createTemplate(await apiAs(RESEARCH.email), `E2E Research ${tag()}`);
+  // Another organization's (the internal organization's: the research organization holds no Health, ADR 020).
+  const theirs = await createTemplate(await apiAs(PRODUCT_ADMIN.email), `E2E Other ${tag()}`);
   for (const action of ["edit-template", "duplicate-template"]) {
     const response = await page.goto(`${BUILDER}?action=${action}&templateId=${theirs.id}`);
     expect(response!.status()).toBe(404);

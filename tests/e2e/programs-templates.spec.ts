@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { test, expect, expectAccessible } from "./fixtures.js";
-import { apiAs, createProvider, demo, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
+import { apiAs, createProvider, PRACTITIONER, PRODUCT_ADMIN, SCAN_ONLY } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import { expectToast, sidebar, sidebarLinkNames } from "./helpers/ui.js";
 import type { components } from "../../openapi/provider-api.js";
@@ -15,7 +15,6 @@ import type { components } from "../../openapi/provider-api.js";
 type TemplateFields = { name: string; notes?: string; dailyFrequency?: number; weeklyFrequency?: number };
 type Program = components["schemas"]["Program"];
 
-const RESEARCH = demo("research@research.example");
 const NOT_FOUND = "Looks like our form is a little off. We had trouble finding that URL.";
 
 // Several pages and axe checks per test on a shared 2-core machine: more than the default 30 s.
@@ -280,7 +279,8 @@ test.describe("the template detail", () => {
 
   test("another organization's template, or an unknown id: 'Could not get template.' with 404, nothing of it shown", async ({ page }) => {
     const tag = uniqueTag();
-    const other = await createTemplate(RESEARCH.email, { name: `${tag} Research Secret`, notes: "Confidential protocol." });
+    // The internal organization's (the research organization holds no Health, ADR 020).
+    const other = await createTemplate(PRODUCT_ADMIN.email, { name: `${tag} Research Secret`, notes: "Confidential protocol." });
     await useSession(page, PRACTITIONER.email);
     for (const id of [other.id, randomUUID(), "not-a-template"]) {
       const res = await page.goto(`/programs/templates/${id}`);
