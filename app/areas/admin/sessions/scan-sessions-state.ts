@@ -13,6 +13,7 @@
  * Sessions are addressed by their UUID in the admin area: the admin API looks one session up by its UUID only
  * (`sessionUUID` of the list call). Pure: the loader, the page's links and the unit tests use it alike.
  */
+import { hrefOf, withExtra } from "../../scan/sessions/sessions-state";
 import type { AdminScanSessionQuery } from "../../../api/admin-sessions.server";
 import { dateRangeInstants, dateRangeParams, parseDateRange, type DateRange } from "../../../domain/date-range";
 import { isUuid } from "../../../domain/uuid";
@@ -78,16 +79,11 @@ export function adminSessionsParams(s: AdminSessionsState, extra: Record<string,
   for (const [k, v] of dateRangeParams(s.range)) if (k !== "selfReported") p.append(k, v);
   if (s.uuidInput) p.set("uuid", s.uuidInput);
   if (s.page > 1) p.set("page", String(s.page));
-  for (const [k, v] of Object.entries(extra)) {
-    if (v === null || v === undefined) p.delete(k);
-    else p.set(k, v);
-  }
-  return p;
+  return withExtra(p, extra);
 }
 
 export function adminSessionsHref(s: AdminSessionsState, extra: Record<string, string | null | undefined> = {}): string {
-  const search = adminSessionsParams(s, extra).toString();
-  return search ? `${ADMIN_SESSIONS_PATH}?${search}` : ADMIN_SESSIONS_PATH;
+  return hrefOf(ADMIN_SESSIONS_PATH, adminSessionsParams(s, extra));
 }
 
 const seg = (id: string) => encodeURIComponent(id);

@@ -79,6 +79,11 @@ export function sessionsParams(s: SessionsState, extra: Record<string, string | 
   if (s.assessment) p.set("assessment", s.assessment);
   if (s.uuidInput) p.set("uuid", s.uuidInput);
   if (s.page > 1) p.set("page", String(s.page));
+  return withExtra(p, extra);
+}
+
+/** `p` with `extra` set over it (null/undefined drops the key). Shared by the sessions lists' URL states. */
+export function withExtra(p: URLSearchParams, extra: Record<string, string | null | undefined>): URLSearchParams {
   for (const [k, v] of Object.entries(extra)) {
     if (v === null || v === undefined) p.delete(k);
     else p.set(k, v);
@@ -86,7 +91,9 @@ export function sessionsParams(s: SessionsState, extra: Record<string, string | 
   return p;
 }
 
+/** `path`, with its query when there is one. */
+export const hrefOf = (path: string, params: URLSearchParams): string => (params.size > 0 ? `${path}?${params}` : path);
+
 export function sessionsHref(s: SessionsState, extra: Record<string, string | null | undefined> = {}): string {
-  const search = sessionsParams(s, extra).toString();
-  return search ? `${SESSIONS_PATH}?${search}` : SESSIONS_PATH;
+  return hrefOf(SESSIONS_PATH, sessionsParams(s, extra));
 }
