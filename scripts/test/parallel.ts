@@ -69,7 +69,7 @@ for (const r of results) {
   process.stdout.write(readFileSync(r.log, "utf8"));
 }
 const first = results[0];
-if (first.code !== 0 && results.length > 1 && firstTail.length > 0) {
+if (first && first.code !== 0 && results.length > 1 && firstTail.length > 0) {
   console.log(`\n[parallel] ===== ${first.script} FAILED: the end of its output again =====`);
   console.log(firstTail.join("\n"));
 }
