@@ -121,6 +121,88 @@ describe("every patient operation writes one record with the right fields", () =
   });
 });
 
+describe("bulk changes record every patient they created or changed, in the change's transaction", () => {
+  const boundary = "----audit-test-boundary";
+  /** A multipart/form-data body: the `product` field (when given) and the CSV as `file`. */
+  const upload = (url: string, as: FixtureUser, csv: string, product?: string, requestId?: string) => {
+    const parts = [
+      ...(product ? [`--${boundary}\r\nContent-Disposition: form-data; name="product"\r\n\r\n${product}\r\n`] : []),
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="patients.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+      `--${boundary}--\r\n`,
+    ];
+    return api.request("POST", url, {
+      as,
+      body: Buffer.from(parts.join("")),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(requestId ? { "x-request-id": requestId } : {}) },
+    });
+  };
+  const idsOf = async (where: string, args: unknown[]) => (await api.db.query<{ id: string }>(`SELECT id::text AS id FROM patient_records WHERE ${where}`, args)).map((r) => r.id).sort();
+  const countPatients = async () => Number((await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM patient_records"))!.n);
+  const healthCsv = (rows: string[]) => ["firstName,lastName,email,injuredSideOfBody,injuredBodyPart,locationName", ...rows].join("\n") + "\n";
+
+  it("importPatientsCsv: one row per patient created, with the caller, 201 and the request id", async () => {
+    const before = await lastId();
+    const r = await upload(
+      "/v2/patients/upload",
+      fx.adminA,
+      healthCsv(["Xanthippe,Import,xanthippe.one@example.com,Left,Knee,A North", "Xanthippe,Importer,xanthippe.two@example.com,Right,Hip,A South"]),
+      "HEALTH",
+      "req-import-1",
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toEqual({ importedCount: 2 });
+    const created = await idsOf("email LIKE 'xanthippe.%@example.com'", []);
+    expect(created).toHaveLength(2);
+    const rows = await rowsSince(before);
+    expect(rows.map((x) => x.patient_record_id).sort()).toEqual(created);
+    for (const row of rows) {
+      expect(row).toMatchObject({ operation_id: "importPatientsCsv", method: "POST", status: 201, user_id: fx.adminA.userId, practitioner_id: fx.adminA.practitionerId, role: "PORTAL_PROVIDER_ADMIN", organization_id: fx.orgA.id, request_id: "req-import-1" });
+    }
+  });
+
+  it("importPatientsCsv: a refused file imports nothing and records nothing", async () => {
+    const before = await lastId();
+    const r = await upload("/v2/patients/upload", fx.adminA, healthCsv(["Xanthippe,Bad,not-an-email,Left,Knee,A North"]), "HEALTH");
+    expect(r.status).toBe(400);
+    expect(await rowsSince(before)).toEqual([]);
+  });
+
+  it("reconcileGaitPatientsCsv: one row per patient renamed (not the ones already named so, nor other organizations')", async () => {
+    const imported = await upload("/v2/patients/upload", fx.adminA, "firstName,lastName,gaitUid,locationName\nOld,Gait,AUD-REC-1,A North\nSame,Gait,AUD-REC-2,A North\n", "GAIT");
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const [renamed] = await idsOf("gait_uid = 'AUD-REC-1'", []);
+    const before = await lastId();
+    const r = await upload("/v2/patients/reconcile/", fx.adminA, "gaitUid,firstName,lastName\naud-rec-1,Xanthippe,Gait\nAUD-REC-2,Same,Gait\nAUD-REC-404,No,Match\n", undefined, "req-reconcile-1");
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ reconciledCount: 1 });
+    const rows = await rowsSince(before);
+    expect(rows.map((x) => [x.operation_id, x.patient_record_id, x.method, x.status, x.user_id, x.request_id])).toEqual([
+      ["reconcileGaitPatientsCsv", renamed, "POST", 200, fx.adminA.userId, "req-reconcile-1"],
+    ]);
+    // Another organization's admin changes none of A's patients, so no row names one.
+    const other = await lastId();
+    expect((await upload("/v2/patients/reconcile/", fx.adminB, "gaitUid,firstName,lastName\nAUD-REC-2,Hack,Ed\n")).body).toEqual({ reconciledCount: 0 });
+    expect(await rowsSince(other)).toEqual([]);
+  });
+
+  it("a change never commits without its records: if they cannot be written, nothing is imported or renamed", async () => {
+    // A statement trigger that refuses every insert into the log (creating and dropping triggers is not refused).
+    await api.db.exec(`CREATE FUNCTION audit_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit test: log unavailable'; END $$;
+      CREATE TRIGGER audit_test_refuse BEFORE INSERT ON patient_access_log FOR EACH STATEMENT EXECUTE FUNCTION audit_test_refuse();`);
+    try {
+      const patients = await countPatients();
+      const imported = await upload("/v2/patients/upload", fx.adminA, healthCsv(["Xanthippe,Lost,xanthippe.lost@example.com,Left,Knee,A North"]), "HEALTH");
+      expect(imported.status).toBe(500);
+      expect(await countPatients()).toBe(patients);
+      const reconciled = await upload("/v2/patients/reconcile/", fx.adminA, "gaitUid,firstName,lastName\nAUD-REC-2,Renamed,Anyway\n");
+      expect(reconciled.status).toBe(500);
+      expect(await api.db.one("SELECT first_name, last_name FROM patient_records WHERE gait_uid = 'AUD-REC-2'")).toEqual({ first_name: "Same", last_name: "Gait" });
+    } finally {
+      await api.db.exec("DROP TRIGGER audit_test_refuse ON patient_access_log; DROP FUNCTION audit_test_refuse();");
+    }
+  });
+});
+
 describe("the operations table", () => {
   it("names only operations of the contract (the portal's labels: app/areas/patients/access-history/labels.test.ts)", async () => {
     const contract = (await import("../../core/contract-validator.js")).loadContract() as { paths: Record<string, Record<string, { operationId?: string }>> };
@@ -210,7 +292,7 @@ describe("no names, no notes", () => {
     const rows = await api.db.query<Record<string, unknown>>("SELECT * FROM patient_access_log");
     expect(rows.length).toBeGreaterThan(10);
     const text = JSON.stringify(rows).toLowerCase();
-    for (const secret of ["zebulon", "quixote", "secret-note-text", "5550199", "example.com", "1950-02-03", "knee", "hip", "drop table"]) {
+    for (const secret of ["zebulon", "quixote", "xanthippe", "secret-note-text", "5550199", "example.com", "1950-02-03", "knee", "hip", "drop table"]) {
       expect(text, secret).not.toContain(secret);
     }
     const columns = Object.keys(rows[0]!).sort();

@@ -44,6 +44,11 @@ const rowOf = (table: "gait_sessions" | "rtm_cycles" | "rtm_monthly_summaries"):
   const row = await db.one<{ p: string }>(`SELECT patient_record_id::text AS p FROM ${table} WHERE id = $1`, [id]);
   return row ? [row.p] : [];
 };
+/**
+ * Written by the handler itself, in the transaction of its change (`recordAccessInTransaction`): the answer
+ * names no patient (a count, a program, 204) and the ids are known only inside the change.
+ */
+const inTransaction: PatientSource = () => [];
 const itemsIds = fromAnswer((a) => asArray(asRecord(a).items).map(idOf));
 const rtmItemsPatients = fromAnswer((a) => asArray(asRecord(a).items).map((i) => idOf(asRecord(i).patientRecord)));
 const gaitSessionsPatients = fromAnswer((a) => asArray(a).map((s) => asRecord(s).patientRecordId));
@@ -77,6 +82,12 @@ export const PATIENT_OPERATIONS: Record<string, PatientSource> = {
   createPatientRecord: fromAnswer((a) => [idOf(a)]),
   bulkUpdatePatientRecords: ({ query }) => String(query.patientRecordIds ?? "").split(","),
   assignProgramToPatients: ({ body }) => asArray(asRecord(body).patientRecordIds),
+  // changes whose answer names no patient: the handler records the patients it created or changed, in the
+  // change's own transaction (a change never commits without its records)
+  importPatientsCsv: inTransaction, // every patient created
+  reconcileGaitPatientsCsv: inTransaction, // every patient renamed
+  replaceProgram: inTransaction, // every patient moved to the new version (assignment and notification)
+  deletePractitioner: inTransaction, // every patient who lost the provider as primary provider
   // lists that name patients: every patient on the page
   listPatientRecords: itemsIds,
   listHealthPatientRecords: itemsIds,
@@ -136,6 +147,17 @@ const operationOf = (req: FastifyRequest): string => (req.routeOptions.config as
 export function requestIdOf(req: FastifyRequest): string | null {
   const v = req.headers["x-request-id"];
   return typeof v === "string" && REQUEST_ID.test(v) ? v : null;
+}
+
+/**
+ * For the operations marked `inTransaction` above: writes the rows of the patients a handler created or changed,
+ * with `tx` (the change's transaction), as the hook would (the caller, the operation, the request id). `status`
+ * is the success the handler is about to answer; a refused call changed nothing and names no patient.
+ */
+export async function recordAccessInTransaction(tx: Db, req: FastifyRequest, caller: Caller, patientRecordIds: readonly string[], status: number): Promise<void> {
+  const operationId = operationOf(req);
+  if (PATIENT_OPERATIONS[operationId] !== inTransaction) throw new Error(`${operationId || "this operation"} is not marked inTransaction in PATIENT_OPERATIONS`);
+  await writeAccessRecords(tx, { patientRecordIds: [...patientRecordIds], caller, operationId, method: req.method, status, requestId: requestIdOf(req) });
 }
 
 /**

@@ -3,6 +3,7 @@ import { requireMember, requireProviderAdmin, type MemberCaller } from "../../co
 import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
+import { recordAccessInTransaction } from "../audit/record.js";
 import { readLogoUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
 import {
   findLocation, findPractitioner, listOrganizationLocations, listOrganizationPractitioners, ORGANIZATION_COLUMNS, toOrganization,
@@ -219,7 +220,9 @@ export const handlers = defineHandlers({
       await db.query("UPDATE practitioners SET deleted_at = now(), user_id = NULL, invite_code = NULL WHERE id = $1", [target.id]);
       await db.query("DELETE FROM practitioner_locations WHERE practitioner_id = $1", [target.id]);
       await db.query("UPDATE locations SET default_provider_id = NULL WHERE default_provider_id = $1", [target.id]);
-      await db.query("UPDATE patient_records SET practitioner_id = NULL, updated_at = now() WHERE practitioner_id = $1", [target.id]);
+      const unlinked = await db.query<{ id: string }>("UPDATE patient_records SET practitioner_id = NULL, updated_at = now() WHERE practitioner_id = $1 RETURNING id::text AS id", [target.id]);
+      // Those patients' records changed (no primary provider): the access history records each of them (ADR 018).
+      await recordAccessInTransaction(db, ctx.req, m, unlinked.map((r) => r.id), 204);
       // The identity user goes too (no sign-in, no session refresh). Inside the transaction: if the identity
       // service refuses, nothing is removed and the admin can try again.
       if (target.userId) await ctx.identity?.deleteUser(target.userId);

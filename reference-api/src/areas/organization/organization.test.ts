@@ -257,7 +257,15 @@ describe("practitioners", () => {
     expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.practitionerA1 })).status).toBe(403);
     expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.adminB })).status).toBe(404);
     await api.db.query("UPDATE locations SET default_provider_id = $1 WHERE id = $2", [target.practitionerId, fx.orgA.locations[1]]);
-    expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.adminA })).status).toBe(204);
+    const theirs = (await api.db.query<{ id: string }>("SELECT id::text AS id FROM patient_records WHERE practitioner_id = $1", [target.practitionerId])).map((r) => r.id);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect((await api.request("DELETE", `/v2/practitioners/${target.practitionerId}`, { as: fx.adminA, headers: { "x-request-id": "req-remove-provider" } })).status).toBe(204);
+    // Their patients' records changed (no primary provider): one access record each, written with the change (ADR 018).
+    const audit = await api.db.query<{ p: string; status: number; user_id: string; request_id: string }>(
+      "SELECT patient_record_id::text AS p, status, user_id, request_id FROM patient_access_log WHERE operation_id = 'deletePractitioner'",
+    );
+    expect(audit.map((a) => a.p).sort()).toEqual([...theirs].sort());
+    expect(audit.every((a) => a.status === 204 && a.user_id === fx.adminA.userId && a.request_id === "req-remove-provider")).toBe(true);
     const list = await api.request("GET", "/v2/practitioners", { as: fx.adminA });
     expect(list.body.map((p: { id: string }) => p.id)).not.toContain(target.practitionerId);
     expect((await api.request("GET", "/v2/users/current", { as: target })).status).toBe(404);

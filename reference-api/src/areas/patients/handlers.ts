@@ -6,6 +6,7 @@ import type { Schema } from "../../core/contract.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { requireProducts } from "../../core/products.js";
+import { recordAccessInTransaction } from "../audit/record.js";
 import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
 import { cycleStatusOn, getCareNote, listCareNotesOf, noteLength } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
@@ -381,7 +382,7 @@ export const handlers = defineHandlers({
     if (product !== "HEALTH" && product !== "GAIT") throw badRequest("product: must be HEALTH or GAIT");
     requireProducts(m, [product]);
     const today = m.today;
-    const importedCount = await importPatients(ctx.db, m, product, text, today);
+    const importedCount = await importPatients(ctx.db, m, product, text, today, (tx, ids) => recordAccessInTransaction(tx, ctx.req, m, ids, 201));
     ctx.reply.code(201);
     return { importedCount };
   },
@@ -389,6 +390,6 @@ export const handlers = defineHandlers({
   async reconcileGaitPatientsCsv(ctx) {
     const m = requireMember(ctx.caller);
     const { text } = await readCsvUpload(ctx.req, []);
-    return { reconciledCount: await reconcileGaitPatients(ctx.db, m, text) };
+    return { reconciledCount: await reconcileGaitPatients(ctx.db, m, text, (tx, ids) => recordAccessInTransaction(tx, ctx.req, m, ids, 200)) };
   },
 });

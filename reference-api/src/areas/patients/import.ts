@@ -85,12 +85,16 @@ function parseCsvDate(s: string): string | undefined {
 const HEALTH_COLUMNS = ["firstName", "lastName", "email", "phoneNumber", "dob", "injuredSideOfBody", "injuredBodyPart", "locationName", "locationId"];
 const GAIT_COLUMNS = ["firstName", "lastName", "gaitUid", "locationName", "locationId", "dob"];
 
+/** Records, inside the change's transaction, the patients a bulk change created or changed (the access history, ADR 018). */
+export type RecordPatients = (tx: Db, patientRecordIds: string[]) => Promise<void>;
+
 /**
  * Imports patients of one product from CSV text. All rows are validated first (product rules, location, the
  * caller's reach, duplicates in the file and in the organization); any problem → 400 listing them; else all
- * rows are inserted in one transaction with a plan of care starting today.
+ * rows are inserted in one transaction with a plan of care starting today, and `record` is given the new
+ * patients' ids in that transaction.
  */
-export async function importPatients(db: Db, m: MemberCaller, product: "HEALTH" | "GAIT", text: string, today: string): Promise<number> {
+export async function importPatients(db: Db, m: MemberCaller, product: "HEALTH" | "GAIT", text: string, today: string, record: RecordPatients): Promise<number> {
   const health = product === "HEALTH";
   const { cols, rows } = health
     ? readTable(text, HEALTH_COLUMNS, ["firstName", "lastName", "email", "injuredSideOfBody", "injuredBodyPart"], [["locationName", "locationId"]])
@@ -202,15 +206,16 @@ export async function importPatients(db: Db, m: MemberCaller, product: "HEALTH" 
     }
     await bulkInsert(tx, "patient_records", ["id", "organization_id", "location_id", "practitioner_id", "first_name", "last_name", "email", "phone_number", "dob", "products", "injured_side_of_body", "injured_body_part", "gait_uid"], patients, 300);
     await bulkInsert(tx, "plans_of_care", ["id", "patient_record_id", "start_date", "products"], plans, 500);
+    await record(tx, patients.map((p) => p[0] as string));
   });
   return valid.length;
 }
 
 /**
  * Gait reconcile: rows `gaitUid, firstName, lastName`; matching visible GAIT patients get the names. Answers
- * how many records changed.
+ * how many records changed; `record` is given their ids in the update's transaction.
  */
-export async function reconcileGaitPatients(db: Db, m: MemberCaller, text: string): Promise<number> {
+export async function reconcileGaitPatients(db: Db, m: MemberCaller, text: string, record: RecordPatients): Promise<number> {
   const { cols, rows } = readTable(text, ["gaitUid", "firstName", "lastName"], ["gaitUid", "firstName", "lastName"]);
   const problems: string[] = [];
   const uids: string[] = [];
@@ -239,13 +244,16 @@ export async function reconcileGaitPatients(db: Db, m: MemberCaller, text: strin
   if (problems.length > 0) throw badRequest(summarizeProblems(problems));
   const params: unknown[] = [uids, firsts, lasts];
   const scope = patientScope(m, params, "pr");
-  const updated = await db.query<{ id: string }>(
-    `UPDATE patient_records pr SET first_name = v.first_name, last_name = v.last_name, updated_at = now()
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS v(uid, first_name, last_name)
-      WHERE lower(pr.gait_uid) = v.uid AND 'GAIT' = ANY(pr.products) AND NOT pr.hidden AND ${scope}
-        AND (pr.first_name IS DISTINCT FROM v.first_name OR pr.last_name IS DISTINCT FROM v.last_name)
-      RETURNING pr.id`,
-    params,
-  );
-  return updated.length;
+  return db.tx(async (tx) => {
+    const updated = await tx.query<{ id: string }>(
+      `UPDATE patient_records pr SET first_name = v.first_name, last_name = v.last_name, updated_at = now()
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS v(uid, first_name, last_name)
+        WHERE lower(pr.gait_uid) = v.uid AND 'GAIT' = ANY(pr.products) AND NOT pr.hidden AND ${scope}
+          AND (pr.first_name IS DISTINCT FROM v.first_name OR pr.last_name IS DISTINCT FROM v.last_name)
+        RETURNING pr.id::text AS id`,
+      params,
+    );
+    await record(tx, updated.map((u) => u.id));
+    return updated.length;
+  });
 }

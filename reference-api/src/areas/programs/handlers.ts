@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
 import { exerciseMediaFile, listExerciseMetrics, listExercises, toExercise } from "./exercises.js";
+import { recordAccessInTransaction } from "../audit/record.js";
 import { patientNotifications, recordNotification } from "./notifications.js";
 import {
   HEALTH_REQUIRED,
@@ -82,6 +83,8 @@ export const handlers = defineHandlers({
         // The patient's program changed: they are told about the new version.
         await recordNotification(tx, patient_record_id, "PROGRAM_UPDATED", created.id);
       }
+      // Those patients' programs changed: the access history records each of them (ADR 018).
+      await recordAccessInTransaction(tx, ctx.req, m, retired.map((r) => r.patient_record_id), 201);
       return (await tx.one<HepRow>(`SELECT ${HEP_COLUMNS} FROM heps h WHERE h.id = $1`, [created.id]))!;
     });
     ctx.reply.code(201);

@@ -450,6 +450,12 @@ describe("programs and assignments", () => {
     expect(r.body).toMatchObject({ name: "Hip v2", patientCount: 2, isTemplate: false, replacedById: null });
     expect(await activeHepIds(x)).toEqual([r.body.id]);
     expect(await activeHepIds(y)).toEqual([r.body.id]);
+    // Both patients' programs changed: the access history has one record each, written with the change (ADR 018).
+    const audit = await api.db.query<{ p: string; op: string; status: number; user_id: string }>(
+      "SELECT patient_record_id::text AS p, operation_id AS op, status, user_id FROM patient_access_log WHERE operation_id = 'replaceProgram' ORDER BY id",
+    );
+    expect(audit.map((a) => a.p).sort()).toEqual([x, y].sort());
+    expect(audit.every((a) => a.status === 201 && a.user_id === fx.adminB.userId)).toBe(true);
     const before = await req("GET", `/v2/health/heps/${old.id}`, fx.adminB);
     expect(before.body).toMatchObject({ replacedById: r.body.id, patientCount: 0 });
     // The old version cannot be replaced or assigned again; templates are updated, not replaced.
@@ -461,6 +467,7 @@ describe("programs and assignments", () => {
     expect((await req("POST", `/v2/health/heps/${r.body.id}/replace`, fx.adminA, program())).status).toBe(404);
     expect((await req("POST", `/v2/health/heps/${r.body.id}/replace`, fx.adminB, program({ blocks: [] }))).status).toBe(400);
     expect(await activeHepIds(x)).toEqual([r.body.id]);
+    expect(Number((await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM patient_access_log WHERE operation_id = 'replaceProgram'"))!.n)).toBe(2);
   });
 });
 
