@@ -27,6 +27,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   reconcileGaitPatientsCsv: "Renamed by gait reconcile",
   replaceProgram: "Moved to a new program version",
   deletePractitioner: "Lost a removed provider as primary provider",
+  adminDisableOrganization: "Discharged: organization disabled",
+  adminEnableOrganization: "Discharge undone: organization enabled",
   listPatientHealthSessions: "Viewed health sessions",
   resendPatientInvite: "Resent the Health invite",
   listPatientNotifications: "Viewed notifications",

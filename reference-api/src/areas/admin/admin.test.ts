@@ -339,6 +339,12 @@ describe("disable and enable", () => {
     expect(after.get(open)).toMatchObject({ discharge_date: today, end_date: today });
     expect(after.get(future)).toMatchObject({ discharge_date: today, end_date: today });
     expect(after.get(early)!.discharge_date).toBe(before.find((s) => s.id === early)!.discharge_date);
+    // The discharged patients' records changed: one access record each, written with the change (ADR 018).
+    const audited = async (op: string) =>
+      (await api.db.query<{ p: string; user_id: string; status: number }>("SELECT patient_record_id::text AS p, user_id, status FROM patient_access_log WHERE operation_id = $1 AND patient_record_id = ANY($2::uuid[])", [op, [open, early, future]]))
+        .map((a) => [a.p, a.user_id, a.status])
+        .sort();
+    expect(await audited("adminDisableOrganization")).toEqual([open, future].sort().map((p) => [p, fx.productAdmin.userId, 200]));
     // The organization's users lose access to every call.
     expect((await api.request("GET", "/v2/users/current", as(fx.adminB))).status).toBe(403);
     expect((await api.request("GET", "/v2/patients/pages", as(fx.practitionerB))).status).toBe(403);
@@ -350,6 +356,9 @@ describe("disable and enable", () => {
     expect(e.status).toBe(200);
     expect(e.body.disabled).toBe(false);
     expect(await state()).toEqual(before);
+    // Disabling again discharged nobody; enabling restored the same two patients.
+    expect(await audited("adminDisableOrganization")).toHaveLength(2);
+    expect(await audited("adminEnableOrganization")).toEqual([open, future].sort().map((p) => [p, fx.productAdmin.userId, 200]));
     expect((await api.request("GET", "/v2/users/current", as(fx.adminB))).status).not.toBe(403);
     expect(await api.db.one("SELECT 1 FROM organization_disable_discharges WHERE organization_id = $1", [org])).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { requireProductAdmin, requireStaff } from "../../core/auth.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
+import { recordAccessInTransaction } from "../audit/record.js";
 import { gaitPoseLogKey, scanLogKey, toScanOutcome, upsertScanOutcome, type ScanOutcomeRow } from "../scan/mapping.js";
 import { getAdminLocation, listAdminGaitSessions, listAdminLocations, listAdminScanSessions } from "./lists.js";
 import { readLogoUpload, storeOrganizationLogo } from "../organization/logo.js";
@@ -70,13 +71,13 @@ export const handlers = defineHandlers({
   },
 
   async adminEnableOrganization(ctx) {
-    requireProductAdmin(ctx.caller);
-    return toOrganization(await enableOrganization(ctx.db, ctx.params.id), true);
+    const admin = requireProductAdmin(ctx.caller);
+    return toOrganization(await enableOrganization(ctx.db, ctx.params.id, (tx, ids) => recordAccessInTransaction(tx, ctx.req, admin, ids, 200)), true);
   },
 
   async adminDisableOrganization(ctx) {
-    requireProductAdmin(ctx.caller);
-    return toOrganization(await disableOrganization(ctx.db, ctx.params.id), true);
+    const admin = requireProductAdmin(ctx.caller);
+    return toOrganization(await disableOrganization(ctx.db, ctx.params.id, (tx, ids) => recordAccessInTransaction(tx, ctx.req, admin, ids, 200)), true);
   },
 
   async adminUploadOrganizationLogo(ctx) {

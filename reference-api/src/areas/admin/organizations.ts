@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Schema } from "../../core/contract.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
+import type { RecordPatients } from "../audit/record.js";
 import { newInviteCode } from "../organization/handlers.js";
 import { toOrganization as toPortalOrganization, type OrganizationRow as PortalOrganizationRow } from "../organization/mapping.js";
 
@@ -111,9 +112,10 @@ export async function createOrganization(db: Db, body: OrganizationCreate): Prom
 /**
  * Discharges the organization's patients on `day` (YYYY-MM-DD): every patient whose plan is open (no discharge
  * date) or ends after `day`, and the plan of care current on that day. What each had before is recorded in
- * `organization_disable_discharges` (once per patient), for `enableOrganization` to restore.
+ * `organization_disable_discharges` (once per patient), for `enableOrganization` to restore. Answers the ids of
+ * the patients discharged.
  */
-export async function dischargePatients(tx: Db, id: string, day: string): Promise<void> {
+export async function dischargePatients(tx: Db, id: string, day: string): Promise<string[]> {
   await tx.query(
     `INSERT INTO organization_disable_discharges
        (patient_record_id, organization_id, discharged_on, previous_discharge_date, plan_of_care_id, previous_plan_end_date)
@@ -128,9 +130,10 @@ export async function dischargePatients(tx: Db, id: string, day: string): Promis
      ON CONFLICT (patient_record_id) DO NOTHING`,
     [id, day],
   );
-  await tx.query(
+  const discharged = await tx.query<{ id: string }>(
     `UPDATE patient_records pr SET discharge_date = d.discharged_on, updated_at = now()
-       FROM organization_disable_discharges d WHERE d.patient_record_id = pr.id AND d.organization_id = $1`,
+       FROM organization_disable_discharges d WHERE d.patient_record_id = pr.id AND d.organization_id = $1
+     RETURNING pr.id::text AS id`,
     [id],
   );
   await tx.query(
@@ -138,20 +141,22 @@ export async function dischargePatients(tx: Db, id: string, day: string): Promis
        FROM organization_disable_discharges d WHERE d.plan_of_care_id = p.id AND d.organization_id = $1`,
     [id],
   );
+  return discharged.map((r) => r.id);
 }
 
 /**
  * Disables an organization and discharges its patients: every patient whose plan is open (no discharge date)
  * or ends after today is discharged today, and the plan of care that was current ends today. What they had
- * before is kept in `organization_disable_discharges`, so `enableOrganization` can restore it.
+ * before is kept in `organization_disable_discharges`, so `enableOrganization` can restore it. `record` is given
+ * the discharged patients in the transaction (the access history, ADR 018).
  */
-export async function disableOrganization(db: Db, id: string, now = new Date()): Promise<OrganizationRow> {
+export async function disableOrganization(db: Db, id: string, record: RecordPatients, now = new Date()): Promise<OrganizationRow> {
   return db.tx(async (tx) => {
     const org = await getOrganizationRow(tx, id, true);
     if (org.is_internal) throw badRequest("The organization of the product's staff cannot be disabled.");
     if (org.disabled) return org;
     const today = dayIn(org.timezone, now);
-    await dischargePatients(tx, id, today);
+    await record(tx, await dischargePatients(tx, id, today));
     await tx.query("UPDATE organizations SET disabled = true WHERE id = $1", [id]);
     return getOrganizationRow(tx, id);
   });
@@ -159,18 +164,21 @@ export async function disableOrganization(db: Db, id: string, now = new Date()):
 
 /**
  * Enables an organization and restores the discharges its disabling made: a patient (and plan) still ending on
- * the day of the disable gets back its previous date; one changed since keeps the change.
+ * the day of the disable gets back its previous date; one changed since keeps the change. `record` is given the
+ * restored patients in the transaction (the access history, ADR 018).
  */
-export async function enableOrganization(db: Db, id: string): Promise<OrganizationRow> {
+export async function enableOrganization(db: Db, id: string, record: RecordPatients): Promise<OrganizationRow> {
   return db.tx(async (tx) => {
     const org = await getOrganizationRow(tx, id, true);
     if (!org.disabled) return org;
-    await tx.query(
+    const restored = await tx.query<{ id: string }>(
       `UPDATE patient_records pr SET discharge_date = d.previous_discharge_date, updated_at = now()
          FROM organization_disable_discharges d
-        WHERE d.patient_record_id = pr.id AND d.organization_id = $1 AND pr.discharge_date = d.discharged_on`,
+        WHERE d.patient_record_id = pr.id AND d.organization_id = $1 AND pr.discharge_date = d.discharged_on
+       RETURNING pr.id::text AS id`,
       [id],
     );
+    await record(tx, restored.map((r) => r.id));
     await tx.query(
       `UPDATE plans_of_care p SET end_date = d.previous_plan_end_date
          FROM organization_disable_discharges d

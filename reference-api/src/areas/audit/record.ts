@@ -88,6 +88,8 @@ export const PATIENT_OPERATIONS: Record<string, PatientSource> = {
   reconcileGaitPatientsCsv: inTransaction, // every patient renamed
   replaceProgram: inTransaction, // every patient moved to the new version (assignment and notification)
   deletePractitioner: inTransaction, // every patient who lost the provider as primary provider
+  adminDisableOrganization: inTransaction, // every patient discharged by the disable
+  adminEnableOrganization: inTransaction, // every patient whose discharge the enable undid
   // lists that name patients: every patient on the page
   listPatientRecords: itemsIds,
   listHealthPatientRecords: itemsIds,
@@ -148,6 +150,9 @@ export function requestIdOf(req: FastifyRequest): string | null {
   const v = req.headers["x-request-id"];
   return typeof v === "string" && REQUEST_ID.test(v) ? v : null;
 }
+
+/** Given by a handler to the code of its change: records, with the change's transaction, the patients it created or changed. */
+export type RecordPatients = (tx: Db, patientRecordIds: string[]) => Promise<void>;
 
 /**
  * For the operations marked `inTransaction` above: writes the rows of the patients a handler created or changed,

@@ -5,6 +5,7 @@ import { bulkInsert } from "../../db/db.js";
 import { canSeeAllOfOrganization, type MemberCaller } from "../../core/auth.js";
 import { patientScope } from "../../core/access.js";
 import { badRequest } from "../../core/errors.js";
+import type { RecordPatients } from "../audit/record.js";
 import { CsvError, looksBinary, mapHeader, parseCsv, summarizeProblems, type CsvRecord } from "./csv.js";
 import { blankToNull, normalizePhone, patientProblems, PHONE_MESSAGE, type PatientFields } from "./validation.js";
 
@@ -84,9 +85,6 @@ function parseCsvDate(s: string): string | undefined {
 
 const HEALTH_COLUMNS = ["firstName", "lastName", "email", "phoneNumber", "dob", "injuredSideOfBody", "injuredBodyPart", "locationName", "locationId"];
 const GAIT_COLUMNS = ["firstName", "lastName", "gaitUid", "locationName", "locationId", "dob"];
-
-/** Records, inside the change's transaction, the patients a bulk change created or changed (the access history, ADR 018). */
-export type RecordPatients = (tx: Db, patientRecordIds: string[]) => Promise<void>;
 
 /**
  * Imports patients of one product from CSV text. All rows are validated first (product rules, location, the
