@@ -573,7 +573,8 @@ export interface paths {
          *     `Line 3: email must be a valid e-mail address; Line 7: locationName "Westside" is not one of your locations`
          *     (at most 20 listed, then `and N more`). Line numbers count the header as line 1. An e-mail or gait ID already
          *     used in the organization or repeated in the file is a row problem too. Each imported patient starts a plan
-         *     of care today; the caller becomes their primary provider when eligible.
+         *     of care today; the caller becomes their primary provider when eligible. Each imported patient gets an
+         *     access-history record (tag `audit`), written with the import.
          */
         post: operations["importPatientsCsv"];
         delete?: never;
@@ -599,7 +600,8 @@ export interface paths {
          *     holding GAIT; matched records get the row's first and last name. Rows whose gait ID matches no patient
          *     are skipped. Every row is validated first (gait ID, first and last name required; a gait ID at most once);
          *     if any is invalid nothing changes and the call answers 400 listing the problems (`Line 3: firstName is
-         *     required; …`, at most 20, then `and N more`). Answers how many records were updated.
+         *     required; …`, at most 20, then `and N more`). Answers how many records were updated. Each record updated
+         *     gets an access-history record (tag `audit`), written with the update.
          */
         post: operations["reconcileGaitPatientsCsv"];
         delete?: never;
