@@ -33,7 +33,7 @@ export const API_CALLERS = CALLERS;
 
 export type ApiClass = "ok" | 400 | 401 | 403 | 404 | 409;
 /** `->/path/` : a redirect elsewhere (ids written {id}). */
-export type PortalClass = "ok" | "login" | "root" | "home" | "nf" | "403" | "405" | "400" | `->${string}`;
+export type PortalClass = "ok" | "login" | "root" | "home" | "nf" | "400" | "401" | "403" | "405" | "429" | `->${string}`;
 
 function parseTable<T extends string>(text: string, allowed: readonly string[]): Record<string, Record<Caller, T>> {
   const rows: Record<string, Record<Caller, T>> = {};
@@ -202,6 +202,15 @@ export function urlPattern(file: string): string {
 
 export const missingRouteRows = (files = routeFiles()) => files.filter((f) => !routeMatrix[f]);
 
+/** The route files that export an `action` (they answer POSTs): each needs a row in ROUTE_POST_TABLE. */
+export const actionRouteFiles = (): string[] =>
+  routeFiles().filter((f) => {
+    const name = readdirSync(ROUTES_DIR).find((x) => x.replace(/\.(tsx?|jsx?)$/, "") === f)!;
+    return /export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(readFileSync(`${ROUTES_DIR}${name}`, "utf8"));
+  });
+
+export const missingPostRows = (files = actionRouteFiles()) => files.filter((f) => !routePostMatrix[f]);
+
 /** A row of the portal table: the route file, the URL to request (with seeded ids), the classes. */
 export interface RouteRow {
   file: string;
@@ -237,7 +246,7 @@ _app.programs.paths                                               login   nf    
 _app.programs.products                                            login   nf      nf      nf      nf      nf      ok      ok      login   login   login
 _app.programs.templates.$templateId                               login   ok      ok      ok      nf      nf      nf      nf      login   login   login
 _app.programs.templates._index                                    login   ok      ok      ok      nf      nf      ok      ok      login   login   login
-_app.programs.templates.builder                                   login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+_app.programs.templates.builder                                   login   ok      ok      ok      nf      nf      ok      ok      login   login   login
 _app.rtm-billing.cycles-by-month                                  login   ok      ok      ok      nf      nf      ok      ok      login   login   login
 _app.scan._index                                                  login   ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ ->/scan/sessions/ login   login   login
 _app.scan.reports                                                 login   ok      ok      ok      ok      ok      ok      ok      login   login   login
@@ -259,8 +268,8 @@ admin.pros._index                                                 login   root  
 admin.pros.forms                                                  login   root    root    root    root    root    ok      ok      login   login   login
 admin.pros.responses                                              login   root    root    root    root    root    ok      ok      login   login   login
 admin.scan.client-versions                                        login   root    root    root    root    root    ok      ok      login   login   login
-admin.scan.organizations.$organizationId.analysis                 login   root    root    root    root    root    nf      nf      login   login   login
-admin.scan.organizations.$organizationId.modules                  login   root    root    root    root    root    400     400     login   login   login
+admin.scan.organizations.$organizationId.analysis                 login   root    root    root    root    root    ok      ok      login   login   login
+admin.scan.organizations.$organizationId.modules                  login   root    root    root    root    root    ok      ok      login   login   login
 admin.scan.organizations._index                                   login   root    root    root    root    root    ok      ok      login   login   login
 admin.settings._index                                             login   root    root    root    root    root    ok      ok      login   login   login
 admin.users._index                                                login   root    root    root    root    root    ->/admin/users/find-by-uuid ->/admin/users/find-by-uuid login   login   login
@@ -270,26 +279,26 @@ _app.patients.$patientRecordId.access-history                     login   ->/pat
 admin.access-history                                              login   root    root    root    root    root    ok      ok      login   login   login
 admin.gait._index                                                 login   root    root    root    root    root    ->/admin/gait/sessions ->/admin/gait/sessions login   login   login
 admin.gait.sessions._index                                        login   root    root    root    root    root    ok      ok      login   login   login
-admin.gait.sessions.$sessionId.replay                             login   root    root    root    root    root    nf      nf      login   login   login
-admin.gait.sessions.$sessionId.frame[.svg]                        login   root    root    root    root    root    nf      nf      login   login   login
-admin.gait.sessions.$sessionId.pose-log[.json]                    login   root    root    root    root    root    nf      nf      login   login   login
+admin.gait.sessions.$sessionId.replay                             login   root    root    root    root    root    ok      ok      login   login   login
+admin.gait.sessions.$sessionId.frame[.svg]                        login   root    root    root    root    root    ok      ok      login   login   login
+admin.gait.sessions.$sessionId.pose-log[.json]                    login   root    root    root    root    root    ok      ok      login   login   login
 admin.scan._index                                                 login   root    root    root    root    root    ->/admin/scan/sessions/ ->/admin/scan/sessions/ login   login   login
 admin.scan.sessions._index                                        login   root    root    root    root    root    ok      ok      login   login   login
-admin.scan.sessions.$sessionId.replay                             login   root    root    root    root    root    nf      nf      login   login   login
-admin.scan.sessions.$sessionId.frame[.svg]                        login   root    root    root    root    root    nf      nf      login   login   login
-admin.scan.sessions.$sessionId.log[.json]                         login   root    root    root    root    root    nf      nf      login   login   login
-admin.scan.sessions.$sessionId.analysis[.pdf]                     login   root    root    root    root    root    nf      nf      login   login   login
+admin.scan.sessions.$sessionId.replay                             login   root    root    root    root    root    ok      ok      login   login   login
+admin.scan.sessions.$sessionId.frame[.svg]                        login   root    root    root    root    root    ok      ok      login   login   login
+admin.scan.sessions.$sessionId.log[.json]                         login   root    root    root    root    root    ok      ok      login   login   login
+admin.scan.sessions.$sessionId.analysis[.pdf]                     login   root    root    root    root    root    ok      ok      login   login   login
 demo.hands.frame[.svg]                                            login   ok      ok      ok      ok      ok      ok      ok      login   login   login
 gait.reports.$export                                              nf      nf      nf      nf      nf      nf      nf      nf      nf      nf      nf
-patients.$patientRecordId.programs.$hepId.print                   login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+patients.$patientRecordId.programs.$hepId.print                   login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 patients.$patientRecordId.report[.pdf]                            login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 rtm-billing.cycles.$cycleId[.pdf]                                 login   ok      nf      ok      nf      nf      nf      nf      login   login   login
-rtm-billing.monthly-summaries.$summaryId[.pdf]                    login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+rtm-billing.monthly-summaries.$summaryId[.pdf]                    login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.reports.$export                                              nf      nf      nf      nf      nf      nf      nf      nf      nf      nf      nf
-scan.sessions.$sessionId.analysis[.pdf]                           login   nf      nf      nf      nf      nf      nf      nf      login   login   login
-scan.sessions.$sessionId.export[.json]                            login   nf      nf      nf      nf      nf      nf      nf      login   login   login
-scan.sessions.$sessionId.frame[.svg]                              login   nf      nf      nf      nf      nf      nf      nf      login   login   login
-scan.sessions.$sessionId.pose-log[.json]                          login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.analysis[.pdf]                           login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.export[.json]                            login   nf      nf      nf      nf      ok      nf      nf      login   login   login
+scan.sessions.$sessionId.frame[.svg]                              login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.pose-log[.json]                          login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 shell.filter                                                      home    home    home    home    home    home    home    home    home    home    home
 shell.sidebar                                                     home    home    home    home    home    home    home    home    home    home    home
 user.create.$code                                                 ok      root    root    root    root    root    root    root    ok      ok      ok
@@ -303,8 +312,16 @@ user.sso                                                          login   login 
 user.sso.callback                                                 login   login   login   login   login   login   login   login   login   login   login
 `;
 
-/** The URL each route is requested at: {patient} a Health patient at prac's location, {scanSession} one of A's scan
- * sessions, {template} one of A's templates, {hep} the patient's program, {cycle} one of A's RTM cycles. */
+/**
+ * The URL each route is requested at, with ids the spec learns from the API (tests/e2e/authz-matrix.spec.ts
+ * `seeded`), each an object the route can show, so that the callers allowed to see it get `ok`:
+ *   {patient} a Health patient at prac's location; {programPatient} one with a program, {hep} that program;
+ *   {scanSession} / {scanSessionUuid} the id / UUID of one of A's scan sessions at prac's location with a pose
+ *   log of scan 2.18.0 or later (the replay's rule); {exportSession} the research export's session: one of C's
+ *   for `other` (its own), A's for everyone else; {template} one of A's templates; {cycle} one of A's RTM cycles,
+ *   {summary} a monthly summary of its month; {org} organization B (a scan organization);
+ *   {adminScanSession} the UUID of a replayable scan session, {adminGaitSession} a gait session with a pose log.
+ */
 export const ROUTE_URLS: Record<string, string> = {
   "_app": "/",
   "_app.$": "/no-such-page/",
@@ -331,7 +348,7 @@ export const ROUTE_URLS: Record<string, string> = {
   "_app.programs.products": "/programs/products/",
   "_app.programs.templates.$templateId": "/programs/templates/{template}/",
   "_app.programs.templates._index": "/programs/templates/",
-  "_app.programs.templates.builder": "/programs/templates/builder/",
+  "_app.programs.templates.builder": "/programs/templates/builder/?action=create-template",
   "_app.rtm-billing.cycles-by-month": "/rtm-billing/cycles-by-month/",
   "_app.scan._index": "/scan/",
   "_app.scan.reports": "/scan/reports/",
@@ -364,24 +381,24 @@ export const ROUTE_URLS: Record<string, string> = {
   "admin.access-history": "/admin/access-history",
   "admin.gait._index": "/admin/gait/",
   "admin.gait.sessions._index": "/admin/gait/sessions",
-  "admin.gait.sessions.$sessionId.replay": "/admin/gait/sessions/00000000-0000-4000-8000-000000000000/replay",
-  "admin.gait.sessions.$sessionId.frame[.svg]": "/admin/gait/sessions/00000000-0000-4000-8000-000000000000/frame.svg",
-  "admin.gait.sessions.$sessionId.pose-log[.json]": "/admin/gait/sessions/00000000-0000-4000-8000-000000000000/pose-log.json",
+  "admin.gait.sessions.$sessionId.replay": "/admin/gait/sessions/{adminGaitSession}/replay",
+  "admin.gait.sessions.$sessionId.frame[.svg]": "/admin/gait/sessions/{adminGaitSession}/frame.svg",
+  "admin.gait.sessions.$sessionId.pose-log[.json]": "/admin/gait/sessions/{adminGaitSession}/pose-log.json",
   "admin.scan._index": "/admin/scan/",
   "admin.scan.sessions._index": "/admin/scan/sessions/",
-  "admin.scan.sessions.$sessionId.replay": "/admin/scan/sessions/00000000-0000-4000-8000-000000000000/replay",
-  "admin.scan.sessions.$sessionId.frame[.svg]": "/admin/scan/sessions/00000000-0000-4000-8000-000000000000/frame.svg",
-  "admin.scan.sessions.$sessionId.log[.json]": "/admin/scan/sessions/00000000-0000-4000-8000-000000000000/log.json",
-  "admin.scan.sessions.$sessionId.analysis[.pdf]": "/admin/scan/sessions/00000000-0000-4000-8000-000000000000/analysis.pdf",
+  "admin.scan.sessions.$sessionId.replay": "/admin/scan/sessions/{adminScanSession}/replay",
+  "admin.scan.sessions.$sessionId.frame[.svg]": "/admin/scan/sessions/{adminScanSession}/frame.svg",
+  "admin.scan.sessions.$sessionId.log[.json]": "/admin/scan/sessions/{adminScanSession}/log.json",
+  "admin.scan.sessions.$sessionId.analysis[.pdf]": "/admin/scan/sessions/{adminScanSession}/analysis.pdf",
   "demo.hands.frame[.svg]": "/demo/hands/frame.svg",
   "gait.reports.$export": "/gait/reports/csv/",
-  "patients.$patientRecordId.programs.$hepId.print": "/patients/{patient}/programs/{hep}/print/",
+  "patients.$patientRecordId.programs.$hepId.print": "/patients/{programPatient}/programs/{hep}/print/",
   "patients.$patientRecordId.report[.pdf]": "/patients/{patient}/report.pdf",
   "rtm-billing.cycles.$cycleId[.pdf]": "/rtm-billing/cycles/{cycle}.pdf",
-  "rtm-billing.monthly-summaries.$summaryId[.pdf]": "/rtm-billing/monthly-summaries/{cycle}.pdf",
+  "rtm-billing.monthly-summaries.$summaryId[.pdf]": "/rtm-billing/monthly-summaries/{summary}.pdf",
   "scan.reports.$export": "/scan/reports/csv/",
-  "scan.sessions.$sessionId.analysis[.pdf]": "/scan/sessions/{scanSession}/analysis.pdf",
-  "scan.sessions.$sessionId.export[.json]": "/scan/sessions/{scanSession}/export.json",
+  "scan.sessions.$sessionId.analysis[.pdf]": "/scan/sessions/{scanSessionUuid}/analysis.pdf",
+  "scan.sessions.$sessionId.export[.json]": "/scan/sessions/{exportSession}/export.json",
   "scan.sessions.$sessionId.frame[.svg]": "/scan/sessions/{scanSession}/frame.svg",
   "scan.sessions.$sessionId.pose-log[.json]": "/scan/sessions/{scanSession}/pose-log.json",
   "shell.filter": "/shell/filter/",
@@ -399,12 +416,55 @@ export const ROUTE_URLS: Record<string, string> = {
 
 export const routeMatrix: Record<string, Record<Caller, PortalClass>> = parseTable<PortalClass>(ROUTE_TABLE, ["ok", "login", "root", "home", "nf", "403", "405", "400"]);
 
+// The action routes, POSTed at the same URLs with an empty form: no form token, no fields (no `intent` either, so
+// a route that dispatches on one takes its unknown-intent path). A caller who may not make the change gets what
+// the GET gives them (login, not found, back to the dashboard) — never a 2xx nor a redirect that means success.
+// A caller who may gets the form refusal (400 with the page) or what the route does with an empty form.
+const ROUTE_POST_TABLE = `
+route                                                             anon    prac    prac2   padmin  scan    other   exer    support nogrp   disab   expired
+_app.$                                                            login   nf      nf      nf      nf      nf      nf      nf      login   login   login
+_app.gait.events.patients                                         login   400     400     400     nf      400     400     400     login   login   login
+_app.gait.reconcile                                               login   400     400     400     nf      400     400     400     login   login   login
+_app.organization.details                                         login   403     403     400     400     403     400     400     login   login   login
+_app.organization.providers                                       login   403     403     400     400     403     400     400     login   login   login
+_app.patients.$patientRecordId                                    login   400     nf      400     nf      nf      nf      nf      login   login   login
+_app.patients.$patientRecordId.$patientProduct                    login   400     400     400     nf      400     400     400     login   login   login
+_app.patients.$patientRecordId.$patientProduct.$patientSection    login   400     400     400     nf      400     400     400     login   login   login
+_app.patients._index                                              login   400     400     400     nf      400     400     400     login   login   login
+_app.programs.exercise-library                                    login   400     400     400     nf      nf      400     400     login   login   login
+_app.programs.paths                                               login   nf      nf      nf      nf      nf      400     nf      login   login   login
+_app.programs.templates._index                                    login   400     400     400     nf      nf      400     400     login   login   login
+_app.programs.templates.builder                                   login   400     400     400     nf      nf      400     400     login   login   login
+_app.rtm-billing.cycles-by-month                                  login   400     400     400     nf      nf      400     400     login   login   login
+_app.user.account.$accountPath                                    login   400     400     400     400     400     400     400     login   login   login
+admin.locations                                                   login   root    root    root    root    root    400     403     login   login   login
+admin.organizations                                               login   root    root    root    root    root    400     403     login   login   login
+admin.pros.forms                                                  login   root    root    root    root    root    400     403     login   login   login
+admin.scan.client-versions                                        login   root    root    root    root    root    400     403     login   login   login
+admin.scan.organizations.$organizationId.analysis                 login   root    root    root    root    root    nf      403     login   login   login
+admin.scan.organizations.$organizationId.modules                  login   root    root    root    root    root    400     403     login   login   login
+admin.settings._index                                             login   root    root    root    root    root    400     400     login   login   login
+shell.filter                                                      login   ok      ok      ok      ok      ok      ok      ok      login   login   login
+shell.sidebar                                                     ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
+user.create.$code                                                 400     root    root    root    root    root    root    root    400     400     400
+user.forgot-password                                              400     root    root    root    root    root    root    root    400     400     400
+user.keep-alive                                                   login   root    root    root    root    root    root    root    login   login   login
+user.login                                                        400     root    root    root    root    root    root    root    400     400     400
+user.logout                                                       login   login   login   login   login   login   login   login   login   login   login
+user.reset-password                                               login   login   login   login   login   login   login   login   login   login   login
+user.sso                                                          ->/oauth2/authorize root    root    root    root    root    root    root    ->/oauth2/authorize ->/oauth2/authorize login
+`;
+
+export const routePostMatrix: Record<string, Record<Caller, PortalClass>> = parseTable<PortalClass>(ROUTE_POST_TABLE, ["ok", "login", "root", "home", "nf", "403", "405", "400", "401", "429"]);
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const contract = JSON.parse(readFileSync(fileURLToPath(new URL("../../openapi/dist/provider-api.json", import.meta.url)), "utf8")) as { paths: Record<string, Record<string, { operationId?: string }>> };
   const ids = Object.values(contract.paths).flatMap((item) => Object.values(item).map((o) => o?.operationId).filter((x): x is string => typeof x === "string"));
   const routes = missingRouteRows();
+  const posts = missingPostRows();
   const ops = missingOperationRows(ids);
   console.log(`route files without a row (${routes.length}):\n${routes.map((f) => `  ${f}  ${urlPattern(f)}`).join("\n")}`);
+  console.log(`action routes without a POST row (${posts.length}):\n${posts.map((f) => `  ${f}  ${urlPattern(f)}`).join("\n")}`);
   console.log(`operations without a row (${ops.length}):\n${ops.map((o) => `  ${o}`).join("\n")}`);
-  process.exitCode = routes.length + ops.length ? 1 : 0;
+  process.exitCode = routes.length + posts.length + ops.length ? 1 : 0;
 }

@@ -8,7 +8,7 @@
  * Runs in the E2E run (its stack and built portal), project `js` only (@js-only: there is no browser to differ).
  * The expired session: a second portal with a 5-second inactivity timeout (the server ends idle sessions).
  */
-import { CALLERS, missingRouteRows, routeFiles, routeMatrix, ROUTE_URLS, urlPattern, type Caller, type PortalClass } from "../authz/matrix.js";
+import { actionRouteFiles, CALLERS, missingPostRows, missingRouteRows, routeFiles, routeMatrix, routePostMatrix, ROUTE_URLS, urlPattern, type Caller, type PortalClass } from "../authz/matrix.js";
 import { readState } from "../setup/state.js";
 import { test, expect } from "./helpers/extra-portal.js";
 import { apiAs, DEMO_PASSWORD } from "./helpers/stack.js";
@@ -43,8 +43,9 @@ class Jar {
   }
 }
 
-async function request(base: string, jar: Jar, path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+async function request(base: string, jar: Jar, path: string, init: { method?: string; form?: Record<string, string>; requestId?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { cookie: jar.header(), "user-agent": "authz-matrix" };
+  if (init.requestId) headers["x-request-id"] = init.requestId;
   let body: string | undefined;
   if (init.form) {
     body = new URLSearchParams(init.form).toString();
@@ -76,22 +77,119 @@ function classOf(res: Response): PortalClass {
   return String(res.status) as PortalClass;
 }
 
-/** Seeded objects for the path parameters, learned from the API as organization A's practitioner. */
-async function seeded(): Promise<Record<string, string>> {
+const ZERO = "00000000-0000-4000-8000-000000000000";
+
+const atLeast = (v: string, min: string) => {
+  const a = v.split(".").map(Number);
+  const b = min.split(".").map(Number);
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+};
+/** A scan session the replay, frame and pose-log routes can open: a pose log, recorded with scan 2.18.0 or later. */
+const replayable = (s: { artifacts: string[]; session: { meta: { scanVersion: string } } }) => s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0");
+
+/**
+ * Seeded objects for the path parameters, learned from the API: organization A's as its practitioner (so prac and
+ * padmin are the callers who may open them), the admin area's as the product admin. Each one is an object the
+ * route can show (a program to print, a session with a pose log), so the allowed callers get `ok`: a route that
+ * refused everyone fails the table.
+ */
+async function seededOnce(): Promise<Record<string, string>> {
   const api = await apiAs(EMAIL.prac);
-  const patients = await api.GET("/v2/health/patients/pages", { params: { query: { limit: 5, status: "ACTIVE" } } });
-  const patient = patients.data!.items[0]!;
-  const sessions = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 5 } } });
+  const admin = await apiAs(EMAIL.exer);
+  const patients = await api.GET("/v2/health/patients/pages", { params: { query: { limit: 50, status: "ACTIVE" } } });
+  const items = patients.data!.items;
+  const sessions = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0018"] } } });
+  const scanSession = (sessions.data?.items ?? []).find(replayable);
+  expect(scanSession, "a scan session at prac's locations with a pose log of scan 2.18.0 or later").toBeTruthy();
   const templates = await api.GET("/v2/health/hep-templates");
   const cycles = await api.GET("/v2/health/rtm-cycles", { params: { query: { limit: 5 } } });
-  const heps = await api.GET("/v2/health/patients/{id}/heps", { params: { path: { id: patient.id } } });
+  const cycle = (cycles.data as { items: { id: string; endDate: string }[] }).items[0];
+  expect(cycle, "an RTM cycle of a patient at prac's locations").toBeTruthy();
+  const month = await api.GET("/v2/health/rtm-cycles/{yearMonth}", { params: { path: { yearMonth: cycle!.endDate.slice(0, 7) }, query: { limit: 5 } } });
+  const summary = (month.data as { items: { id: string }[] } | undefined)?.items[0];
+  expect(summary, "a monthly summary of the cycle's month").toBeTruthy();
+  // A patient with a program (the first patients may have none).
+  let withProgram: { patient: string; hep: string } | undefined;
+  for (const p of items) {
+    const heps = await api.GET("/v2/health/patients/{id}/heps", { params: { path: { id: p.id } } });
+    const hep = ((heps.data ?? []) as { id: string }[])[0];
+    if (hep) {
+      withProgram = { patient: p.id, hep: hep.id };
+      break;
+    }
+  }
+  expect(withProgram, "a patient at prac's locations with a program").toBeTruthy();
+  // The admin area: organization B (a scan organization), a replayable scan session, a gait session with a pose log.
+  const scanOrgs = await admin.GET("/v2/admin/scan/organizations/locations");
+  const orgB = (scanOrgs.data ?? []).find((o) => o.name === "Summit Scan Labs");
+  expect(orgB, "Summit Scan Labs among the scan organizations").toBeTruthy();
+  const start = new Date(Date.now() - 27 * 86_400_000).toISOString();
+  const adminSessions = await admin.GET("/v2/admin/scan/sessions/pages", { params: { query: { page: 1, limit: 999, start, assessmentIds: ["AST-0018"] } } });
+  const adminScan = (adminSessions.data?.items ?? []).find(replayable);
+  expect(adminScan, "a replayable scan session in the admin list").toBeTruthy();
+  let adminGait: string | undefined;
+  for (const s of (await admin.GET("/v2/admin/gait/sessions", { params: { query: {} } })).data ?? []) {
+    const url = await admin.GET("/v2/admin/gait/sessions/{id}/pose-log/signed-url", { params: { path: { id: s.id } } });
+    if (url.data) {
+      adminGait = s.id;
+      break;
+    }
+  }
+  expect(adminGait, "a gait session with a pose log in the admin list").toBeTruthy();
+  const record = await api.GET("/v2/patients/{id}/", { params: { path: { id: items[0]!.id } } });
   return {
-    patient: patient.id,
-    scanSession: sessions.data!.items[0]!.id,
+    patientName: (record.data as { patient: { lastName: string } }).patient.lastName,
+    patient: items[0]!.id,
+    scanSession: scanSession!.id,
+    scanSessionUuid: scanSession!.sessionUUID,
     template: (templates.data as { id: string }[])[0]!.id,
-    cycle: (cycles.data as { items: { id: string }[] }).items[0]?.id ?? "00000000-0000-4000-8000-000000000000",
-    hep: ((heps.data ?? []) as { id: string }[])[0]?.id ?? "00000000-0000-4000-8000-000000000000",
+    cycle: cycle!.id,
+    summary: summary!.id,
+    programPatient: withProgram!.patient,
+    hep: withProgram!.hep,
+    org: orgB!.id,
+    adminScanSession: adminScan!.sessionUUID,
+    adminGaitSession: adminGait!,
   };
+}
+
+let seededShared: Promise<Record<string, string>> | undefined;
+/**
+ * The ids for one caller. The research export is the research organization's only: `other` (organization C)
+ * asks for one of C's sessions (its own, so it may open it), everyone else for A's (not research: 404).
+ */
+async function seeded(caller: Caller): Promise<Record<string, string>> {
+  seededShared ??= seededOnce();
+  const ids = { ...(await seededShared) };
+  ids.exportSession = ids.scanSessionUuid!;
+  if (caller === "other") {
+    const own = await (await apiAs(EMAIL.other)).GET("/v2/scan/sessions/pages", { params: { query: { limit: 1 } } });
+    ids.exportSession = own.data?.items[0]?.sessionUUID ?? ZERO;
+  }
+  return ids;
+}
+
+/**
+ * The caller's own profile: what an empty POST to the account routes could change. Patients' data is not compared
+ * here (other specs change patients while this one runs): the access trail below shows every change of a patient
+ * the API made for one of these posts, whoever else is working at the same time.
+ */
+async function profileOf(caller: Caller): Promise<unknown> {
+  const email = caller === "expired" ? EMAIL.prac : caller === "anon" ? null : EMAIL[caller];
+  return email && !["nogrp", "disab"].includes(caller) ? (await (await apiAs(email)).GET("/v2/users/current")).data : null;
+}
+
+/** Successful changes (not GET, 2xx) the API recorded with one of this run's request ids, as the caller. */
+async function changesMadeBy(caller: Caller, runId: string): Promise<string[]> {
+  const email = caller === "expired" ? EMAIL.prac : caller === "anon" || caller === "nogrp" || caller === "disab" ? null : EMAIL[caller];
+  if (!email) return [];
+  const me = (await (await apiAs(email)).GET("/v2/users/current")).data!;
+  const trail = await (await apiAs(EMAIL.exer)).GET("/v2/admin/access-history", { params: { query: { userId: me.userId, limit: 100 } } });
+  expect(trail.error, "the access trail can be searched").toBeUndefined();
+  return (trail.data?.items ?? [])
+    .filter((e) => e.requestId?.startsWith(runId) && e.method !== "GET" && e.status < 300)
+    .map((e) => `${e.method} ${e.operationId} (${e.status}, request ${e.requestId})`);
 }
 
 const fill = (url: string, ids: Record<string, string>) => url.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `missing-${k}`);
@@ -101,13 +199,14 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
     const missing = missingRouteRows();
     expect(missing.map((f) => `${f}  (${urlPattern(f)})`), "route files without a row in tests/authz/matrix.ts (ROUTE_TABLE and ROUTE_URLS): add them").toEqual([]);
     expect(routeFiles().filter((f) => !ROUTE_URLS[f]), "route files without a URL in ROUTE_URLS").toEqual([]);
+    expect(missingPostRows().map((f) => `${f}  (${urlPattern(f)})`), "route files exporting an action without a row in ROUTE_POST_TABLE: add them").toEqual([]);
   });
 
   for (const caller of CALLERS) {
     test(`as ${caller}: every route answers its class`, async ({ startExtraPortal }) => {
       test.setTimeout(120_000);
       const state = readState();
-      const ids = await seeded();
+      const ids = await seeded(caller);
       let base = state.baseURL;
       let jar = new Jar();
       if (caller === "expired") {
@@ -133,6 +232,32 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
         if (got !== row[caller]) failures.push(`GET ${fill(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
         await res.arrayBuffer().catch(() => undefined);
       }
+
+      // The action routes: a POST without a form token and without fields (an empty form is what a forged or
+      // replayed post without the page's token looks like). Signing out comes last: it ends this caller's session.
+      const runId = `authz-${caller}-${Date.now().toString(36)}`;
+      const before = await profileOf(caller);
+      const posts = actionRouteFiles().sort((a, b) => Number(a === "user.logout") - Number(b === "user.logout"));
+      for (const [n, file] of posts.entries()) {
+        const row = routePostMatrix[file];
+        const url = ROUTE_URLS[file];
+        if (!row || !url) continue;
+        const j = caller === "expired" ? Object.assign(new Jar(), { header: () => snapshot }) : jar;
+        const res = await request(base, j, fill(url, ids), { method: "POST", form: {}, requestId: `${runId}-${n}` });
+        const got = classOf(res);
+        observed.push(`POST ${file} ${got.startsWith("->") ? `redirect ${got.slice(2)}` : got}`);
+        if (got !== row[caller]) failures.push(`POST ${fill(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
+        const body = await res.text().catch(() => "");
+        // A caller the GET refuses must learn nothing from the post's page either (e.g. the patient's name).
+        if (routeMatrix[file]?.[caller] !== "ok" && !routeMatrix[file]?.[caller].startsWith("->") && body.includes(ids.patientName!)) {
+          failures.push(`POST ${fill(url, ids)} (${file}): the answer to a refused caller shows the patient's name`);
+        }
+      }
+      // No empty post changed anything: the caller's profile is as it was, and the API's access trail holds no
+      // successful change of a patient made by one of these posts.
+      expect(await profileOf(caller), "an empty POST changed the caller's profile").toEqual(before);
+      expect(await changesMadeBy(caller, runId), "changes the API recorded for the empty POSTs").toEqual([]);
+
       if (process.env.AUTHZ_PRINT === "1") console.log(`observed ${caller}\n${observed.join("\n")}`);
       expect(failures, `${failures.length} route(s) answered differently from the matrix`).toEqual([]);
     });

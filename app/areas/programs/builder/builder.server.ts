@@ -7,7 +7,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { assignProgramToPatient } from "../../../api/programs.server";
 import { getSession } from "../../../auth/session.server";
-import { requireUser, type CurrentUser } from "../../../auth/user.server";
+import { type CurrentUser } from "../../../auth/user.server";
+import { requireHealthUser } from "../access.server";
 import { parseBuilderStart } from "../../../domain/program-builder";
 import { callOnce, FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { parseMoveIntent, moveKey } from "../../../islands/sortable-order";
@@ -80,7 +81,9 @@ export const EXERCISE_UNAVAILABLE = "That exercise is not available in the Motio
 const view = (v: BuilderView, status = 200) => data<BuilderView>(v, { status, headers: NO_STORE });
 
 export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+  // Programs and templates are Health's (ADR 020): an organization without it gets the not-found page here too,
+  // as on the template list and detail — not an empty builder it could only fail to save from.
+  await requireHealthUser(request, context);
   const params = new URL(request.url).searchParams;
   if (params.has(COMPLETED_PARAM)) return view({ kind: "completed", title: "New Program Template" });
   const start = parseBuilderStart(params);
@@ -101,7 +104,7 @@ export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function builderAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireHealthUser(request, context);
   const start = parseBuilderStart(new URL(request.url).searchParams);
   if (!start) return view(problemView(null, BAD_LINK), 404);
   const env: BuilderEnv = { request, context, start };
