@@ -15,9 +15,18 @@
  * The base URL is not known before the global setup has started the portal: tests take it from the
  * `baseURL` fixture of tests/e2e/fixtures.ts (process.env.E2E_BASE_URL, set by the global setup).
  */
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const CI = !!process.env.CI;
+
+/**
+ * The browser: CHROMIUM_PATH, else Debian's chromium-headless-shell (the same Chromium build without the desktop
+ * browser around it: it starts and renders a page with far less CPU than the full browser's headless mode, and the
+ * browser was over half of the suite's CPU time), else Debian's full chromium. `.ci/run` installs both.
+ */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,7 +47,7 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",
