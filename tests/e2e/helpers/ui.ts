@@ -44,17 +44,26 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 export async function expectFieldError(field: Locator, message: string): Promise<void> {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const page = field.page();
-  const ids = [(await field.getAttribute("aria-errormessage")) ?? "", (await field.getAttribute("aria-describedby")) ?? ""]
-    .join(" ")
-    .split(/\s+/)
-    .filter(Boolean);
-  expect(ids, "the field references its error message (aria-errormessage or aria-describedby)").not.toHaveLength(0);
-  const texts: string[] = [];
-  for (const id of ids) {
-    const el = page.locator(`[id="${id}"]`);
-    if ((await el.count()) > 0) texts.push((await el.first().textContent()) ?? "");
-  }
-  expect(texts.join("\n"), "the field's error text, verbatim").toContain(message);
+  // Polled: after a submit without JavaScript the old page stays until the answer's document replaces it, and that
+  // page's field may be invalid already (an earlier error), so one read could see the old page or a half-parsed one.
+  const errorText = async (): Promise<string | null> => {
+    try {
+      const ids = [(await field.getAttribute("aria-errormessage", { timeout: 1_000 })) ?? "", (await field.getAttribute("aria-describedby", { timeout: 1_000 })) ?? ""]
+        .join(" ")
+        .split(/\s+/)
+        .filter(Boolean);
+      if (ids.length === 0) return null;
+      const texts: string[] = [];
+      for (const id of ids) {
+        const el = page.locator(`[id="${id}"]`);
+        if ((await el.count()) > 0) texts.push((await el.first().textContent({ timeout: 1_000 })) ?? "");
+      }
+      return texts.join("\n");
+    } catch {
+      return ""; // the page is being replaced
+    }
+  };
+  await expect.poll(errorText, { message: "the field's error text (aria-errormessage or aria-describedby), verbatim" }).toContain(message);
   // And it is what assistive technology announces for the field.
   const announced = message.replace(/\s+/g, " ");
   await expect(field)
