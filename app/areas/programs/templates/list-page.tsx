@@ -234,6 +234,7 @@ function DeleteDialog({ state, id, template }: { state: TemplateListState; id: s
       <Form method="post" action={indexAction(templatesHref(state, { delete: id }))} className="stack">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={template.id} />
+        <input type="hidden" name="name" value={template.name} />
         <FormToken />
         <div role="alert">
           <ErrorList errors={error ? [error] : null} />
