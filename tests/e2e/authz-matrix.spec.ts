@@ -9,6 +9,7 @@
  * The expired session: a second portal with a 5-second inactivity timeout (the server ends idle sessions).
  */
 import { actionRouteFiles, CALLERS, missingPostRows, missingRouteRows, routeFiles, routeMatrix, routePostMatrix, ROUTE_URLS, urlPattern, type Caller, type PortalClass } from "../authz/matrix.js";
+import { canReplay } from "../../app/domain/scan-display.js";
 import { readState } from "../setup/state.js";
 import { test, expect } from "./helpers/extra-portal.js";
 import { apiAs, DEMO_PASSWORD } from "./helpers/stack.js";
@@ -79,14 +80,8 @@ function classOf(res: Response): PortalClass {
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 
-const atLeast = (v: string, min: string) => {
-  const a = v.split(".").map(Number);
-  const b = min.split(".").map(Number);
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
-  return true;
-};
 /** A scan session the replay, frame and pose-log routes can open: a pose log, recorded with scan 2.18.0 or later. */
-const replayable = (s: { artifacts: string[]; session: { meta: { scanVersion: string } } }) => s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0");
+const replayable = (s: { artifacts: string[]; session: { meta: { scanVersion: string } } }) => s.artifacts.includes("pose-log") && canReplay(s.session.meta.scanVersion);
 
 /**
  * Seeded objects for the path parameters, learned from the API: organization A's as its practitioner (so prac and
