@@ -6316,14 +6316,18 @@ export interface components {
         /** @description Identifier of the resource. */
         IdPath: string;
         /**
-         * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-         *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+         * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+         *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+         *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+         *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+         *     find the record gone and answer 404). The client picks a unique key per
          *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
          *     to repeat that same change.
          *
          *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
          *       user) and the operation: another user, or another operation, with the same key is a different change.
-         *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+         *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+         *       multipart body's fields and files, whatever its boundary) is not executed again:
          *       it gets the first answer — its status and body, verbatim — with the response header
          *       `Idempotent-Replayed: true`.
          *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -6861,14 +6865,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -6980,14 +6988,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -7061,7 +7073,33 @@ export interface operations {
     deletePractitioner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7084,6 +7122,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7129,14 +7168,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -7183,14 +7226,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -7323,7 +7370,33 @@ export interface operations {
     importPatientsCsv: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7353,6 +7426,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7360,7 +7434,33 @@ export interface operations {
     reconcileGaitPatientsCsv: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7388,6 +7488,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7496,14 +7597,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -7662,14 +7767,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -7720,7 +7829,33 @@ export interface operations {
     deleteCareNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7746,6 +7881,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7967,7 +8103,33 @@ export interface operations {
     unassignProgram: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -7992,6 +8154,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -8040,14 +8203,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8143,14 +8310,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8245,14 +8416,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8333,14 +8508,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8393,14 +8572,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8488,14 +8671,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8550,14 +8737,18 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8668,14 +8859,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -8930,7 +9125,33 @@ export interface operations {
     advanceRtmCycle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -8973,6 +9194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -8980,7 +9202,33 @@ export interface operations {
     revertRtmCycle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Identifier of the resource. */
                 id: components["parameters"]["IdPath"];
@@ -9023,6 +9271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -9208,14 +9457,18 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a create operation safe to repeat (a double click, a form resent after a slow answer, a retry after a
-                 *     lost connection, or the same form posted to two portal replicas). The client picks a unique key per
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
                  *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
                  *     to repeat that same change.
                  *
                  *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
                  *       user) and the operation: another user, or another operation, with the same key is a different change.
-                 *     * A repeat with the same key and the same request (path parameters and JSON body) is not executed again:
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
                  *       it gets the first answer — its status and body, verbatim — with the response header
                  *       `Idempotent-Replayed: true`.
                  *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
@@ -9483,7 +9736,33 @@ export interface operations {
     adminCreateOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9509,6 +9788,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -9996,7 +10276,33 @@ export interface operations {
     adminAddTypeformForm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10022,6 +10328,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -24,3 +24,21 @@ export const currentIdempotencyKey = (): string | undefined => current.getStore(
 
 /** What the user reads when the API refuses a key reused with another request (422). */
 export const KEY_REUSED_MESSAGE = "This form was already sent with other values. Close it and open it again to send it.";
+
+/**
+ * For a delete whose action reads the record first (for its name in the toast, or to check it may be removed)
+ * and found it gone: whether this very form removed it. A repeat of the form that reached another portal
+ * process after the first one's delete finds the record gone; its delete, sent again under the form's key, gets
+ * the API's stored success (ADR 017). False without a key, or when the record was gone for another reason (the
+ * delete is refused then, as the read was).
+ */
+export async function deletedByThisForm(remove: () => Promise<{ error?: unknown }>): Promise<boolean> {
+  if (!currentIdempotencyKey()) return false;
+  return !(await remove()).error;
+}
+
+/** The record's name the delete dialog posted (for the toast when the record is gone already), else `fallback`. */
+export function postedName(form: FormData, fallback: string): string {
+  const posted = form.get("name");
+  return typeof posted === "string" && posted.trim() ? posted.trim().slice(0, 200) : fallback;
+}

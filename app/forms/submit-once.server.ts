@@ -6,11 +6,12 @@
  * refused call) are forgotten so the user can correct and resend the same form.
  *
  * What makes it hold across processes is the provider API (ADR 017): the work runs with the token as the
- * Idempotency-Key of its API posts (`withIdempotencyKey`), and the API replays the first answer of a create
- * operation for a repeated key — a repeat that reaches another portal replica gets the same record and
- * redirect. The memory here is only a fast path of this process (bounded, entries expire after 15 minutes): a
- * repeat that lands on the same process waits for the first without calling the API, and a repeated update or
- * delete (which the API does not key) gets the first outcome instead of a refusal. Nothing relies on it.
+ * Idempotency-Key of its API posts and deletes (`withIdempotencyKey`), and the API replays the first answer of a
+ * keyed operation (the creates, RTM advance/revert, the forms' deletes) for a repeated key — a repeat that reaches
+ * another portal replica gets the same record and redirect. The memory here is only a fast path of this process
+ * (bounded, entries expire after 15 minutes): a repeat that lands on the same process waits for the first without
+ * calling the API, and a repeated update (which the API does not key; the same values again change nothing) gets
+ * the first outcome. Nothing relies on it.
  */
 import { FORM_TOKEN_FIELD, newFormToken } from "./form-token";
 import { withIdempotencyKey } from "./idempotency-key.server";

@@ -1,5 +1,6 @@
 /**
- * The `Idempotency-Key` header of the create operations (every operation whose contract declares it):
+ * The `Idempotency-Key` header (every operation whose contract declares it: the creates, the RTM cycle's
+ * advance and revert, the deletes the portal's forms make):
  * a repeat with the same key and request gets the first answer and creates nothing more; the same key with
  * another request is a 422 `{message, status}`; two concurrent first uses create one record.
  */
@@ -24,6 +25,8 @@ describe("Idempotency-Key", () => {
   it("is declared by the create operations", () => {
     expect(declaring.map((op) => op.operationId).sort()).toEqual(
       [
+        "adminAddTypeformForm",
+        "adminCreateOrganization",
         "assignProgramToPatient",
         "assignProgramToPatients",
         "createCareNote",
@@ -31,15 +34,23 @@ describe("Idempotency-Key", () => {
         "createPatientRecord",
         "createProgram",
         "createTemplate",
-        // Deletes whose double submit the portal tests (the template list's delete and bulk delete).
-        "deleteTemplate",
-        "deleteTemplates",
+        "importPatientsCsv",
         "invitePractitioner",
+        "reconcileGaitPatientsCsv",
         "replaceProgram",
         "resendPatientInvite",
         "resendPractitionerInvite",
         "setGaitSessionComment",
         "startPlanOfCare",
+        // State changes whose repeat would be refused (409: the cycle is billed already).
+        "advanceRtmCycle",
+        "revertRtmCycle",
+        // The deletes the portal's forms make (a repeat on another portal process would find the record gone: 404).
+        "deleteCareNote",
+        "deletePractitioner",
+        "deleteTemplate",
+        "deleteTemplates",
+        "unassignProgram",
       ].sort(),
     );
     for (const op of declaring) expect(op.statuses, `${op.operationId} documents the 422`).toContain("422");
@@ -58,12 +69,16 @@ describe("Idempotency-Key", () => {
       expect(replayed(again), describeRes(again)).toBe(true);
 
       // Another request under the same key: another record's id in the path, else another valid body.
+      // (Each call writes its own multipart boundary: the repeat above was the same upload under another one.)
       const pathParam = op.params.find((p) => p.in === "path");
+      const fresh = async () => (await plans[op.operationId]!(w)).req;
       const other: Omit<Req, "op"> = pathParam
         ? { ...plan.req, params: { ...plan.req.params, [pathParam.name]: randomUUID() } }
         : plan.req.body !== undefined
-          ? { ...plan.req, body: (await plans[op.operationId]!(w)).req.body }
-          : { ...plan.req, query: (await plans[op.operationId]!(w)).req.query };
+          ? { ...plan.req, body: (await fresh()).body }
+          : plan.req.multipart !== undefined
+            ? { ...plan.req, multipart: (await fresh()).multipart }
+            : { ...plan.req, query: (await fresh()).query };
       expect(JSON.stringify(other), "the variant differs").not.toBe(JSON.stringify(plan.req));
       const reused = await call(keyed(op.operationId, other, key));
       expectError(reused, 422);
@@ -87,6 +102,24 @@ describe("Idempotency-Key", () => {
     const items: J[] = Array.isArray(notes) ? notes : notes.items;
     expect(items.filter((n) => n.notes === body.notes).length, "one note saved").toBe(1);
     expect(items.filter((n) => n.notes === "Another note").length, "the 422 saved nothing").toBe(0);
+  });
+
+  it("CSV import: the same file under the key imports once (whatever the boundary); another file under it imports nothing", async () => {
+    const u = randomUUID().slice(0, 8);
+    const csvOf = (tag: string) =>
+      ["firstName,lastName,email,injuredSideOfBody,injuredBodyPart,locationId", `Keyed,Import ${u}${tag},keyed.import.${u}${tag}@contract.example,Left,Knee,${w.pracLocationId}`].join("\n");
+    const upload = (csv: string) => ({ file: { content: csv, filename: "patients.csv", type: "text/csv" }, product: "HEALTH" });
+    const key = randomUUID();
+    const req = keyed("importPatientsCsv", { as: "PRACTITIONER", multipart: upload(csvOf("a")) }, key);
+    const [a, b] = await Promise.all([call(req), call(req)]);
+    expectStatus(a, 201);
+    expectStatus(b, 201);
+    expect(a.body.importedCount).toBe(1);
+    expect(b.text).toBe(a.text);
+    expect([replayed(a), replayed(b)].filter(Boolean)).toHaveLength(1);
+    expectError(await call(keyed("importPatientsCsv", { as: "PRACTITIONER", multipart: upload(csvOf("b")) }, key)), 422);
+    const found: J = await ok({ op: "listPatientRecords", as: "PRACTITIONER", query: { search: `Import ${u}`, status: "ALL" } });
+    expect(found.items.map((x: J) => x.patient.lastName)).toEqual([`Import ${u}a`]);
   });
 
   it("patients: two concurrent first uses of a key create one patient", async () => {

@@ -177,6 +177,7 @@ function DeleteDialog({ dialog, closeHref }: { dialog: Extract<DialogData, { kin
       <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={provider.id} />
+        <input type="hidden" name="name" value={provider.fullName} />
         <FormToken />
         <div role="alert">
           <ErrorList errors={reply ? [reply.error || REMOVE_FAILED] : null} />

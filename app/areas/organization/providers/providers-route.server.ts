@@ -31,6 +31,7 @@ import type { ApiResult } from "../../../api/result";
 import { getSession } from "../../../auth/session.server";
 import { requireUser, type CurrentUser } from "../../../auth/user.server";
 import { apiErrorFields, failedStatus } from "../../../forms/api-error";
+import { deletedByThisForm, postedName } from "../../../forms/idempotency-key.server";
 import { callOnce, FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { getApi } from "../../../api/user-api.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
@@ -225,11 +226,15 @@ async function editAction(env: ActionEnv) {
 async function deleteAction(env: ActionEnv) {
   const id = String(env.form.get("id") ?? "");
   const refuse = (status: number) => data({ intent: "delete", id, error: REMOVE_FAILED } satisfies ProvidersActionData, { status });
-  // Once per form token: a double submit gets the first one's outcome, not a 404 for a provider that is gone.
+  // Once per form token: a double submit gets the first one's outcome, not a 404 for a provider that is gone —
+  // also when the repeat reached another portal process after the first one's delete (deletedByThisForm, ADR 017).
   type Outcome = { keep: boolean; value: { status: number } | { status?: undefined; name: string } };
   const outcome = await submitOnce(`${env.user.userId}:provider-delete:${id}`, env.token, async (): Promise<Outcome> => {
     const target = await targetOf(env);
-    if (!("provider" in target)) return { keep: false, value: { status: target.status } };
+    if (!("provider" in target)) {
+      if (target.status === 404 && (await deletedByThisForm(() => deletePractitioner(env.api, id)))) return { keep: true, value: { name: postedName(env.form, "The provider") } };
+      return { keep: false, value: { status: target.status } };
+    }
     const removed = await deletePractitioner(env.api, target.provider.id);
     if (removed.error) return { keep: false, value: { status: failedStatus(removed.error) } };
     return { keep: true, value: { name: `${target.provider.firstName} ${target.provider.lastName}`.trim() } };

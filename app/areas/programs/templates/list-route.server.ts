@@ -15,6 +15,7 @@ import type { ApiError } from "../../../api/result";
 import { getSession } from "../../../auth/session.server";
 import { createTemplateHref } from "../../../domain/program-builder";
 import { formatDate } from "../../../domain/zoned-day";
+import { deletedByThisForm, postedName } from "../../../forms/idempotency-key.server";
 import { FORM_TOKEN_FIELD, callOnce, submitOnce } from "../../../forms/submit-once.server";
 import { requireHealthUser } from "../access.server";
 import {
@@ -95,17 +96,12 @@ export async function templateListAction({ request, context }: ActionFunctionArg
     const id = form.get("id");
     if (!isTemplateId(id)) return data({ intent, error: TEMPLATE_DELETE_FAILED } satisfies TemplateActionData, { status: 400 });
     // Once per form token (ADR 005): a double submit gets the first one's outcome, not a 404 for a template
-    // that is gone. The template is read first for its name (the toast names it). A repeat that reaches another
-    // portal process finds the template gone already: its delete, keyed by the same token (ADR 017), is answered
-    // with the first one's stored success by the API, and the dialog's own copy of the name is used for the toast.
+    // that is gone. The template is read first for its name (the toast names it); a repeat that reached another
+    // portal process finds it gone and is answered by its keyed delete (deletedByThisForm, ADR 017).
     type Outcome = { keep: boolean; value: { error: ApiError } | { error?: undefined; name: string } };
     const outcome = await submitOnce(`${user.userId}:template-delete:${id}`, token, async (): Promise<Outcome> => {
       const template = await getTemplate(request, context, id);
-      if (template.error?.status === 404 && typeof token === "string") {
-        const replayed = await deleteTemplate(request, context, id);
-        const posted = form.get("name");
-        if (!replayed.error) return { keep: true, value: { name: typeof posted === "string" && posted.trim() ? posted.trim().slice(0, 200) : "The template" } };
-      }
+      if (template.error?.status === 404 && (await deletedByThisForm(() => deleteTemplate(request, context, id)))) return { keep: true, value: { name: postedName(form, "The template") } };
       if (template.error) return { keep: false, value: { error: template.error } };
       const deleted = await deleteTemplate(request, context, id);
       if (deleted.error) return { keep: false, value: { error: deleted.error } };

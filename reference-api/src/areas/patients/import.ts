@@ -5,6 +5,7 @@ import { bulkInsert } from "../../db/db.js";
 import { canSeeAllOfOrganization, type MemberCaller } from "../../core/auth.js";
 import { patientScope } from "../../core/access.js";
 import { badRequest } from "../../core/errors.js";
+import { uploadParts } from "../../core/uploads.js";
 import type { RecordPatients } from "../audit/record.js";
 import { CsvError, looksBinary, mapHeader, parseCsv, summarizeProblems, type CsvRecord } from "./csv.js";
 import { blankToNull, normalizePhone, patientProblems, PHONE_MESSAGE, type PatientFields } from "./validation.js";
@@ -21,14 +22,13 @@ export async function readCsvUpload(req: FastifyRequest, allowedFields: readonly
   const fields: Record<string, string> = {};
   let file: { buf: Buffer; mimetype: string; filename: string } | undefined;
   try {
-    for await (const part of req.parts()) {
+    for (const part of await uploadParts(req)) {
       if (part.type === "file") {
-        const buf = await part.toBuffer();
         if (part.fieldname !== "file") throw badRequest(`${part.fieldname.slice(0, 40)}: Unexpected file field; send the CSV as 'file'`);
-        file = { buf, mimetype: part.mimetype, filename: part.filename };
+        file = { buf: part.buf, mimetype: part.mimetype, filename: part.filename };
       } else {
         if (!allowedFields.includes(part.fieldname)) throw badRequest(`${part.fieldname.slice(0, 40)}: Unexpected field; allowed: file${allowedFields.map((f) => `, ${f}`).join("")}`);
-        fields[part.fieldname] = String(part.value ?? "");
+        fields[part.fieldname] = part.value;
       }
     }
   } catch (e) {
