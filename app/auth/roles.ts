@@ -12,6 +12,9 @@ export type RoleResolution =
   | { kind: "unknown"; groups: string[] }
   | { kind: "role"; role: Role };
 
+/** The provider-not-found page's message (spec 000 §2.4): rendered by the page, so here, not in a server module. */
+export const PROVIDER_NOT_FOUND_MESSAGE = "We didn't find a provider account for this login.";
+
 export function resolveRole(groups: readonly string[] | null | undefined): RoleResolution {
   const list = (groups ?? []).filter((g) => typeof g === "string" && g.trim() !== "");
   if (list.length === 0) return { kind: "none" };

@@ -28,7 +28,6 @@ import { accessClaims } from "./tokens.server";
 
 export const NETWORK_BLOCK_MESSAGE =
   "We're unable to connect to the service. This may be a restriction on the network. You can try to reload the page, or switching to a different network.";
-export const PROVIDER_NOT_FOUND_MESSAGE = "We didn't find a provider account for this login.";
 
 export const USER_LOAD_RETRIES = 2;
 export const USER_LOAD_RETRY_DELAY_MS = 200;

@@ -2,8 +2,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { getConfig } from "../config.server";
-import { resolveRole } from "../auth/roles";
-import { requireSession, PROVIDER_NOT_FOUND_MESSAGE } from "../auth/user.server";
+import { PROVIDER_NOT_FOUND_MESSAGE, resolveRole } from "../auth/roles";
+import { requireSession } from "../auth/user.server";
 import { AuthLayout } from "../components/auth-layout";
 import { SubmitButton } from "../components/submit-button";
 

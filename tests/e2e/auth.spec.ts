@@ -95,6 +95,8 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/user\/not-found\/$/);
     expect(new URL(page.url()).pathname).toBe("/user/not-found/");
     await expect(page.getByRole("heading", { name: "Provider account not found" })).toBeVisible();
+    // The message is the page's own (it came from a server module once: empty in the browser, a hydration mismatch).
+    await expect(page.getByText("We didn't find a provider account for this login.")).toBeVisible();
     await expectAccessible(page);
     // The portal's pages send it back here, not into the shell.
     await page.goto("/home/");

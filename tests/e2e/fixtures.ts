@@ -5,7 +5,10 @@
  *   (helpers/a11y.ts; works in both projects);
  * - an automatic guard that makes "an accessibility check on every page visited" hold: it records every
  *   main-frame navigation of every page of the test; at the end of a passing test, the last page is checked if
- *   the test did not check it, and any earlier page that was left without a check fails the test with its URL.
+ *   the test did not check it, and any earlier page that was left without a check fails the test with its URL;
+ * - an automatic guard against errors the pages' scripts leave uncaught (`pageerror`): a passing test that saw one
+ *   fails with it. A hydration mismatch is one (React's #418/#425): React then throws the server's HTML away and
+ *   renders the part again, losing what the user did before the scripts ran (a row opened, a field typed in).
  *
  * Import `test` and `expect` from here, never from @playwright/test, in the specs.
  */
@@ -43,7 +46,7 @@ export async function expectAccessible(page: Page, options?: A11yOptions): Promi
   if (last) last.checked = true;
 }
 
-export const test = base.extend<{ a11yGuard: void }>({
+export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void }>({
   baseURL: async ({}, use) => {
     await use(readState().baseURL);
   },
@@ -63,6 +66,18 @@ export const test = base.extend<{ a11yGuard: void }>({
       if (unchecked.length) {
         throw new Error(`Pages visited without an accessibility check (call expectAccessible(page) after each navigation):\n  ${unchecked.join("\n  ")}`);
       }
+    },
+    { auto: true },
+  ],
+  pageErrorGuard: [
+    async ({ context }, use, testInfo) => {
+      const errors: string[] = [];
+      const watch = (p: Page) => p.on("pageerror", (e) => errors.push(`${p.url()}: ${e.message}`));
+      for (const p of context.pages()) watch(p);
+      context.on("page", watch);
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      if (errors.length) throw new Error(`Uncaught errors in the page's scripts:\n  ${[...new Set(errors)].join("\n  ")}`);
     },
     { auto: true },
   ],

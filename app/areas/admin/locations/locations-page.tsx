@@ -14,8 +14,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
 import type { KeywordActionData, LocationRow, LocationsTable, loadAdminLocations } from "./locations-route.server";
-import { KEYWORD_MAX } from "./locations-route.server";
-import { ariaSort, locationsHref, sortHref, type LocationSort, type LocationsState } from "./locations-state";
+import { ariaSort, KEYWORD_MAX, locationsHref, sortHref, type LocationSort, type LocationsState } from "./locations-state";
 
 type Data = SerializeFrom<typeof loadAdminLocations>;
 

@@ -16,13 +16,12 @@ import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
 import type { PageMetadata } from "../../../components/pager";
 import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
-import { locationsHref, locationsQuery, parseLocationsState } from "./locations-state";
+import { KEYWORD_MAX, locationsHref, locationsQuery, parseLocationsState } from "./locations-state";
 
 export const LOCATIONS_LOAD_FAILED = "Unable to get locations";
 export const ORGANIZATIONS_LOAD_FAILED = "Could not get organizations.";
 export const KEYWORD_UPDATED = "Successfully updated keyword.";
 export const KEYWORD_FAILED = "Could not update keyword.";
-export const KEYWORD_MAX = 64;
 
 export interface LocationRow {
   id: string;

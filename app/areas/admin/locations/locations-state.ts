@@ -16,6 +16,9 @@ export const LOCATIONS_PATH = "/admin/locations/";
 /** 003 §9 lists page sizes 10, 18 and 5 without their purpose: the locations table uses 10. */
 export const LOCATIONS_PAGE_SIZE = 10;
 
+/** The longest keyword (the edit form's maxLength and its schema). */
+export const KEYWORD_MAX = 64;
+
 export const LOCATION_SORTS = ["name", "organization", "city", "state"] as const;
 export type LocationSort = (typeof LOCATION_SORTS)[number];
 export type SortOrder = "asc" | "desc";
