@@ -4,12 +4,12 @@
  * `exer-js` cookie, app/shell/scripting.ts) get the whole document at once. Every inline script carries the
  * response's CSP nonce.
  */
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { HtmlBatches } from "./html-batches.server";
 import { errorFields, log } from "./log.server";
 import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
@@ -38,7 +38,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React's chunks leave in its batches (the shell, each streamed section): one write, one compressor flush each.
+          const body = new HtmlBatches();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -414,3 +414,18 @@ test.describe("progress", () => {
     await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
 });
+
+test("pages come gzip-compressed to a browser that takes Brotli too; the static files under /build/ come as Brotli", async ({ page }) => {
+  const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+  const login = await page.request.get(LOGIN_PATH, { headers });
+  expect(login.status()).toBe(200);
+  expect(login.headers()["content-encoding"]).toBe("gzip");
+  const stylesheet = /href="(\/build\/[^"]+\.css)"/.exec(await login.text())?.[1];
+  expect(stylesheet, "the login page links its stylesheet").toBeDefined();
+  const css = await page.request.get(stylesheet!, { headers });
+  expect(css.status()).toBe(200);
+  expect(css.headers()["content-encoding"]).toBe("br");
+  // Opened in the browser, the page is the login page (the a11y guard checks it).
+  await page.goto(LOGIN_PATH);
+  await expect(page.getByRole("heading", { name: "Log in to your account" })).toBeVisible();
+});
