@@ -111,6 +111,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
   /** 0 … total; `total` = past the last frame (COMPLETE). */
   const [pos, setPos] = useState(Math.min(initialFrame, last));
   const [playing, setPlaying] = useState(false);
+  const liveRef = useRef(false);
   const [tab, setTab] = useState<ReplayTab>(initialTab);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawnRef = useRef(-1);
@@ -135,13 +136,17 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
     if (drawnRef.current !== shown) draw(shown);
   }, [shown, draw]);
 
-  // Playing: the frame from the elapsed time, drawn in the animation callback itself.
+  // Playing: the frame from the elapsed time, drawn in the animation callback itself. `liveRef` stops it at once
+  // when the user pauses or seeks: the effect's cleanup runs only after React's next commit, and an animation
+  // callback already scheduled would draw one frame more after the pause.
   useEffect(() => {
     if (!playing) return;
     const start = performance.now();
     const startFrame = drawnRef.current < 0 ? 0 : drawnRef.current;
     let raf = 0;
+    liveRef.current = true;
     const tick = (now: number) => {
+      if (!liveRef.current) return;
       const { frame, done } = replayFrameAt(now - start, startFrame, total);
       if (frame !== drawnRef.current) {
         const skipped = Math.max(0, frame - drawnRef.current - 1);
@@ -162,6 +167,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
     raf = requestAnimationFrame(tick);
     bench((s) => (s.playing = true));
     return () => {
+      liveRef.current = false;
       cancelAnimationFrame(raf);
       bench((s) => (s.playing = false));
     };
@@ -169,6 +175,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
 
   const seek = useCallback(
     (f: number) => {
+      liveRef.current = false;
       setPlaying(false);
       setPos(Math.max(0, Math.min(f, total)));
     },
@@ -176,6 +183,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
   );
   const togglePlay = useCallback(() => {
     if (playing) {
+      liveRef.current = false;
       setPlaying(false);
       return;
     }

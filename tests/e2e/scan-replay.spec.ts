@@ -63,6 +63,8 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
     await page.getByRole("button", { name: "Play" }).click();
     await expect.poll(async () => (await frameNumber(page)).n, { message: "play advances the frame" }).toBeGreaterThan(10);
     await page.getByRole("button", { name: "Pause" }).click();
+    // Read once the pause is rendered (a frame drawn just before the click may still be on its way to the status).
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
     const paused = (await frameNumber(page)).n;
     await page.waitForTimeout(300);
     expect((await frameNumber(page)).n, "pause stops").toBe(paused);
