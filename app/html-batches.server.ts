@@ -2,9 +2,8 @@
  * The document's bytes as React produces them, in batches: React writes many small chunks (2 KB views) for the
  * shell and for each streamed section, then calls the destination's `flush()` (the convention it shares with
  * zlib streams). Passing every chunk on made the adapter write and flush each one separately — with compression,
- * one compressor flush per 2 KB: measured on the patient list at concurrency 16, Brotli 28.8 req/s against 46.4
- * uncompressed. Here the chunks of one batch leave as one: the shell, each streamed section and the end are
- * still sent the moment React has them.
+ * one compressor flush per 2 KB: the patient list went out in 21 writes and flushes; in batches it takes 3 (and
+ * compresses ~4% smaller). The shell, each streamed section and the end are still sent the moment React has them.
  */
 import { Transform, type TransformCallback } from "node:stream";
 

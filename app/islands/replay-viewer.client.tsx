@@ -173,18 +173,20 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
     };
   }, [playing, total, draw]);
 
+  const stopPlaying = useCallback(() => {
+    liveRef.current = false;
+    setPlaying(false);
+  }, []);
   const seek = useCallback(
     (f: number) => {
-      liveRef.current = false;
-      setPlaying(false);
+      stopPlaying();
       setPos(Math.max(0, Math.min(f, total)));
     },
-    [total],
+    [total, stopPlaying],
   );
   const togglePlay = useCallback(() => {
     if (playing) {
-      liveRef.current = false;
-      setPlaying(false);
+      stopPlaying();
       return;
     }
     if (pos >= last) {
@@ -193,7 +195,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
       setPos(0);
     }
     setPlaying(true);
-  }, [playing, pos, last]);
+  }, [playing, pos, last, stopPlaying]);
   const step = useCallback((d: number) => seek(Math.min(pos, total) + d), [pos, seek, total]);
 
   useEffect(() => {

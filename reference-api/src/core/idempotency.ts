@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import type { Db } from "../db/db.js";
 import { ApiError } from "./errors.js";
-import { isMultipart, uploadDigest } from "./uploads.js";
+import { uploadDigest } from "./uploads.js";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -98,7 +98,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, callerId: (req
     const operationId = req.routeOptions.config.operationId ?? req.routeOptions.url ?? "";
     const r: Reservation = { callerId: callerId(req), operationId, key: raw };
     // A multipart body is hashed by what it holds (core/uploads.ts), not its bytes: every client writes its own boundary.
-    const hash = requestHash(req.params, isMultipart(req) ? await uploadDigest(req) : req.body, req.query);
+    const hash = requestHash(req.params, req.isMultipart() ? await uploadDigest(req) : req.body, req.query);
     const ids = [r.callerId, r.operationId, r.key];
     await purge();
     const deadline = Date.now() + waitMs;

@@ -10,9 +10,6 @@ export type UploadPart =
   | { type: "file"; fieldname: string; filename: string; mimetype: string; buf: Buffer }
   | { type: "field"; fieldname: string; value: string };
 
-/** Whether the request's body is multipart (the handler's reader then reads it through `uploadParts`). */
-export const isMultipart = (req: FastifyRequest) => /^multipart\/form-data\b/i.test(String(req.headers["content-type"] ?? ""));
-
 const read = new WeakMap<FastifyRequest, Promise<UploadPart[]>>();
 
 /** The request's parts in order. Reading errors (a file over the limit, a malformed body) reject every caller alike. */
