@@ -1,4 +1,4 @@
-# The provider portal's container: the built Remix app behind its express server (server/), nothing else.
+# The provider portal's container: the built React Router app behind its express server (server/), nothing else.
 # Configured by environment only (README "Configuration"); at run time it calls the provider API and the identity
 # service and nothing more (no CDN, fonts or telemetry; live chat and error reporting are off unless configured).
 #
@@ -12,29 +12,37 @@
 # TRUST_PROXY to the proxy hops in front (e.g. 1); health check GET /healthz, readiness GET /readyz (README "Container").
 #
 # No Docker engine runs on the development machines: `npm run docker:verify` performs this file's stages (install,
-# build, start as a non-root user, HEALTHCHECK) in a clean directory with Node 22 and lints it (scripts/docker/).
+# build, start as a non-root user, HEALTHCHECK) in a clean directory with Node 24 and lints it (scripts/docker/).
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. Production dependencies only (what the server bundle imports at run time).
+# 1. Production dependencies only (what the server bundles import at run time), exactly as the lockfile has them.
+#    `--omit=dev` still installs typescript (and @types/react with csstype): @react-router/node and
+#    @react-router/express declare typescript, react-easy-crop @types/react, as optional peers, and since the dev
+#    dependencies put them in the lockfile npm resolves those edges and marks the packages devOptional, not dev
+#    (npm/cli#6282, #7772). `--omit=optional` would drop them but also sharp's native @img/sharp-linux-* packages;
+#    nothing loads them at run time (types only), so they are removed by name.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
+ && npm cache clean --force
 
-# 2. The build: every dependency, the sources, `npm run build` (build/remix, build/client, build/server).
+# 2. The build: every dependency, the sources, `npm run build` (React Router's Vite build: build/client and
+#    build/server/react-router.js; esbuild bundles server/ to build/server/index.js).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --ignore-scripts --no-audit --no-fund
-COPY remix.config.js tsconfig.json tsconfig.app.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY react-router.config.ts vite.config.ts tsconfig.json tsconfig.app.json ./
 COPY app ./app
 COPY server ./server
 COPY openapi ./openapi
 COPY public ./public
 RUN npm run build
 
-# 3. The runtime: Node 22, production dependencies and the build output only, files owned by root and read-only
+# 3. The runtime: Node 24, production dependencies and the build output only, files owned by root and read-only
 #    for the unprivileged user that runs the server.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

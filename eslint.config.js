@@ -12,7 +12,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "build/", "public/build/", "data/", "test-results/", "playwright-report/", ".cache/", "openapi/provider-api.d.ts", "openapi/dist/"] },
+  { ignores: ["node_modules/", "build/", "public/build/", ".react-router/", "data/", "test-results/", "playwright-report/", ".cache/", "openapi/provider-api.d.ts", "openapi/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,7 +39,19 @@ export default tseslint.config(
       "react-hooks/set-state-in-effect": "off",
       // Advice for the React Compiler, which this app does not use (e.g. TanStack Virtual's useVirtualizer).
       "react-hooks/incompatible-library": "off",
+      // React Router 8 hands loaders the raw request: a data request's URL ends in `.data` and carries `_routes`
+      // (app/request-url.ts). The page's URL comes from requestUrl(request).
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[property.name='url'][object.name='request']", message: "Use requestUrl(request) (app/request-url.ts): request.url is a data request's raw URL." },
+        { selector: "MemberExpression[property.name='url'][object.property.name='request']", message: "Use requestUrl(…request) (app/request-url.ts): request.url is a data request's raw URL." },
+      ],
     },
+  },
+  {
+    // The one place that reads it, and the document render (a document request's URL is the page's).
+    files: ["app/request-url.ts", "app/entry.server.tsx", "app/**/*.test.ts"],
+    rules: { "no-restricted-syntax": "off" },
   },
   {
     // Playwright fixtures destructure `{}` by design.

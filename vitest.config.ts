@@ -15,6 +15,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    maxWorkers: 2,
   },
 });

@@ -1,8 +1,12 @@
 /**
- * What the server (server/index.ts) hands every loader and action as `context`, created once per HTTP request.
+ * What the server (server/app.ts) hands every loader, action and middleware as `context`, created once per HTTP
+ * request. React Router 8 passes a `RouterContextProvider` (middleware is always on); the portal's values travel in it
+ * under one typed key, read with `portalRequest(context)`.
  */
-export interface PortalLoadContext {
-  [key: string]: unknown;
+import { createContext, RouterContextProvider } from "react-router";
+
+/** The portal's per-request values. */
+export interface PortalRequest {
   /** The CSP nonce of this response (scripts carry it). */
   nonce: string;
   /** Correlates the log lines of one request. */
@@ -21,17 +25,36 @@ export interface PortalLoadContext {
   /**
    * Called by the server right before the headers of a redirect are written (a 3xx, or single fetch's 202 for a
    * data request): the session layer keeps the flash values the request read for the page it leads to. (The server
-   * bundle and the Remix build are separate bundles, so the hook travels on the context, not through a module.)
+   * bundle and the app's build are separate bundles, so the hook travels on the context, not through a module.)
    */
   onRedirect?: () => void;
 }
 
-declare module "@remix-run/server-runtime" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends PortalLoadContext {}
+/** The `context` of loaders and actions: one per request, also the key of per-request caches (WeakMaps). */
+export type PortalLoadContext = Readonly<RouterContextProvider>;
+
+/**
+ * The key of the portal's values. The express server (build/server/index.js) and the app's build
+ * (build/server/react-router.js) are separate bundles, each with its own copy of this module, and a context key is
+ * matched by identity: both take the one key registered on the process.
+ */
+const KEY = Symbol.for("exer.portal.request-context");
+const registry = globalThis as typeof globalThis & { [KEY]?: ReturnType<typeof createContext<PortalRequest>> };
+const portalRequestKey = (registry[KEY] ??= createContext<PortalRequest>());
+
+/** The portal's values of this request's context. */
+export function portalRequest(context: PortalLoadContext): PortalRequest {
+  return context.get(portalRequestKey);
+}
+
+/** The context the server creates for a request. */
+export function createLoadContext(values: PortalRequest): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(portalRequestKey, values);
+  return context;
 }
 
 /** A context for code paths that run outside the server (unit tests). */
-export function createTestContext(): PortalLoadContext {
-  return { nonce: "test-nonce", requestId: "test", responseCookies: new Map() };
+export function createTestContext(values: Partial<PortalRequest> = {}): RouterContextProvider {
+  return createLoadContext({ nonce: "test-nonce", requestId: "test", responseCookies: new Map(), ...values });
 }

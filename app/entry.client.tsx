@@ -1,6 +1,6 @@
-import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
 import { markScriptingCookie } from "./shell/scripting";
 
 // From now on the server may stream this browser's pages (it runs the scripts that swap streamed data in).
@@ -10,7 +10,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <RemixBrowser />
+      <HydratedRouter />
     </StrictMode>,
   );
 });

@@ -4,15 +4,15 @@
  * `exer-js` cookie, app/shell/scripting.ts) get the whole document at once. Every inline script carries the
  * response's CSP nonce.
  */
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { HtmlBatches } from "./html-batches.server";
 import { errorFields, log } from "./log.server";
 import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
+import { portalRequest, type PortalLoadContext } from "./context";
 import { clientRunsScripts } from "./shell/scripting";
 
 /** How long deferred data may take before the stream is closed (single fetch's `streamTimeout`). */
@@ -22,24 +22,30 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerContext: EntryContext,
+  loadContext: PortalLoadContext,
 ) {
-  const nonce = loadContext.nonce;
+  const { nonce, requestId } = portalRequest(loadContext);
   // Stream only to browsers known to run scripts (React swaps streamed content in with a script).
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode || !clientRunsScripts(request);
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode || !clientRunsScripts(request);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
+        // React 19 moves a finished Suspense boundary out of line (hidden, revealed by a script) once the document
+        // before it passes progressiveChunkSize (12.8 KB): a document for a client that runs no scripts must have
+        // every boundary in place (the patient list's lazy dialogs stayed hidden without JavaScript).
+        progressiveChunkSize: waitForAll ? Number.MAX_SAFE_INTEGER : undefined,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // React's chunks leave in its batches (the shell, each streamed section): one write, one compressor flush each.
           const body = new HtmlBatches();
+          body.on("finish", () => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -49,24 +55,27 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error("render error while streaming", { requestId: loadContext.requestId, ...errorFields(error) });
+          if (shellRendered) log.error("render error while streaming", { requestId, ...errorFields(error) });
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // Abort a render still waiting after streamTimeout (its pending sections then show their error state); cleared when
+    // the document ends, so a finished response does not keep its closure alive.
+    timer = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
 
 /** Errors of loaders and actions: logged without request data; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  log.error("request failed", { requestId: (context as AppLoadContext | undefined)?.requestId, ...errorFields(error) });
+  const requestId = context ? portalRequest(context).requestId : undefined;
+  log.error("request failed", { requestId, ...errorFields(error) });
   // An answer the page could not use (a profile breaking the contract, …) is not kept for the next request (ADR 021).
   if (context) {
     try {
-      dropSessionCache(request, context as AppLoadContext);
+      dropSessionCache(request, context);
     } catch (err) {
-      log.warn("session cache not dropped", { requestId: (context as AppLoadContext).requestId, ...errorFields(err) });
+      log.warn("session cache not dropped", { requestId, ...errorFields(err) });
     }
   }
 };

@@ -1,5 +1,1 @@
-/** Stylesheets imported by routes resolve to their URL (Remix classic compiler). */
-declare module "*.css" {
-  const href: string;
-  export default href;
-}
+/// <reference types="vite/client" />

@@ -3,8 +3,8 @@
  * pages render inside routes/_app.tsx (the shell's slot). The error boundary shows the spec's not-found and
  * fatal-error screens.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "react-router";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
 import { activeAuth } from "./auth/user.server";
@@ -14,7 +14,7 @@ import { ToastRegion } from "./components/toast";
 import { AuthLayout } from "./components/auth-layout";
 import { classifyError, ErrorScreen, errorTitle } from "./shell/error-screens";
 import { ProgressIndicator } from "./shell/progress";
-import appStyles from "./styles/app.css";
+import appStyles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -50,7 +50,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

@@ -1,18 +1,19 @@
 /**
- * The portal's HTTP application: express + @remix-run/express, with compression, immutable caching of the
+ * The portal's HTTP application: express 5 + @react-router/express, with compression, immutable caching of the
  * fingerprinted assets, security headers with a per-request CSP nonce, a same-origin check on form posts,
  * `Cache-Control: no-store` on every page and data response, /healthz and /readyz, and JSON request logs.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { join } from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { PortalConfig } from "../app/config.server";
-import type { PortalLoadContext } from "../app/context";
+import { createLoadContext, type PortalRequest } from "../app/context";
 import { log, redactPath } from "../app/log.server";
+import { bodyLimit } from "./body-limit";
 import { isCrossSiteRequest } from "./csrf";
 import { originOf, securityHeaders } from "./security";
 
@@ -25,6 +26,8 @@ export interface AppOptions {
   /** Whether the process is shutting down (readiness answers 503, connections close). */
   isShuttingDown: () => boolean;
   fetch?: typeof fetch;
+  /** Development: Vite's dev server (the app's modules, hot updates), mounted before the app's handler. */
+  devMiddleware?: express.RequestHandler | import("vite").Connect.Server;
 }
 
 /** Calls `fn` right before the response's headers are written. */
@@ -71,7 +74,7 @@ export function createApp(opts: AppOptions) {
     const incoming = req.get("x-request-id");
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     const nonce = randomBytes(16).toString("base64");
-    const context: PortalLoadContext = { nonce, requestId, responseCookies: new Map(), clientAddress: req.ip };
+    const context: PortalRequest = { nonce, requestId, responseCookies: new Map(), clientAddress: req.ip };
     res.locals.portal = context;
     res.setHeader("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(securityHeaders({ nonce, https: req.secure, imageOrigins: apiOrigins, formActionOrigins: ssoOrigins, development }))) {
@@ -122,15 +125,19 @@ export function createApp(opts: AppOptions) {
   });
 
   // Fingerprinted build output: cached for a year, never revalidated.
-  app.use("/build", express.static(join(opts.root, "build", "client"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use("/build", express.static(join(opts.root, "build", "client", "build"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   // Other static files (favicon, fonts): an hour.
   app.use(express.static(join(opts.root, "public"), { maxAge: "1h", index: false, redirect: false }));
+
+  if (opts.devMiddleware) app.use(opts.devMiddleware);
+
+  app.use(bodyLimit()); // every body held to the limit of its type (server/body-limit.ts)
 
   // Cross-site form posts are refused before they reach an action.
   app.use((req, res, next) => {
     const origin = `${req.protocol}://${req.get("host") ?? ""}`;
     if (isCrossSiteRequest({ method: req.method, origin, secFetchSite: req.get("sec-fetch-site"), originHeader: req.get("origin") })) {
-      log.warn("cross-site request refused", { requestId: (res.locals.portal as PortalLoadContext).requestId, method: req.method, path: redactPath(req.path) });
+      log.warn("cross-site request refused", { requestId: (res.locals.portal as PortalRequest).requestId, method: req.method, path: redactPath(req.path) });
       res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This form was sent from another site and was refused.");
       return;
     }
@@ -146,10 +153,10 @@ export function createApp(opts: AppOptions) {
   const handler = createRequestHandler({
     build: opts.build,
     mode: opts.mode,
-    getLoadContext: (_req: ExpressRequest, res: ExpressResponse) => res.locals.portal as PortalLoadContext,
+    getLoadContext: (_req: ExpressRequest, res: ExpressResponse) => createLoadContext(res.locals.portal as PortalRequest),
   });
-  app.all("*", (req, res, next) => {
-    // Remix may set its own Cache-Control; pages and data stay no-store.
+  app.all("/{*path}", (req, res, next) => {
+    // A route may set its own Cache-Control; pages and data stay no-store.
     beforeHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
     return handler(req, res, next);
   });

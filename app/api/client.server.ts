@@ -12,7 +12,7 @@
  */
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "../../openapi/provider-api";
-import type { PortalLoadContext } from "../context";
+import { portalRequest, type PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
 import { currentIdempotencyKey, IDEMPOTENCY_HEADER, KEY_REUSED_MESSAGE } from "../forms/idempotency-key.server";
 import { errorFields, log, redactPath } from "../log.server";
@@ -175,6 +175,6 @@ export function apiEndpoints(): ApiEndpoints {
 }
 
 /** An API client without a user (public calls: health check, sign-up lookup). */
-export function publicApi(request: Request, context: Pick<PortalLoadContext, "requestId">): Api {
-  return createApi({ endpoints: apiEndpoints(), timeoutMs: getConfig().api.timeoutMs, signal: request.signal, requestId: context.requestId });
+export function publicApi(request: Request, context: PortalLoadContext): Api {
+  return createApi({ endpoints: apiEndpoints(), timeoutMs: getConfig().api.timeoutMs, signal: request.signal, requestId: portalRequest(context).requestId });
 }

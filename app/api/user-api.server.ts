@@ -3,7 +3,7 @@
  * refreshes it (once per request) with the refresh token when it has expired or the API answers 401, and
  * writes the new tokens back to the session (the server adds the updated cookie to the response).
  */
-import type { PortalLoadContext } from "../context";
+import { portalRequest, type PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import { refreshTokens } from "../auth/identity.server";
@@ -18,7 +18,7 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
 
-export function sessionTokenSource(session: PortalSession, context: Pick<PortalLoadContext, "requestId">, refresh = refreshTokens): TokenSource {
+export function sessionTokenSource(session: PortalSession, context: PortalLoadContext, refresh = refreshTokens): TokenSource {
   let refreshing: Promise<string | undefined> | null = null;
   const source: TokenSource = {
     async accessToken() {
@@ -36,10 +36,10 @@ export function sessionTokenSource(session: PortalSession, context: Pick<PortalL
           const claims = accessClaims(tokens.accessToken);
           if (!claims || claims.username !== auth.username) throw new Error("the refreshed token is for another user");
           session.set("auth", { ...auth, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, groups: claims.groups, accessExpiresAt: claims.expiresAt });
-          log.info("access token refreshed", { requestId: context.requestId, event: "token-refresh" });
+          log.info("access token refreshed", { requestId: portalRequest(context).requestId, event: "token-refresh" });
           return tokens.accessToken;
         } catch (err) {
-          log.warn("access token refresh failed", { requestId: context.requestId, event: "token-refresh-failed", ...errorFields(err) });
+          log.warn("access token refresh failed", { requestId: portalRequest(context).requestId, event: "token-refresh-failed", ...errorFields(err) });
           if (errorName(err) === "NotAuthorizedException") {
             // The refresh token is expired or revoked: the session is over.
             session.unset("auth");
@@ -76,7 +76,7 @@ export function getApi(request: Request, context: PortalLoadContext): Api {
     timeoutMs: getConfig().api.timeoutMs,
     signal: request.signal,
     auth: getTokenSource(request, context),
-    requestId: context.requestId,
+    requestId: portalRequest(context).requestId,
     cache: { store: sessionCache(), key: () => sessionCacheKey(getSession(request, context).get("auth")) },
   });
   apis.set(context, api);

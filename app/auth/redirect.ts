@@ -1,3 +1,4 @@
+import { requestUrl } from "../request-url";
 /**
  * Where to go after sign-in: only a path of this site (never another origin, a protocol-relative `//host`,
  * a backslash trick or the auth pages themselves); anything else becomes `fallback`.
@@ -21,7 +22,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 
 /** The login URL that returns to `request`'s page after sign-in. */
 export function loginUrlFor(request: Request): string {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const back = `${url.pathname}${url.search}`;
   if (back === "/" || back === "" || url.pathname.startsWith("/user/login") || url.pathname.startsWith("/user/logout")) return "/user/login/";
   return `/user/login/?${new URLSearchParams({ redirectTo: back })}`;

@@ -3,9 +3,9 @@
  * docs/decisions/003-session-storage.md). It holds the identity tokens, which therefore never reach the
  * browser's JavaScript (HttpOnly) nor any storage the page can read, survive a portal restart and work on
  * any replica. One `PortalSession` per request (memoized on the load context); every change is written to
- * `context.responseCookies` at once and the server adds it to the response.
+ * `portalRequest(context).responseCookies` at once and the server adds it to the response.
  */
-import type { PortalLoadContext } from "../context";
+import { portalRequest, type PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
 import { log } from "../log.server";
 import {
@@ -18,6 +18,7 @@ import {
   splitChunks,
   type SessionKeyring,
 } from "./session-crypto.server";
+import { requestUrl } from "../request-url";
 
 export type ToastType = "success" | "error" | "warning" | "info";
 export interface Toast {
@@ -161,7 +162,7 @@ export class PortalSession {
   private commit(): void {
     this.written = true;
     const { name, secure, present } = this.cookie;
-    const cookies = this.context.responseCookies;
+    const cookies = portalRequest(this.context).responseCookies;
     const expire = (cookieName: string) => cookies.set(cookieName, serializeCookie(cookieName, "", { secure, maxAge: 0 }));
     const empty = Object.keys(this.data).length === 0;
     let chunks: string[] = [];
@@ -193,7 +194,7 @@ const sessions = new WeakMap<PortalLoadContext, PortalSession>();
 export function getSession(request: Request, context: PortalLoadContext): PortalSession {
   const existing = sessions.get(context);
   if (existing) return existing;
-  const secure = cookieIsSecure(new URL(request.url));
+  const secure = cookieIsSecure(requestUrl(request));
   const name = sessionCookieName(secure);
   const ring = keyring();
   const { value, present } = joinChunks(parseCookieHeader(request.headers.get("Cookie")), name);
@@ -203,7 +204,7 @@ export function getSession(request: Request, context: PortalLoadContext): Portal
     const plaintext = ring.decrypt(value, AAD);
     if (plaintext === null) {
       invalid = true;
-      log.warn("session cookie refused", { requestId: context.requestId });
+      log.warn("session cookie refused", { requestId: portalRequest(context).requestId });
     } else {
       try {
         data = JSON.parse(plaintext) as SessionData;
@@ -214,6 +215,6 @@ export function getSession(request: Request, context: PortalLoadContext): Portal
   }
   const session = new PortalSession(context, { name, secure, present, keyring: ring }, data, invalid);
   sessions.set(context, session);
-  context.onRedirect = () => session.keepTakenFlash();
+  portalRequest(context).onRedirect = () => session.keepTakenFlash();
   return session;
 }

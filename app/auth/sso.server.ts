@@ -5,6 +5,7 @@
  * session; the code is exchanged on the server, so the tokens never pass through the browser.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { requestUrl } from "../request-url";
 
 export interface SsoSettings {
   domain: string;
@@ -24,10 +25,10 @@ export function pkcePair(): { verifier: string; challenge: string } {
 export const randomState = () => randomBytes(24).toString("base64url");
 
 /** Where the callback answers: this portal's origin as the request reached it. */
-export const ssoRedirectUri = (request: Request) => `${new URL(request.url).origin}/user/sso/callback/`;
+export const ssoRedirectUri = (request: Request) => `${requestUrl(request).origin}/user/sso/callback/`;
 
 /** Where the hosted UI's logout returns by default: this portal's login page as the request reached it. */
-export const ssoLogoutUri = (request: Request) => `${new URL(request.url).origin}/user/login/`;
+export const ssoLogoutUri = (request: Request) => `${requestUrl(request).origin}/user/login/`;
 
 /**
  * The user pool's logout endpoint (Cognito: GET /logout?client_id=…&logout_uri=…): ends the hosted UI's session

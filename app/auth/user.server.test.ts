@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Api } from "../api/client.server";
 import type { ApiResult } from "../api/result";
 import { setConfigForTesting } from "../config.server";
-import { createTestContext } from "../context";
+import { createTestContext, portalRequest } from "../context";
 import { useTestConfig } from "../testing/config";
 import { getSession } from "./session.server";
 import { activeAuth, activityResolutionMs, inactivityMessage, loadCurrentUserWithRetries, NETWORK_BLOCK_MESSAGE } from "./user.server";
@@ -56,11 +56,11 @@ describe("activeAuth (inactivity, enforced on the server)", () => {
     const ctx = createTestContext();
     const s = getSession(req(), ctx);
     s.set("auth", auth);
-    ctx.responseCookies.clear();
+    portalRequest(ctx).responseCookies.clear();
     expect(activeAuth(s, 1_000_000 + 30_000)?.lastActivityAt).toBe(1_000_000);
-    expect(ctx.responseCookies.size).toBe(0);
+    expect(portalRequest(ctx).responseCookies.size).toBe(0);
     expect(activeAuth(s, 1_000_000 + 29 * 60_000)?.lastActivityAt).toBe(1_000_000 + 29 * 60_000);
-    expect(ctx.responseCookies.size).toBe(1);
+    expect(portalRequest(ctx).responseCookies.size).toBe(1);
   });
 
   it("ends a session idle for longer than the timeout, with a message for the login page", () => {

@@ -8,8 +8,8 @@
  * the API client) and, when the retries are spent, ends with the network-block message.
  */
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "@remix-run/node";
-import type { PortalLoadContext } from "../context";
+import { data, redirect } from "react-router";
+import { portalRequest, type PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import type { Api } from "../api/client.server";
@@ -85,7 +85,7 @@ export function startSession(session: PortalSession, tokens: IdentityTokens, now
 }
 
 /** Ends the session: revokes the tokens where the service supports it (best effort), clears the session (and with it the saved filter). */
-export async function endSession(session: PortalSession, context: Pick<PortalLoadContext, "requestId">, message?: string): Promise<void> {
+export async function endSession(session: PortalSession, context: PortalLoadContext, message?: string): Promise<void> {
   const auth = session.get("auth");
   // The session's cached profile, locations and providers go with it (ADR 021).
   const key = sessionCacheKey(auth);
@@ -94,7 +94,7 @@ export async function endSession(session: PortalSession, context: Pick<PortalLoa
     try {
       await Promise.race([revokeRefreshToken(auth.refreshToken), new Promise((_, reject) => setTimeout(() => reject(new Error("time-out")), 2000))]);
     } catch (err) {
-      log.info("token revocation skipped", { requestId: context.requestId, ...errorFields(err) });
+      log.info("token revocation skipped", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     }
   }
   session.destroy();
@@ -112,7 +112,7 @@ export async function signOut(request: Request, context: PortalLoadContext, mess
   await endSession(session, context, message);
   const { sso, identity } = getConfig();
   if (viaSso && sso) {
-    log.info("signed out at the user pool's hosted UI", { requestId: context.requestId, event: "sign-out", method: "sso" });
+    log.info("signed out at the user pool's hosted UI", { requestId: portalRequest(context).requestId, event: "sign-out", method: "sso" });
     return redirect(ssoLogoutUrl({ domain: sso.domain, clientId: identity.clientId }, sso.logoutUri ?? ssoLogoutUri(request)));
   }
   return redirect("/user/login/");
@@ -174,7 +174,7 @@ async function resolveUser(request: Request, context: PortalLoadContext): Promis
       await endSession(session, context, status === 403 ? ORGANIZATION_DISABLED_MESSAGE : message);
       throw redirect("/user/login/");
     }
-    log.warn("current user could not be loaded", { requestId: context.requestId, status });
+    log.warn("current user could not be loaded", { requestId: portalRequest(context).requestId, status });
     throw data({ message: status === 0 ? NETWORK_BLOCK_MESSAGE : message }, { status: 503 });
   }
   const resolution = resolveRole(loaded.user.groups);

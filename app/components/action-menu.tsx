@@ -3,7 +3,7 @@
  * with the keyboard (Enter/Space on its summary); its items are links (each action has a URL). With JavaScript,
  * Escape closes it and returns focus to its summary.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useRef, type KeyboardEvent } from "react";
 
 export interface ActionMenuItem {

@@ -9,7 +9,7 @@
  * the dialog itself), Tab and Shift+Tab stay inside it, Escape follows the close link, and focus returns to
  * where it was when the dialog closes.
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';

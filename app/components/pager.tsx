@@ -2,7 +2,7 @@
  * The pager under a paged list: "first–last of total · Page n of N" and Previous / Next page links (plain
  * links: works without JavaScript). One page only: the count alone ("12 patients").
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 export interface PageMetadata {
   totalItems: number;

@@ -7,7 +7,7 @@
  * hovered or focused), Close removes it at once, and toasts flashed by later navigations and submissions are
  * added to the region. Code in the browser adds one with `showToast` (e.g. after copying to the clipboard).
  */
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "./use-hydrated";
 

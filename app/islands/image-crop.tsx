@@ -16,7 +16,7 @@ import { lazy, Suspense, useEffect, useState, type ChangeEvent } from "react";
 import { ErrorList } from "../components/field";
 import { useHydrated } from "../components/use-hydrated";
 import { PNG_HEADER_BYTES, pngHeaderCheck } from "../media/logo-image";
-import styles from "./image-crop.css";
+import styles from "./image-crop.css?url";
 
 export const imageCropLinks = () => [{ rel: "stylesheet", href: styles }];
 

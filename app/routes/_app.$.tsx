@@ -3,15 +3,16 @@
  * error boundary. Like every page that is not public, it asks signed-out visitors to sign in first (and
  * comes back here afterwards).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "react-router";
 import { requireUser } from "../auth/user.server";
+import type { Route } from "./+types/_app.$";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   throw data(null, { status: 404 });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   throw data(null, { status: 404 });
 }

@@ -1,16 +1,16 @@
 /** `/`: the main route — on to the dashboard once the user has products (spec 000 §2.1). */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect } from "react-router";
 import { requireUser } from "../auth/user.server";
+import type { Route } from "./+types/_app._index";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   if (user.organization.products.length > 0) throw redirect("/home/");
   return { firstName: user.firstName };
 }
 
-export default function Main() {
-  const { firstName } = useLoaderData<typeof loader>();
+export default function Main({ loaderData }: Route.ComponentProps) {
+  const { firstName } = loaderData;
   return (
     <section>
       <h1>Hi {firstName}</h1>

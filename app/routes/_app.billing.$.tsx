@@ -3,15 +3,17 @@
  * worklist, so `/billing/` and `/billing/cycles-by-month/` go there (keeping the query); any other section is
  * the not-found page.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { requireProduct } from "../auth/user.server";
 import { WORKLIST_PATH } from "../areas/rtm-billing/rules/worklist";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/_app.billing.$";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireProduct(request, context, "HEALTH");
   const section = (params["*"] ?? "").replace(/\/+$/, "");
   if (section !== "" && section !== "cycles-by-month") throw data(null, { status: 404 });
-  return redirect(`${WORKLIST_PATH}${new URL(request.url).search}`);
+  return redirect(`${WORKLIST_PATH}${requestUrl(request).search}`);
 }
 
 /** A UI route, so a 404 renders the not-found page inside the shell. */

@@ -1,15 +1,14 @@
 /** `/demo/hands/`: a sample hands log in the replay viewer; `?frame=n`, `?tab=` (app/areas/telehealth/). */
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { HandsDemoPage } from "../areas/telehealth/telehealth-pages";
 import { loadHandsDemo } from "../areas/telehealth/telehealth-route.server";
-import replayStyles from "../replay/replay.css";
+import replayStyles from "../replay/replay.css?url";
+import type { Route } from "./+types/_app.demo.hands";
 
-export const meta: MetaFunction = () => [{ title: "Hands demo | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Hands demo | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: replayStyles }];
 
 export const loader = loadHandsDemo;
 
-export default function HandsDemoRoute() {
-  return <HandsDemoPage data={useLoaderData<typeof loader>()} />;
+export default function HandsDemoRoute({ loaderData }: Route.ComponentProps) {
+  return <HandsDemoPage data={loaderData} />;
 }

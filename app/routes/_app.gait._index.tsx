@@ -1,8 +1,9 @@
 /** `/gait/` (002 §2): the Gait area's root is its reports page. */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { requireProduct } from "../auth/user.server";
+import type { Route } from "./+types/_app.gait._index";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireProduct(request, context, "GAIT");
   return redirect("/gait/reports/");
 }

@@ -3,12 +3,12 @@
  * (app/areas/gait/reconcile/reconcile-route.server.ts); the template is the static
  * /templates/gait-reconcile-template.csv.
  */
-import type { MetaFunction } from "@remix-run/node";
 import { loadReconcile, reconcileAction } from "../areas/gait/reconcile/reconcile-route.server";
 import { ReconcilePage } from "../areas/gait/reconcile/reconcile-page";
-import styles from "../areas/gait/reconcile/reconcile.css";
+import styles from "../areas/gait/reconcile/reconcile.css?url";
+import type { Route } from "./+types/_app.gait.reconcile";
 
-export const meta: MetaFunction = () => [{ title: "Reconcile Gait Patients | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Reconcile Gait Patients | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: styles }];
 
 export const loader = loadReconcile;

@@ -4,8 +4,7 @@
  * page renders it with `<Suspense><Await>` behind a skeleton. Scan-only users get the welcome and no call.
  * (Browsers that run no scripts get the whole page at once: see app/shell/scripting.ts.)
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Await, type ShouldRevalidateFunction } from "react-router";
 import { Suspense } from "react";
 import { getDashboardActions } from "../api/dashboard.server";
 import { getApi } from "../api/user-api.server";
@@ -14,13 +13,14 @@ import { requireUser } from "../auth/user.server";
 import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../areas/home/dashboard";
 import { dashboardNeedsActions } from "../areas/home/rules";
 import { FILTER_ACTION } from "../shell/filter-controls";
-import dashboardStyles from "../areas/home/dashboard.css";
+import dashboardStyles from "../areas/home/dashboard.css?url";
+import type { Route } from "./+types/_app.home";
 
-export const meta: MetaFunction = () => [{ title: "Home | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Home | Exer Provider Portal" }];
 
 export const links = () => [{ rel: "stylesheet", href: dashboardStyles }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const viewer = { products: user.organization.products, canInviteTeam: user.role === "PORTAL_PROVIDER_ADMIN" || isAdminType(user.role) };
   return {
@@ -36,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === FILTER_ACTION ? false : defaultShouldRevalidate;
 
-export default function Home() {
-  const { firstName, viewer, timeZone, actions } = useLoaderData<typeof loader>();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { firstName, viewer, timeZone, actions } = loaderData;
   return (
     <section className="dashboard" aria-labelledby="dashboard-greeting">
       <h1 id="dashboard-greeting">Hi {firstName}</h1>

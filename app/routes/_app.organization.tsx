@@ -3,11 +3,12 @@
  * providers). Every signed-in user sees them; admin-only controls and posts are checked on the server
  * (areas/organization/access.server.ts).
  */
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet } from "react-router";
 import { loadOrganizationLayout } from "../areas/organization/layout-route.server";
 import { OrganizationHeader } from "../areas/organization/header";
-import organizationStyles from "../areas/organization/organization.css";
+import organizationStyles from "../areas/organization/organization.css?url";
 import { imageCropLinks } from "../islands/image-crop";
+import type { Route } from "./+types/_app.organization";
 
 // The logo crop island's styles (the details page's edit dialog) with the area's, so the details route, shared
 // by two sections, does not need links of its own.
@@ -15,10 +16,10 @@ export const links = () => [{ rel: "stylesheet", href: organizationStyles }, ...
 
 export const loader = loadOrganizationLayout;
 
-export default function OrganizationLayout() {
+export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="organization-area">
-      <OrganizationHeader data={useLoaderData<typeof loader>()} />
+      <OrganizationHeader data={loaderData} />
       <Outlet />
     </div>
   );

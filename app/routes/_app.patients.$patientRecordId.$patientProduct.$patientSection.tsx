@@ -10,8 +10,8 @@
  * with a redirect back to the URL without the dialog and a flash toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { callOnce, FORM_TOKEN_FIELD } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
@@ -26,13 +26,15 @@ import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas
 import { gaitCommentSchema } from "../areas/patients/forms/gait-comment";
 import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/section-urls";
 import { PatientSectionView, type SectionActionData } from "../areas/patients/sections/section-view";
-import sectionStyles from "../areas/patients/sections/patient-sections.css";
+import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct.$patientSection";
 
 export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const product = params.patientProduct;
@@ -40,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const record = await loadPatientRecord(request, context, id);
   // The record route shows a failed load; the product route redirects an unknown product.
   if (record.error || !isPatientProduct(product)) return data(null, { headers: NO_STORE });
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   if (!isSectionOf(product, section, record.data)) throw redirect(`${sectionPath(id, product, DEFAULT_SECTION)}${url.search}`);
 
   const timeZone = user.organization.timezone;
@@ -74,12 +76,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /** The API's note: the flag and its interaction type go together (000 §3). */
 const notePayload = (note: CareNoteInput) => ({ ...note, interactionType: note.isPatientInteraction ? ("PATIENT_INTERACTIVE_COMMUNICATION" as const) : null });
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const api = getApi(request, context);
   const done = (message: string) => {
     getSession(request, context).flash("toast", { type: "success", message });
@@ -143,9 +145,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const COMMENT_SAVED = "Comment has been saved.";
 export const COMMENT_DELETED = "Comment has been deleted.";
 
-export default function PatientSection() {
-  const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function PatientSection({ loaderData: loaded, actionData }: Route.ComponentProps) {
   if (!loaded) return null;
   return <PatientSectionView loaded={loaded} actionData={actionData ?? null} />;
 }

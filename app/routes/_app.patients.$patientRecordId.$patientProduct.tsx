@@ -6,8 +6,8 @@
  * redirects to the default one. The action unassigns a program, confirmed in its dialog
  * (`?dialog=unassign&program={hepId}`; app/areas/patients/detail/program-action.server.ts).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Outlet } from "react-router";
 import { listCareNotes } from "../api/care-notes.server";
 import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";
@@ -19,17 +19,19 @@ import { programAction } from "../areas/patients/detail/program-action.server";
 import { ProductView } from "../areas/patients/detail/product-view";
 import { needsFirstProgram } from "../areas/patients/detail/program-card";
 import type { ProductRouteData } from "../areas/patients/detail/route-data";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer).
   if (result.error) return data(null, { headers: NO_STORE });
   const record = result.data;
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const product = params.patientProduct;
   if (!isPatientProduct(product) || !patientProducts(record).includes(product)) {
     throw redirect(`${productPath(id, defaultProduct(record))}${DEFAULT_SECTION}/${url.search}`);
@@ -59,15 +61,14 @@ async function hasCareNotes(api: Api, id: string): Promise<boolean> {
   return notes.error ? true : notes.data.length > 0;
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requirePatientsUser(request, context);
   return programAction(request, context, user.userId, params.patientRecordId ?? "");
 }
 
 export const headers = () => NO_STORE;
 
-export default function PatientProductLayout() {
-  const loaded = useLoaderData<typeof loader>();
+export default function PatientProductLayout({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;
   return (
     <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program} firstProgram={loaded.firstProgram}>

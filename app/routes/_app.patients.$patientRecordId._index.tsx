@@ -3,19 +3,21 @@
  * a health record, else gait), keeping the search string (date range, a dialog asked for by the list). After
  * a dialog's form was refused (without JavaScript) it stays: the record route shows the dialog and its errors.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { loadPatientRecord } from "../api/patients.server";
 import { requirePatientsUser } from "../auth/user.server";
 import { dialogActionRan } from "../areas/patients/detail/record-action.server";
 import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/_app.patients.$patientRecordId._index";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer), or a dialog refused a form.
   if (result.error || dialogActionRan(context)) return data(null);
-  throw redirect(sectionPath(id, defaultProduct(result.data), DEFAULT_SECTION) + new URL(request.url).search);
+  throw redirect(sectionPath(id, defaultProduct(result.data), DEFAULT_SECTION) + requestUrl(request).search);
 }
 
 export default function PatientRecordIndex() {

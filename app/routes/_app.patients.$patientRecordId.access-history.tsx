@@ -2,16 +2,17 @@
  * `/patients/{id}/access-history?page=n` (ADR 018): the 'Access history' section of the patient detail, below the
  * record's header — who saw or changed this patient's data, newest first, paged in the URL. Provider admins only.
  */
-import { Link, useLoaderData, useParams } from "@remix-run/react";
+import { Link, useParams } from "react-router";
 import { AccessHistoryTable } from "../areas/patients/access-history/access-history-table";
 import { loadPatientAccessHistory } from "../areas/patients/access-history/access-history-route.server";
 import { ROUTES } from "../shell/nav";
+import type { Route } from "./+types/_app.patients.$patientRecordId.access-history";
 
 export const loader = loadPatientAccessHistory;
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-export default function PatientAccessHistoryRoute() {
-  const { error, history, names, page, timeZone } = useLoaderData<typeof loader>();
+export default function PatientAccessHistoryRoute({ loaderData }: Route.ComponentProps) {
+  const { error, history, names, page, timeZone } = loaderData;
   const id = useParams().patientRecordId ?? "";
   const base = `${ROUTES.patient(id)}/access-history`;
   return (

@@ -5,8 +5,8 @@
  * organization, a location not theirs, hidden, no such id) is the API's 404: the page says 'Could not get
  * patient details.' and nothing about the patient (the title never carries a name).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { data } from "react-router";
+import { isRouteErrorResponse, Outlet, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { loadPatientRecord } from "../api/patients.server";
 import { isOrganizationAdmin } from "../auth/roles";
 import { requirePatientsUser } from "../auth/user.server";
@@ -17,20 +17,22 @@ import { RecordDialogs } from "../areas/patients/detail/record-dialogs";
 import { PatientLoadError, RecordHeader } from "../areas/patients/detail/record-header";
 import type { RecordRouteData } from "../areas/patients/detail/route-data";
 import { ScrollToTop } from "../areas/patients/detail/scroll-to-top";
-import patientStyles from "../areas/patients/detail/patient-detail.css";
+import patientStyles from "../areas/patients/detail/patient-detail.css?url";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/_app.patients.$patientRecordId";
 
 export const links = () => [{ rel: "stylesheet", href: patientStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Patient Details | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Patient Details | Exer Provider Portal" }];
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** Dialogs that need the locations and providers. */
 const NEEDS_CHOICES = new Set(["edit-details", "new-plan"]);
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePatientsUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const dialog = url.searchParams.get("dialog");
   const [result, choices] = await Promise.all([
     loadPatientRecord(request, context, params.patientRecordId ?? ""),
@@ -46,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ ...loaded, orgProducts: user.organization.products, choices, accessHistory: isOrganizationAdmin(user.role) }, { headers: NO_STORE });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requirePatientsUser(request, context);
   return recordAction(request, context, user, params.patientRecordId ?? "");
 }
@@ -61,8 +63,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return dialogOf(currentUrl) !== dialogOf(nextUrl) ? defaultShouldRevalidate : false;
 };
 
-export default function PatientRecordLayout() {
-  const { record, today, orgProducts, choices, accessHistory } = useLoaderData<typeof loader>();
+export default function PatientRecordLayout({ loaderData }: Route.ComponentProps) {
+  const { record, today, orgProducts, choices, accessHistory } = loaderData;
   const [searchParams] = useSearchParams();
   return (
     <article className="patient-detail" aria-labelledby="patient-name">
@@ -74,7 +76,6 @@ export default function PatientRecordLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <PatientLoadError notFound={isRouteErrorResponse(error) && error.status === 404} />;
 }

@@ -3,18 +3,17 @@
  * 000 §2.7), add to the other product (`?addProduct={id}`), the account invite (`?invite={id}`). All state is in
  * the URL (app/areas/patients/rules/patient-list.ts); every dialog is rendered by the server and posts here (`intent`).
  */
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { loadPatientList, patientListAction } from "../areas/patients/list/list-route.server";
 import { PatientListPage } from "../areas/patients/list/list-page";
-import patientsStyles from "../areas/patients/list/patients.css";
+import patientsStyles from "../areas/patients/list/patients.css?url";
+import type { Route } from "./+types/_app.patients._index";
 
-export const meta: MetaFunction = () => [{ title: "Patients | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Patients | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: patientsStyles }];
 
 export const loader = loadPatientList;
 export const action = patientListAction;
 
-export default function PatientsRoute() {
-  return <PatientListPage data={useLoaderData<typeof loader>()} />;
+export default function PatientsRoute({ loaderData }: Route.ComponentProps) {
+  return <PatientListPage data={loaderData} />;
 }

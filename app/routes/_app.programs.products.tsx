@@ -1,13 +1,13 @@
 /**
  * `/programs/products`: Modules (sample, 001 §2.5), static content. Only for the staff on MODULES_STAFF_EMAILS.
  */
-import type { MetaFunction } from "@remix-run/node";
 import { loadModules } from "../areas/programs/modules/modules-route.server";
 import { ModulesPage } from "../areas/programs/modules/modules-page";
-import listPagesStyles from "../areas/programs/list-pages.css";
-import modulesStyles from "../areas/programs/modules/modules.css";
+import listPagesStyles from "../areas/programs/list-pages.css?url";
+import modulesStyles from "../areas/programs/modules/modules.css?url";
+import type { Route } from "./+types/_app.programs.products";
 
-export const meta: MetaFunction = () => [{ title: "Modules | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Modules | Exer Provider Portal" }];
 export const links = () => [
   { rel: "stylesheet", href: listPagesStyles },
   { rel: "stylesheet", href: modulesStyles },

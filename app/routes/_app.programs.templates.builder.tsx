@@ -3,16 +3,16 @@
  * domain/program-builder.ts (`action`, `templateId`, `patientRecordId`, `hepId`, `from`), with the step in
  * `step` and step 0's preview in `preview`. The loader and action live in the area (builder.server.ts).
  */
-import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "react-router";
 import { builderAction, loadBuilder } from "../areas/programs/builder/builder.server";
 import { BuilderPage } from "../areas/programs/builder/builder-page";
 import type { BuilderView } from "../areas/programs/builder/builder-view";
-import libraryStyles from "../areas/programs/library/library.css";
-import sortableStyles from "../islands/sortable-list.css";
-import builderStyles from "../areas/programs/builder/builder.css";
+import libraryStyles from "../areas/programs/library/library.css?url";
+import sortableStyles from "../islands/sortable-list.css?url";
+import builderStyles from "../areas/programs/builder/builder.css?url";
+import type { Route } from "./+types/_app.programs.templates.builder";
 
-export const meta: MetaFunction = () => [{ title: "Program Builder | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Program Builder | Exer Provider Portal" }];
 /** The library's styles: step 2 shows its filter panel, cards and grid. */
 export const links = () => [
   { rel: "stylesheet", href: libraryStyles },
@@ -28,8 +28,8 @@ export const action = builderAction;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
   formMethod === "POST" && actionResult && typeof actionResult === "object" && "kind" in actionResult ? false : defaultShouldRevalidate;
 
-export default function ProgramBuilderRoute() {
-  const loaded = useLoaderData<typeof loader>() as BuilderView;
-  const posted = useActionData<typeof action>() as BuilderView | undefined;
+export default function ProgramBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const loaded = loaderData as BuilderView;
+  const posted = actionData as BuilderView | undefined;
   return <BuilderPage view={posted ?? loaded} />;
 }

@@ -1,15 +1,14 @@
 /** `/telehealth/`: the remote assessments (app/areas/telehealth/). */
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { TelehealthIndexPage } from "../areas/telehealth/telehealth-pages";
 import { loadTelehealthIndex } from "../areas/telehealth/telehealth-route.server";
-import telehealthStyles from "../areas/telehealth/telehealth.css";
+import telehealthStyles from "../areas/telehealth/telehealth.css?url";
+import type { Route } from "./+types/_app.telehealth._index";
 
-export const meta: MetaFunction = () => [{ title: "Telehealth | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Telehealth | Exer Provider Portal" }];
 export const links = () => [{ rel: "stylesheet", href: telehealthStyles }];
 
 export const loader = loadTelehealthIndex;
 
-export default function TelehealthRoute() {
-  return <TelehealthIndexPage data={useLoaderData<typeof loader>()} />;
+export default function TelehealthRoute({ loaderData }: Route.ComponentProps) {
+  return <TelehealthIndexPage data={loaderData} />;
 }

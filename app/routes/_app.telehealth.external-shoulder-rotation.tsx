@@ -1,13 +1,12 @@
 /** `/telehealth/external-shoulder-rotation/`: a remote assessment over video (app/areas/telehealth/). */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { RemoteAssessmentPage } from "../areas/telehealth/telehealth-pages";
 import { loadRemoteAssessment } from "../areas/telehealth/telehealth-route.server";
+import type { Route } from "./+types/_app.telehealth.external-shoulder-rotation";
 
-export const meta: MetaFunction = () => [{ title: "Telehealth | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Telehealth | Exer Provider Portal" }];
 
-export const loader = (args: LoaderFunctionArgs) => loadRemoteAssessment(args, "external-shoulder-rotation");
+export const loader = (args: Route.LoaderArgs) => loadRemoteAssessment(args, "external-shoulder-rotation");
 
-export default function TelehealthAssessmentRoute() {
-  return <RemoteAssessmentPage data={useLoaderData<typeof loader>()} />;
+export default function TelehealthAssessmentRoute({ loaderData }: Route.ComponentProps) {
+  return <RemoteAssessmentPage data={loaderData} />;
 }

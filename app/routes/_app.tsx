@@ -4,16 +4,16 @@
  * the toasts (root), and a warning before the inactivity logoff. Errors of the pages below render inside the
  * shell, as does the unknown-URL page (routes/_app.$.tsx).
  */
-import type { LinksFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { shellRoute } from "../shell/shell-route";
 import { FilterControls } from "../shell/filter-controls";
 import { portalNav, ROUTES } from "../shell/nav";
 import { loadPortalShell, type PortalShellData } from "../shell/shell-loader.server";
 import { Shell } from "../shell/shell";
-import shellStyles from "../shell/shell.css";
+import shellStyles from "../shell/shell.css?url";
+import type { Route } from "./+types/_app";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
 export const loader = loadPortalShell;
 

@@ -5,8 +5,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { getApi, getTokenSource } from "../api/user-api.server";
 import { updateUserName } from "../api/users.server";
 import { errorFields, log } from "../log.server";
@@ -17,6 +17,8 @@ import { requireUser } from "../auth/user.server";
 import { accountInfoSchema, changePasswordSchema } from "../areas/user/forms/account";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
+import { portalRequest } from "../context";
+import type { Route } from "./+types/_app.user.account.$accountPath";
 
 export const ACCOUNT_UPDATED_MESSAGE = "Account details updated.";
 export const PASSWORD_UPDATED_MESSAGE = "Password updated.";
@@ -28,15 +30,15 @@ const TABS = [
 type Tab = (typeof TABS)[number]["path"];
 const isTab = (v: string | undefined): v is Tab => TABS.some((t) => t.path === v);
 
-export const meta: MetaFunction = () => [{ title: "Your Account | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Your Account | Exer Provider Portal" }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   if (!isTab(params.accountPath)) throw data(null, { status: 404 });
   return { tab: params.accountPath, user: { firstName: user.firstName, lastName: user.lastName, email: user.email } };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const tab = params.accountPath;
   if (!isTab(tab)) throw data(null, { status: 404 });
@@ -61,15 +63,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await changePassword(token, submission.value.oldPassword, submission.value.newPassword);
   } catch (err) {
-    log.info("password change refused", { requestId: context.requestId, ...errorFields(err) });
+    log.info("password change refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     return data(submission.reply({ fieldErrors: { [changePasswordErrorField(err)]: [identityMessage(err, PASSWORD_UPDATE_FAILED_MESSAGE)] }, hideFields }), { status: 400 });
   }
   session.flash("toast", { type: "success", message: PASSWORD_UPDATED_MESSAGE });
   throw redirect(here);
 }
 
-export default function Account() {
-  const { tab, user } = useLoaderData<typeof loader>();
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { tab, user } = loaderData;
   return (
     <section className="account">
       <h1>Your Account</h1>

@@ -2,12 +2,13 @@
  * `/admin/*` paths that are none of the admin area's pages: the not-found screen inside the admin shell (003 §2:
  * 'Looks like our form is a little off…'). The layout (routes/admin.tsx) has already sent non-admins to `/`.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data } from "react-router";
 import { requireAdmin } from "../areas/admin/access.server";
+import type { Route } from "./+types/admin.$";
 
-export const meta: MetaFunction = () => [{ title: "Not Found | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Not Found | Exer Provider Portal" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   throw data(null, { status: 404 });
 }

@@ -1,9 +1,10 @@
 /** `/admin/`: support staff to Admin Settings, product admins to Organizations (003 §2; the rule is ADR 015's). */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { adminHome } from "../areas/admin/access";
 import { requireAdmin } from "../areas/admin/access.server";
+import type { Route } from "./+types/admin._index";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   throw redirect(adminHome(user.role));
 }

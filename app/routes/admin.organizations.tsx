@@ -3,19 +3,18 @@
  * `?add=1` (step 1), `?add=logo&organization={id}` (step 2, the logo), `?add=done` (the flow's end: 'Organization
  * Added.'), `?disable={id}` (the confirmation). The loader and action live in app/areas/admin/organizations/.
  */
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { adminOrganizationsAction, loadAdminOrganizations } from "../areas/admin/organizations/organizations-route.server";
 import { OrganizationsPage } from "../areas/admin/organizations/organizations-page";
-import organizationsStyles from "../areas/admin/organizations/organizations.css";
+import organizationsStyles from "../areas/admin/organizations/organizations.css?url";
 import { imageCropLinks } from "../islands/image-crop";
+import type { Route } from "./+types/admin.organizations";
 
-export const meta: MetaFunction = () => [{ title: "Organizations | Exer Admin" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Organizations | Exer Admin" }];
 export const links = () => [{ rel: "stylesheet", href: organizationsStyles }, ...imageCropLinks()];
 
 export const loader = loadAdminOrganizations;
 export const action = adminOrganizationsAction;
 
-export default function AdminOrganizationsRoute() {
-  return <OrganizationsPage data={useLoaderData<typeof loader>()} />;
+export default function AdminOrganizationsRoute({ loaderData }: Route.ComponentProps) {
+  return <OrganizationsPage data={loaderData} />;
 }

@@ -1,8 +1,9 @@
 /** `/admin/scan/` → `/admin/scan/sessions/` (003 §2). Admins only (the admin layout sends anyone else to `/`). */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { requireAdmin } from "../areas/admin/access.server";
+import type { Route } from "./+types/admin.scan._index";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return redirect("/admin/scan/sessions/");
 }

@@ -3,14 +3,13 @@
  * '{assessment} Analysis' dialog (`?assessment={id}`, `&mode=edit`). Loader and action in
  * app/areas/admin/analysis/analysis-route.server.ts.
  */
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { analysisAction, loadAnalysisPage } from "../areas/admin/analysis/analysis-route.server";
 import { AnalysisPage } from "../areas/admin/analysis/analysis-page";
-import riskStyles from "../areas/scan/analysis/analysis.css";
-import analysisStyles from "../areas/admin/analysis/analysis.css";
+import riskStyles from "../areas/scan/analysis/analysis.css?url";
+import analysisStyles from "../areas/admin/analysis/analysis.css?url";
+import type { Route } from "./+types/admin.scan.organizations.$organizationId.analysis";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organizationName ? `${data.organizationName} ` : ""}Scan Analysis | Exer Provider Portal` }];
+export const meta = ({ loaderData }: Route.MetaArgs): Route.MetaDescriptors => [{ title: `${loaderData?.organizationName ? `${loaderData.organizationName} ` : ""}Scan Analysis | Exer Provider Portal` }];
 export const links = () => [
   { rel: "stylesheet", href: riskStyles },
   { rel: "stylesheet", href: analysisStyles },
@@ -19,6 +18,6 @@ export const links = () => [
 export const loader = loadAnalysisPage;
 export const action = analysisAction;
 
-export default function AdminScanAnalysisRoute() {
-  return <AnalysisPage data={useLoaderData<typeof loader>()} />;
+export default function AdminScanAnalysisRoute({ loaderData }: Route.ComponentProps) {
+  return <AnalysisPage data={loaderData} />;
 }

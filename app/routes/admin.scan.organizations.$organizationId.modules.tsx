@@ -4,19 +4,19 @@
  * modules-route.server.ts. A post's answer is the whole editor (its working set), so the loader is not run
  * again after an edit; after Save (a redirect) it is.
  */
-import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "react-router";
 import { loadModules, modulesAction } from "../areas/admin/modules/modules-route.server";
 import { ModulesEditor } from "../areas/admin/modules/modules-editor";
 import type { EditorState } from "../areas/admin/modules/modules-draft";
 import { LoadErrorView } from "../components/load-error";
 import { ADMIN_ROUTES } from "../shell/nav";
-import { Link } from "@remix-run/react";
-import sortableStyles from "../islands/sortable-list.css";
-import modulesStyles from "../areas/admin/modules/modules.css";
+import { Link } from "react-router";
+import sortableStyles from "../islands/sortable-list.css?url";
+import modulesStyles from "../areas/admin/modules/modules.css?url";
 import { modulesHref } from "../areas/admin/scan-organizations/scan-organizations";
+import type { Route } from "./+types/admin.scan.organizations.$organizationId.modules";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.name ? `${data.name} Modules` : "Scan Modules"} | Exer Provider Portal` }];
+export const meta = ({ loaderData }: Route.MetaArgs): Route.MetaDescriptors => [{ title: `${loaderData?.name ? `${loaderData.name} Modules` : "Scan Modules"} | Exer Provider Portal` }];
 export const links = () => [
   { rel: "stylesheet", href: sortableStyles },
   { rel: "stylesheet", href: modulesStyles },
@@ -29,9 +29,8 @@ export const action = modulesAction;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>
   formMethod === "POST" && actionStatus !== undefined && actionStatus < 300 ? false : defaultShouldRevalidate;
 
-export default function ScanModulesRoute() {
-  const d = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as EditorState | undefined;
+export default function ScanModulesRoute({ loaderData: d, actionData }: Route.ComponentProps) {
+  const posted = actionData as EditorState | undefined;
   return (
     <section aria-labelledby="modules-title" className="stack">
       <p>

@@ -2,8 +2,8 @@
  * `/admin/scan/organizations/` (003 §2 "Scan organizations list"): the organizations holding SCAN, by name,
  * each with Modules (the modules editor) and Analysis (the analysis page). Admins (support staff read it too).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data } from "react-router";
+import { Link } from "react-router";
 import { listAdminOrganizations } from "../api/admin-modules.server";
 import { getApi } from "../api/user-api.server";
 import { requireAdmin } from "../areas/admin/access.server";
@@ -11,10 +11,11 @@ import { analysisHref, modulesHref, ORGANIZATIONS_LOAD_FAILED, scanOrganizations
 import { LoadErrorView } from "../components/load-error";
 import { failedStatus } from "../forms/api-error";
 import { ADMIN_ROUTES } from "../shell/nav";
+import type { Route } from "./+types/admin.scan.organizations._index";
 
-export const meta: MetaFunction = () => [{ title: "Scan Organizations | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Scan Organizations | Exer Provider Portal" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const result = await listAdminOrganizations(getApi(request, context));
   if (result.error) return data({ organizations: null, error: result.error.message }, { status: failedStatus(result.error) });
@@ -22,8 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { organizations, error: null };
 }
 
-export default function ScanOrganizationsRoute() {
-  const { organizations, error } = useLoaderData<typeof loader>();
+export default function ScanOrganizationsRoute({ loaderData }: Route.ComponentProps) {
+  const { organizations, error } = loaderData;
   return (
     <section aria-labelledby="scan-organizations-title">
       <h1 id="scan-organizations-title">Scan Organizations</h1>

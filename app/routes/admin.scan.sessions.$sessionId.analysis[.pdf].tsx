@@ -1,5 +1,5 @@
 /** GET `/admin/scan/sessions/{sessionUUID}/analysis.pdf?org=&age=&sex=`: the admin analysis dialog's PDF (the shared render-pdf code). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminAnalysisPdf } from "../areas/admin/sessions/scan-replay-route.server";
+import type { Route } from "./+types/admin.scan.sessions.$sessionId.analysis[.pdf]";
 
-export const loader = (args: LoaderFunctionArgs) => adminAnalysisPdf(args);
+export const loader = (args: Route.LoaderArgs) => adminAnalysisPdf(args);

@@ -1,5 +1,5 @@
 /** GET `/admin/scan/sessions/{sessionUUID}/frame.svg?frame=n`: one replay frame as SVG (the admin replay without JavaScript). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminScanFrameSvg } from "../areas/admin/sessions/scan-replay-route.server";
+import type { Route } from "./+types/admin.scan.sessions.$sessionId.frame[.svg]";
 
-export const loader = (args: LoaderFunctionArgs) => adminScanFrameSvg(args);
+export const loader = (args: Route.LoaderArgs) => adminScanFrameSvg(args);

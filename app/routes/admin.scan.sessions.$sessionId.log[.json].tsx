@@ -1,5 +1,5 @@
 /** GET `/admin/scan/sessions/{sessionUUID}/log.json[?download=1]`: the session's pose (else hands) log, streamed from its signed URL. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminScanLog } from "../areas/admin/sessions/scan-replay-route.server";
+import type { Route } from "./+types/admin.scan.sessions.$sessionId.log[.json]";
 
-export const loader = (args: LoaderFunctionArgs) => adminScanLog(args);
+export const loader = (args: Route.LoaderArgs) => adminScanLog(args);

@@ -5,21 +5,20 @@
  */
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "react-router";
 import { ErrorList } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { FormToken } from "../forms/form-token";
 import { loadSettings, settingsAction } from "../areas/admin/settings/settings-route.server";
 import { NO_ORGANIZATION_SET, overrideSchema, RESET_INTENT, SET_INTENT } from "../areas/admin/settings/settings";
+import type { Route } from "./+types/admin.settings._index";
 
-export const meta: MetaFunction = () => [{ title: "Admin Settings | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Admin Settings | Exer Provider Portal" }];
 export const loader = loadSettings;
 export const action = settingsAction;
 
-export default function AdminSettingsRoute() {
-  const { override, overrideError, organizations, organizationsError } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+export default function AdminSettingsRoute({ loaderData, actionData: reply }: Route.ComponentProps) {
+  const { override, overrideError, organizations, organizationsError } = loaderData;
   const [form, fields] = useForm({
     id: "scan-modules-override",
     lastResult: reply?.intent === "set" ? reply.result : undefined,

@@ -3,7 +3,7 @@
  * get the shell with the admin sidebar; anyone else is redirected to the root (000 §6, 003 §2). The pages
  * themselves come in a later issue: until then each of the area's routes shows a placeholder.
  */
-import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import type { SerializeFrom } from "../route-data";
 import type { ReactNode } from "react";
 import { isAdminType } from "../auth/roles";
 import { requireRole } from "../auth/user.server";
@@ -11,11 +11,12 @@ import { shellRoute } from "../shell/shell-route";
 import { adminNav, ADMIN_ROUTES } from "../shell/nav";
 import { sidebarFromCookieHeader } from "../shell/preferences";
 import { Shell } from "../shell/shell";
-import shellStyles from "../shell/shell.css";
+import shellStyles from "../shell/shell.css?url";
+import type { Route } from "./+types/admin";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireRole(request, context, isAdminType);
   return { firstName: user.firstName, sidebar: sidebarFromCookieHeader(request.headers.get("Cookie")) };
 }

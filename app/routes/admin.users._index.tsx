@@ -1,9 +1,10 @@
 /** `/admin/users/`: the Users section opens on Get User By UUID (003 §2). */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { requireAdmin } from "../areas/admin/access.server";
 import { FIND_USER_PATH } from "../areas/admin/users/lookup";
+import type { Route } from "./+types/admin.users._index";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   throw redirect(FIND_USER_PATH);
 }

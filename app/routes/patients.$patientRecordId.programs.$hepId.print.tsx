@@ -2,24 +2,23 @@
  * GET `/patients/{id}/programs/{hepId}/print`: the patient's program on a page for printing (no shell), with
  * each exercise's image, goal and instructions. Never cached (patient data).
  */
-import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "react-router";
 import { loadProgramPrint } from "../areas/patients/detail/program-print.server";
 import { ProgramPrintPage } from "../areas/patients/detail/program-print";
-import printStyles from "../areas/patients/detail/program-print.css";
+import printStyles from "../areas/patients/detail/program-print.css?url";
+import type { Route } from "./+types/patients.$patientRecordId.programs.$hepId.print";
 
 export const links = () => [{ rel: "stylesheet", href: printStyles }];
-export const meta: MetaFunction = () => [{ title: "Print Program | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Print Program | Exer Provider Portal" }];
 export const headers = () => ({ "Cache-Control": "no-store" });
 
 export const loader = loadProgramPrint;
 
-export default function ProgramPrintRoute() {
-  return <ProgramPrintPage data={useLoaderData<typeof loader>()} />;
+export default function ProgramPrintRoute({ loaderData }: Route.ComponentProps) {
+  return <ProgramPrintPage data={loaderData} />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" className="program-print">

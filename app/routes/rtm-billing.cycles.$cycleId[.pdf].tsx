@@ -1,5 +1,5 @@
 /** GET `/rtm-billing/cycles/{id}.pdf`: an RTM cycle's PDF (app/areas/rtm-billing/pdf-route.server.ts). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rtmPdfResponse } from "../areas/rtm-billing/pdf-route.server";
+import type { Route } from "./+types/rtm-billing.cycles.$cycleId[.pdf]";
 
-export const loader = (args: LoaderFunctionArgs) => rtmPdfResponse(args, "cycle", args.params.cycleId);
+export const loader = (args: Route.LoaderArgs) => rtmPdfResponse(args, "cycle", args.params.cycleId);

@@ -1,5 +1,5 @@
 /** GET `/rtm-billing/monthly-summaries/{id}.pdf`: a patient's RTM month PDF (app/areas/rtm-billing/pdf-route.server.ts). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { rtmPdfResponse } from "../areas/rtm-billing/pdf-route.server";
+import type { Route } from "./+types/rtm-billing.monthly-summaries.$summaryId[.pdf]";
 
-export const loader = (args: LoaderFunctionArgs) => rtmPdfResponse(args, "month", args.params.summaryId);
+export const loader = (args: Route.LoaderArgs) => rtmPdfResponse(args, "month", args.params.summaryId);

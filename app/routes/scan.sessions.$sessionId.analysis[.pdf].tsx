@@ -3,7 +3,7 @@
  * (app/areas/scan/sessions/analysis-pdf.server.ts). The segment is the session's UUID (the contract looks a
  * session up by its UUID only).
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { analysisPdfResponse } from "../areas/scan/sessions/analysis-pdf.server";
+import type { Route } from "./+types/scan.sessions.$sessionId.analysis[.pdf]";
 
-export const loader = (args: LoaderFunctionArgs) => analysisPdfResponse(args);
+export const loader = (args: Route.LoaderArgs) => analysisPdfResponse(args);

@@ -1,5 +1,5 @@
 /** GET `/scan/sessions/{id}/frame.svg?frame=n`: one frame of the session's pose log as SVG (the no-JS replay). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { frameSvgResponse } from "../areas/scan/replay/replay-route.server";
+import type { Route } from "./+types/scan.sessions.$sessionId.frame[.svg]";
 
-export const loader = (args: LoaderFunctionArgs) => frameSvgResponse(args);
+export const loader = (args: Route.LoaderArgs) => frameSvgResponse(args);

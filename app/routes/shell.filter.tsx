@@ -3,16 +3,17 @@
  * the user may choose (a practitioner's own locations, the user's products). Without JavaScript the form's
  * `redirectTo` brings the user back to the page; the fetcher of the filter controls gets `{ filter }`.
  */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { safeRedirect } from "../auth/redirect";
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { filterFromForm, restrictFilter } from "../shell/filter";
 import { loadFilterState, saveFilter } from "../shell/filter.server";
+import type { Route } from "./+types/shell.filter";
 
 export const LOCATION_NOT_AVAILABLE_MESSAGE = "That location is not available to you.";
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const wanted = filterFromForm(form);

@@ -3,15 +3,18 @@
  * the cookie itself). Sets the preference cookie and redirects back to the page; a call without `redirectTo`
  * gets `{ state }`.
  */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { safeRedirect } from "../auth/redirect";
 import { cookieIsSecure } from "../auth/session.server";
 import { SIDEBAR_COOKIE, sidebarCookie, type SidebarState } from "../shell/preferences";
+import { portalRequest } from "../context";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/shell.sidebar";
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const state: SidebarState = form.get("state") === "collapsed" ? "collapsed" : "expanded";
-  context.responseCookies.set(SIDEBAR_COOKIE, sidebarCookie(state, cookieIsSecure(new URL(request.url))));
+  portalRequest(context).responseCookies.set(SIDEBAR_COOKIE, sidebarCookie(state, cookieIsSecure(requestUrl(request))));
   const back = form.get("redirectTo");
   if (typeof back === "string" && back) throw redirect(safeRedirect(back, "/home/"));
   return { state };

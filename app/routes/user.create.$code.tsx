@@ -9,8 +9,8 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { useState } from "react";
 import { publicApi } from "../api/client.server";
 import { getApi, getTokenSource } from "../api/user-api.server";
@@ -26,8 +26,11 @@ import { AuthLayout, Notice } from "../components/auth-layout";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { useHydrated } from "../components/use-hydrated";
+import { portalRequest } from "../context";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/user.create.$code";
 
-export const meta: MetaFunction = () => [{ title: "Create account | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Create account | Exer Provider Portal" }];
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 const PENDING_MS = 30 * 60_000;
@@ -49,7 +52,7 @@ function pendingSignUp(session: PortalSession, code: string): Pending | undefine
   return pending;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAnonymous(request, context);
   const code = params.code ?? "";
   if (!CODE_PATTERN.test(code)) return { step: "invalid" as const };
@@ -57,15 +60,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (pending) return { step: "verify" as const, email: pending.email };
   // Failed look-ups are throttled per client address (ADR 022): codes cannot be enumerated.
   const throttle = getThrottle();
-  const verdict = await throttle.checkInviteLookup(context.clientAddress);
+  const verdict = await throttle.checkInviteLookup(portalRequest(context).clientAddress);
   if (!verdict.allowed) {
-    log.info("invite look-up refused", { requestId: context.requestId, reason: "throttled" });
+    log.info("invite look-up refused", { requestId: portalRequest(context).requestId, reason: "throttled" });
     return data({ step: "throttled" as const, message: verdict.message }, { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
   const invitation = await lookUpInvitation(publicApi(request, context), code);
   if (invitation.error) {
     if (invitation.error.status === 404 || invitation.error.status === 400) {
-      await throttle.inviteLookupFailed(context.clientAddress);
+      await throttle.inviteLookupFailed(portalRequest(context).clientAddress);
       return { step: "invalid" as const };
     }
     return { step: "unavailable" as const, message: invitation.error.message };
@@ -75,7 +78,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { step: "form" as const, invite: { firstName, lastName, email, organizationName } };
 }
 
-async function finish(request: Request, context: ActionFunctionArgs["context"], pending: Pending): Promise<Response> {
+async function finish(request: Request, context: Route.ActionArgs["context"], pending: Pending): Promise<Response> {
   const session = getSession(request, context);
   const tokens = await signInWithPassword(pending.username, pending.password);
   // A new session: the pending sign-up (and its password) is gone with the old one.
@@ -86,36 +89,36 @@ async function finish(request: Request, context: ActionFunctionArgs["context"], 
     lastName: pending.lastName,
   });
   if (completed.error && completed.error.status !== 409) {
-    log.warn("complete sign-up failed", { requestId: context.requestId, status: completed.error.status });
+    log.warn("complete sign-up failed", { requestId: portalRequest(context).requestId, status: completed.error.status });
     await endSession(session, context);
     session.flash("toast", { type: "error", message: completed.error.message });
-    throw redirect(new URL(request.url).pathname);
+    throw redirect(requestUrl(request).pathname);
   }
   // The API may have given the new user a role: fresh tokens carry the groups.
   await getTokenSource(request, context).refresh();
-  log.info("signed up", { requestId: context.requestId, event: "sign-up" });
+  log.info("signed up", { requestId: portalRequest(context).requestId, event: "sign-up" });
   return redirect("/");
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const code = params.code ?? "";
-  if (!CODE_PATTERN.test(code)) throw redirect(new URL(request.url).pathname);
+  if (!CODE_PATTERN.test(code)) throw redirect(requestUrl(request).pathname);
   const session = getSession(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
 
   if (intent === "verify" || intent === "resend") {
     const pending = pendingSignUp(session, code);
-    if (!pending) throw redirect(new URL(request.url).pathname);
+    if (!pending) throw redirect(requestUrl(request).pathname);
     if (intent === "resend") {
       try {
         await resendSignUpCode(pending.username);
         session.flash("toast", { type: "info", message: `We have sent a new verification code to ${pending.email}` });
       } catch (err) {
-        log.warn("sign-up code not re-sent", { requestId: context.requestId, ...errorFields(err) });
+        log.warn("sign-up code not re-sent", { requestId: portalRequest(context).requestId, ...errorFields(err) });
         session.flash("toast", { type: "error", message: identityMessage(err, RESEND_FAILED_MESSAGE) });
       }
-      throw redirect(new URL(request.url).pathname);
+      throw redirect(requestUrl(request).pathname);
     }
     const submission = parseWithZod(formData, { schema: verifySignUpSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -124,7 +127,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     } catch (err) {
       // Already confirmed (a repeated submit) is fine.
       if (!(errorName(err) === "NotAuthorizedException" && /CONFIRMED/i.test(String((err as Error).message)))) {
-        log.info("sign-up confirmation refused", { requestId: context.requestId, ...errorFields(err) });
+        log.info("sign-up confirmation refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
         return data(submission.reply({ fieldErrors: { code: [identityMessage(err, VERIFY_FAILED_MESSAGE)] } }), { status: 400 });
       }
     }
@@ -132,7 +135,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return await finish(request, context, pending);
     } catch (err) {
       if (err instanceof Response) throw err;
-      log.error("sign-in after sign-up failed", { requestId: context.requestId, ...errorFields(err) });
+      log.error("sign-in after sign-up failed", { requestId: portalRequest(context).requestId, ...errorFields(err) });
       return submission.reply({ formErrors: [identityMessage(err, SIGN_UP_FAILED_MESSAGE)] });
     }
   }
@@ -140,10 +143,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const throttle = getThrottle();
-  if (!(await throttle.checkInviteLookup(context.clientAddress)).allowed) throw redirect(new URL(request.url).pathname);
+  if (!(await throttle.checkInviteLookup(portalRequest(context).clientAddress)).allowed) throw redirect(requestUrl(request).pathname);
   const invitation = await lookUpInvitation(publicApi(request, context), code);
-  if (invitation.error?.status === 404 || invitation.error?.status === 400) await throttle.inviteLookupFailed(context.clientAddress);
-  if (invitation.error || invitation.data.hasAccount) throw redirect(new URL(request.url).pathname);
+  if (invitation.error?.status === 404 || invitation.error?.status === 400) await throttle.inviteLookupFailed(portalRequest(context).clientAddress);
+  if (invitation.error || invitation.data.hasAccount) throw redirect(requestUrl(request).pathname);
   // The invitation's name and e-mail are authoritative; the form supplies only what it lacks.
   const invitee = inviteeSchema.safeParse({
     firstName: invitation.data.firstName || submission.value.firstName,
@@ -160,7 +163,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     ({ confirmed } = await signUp(username, invitee.data.email, submission.value.password));
   } catch (err) {
-    log.info("sign-up refused", { requestId: context.requestId, ...errorFields(err) });
+    log.info("sign-up refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     const message = identityMessage(err, SIGN_UP_FAILED_MESSAGE);
     const onPassword = ["InvalidPasswordException"].includes(errorName(err) ?? "") || (errorName(err) === "InvalidParameterException" && /password/i.test(message));
     session.flash("toast", { type: "error", message });
@@ -178,11 +181,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   }
   session.set("signUp", pending);
-  throw redirect(new URL(request.url).pathname);
+  throw redirect(requestUrl(request).pathname);
 }
 
-export default function CreateAccount() {
-  const data = useLoaderData<typeof loader>();
+export default function CreateAccount({ loaderData: data }: Route.ComponentProps) {
   if (data.step === "invalid" || data.step === "used" || data.step === "unavailable" || data.step === "throttled") {
     return (
       <AuthLayout title="Create your account">

@@ -1,8 +1,8 @@
 /** `/user/forgot-password/`: ask the identity service to e-mail a reset code (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { errorFields, log } from "../log.server";
 import { forgotPassword } from "../auth/identity.server";
 import { identityMessage, isUnknownUser } from "../auth/identity-errors";
@@ -13,33 +13,35 @@ import { forgotPasswordSchema } from "../areas/user/forms/password-reset";
 import { AuthLayout } from "../components/auth-layout";
 import { ErrorList, Field } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
+import { portalRequest } from "../context";
+import type { Route } from "./+types/user.forgot-password";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Forgot password | Exer Provider Portal" }];
 
 export const CODE_SENT_MESSAGE = "A password verification code has been sent to your email.";
 const SEND_FAILED_MESSAGE = "We could not send a verification code. Please try again.";
 /** How long the reset page remembers whom the code was sent to. */
 const RESET_WINDOW_MS = 60 * 60_000;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(request, context);
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email;
   // Throttled per account (known or not) and per client address (ADR 022): every request counts.
-  const verdict = await getThrottle().passwordResetRequested(email, context.clientAddress);
+  const verdict = await getThrottle().passwordResetRequested(email, portalRequest(context).clientAddress);
   if (!verdict.allowed) {
-    log.info("forgot password refused", { requestId: context.requestId, reason: "throttled" });
+    log.info("forgot password refused", { requestId: portalRequest(context).requestId, reason: "throttled" });
     return data(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
   try {
     await forgotPassword(email);
   } catch (err) {
-    log.info("forgot password refused", { requestId: context.requestId, ...errorFields(err) });
+    log.info("forgot password refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     // An unknown account goes on like a known one: the reset step then fails like a wrong code.
     if (!isUnknownUser(err)) return data(submission.reply({ fieldErrors: { email: [identityMessage(err, SEND_FAILED_MESSAGE)] } }), { status: 400 });
   }
@@ -49,8 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect("/user/reset-password/");
 }
 
-export default function ForgotPassword() {
-  const lastResult = useActionData<typeof action>();
+export default function ForgotPassword({ actionData: lastResult }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,

@@ -1,8 +1,8 @@
 /** `/user/login/`: sign-in with e-mail and password (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { useState } from "react";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
@@ -21,20 +21,23 @@ import { loginSchema } from "../areas/user/forms/login";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
+import { portalRequest } from "../context";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/user.login";
 
-export const meta: MetaFunction = () => [{ title: "Log In | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Log In | Exer Provider Portal" }];
 
 export const IDENTITY_UNAVAILABLE_MESSAGE = "We could not reach the sign-in service. Please try again in a moment.";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(request, context);
   const session = getSession(request, context);
   const message = session.takeFlash("loginMessage") ?? null;
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirect(requestUrl(request).searchParams.get("redirectTo"), "");
   return { message, redirectTo, ssoEnabled: getConfig().sso !== undefined };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -42,9 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Throttled (ADR 022): per account (known or not) and per client address, before the password is checked.
   const throttle = getThrottle();
   const email = submission.value.email;
-  const verdict = await throttle.checkSignIn(email, context.clientAddress);
+  const verdict = await throttle.checkSignIn(email, portalRequest(context).clientAddress);
   if (!verdict.allowed) {
-    log.info("sign-in refused", { requestId: context.requestId, reason: "throttled" });
+    log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: "throttled" });
     return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
   await wait(verdict.delayMs, request.signal);
@@ -54,11 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     tokens = await authenticator.authenticate(PASSWORD_STRATEGY, request);
   } catch (err) {
     if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
-      log.info("sign-in refused", { requestId: context.requestId, reason: errorName(err) ?? "challenge" });
-      if (isWrongCredentials(err)) await throttle.signInFailed(email, context.clientAddress);
+      log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: errorName(err) ?? "challenge" });
+      if (isWrongCredentials(err)) await throttle.signInFailed(email, portalRequest(context).clientAddress);
       return data(submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] }), { status: 401 });
     }
-    log.error("sign-in failed", { requestId: context.requestId, ...errorFields(err) });
+    log.error("sign-in failed", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
   }
 
@@ -78,17 +81,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // other failure of the call is left to the next page (its retries and messages).
   const current = await getCurrentUser(getApi(request, context));
   if (current.error?.status === 403) {
-    log.info("sign-in refused", { requestId: context.requestId, reason: "organization-disabled" });
+    log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: "organization-disabled" });
     await endSession(session, context);
     return data(submission.reply({ formErrors: [ORGANIZATION_DISABLED_MESSAGE], hideFields: ["password"] }), { status: 403 });
   }
-  log.info("signed in", { requestId: context.requestId, event: "sign-in" });
+  log.info("signed in", { requestId: portalRequest(context).requestId, event: "sign-in" });
   throw redirect(safeRedirect(submission.value.redirectTo, "/"));
 }
 
-export default function Login() {
-  const { message, redirectTo, ssoEnabled } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+export default function Login({ loaderData, actionData: lastResult }: Route.ComponentProps) {
+  const { message, redirectTo, ssoEnabled } = loaderData;
   const [form, fields] = useForm({
     id: "login",
     lastResult,

@@ -4,20 +4,21 @@
  * elsewhere (or from a client that does not say where it comes from) asks first, so other sites cannot log
  * users out.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { redirect } from "react-router";
+import { Form } from "react-router";
 import { getSession } from "../auth/session.server";
 import { signOut } from "../auth/user.server";
 import { AuthLayout } from "../components/auth-layout";
 import { SubmitButton } from "../components/submit-button";
+import type { Route } from "./+types/user.logout";
 
-export const meta: MetaFunction = () => [{ title: "Log Out | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Log Out | Exer Provider Portal" }];
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return signOut(request, context);
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!getSession(request, context).get("auth")) throw redirect("/user/login/");
   const site = request.headers.get("Sec-Fetch-Site");
   if (site === "same-origin" || site === "none") return signOut(request, context);

@@ -1,15 +1,16 @@
 /** `/user/not-found/`: signed in, but no known portal role (spec 000 §2.4, §6). */
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { redirect } from "react-router";
+import { Form } from "react-router";
 import { getConfig } from "../config.server";
 import { PROVIDER_NOT_FOUND_MESSAGE, resolveRole } from "../auth/roles";
 import { requireSession } from "../auth/user.server";
 import { AuthLayout } from "../components/auth-layout";
 import { SubmitButton } from "../components/submit-button";
+import type { Route } from "./+types/user.not-found";
 
-export const meta: MetaFunction = () => [{ title: "Account not found | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Account not found | Exer Provider Portal" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireSession(request, context);
   // Users with a known role have nothing to do here.
   if (resolveRole(auth.groups).kind === "role") throw redirect("/");
@@ -17,8 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { contactUrl: getConfig().helpCenterUrl };
 }
 
-export default function ProviderNotFound() {
-  const { contactUrl } = useLoaderData<typeof loader>();
+export default function ProviderNotFound({ loaderData }: Route.ComponentProps) {
+  const { contactUrl } = loaderData;
   return (
     <AuthLayout title="Provider account not found">
       <p>{PROVIDER_NOT_FOUND_MESSAGE}</p>

@@ -4,8 +4,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { errorFields, log } from "../log.server";
 import { confirmForgotPassword } from "../auth/identity.server";
 import { resetMessage, resetErrorField } from "../auth/identity-errors";
@@ -15,8 +15,10 @@ import { resetPasswordSchema } from "../areas/user/forms/password-reset";
 import { AuthLayout } from "../components/auth-layout";
 import { ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
+import { portalRequest } from "../context";
+import type { Route } from "./+types/user.reset-password";
 
-export const meta: MetaFunction = () => [{ title: "Reset password | Exer Provider Portal" }];
+export const meta = (): Route.MetaDescriptors => [{ title: "Reset password | Exer Provider Portal" }];
 
 export const PASSWORD_RESET_MESSAGE = "Your password has been reset. Please login with your new password.";
 const RESET_FAILED_MESSAGE = "Could not reset the password. Please try again.";
@@ -31,14 +33,14 @@ function pendingReset(session: PortalSession) {
   return reset;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(request, context);
   const reset = pendingReset(getSession(request, context));
   if (!reset) throw redirect("/user/login/");
   return { email: reset.username };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const reset = pendingReset(session);
   if (!reset) throw redirect("/user/login/");
@@ -47,18 +49,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
   } catch (err) {
-    log.info("password reset refused", { requestId: context.requestId, ...errorFields(err) });
+    log.info("password reset refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     return data(submission.reply({ fieldErrors: { [resetErrorField(err)]: [resetMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] }), { status: 400 });
   }
   session.unset("resetPassword");
   session.flash("toast", { type: "success", message: PASSWORD_RESET_MESSAGE });
-  log.info("password reset", { requestId: context.requestId, event: "password-reset" });
+  log.info("password reset", { requestId: portalRequest(context).requestId, event: "password-reset" });
   throw redirect("/user/login/");
 }
 
-export default function ResetPassword() {
-  const { email } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+export default function ResetPassword({ loaderData, actionData: lastResult }: Route.ComponentProps) {
+  const { email } = loaderData;
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,

@@ -1,5 +1,5 @@
 /** GET `/user/sso/callback/`: the user pool comes back with a code; exchange it, start the session. */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import { NO_ACCESS_MESSAGE } from "../auth/identity-errors";
@@ -8,15 +8,18 @@ import { getSession } from "../auth/session.server";
 import { exchangeCode, SSO_DENIED_MESSAGE, SSO_FAILED_MESSAGE, ssoRedirectUri } from "../auth/sso.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, startSession } from "../auth/user.server";
+import { portalRequest } from "../context";
+import { requestUrl } from "../request-url";
+import type { Route } from "./+types/user.sso.callback";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { sso, identity } = getConfig();
   const session = getSession(request, context);
   const pending = session.get("sso");
   session.unset("sso");
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const fail = (reason: string, message = SSO_FAILED_MESSAGE) => {
-    log.warn("single sign-on failed", { requestId: context.requestId, reason });
+    log.warn("single sign-on failed", { requestId: portalRequest(context).requestId, reason });
     session.flash("loginMessage", message);
     return redirect("/user/login/");
   };
@@ -36,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       await endSession(session, context, NO_ACCESS_MESSAGE);
       return redirect("/user/login/");
     }
-    log.info("signed in", { requestId: context.requestId, event: "sign-in", method: "sso" });
+    log.info("signed in", { requestId: portalRequest(context).requestId, event: "sign-in", method: "sso" });
     return redirect(pending.redirectTo || "/");
   } catch (err) {
     const { error, errorMessage } = errorFields(err);

@@ -1,14 +1,15 @@
 /** POST `/user/sso/` ("Continue with SSO"): to the user pool's sign-in with state and PKCE. */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "react-router";
 import { getConfig } from "../config.server";
 import { safeRedirect } from "../auth/redirect";
 import { getSession } from "../auth/session.server";
 import { authorizeUrl, pkcePair, randomState, ssoRedirectUri } from "../auth/sso.server";
 import { requireAnonymous } from "../auth/user.server";
+import type { Route } from "./+types/user.sso";
 
 const SSO_WINDOW_MS = 10 * 60_000;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(request, context);
   const { sso, identity } = getConfig();
   if (!sso) throw redirect("/user/login/");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { classifyError, FATAL_MESSAGE, FORBIDDEN_MESSAGE } from "./error-screens";
 
 describe("classifyError", () => {

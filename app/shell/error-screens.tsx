@@ -3,7 +3,7 @@
  * boundary (signed out: in the sign-in family's frame) and by the signed-in layouts' boundaries (inside the
  * shell, so the sidebar stays usable).
  */
-import { isRouteErrorResponse, useLocation } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation } from "react-router";
 
 export const NOT_FOUND_MESSAGE = "Looks like our form is a little off. We had trouble finding that URL.";
 export const FATAL_MESSAGE = "There was an issue we couldn't recover from.";

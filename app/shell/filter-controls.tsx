@@ -6,7 +6,7 @@
  * combobox), every change is saved at once through a fetcher (no reload; the pages' data revalidates), and the
  * controls show the new value while it is saved.
  */
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "react-router";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "../components/use-hydrated";
 import { LocationOptions } from "../components/location-options";

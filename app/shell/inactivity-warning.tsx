@@ -3,7 +3,7 @@
  * (which tells the server about the activity). Every navigation resets the timer (the server counts it as
  * activity). When the time is up, the page reloads and the server signs the user out.
  */
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { loader as rootLoader } from "../root";
 

@@ -3,7 +3,7 @@
  * form submission or a fetcher is under way. It appears only after a short moment, so quick transitions do
  * not flicker. Without JavaScript the browser's own indicator does the job.
  */
-import { useFetchers, useNavigation } from "@remix-run/react";
+import { useFetchers, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 
 /** Transitions shorter than this show no bar. */

@@ -2,7 +2,8 @@
  * The loader of the signed-in layout (routes/_app.tsx re-exports it): the user, the sidebar's items and state,
  * and the header's global filter. Pages read it with `useRouteLoaderData<PortalShellData>("routes/_app")`.
  */
-import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../route-data";
 import { getConfig } from "../config.server";
 import { requireUser } from "../auth/user.server";
 import { isAdminType } from "../auth/roles";

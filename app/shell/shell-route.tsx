@@ -3,7 +3,7 @@
  * around its pages, the inactivity warning, and errors of the pages below rendered inside the shell — or in
  * the plain sign-in frame when the layout's own data (the user) could not be loaded.
  */
-import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import type { ComponentType, ReactNode } from "react";
 import { AuthLayout } from "../components/auth-layout";
 import { InactivityWarning } from "./inactivity-warning";

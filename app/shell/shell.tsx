@@ -3,7 +3,7 @@
  * screens it holds the menu button that opens the sidebar as a drawer; everywhere it holds the organization
  * and the page's tools such as the global filter) and the page in `<main>`.
  */
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "../components/use-hydrated";
 import { Icon } from "./icons";

@@ -10,7 +10,7 @@
  * closes it. With JavaScript it is a button (aria-expanded), the rest of the page is inert while the drawer is
  * open, Escape or the backdrop closes it, and so does every navigation.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Icon } from "./icons";
 import { isCurrentLink, sectionIsCurrent, type NavItem, type NavLeaf, type NavSection } from "./nav";

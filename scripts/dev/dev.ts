@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: the whole embedded default — identity (cognito-local), the reference API with the demo world,
  * the single sign-on stand-in for the user pool's hosted UI (scripts/identity/oidc-hosted-ui.ts, so "Continue with
- * SSO" works with the demo accounts), and the portal (remix dev, with live reload) — on fixed ports, data in ./data.
+ * SSO" works with the demo accounts), and the portal (Vite's dev server inside the portal's own server, with hot updates) — on fixed ports, data in ./data.
  * Prints where to sign in and the demo accounts. Ctrl-C stops everything.
  * Environment: PORT (portal, 3000), COGNITO_LOCAL_PORT (9229), API_PORT (4010), SSO_PORT (9230; SSO_PORT=0 or
  * SSO_DOMAIN set: no stand-in), DEV_DATA_DIR (./data), SEED_WORLD (demo | large | none).

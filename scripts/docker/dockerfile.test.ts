@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
@@ -6,9 +6,9 @@ import { dockerignore, instructions, parseDockerfile, parseEnv } from "./dockerf
 
 describe("Dockerfile reader", () => {
   it("joins continuations and drops comments, keeping the first line's number", () => {
-    const ins = instructions("# c\nFROM node:22 AS a\nRUN echo 1 \\\n  # inner comment\n  && echo 2\n");
+    const ins = instructions("# c\nFROM node:24 AS a\nRUN echo 1 \\\n  # inner comment\n  && echo 2\n");
     expect(ins).toEqual([
-      { keyword: "FROM", args: "node:22 AS a", line: 2 },
+      { keyword: "FROM", args: "node:24 AS a", line: 2 },
       { keyword: "RUN", args: "echo 1 && echo 2", line: 3 },
     ]);
   });
@@ -16,7 +16,7 @@ describe("Dockerfile reader", () => {
   it("substitutes global ARGs in FROM and reads COPY --from, ENV, USER, HEALTHCHECK and CMD", () => {
     const [deps, run] = parseDockerfile(
       [
-        "ARG IMG=node:22-slim",
+        "ARG IMG=node:24-slim",
         "FROM ${IMG} AS deps",
         "WORKDIR /app",
         "COPY package.json package-lock.json ./",
@@ -28,7 +28,7 @@ describe("Dockerfile reader", () => {
         'CMD ["node", "server.js"]',
       ].join("\n"),
     );
-    expect(deps).toMatchObject({ name: "deps", image: "node:22-slim", steps: [{ kind: "WORKDIR", path: "/app" }, { kind: "COPY", sources: ["package.json", "package-lock.json"], dest: "./" }] });
+    expect(deps).toMatchObject({ name: "deps", image: "node:24-slim", steps: [{ kind: "WORKDIR", path: "/app" }, { kind: "COPY", sources: ["package.json", "package-lock.json"], dest: "./" }] });
     expect(run).toMatchObject({
       name: "1",
       user: "node",
@@ -39,8 +39,8 @@ describe("Dockerfile reader", () => {
   });
 
   it("refuses an instruction it cannot perform rather than skipping it", () => {
-    expect(() => parseDockerfile("FROM node:22\nADD https://example.com/x /x")).toThrow(/ADD is not supported/);
-    expect(() => parseDockerfile("FROM node:22\nCOPY --link a b")).toThrow(/--link/);
+    expect(() => parseDockerfile("FROM node:24\nADD https://example.com/x /x")).toThrow(/ADD is not supported/);
+    expect(() => parseDockerfile("FROM node:24\nCOPY --link a b")).toThrow(/--link/);
   });
 
   it("reads the legacy ENV form", () => {
@@ -63,5 +63,54 @@ describe("Dockerfile reader", () => {
     const runtime = stages.at(-1)!;
     expect(runtime.user).toBe("node");
     expect(runtime.healthcheck?.command.join(" ")).toContain("/healthz");
+  });
+});
+
+// The policy `npm run docker:verify` checks, without performing the stages (that takes minutes).
+describe("the project's Dockerfile", () => {
+  const stages = parseDockerfile(readFileSync(join(PROJECT_ROOT, "Dockerfile"), "utf8"));
+  const stage = (name: string) => stages.find((s) => s.name === name)!;
+  const runs = (name: string) => stage(name).steps.flatMap((s) => (s.kind === "RUN" ? [s.command] : []));
+  const contextCopies = (name: string) => stage(name).steps.flatMap((s) => (s.kind === "COPY" && !s.from ? s.sources : []));
+
+  it("builds every stage on Node 24 LTS, the major of .nvmrc", () => {
+    for (const s of stages) expect(s.image, s.name).toMatch(/^node:24([.-]|$)/);
+    expect(readFileSync(join(PROJECT_ROOT, ".nvmrc"), "utf8").trim()).toBe("24");
+  });
+
+  it("installs with `npm ci` from the lockfile, never `npm install`", () => {
+    const all = stages.flatMap((s) => runs(s.name));
+    expect(all.some((c) => /\bnpm\s+(install|i|add)\b/.test(c))).toBe(false);
+    expect(runs("deps").join(" && ")).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
+    expect(runs("build").join(" && ")).toMatch(/\bnpm ci --ignore-scripts\b/);
+    for (const name of ["deps", "build"]) expect(contextCopies(name).slice(0, 2)).toEqual(["package.json", "package-lock.json"]);
+  });
+
+  it("keeps typescript, which `npm ci --omit=dev` installs as an optional peer of @react-router/*, out of the production dependencies", () => {
+    const deps = runs("deps").join(" && ");
+    for (const p of ["node_modules/typescript", "node_modules/@types"]) expect(deps).toContain(p);
+    expect(deps).not.toMatch(/--omit=(optional|peer)/); // would also drop sharp's native @img/sharp-linux-* packages
+  });
+
+  it("builds with React Router's config files, all in the build context", () => {
+    const copies = contextCopies("build");
+    for (const f of ["react-router.config.ts", "vite.config.ts", "tsconfig.json", "tsconfig.app.json", "app", "server", "public"]) expect(copies).toContain(f);
+    expect(copies).not.toContain("remix.config.js");
+    const ignored = dockerignore(readFileSync(join(PROJECT_ROOT, ".dockerignore"), "utf8"));
+    for (const f of stages.flatMap((s) => contextCopies(s.name))) {
+      expect(existsSync(join(PROJECT_ROOT, f)), `${f} exists`).toBe(true);
+      expect(ignored(f), `${f} not in .dockerignore`).toBe(false);
+    }
+    expect(runs("build")).toContain("npm run build");
+  });
+
+  it("runs the server bundle on top of React Router's server build, with only the build output and production dependencies", () => {
+    const runtime = stage("runtime");
+    expect(runtime.cmd).toEqual(["node", "--enable-source-maps", "build/server/index.js"]);
+    expect(contextCopies("runtime")).toEqual(["package.json"]);
+    const fromStages = runtime.steps.flatMap((s) => (s.kind === "COPY" && s.from ? [`${s.from}:${s.sources.join(" ")}`] : []));
+    expect(fromStages).toEqual(["deps:/app/node_modules", "build:/app/build", "build:/app/public"]);
+    // The server bundle loads the React Router build from its own directory (react-router.config.ts).
+    expect(readFileSync(join(PROJECT_ROOT, "react-router.config.ts"), "utf8")).toMatch(/serverBuildFile:\s*"react-router\.js"/);
   });
 });

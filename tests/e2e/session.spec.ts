@@ -68,14 +68,14 @@ test.describe("what the browser holds", () => {
         return {
           cookie: document.cookie,
           storage: `${dump(localStorage)}\n${dump(sessionStorage)}`,
-          remix: JSON.stringify((window as unknown as { __remixContext?: unknown }).__remixContext ?? null),
+          router: JSON.stringify((window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext ?? null),
         };
       });
       for (const c of session) {
         expect(exposed.cookie, "document.cookie does not show the session").not.toContain(c.name);
         expect(exposed.storage, "web storage does not hold the session").not.toContain(c.value.slice(0, 40));
       }
-      for (const text of [exposed.cookie, exposed.storage, exposed.remix]) {
+      for (const text of [exposed.cookie, exposed.storage, exposed.router]) {
         expect(text).not.toMatch(JWT_LIKE);
         for (const secret of [identity.userPoolId, identity.clientId]) expect(text).not.toContain(secret);
       }

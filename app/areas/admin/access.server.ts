@@ -3,7 +3,7 @@
  * screen; anyone else is redirected to the root (003 §2). Changes are for product admins (EXER_ADMIN); support
  * staff (EXER_SUPPORT) may only set or reset the scan-modules override. The reference API enforces the same rule.
  */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { PortalLoadContext } from "../../context";
 import { isAdminType } from "../../auth/roles";
 import { requireRole, type CurrentUser } from "../../auth/user.server";

@@ -5,7 +5,7 @@
  * on the server, for every admin-only loader state (a dialog URL) and every post — not only by hiding the
  * controls; the provider API enforces the same rules again (403).
  */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { PortalLoadContext } from "../../context";
 import { requireUser, type CurrentUser } from "../../auth/user.server";
 import { isOrganizationAdmin } from "../../auth/roles";

@@ -3,7 +3,8 @@
  * header of 001 §2.6 — name, timezone and logo — from the current user's profile (no call of its own: the
  * profile is loaded once per request and holds the organization), and whether the user may edit it.
  */
-import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../route-data";
 import { requireUser } from "../../auth/user.server";
 import { canManageOrganization } from "./access.server";
 

@@ -4,7 +4,7 @@
  * configured lists (PATHS_STAFF_EMAILS, MODULES_STAFF_EMAILS). Anyone else gets the not-found page (404): the
  * rule is enforced here, on the server, not only by hiding the sidebar items (app/shell/nav.ts).
  */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { PortalLoadContext } from "../../context";
 import { getConfig } from "../../config.server";
 import { requireProduct, requireUser, type CurrentUser } from "../../auth/user.server";

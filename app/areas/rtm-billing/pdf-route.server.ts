@@ -4,7 +4,7 @@
  * to the browser (opened in a new tab), never cached. Out of the user's reach (or unknown): the not-found page.
  * Another failure: back to the worklist with 'Failed to fetch PDF' (002 §8).
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { getRtmPdf } from "../../api/rtm.server";
 import { getSession } from "../../auth/session.server";
 import { requireProduct } from "../../auth/user.server";

@@ -4,8 +4,8 @@
  * patient that opens (`<details>`, no JavaScript needed) to the patient's cycles of the month with what each
  * still needs and the actions the billing rules allow. The rows stream in after the header.
  */
-import { Await, Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";
 import { MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
@@ -42,6 +42,7 @@ import {
   type WorklistState,
 } from "./rules/worklist";
 import { LoadErrorView } from "../../components/load-error";
+import { changedControl } from "../../components/changed-control";
 
 type Data = SerializeFrom<typeof loadWorklist>;
 type MonthPage = Schema<"RtmMonthlySummaryPage">;
@@ -105,8 +106,8 @@ function Filters({ data }: { data: Data }) {
       aria-label="Filter RTM cycles"
       className="list-filters rtm-filters"
       onChange={(e) => {
-        const target = e.target as HTMLInputElement;
-        if (hydrated && (target.tagName === "SELECT" || target.type === "checkbox")) submit(e.currentTarget, { preventScrollReset: true });
+        const target = changedControl(e);
+        if (hydrated && target && (target.tagName === "SELECT" || target.type === "checkbox")) submit(e.currentTarget, { preventScrollReset: true });
       }}
     >
       {state.sort && state.dir ? (

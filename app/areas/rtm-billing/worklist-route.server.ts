@@ -4,7 +4,7 @@
  * and filters, and the per-cycle toggles (ADVANCE / REVERT) posted here with Post/Redirect/Get and the spec's
  * toasts. Health users only (404 otherwise); the API scopes the cycles to the user's reach.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { trackEvent } from "../../api/analytics.server";
 import { listRtmMonth, promoteRtmCycle } from "../../api/rtm.server";
 import { getSession } from "../../auth/session.server";
@@ -26,13 +26,14 @@ import {
   worklistQuery,
   WORKLIST_PATH,
 } from "./rules/worklist";
+import { requestUrl } from "../../request-url";
 
 /** The sidebar's RTM Billing link carries `from=sidebar` (nav.ts): the click is tracked, then the clean URL. */
 export const SIDEBAR_SOURCE = "sidebar";
 
 export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
   const user = await requireProduct(request, context, "HEALTH");
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   if (url.searchParams.get("from") === SIDEBAR_SOURCE) {
     trackEvent({ name: "rtm-billing-opened", source: SIDEBAR_SOURCE, userId: user.practitionerId, organizationId: user.organization.id });
     url.searchParams.delete("from");
@@ -75,7 +76,7 @@ export type WorklistLoaderData = Awaited<ReturnType<typeof loadWorklist>>;
 
 export async function worklistAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProduct(request, context, "HEALTH");
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const state = parseWorklistState(url.searchParams, todayIn(user.organization.timezone));
   const form = await request.formData();
   const intent = form.get("intent");

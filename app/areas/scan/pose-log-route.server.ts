@@ -5,12 +5,13 @@
  * answers it as an attachment named after the session UUID. Not the user's, unknown or without a log: 404
  * ('No pose logs available'); another failure: 502 with the API's message. Never cached.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import type { ApiResult } from "../../api/result";
 import { getScanPoseLog, NO_POSE_LOGS } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
 import { requireProduct } from "../../auth/user.server";
 import { isUuid } from "../../domain/uuid";
+import { requestUrl } from "../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -25,7 +26,7 @@ export async function poseLogResponse({ request, context, params }: LoaderFuncti
   const id = params.sessionId;
   if (!isUuid(id)) throw refusal(NO_POSE_LOGS, 404);
   const log = await getScanPoseLog(getApi(request, context), id, request.signal);
-  const download = new URL(request.url).searchParams.get("download") === "1";
+  const download = requestUrl(request).searchParams.get("download") === "1";
   return logFileResponse(log, download ? `pose-log-${id}.json` : null);
 }
 

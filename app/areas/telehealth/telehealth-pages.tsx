@@ -4,8 +4,8 @@
  * the organization's recent scan sessions of it when it holds Scan), and the hands demo (a sample hands log in
  * the replay viewer).
  */
-import { Link } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "react-router";
+import type { SerializeFrom } from "../../route-data";
 import { formatResultValue } from "../../domain/scan-display";
 import { formatInstantDay } from "../../domain/zoned-day";
 import { ReplayStill, ReplayViewer } from "../../islands/replay-viewer";

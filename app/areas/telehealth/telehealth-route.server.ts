@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { listScanSessions, scanSessionsLoadFailed, type ScanSession } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
 import { requireUser } from "../../auth/user.server";
@@ -17,6 +17,7 @@ import { svgResponse } from "../../replay/svg-response.server";
 import { replayTab, summarize } from "../../replay/summary";
 import { frameFromParam } from "../../replay/timeline";
 import { remoteAssessment, type RemoteAssessment } from "./assessments";
+import { requestUrl } from "../../request-url";
 
 export const RECENT_SESSIONS = 10;
 
@@ -50,7 +51,7 @@ function sampleHandsLog(): Promise<PackedLog> {
 
 export async function loadHandsDemo({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const log = await sampleHandsLog();
   const frame = frameFromParam(url.searchParams.get("frame"), log.frameCount);
   return { summary: summarize(log, frame), frame, tab: replayTab(url.searchParams.get("tab")) };
@@ -61,6 +62,6 @@ export async function handsDemoFrame({ request, context }: LoaderFunctionArgs): 
   await requireUser(request, context);
   const log = await sampleHandsLog().catch(() => null);
   if (!log) throw data({ message: "The sample log is missing." }, { status: 404 });
-  const frame = frameFromParam(new URL(request.url).searchParams.get("frame"), log.frameCount);
+  const frame = frameFromParam(requestUrl(request).searchParams.get("frame"), log.frameCount);
   return svgResponse(frameSvg(log, frame), "private, max-age=3600");
 }

@@ -16,8 +16,9 @@ import { copyPreparedWorld, worldCacheEnabled } from "../../../tests/setup/world
 export const LARGE_WORLD_DIR = join(PROJECT_ROOT, "data", "bench");
 export type BenchWorld = "demo" | "large";
 
-export const CLIENT_BUILD_DIR = join(PROJECT_ROOT, "build", "client");
-const BUILD_FILES = [join(PROJECT_ROOT, "build", "server", "index.js"), join(PROJECT_ROOT, "build", "remix", "index.js"), CLIENT_BUILD_DIR];
+/** The fingerprinted browser assets (served at /build/). */
+export const CLIENT_BUILD_DIR = join(PROJECT_ROOT, "build", "client", "build");
+const BUILD_FILES = [join(PROJECT_ROOT, "build", "server", "index.js"), join(PROJECT_ROOT, "build", "server", "react-router.js"), CLIENT_BUILD_DIR];
 
 /** Throws a one-line instruction when the build is missing; warns (returns a note) when app/ or server/ changed since. */
 export function checkBuild(): string | null {

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { compareLoaded, documentScripts, parseManifest, readClientBuild, routeChain, routeScripts, routeUrl, staticImports, type RemixManifest } from "./route-js.js";
+import { compareLoaded, documentScripts, parseManifest, readClientBuild, routeChain, routeScripts, routeUrl, staticImports, type RouterManifest } from "./route-js.js";
 
-const manifest: RemixManifest = {
+const manifest: RouterManifest = {
   entry: { module: "/build/entry.client-E.js", imports: ["/build/_shared/react-R.js"] },
   routes: {
     root: { id: "root", path: "", module: "/build/root-A.js", imports: ["/build/_shared/react-R.js"] },
@@ -86,13 +86,13 @@ describe("reading built files", () => {
   it("takes a document's module preloads and inline imports, not the URLs of its inlined manifest", () => {
     const html = `<link rel="modulepreload" href="/build/entry.client-E.js"/><link rel="stylesheet" href="/build/_assets/app.css"/>
       <script type="module">import * as route0 from "/build/root-A.js";
-      window.__remixManifest = {"routes":{"routes/_app._index":{"module":"/build/routes/_app._index-D.js"}}};
+      window.__reactRouterManifest = {"routes":{"routes/_app._index":{"module":"/build/routes/_app._index-D.js"}}};
       import("/build/entry.client-E.js");</script>`;
     expect(documentScripts(html)).toEqual(["/build/entry.client-E.js", "/build/root-A.js"]);
   });
 
   it("parses the manifest file", () => {
-    expect(parseManifest(`window.__remixManifest=${JSON.stringify(manifest)};`)).toEqual(manifest);
+    expect(parseManifest(`window.__reactRouterManifest=${JSON.stringify(manifest)};`)).toEqual(manifest);
   });
 });
 
@@ -112,11 +112,11 @@ describe("readClientBuild", () => {
     mkdirSync(join(dir, "_shared"));
     mkdirSync(join(dir, "routes"));
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const small: RemixManifest = {
+    const small: RouterManifest = {
       entry: { module: "/build/entry.client-E.js", imports: ["/build/_shared/react-R.js"] },
       routes: { root: manifest.routes.root!, "routes/user.login": { id: "routes/user.login", parentId: "root", path: "user/login", module: "/build/routes/user.login-G.js" } },
     };
-    writeFileSync(join(dir, "manifest-1234ABCD.js"), `window.__remixManifest=${JSON.stringify(small)};`);
+    writeFileSync(join(dir, "manifest-1234ABCD.js"), `window.__reactRouterManifest=${JSON.stringify(small)};`);
 
     const loaded = ["entry.client-E.js", "_shared/react-R.js", "root-A.js", "routes/user.login-G.js", "_shared/zod-Z.js"];
     const raw = loaded.reduce((n, f) => n + Buffer.byteLength(files[f]!), 0);

@@ -1,5 +1,5 @@
 /**
- * The JavaScript each route loads before the page is interactive, from the Remix build: the browser entry,
+ * The JavaScript each route loads before the page is interactive, from the React Router build: the browser entry,
  * the module of every route from the root down to this one, the chunks the manifest lists for them, and
  * everything those files import statically (dynamic `import()` — e.g. a lazily loaded chart — is left out:
  * it loads after hydration). Deduplicated; sizes gzip-compressed as the portal serves them.
@@ -17,14 +17,14 @@ export interface ManifestRoute {
   imports?: string[];
 }
 
-/** The part of Remix's browser manifest (`window.__remixManifest`) read here. */
-export interface RemixManifest {
+/** The part of React Router's browser manifest (`window.__reactRouterManifest`) read here. */
+export interface RouterManifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
 }
 
 /** The routes from the root down to `routeId`. */
-export function routeChain(manifest: RemixManifest, routeId: string): ManifestRoute[] {
+export function routeChain(manifest: RouterManifest, routeId: string): ManifestRoute[] {
   const chain: ManifestRoute[] = [];
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
@@ -35,7 +35,7 @@ export function routeChain(manifest: RemixManifest, routeId: string): ManifestRo
 }
 
 /** The URL pattern of a route ("/home", "/user/account/:accountPath"). */
-export function routeUrl(manifest: RemixManifest, routeId: string): string {
+export function routeUrl(manifest: RouterManifest, routeId: string): string {
   const segments = routeChain(manifest, routeId)
     .map((r) => (r.path ?? "").replace(/^\/+|\/+$/g, ""))
     .filter(Boolean);
@@ -65,7 +65,7 @@ export function importClosure(seeds: readonly string[], importsOf: (url: string)
 }
 
 /** Every script URL the route loads before interaction (first seen first), given each file's static imports. */
-export function routeScripts(manifest: RemixManifest, routeId: string, importsOf: (url: string) => readonly string[]): string[] {
+export function routeScripts(manifest: RouterManifest, routeId: string, importsOf: (url: string) => readonly string[]): string[] {
   const seeds = [manifest.entry.module, ...manifest.entry.imports];
   for (const r of routeChain(manifest, routeId)) seeds.push(r.module, ...(r.imports ?? []));
   return importClosure(seeds, importsOf);
@@ -113,7 +113,7 @@ export interface RouteJs {
 }
 
 export interface ClientBuild {
-  manifest: RemixManifest;
+  manifest: RouterManifest;
   /** A file's static imports. */
   importsOf(url: string): string[];
   /** Raw and gzip size of one file (zlib's default level, as the portal's compression middleware). */
@@ -122,7 +122,7 @@ export interface ClientBuild {
   routes(): RouteJs[];
 }
 
-/** Reads a Remix client build (`clientDir` = build/client, served at `publicPath`). */
+/** Reads a React Router client build's assets (`clientDir` = build/client/build, served at `publicPath`). */
 export function readClientBuild(clientDir: string, publicPath = "/build/"): ClientBuild {
   const manifestFile = readdirSync(clientDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
   if (!manifestFile) throw new Error(`no manifest-*.js in ${clientDir}: run \`npm run build\``);
@@ -159,10 +159,10 @@ export function readClientBuild(clientDir: string, publicPath = "/build/"): Clie
   };
 }
 
-/** The manifest out of `window.__remixManifest={…};`. */
-export function parseManifest(source: string): RemixManifest {
+/** The manifest out of `window.__reactRouterManifest={…};`. */
+export function parseManifest(source: string): RouterManifest {
   const start = source.indexOf("{");
   const end = source.lastIndexOf("}");
-  if (start < 0 || end < start) throw new Error("not a Remix manifest");
-  return JSON.parse(source.slice(start, end + 1)) as RemixManifest;
+  if (start < 0 || end < start) throw new Error("not a React Router manifest");
+  return JSON.parse(source.slice(start, end + 1)) as RouterManifest;
 }

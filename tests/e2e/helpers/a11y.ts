@@ -104,14 +104,14 @@ function domFingerprint(): string {
   return walk(document.documentElement);
 }
 
-/** Runs in the page: whether Remix's router has no navigation or revalidation under way (true before hydration). */
+/** Runs in the page: whether React Router's router has no navigation or revalidation under way (true before hydration). */
 function routerIdle(): boolean {
-  const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+  const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter;
   return !router || (router.state.navigation.state === "idle" && router.state.revalidation === "idle");
 }
 
 /**
- * With JavaScript: until Remix's router has finished the navigation a click or a submit started (at most 15 s;
+ * With JavaScript: until React Router's router has finished the navigation a click or a submit started (at most 15 s;
  * then the caller's own assertions report what is wrong). Without JavaScript there is nothing to wait for.
  */
 export async function waitForRouterIdle(page: Page): Promise<void> {

@@ -3,8 +3,8 @@
  * the search and the page are in the URL, so it works without JavaScript). Users are shown by id and role (the
  * audit stores no names; users of every organization appear here); each user and patient links to a narrower search.
  */
-import { Form, Link } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { AccessHistoryTable } from "../../patients/access-history/access-history-table";
 import type { AccessHistorySearchData } from "./access-history-route.server";
 import { accessHistoryHref } from "./access-history-urls";

@@ -3,11 +3,12 @@
  * history by user and/or patient (support reads every admin screen, ADR 015; the records hold no names or notes).
  * Without a search term nothing is asked. A patient id that is not a UUID is refused here with a message.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { ACCESS_HISTORY_LOAD_FAILED, searchAccessHistory, type AccessHistoryPage } from "../../../api/access-history.server";
 import { getApi } from "../../../api/user-api.server";
 import { pageFromUrl } from "../../patients/access-history/labels";
 import { requireAdmin } from "../access.server";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +26,7 @@ export interface AccessHistorySearchData {
 
 export async function loadAdminAccessHistory({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const userId = (url.searchParams.get("userId") ?? "").trim();
   const patientRecordId = (url.searchParams.get("patientRecordId") ?? "").trim();
   const page = pageFromUrl(url);

@@ -4,8 +4,8 @@
  * in edit mode with a template), and the '{assessment} Analysis' dialog at its URL (analysis-paths.ts): the read
  * view (outcome-view.tsx) or the JSON edit view with its live preview (edit-view.tsx).
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Form, Link } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
 import { ADMIN_ROUTES } from "../../../shell/nav";

@@ -12,7 +12,7 @@
  *   organization scan outcome.'), then PUTs it once per form token (ADR 005): the API's refusal is shown in the
  *   dialog with the JSON kept, success is Post/Redirect/Get to the read view with 'Successfully saved Scan outcome'.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { getAdminOrganization, listOrganizationOutcomes, saveOrganizationOutcome, type ScanOutcome } from "../../../api/admin-analysis.server";
 import { listAssessments } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
@@ -25,6 +25,7 @@ import { requireAdmin, requireProductAdmin } from "../access.server";
 import { canChangeAdmin } from "../access";
 import { analysisDialogHref, analysisDialogOf } from "./analysis-paths";
 import { OUTCOME_SAVED, outcomeJson, parseOutcomeJson, templateOutcome } from "./outcome-schema";
+import { requestUrl } from "../../../request-url";
 
 /** 003 §8, verbatim. */
 export const ORGANIZATION_LOAD_FAILED = "Could not get organization details.";
@@ -52,7 +53,7 @@ function organizationIdOf(params: LoaderFunctionArgs["params"]): string {
 export async function loadAnalysisPage({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
   const organizationId = organizationIdOf(params);
-  const asked = analysisDialogOf(new URL(request.url).searchParams);
+  const asked = analysisDialogOf(requestUrl(request).searchParams);
   // The edit view's URL is a change dialog: product admins only (ADR 015).
   if (asked?.editAsked) await requireProductAdmin(request, context);
   const canChange = canChangeAdmin(user.role);
@@ -94,7 +95,7 @@ export async function loadAnalysisPage({ request, context, params }: LoaderFunct
 export async function analysisAction({ request, context, params }: ActionFunctionArgs) {
   const user = await requireProductAdmin(request, context);
   const organizationId = organizationIdOf(params);
-  const asked = analysisDialogOf(new URL(request.url).searchParams);
+  const asked = analysisDialogOf(requestUrl(request).searchParams);
   if (!asked) throw data(null, { status: 404 });
   const form = await request.formData();
   const json = String(form.get("json") ?? "");

@@ -9,8 +9,8 @@
  *   message); 'Save' posts it to be saved.
  * The server's answer (a refusal of the API, with its message) comes back with the text as typed.
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Form, Link, useActionData } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

@@ -6,8 +6,8 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Form, Link, useActionData } from "react-router";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";

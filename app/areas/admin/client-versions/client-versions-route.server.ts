@@ -11,7 +11,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { listClientVersions, updateClientVersion } from "../../../api/admin-analysis.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
@@ -21,6 +21,7 @@ import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { clientVersionSchema } from "./client-version-form";
 import { clientVersionsHref, EDIT_PARAM } from "./client-versions-paths";
+import { requestUrl } from "../../../request-url";
 
 /** 003 §8, verbatim. */
 export const VERSIONS_LOAD_FAILED = "There was an issue getting all Scan Versions";
@@ -28,7 +29,7 @@ export const VERSION_UPDATE_FAILED = "There was an issue updating this Scan Vers
 export const VERSION_UPDATED = "Successfully updated this Scan Version.";
 
 export async function loadClientVersions({ request, context }: LoaderFunctionArgs) {
-  const editing = new URL(request.url).searchParams.get(EDIT_PARAM);
+  const editing = requestUrl(request).searchParams.get(EDIT_PARAM);
   const user = editing !== null ? await requireProductAdmin(request, context) : await requireAdmin(request, context);
   const versions = await listClientVersions(getApi(request, context));
   const list = versions.data ?? null;

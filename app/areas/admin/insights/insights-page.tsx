@@ -2,8 +2,8 @@
  * The admin Insights page: totals, then per organization its figures as grouped bars (the Plotly island,
  * loaded after hydration) with the table as the server-rendered fallback (open without JavaScript).
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Await, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Await, useLocation } from "react-router";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ChartFigure } from "../../../islands/chart";

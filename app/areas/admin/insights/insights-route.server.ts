@@ -2,7 +2,7 @@
  * The loader of `/admin/insights` (any admin; nothing to change): the figures (GET v2/admin/insights) streamed
  * after the page's frame; a failed call shows 'Could not get insights.' with the server's message.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getAdminInsights } from "../../../api/admin-lists.server";
 import { getApi } from "../../../api/user-api.server";
 import { formatInstantDay } from "../../../domain/zoned-day";

@@ -5,8 +5,8 @@
  * the inline keyword edit: Edit turns the row's keyword cell into a small form with Save and Cancel
  * (`?edit={id}`, works without JavaScript).
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Await, Form, Link, useActionData, useLocation, useSubmit } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Await, Form, Link, useActionData, useLocation, useSubmit } from "react-router";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";

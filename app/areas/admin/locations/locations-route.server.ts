@@ -6,7 +6,7 @@
  * for product admins only (ADR 015).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import * as z from "zod";
 import { listAdminLocations, listAdminOrganizations, updateLocationKeyword } from "../../../api/admin-lists.server";
 import { getApi } from "../../../api/user-api.server";
@@ -17,6 +17,7 @@ import type { PageMetadata } from "../../../components/pager";
 import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { KEYWORD_MAX, locationsHref, locationsQuery, parseLocationsState } from "./locations-state";
+import { requestUrl } from "../../../request-url";
 
 export const LOCATIONS_LOAD_FAILED = "Unable to get locations";
 export const ORGANIZATIONS_LOAD_FAILED = "Could not get organizations.";
@@ -38,7 +39,7 @@ export type LocationsTable = { rows: LocationRow[]; metadata: PageMetadata } | {
 
 export async function loadAdminLocations({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
-  const state = parseLocationsState(new URL(request.url).searchParams);
+  const state = parseLocationsState(requestUrl(request).searchParams);
   if (state.edit) await requireProductAdmin(request, context);
   const api = getApi(request, context);
   const table: Promise<LocationsTable> = listAdminLocations(api, locationsQuery(state)).then((r) =>
@@ -79,7 +80,7 @@ export type KeywordActionData = { id: string; keyword: string; error: string };
 export async function adminLocationsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProductAdmin(request, context);
   const form = await request.formData();
-  const state = parseLocationsState(new URL(request.url).searchParams);
+  const state = parseLocationsState(requestUrl(request).searchParams);
   const submission = parseWithZod(form, { schema: keywordSchema });
   const typed = String(form.get("keyword") ?? "");
   if (submission.status !== "success") {

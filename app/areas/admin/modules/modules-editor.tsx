@@ -9,7 +9,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorList } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

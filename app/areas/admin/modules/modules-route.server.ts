@@ -6,7 +6,7 @@
  * v2/admin/organizations/{id}) once per form token and redirects with '{name} Modules Updated', or answers the
  * set with the server's message (4xx as it is, a 5xx as 502).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { getAdminOrganization, listLibraryAssessments, saveScanModules } from "../../../api/admin-modules.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";

@@ -8,7 +8,7 @@
  */
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, Field, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

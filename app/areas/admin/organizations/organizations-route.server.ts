@@ -12,8 +12,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
+import { data, redirect } from "react-router";
 import {
   createAdminOrganization,
   disableAdminOrganization,
@@ -44,6 +45,7 @@ import {
   toRow,
   type OrganizationRow,
 } from "./organizations";
+import { requestUrl } from "../../../request-url";
 
 /** Not the spec's: the create call failed without a refusal of the input (a 5xx, no answer). */
 export const CREATE_FAILED = "The organization could not be created. Please try again.";
@@ -56,7 +58,7 @@ export type OrganizationsDialogData =
   | { kind: "disable"; organization: { id: string; name: string } };
 
 export async function loadAdminOrganizations({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   if (isAddDone(params)) {
     // The end of Add New Organization (Skip, Cancel, close): the spec's toast, then the list.
     await requireProductAdmin(request, context);

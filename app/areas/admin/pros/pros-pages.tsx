@@ -4,8 +4,8 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";

@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { addTypeformForm, listTypeformForms, listUnprocessedTypeformResponses } from "../../../api/admin-lists.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
@@ -15,6 +15,7 @@ import { requireAdmin, requireProductAdmin } from "../access.server";
 import { canChangeAdmin } from "../access";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { FORM_ADDED, typeformFormSchema, webhookLabel, withoutFieldPrefix } from "./typeform-form";
+import { requestUrl } from "../../../request-url";
 
 export const PRO_FORMS_PATH = "/admin/pros/forms/";
 export const PRO_RESPONSES_PATH = "/admin/pros/responses/";
@@ -23,7 +24,7 @@ export const RESPONSES_LOAD_FAILED = "Could not get unprocessed Typeform respons
 
 export async function loadProForms({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
-  const adding = new URL(request.url).searchParams.get("add") === "true";
+  const adding = requestUrl(request).searchParams.get("add") === "true";
   // The dialog is a change: its URL is for product admins (support gets the 403 screen).
   if (adding) await requireProductAdmin(request, context);
   const result = await listTypeformForms(getApi(request, context));

@@ -3,8 +3,8 @@
  * Action: Replay and Log), sorted and paged (50) on the server; each header is a link cycling its column none → ASC → DESC →
  * none (gait-sort.ts). And the gait replay page ('Gait Session Replay') with the shared replay viewer.
  */
-import { Await, Link } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Link } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";

@@ -6,7 +6,7 @@
  * (GET v2/admin/gait/sessions/{id}/pose-log/signed-url, followed on the server; the attachment is named after
  * the session; a failed download goes back to the list with the server's message). Any admin: all read-only.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { getAdminGaitLog, GAIT_SESSIONS_FETCH_FAILED, listAdminGaitSessions, type AdminGaitSession } from "../../../api/admin-sessions.server";
 import { NO_POSE_LOGS } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
@@ -23,6 +23,7 @@ import { backTo } from "../../scan/sessions/analysis-pdf.server";
 import { requireAdmin } from "../access.server";
 import { pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
 import type { PageMetadata } from "../../../components/pager";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 export const GAIT_SESSIONS_PATH = "/admin/gait/sessions";
@@ -57,7 +58,7 @@ export function gaitRow(s: AdminGaitSession, timeZone: string): GaitRow {
 export async function loadAdminGaitSessions({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
   const timeZone = zoneOrDefault(user.organization.timezone);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const sort = parseGaitSort(params);
   const page = parsePage(params);
   // Not awaited: the header renders at once, the rows stream in.
@@ -89,7 +90,7 @@ export async function loadAdminGaitReplay({ request, context, params }: LoaderFu
     return data({ state: "error" as const, message: GAIT_SESSIONS_FETCH_FAILED }, { status: 502, headers: NO_STORE });
   }
   const s = found.session;
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
   const tab = replayTab(url.searchParams.get("tab"));
   const timeZone = zoneOrDefault(user.organization.timezone);
@@ -125,7 +126,7 @@ export async function adminGaitLog({ request, context, params }: LoaderFunctionA
   await requireAdmin(request, context);
   const id = params.sessionId?.toLowerCase();
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
-  const download = new URL(request.url).searchParams.get("download") === "1";
+  const download = requestUrl(request).searchParams.get("download") === "1";
   if (!download) return logFileResponse(await getAdminGaitLog(getApi(request, context), id, request.signal), null);
   // The download: named after the session (its UUID); a failure goes back to the list with the server's message.
   const found = await findGaitSession(request, context, id);

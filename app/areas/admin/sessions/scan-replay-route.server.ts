@@ -6,7 +6,7 @@
  * admin's signed-URL call (GET v2/admin/scan/sessions/{id}/{artifact}/signed-url) as the log's source; the
  * signed URL never reaches the browser. Any admin (support staff too): all read-only.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { getAdminScanLog } from "../../../api/admin-sessions.server";
 import { listAssessments, NO_POSE_LOGS } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
@@ -19,6 +19,7 @@ import { requireAdmin } from "../access.server";
 import { ADMIN_SESSIONS_PATH } from "./scan-sessions-state";
 import { loadAdminAnalysis, lookupAdminSession, sessionLog } from "./session-lookup.server";
 import type { ScanSession } from "../../../api/scan.server";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -67,7 +68,7 @@ export async function adminScanLog({ request, context, params }: LoaderFunctionA
   const artifact = sessionLog(found.session);
   if (!artifact) return refusal(NO_POSE_LOGS, 404);
   const log = await getAdminScanLog(getApi(request, context), found.session.id, artifact, request.signal);
-  const download = new URL(request.url).searchParams.get("download") === "1";
+  const download = requestUrl(request).searchParams.get("download") === "1";
   return logFileResponse(log, download ? `${artifact}-${found.session.sessionUUID}.json` : null);
 }
 
@@ -75,6 +76,6 @@ export async function adminAnalysisPdf({ request, context, params }: LoaderFunct
   const user = await requireAdmin(request, context);
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
-  const analysis = await loadAdminAnalysis(request, context, user, uuid, new URL(request.url).searchParams);
+  const analysis = await loadAdminAnalysis(request, context, user, uuid, requestUrl(request).searchParams);
   return analysisPdf(request, context, analysis, ADMIN_SESSIONS_PATH);
 }

@@ -5,8 +5,8 @@
  * is a GET form without `page` (a filter change is page 1); with JavaScript it applies on change (the provider
  * text 200 ms after typing stops), without it with the Search button.
  */
-import { Await, Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link, useLocation, useSubmit } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";

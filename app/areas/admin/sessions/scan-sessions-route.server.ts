@@ -7,7 +7,7 @@
  * `details=<sessionUUID>` opens the Session Details dialog and `analysis=<sessionUUID>` the analysis dialog,
  * both rendered by the server (they work without JavaScript). Days are the admin's organization's.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { adminScanLocationsLoadFailed, adminScanSessionsLoadFailed, listAdminScanSessions, listScanOrganizationLocations } from "../../../api/admin-sessions.server";
 import { listAssessments } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
@@ -18,6 +18,7 @@ import { requireAdmin } from "../access.server";
 import { adminSessionRow, sessionDetails, type AdminSessionRow, type SessionDetails } from "./admin-session-row";
 import { adminSessionsQuery, parseAdminSessionsState } from "./scan-sessions-state";
 import { loadAdminAnalysis, lookupAdminSession } from "./session-lookup.server";
+import { requestUrl } from "../../../request-url";
 
 export type AdminSessionsTable = { rows: AdminSessionRow[]; metadata: PageMetadata } | { error: string };
 
@@ -30,7 +31,7 @@ export async function loadAdminScanSessions({ request, context }: LoaderFunction
   const user = await requireAdmin(request, context);
   const timeZone = zoneOrDefault(user.organization.timezone);
   const today = todayIn(timeZone);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const state = parseAdminSessionsState(url.searchParams, today);
   const api = getApi(request, context);
   const assessments = listAssessments(api);

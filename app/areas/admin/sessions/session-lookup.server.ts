@@ -10,7 +10,7 @@ import { findAdminScanSession, listAdminRiskFactorOutcomes, type ScanArtifact } 
 import { listAssessments, listRiskFactorOutcomes, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import type { CurrentUser } from "../../../auth/user.server";
-import type { PortalLoadContext } from "../../../context";
+import { portalRequest, type PortalLoadContext } from "../../../context";
 import { analysisLoadFailedText } from "../../scan/analysis/analysis";
 import { loadSessionAnalysis, type AnalysisView, type OutcomeSource } from "../../scan/analysis/analysis.server";
 
@@ -47,7 +47,7 @@ export async function loadAdminAnalysis(request: Request, context: PortalLoadCon
     params,
     assessmentName: assessments.data?.find((a) => a.id === assessmentId)?.name ?? assessmentId,
     timeZone: user.organization.timezone,
-    requestId: context.requestId,
+    requestId: portalRequest(context).requestId,
   });
   return { view, session };
 }

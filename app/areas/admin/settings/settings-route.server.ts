@@ -5,7 +5,7 @@
  * server's message under the form, the choice kept. One call per form token (ADR 005).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { getScanModulesOverride, listAdminOrganizations, resetScanModulesOverride, setScanModulesOverride } from "../../../api/admin-modules.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";

@@ -3,8 +3,8 @@
  * profile found) and 'Get Provider Signup Link' (by e-mail: the invitation's fields and the link, with a copy
  * button once JavaScript runs).
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Form, useLoaderData } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated";
 import { showToast } from "../../../components/toast";
 import { COPIED_LINK, COPY_FAILED } from "./lookup";

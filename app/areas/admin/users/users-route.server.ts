@@ -4,7 +4,7 @@
  * the page (works without JavaScript, the URL can be shared with a colleague). A refused value answers 400
  * with the message at its field; nobody found 404 with 003 §8's message; a failed call its status (5xx → 502).
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { findUserProfile, getInviteCode } from "../../../api/admin-lists.server";
 import { getApi } from "../../../api/user-api.server";
 import type { ApiError } from "../../../api/result";
@@ -12,6 +12,7 @@ import { ROLE_LABELS, type Role } from "../../../auth/roles";
 import { failedStatus } from "../../../forms/api-error";
 import { requireAdmin } from "../access.server";
 import { emailSchema, lookupUuid, NO_USER_FOR_EMAIL, NO_USER_FOR_UUID, readLookup, signupLink, uuidSchema } from "./lookup";
+import { requestUrl } from "../../../request-url";
 
 export interface ProfileView {
   userId: string;
@@ -31,7 +32,7 @@ const failed = (error: ApiError, notFound: string): Outcome<never> =>
 
 export async function loadFindUser({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const uuid = readLookup(params, "uuid", uuidSchema);
   const email = uuid.kind === "none" ? readLookup(params, "email", emailSchema) : ({ kind: "none" } as const);
   const api = getApi(request, context);
@@ -76,7 +77,7 @@ function toProfile(p: Awaited<ReturnType<typeof findUserProfile>>["data"] & obje
 
 export async function loadSignupLink({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const email = readLookup(url.searchParams, "email", emailSchema);
   let status = 200;
   let message: string | null = null;

@@ -10,8 +10,8 @@
  */
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SerializeFrom } from "@remix-run/node";
-import { Await, Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Await, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";

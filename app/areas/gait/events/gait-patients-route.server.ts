@@ -10,7 +10,7 @@
  * The API's refusal (a duplicate gait ID: 409 'gaitUid: …') comes back at its field with the API's status.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { listGaitPatientsAt } from "../../../api/gait.server";
 import { listLocations } from "../../../api/locations.server";
 import { createPatient } from "../../../api/patient-list.server";
@@ -24,6 +24,7 @@ import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server"
 import { locationChoices, type LocationOption } from "../../../shell/filter";
 import { GAIT_PATIENT_FIELDS, gaitPatientFormSchema } from "./gait-patient-form";
 import { GAIT_PATIENT_ADDED, gaitPatientRow, gaitPatientsHref, parseLocation, type GaitPatientRow } from "./gait-patients";
+import { requestUrl } from "../../../request-url";
 
 export type GaitPatientsTable = { ok: true; rows: GaitPatientRow[] } | { ok: false };
 
@@ -42,7 +43,7 @@ async function loadTable(api: Api, locationId: string, timeZone: string): Promis
 export async function loadGaitPatients({ request, context }: LoaderFunctionArgs) {
   const user = await requireProduct(request, context, "GAIT");
   const api = getApi(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const asked = parseLocation(url.searchParams);
   const { locations, complete } = await pickableLocations(api, user);
   // A location that is not the user's is not offered (the API scopes the list to the caller anyway).

@@ -4,7 +4,7 @@
  * file too (it puts the dropped file into the input, so one form posts either way). The server's refusal is shown
  * under the upload area (002 §8); success comes back as a toast.
  */
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "react-router";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";

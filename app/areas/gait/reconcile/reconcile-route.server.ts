@@ -8,7 +8,7 @@
  * token (ADR 005). Success: Post/Redirect/Get with the count's toast. A refusal (ours, or the API's 400 listing
  * the bad rows — the API then changed nothing) is shown under the upload area with a 4xx; an API failure is 502.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { reconcileGaitPatients } from "../../../api/gait.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";

@@ -3,7 +3,7 @@
  * (the bar chart drawn as SVG from the data and converted with sharp) and `/gait/reports/report.csv?date=`
  * (named 'MM-dd-yyyy.csv'). Gait users only (404 otherwise). The API leaves out the excluded gait UIDs.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { stringify } from "csv-stringify/sync";
 import sharp from "sharp";
 import { getGaitReport } from "../../../api/gait.server";
@@ -29,6 +29,7 @@ import {
   type GaitCsvRow,
   type GaitReportTab,
 } from "./report";
+import { requestUrl } from "../../../request-url";
 
 export const gaitReportLoadFailed = (message: string) => `Could not load the gait report. ${message}`;
 
@@ -38,7 +39,7 @@ async function parse(request: Request, context: PortalLoadContext) {
   const user = await requireProduct(request, context, "GAIT");
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const date = parseReportDay(params.get("date"), today);
   return { timeZone, today, dateParam: params.get("date"), date, tab: parseGaitTab(params.get("tab")) };
 }
@@ -63,7 +64,7 @@ export async function gaitReportExport({ request, context, params }: LoaderFunct
   const kind = params.export;
   if (kind !== "chart.png" && kind !== "report.csv") throw data(null, { status: 404 });
   const p = await parse(request, context);
-  const search = new URL(request.url).search;
+  const search = requestUrl(request).search;
   if (p.date.day === null) throw redirect(`${GAIT_REPORTS_PATH}${search || `?date=`}`);
   const report = await fetchGaitReport(getApi(request, context), p.date.day, p.timeZone);
   if (report.error !== undefined) {

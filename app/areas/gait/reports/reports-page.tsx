@@ -4,8 +4,8 @@
  * The chart is the shared Plotly island (bars with the 0.8 m/s line) over a table (its server-rendered fallback);
  * its image and the CSV are downloads rendered by the server, so they work with and without JavaScript.
  */
-import { Await, Form, Link, useNavigation } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link, useNavigation } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ReportDateField } from "../../../components/report-date-field";

@@ -13,8 +13,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
+import { data, redirect } from "react-router";
 import { deleteOrganizationLogo, updateOrganization, uploadOrganizationLogo } from "../../../api/organization.server";
 import type { ApiError } from "../../../api/result";
 import { getApi } from "../../../api/user-api.server";
@@ -39,9 +40,10 @@ import {
   type DetailsDialogState,
 } from "./organization-details";
 import { failedStatus } from "../../../forms/api-error";
+import { requestUrl } from "../../../request-url";
 
 export async function loadOrganizationDetails({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const asked = detailsDialogOf(params) === "edit-organization";
   // The dialog's URL is admin-only: a practitioner gets the 403 screen (the same rule as the post).
   const user = asked ? await requireOrganizationAdmin(request, context) : await requireUser(request, context);

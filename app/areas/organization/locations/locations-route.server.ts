@@ -12,8 +12,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
+import { data, redirect } from "react-router";
 import type { Api } from "../../../api/client.server";
 import { createLocation, listLocations, updateLocation } from "../../../api/locations.server";
 import { listPractitioners } from "../../../api/practitioners.server";
@@ -46,6 +47,7 @@ import {
   type LocationRow,
   type LocationsTab,
 } from "./locations";
+import { requestUrl } from "../../../request-url";
 
 export type LocationList = { rows: LocationRow[]; error: null } | { rows: null; error: string };
 
@@ -87,7 +89,7 @@ async function loadDialog(api: Api, kind: "add-location" | "edit-location", para
 
 export async function loadLocations({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const dialog = detailsDialogOf(params);
   // A dialog URL is an admin-only state: anyone else gets the 403 screen, as for the posts.
   if (dialog === "add-location" || dialog === "edit-location") await requireOrganizationAdmin(request, context);
@@ -149,7 +151,7 @@ async function save(api: Api, form: FormData, editId: string | null): Promise<Ou
 
 export async function locationsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireOrganizationAdmin(request, context);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const dialog = detailsDialogOf(params);
   if (!isLocationsDialog(dialog)) throw data({ message: "Unknown form." }, { status: 400 });
   const which = dialog as "add-location" | "edit-location";

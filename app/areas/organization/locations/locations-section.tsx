@@ -6,7 +6,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Await, Form, Link, useActionData } from "@remix-run/react";
+import { Await, Form, Link, useActionData } from "react-router";
 import { Suspense } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList, Field, SelectField } from "../../../components/field";

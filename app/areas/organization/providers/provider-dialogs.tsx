@@ -7,7 +7,7 @@
  */
 import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "react-router";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { DisabledField, ErrorList, Field, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

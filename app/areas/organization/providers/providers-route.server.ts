@@ -13,8 +13,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
+import { data, redirect } from "react-router";
 import type { Api } from "../../../api/client.server";
 import { listLocations } from "../../../api/locations.server";
 import {
@@ -61,6 +62,7 @@ import {
   type ProvidersDialog,
   type Viewer,
 } from "./provider-list";
+import { requestUrl } from "../../../request-url";
 
 export interface LocationChoice {
   id: string;
@@ -98,7 +100,7 @@ async function loadDialog(dialog: NonNullable<ProvidersDialog>, api: Api, practi
 
 export async function loadProviders({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const state = parseProvidersState(new URL(request.url).searchParams);
+  const state = parseProvidersState(requestUrl(request).searchParams);
   // Admin-only dialog URLs: a practitioner gets the 403 screen (the same answer as their posts).
   if (state.dialog) await requireOrganizationAdmin(request, context);
   const viewer = viewerOf(user);
@@ -197,7 +199,7 @@ async function targetOf(env: ActionEnv): Promise<{ provider: Practitioner } | { 
 }
 
 /** Back to the page the post came from (its tab), without the dialog. */
-const backHref = (env: ActionEnv) => providersHref({ tab: tabOf(new URL(env.request.url).searchParams) });
+const backHref = (env: ActionEnv) => providersHref({ tab: tabOf(requestUrl(env.request).searchParams) });
 
 async function editAction(env: ActionEnv) {
   const id = String(env.form.get("id") ?? "");

@@ -3,7 +3,7 @@
  * sent back to the patient's page; the API refuses them too). The page of records and the organization's
  * providers (for the names) are loaded in parallel.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { ACCESS_HISTORY_LOAD_FAILED, getPatientAccessHistory } from "../../../api/access-history.server";
 import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
@@ -11,6 +11,7 @@ import { isOrganizationAdmin } from "../../../auth/roles";
 import { requirePatientsUser } from "../../../auth/user.server";
 import { ROUTES } from "../../../shell/nav";
 import { pageFromUrl, userNames } from "./labels";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -18,7 +19,7 @@ export async function loadPatientAccessHistory({ request, context, params }: Loa
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
   if (!isOrganizationAdmin(user.role)) throw redirect(ROUTES.patient(id));
-  const page = pageFromUrl(new URL(request.url));
+  const page = pageFromUrl(requestUrl(request));
   const api = getApi(request, context);
   const [history, providers] = await Promise.all([getPatientAccessHistory(api, id, page), listPractitioners(api)]);
   const names = providers.error ? {} : userNames(providers.data);

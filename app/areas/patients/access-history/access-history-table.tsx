@@ -3,8 +3,8 @@
  * what (a readable label, and the outcome when refused), and optionally which patient (the admin search). A
  * plain table with plain pager links: works without JavaScript.
  */
-import { Link } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import type { AccessHistoryPage } from "../../../api/access-history.server";
 import { Pager } from "../../../components/pager";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";

@@ -4,10 +4,11 @@
  * submitted with Apply; with it a preset or the checkbox applies at once (replacing the URL). The form keeps
  * no other params (an open dialog closes when the range changes).
  */
-import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "react-router";
 import { useState } from "react";
 import { CUSTOM_RANGE, RANGE_PRESETS, type DateRange } from "../../../domain/date-range";
 import { useHydrated } from "../../../components/use-hydrated";
+import { changedControl } from "../../../components/changed-control";
 
 export function DateRangeForm({ range, today, reportingType }: { range: DateRange; today: string; reportingType: boolean }) {
   const hydrated = useHydrated();
@@ -25,7 +26,8 @@ export function DateRangeForm({ range, today, reportingType }: { range: DateRang
       className="date-range-form"
       aria-label="Date range"
       onChange={(event) => {
-        const target = event.target as HTMLInputElement | HTMLSelectElement;
+        const target = changedControl(event);
+        if (!target) return;
         if (target.name === "range") setChoice(target.value);
         // Presets and the checkbox apply at once; custom days wait for Apply.
         if ((target.name === "range" && target.value !== CUSTOM_RANGE) || target.name === "selfReported") submit(event.currentTarget, { replace: true, preventScrollReset: true });

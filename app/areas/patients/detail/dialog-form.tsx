@@ -4,7 +4,7 @@
  * stays as it is; the document's action data without it).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useActionData, useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "react-router";
 import type { ButtonHTMLAttributes } from "react";
 
 type Reply = SubmissionResult<string[]> | undefined;

@@ -4,8 +4,8 @@
  * program={hepId}`), Download Patient Report (`?dialog=report`), and the
  * zoom control of the Patient View (`?dialog=patient-view&zoom=…`).
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Await, Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Await, Form, Link, useActionData, useFetcher, useLocation } from "react-router";
 import { Suspense } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import type { ApiResult } from "../../../api/result";

@@ -4,9 +4,9 @@
  * the section tabs, and the section. Tabs are links that keep the date range and replace the URL (no history
  * entry). The Patient View (`?dialog=patient-view`) shows the section tabs and the section full screen, zoomed.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import type { ReactNode } from "react";
-import type { SerializeFrom } from "@remix-run/node";
+import type { SerializeFrom } from "../../../route-data";
 import type { ApiResult } from "../../../api/result";
 import type { ProgramView } from "../../../domain/program-view";
 import { withDateRange, type DateRange } from "../../../domain/date-range";

@@ -4,7 +4,7 @@
  * without the dialog with a toast (Post/Redirect/Get); a failure comes back to the dialog with the spec's
  * message inline.
  */
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import type { PortalLoadContext } from "../../../context";
 import { safeRedirect } from "../../../auth/redirect";
 import { getSession } from "../../../auth/session.server";

@@ -6,8 +6,8 @@
  * the Gait tab.
  */
 import { assignProgramHref, editProgramHref } from "../../../domain/program-builder";
-import type { SerializeFrom } from "@remix-run/node";
-import { Link, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Link, useLocation } from "react-router";
 import type { PatientRecord } from "../../../api/patients.server";
 import { withParams } from "../../../components/dialog";
 import { programPrintHref } from "../rules/patient-detail";

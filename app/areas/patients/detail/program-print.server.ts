@@ -3,7 +3,7 @@
  * patient's assigned program with each exercise's image, goal and instructions, on a page styled for paper.
  * Only a program actively assigned to a patient the user can see: anything else is 404, and says nothing.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { loadPatientRecord, loadProgramView } from "../../../api/patients.server";
 import { requirePatientsUser } from "../../../auth/user.server";
 import { fullName } from "../../../domain/names";

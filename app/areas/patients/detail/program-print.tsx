@@ -2,8 +2,8 @@
  * The printable program: a page for paper (program-print.css hides the screen-only parts). With JavaScript
  * the Print button opens the browser's print dialog; without it, the page says to use the browser's Print.
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Link } from "react-router";
 import type { loadProgramPrint } from "./program-print.server";
 import { useHydrated } from "../../../components/use-hydrated";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";

@@ -5,7 +5,7 @@
  * a refusal comes back to the form (the API's message inline, the input kept).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import type { PortalLoadContext } from "../../../context";
 import type { CurrentUser } from "../../../auth/user.server";
 import { getSession } from "../../../auth/session.server";

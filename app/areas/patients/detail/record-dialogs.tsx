@@ -6,8 +6,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { useState, type ReactNode } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import { displayName, fullName } from "../../../domain/names";

@@ -3,8 +3,8 @@
  * provider, location, involved side and joint, gait unique ID (upper-cased); and the page shown when the
  * record could not be loaded (nothing about the patient in it).
  */
-import { Link, useLocation } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Link, useLocation } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import type { PatientRecord } from "../../../api/patients.server";
 import { displayName } from "../../../domain/names";
 import { formatPhone } from "../../../domain/phone";

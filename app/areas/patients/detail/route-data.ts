@@ -3,8 +3,8 @@
  * `routes/_app.patients.$patientRecordId.tsx` and the product view of `…$patientProduct.tsx` — read them with
  * these hooks instead of loading the record again.
  */
-import type { SerializeFrom } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import type { SerializeFrom } from "../../../route-data";
+import { useRouteLoaderData } from "react-router";
 import type { PatientRecord } from "../../../api/patients.server";
 import type { DateRange } from "../../../domain/date-range";
 import type { PatientProduct, SectionTab } from "../rules/patient-detail";

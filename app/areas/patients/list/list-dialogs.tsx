@@ -5,8 +5,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import type { loadPatientList, patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
 import { patientFormDefaults, patientFormSchema, PATIENT_PRODUCTS } from "../forms/patient";

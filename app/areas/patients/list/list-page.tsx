@@ -4,8 +4,8 @@
  * dialog the URL asks for.
  */
 import { ActionMenu } from "../../../components/action-menu";
-import { Form, Link, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { lazy, Suspense } from "react";
 import type { loadPatientList } from "./list-route.server";
 import type { PortalShellData } from "../../../shell/shell-loader.server";

@@ -2,8 +2,8 @@
  * The loader and action of `/patients/` (routes/_app.patients._index.tsx re-exports them): the list with its
  * dialogs' data, and the dialogs' posts by `intent`. The list's screens take their data types from here.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { data, redirect } from "react-router";
 import {
   addDialogState,
   addableProducts,
@@ -35,15 +35,17 @@ import {
 } from "../rules/patient-list";
 import { todayIn } from "../../../domain/date-range";
 import { getGlobalFilter } from "../../../shell/filter.server";
+import { portalRequest } from "../../../context";
+import { requestUrl } from "../../../request-url";
 
 export async function loadPatientList({ request, context }: LoaderFunctionArgs) {
   const user = await requirePatientsUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const params = url.searchParams;
   const savedTab = tabFromCookieHeader(request.headers.get("Cookie"));
   const state = parseListState(params, savedTab);
   const askedTab = params.get("tab");
-  if (isListTab(askedTab) && askedTab !== savedTab) context.responseCookies.set(TAB_COOKIE, tabCookie(askedTab, cookieIsSecure(url)));
+  if (isListTab(askedTab) && askedTab !== savedTab) portalRequest(context).responseCookies.set(TAB_COOKIE, tabCookie(askedTab, cookieIsSecure(url)));
   // A practitioner filters only by their own locations (000 §6).
   if (state.location && state.location !== "all" && user.role === "PORTAL_PRACTITIONER" && !user.locations.some((l) => l.id.toLowerCase() === state.location)) state.location = null;
 
@@ -86,7 +88,7 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
 
 export async function patientListAction({ request, context }: ActionFunctionArgs) {
   const user = await requirePatientsUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const state = parseListState(url.searchParams, tabFromCookieHeader(request.headers.get("Cookie")));
   const env = { request, context, user, api: getApi(request, context), today: todayIn(user.organization.timezone), listUrl: listHref(state) };
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return bulkUploadAction(env);

@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import type { PortalLoadContext } from "../../../context";
 import type { CurrentUser } from "../../../auth/user.server";
 import { getSession } from "../../../auth/session.server";
@@ -22,8 +22,10 @@ import {
 } from "../rules/patient-list";
 import { hasDetailsFor, patientFormSchema, patientFormSourceOf, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientFormSource, type PatientProduct } from "../forms/patient";
 import { callOnce, FORM_TOKEN_FIELD, formToken, submitOnce } from "../../../forms/submit-once.server";
+import { readLimitedForm, type FormLimits } from "../../../forms/multipart.server";
 import type { Api } from "../../../api/client.server";
 import { addPatientToProduct, createPatient, getPatientRecord, sendPatientInvite, uploadPatientsCsv, type PatientRecord } from "../../../api/patient-list.server";
+import { requestUrl } from "../../../request-url";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MESSAGES = {
@@ -135,23 +137,22 @@ export async function addPatientAction(env: ActionEnv, form: FormData) {
   if (outcome.error) return reply({ formErrors: [outcome.error.message] });
   flashSuccess(env, patientAddedMessage(value.products));
   if (another) {
-    const again = new URL(env.request.url);
+    const again = requestUrl(env.request);
     again.searchParams.delete("index");
     throw redirect(`${again.pathname}${again.search}`);
   }
   throw redirect(patientHref(outcome.id));
 }
 
-/** Reads a multipart body with the file kept in memory up to 5 MB (a larger file is refused, not buffered). */
+/** The Bulk Add post (forms/multipart.server.ts): the CSV at most 5 MB, its small fields (product, form token), 64 KB more in all. */
+export const UPLOAD_FORM_LIMITS: FormLimits = { maxFileBytes: MAX_UPLOAD_BYTES, maxFieldBytes: 4 * 1024, maxBodyBytes: MAX_UPLOAD_BYTES + 64 * 1024, maxParts: 8 };
+
+/** Reads the multipart body with the file kept in memory up to 5 MB: a larger file (or field, or body) is 'too large'. */
 async function readUpload(request: Request): Promise<FormData | { error: string }> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return { error: UPLOAD_MESSAGES.tooLarge };
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
-  } catch (err) {
-    if (err instanceof MaxPartSizeExceededError) return { error: UPLOAD_MESSAGES.tooLarge };
-    return { error: "The upload could not be read. Please try again." };
-  }
+  const read = await readLimitedForm(request, UPLOAD_FORM_LIMITS);
+  if (!read.ok) return { error: read.reason === "too-large" ? UPLOAD_MESSAGES.tooLarge : "The upload could not be read. Please try again." };
+  if (read.oversized.size > 0) return { error: UPLOAD_MESSAGES.tooLarge };
+  return read.form;
 }
 
 export interface BulkReply {

@@ -6,7 +6,7 @@
  * (MM-dd-yyyy), first initial and last name ('exer_hep' without a name), never cached. A failed report goes
  * back to the dialog with an error toast. Logs carry ids and timings only, never names.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { getActivityReport, getPatientRecord } from "../../../api/patients.server";
 import { getProgram } from "../../../api/programs.server";
 import { getApi } from "../../../api/user-api.server";
@@ -19,6 +19,8 @@ import { recordPath } from "../rules/patient-detail";
 import { reportFileName } from "../rules/patient-record";
 import { programGoals, reportModel } from "./report-data";
 import { renderPatientReportPdf } from "./report-pdf.server";
+import { portalRequest } from "../../../context";
+import { requestUrl } from "../../../request-url";
 
 export const REPORT_FAILED = "The report could not be downloaded.";
 
@@ -27,14 +29,14 @@ export async function patientReportPdf({ request, context, params }: LoaderFunct
   const id = params.patientRecordId ?? "";
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
-  const range = parseDateRange(new URL(request.url).searchParams, today);
+  const range = parseDateRange(requestUrl(request).searchParams, today);
   const record = await getPatientRecord(getApi(request, context), id);
   if (record.error) throw data(null, { status: record.error.status === 400 || record.error.status === 404 ? 404 : 502, headers: { "Cache-Control": "no-store" } });
   const heps = record.data.productData.health?.heps ?? [];
   const [report, programs, logo] = await Promise.all([
     getActivityReport(request, context, id, dateRangeInstants(range, timeZone)),
     Promise.all(heps.map((h) => getProgram(request, context, h.id))),
-    fetchPrintLogo(user.organization, { signal: request.signal, requestId: context.requestId }),
+    fetchPrintLogo(user.organization, { signal: request.signal, requestId: portalRequest(context).requestId }),
   ]);
   if (report.error || !report.data) {
     getSession(request, context).flash("toast", { type: "error", message: REPORT_FAILED });
@@ -43,7 +45,7 @@ export async function patientReportPdf({ request, context, params }: LoaderFunct
   const started = Date.now();
   const model = reportModel(report.data, timeZone, programGoals(programs.flatMap((p) => (p.data ? [p.data] : []))));
   const pdf = await renderPatientReportPdf({ model, period: report.data.meta, logo });
-  log.info("patient report rendered", { requestId: context.requestId, event: "patient-report", days: report.data.meta.dayCount, exercises: model.exercises.length, bytes: pdf.length, durationMs: Date.now() - started });
+  log.info("patient report rendered", { requestId: portalRequest(context).requestId, event: "patient-report", days: report.data.meta.dayCount, exercises: model.exercises.length, bytes: pdf.length, durationMs: Date.now() - started });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "react-router";
 import { isLocked, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";

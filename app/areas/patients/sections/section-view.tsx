@@ -3,7 +3,7 @@
  * call answers; the spec's message when it failed) and its dialogs (from the URL's `dialog` parameter).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Await, useSearchParams } from "@remix-run/react";
+import { Await, useSearchParams } from "react-router";
 import { Suspense, type ReactNode } from "react";
 import type { Loaded } from "./patient-sections.server";
 import type { CareNote } from "../rules/care-note";

@@ -5,7 +5,7 @@
  * directly (the API copies it into a program of the patient's own); New Program goes to step 1.
  */
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { withParams } from "../../../components/dialog";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";
 import { FormToken } from "../../../forms/form-token";

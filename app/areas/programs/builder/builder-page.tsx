@@ -2,7 +2,7 @@
  * The program builder's page (001 §2.2): one full-screen dialog showing the view the server answered — a
  * problem, the completion screen, step 0 (Assign Program) or steps 1 to 3.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { ROUTES } from "../../../shell/nav";
 import { AssignStep } from "./assign-step";
 import { BuilderFrame, CloseLink, CrumbLinks } from "./builder-frame";

@@ -4,7 +4,7 @@
  * travels in each post (forms/draft.ts). Every answer is a BuilderView (builder-view.ts); refusals answer 400
  * (or the API's status) with everything typed kept, successes redirect with a flash toast.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { assignProgramToPatient } from "../../../api/programs.server";
 import { getSession } from "../../../auth/session.server";
 import { type CurrentUser } from "../../../auth/user.server";
@@ -68,6 +68,7 @@ import {
 import type { BuilderView } from "./builder-view";
 import { publish, PUBLISH_MESSAGES, type TemplateCopy } from "./publish.server";
 import { failedStatus } from "../../../forms/api-error";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -84,7 +85,7 @@ export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
   // Programs and templates are Health's (ADR 020): an organization without it gets the not-found page here too,
   // as on the template list and detail — not an empty builder it could only fail to save from.
   await requireHealthUser(request, context);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   if (params.has(COMPLETED_PARAM)) return view({ kind: "completed", title: "New Program Template" });
   const start = parseBuilderStart(params);
   if (!start) return view(problemView(null, BAD_LINK), 404);
@@ -105,7 +106,7 @@ export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
 
 export async function builderAction({ request, context }: ActionFunctionArgs) {
   const user = await requireHealthUser(request, context);
-  const start = parseBuilderStart(new URL(request.url).searchParams);
+  const start = parseBuilderStart(requestUrl(request).searchParams);
   if (!start) return view(problemView(null, BAD_LINK), 404);
   const env: BuilderEnv = { request, context, start };
   const form = await request.formData();

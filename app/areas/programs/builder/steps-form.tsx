@@ -4,7 +4,7 @@
  * (builder.server.ts); Next and Back post to the URL of the step they ask for. With JavaScript this is a
  * Remix <Form>: the steps change without a full reload.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { FormToken } from "../../../forms/form-token";
 import { DRAFT_FIELD, serializeDraft } from "../rules/program-draft";
@@ -15,6 +15,7 @@ import type { StepsView } from "./builder-view";
 import { ExercisesStep } from "./exercises-step";
 import { InformationStep } from "./information-step";
 import { SAVE_AS_TEMPLATE, SummaryStep } from "./summary-step";
+import { changedControl } from "../../../components/changed-control";
 
 export const DISCARD_TITLE = "Discard Changes?";
 export const DISCARD_TEXT = "Changes you made to this Program will not be saved.";
@@ -41,8 +42,8 @@ export function StepsForm({ view }: { view: StepsView }) {
       noValidate
       onChange={(e) => {
         // With JavaScript a filter box applies at once (without it, the panel's Apply button).
-        const target = e.target as HTMLInputElement;
-        if (step === 2 && target.type === "checkbox" && target.closest(".filter-panel")) {
+        const target = changedControl(e);
+        if (step === 2 && target?.type === "checkbox" && target.closest(".filter-panel")) {
           e.currentTarget.requestSubmit(e.currentTarget.querySelector<HTMLButtonElement>('button[name="intent"][value="search"]'));
         }
       }}

@@ -3,7 +3,7 @@
  * and the empty state. The pager is made of links (the library: GET URLs) or of submit buttons named
  * `goToPage` inside the caller's form (the builder's POST form; `parseExerciseFiltersForm` reads them).
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { FILTER_FIELDS, type ExercisePage } from "../rules/exercise-filters";
 

@@ -3,7 +3,7 @@
  * unfavorite`). Without JavaScript the page comes back (Post/Redirect/Get); with it a fetcher posts and the
  * star turns at once (`aria-pressed`), and clicks are ignored while its request is in flight.
  */
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useHydrated } from "../../../components/use-hydrated";
 

@@ -12,7 +12,7 @@
  *   and Clear all are submit buttons (`filterRemove`, `filterClear`); the page and the filters' signature go
  *   as hidden fields, so `parseExerciseFiltersForm` reads it all back (a changed filter goes to page 1).
  */
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useSubmit } from "react-router";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useHydrated } from "../../../components/use-hydrated";
 import {
@@ -25,6 +25,7 @@ import {
   hasActiveFilters,
   type ExerciseFilters,
 } from "../rules/exercise-filters";
+import { changedControl } from "../../../components/changed-control";
 
 interface CommonProps {
   state: ExerciseFilters;
@@ -183,7 +184,7 @@ export function FilterPanel(props: FilterPanelProps) {
       aria-label={props.label ?? "Filter exercises"}
       preventScrollReset
       onChange={(e) => {
-        if (hydrated && (e.target as HTMLInputElement).type === "checkbox") submit(e.currentTarget, { preventScrollReset: true, replace: true });
+        if (hydrated && changedControl(e)?.type === "checkbox") submit(e.currentTarget, { preventScrollReset: true, replace: true });
       }}
     >
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}

@@ -3,8 +3,8 @@
  * page. The header, the search and the filters render at once; the grid streams in (its own message when the
  * exercises could not be loaded), and so does the detail drawer (`?exercise={id}`).
  */
-import { Await, Form, Link, useLocation } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link, useLocation } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Suspense } from "react";
 import { ROUTES } from "../../../shell/nav";
 import { exerciseFilterParams, exerciseFilterSearch, type ExerciseFilters } from "../rules/exercise-filters";

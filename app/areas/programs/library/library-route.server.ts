@@ -11,9 +11,9 @@
  * Without JavaScript it answers Post/Redirect/Get back to the page; with it (a fetcher sends `js=1`) it answers
  * data, and the page's data reload. A failure flashes the spec's toast.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import type { PortalLoadContext } from "../../../context";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { data, redirect } from "react-router";
+import { portalRequest, type PortalLoadContext } from "../../../context";
 import { addFavoriteExercise, listExercises, listFavoriteExercises, removeFavoriteExercise, type Exercise } from "../../../api/exercises.server";
 import type { ApiResult } from "../../../api/result";
 import { getSession } from "../../../auth/session.server";
@@ -24,6 +24,7 @@ import { hedgedRequest } from "../rules/hedged-request";
 import { requireHealthUser } from "../access.server";
 import { cardExercise, type CardExercise } from "./exercise-card";
 import { EXERCISES_LOAD_FAILED, FAVORITE_ADD_FAILED, FAVORITE_REMOVE_FAILED, FAVORITES_LOAD_FAILED } from "./library-messages";
+import { requestUrl } from "../../../request-url";
 
 const EXERCISE_ID = /^[A-Z]{1,4}-[0-9]{4}$/;
 
@@ -31,7 +32,7 @@ const EXERCISE_ID = /^[A-Z]{1,4}-[0-9]{4}$/;
 export function loadExercisesHedged(request: Request, context: PortalLoadContext): Promise<ApiResult<Exercise[]>> {
   return hedgedRequest(() => listExercises(request, context), {
     ok: (r) => !r.error,
-    onHedge: () => log.info("exercise list slow: fallback fetch", { requestId: context.requestId, event: "exercises-fallback-fetch" }),
+    onHedge: () => log.info("exercise list slow: fallback fetch", { requestId: portalRequest(context).requestId, event: "exercises-fallback-fetch" }),
   });
 }
 
@@ -50,7 +51,7 @@ export type LibraryDetail = { found: true; exercise: Exercise } | { found: false
 
 export async function loadMotionLibrary({ request, context }: LoaderFunctionArgs) {
   await requireHealthUser(request, context);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const state = parseExerciseFilters(params);
   const exercises = loadExercisesHedged(request, context);
   const favorites = listFavoriteExercises(request, context);
@@ -81,7 +82,7 @@ export async function loadMotionLibrary({ request, context }: LoaderFunctionArgs
 
 export async function motionLibraryAction({ request, context }: ActionFunctionArgs) {
   await requireHealthUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const back = `${ROUTES.motionLibrary}${url.search}`;
   const form = await request.formData();
   const intent = form.get("intent");

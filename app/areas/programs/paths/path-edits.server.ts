@@ -12,12 +12,13 @@
  * from the sample), and is also checked value by value on reading. It is sample data, so nothing of a patient
  * is in it. Not in the session cookie, which already carries the tokens close to its size limit.
  */
-import { createCookie } from "@remix-run/node";
-import type { PortalLoadContext } from "../../../context";
+import { createCookie } from "react-router";
+import { portalRequest, type PortalLoadContext } from "../../../context";
 import { getConfig } from "../../../config.server";
 import { cookieIsSecure } from "../../../auth/session.server";
 import { decodeEdits, encodeEdits, type PathEdits } from "./care-paths";
 import { SAMPLE_CARE_PATHS } from "./sample-paths";
+import { requestUrl } from "../../../request-url";
 
 const COOKIE_NAME = "exer-care-paths";
 
@@ -26,7 +27,7 @@ const editsCookie = (request: Request) =>
     secrets: getConfig().session.secrets,
     httpOnly: true,
     sameSite: "lax",
-    secure: cookieIsSecure(new URL(request.url)),
+    secure: cookieIsSecure(requestUrl(request)),
     path: "/programs",
     maxAge: 180 * 24 * 60 * 60,
   });
@@ -41,5 +42,5 @@ export async function readPathEdits(request: Request, userId: string): Promise<P
 export async function writePathEdits(request: Request, context: PortalLoadContext, userId: string, edits: PathEdits): Promise<void> {
   const cookie = editsCookie(request);
   const header = Object.keys(edits).length === 0 ? await cookie.serialize("", { maxAge: 0 }) : await cookie.serialize(encodeEdits(edits, userId, SAMPLE_CARE_PATHS));
-  context.responseCookies.set(COOKIE_NAME, header);
+  portalRequest(context).responseCookies.set(COOKIE_NAME, header);
 }

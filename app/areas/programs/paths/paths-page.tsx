@@ -6,7 +6,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

@@ -4,18 +4,20 @@
  * staff on PATHS_STAFF_EMAILS (others: the 404 page). No API call (001 §7).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
+import { data, redirect } from "react-router";
 import { getSession } from "../../../auth/session.server";
 import { carePathSchema } from "../forms/care-path";
 import { requireListedStaff } from "../access.server";
 import { applyEdits, parsePathsState, pathSaved, pathsHref, saveEdits, searchPaths } from "./care-paths";
 import { readPathEdits, writePathEdits } from "./path-edits.server";
 import { SAMPLE_CARE_PATHS } from "./sample-paths";
+import { requestUrl } from "../../../request-url";
 
 export async function loadCarePaths({ request, context }: LoaderFunctionArgs) {
   const user = await requireListedStaff(request, context, "paths");
-  const state = parsePathsState(new URL(request.url).searchParams);
+  const state = parsePathsState(requestUrl(request).searchParams);
   const paths = applyEdits(SAMPLE_CARE_PATHS, await readPathEdits(request, user.userId));
   return { state, paths: searchPaths(paths, state.q) };
 }
@@ -24,7 +26,7 @@ export type CarePathsData = SerializeFrom<typeof loadCarePaths>;
 
 export async function carePathsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireListedStaff(request, context, "paths");
-  const state = parsePathsState(new URL(request.url).searchParams);
+  const state = parsePathsState(requestUrl(request).searchParams);
   const form = await request.formData();
   const sample = SAMPLE_CARE_PATHS.find((p) => p.id === form.get("pathId"));
   if (form.get("intent") !== "save-path" || !sample) throw data(null, { status: 400 });

@@ -4,7 +4,7 @@
  * here). Breadcrumbs: Program Templates / Template Details (001 §2.2).
  */
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { editTemplateHref } from "../../../domain/program-builder";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";

@@ -4,7 +4,7 @@
  * Everything is a link or a form: it works without JavaScript; with it, the same links and forms navigate
  * without a full reload.
  */
-import { Await, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Await, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Suspense, type ReactNode } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";

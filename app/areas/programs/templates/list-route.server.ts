@@ -7,8 +7,9 @@
  * cards stream in (<Suspense><Await>), and a failed call resolves to 'Could not get templates.' (an error view
  * with a retry link, not a 500).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
+import { data, redirect } from "react-router";
 import type { PortalLoadContext } from "../../../context";
 import { deleteTemplate, deleteTemplates, getTemplate, listTemplates, type Program } from "../../../api/programs.server";
 import type { ApiError } from "../../../api/result";
@@ -31,6 +32,7 @@ import {
   templatesHref,
 } from "./template-list";
 import { failedStatus } from "../../../forms/api-error";
+import { requestUrl } from "../../../request-url";
 
 /** What a card shows of a template. */
 export interface TemplateCard {
@@ -64,7 +66,7 @@ async function loadTemplatePage(request: Request, context: PortalLoadContext, pa
 
 export async function loadTemplateList({ request, context }: LoaderFunctionArgs) {
   const user = await requireHealthUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   // 001 §2.3 / §2.9: ?add=true opens the creation of a template — the builder's own URL, nothing else kept.
   if (url.searchParams.get("add") === "true") throw redirect(createTemplateHref());
   const state = parseTemplateListState(url.searchParams);
@@ -85,7 +87,7 @@ export interface TemplateActionData {
 
 export async function templateListAction({ request, context }: ActionFunctionArgs) {
   const user = await requireHealthUser(request, context);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const state = parseTemplateListState(url.searchParams);
   const form = await request.formData();
   const token = form.get(FORM_TOKEN_FIELD);

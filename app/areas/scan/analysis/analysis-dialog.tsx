@@ -6,8 +6,8 @@
  * change. Shared: the caller gives the view (analysis.server.ts), where the forms go (`action` and the page's
  * other params to keep) and the PDF's URL.
  */
-import { Form, Link, useSubmit } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useSubmit } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";

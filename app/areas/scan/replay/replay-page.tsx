@@ -6,8 +6,8 @@
  * `ReplaySection` (the viewer with its streamed no-JavaScript fallback) also serves the admin gait replay.
  */
 import { Suspense } from "react";
-import { Await, Link } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Link } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { LoadErrorView } from "../../../components/load-error";
 import { formatResultValue, shortUuid } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";

@@ -8,7 +8,7 @@
  * itself from `/scan/sessions/{id}/pose-log.json`. The log's source is a parameter (`LogSource`): the admin area
  * (app/areas/admin/sessions/) uses the same page data, frame images and log reading with its own calls.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import type { ApiResult } from "../../../api/result";
 import { getScanPoseLog, getScanSession, listAssessments, NO_POSE_LOGS, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
@@ -22,6 +22,7 @@ import { readPackedLog } from "../../../replay/read-log.server";
 import { summarize, replayTab, type ReplaySummary } from "../../../replay/summary";
 import { frameFromParam } from "../../../replay/timeline";
 import { svgResponse } from "../../../replay/svg-response.server";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The largest 1-based frame a URL may ask for before the log's length is known (the contract's 20,000 frames). */
@@ -51,7 +52,7 @@ export async function readLog(source: LogSource, signal: AbortSignal): Promise<L
  */
 export function replayData(request: Request, opts: { session: ScanSession; assessmentName: string | null; timeZone: string; hasLog: boolean; source: LogSource }) {
   const { session: s } = opts;
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const refusal = !canReplay(s.session.meta.scanVersion) ? REPLAY_REFUSED : !opts.hasLog ? NO_POSE_LOGS : null;
   const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
   const tab = replayTab(url.searchParams.get("tab"));
@@ -67,7 +68,7 @@ export function replayData(request: Request, opts: { session: ScanSession; asses
  * server does not read the log for it (`?still=1` asks anyway): null.
  */
 export function stillView(request: Request, frame: number, source: LogSource): Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null {
-  const wantStill = !clientRunsScripts(request) || new URL(request.url).searchParams.get("still") === "1";
+  const wantStill = !clientRunsScripts(request) || requestUrl(request).searchParams.get("still") === "1";
   if (!wantStill) return null;
   return readLog(source, request.signal).then((log) => (log.error ? { error: log.error.message, summary: null } : { summary: summarize(log.data, Math.min(frame, log.data.frameCount - 1)), error: null }));
 }
@@ -115,6 +116,6 @@ export async function frameSvgResponse({ request, context, params }: LoaderFunct
 export function frameSvgOf(request: Request, scanVersion: string | null, log: LogRead): Response {
   if (scanVersion !== null && !canReplay(scanVersion)) return refusal(REPLAY_REFUSED, 403);
   if (log.error) return refusal(log.error.message, log.error.status);
-  const frame = frameFromParam(new URL(request.url).searchParams.get("frame"), log.data.frameCount);
+  const frame = frameFromParam(requestUrl(request).searchParams.get("frame"), log.data.frameCount);
   return svgResponse(frameSvg(log.data, frame), "no-store");
 }

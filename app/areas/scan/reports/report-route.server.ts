@@ -4,7 +4,7 @@
  * Scan users only (404 otherwise). The page is a GET form: without a `date` and `location` it shows the form;
  * with bad ones the field messages (400) and no report; with good ones the report, streamed after the shell.
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { stringify } from "csv-stringify/sync";
 import { listAssessments, listScanSessions, SCAN_REPORT_LIMIT, scanSessionsLoadFailed } from "../../../api/scan.server";
 import type { Api } from "../../../api/client.server";
@@ -15,7 +15,7 @@ import { todayIn } from "../../../domain/date-range";
 import { attachmentDisposition, parseReportDay, reportDayInstants } from "../../../domain/report-day";
 import { formatDay } from "../../../domain/zoned-day";
 import { loadFilterState } from "../../../shell/filter.server";
-import type { PortalLoadContext } from "../../../context";
+import { portalRequest, type PortalLoadContext } from "../../../context";
 import {
   assessmentExport,
   assessmentRows,
@@ -35,6 +35,7 @@ import {
 } from "./report";
 import { renderReportPdf } from "./report-pdf.server";
 import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
+import { requestUrl } from "../../../request-url";
 
 export interface ScanReportForm {
   date: string;
@@ -60,7 +61,7 @@ interface ParsedReport {
 async function parseReport(request: Request, context: PortalLoadContext): Promise<ParsedReport> {
   const user = await requireProduct(request, context, "SCAN");
   const today = todayIn(user.organization.timezone);
-  const params = new URL(request.url).searchParams;
+  const params = requestUrl(request).searchParams;
   const { locations, filter } = await loadFilterState(request, context, user);
   const submitted = params.has("date") || params.has("location");
   const dateParam = params.get("date");
@@ -117,7 +118,7 @@ export async function scanReportExport({ request, context, params }: LoaderFunct
   const tab = match[1] as ScanReportTab;
   const ext = match[2] as "csv" | "pdf";
   const parsed = await parseReport(request, context);
-  const search = new URL(request.url).search;
+  const search = requestUrl(request).search;
   // Bad params: the page shows why (the field messages).
   if (!parsed.state) throw redirect(`${SCAN_REPORTS_PATH}${search}`);
   const timeZone = parsed.user.organization.timezone;
@@ -139,7 +140,7 @@ export async function scanReportExport({ request, context, params }: LoaderFunct
     weights: tab === "assessments" ? [1.1, 1, 1.4, 2.2, 2, 0.9, 0.8, 1.6] : [1.3, 0.8, 2.6, 1.8, 3.2, 0.8, 1.1],
     empty: SCAN_REPORT_EMPTY,
     organizationName: parsed.user.organization.name,
-    logo: await fetchPrintLogo(parsed.user.organization, { signal: request.signal, requestId: context.requestId }),
+    logo: await fetchPrintLogo(parsed.user.organization, { signal: request.signal, requestId: portalRequest(context).requestId }),
   });
   return new Response(new Uint8Array(pdf), { headers: { ...headers, "Content-Type": "application/pdf" } });
 }

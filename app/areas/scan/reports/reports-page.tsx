@@ -5,8 +5,8 @@
  * (`?date=&location=&tab=`). With JavaScript, Generate stays disabled until a location is chosen; without it
  * the server refuses with the field message.
  */
-import { Await, Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useState } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ReportDateField } from "../../../components/report-date-field";

@@ -5,7 +5,7 @@
  * Unknown or out of reach: 404. Nothing to print (no outcome) or a failed call: back to the sessions page with
  * 'Failed to fetch PDF' (002 §8).
  */
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { PDF_FAILED, renderScanPdf, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
@@ -15,6 +15,8 @@ import { log } from "../../../log.server";
 import { pdfBodyOf, type AnalysisView } from "../analysis/analysis.server";
 import { loadPortalAnalysis } from "./portal-analysis.server";
 import { SESSIONS_PATH } from "./sessions-state";
+import { portalRequest } from "../../../context";
+import { requestUrl } from "../../../request-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -24,7 +26,7 @@ export function backTo(request: Request, page: string = SESSIONS_PATH): string {
   if (!referer) return page;
   try {
     const from = new URL(referer);
-    if (from.origin === new URL(request.url).origin && from.pathname === page) return `${from.pathname}${from.search}`;
+    if (from.origin === requestUrl(request).origin && from.pathname === page) return `${from.pathname}${from.search}`;
   } catch {
     // not a URL: the page itself
   }
@@ -35,7 +37,7 @@ export async function analysisPdfResponse({ request, context, params }: LoaderFu
   const user = await requireProduct(request, context, "SCAN");
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
-  const analysis = await loadPortalAnalysis(request, context, user, uuid, new URL(request.url).searchParams);
+  const analysis = await loadPortalAnalysis(request, context, user, uuid, requestUrl(request).searchParams);
   return analysisPdf(request, context, analysis, SESSIONS_PATH);
 }
 
@@ -61,7 +63,7 @@ export async function analysisPdf(
   if (!body) return fail();
   const pdf = await renderScanPdf(getApi(request, context), body);
   if (pdf.error) {
-    log.warn("scan analysis PDF failed", { event: "scan-pdf-failed", status: pdf.error.status, requestId: context.requestId });
+    log.warn("scan analysis PDF failed", { event: "scan-pdf-failed", status: pdf.error.status, requestId: portalRequest(context).requestId });
     return fail();
   }
   const fileName = body.pdfName.replace(/[^\w .-]+/g, "_").trim() || "analysis";

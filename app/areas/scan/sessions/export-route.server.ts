@@ -7,7 +7,7 @@
  * Enforced on the server: 404 for a user whose organization is not a research organization (and for a session
  * out of reach); a failed call: 502 with the spec's load message. Never cached.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { findScanSessionByUuid, listAssessments, scanSessionsLoadFailed } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { requireProduct } from "../../../auth/user.server";

@@ -5,7 +5,7 @@
  * (GET /v2/scan/outcomes/risk-factors answers the caller's organization). In the portal the session's
  * organization is the user's; a session of another organization would offer the user's own as the source.
  */
-import type { PortalLoadContext } from "../../../context";
+import { portalRequest, type PortalLoadContext } from "../../../context";
 import { findScanSessionByUuid, listAssessments, listRiskFactorOutcomes, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import type { CurrentUser } from "../../../auth/user.server";
@@ -30,7 +30,7 @@ export async function loadPortalAnalysis(request: Request, context: PortalLoadCo
     params,
     assessmentName,
     timeZone: user.organization.timezone,
-    requestId: context.requestId,
+    requestId: portalRequest(context).requestId,
   });
   return { view, session };
 }

@@ -3,8 +3,8 @@
  * assessment) and the session UUID search (which disables and ignores the others), the streamed table with the
  * pager, and the session analysis dialog at its URL. Forms are GET forms (no `page`: a filter change is page 1).
  */
-import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import type { SerializeFrom } from "@remix-run/node";
+import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";

@@ -5,7 +5,7 @@
  * chosen (or a session UUID searched). `analysis=<sessionUUID>` opens the session analysis dialog, rendered by
  * the server (works without JavaScript).
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listAssessments, listScanSessions, scanSessionsLoadFailed } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { requireProduct } from "../../../auth/user.server";
@@ -15,6 +15,7 @@ import type { PageMetadata } from "../../../components/pager";
 import { loadPortalAnalysis } from "./portal-analysis.server";
 import { sessionRow, type SessionRow } from "./session-row";
 import { parseSessionsState, sessionsQuery, showsTable } from "./sessions-state";
+import { requestUrl } from "../../../request-url";
 
 export type SessionsTable = { rows: SessionRow[]; metadata: PageMetadata } | { error: string };
 
@@ -22,7 +23,7 @@ export async function loadScanSessions({ request, context }: LoaderFunctionArgs)
   const user = await requireProduct(request, context, "SCAN");
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const state = parseSessionsState(url.searchParams, today);
   const api = getApi(request, context);
   const assessments = listAssessments(api);

@@ -3,7 +3,7 @@
  * "or"; the filters travel along as hidden fields so that clearing the search comes back to them. Used by the
  * portal's Scan Sessions and the admin area's sessions page.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { ErrorList } from "../../../components/field";
 import { UUID_INVALID } from "./messages";
 
