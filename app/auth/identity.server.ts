@@ -17,9 +17,6 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { getConfig } from "../config.server";
 
-// The development machines run Node 20 (the container runs 22): the SDK's notice about that is noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-
 export interface IdentityTokens {
   accessToken: string;
   refreshToken: string;

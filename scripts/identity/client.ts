@@ -2,10 +2,6 @@
 import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { isAwsEndpoint } from "./identity-config.js";
 
-// The development machines run Node 20 on purpose (the container runs 22): the SDK's notice that future
-// versions will need Node 22 is noise in every test run.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-
 export interface IdentityClientOptions {
   /** A Cognito-compatible endpoint (e.g. http://localhost:9229); omit for real Cognito in `region`. */
   endpoint?: string;

@@ -16,7 +16,7 @@ import { requestUrl } from "../../request-url";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * A JSON refusal as a plain Response: a resource route that throws `data()` answers its status but with Remix's
+ * A JSON refusal as a plain Response: a resource route that throws `data()` answers its status but with React Router's
  * own 'Unexpected Server Error' body (single fetch), not the message.
  */
 export const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });

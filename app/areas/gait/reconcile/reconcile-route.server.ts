@@ -3,7 +3,7 @@
  * Patients (002 §2). Gait users only (404 otherwise).
  *
  * The post is read with the limits of forms/multipart.server.ts (the file at most 5 MB like the API; a larger one
- * is read to its end and dropped, never buffered; the whole body at most 6 MB and 8 parts). The file must be
+ * is read and dropped, the rest of the form kept; the whole body at most 6 MB and 8 parts). The file must be
  * text/csv and its bytes text (no NUL, UTF-8); then it goes as it is to POST v2/patients/reconcile once per form
  * token (ADR 005). Success: Post/Redirect/Get with the count's toast. A refusal (ours, or the API's 400 listing
  * the bad rows — the API then changed nothing) is shown under the upload area with a 4xx; an API failure is 502.

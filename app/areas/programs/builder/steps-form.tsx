@@ -2,7 +2,7 @@
  * Steps 1 to 3 in one form (guide §6): the whole draft in one hidden JSON field, the step it shows, the form
  * token of the last step's publish, and the step's fields. Every button is a submit button with an `intent`
  * (builder.server.ts); Next and Back post to the URL of the step they ask for. With JavaScript this is a
- * Remix <Form>: the steps change without a full reload.
+ * React Router <Form>: the steps change without a full reload.
  */
 import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";

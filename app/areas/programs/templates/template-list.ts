@@ -83,7 +83,7 @@ export interface TemplateLoadFailure {
 export const isTemplateLoadFailure = (value: unknown): value is TemplateLoadFailure =>
   typeof value === "object" && value !== null && (value as { template?: unknown }).template === "unavailable";
 
-/** A post to the list itself: an index route's action is addressed with `?index` (Remix). */
+/** A post to the list itself: an index route's action is addressed with `?index` (React Router). */
 export const indexAction = (href: string) => `${href}${href.includes("?") ? "&" : "?"}index`;
 
 export const templateHref = (id: string) => `${TEMPLATES_PATH}${encodeURIComponent(id)}`;

@@ -91,7 +91,7 @@ export async function loadReplay({ request, context, params }: LoaderFunctionArg
   return replayData(request, { session: s, assessmentName, timeZone: user.organization.timezone, hasLog: s.artifacts.includes("pose-log"), source: (signal) => getScanPoseLog(api, s.id, signal) });
 }
 
-/** A refusal of a resource route as the API's `{message}` body (a thrown `data()` there answers Remix's generic error body). */
+/** A refusal of a resource route as the API's `{message}` body (a thrown `data()` there answers React Router's generic error body). */
 export const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
 
 /**
