@@ -76,12 +76,27 @@ export function zoneFormat(locale: string, timeZone: string, options: Intl.DateT
 
 const DAY_OPTIONS: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
 
+/** The day format of each zone, by zone alone: a list page asks for a day per row (no key to build per call). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (an unknown zone falls back to UTC). */
 export function dayIn(timeZone: string, instant: Date | string = new Date()): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
-  const format = zoneFormat("en-CA", timeZone, DAY_OPTIONS) ?? zoneFormat("en-CA", "UTC", DAY_OPTIONS)!;
-  const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = zoneFormat("en-CA", timeZone, DAY_OPTIONS) ?? zoneFormat("en-CA", "UTC", DAY_OPTIONS)!;
+    if (dayFormats.size > 500) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  let year = "";
+  let month = "";
+  let day = "";
+  for (const part of format.formatToParts(date)) {
+    if (part.type === "year") year = part.value;
+    else if (part.type === "month") month = part.value;
+    else if (part.type === "day") day = part.value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** The spec's default time zone (000 §9), for a zone the runtime does not know. */

@@ -3,6 +3,7 @@
  * '(Missing Last Name)' or '(Missing Name)' when a part is absent; duplicate names in a dropdown get the id
  * appended.
  */
+import { compareText } from "./collate";
 export interface PersonName {
   firstName?: string | null;
   lastName?: string | null;
@@ -33,13 +34,16 @@ export function fullName(person: PersonName): string {
  * so each option can be told apart. Returned in the input's order.
  */
 export function optionLabels<T extends PersonName & { id: string }>(people: readonly T[]): { id: string; label: string }[] {
+  // Each name once (a list page labels the organization's providers on every request); English lower case is
+  // toLowerCase (toLocaleLowerCase differs only for Turkish, Azeri and Lithuanian).
+  const names = people.map((p) => displayName(p));
+  const keys = names.map((n) => n.toLowerCase());
   const counts = new Map<string, number>();
-  const key = (p: PersonName) => displayName(p).toLocaleLowerCase("en");
-  for (const p of people) counts.set(key(p), (counts.get(key(p)) ?? 0) + 1);
-  return people.map((p) => ({ id: p.id, label: (counts.get(key(p)) ?? 0) > 1 ? `${displayName(p)} (${p.id})` : displayName(p) }));
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return people.map((p, i) => ({ id: p.id, label: (counts.get(keys[i]!) ?? 0) > 1 ? `${names[i]!} (${p.id})` : names[i]! }));
 }
 
 /** Sorts people by their displayed name (case- and accent-insensitive), then id. */
 export function byDisplayName(a: PersonName & { id: string }, b: PersonName & { id: string }): number {
-  return displayName(a).localeCompare(displayName(b), "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);
+  return compareText(displayName(a), displayName(b)) || a.id.localeCompare(b.id);
 }

@@ -56,7 +56,8 @@ export const patientDetail: Scenario = {
       const session = await signInToPortal(portal.url, account, agent);
       id = await benchPatient(bench.stack, { apiUrl: bench.stack.apiUrl, portalUrl: portal.url, accessToken, pageHeaders: session.headers(), agent });
       const url = new URL(`/patients/${id}/health/activity/`, portal.url).href;
-      const recordUrl = new URL(`/v2/patients/${id}`, bench.stack.apiUrl).href;
+      // The contract's path has a trailing slash (GET v2/patients/{id}/), as the portal calls it.
+      const recordUrl = new URL(`/v2/patients/${id}/`, bench.stack.apiUrl).href;
       // One of each first (not counted): connections, the portal's and the API's first-request costs.
       for (let i = -1; i < runs; i++) {
         for (const [m, mode] of modes.entries()) {
@@ -82,8 +83,9 @@ export const patientDetail: Scenario = {
     // The streamed runs' provider API calls, from the portal's log.
     const logText = readFileSync(logFile, "utf8");
     const streamedCalls: LoggedCall[][] = sentAt.map((_, i) => apiCallsOf(logText, requestId(0, i)));
-    const recordPath = "/v2/patients/:id";
-    if (streamedCalls.some((calls) => !calls.some((c) => c.path === recordPath))) throw new Error(`the portal's log has no ${recordPath} call for some runs (${logFile})`);
+    const recordPath = "/v2/patients/:id/";
+    const without = streamedCalls.flatMap((calls, i) => (calls.some((c) => c.path === recordPath) ? [] : [`run ${i + 1}: ${calls.map((c) => `${c.method} ${c.path}`).join(", ") || "no calls"}`]));
+    if (without.length > 0) throw new Error(`the portal's log has no ${recordPath} call for ${without.length} of ${runs} runs (${without.join("; ")})`);
     const headerAfterRecord = median(
       streamedCalls.map((calls, i) => sentAt[i]! + pages[0]![i]!.markers.header!.ms - calls.find((c) => c.path === recordPath)!.endedAt),
     );

@@ -1,5 +1,6 @@
 /** The scan organizations list (003 §2): only organizations holding SCAN, sorted by name; their editor URLs. */
 import { ADMIN_ROUTES } from "../../../shell/nav";
+import { compareText } from "../../../domain/collate";
 
 export const ORGANIZATIONS_LOAD_FAILED = "Could not get organizations.";
 
@@ -13,7 +14,7 @@ export interface OrganizationLike {
 export const scanOrganizations = <T extends OrganizationLike>(all: readonly T[]): T[] =>
   all
     .filter((o) => o.products.includes("SCAN"))
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id));
+    .sort((a, b) => compareText(a.name, b.name) || a.id.localeCompare(b.id));
 
 export const modulesHref = (organizationId: string) => `${ADMIN_ROUTES.scanOrganizations}${encodeURIComponent(organizationId)}/modules`;
 export const analysisHref = (organizationId: string) => `${ADMIN_ROUTES.scanOrganizations}${encodeURIComponent(organizationId)}/analysis`;

@@ -10,6 +10,7 @@
 import type { Schema } from "../../../api/schemas";
 import { fileDay } from "../../../domain/report-day";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { compareText } from "../../../domain/collate";
 
 type GaitSession = Schema<"GaitSession">;
 type GaitMeasureItem = Schema<"GaitMeasureItem">;
@@ -76,7 +77,7 @@ export function gaitBars(sessions: readonly GaitSession[]): GaitBar[] {
   // Two subjects of the same name and no gait UID must stay two bars (a category axis merges equal labels).
   const seen = new Map<string, number>();
   return bars
-    .sort((a, b) => a.subject.localeCompare(b.subject, "en", { sensitivity: "base" }))
+    .sort((a, b) => compareText(a.subject, b.subject))
     .map((b) => {
       const n = (seen.get(b.subject) ?? 0) + 1;
       seen.set(b.subject, n);

@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, isUsTimezone, timezoneText } from "../../../domain/us
 import { ORGANIZATION_PATHS } from "../organization-paths";
 import type { LocationFormDefaults } from "../forms/location";
 import { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED } from "../../../api/messages";
+import { compareExact, compareTextNumeric } from "../../../domain/collate";
 
 export { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED };
 
@@ -57,7 +58,7 @@ export function addressLine(l: Pick<Location, "address1" | "address2" | "city" |
 }
 
 /** By name, as people read it (case and accents aside, numbers in order). */
-export const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, "en", { sensitivity: "base", numeric: true }) || a.name.localeCompare(b.name, "en");
+export const byName = <T extends { name: string }>(a: T, b: T) => compareTextNumeric(a.name, b.name) || compareExact(a.name, b.name);
 
 export interface LocationRow {
   id: string;

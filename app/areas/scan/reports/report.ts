@@ -11,6 +11,7 @@ import type { ScanSession } from "../../../api/scan.server";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { exportFileName, formatResultValue } from "../../../domain/scan-display";
 import { fileDay } from "../../../domain/report-day";
+import { compareNumeric } from "../../../domain/collate";
 
 export const SCAN_REPORTS_PATH = "/scan/reports/";
 export const LOCATION_REQUIRED = "Location is required";
@@ -108,7 +109,7 @@ export function participantRows(rows: readonly AssessmentRow[], sessions: readon
   const groups = new Map<string, AssessmentRow[]>();
   for (const r of rows) groups.set(r.participantUid, [...(groups.get(r.participantUid) ?? []), r]);
   return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }))
+    .sort(([a], [b]) => compareNumeric(a, b))
     .map(([uid, list]) => {
       const latest = list[list.length - 1]!;
       // The participant as the newest of their sessions that knows of an archiving (else the latest session).
