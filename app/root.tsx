@@ -3,8 +3,7 @@
  * pages render inside routes/_app.tsx (the shell's slot). The error boundary shows the spec's not-found and
  * fatal-error screens.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "react-router";
+import { Links, type LinksFunction, type LoaderFunctionArgs, Meta, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
 import { activeAuth } from "./auth/user.server";

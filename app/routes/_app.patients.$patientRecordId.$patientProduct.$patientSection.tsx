@@ -10,8 +10,7 @@
  * with a redirect back to the URL without the dialog and a flash toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import type { ShouldRevalidateFunction } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { callOnce, FORM_TOKEN_FIELD } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";

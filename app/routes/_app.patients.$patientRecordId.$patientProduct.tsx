@@ -6,8 +6,7 @@
  * redirects to the default one. The action unassigns a program, confirmed in its dialog
  * (`?dialog=unassign&program={hepId}`; app/areas/patients/detail/program-action.server.ts).
  */
-import { data, redirect } from "react-router";
-import { Outlet } from "react-router";
+import { data, Outlet, redirect } from "react-router";
 import { listCareNotes } from "../api/care-notes.server";
 import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";

@@ -5,8 +5,7 @@
  * organization, a location not theirs, hidden, no such id) is the API's 404: the page says 'Could not get
  * patient details.' and nothing about the patient (the title never carries a name).
  */
-import { data } from "react-router";
-import { isRouteErrorResponse, Outlet, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import { loadPatientRecord } from "../api/patients.server";
 import { isOrganizationAdmin } from "../auth/roles";
 import { requirePatientsUser } from "../auth/user.server";

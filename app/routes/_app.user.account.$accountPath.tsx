@@ -5,8 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { Form, Link, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { getApi, getTokenSource } from "../api/user-api.server";
 import { updateUserName } from "../api/users.server";
 import { errorFields, log } from "../log.server";

@@ -4,13 +4,12 @@
  * modules-route.server.ts. A post's answer is the whole editor (its working set), so the loader is not run
  * again after an edit; after Save (a redirect) it is.
  */
-import type { ShouldRevalidateFunction } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { loadModules, modulesAction } from "../areas/admin/modules/modules-route.server";
 import { ModulesEditor } from "../areas/admin/modules/modules-editor";
 import type { EditorState } from "../areas/admin/modules/modules-draft";
 import { LoadErrorView } from "../components/load-error";
 import { ADMIN_ROUTES } from "../shell/nav";
-import { Link } from "react-router";
 import sortableStyles from "../islands/sortable-list.css?url";
 import modulesStyles from "../areas/admin/modules/modules.css?url";
 import { modulesHref } from "../areas/admin/scan-organizations/scan-organizations";

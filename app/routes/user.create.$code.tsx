@@ -9,8 +9,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { Form, Link, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { useState } from "react";
 import { publicApi } from "../api/client.server";
 import { getApi, getTokenSource } from "../api/user-api.server";

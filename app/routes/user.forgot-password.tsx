@@ -1,8 +1,7 @@
 /** `/user/forgot-password/`: ask the identity service to e-mail a reset code (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { errorFields, log } from "../log.server";
 import { forgotPassword } from "../auth/identity.server";
 import { identityMessage, isUnknownUser } from "../auth/identity-errors";

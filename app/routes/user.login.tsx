@@ -1,8 +1,7 @@
 /** `/user/login/`: sign-in with e-mail and password (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { useState } from "react";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";

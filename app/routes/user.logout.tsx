@@ -4,8 +4,7 @@
  * elsewhere (or from a client that does not say where it comes from) asks first, so other sites cannot log
  * users out.
  */
-import { redirect } from "react-router";
-import { Form } from "react-router";
+import { Form, redirect } from "react-router";
 import { getSession } from "../auth/session.server";
 import { signOut } from "../auth/user.server";
 import { AuthLayout } from "../components/auth-layout";

@@ -1,6 +1,5 @@
 /** `/user/not-found/`: signed in, but no known portal role (spec 000 §2.4, §6). */
-import { redirect } from "react-router";
-import { Form } from "react-router";
+import { Form, redirect } from "react-router";
 import { getConfig } from "../config.server";
 import { PROVIDER_NOT_FOUND_MESSAGE, resolveRole } from "../auth/roles";
 import { requireSession } from "../auth/user.server";

@@ -4,8 +4,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { errorFields, log } from "../log.server";
 import { confirmForgotPassword } from "../auth/identity.server";
 import { resetMessage, resetErrorField } from "../auth/identity-errors";

@@ -13,9 +13,8 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { data, redirect } from "react-router";
 import type { Api } from "../../../api/client.server";
 import { listLocations } from "../../../api/locations.server";
 import {

@@ -2,8 +2,7 @@
  * The loader and action of `/patients/` (routes/_app.patients._index.tsx re-exports them): the list with its
  * dialogs' data, and the dialogs' posts by `intent`. The list's screens take their data types from here.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { data, redirect } from "react-router";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import {
   addDialogState,
   addableProducts,

@@ -11,8 +11,7 @@
  * Without JavaScript it answers Post/Redirect/Get back to the page; with it (a fetcher sends `js=1`) it answers
  * data, and the page's data reload. A failure flashes the spec's toast.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { data, redirect } from "react-router";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import { portalRequest, type PortalLoadContext } from "../../../context";
 import { addFavoriteExercise, listExercises, listFavoriteExercises, removeFavoriteExercise, type Exercise } from "../../../api/exercises.server";
 import type { ApiResult } from "../../../api/result";

@@ -4,9 +4,8 @@
  * staff on PATHS_STAFF_EMAILS (others: the 404 page). No API call (001 §7).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { data, redirect } from "react-router";
 import { getSession } from "../../../auth/session.server";
 import { carePathSchema } from "../forms/care-path";
 import { requireListedStaff } from "../access.server";

@@ -6,9 +6,8 @@
  * Another organization's template, a deleted one, or an id that is none: the API's 404 (or 400) → this page's
  * 404 with 'Could not get template.' and nothing of the template. Any other failure: 502, the same message.
  */
-import type { LoaderFunctionArgs } from "react-router";
+import { data, type LoaderFunctionArgs } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { data } from "react-router";
 import { getTemplate } from "../../../api/programs.server";
 import { listExercises } from "../../../api/exercises.server";
 import { programView } from "../../../domain/program-view";

@@ -7,9 +7,8 @@
  * cards stream in (<Suspense><Await>), and a failed call resolves to 'Could not get templates.' (an error view
  * with a retry link, not a 500).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { data, redirect } from "react-router";
 import type { PortalLoadContext } from "../../../context";
 import { deleteTemplate, deleteTemplates, getTemplate, listTemplates, type Program } from "../../../api/programs.server";
 import type { ApiError } from "../../../api/result";
