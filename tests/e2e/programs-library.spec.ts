@@ -146,6 +146,10 @@ test.describe("Motion Library", () => {
     await expectAccessible(page);
     await tick(page, "Metrics Supported", "Time");
     await expect(page).toHaveURL(/metric=REPS&metric=TIME/);
+    // With JavaScript the grid streams in after the URL has changed; until it has, the Reps-only cards stay (React
+    // Router renders navigations in a transition, which keeps shown content rather than a fallback). The cards of
+    // the new answer link with both metrics.
+    await expect(cards(page).first().locator('a[href*="metric=TIME"]').first()).toBeAttached();
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     const metrics = await Promise.all((await cards(page).all()).map(metricsOf));
     const both = metrics.map((m) => m.includes("Reps") && m.includes("Time"));
