@@ -11,4 +11,7 @@ export default defineConfig({
   // Per work tree (node_modules may be shared by worktrees).
   cacheDir: ".cache/vite",
   build: { assetsDir: "build" },
+  // Development: find every dependency the app imports at start (from every route, not only the first page opened),
+  // so the dev server does not re-bundle them and reload the page the first time another route is opened.
+  optimizeDeps: { entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.tsx"] },
 });
