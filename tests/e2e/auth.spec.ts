@@ -150,6 +150,31 @@ test.describe("routes and the session", () => {
     await expectAccessible(page);
   });
 
+  test("no redirect leaves the site however its target is written: sign-in, the sidebar toggle, the filter", async ({ page, baseURL }) => {
+    // The shapes an outside probe found answering `Location: //evil.example` (issue 23): dot segments, encoded dots and
+    // backslashes that a browser resolves to a protocol-relative URL. Sent as a form would send them, without JavaScript.
+    const origin = new URL(baseURL!).origin;
+    const probes = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/./\\evil.example", "https://evil.example/"];
+    const staysHome = (location: string | undefined) => {
+      expect(location, "a redirect").toBeTruthy();
+      expect(new URL(location!, origin).origin).toBe(origin);
+      expect(location!.startsWith("//")).toBe(false);
+    };
+    for (const redirectTo of probes) {
+      const signIn = await page.request.post(`${LOGIN_PATH}?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        form: { email: PRACTITIONER.email, password: PRACTITIONER.password, redirectTo },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      expect(signIn.status(), redirectTo).toBe(302);
+      staysHome(signIn.headers()["location"]);
+      const sidebar = await page.request.post("/shell/sidebar/", { form: { state: "collapsed", redirectTo }, headers: { Origin: origin }, maxRedirects: 0 });
+      staysHome(sidebar.headers()["location"]);
+      const filter = await page.request.post("/shell/filter/", { form: { locationId: "all", redirectTo }, headers: { Origin: origin }, maxRedirects: 0 });
+      staysHome(filter.headers()["location"]);
+    }
+  });
+
   test("a signed-in visitor of the login page is sent away from it", async ({ page }) => {
     await signInAs(page, PRACTITIONER.email);
     await page.goto(LOGIN_PATH);
