@@ -4,7 +4,6 @@
  * (named 'MM-dd-yyyy.csv'). Gait users only (404 otherwise). The API leaves out the excluded gait UIDs.
  */
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
-import { stringify } from "csv-stringify/sync";
 import sharp from "sharp";
 import { getGaitReport } from "../../../api/gait.server";
 import type { Api } from "../../../api/client.server";
@@ -30,6 +29,7 @@ import {
   type GaitReportTab,
 } from "./report";
 import { requestUrl } from "../../../request-url";
+import { csvFile } from "../../../domain/spreadsheet";
 
 export const gaitReportLoadFailed = (message: string) => `Could not load the gait report. ${message}`;
 
@@ -73,7 +73,7 @@ export async function gaitReportExport({ request, context, params }: LoaderFunct
   }
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (kind === "report.csv") {
-    return new Response(stringify(gaitCsvRecords(report.rows)), {
+    return new Response(csvFile(gaitCsvRecords(report.rows)), {
       headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": attachmentDisposition(gaitCsvFileName(p.date.day)) },
     });
   }

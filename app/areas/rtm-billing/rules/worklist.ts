@@ -94,6 +94,7 @@ const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "Ju
 export const monthHeading = (yearMonth: string) => `${MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]} ${yearMonth.slice(0, 4)}`;
 
 import { isUuid } from "../../../domain/uuid";
+import { pasteableLines } from "../../../domain/spreadsheet";
 
 export { isUuid };
 
@@ -167,7 +168,8 @@ export const monthPdfAllowed = (cycles: readonly Pick<RtmCycle, "status">[]) => 
 
 /**
  * What Copy puts on the clipboard (002 §2): the cycle's billing code and what it stands for, the patient and the
- * cycle's dates, then its patient interactions, each date (organization time zone) with its minutes.
+ * cycle's dates, then its patient interactions, each date (organization time zone) with its minutes. Made to be
+ * pasted, so a line that a spreadsheet would run as a formula (a name starting with `=`) is neutralised.
  */
 export function copyText(cycle: Pick<RtmCycle, "billingCode" | "startDate" | "endDate" | "events" | "patientRecord">, timeZone: string): string {
   const interactions = cycle.events.filter((e) => e.type === "PATIENT_INTERACTION");
@@ -179,7 +181,7 @@ export function copyText(cycle: Pick<RtmCycle, "billingCode" | "startDate" | "en
       ? interactions.map((e) => `${formatInstantDay(e.dateTime, timeZone)}: ${e.minutes ?? 0} minute${e.minutes === 1 ? "" : "s"}`)
       : ["None"]),
   ];
-  return lines.join("\n");
+  return pasteableLines(lines);
 }
 
 export const EVENT_LABEL: Record<RtmCycle["events"][number]["type"], string> = {

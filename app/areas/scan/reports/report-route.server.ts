@@ -5,7 +5,6 @@
  * with bad ones the field messages (400) and no report; with good ones the report, streamed after the shell.
  */
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
-import { stringify } from "csv-stringify/sync";
 import { listAssessments, listScanSessions, SCAN_REPORT_LIMIT, scanSessionsLoadFailed } from "../../../api/scan.server";
 import type { Api } from "../../../api/client.server";
 import { getApi } from "../../../api/user-api.server";
@@ -36,6 +35,7 @@ import {
 import { renderReportPdf } from "./report-pdf.server";
 import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
 import { requestUrl } from "../../../request-url";
+import { csvFile } from "../../../domain/spreadsheet";
 
 export interface ScanReportForm {
   date: string;
@@ -131,7 +131,7 @@ export async function scanReportExport({ request, context, params }: LoaderFunct
   const fileName = scanReportFileName(tab, parsed.locationName, parsed.state.day, ext);
   const headers = { "Content-Disposition": attachmentDisposition(fileName), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (ext === "csv") {
-    return new Response(stringify([table.header, ...table.rows]), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
+    return new Response(csvFile([table.header, ...table.rows]), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
   }
   const pdf = await renderReportPdf({
     title: scanReportTitle(tab, parsed.locationName, parsed.state.day),
