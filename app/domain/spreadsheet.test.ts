@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvFile, pasteableLines, spreadsheetCell } from "./spreadsheet";
+import { csvFile } from "./csv-file.server";
+import { pasteableLines, spreadsheetCell } from "./spreadsheet";
 
 describe("spreadsheetCell", () => {
   it("neutralises what a spreadsheet would run as a formula", () => {

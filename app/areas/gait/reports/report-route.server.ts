@@ -29,7 +29,7 @@ import {
   type GaitReportTab,
 } from "./report";
 import { requestUrl } from "../../../request-url";
-import { csvFile } from "../../../domain/spreadsheet";
+import { csvFile } from "../../../domain/csv-file.server";
 
 export const gaitReportLoadFailed = (message: string) => `Could not load the gait report. ${message}`;
 

@@ -35,7 +35,7 @@ import {
 import { renderReportPdf } from "./report-pdf.server";
 import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
 import { requestUrl } from "../../../request-url";
-import { csvFile } from "../../../domain/spreadsheet";
+import { csvFile } from "../../../domain/csv-file.server";
 
 export interface ScanReportForm {
   date: string;
