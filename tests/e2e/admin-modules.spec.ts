@@ -14,7 +14,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, createProvider, PRODUCT_ADMIN, PROVIDER_ADMIN, SUPPORT, type NewProvider } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
-import { expectFieldError, expectToast, submitBadInput } from "./helpers/ui.js";
+import { expectFieldError, expectToast, keyboardSensorListening, submitBadInput } from "./helpers/ui.js";
 
 let customer: NewProvider;
 let org: { id: string; name: string };
@@ -82,6 +82,7 @@ async function moveUp(page: Page, list: ReturnType<Page["getByRole"]>, label: st
     await handle.focus();
     await page.keyboard.press("Space");
     await announced(`${label} is over position ${position} of ${size}.`);
+    await keyboardSensorListening(page);
     await page.keyboard.press("ArrowUp");
     await announced(`${label} is over position ${position - 1} of ${size}.`);
     await page.keyboard.press("Space");

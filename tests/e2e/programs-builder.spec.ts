@@ -7,7 +7,7 @@
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, PRODUCT_ADMIN, apiAs } from "./helpers/stack.js";
-import { expectFieldError, expectToast, submitBadInput } from "./helpers/ui.js";
+import { expectFieldError, expectToast, keyboardSensorListening, submitBadInput } from "./helpers/ui.js";
 import { useSession } from "./helpers/session.js";
 import {
   addExercise,
@@ -75,6 +75,7 @@ test("builds a template from scratch with three exercises, reorders them and pub
     await page.keyboard.press("Space");
     await expect(handle).toHaveAttribute("aria-pressed", "true");
     await announced(`${FLEXION} is over position 3 of 3.`);
+    await keyboardSensorListening(page);
     await page.keyboard.press("ArrowUp");
     await announced(`${FLEXION} is over position 2 of 3.`);
     await page.keyboard.press("ArrowUp");

@@ -128,3 +128,12 @@ export async function submitBadInput(submit: Locator, opts: { checkedInBrowser?:
   ]);
   expect(response.status(), `POST ${new URL(response.url()).pathname}`).toBe(opts.status ?? 400);
 }
+
+/**
+ * After picking an item up with the keyboard (Space on a dnd-kit drag handle): dnd-kit's keyboard sensor starts
+ * listening for arrow keys in a `setTimeout(0)` of the pick-up, while the pick-up's announcement can already be on the
+ * page (React 19 commits a key press's update at once). A timer set now runs after that one, so the next key reaches it.
+ */
+export async function keyboardSensorListening(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => setTimeout(done, 0)));
+}
