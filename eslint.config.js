@@ -46,7 +46,14 @@ export default tseslint.config(
         { selector: "MemberExpression[property.name='url'][object.name='request']", message: "Use requestUrl(request) (app/request-url.ts): request.url is a data request's raw URL." },
         { selector: "MemberExpression[property.name='url'][object.property.name='request']", message: "Use requestUrl(…request) (app/request-url.ts): request.url is a data request's raw URL." },
       ],
+      // Whatever is copied may be pasted into a spreadsheet: the clipboard is written by copyToClipboard
+      // (app/components/clipboard.ts), which neutralises formula-shaped cells (ASVS 5.3.10).
+      "no-restricted-properties": ["error", { object: "navigator", property: "clipboard", message: "Use copyToClipboard (app/components/clipboard.ts): it neutralises formula-shaped cells." }],
     },
+  },
+  {
+    files: ["app/components/clipboard.ts"],
+    rules: { "no-restricted-properties": "off" },
   },
   {
     // The one place that reads it, and the document render (a document request's URL is the page's).

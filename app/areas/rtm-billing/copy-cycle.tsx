@@ -8,6 +8,7 @@ import { Link, useNavigate } from "react-router";
 import { Dialog } from "../../components/dialog";
 import { showToast } from "../../components/toast";
 import { useHydrated } from "../../components/use-hydrated";
+import { copyToClipboard } from "../../components/clipboard";
 import { COPY_FAILED, copiedMessage } from "./rules/worklist";
 
 export function CopyCycle({ text, code, name, fallbackHref }: { text: string; code: string; name: string; fallbackHref: string }) {
@@ -23,8 +24,7 @@ export function CopyCycle({ text, code, name, fallbackHref }: { text: string; co
   }
   const copy = async () => {
     try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(text);
+      await copyToClipboard(text);
       showToast({ type: "success", message: copiedMessage(code, name) });
     } catch {
       showToast({ type: "error", message: COPY_FAILED });

@@ -6,6 +6,7 @@
 import type { SerializeFrom } from "../../../route-data";
 import { Form, useLoaderData } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated";
+import { copyToClipboard } from "../../../components/clipboard";
 import { showToast } from "../../../components/toast";
 import { COPIED_LINK, COPY_FAILED } from "./lookup";
 import type { loadFindUser, loadSignupLink, ProfileView } from "./users-route.server";
@@ -136,8 +137,7 @@ function CopyLink({ link }: { link: string }) {
   const hydrated = useHydrated();
   const copy = async () => {
     try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(link);
+      await copyToClipboard(link);
       showToast({ type: "success", message: COPIED_LINK });
     } catch {
       showToast({ type: "error", message: COPY_FAILED });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "../../../components/use-hydrated";
+import { copyToClipboard } from "../../../components/clipboard";
 
 export const COPIED_MS = 1500;
 export const COPIED_MESSAGE = "Copied";
@@ -20,7 +21,7 @@ export function CopyButton({ value, label, children }: { value: string; label: s
   }, [state]);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(value);
+      await copyToClipboard(value);
       setState("copied");
     } catch {
       setState("failed");

@@ -11,6 +11,7 @@ import { LoadErrorView } from "../../../components/load-error";
 import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
+import { copyToClipboard } from "../../../components/clipboard";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
@@ -263,8 +264,7 @@ export function CopyUuid({ uuid, short }: { uuid: string; short: string }) {
   const hydrated = useHydrated();
   const copy = async () => {
     try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(uuid);
+      await copyToClipboard(uuid);
       showToast({ type: "success", message: COPIED_UUID });
     } catch {
       showToast({ type: "error", message: COPY_FAILED });
