@@ -3285,12 +3285,13 @@ export interface components {
         };
         /**
          * @description A timezone a location or organization may be given: US zones under America/ (Eastern, Central, Mountain,
-         *     Pacific, Alaska, Hawaii-Aleutian, Arizona without daylight saving, and their regional variants). The
-         *     product's default for new organizations and locations is America/Denver.
+         *     Pacific, Alaska, Hawaii-Aleutian, Arizona without daylight saving, and their regional variants), and
+         *     Hawaii's own zone, Pacific/Honolulu (Hawaii Standard Time all year; the only US state zone not under
+         *     America/). The product's default for new organizations and locations is America/Denver.
          * @example America/Denver
          * @enum {string}
          */
-        UsTimezone: "America/New_York" | "America/Detroit" | "America/Indiana/Indianapolis" | "America/Kentucky/Louisville" | "America/Chicago" | "America/Denver" | "America/Boise" | "America/Phoenix" | "America/Los_Angeles" | "America/Anchorage" | "America/Juneau" | "America/Adak";
+        UsTimezone: "America/New_York" | "America/Detroit" | "America/Indiana/Indianapolis" | "America/Kentucky/Louisville" | "America/Chicago" | "America/Denver" | "America/Boise" | "America/Phoenix" | "America/Los_Angeles" | "America/Anchorage" | "America/Juneau" | "Pacific/Honolulu" | "America/Adak";
         /**
          * @description A new location. Name and timezone are required; the address and the default provider are optional.
          * @example {

@@ -2,8 +2,9 @@
  * The timezones a location or an organization may be given (001 §5: "US zones under America/ (Eastern,
  * Central, Mountain, Pacific, Hawaii, Phoenix and so on)"; §9: the default for new organizations and locations
  * is America/Denver). The list is exactly the contract's `UsTimezone` enum (what the provider API accepts):
- * the compiler fails below when the contract adds or drops a zone and this list does not follow. Hawaii's own
- * zone (Pacific/Honolulu) is not under America/; America/Adak is Hawaii-Aleutian time.
+ * the compiler fails below when the contract adds or drops a zone and this list does not follow. The spec names
+ * Hawaii: its zone, Pacific/Honolulu (no daylight saving), is the one US state zone not under America/, and is
+ * listed; America/Adak is Hawaii-Aleutian time (the Aleutian Islands, with daylight saving), not Hawaii's.
  *
  * Shared by the locations dialogs and the admin area's add-organization form; pure (server and browser).
  */
@@ -26,7 +27,8 @@ export const US_TIMEZONES = [
   { id: "America/Los_Angeles", label: "Pacific Time" },
   { id: "America/Anchorage", label: "Alaska Time" },
   { id: "America/Juneau", label: "Alaska Time – Juneau" },
-  { id: "America/Adak", label: "Hawaii-Aleutian Time" },
+  { id: "Pacific/Honolulu", label: "Hawaii Time – no daylight saving" },
+  { id: "America/Adak", label: "Hawaii-Aleutian Time – Aleutian Islands" },
 ] as const satisfies readonly { id: UsTimezone; label: string }[];
 
 /** Every zone the contract accepts is in the list (a compile error names the one missing). */

@@ -267,8 +267,8 @@ describe("round trips", () => {
     expect(loc.defaultProvider?.id).toBe(w.practitionerId);
     const listed = ((await rt({ op: "listLocations", as: "PRACTITIONER" })) as J[]).find((l) => l.id === loc.id);
     expect(listed).toEqual(loc);
-    const updated = await rt({ op: "updateLocation", as: "PROVIDER_ADMIN", params: { id: loc.id }, body: { name: `${body.name} West`, timezone: "America/Denver", defaultProviderId: null, zipCode: null } });
-    expect(updated).toMatchObject({ id: loc.id, name: `${body.name} West`, timezone: "America/Denver", defaultProviderId: null, defaultProvider: null, zipCode: null, city: "Chicago" });
+    const updated = await rt({ op: "updateLocation", as: "PROVIDER_ADMIN", params: { id: loc.id }, body: { name: `${body.name} West`, timezone: "Pacific/Honolulu", defaultProviderId: null, zipCode: null } });
+    expect(updated).toMatchObject({ id: loc.id, name: `${body.name} West`, timezone: "Pacific/Honolulu", defaultProviderId: null, defaultProvider: null, zipCode: null, city: "Chicago" });
     expect(((await rt({ op: "listLocations", as: "PROVIDER_ADMIN" })) as J[]).find((l) => l.id === loc.id)).toEqual(updated);
     await expect404({ op: "updateLocation", as: "OTHER_ORG", params: { id: loc.id }, body: { name: "Stolen" } });
     expect(((await rt({ op: "listLocations", as: "PROVIDER_ADMIN" })) as J[]).find((l) => l.id === loc.id)?.name).toBe(`${body.name} West`);
