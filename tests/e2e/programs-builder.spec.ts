@@ -152,6 +152,34 @@ test("the validation messages show at their fields and keep what was typed", asy
   await expectAccessible(page);
   await expectFieldError(time, "Please select at least 5 sec for the time goal.");
   await expect(time).toHaveValue("3");
+  // Nothing typed is changed without saying so (issue 25: "2:00:00" and "99:99" were saved as 1:00:00, "abc" in
+  // reps came back empty, and with JavaScript "-45" became 45 s where 001 §5 says negatives become 0).
+  for (const [typed, message] of [
+    ["2:00:00", "The time goal can be at most 1 hour (1:00:00)."],
+    ["99:99", "Minutes and seconds go from 0 to 59 (e.g. 1:30)."],
+  ] as const) {
+    await time.fill(typed);
+    await submitBadInput(dialog.getByRole("button", { name: "Next", exact: true }));
+    await expectAccessible(page);
+    await expectFieldError(time, message);
+    await expect(time).toHaveValue(typed);
+  }
+  if (jsEnabled()) {
+    await time.fill("");
+    await time.pressSequentially("-45");
+    await time.blur();
+    await expect(time).toHaveValue("0");
+  }
+  await addExercise(page, ROTATION);
+  await expectAccessible(page);
+  const reps = programList(page).getByRole("group", { name: `02 ${ROTATION}` }).getByLabel("Reps", { exact: true });
+  if (jsEnabled()) await expect(programList(page).getByRole("group", { name: `02 ${ROTATION}` }).getByRole("slider", { name: "Reps slider" })).toHaveValue("10");
+  await reps.fill("abc");
+  await submitBadInput(dialog.getByRole("button", { name: "Next", exact: true }));
+  await expectAccessible(page);
+  await expectFieldError(reps, "Reps must be between 1 and 25.");
+  await expect(reps).toHaveValue("abc");
+  await reps.fill("12");
 
   // A quick pick sets the time (a post without JavaScript, at once with it).
   await programList(page).getByRole("group", { name: `01 ${PENDULUM}` }).getByRole("button", { name: "1:30 min" }).click();

@@ -9,8 +9,8 @@ import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, TIME_QUICK_PICKS, TIME_SLIDER_MAX, timeInputFilter } from "../rules/goal-time";
 import { blockField, type DraftBlock } from "../rules/program-draft";
-import { SETS_MAX, SETS_MIN, SPECIAL_GOAL } from "../rules/set-goal";
-import { fieldId, IntentButton, rangeOptions, SelectField, TextField } from "./builder-fields";
+import { REPS_MAX, REPS_MIN, SETS_MAX, SETS_MIN, SPECIAL_GOAL } from "../rules/set-goal";
+import { fieldId, IntentButton, rangeOptions, SelectField } from "./builder-fields";
 import type { ExerciseSummary } from "./builder-view";
 
 const SIDE_OPTIONS = [
@@ -33,16 +33,7 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
       <div className="block-controls">
         <SelectField name={blockField(block.key, "side")} label="Side of body" value={block.sideOfBody ?? ""} options={SIDE_OPTIONS} />
         {goal.goalType === "REPS_OR_TIME" ? null : <SelectField name={blockField(block.key, "sets")} label="Sets" value={String(block.numSets)} options={SETS_OPTIONS} />}
-        {goal.goalType === "REPS" ? (
-          <TextField
-            name={blockField(block.key, "reps")}
-            label="Reps"
-            value={goal.reps === null ? "" : String(goal.reps)}
-            errors={errors[blockField(block.key, "reps")]}
-            className="block-reps"
-            inputProps={{ type: "number", inputMode: "numeric", step: 1 }}
-          />
-        ) : null}
+        {goal.goalType === "REPS" ? <RepsGoalField block={block} errors={errors[blockField(block.key, "reps")]} /> : null}
         {goal.goalType === "TIME" ? <TimeGoalField block={block} errors={errors[blockField(block.key, "time")]} /> : null}
         {goal.goalType === "REPS_OR_TIME" ? (
           <p className="block-goal">
@@ -59,17 +50,77 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
   );
 }
 
+/**
+ * Reps (001 §9: a slider 1 to 25, default 10): with JavaScript the slider and the number box move together;
+ * without it, the box alone. The box is text, so what was typed reaches the server and comes back with the
+ * message when it cannot be used ("abc"), rather than emptied by the browser.
+ */
+function RepsGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
+  const hydrated = useHydrated();
+  const name = blockField(block.key, "reps");
+  const id = fieldId(name);
+  const input = useRef<HTMLInputElement>(null);
+  const shown = block.setGoal.typed ?? (block.setGoal.reps === null ? "" : String(block.setGoal.reps));
+  const [reps, setReps] = useState(block.setGoal.reps);
+  const [base, setBase] = useState(shown);
+  if (base !== shown) {
+    setBase(shown);
+    setReps(block.setGoal.reps);
+  }
+  const invalid = (errors?.length ?? 0) > 0;
+  return (
+    <div className="field block-reps">
+      <label htmlFor={id}>Reps</label>
+      {hydrated ? (
+        <input
+          type="range"
+          className="block-reps-slider"
+          min={REPS_MIN}
+          max={REPS_MAX}
+          step={1}
+          value={Math.min(REPS_MAX, Math.max(REPS_MIN, reps ?? REPS_MIN))}
+          aria-label="Reps slider"
+          aria-valuetext={`${reps ?? REPS_MIN} reps`}
+          onChange={(e) => {
+            const n = Number(e.currentTarget.value);
+            setReps(n);
+            if (input.current) input.current.value = String(n);
+          }}
+        />
+      ) : null}
+      <input
+        ref={input}
+        key={`${name}:${shown}`}
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        defaultValue={shown}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onInput={(e) => {
+          const n = Number(e.currentTarget.value.trim());
+          if (Number.isInteger(n) && e.currentTarget.value.trim() !== "") setReps(n);
+        }}
+      />
+      <ErrorList id={`${id}-error`} errors={errors ?? []} />
+    </div>
+  );
+}
+
 function TimeGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
   const hydrated = useHydrated();
   const name = blockField(block.key, "time");
   const id = fieldId(name);
   const input = useRef<HTMLInputElement>(null);
   const time = block.setGoal.time ?? 0;
-  const [seconds, setSeconds] = useState(time);
-  const [base, setBase] = useState(time);
-  if (base !== time) {
-    setBase(time);
-    setSeconds(time);
+  // What the box shows: the saved seconds, or the text typed when it could not be read (with its message).
+  const shown = block.setGoal.typed ?? formatGoalTimeInput(time);
+  const [seconds, setSeconds] = useState<number | null>(block.setGoal.typed === undefined ? time : null);
+  const [base, setBase] = useState(shown);
+  if (base !== shown) {
+    setBase(shown);
+    setSeconds(block.setGoal.typed === undefined ? time : null);
   }
   const invalid = (errors?.length ?? 0) > 0;
   const set = (s: number) => {
@@ -86,31 +137,38 @@ function TimeGoalField({ block, errors }: { block: DraftBlock; errors: string[] 
           min={0}
           max={TIME_SLIDER_MAX}
           step={1}
-          value={Math.min(seconds, TIME_SLIDER_MAX)}
+          value={Math.min(seconds ?? 0, TIME_SLIDER_MAX)}
           aria-label="Time slider"
-          aria-valuetext={goalTimeLabel(seconds)}
+          aria-valuetext={goalTimeLabel(seconds ?? 0)}
           onChange={(e) => set(Number(e.currentTarget.value))}
         />
       ) : null}
       <input
         ref={input}
-        key={`${name}:${time}`}
+        key={`${name}:${shown}`}
         id={id}
         name={name}
         type="text"
         inputMode="numeric"
-        defaultValue={formatGoalTimeInput(time)}
+        defaultValue={shown}
         aria-invalid={invalid || undefined}
         aria-describedby={[`${id}-hint`, invalid ? `${id}-error` : null].filter(Boolean).join(" ")}
         onInput={(e) => {
           const el = e.currentTarget;
-          const filtered = timeInputFilter(el.value.trimStart().startsWith("-") ? "0" : el.value);
+          const filtered = timeInputFilter(el.value);
           if (filtered !== el.value) el.value = filtered;
           setSeconds(parseGoalTime(filtered));
         }}
+        onBlur={(e) => {
+          // A negative time is 0 (001 §5): the minus stays visible while typing, so "-45" does not become 45.
+          if (e.currentTarget.value.trimStart().startsWith("-")) {
+            e.currentTarget.value = "0";
+            setSeconds(0);
+          }
+        }}
       />
       <p id={`${id}-hint`} className="field-hint">
-        Seconds, mm:ss or hh:mm:ss{hydrated ? ` (${goalTimeLabel(seconds)})` : ""}
+        Seconds, mm:ss or hh:mm:ss{hydrated && seconds !== null ? ` (${goalTimeLabel(seconds)})` : ""}
       </p>
       <div className="block-quick-picks" role="group" aria-label="Quick picks">
         {TIME_QUICK_PICKS.map((p) => (

@@ -239,7 +239,9 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
         break;
       case "time": {
         const [key = "", seconds = ""] = arg.split(":");
-        draft = updateBlock(draft, key, (b) => (b.setGoal.goalType === "TIME" ? { ...b, setGoal: { ...b.setGoal, time: clampTime(parseGoalTime(seconds)) } } : b));
+        // A quick pick replaces whatever was typed (its seconds are the button's own).
+        const picked = parseGoalTime(seconds);
+        if (picked !== null) draft = updateBlock(draft, key, (b) => (b.setGoal.goalType === "TIME" ? { ...b, setGoal: { goalType: b.setGoal.goalType, reps: b.setGoal.reps, time: clampTime(picked) } } : b));
         break;
       }
       case "edit":

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addBlock, emptyDraft } from "../rules/program-draft";
+import { TIME_PARTS_MESSAGE, TIME_TOO_LONG_MESSAGE } from "../rules/goal-time";
+import { goalErrors, REPS_OUT_OF_RANGE } from "../rules/set-goal";
 import { editChanged, parseDraft, readBlocks, readEdits, readInformation, readOrder, readSaveAsTemplate, readTemplateFields, serializeDraft } from "./draft";
 
 const form = (entries: [string, string][]) => {
@@ -47,7 +49,21 @@ describe("the step's fields", () => {
     expect(d.blocks[0]).toMatchObject({ sideOfBody: "LEFT", numSets: 5, setGoal: { goalType: "REPS", reps: 30 } });
     expect(d.blocks[1]).toMatchObject({ sideOfBody: null, setGoal: { goalType: "TIME", time: 90 } });
     expect(readBlocks(form([["block.b.time", "-4"]]), twoBlocks).blocks[1]!.setGoal.time).toBe(0);
-    expect(readBlocks(form([["block.a.reps", "ten"]]), twoBlocks).blocks[0]!.setGoal.reps).toBeNull();
+    // What cannot be read is kept as typed, with the reason (the audit: "abc" came back as an empty field, and
+    // "2:00:00" and "99:99" were saved as 1:00:00).
+    const ten = readBlocks(form([["block.a.reps", "ten"]]), twoBlocks).blocks[0]!.setGoal;
+    expect(ten).toMatchObject({ typed: "ten", reps: 10 });
+    expect(goalErrors(ten)).toEqual({ reps: REPS_OUT_OF_RANGE });
+    for (const [typed, message] of [["2:00:00", TIME_TOO_LONG_MESSAGE], ["99:99", TIME_PARTS_MESSAGE]] as const) {
+      const goal = readBlocks(form([["block.b.time", typed]]), twoBlocks).blocks[1]!.setGoal;
+      expect(goal).toMatchObject({ typed, time: twoBlocks.blocks[1]!.setGoal.time });
+      expect(goalErrors(goal)).toEqual({ time: message });
+      expect(parseDraft(serializeDraft({ ...twoBlocks, blocks: [twoBlocks.blocks[0]!, { ...twoBlocks.blocks[1]!, setGoal: goal }] }))?.blocks[1]!.setGoal.typed).toBe(typed);
+    }
+    // Typed again readable: the typed text is gone.
+    const fixed = readBlocks(form([["block.a.reps", "12"]]), { ...twoBlocks, blocks: [{ ...twoBlocks.blocks[0]!, setGoal: ten }, twoBlocks.blocks[1]!] }).blocks[0]!.setGoal;
+    expect(fixed).toEqual({ goalType: "REPS", reps: 12, time: null });
+    expect(readBlocks(form([["block.a.reps", ""]]), twoBlocks).blocks[0]!.setGoal.reps).toBeNull();
     const special = addBlock(emptyDraft(), { ...timer, id: "S-0099", specialGoal: true }, "s");
     expect(readBlocks(form([["block.s.sets", "4"], ["block.s.time", "9"]]), special).blocks[0]).toMatchObject({ numSets: 1, setGoal: { reps: 5, time: 60 } });
   });

@@ -12,13 +12,15 @@
 import * as z from "zod";
 import { blockField, DAILY_MAX, DAILY_MIN, DRAFT_FIELD, NAME_MAX, serializeDraft, WEEKLY_MAX, WEEKLY_MIN, BLOCKS_MAX, type ProgramDraft } from "../rules/program-draft";
 import { clampSets, clampTime, SETS_MAX, SETS_MIN, type SideOfBody } from "../rules/set-goal";
-import { parseGoalTime } from "../rules/goal-time";
+import { readGoalTime } from "../rules/goal-time";
 import { normalizeLineBreaks } from "../../../domain/text-length";
 
 /** Notes longer than the limit are kept (so the clinician can shorten them), up to this many characters. */
 export { DRAFT_FIELD, serializeDraft };
 
 export const NOTES_KEPT_MAX = 5000;
+/** Reps or a time typed that cannot be read are kept (shown back with the reason), up to this many characters. */
+export const TYPED_MAX = 40;
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const KEY = /^[0-9A-Za-z-]{1,40}$/;
@@ -28,6 +30,7 @@ const goalSchema = z.strictObject({
   goalType: z.enum(["ROM", "TIME", "REPS", "REPS_OR_TIME"]),
   reps: z.number().int().min(0).max(999).nullable(),
   time: z.number().int().min(0).max(3600).nullable(),
+  typed: z.string().max(TYPED_MAX).optional(),
 });
 
 const blockSchema = z.strictObject({
@@ -111,8 +114,19 @@ export function readBlocks(form: FormData, d: ProgramDraft): ProgramDraft {
       const time = text(form, blockField(b.key, "time"));
       const sideOfBody: SideOfBody | null = side === null ? b.sideOfBody : side === "LEFT" || side === "RIGHT" ? side : null;
       const goal = { ...b.setGoal };
-      if (reps !== null && goal.goalType === "REPS") goal.reps = intIn(reps, 0, 999);
-      if (time !== null && goal.goalType === "TIME") goal.time = clampTime(parseGoalTime(time));
+      if (reps !== null && goal.goalType === "REPS") {
+        // Blank is "no reps" (the range message); anything that is not a whole number is kept as typed.
+        const n = intIn(reps, 0, 999);
+        delete goal.typed;
+        if (n !== null || reps.trim() === "") goal.reps = n;
+        else goal.typed = reps.slice(0, TYPED_MAX);
+      }
+      if (time !== null && goal.goalType === "TIME") {
+        const read = readGoalTime(time);
+        delete goal.typed;
+        if ("seconds" in read) goal.time = clampTime(read.seconds);
+        else goal.typed = time.slice(0, TYPED_MAX);
+      }
       // The special goal's sets are fixed (001 §9).
       const numSets = sets === null || goal.goalType === "REPS_OR_TIME" ? b.numSets : clampSets(sets);
       return { ...b, sideOfBody, numSets, setGoal: goal };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, timeInputFilter, TIME_QUICK_PICKS } from "./goal-time";
+import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, readGoalTime, timeInputFilter, TIME_FORMAT_MESSAGE, TIME_PARTS_MESSAGE, TIME_QUICK_PICKS, TIME_TOO_LONG_MESSAGE } from "./goal-time";
 
 describe("parseGoalTime", () => {
   it.each([
@@ -20,21 +20,31 @@ describe("parseGoalTime", () => {
     expect(parseGoalTime("-1:30")).toBe(0);
   });
 
-  it("ignores anything but digits and a colon", () => {
-    expect(parseGoalTime("1a0")).toBe(10);
-    expect(parseGoalTime("30 s")).toBe(30);
-    expect(parseGoalTime("1.5")).toBe(15);
+  it("refuses, with the reason, what it would otherwise have to change (the audit: 2:00:00 and 99:99 were saved as 1:00:00)", () => {
+    expect(readGoalTime("2:00:00")).toEqual({ error: TIME_TOO_LONG_MESSAGE });
+    expect(readGoalTime("3601")).toEqual({ error: TIME_TOO_LONG_MESSAGE });
+    expect(readGoalTime("99999999999999999999999")).toEqual({ error: TIME_FORMAT_MESSAGE });
+    expect(readGoalTime("99:99")).toEqual({ error: TIME_PARTS_MESSAGE });
+    expect(readGoalTime("1:60")).toEqual({ error: TIME_PARTS_MESSAGE });
+    expect(readGoalTime("0:60:00")).toEqual({ error: TIME_PARTS_MESSAGE });
+    expect(readGoalTime("9:0:1:30")).toEqual({ error: TIME_FORMAT_MESSAGE });
+    for (const text of ["1a0", "30 s", "1.5", "abc"]) expect(readGoalTime(text), text).toEqual({ error: TIME_FORMAT_MESSAGE });
+    expect(parseGoalTime("2:00:00")).toBeNull();
   });
 
-  it("reads the last three parts of a longer time and clamps to an hour", () => {
-    expect(parseGoalTime("9:0:1:30")).toBe(90);
-    expect(parseGoalTime("2:00:00")).toBe(3600);
-    expect(parseGoalTime("99999999999999999999999")).toBe(3600);
+  it("takes an hour exactly, and an hour's minutes written as minutes", () => {
+    expect(readGoalTime("1:00:00")).toEqual({ seconds: 3600 });
+    expect(readGoalTime("60:00")).toEqual({ seconds: 3600 });
+    expect(readGoalTime("3600")).toEqual({ seconds: 3600 });
   });
 });
 
 describe("timeInputFilter", () => {
-  it("keeps digits and colons", () => expect(timeInputFilter("-1:3a0 s")).toBe("1:30"));
+  it("keeps digits and colons, and a leading minus (the time is then 0)", () => {
+    expect(timeInputFilter("1:3a0 s")).toBe("1:30");
+    expect(timeInputFilter("-45")).toBe("-45");
+    expect(parseGoalTime(timeInputFilter("-45"))).toBe(0);
+  });
 });
 
 describe("formatGoalTimeInput", () => {

@@ -11,7 +11,7 @@
  * Limits: sets 1 to 5, reps 1 to 25, time 0 to 3600 s with a time goal of at least 5 s.
  */
 import type { Schema } from "../../../api/schemas";
-import { TIME_MAX } from "./goal-time";
+import { readGoalTime, TIME_MAX } from "./goal-time";
 
 export type GoalType = "ROM" | "TIME" | "REPS" | "REPS_OR_TIME";
 export type SideOfBody = "LEFT" | "RIGHT";
@@ -20,6 +20,11 @@ export interface SetGoal {
   goalType: GoalType;
   reps: number | null;
   time: number | null;
+  /**
+   * The reps or time as the clinician typed them, while they cannot be read ("abc", "99:99"): the field shows
+   * them back with the reason, never an emptied or silently changed value. Absent once the value is readable.
+   */
+  typed?: string;
 }
 
 /** What the rules need of an exercise (the contract's Exercise has it). */
@@ -71,6 +76,13 @@ export const clampTime = (n: number) => Math.min(TIME_MAX, Math.max(0, Math.roun
 /** The goal's problems as messages by field ("reps", "time"); empty when it can be saved. */
 export function goalErrors(goal: SetGoal): { reps?: string; time?: string } {
   const errors: { reps?: string; time?: string } = {};
+  if (goal.typed !== undefined) {
+    if (goal.goalType === "REPS") return { reps: REPS_OUT_OF_RANGE };
+    if (goal.goalType === "TIME") {
+      const read = readGoalTime(goal.typed);
+      return { time: "error" in read ? read.error : TIME_GOAL_TOO_SHORT };
+    }
+  }
   if (goal.goalType === "REPS" && (goal.reps === null || !Number.isInteger(goal.reps) || goal.reps < REPS_MIN || goal.reps > REPS_MAX)) errors.reps = REPS_OUT_OF_RANGE;
   if ((goal.goalType === "TIME" || goal.goalType === "REPS_OR_TIME") && (goal.time === null || goal.time < MIN_TIME_GOAL)) errors.time = TIME_GOAL_TOO_SHORT;
   return errors;
