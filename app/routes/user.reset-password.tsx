@@ -10,7 +10,8 @@ import { confirmForgotPassword } from "../auth/identity.server";
 import { resetMessage, resetErrorField } from "../auth/identity-errors";
 import { getSession, type PortalSession } from "../auth/session.server";
 import { requireAnonymous } from "../auth/user.server";
-import { resetPasswordSchema } from "../areas/user/forms/password-reset";
+import { makeResetPasswordSchema, resetPasswordSchema } from "../areas/user/forms/password-reset";
+import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { AuthLayout } from "../components/auth-layout";
 import { ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const reset = pendingReset(session);
   if (!reset) throw redirect("/user/login/");
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: makeResetPasswordSchema(SERVER_PASSWORD_RULE) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
