@@ -3,8 +3,8 @@
  * passwords of app/auth/common-passwords.server.ts (ASVS 4.0.3 2.1.7), kept out of the browser's bundle. The list
  * becomes a Set on first use (~10,000 entries: a few milliseconds once, then one look-up per check).
  */
-import { normalisePassword, type PasswordRuleOptions } from "../domain/password";
-import { COMMON_PASSWORDS } from "./common-passwords.server";
+import { normalisePassword, type PasswordRuleOptions } from "../domain/password.js";
+import { COMMON_PASSWORDS } from "./common-passwords.server.js";
 
 let common: Set<string> | undefined;
 
