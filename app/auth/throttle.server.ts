@@ -70,7 +70,7 @@ export function pairKey(email: string, address: string | undefined): string {
   return createHash("sha256").update(`${accountKey(email)}|${addressKey(address)}`).digest("hex").slice(0, 40);
 }
 
-export type Verdict = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number; message: string };
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
 export interface LimiterOptions {
   keyPrefix: string;
@@ -138,7 +138,7 @@ class Counter {
 }
 
 export interface Throttle {
-  /** Before checking a password: refused, or allowed (after `delayMs`, which the caller waits; 0 here). */
+  /** Before checking a password: refused (the pair waits, or a limit is reached), or allowed. */
   checkSignIn(email: string, address: string | undefined): Promise<Verdict>;
   signInFailed(email: string, address: string | undefined): Promise<void>;
   /** The password was right: clears the pair's and the account's failures, and remembers the pair as known. */
@@ -196,7 +196,7 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
       const [wait, account, addr, known] = await Promise.all([pairWait.state(pair), signInAccount.state(accountKey(email)), signInAddress.state(addressKey(address)), knownPair.state(pair)]);
       const states = [...(wait.count > 0 ? [wait] : []), ...(known.count > 0 ? [] : [...over(signInAccount, account), ...over(signInAddress, addr)])];
       if (states.length) return refused(signInThrottledMessage, states);
-      return { allowed: true, delayMs: 0 };
+      return { allowed: true };
     },
     async signInFailed(email, address) {
       const pair = pairKey(email, address);
@@ -212,10 +212,10 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
       const verdict = await accountAndAddress(email, address, resetAccount, resetAddress, resetThrottledMessage);
       if (verdict) return verdict;
       await Promise.all([resetAccount.hit(accountKey(email)), resetAddress.hit(addressKey(address))]);
-      return { allowed: true, delayMs: 0 };
+      return { allowed: true };
     },
     async checkResetCode(email, address) {
-      return (await accountAndAddress(email, address, resetCodeAccount, resetCodeAddress, resetCodeThrottledMessage)) ?? { allowed: true, delayMs: 0 };
+      return (await accountAndAddress(email, address, resetCodeAccount, resetCodeAddress, resetCodeThrottledMessage)) ?? { allowed: true };
     },
     async resetCodeFailed(email, address) {
       await Promise.all([resetCodeAccount.hit(accountKey(email)), resetCodeAddress.hit(addressKey(address))]);
@@ -227,7 +227,7 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
     async checkInviteLookup(address) {
       const addr = await inviteAddress.state(addressKey(address));
       if (addr.count >= inviteAddress.limit) return refused(inviteThrottledMessage, [addr]);
-      return { allowed: true, delayMs: 0 };
+      return { allowed: true };
     },
     async inviteLookupFailed(address) {
       await inviteAddress.hit(addressKey(address));
@@ -290,16 +290,4 @@ export function getThrottle(): Throttle {
 /** For tests. */
 export function setThrottleForTesting(value: Throttle | undefined): void {
   throttle = value;
-}
-
-/** Waits `ms` (aborted with the request). */
-export function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 }

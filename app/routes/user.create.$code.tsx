@@ -29,6 +29,10 @@ import { useHydrated } from "../components/use-hydrated";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.create.$code";
+import { retryAfterHeaders } from "../auth/retry-after";
+
+/** A throttled answer (429) carries its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Create account | Exer Provider Portal" }];
 

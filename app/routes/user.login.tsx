@@ -13,7 +13,7 @@ import { getApi } from "../api/user-api.server";
 import { safeRedirect } from "../auth/redirect";
 import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
-import { getThrottle, wait } from "../auth/throttle.server";
+import { getThrottle } from "../auth/throttle.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
 import { loginSchema } from "../areas/user/forms/login";
@@ -23,6 +23,10 @@ import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.login";
+import { retryAfterHeaders } from "../auth/retry-after";
+
+/** A throttled answer (429) carries its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Log In | Exer Provider Portal" }];
 
@@ -51,7 +55,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: "throttled" });
     return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
-  await wait(verdict.delayMs, request.signal);
 
   let tokens: IdentityTokens;
   try {
