@@ -77,7 +77,7 @@ test.describe("sign-in: back-off per account and address, not a lock (finding 7)
 
   test("a guesser at one address does not lock the owner out: the right password signs in from another address", async ({ page, startExtraPortal }) => {
     const portal = await proxiedPortal(startExtraPortal);
-    const user = await createIdentityUser();
+    const user = await createProvider({ products: ["HEALTH"] });
     const attacker = anotherAddress();
     for (let i = 0; i < FREE_FAILURES + 3; i++) {
       const res = await postFrom(page, portal, LOGIN_PATH, attacker, { email: user.email, password: `Guess-${i}-Password!` });
@@ -89,11 +89,13 @@ test.describe("sign-in: back-off per account and address, not a lock (finding 7)
     // The owner, elsewhere, signs in through the page.
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": someAddress() });
     await page.goto(`${portal.url}${LOGIN_PATH}`);
+    await expectAccessible(page);
     const form = loginForm(page);
     await form.email.fill(user.email);
     await form.password.fill(user.password);
     await form.submit.click();
     await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
   });
 });
 
@@ -104,9 +106,11 @@ test.describe("password reset: codes cannot be guessed, requests cannot be spray
     const address = someAddress();
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
     await page.goto(`${portal.url}/user/forgot-password/`);
+    await expectAccessible(page);
     await page.getByRole("textbox", { name: "Email" }).fill(user.email);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/user\/reset-password\/$/);
+    await expectAccessible(page);
 
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -127,10 +131,12 @@ test.describe("password reset: codes cannot be guessed, requests cannot be spray
     await expectAccessible(page);
     // Not a lock of the account: its password still signs in.
     await page.goto(`${portal.url}${LOGIN_PATH}`);
+    await expectAccessible(page);
     await loginForm(page).email.fill(user.email);
     await loginForm(page).password.fill(user.password);
     await loginForm(page).submit.click();
     await expect(page).toHaveURL(/\/home\/$/);
+    await expectAccessible(page);
   });
 
   test("forgot-password sprayed over many accounts from one address answers 429 with Retry-After; other addresses go on", async ({ page, startExtraPortal }) => {
