@@ -95,14 +95,27 @@ const schema = z.object({
   /** "local": counters in the portal's process (or the cluster primary); "postgres": THROTTLE_DATABASE_URL. */
   THROTTLE_STORE: z.preprocess(emptyToUndefined, z.enum(["local", "postgres"], "must be local or postgres").optional()),
   THROTTLE_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "must be 1–40 letters, digits, _ or -").default("portal"),
-  /** How long failures are counted, and how long a limit once reached refuses. */
+  /** How long the address limits, reset and invite counters count, and how long a limit once reached refuses. */
   THROTTLE_WINDOW_MINUTES: z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).default(15),
-  /** The first delay of a slowed attempt (doubling per further failure, at most 8×); 0 = no delays. */
-  THROTTLE_DELAY_MS: z.coerce.number("must be a number of milliseconds").int().min(0).max(10_000).default(500),
-  THROTTLE_SIGN_IN_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(10_000).default(5),
+  /** Failed sign-ins of one account from one address before each further one makes that pair wait (ADR 022). */
+  THROTTLE_SIGN_IN_PAIR_FREE: z.coerce.number("must be a whole number").int().min(1).max(100).default(5),
+  /** The pair's first wait, doubling with each further failure, at most THROTTLE_SIGN_IN_BACKOFF_MAX_MINUTES. */
+  THROTTLE_SIGN_IN_BACKOFF_SECONDS: z.coerce.number("must be a number of seconds").int().min(1).max(60 * 60).default(60),
+  THROTTLE_SIGN_IN_BACKOFF_MAX_MINUTES: z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).default(60),
+  /** The account's ceiling: consecutive failures from any addresses (NIST SP 800-63B §5.2.2: at most 100). */
+  THROTTLE_SIGN_IN_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100, "must be at most 100 (NIST SP 800-63B)").default(100),
+  /** How long the account's failures count, and how long its ceiling refuses unknown addresses. */
+  THROTTLE_SIGN_IN_ACCOUNT_WINDOW_HOURS: z.coerce.number("must be a number of hours").int().min(1).max(7 * 24).default(24),
   THROTTLE_SIGN_IN_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(100),
+  /**
+   * How long an address an account signed in from (renewed at every sign-in) is spared the account's ceiling and
+   * the address limits. At most 24 days: the in-process store expires keys with a timer (Node's limit: 24.8 days).
+   */
+  THROTTLE_KNOWN_ADDRESS_DAYS: z.coerce.number("must be a number of days").int().min(1).max(24, "must be at most 24 days").default(14),
   THROTTLE_RESET_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(10_000).default(5),
-  THROTTLE_RESET_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(30),
+  THROTTLE_RESET_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(20),
+  THROTTLE_RESET_CODE_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(1_000).default(10),
+  THROTTLE_RESET_CODE_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(30),
   THROTTLE_INVITE_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(20),
   INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
   /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
@@ -156,9 +169,15 @@ export interface PortalConfig {
 export interface ThrottleConfig {
   store: { kind: "postgres"; url: string } | { kind: "local" };
   keyPrefix: string;
+  /** The address limits', reset and invite counters' window. */
   windowSeconds: number;
-  delayMs: number;
-  limits: { signInAccount: number; signInAddress: number; resetAccount: number; resetAddress: number; inviteAddress: number };
+  /** An (account, address) pair's back-off after `free` failures: `firstSeconds`, doubling, at most `maxSeconds`. */
+  backoff: { free: number; firstSeconds: number; maxSeconds: number };
+  /** The account ceiling's window (`limits.signInAccount` failures within it). */
+  accountWindowSeconds: number;
+  /** How long a pair that signed in is known (spared the account's ceiling and the address limits). */
+  knownSeconds: number;
+  limits: { signInAccount: number; signInAddress: number; resetAccount: number; resetAddress: number; resetCodeAccount: number; resetCodeAddress: number; inviteAddress: number };
 }
 
 /** What the browser may see. Nothing else from the configuration is sent to it. */
@@ -254,12 +273,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         store: c.THROTTLE_DATABASE_URL && c.THROTTLE_STORE !== "local" ? { kind: "postgres", url: c.THROTTLE_DATABASE_URL } : { kind: "local" },
         keyPrefix: c.THROTTLE_KEY_PREFIX,
         windowSeconds: c.THROTTLE_WINDOW_MINUTES * 60,
-        delayMs: c.THROTTLE_DELAY_MS,
+        backoff: { free: c.THROTTLE_SIGN_IN_PAIR_FREE, firstSeconds: c.THROTTLE_SIGN_IN_BACKOFF_SECONDS, maxSeconds: c.THROTTLE_SIGN_IN_BACKOFF_MAX_MINUTES * 60 },
+        accountWindowSeconds: c.THROTTLE_SIGN_IN_ACCOUNT_WINDOW_HOURS * 3600,
+        knownSeconds: c.THROTTLE_KNOWN_ADDRESS_DAYS * 24 * 3600,
         limits: {
           signInAccount: c.THROTTLE_SIGN_IN_ACCOUNT_LIMIT,
           signInAddress: c.THROTTLE_SIGN_IN_ADDRESS_LIMIT,
           resetAccount: c.THROTTLE_RESET_ACCOUNT_LIMIT,
           resetAddress: c.THROTTLE_RESET_ADDRESS_LIMIT,
+          resetCodeAccount: c.THROTTLE_RESET_CODE_ACCOUNT_LIMIT,
+          resetCodeAddress: c.THROTTLE_RESET_CODE_ADDRESS_LIMIT,
           inviteAddress: c.THROTTLE_INVITE_ADDRESS_LIMIT,
         },
       },

@@ -1,13 +1,24 @@
 /**
- * Throttling of failed sign-ins, password-reset requests and invite-code look-ups (ADR 022), with
+ * Throttling of sign-ins, password resets and invite-code look-ups (ADR 022; issue 23, findings 6 and 7), with
  * rate-limiter-flexible.
  *
- * - Sign-in: FAILED attempts are counted per account (the submitted e-mail, normalised, whether or not the account
- *   exists) and per client address, within a window (THROTTLE_WINDOW_MINUTES). From half a limit on, each further
- *   attempt waits a growing delay (THROTTLE_DELAY_MS, doubling, at most 8×); at the limit the account (or the
- *   address) is refused for a whole window, even with the right password, with one message for every account. A
- *   successful sign-in clears the account's count (not the address's).
- * - Password reset: every request is counted, per account and per address; past the limit, refused.
+ * - Sign-in: FAILED attempts are counted three ways, by keys that hold no e-mail:
+ *   1. per (account, address) pair — the submitted e-mail, normalised, whether or not the account exists, with the
+ *      client address: after `backoff.free` failures each further failure makes that pair wait before it may try
+ *      again (`backoff.firstSeconds`, doubling, at most `backoff.maxSeconds`). While it waits, the pair is refused
+ *      (429, Retry-After, the remaining wait in the message) before the password is checked. Others are not: a
+ *      guesser at one address does not lock the account's owner out elsewhere (NIST SP 800-63B §5.2.2).
+ *   2. per account, the ceiling: `limits.signInAccount` (at most 100) consecutive failures from any addresses within
+ *      `accountWindowSeconds` refuse the account for that long at every address it has never signed in from
+ *      (below); addresses it has signed in from keep only their pair's back-off.
+ *   3. per address: `limits.signInAddress` failures within the window (a spray of many accounts) refuse that
+ *      address for a window, again except for accounts that have signed in from it (a clinic behind one NAT
+ *      keeps signing in).
+ *   A successful sign-in clears the pair's and the account's failures and remembers the pair as known for
+ *   `knownSeconds`; a password reset clears the account's.
+ * - Password-reset requests (forgot password): every request counts, per account and per address; past a limit,
+ *   refused. Reset codes: failed confirmations (a wrong or expired code) per account and per address; past a limit,
+ *   refused, so a code cannot be guessed. The address limits spare accounts known at the address.
  * - Invite codes: failed look-ups (no such code) per address; past the limit, refused (codes cannot be enumerated).
  *
  * Where the counters live (`createLimiterFactory`):
@@ -17,9 +28,9 @@
  * - otherwise (THROTTLE_STORE=local, or development): in the process; in a Node cluster worker, in the cluster's
  *   primary (RateLimiterCluster over IPC), which must have called `startThrottlePrimary()`.
  *
- * Keys hold no e-mail address: an account is the SHA-256 of its normalised e-mail (the table stays free of
- * identifiers, and keys stay short). A store that fails lets the request through (logged): a broken counter
- * must not lock every user out.
+ * Keys hold no e-mail address: an account is the SHA-256 of its normalised e-mail, a pair the SHA-256 of the
+ * account's key and the address (the table stays free of identifiers, and keys stay short). A store that fails
+ * lets the request through (logged): a broken counter must not lock every user out.
  */
 import cluster from "node:cluster";
 import { createHash } from "node:crypto";
@@ -30,14 +41,17 @@ import { errorFields, log } from "../log.server";
 
 export const THROTTLE_TABLE = "portal_throttle";
 
-/** The one message of a refused sign-in: the same for every account, known or not. */
-export const signInThrottledMessage = (windowSeconds: number) => `Too many sign-in attempts. Please wait ${minutes(windowSeconds)} and try again.`;
-export const resetThrottledMessage = (windowSeconds: number) => `Too many password reset requests. Please wait ${minutes(windowSeconds)} and try again.`;
-export const inviteThrottledMessage = (windowSeconds: number) => `Too many attempts. Please wait ${minutes(windowSeconds)} and try again.`;
+/** The messages of a refusal, with the remaining wait: the same for every account, known or not. */
+export const signInThrottledMessage = (waitSeconds: number) => `Too many sign-in attempts. Please wait ${duration(waitSeconds)} and try again.`;
+export const resetThrottledMessage = (waitSeconds: number) => `Too many password reset requests. Please wait ${duration(waitSeconds)} and try again.`;
+export const resetCodeThrottledMessage = (waitSeconds: number) => `Too many wrong verification codes. Please wait ${duration(waitSeconds)} and try again.`;
+export const inviteThrottledMessage = (waitSeconds: number) => `Too many attempts. Please wait ${duration(waitSeconds)} and try again.`;
 
-function minutes(seconds: number): string {
-  const n = Math.max(1, Math.ceil(seconds / 60));
-  return `${n} minute${n === 1 ? "" : "s"}`;
+/** A wait as a person reads it, rounded up: "45 seconds", "3 minutes", "2 hours". */
+export function duration(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const [n, unit] = s < 60 ? [s, "second"] : s < 2 * 60 * 60 ? [Math.ceil(s / 60), "minute"] : [Math.ceil(s / 3600), "hour"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
 
 /** The account's key: the e-mail trimmed, NFKC-normalised and lower-cased, hashed (no address in the store). */
@@ -51,7 +65,12 @@ export function addressKey(address: string | undefined): string {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").toLowerCase();
 }
 
-export type Verdict = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number; message: string };
+/** An (account, address) pair's key: hashed (no e-mail, and one length for IPv4 and IPv6). */
+export function pairKey(email: string, address: string | undefined): string {
+  return createHash("sha256").update(`${accountKey(email)}|${addressKey(address)}`).digest("hex").slice(0, 40);
+}
+
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
 export interface LimiterOptions {
   keyPrefix: string;
@@ -62,13 +81,17 @@ export type LimiterFactory = (opts: LimiterOptions) => RateLimiterAbstract;
 /** `ready()`: resolves when every limiter made so far can use its store (PostgreSQL: its table exists). */
 export type StoreLimiterFactory = LimiterFactory & { ready(): Promise<void> };
 
-/** One counter: `limit` events within `windowSeconds`; at the limit, blocked for `windowSeconds`. */
+/** Counts without a limit of its own (the pairs' failures): far above any count a back-off lets happen. */
+const UNLIMITED = 1_000_000;
+
+/** One counter: events within `windowSeconds`; with `blockAtLimit`, the event that reaches `limit` blocks the key for a window. */
 class Counter {
   constructor(
     private readonly limiter: RateLimiterAbstract,
     readonly limit: number,
     private readonly windowSeconds: number,
     private readonly name: string,
+    private readonly blockAtLimit = true,
   ) {}
 
   /** Events counted in the current window (the limit or more when blocked) and the time until it ends. */
@@ -82,22 +105,26 @@ class Counter {
     }
   }
 
-  /** Counts one event; the one that reaches the limit blocks the key for a whole window. */
-  async hit(key: string): Promise<void> {
+  /** Counts one event; answers the count (0 when the store failed). */
+  async hit(key: string): Promise<number> {
     let count: number;
     try {
       count = (await this.limiter.consume(key)).consumedPoints;
     } catch (err) {
-      if (err instanceof RateLimiterRes) return; // over the limit already: blocked
+      if (err instanceof RateLimiterRes) return err.consumedPoints; // over the limit already: blocked
       log.error("throttle store failed", { counter: this.name, operation: "consume", ...errorFields(err) });
-      return;
+      return 0;
     }
-    if (count >= this.limit) {
-      try {
-        await this.limiter.block(key, this.windowSeconds);
-      } catch (err) {
-        log.error("throttle store failed", { counter: this.name, operation: "block", ...errorFields(err) });
-      }
+    if (this.blockAtLimit && count >= this.limit) await this.mark(key, this.windowSeconds);
+    return count;
+  }
+
+  /** Sets the key for `seconds` (a wait, a known pair, a reached limit): `state` then counts more than the limit. */
+  async mark(key: string, seconds: number): Promise<void> {
+    try {
+      await this.limiter.block(key, seconds);
+    } catch (err) {
+      log.error("throttle store failed", { counter: this.name, operation: "block", ...errorFields(err) });
     }
   }
 
@@ -111,65 +138,96 @@ class Counter {
 }
 
 export interface Throttle {
-  /** Before checking a password: refused, or allowed after `delayMs` (the caller waits it). */
+  /** Before checking a password: refused (the pair waits, or a limit is reached), or allowed. */
   checkSignIn(email: string, address: string | undefined): Promise<Verdict>;
   signInFailed(email: string, address: string | undefined): Promise<void>;
-  /** Clears the account's failures (the address's count stays). */
-  signInSucceeded(email: string): Promise<void>;
-  /** Counts the request when allowed. */
+  /** The password was right: clears the pair's and the account's failures, and remembers the pair as known. */
+  signInSucceeded(email: string, address: string | undefined): Promise<void>;
+  /** Forgot password: counts the request when allowed. */
   passwordResetRequested(email: string, address: string | undefined): Promise<Verdict>;
+  /** Before confirming a reset code. */
+  checkResetCode(email: string, address: string | undefined): Promise<Verdict>;
+  /** A wrong or expired reset code. */
+  resetCodeFailed(email: string, address: string | undefined): Promise<void>;
+  /** The password was reset: clears the account's reset-code and sign-in failures (the owner proved the e-mail). */
+  passwordReset(email: string, address: string | undefined): Promise<void>;
   checkInviteLookup(address: string | undefined): Promise<Verdict>;
   inviteLookupFailed(address: string | undefined): Promise<void>;
 }
 
-/** The delay of an attempt after `count` failures of a `limit`: none below half the limit, then doubling, at most 8×. */
-export function slowDelay(count: number, limit: number, delayMs: number): number {
-  const from = Math.max(1, Math.floor(limit / 2));
-  if (delayMs <= 0 || count < from) return 0;
-  return delayMs * 2 ** Math.min(3, count - from);
+/** The wait a pair earns with its `count`th consecutive failure: none within `free`, then doubling up to `maxSeconds`. */
+export function backoffSeconds(count: number, backoff: ThrottleConfig["backoff"]): number {
+  if (count < backoff.free) return 0;
+  return Math.min(backoff.maxSeconds, backoff.firstSeconds * 2 ** Math.min(30, count - backoff.free));
 }
 
 export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: LimiterFactory): Throttle {
-  const { windowSeconds, limits, delayMs } = config;
-  const counter = (name: string, limit: number) =>
-    new Counter(factory({ keyPrefix: `${config.keyPrefix}:${name}`, points: limit, duration: windowSeconds }), limit, windowSeconds, name);
-  const signInAccount = counter("sign-in-account", limits.signInAccount);
+  const { windowSeconds, limits, backoff, accountWindowSeconds, knownSeconds } = config;
+  const counter = (name: string, limit: number, seconds = windowSeconds, blockAtLimit = true) =>
+    new Counter(factory({ keyPrefix: `${config.keyPrefix}:${name}`, points: limit, duration: seconds }), limit, seconds, name, blockAtLimit);
+  const pairFailures = counter("sign-in-pair", UNLIMITED, accountWindowSeconds, false);
+  const pairWait = counter("sign-in-pair-wait", 1, backoff.maxSeconds, false);
+  const knownPair = counter("sign-in-known", 1, knownSeconds, false);
+  const signInAccount = counter("sign-in-account", limits.signInAccount, accountWindowSeconds);
   const signInAddress = counter("sign-in-address", limits.signInAddress);
   const resetAccount = counter("reset-account", limits.resetAccount);
   const resetAddress = counter("reset-address", limits.resetAddress);
+  const resetCodeAccount = counter("reset-code-account", limits.resetCodeAccount);
+  const resetCodeAddress = counter("reset-code-address", limits.resetCodeAddress);
   const inviteAddress = counter("invite-address", limits.inviteAddress);
 
-  const refused = (message: string, states: { msBeforeNext: number }[]): Verdict => ({
-    allowed: false,
-    message,
-    retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...states.map((s) => s.msBeforeNext)) / 1000)),
-  });
+  const refused = (message: (seconds: number) => string, states: { msBeforeNext: number }[]): Verdict => {
+    const retryAfterSeconds = Math.max(1, Math.ceil(Math.max(...states.map((s) => s.msBeforeNext)) / 1000));
+    return { allowed: false, message: message(retryAfterSeconds), retryAfterSeconds };
+  };
+  const over = (c: Counter, s: { count: number; msBeforeNext: number }) => (s.count >= c.limit ? [s] : []);
+  const isKnown = async (email: string, address: string | undefined) => (await knownPair.state(pairKey(email, address))).count > 0;
+
+  /** An account's and an address's limits, the address's sparing an account known there. */
+  async function accountAndAddress(email: string, address: string | undefined, account: Counter, addr: Counter, message: (s: number) => string): Promise<Verdict | null> {
+    const [a, b, known] = await Promise.all([account.state(accountKey(email)), addr.state(addressKey(address)), isKnown(email, address)]);
+    const states = [...over(account, a), ...(known ? [] : over(addr, b))];
+    return states.length ? refused(message, states) : null;
+  }
 
   return {
     async checkSignIn(email, address) {
-      const [account, addr] = await Promise.all([signInAccount.state(accountKey(email)), signInAddress.state(addressKey(address))]);
-      const over = [account.count >= signInAccount.limit ? account : null, addr.count >= signInAddress.limit ? addr : null].filter((s) => s !== null);
-      if (over.length) return refused(signInThrottledMessage(windowSeconds), over);
-      return { allowed: true, delayMs: Math.max(slowDelay(account.count, signInAccount.limit, delayMs), slowDelay(addr.count, signInAddress.limit, delayMs)) };
+      const pair = pairKey(email, address);
+      const [wait, account, addr, known] = await Promise.all([pairWait.state(pair), signInAccount.state(accountKey(email)), signInAddress.state(addressKey(address)), knownPair.state(pair)]);
+      const states = [...(wait.count > 0 ? [wait] : []), ...(known.count > 0 ? [] : [...over(signInAccount, account), ...over(signInAddress, addr)])];
+      if (states.length) return refused(signInThrottledMessage, states);
+      return { allowed: true };
     },
     async signInFailed(email, address) {
-      await Promise.all([signInAccount.hit(accountKey(email)), signInAddress.hit(addressKey(address))]);
+      const pair = pairKey(email, address);
+      const [count] = await Promise.all([pairFailures.hit(pair), signInAccount.hit(accountKey(email)), signInAddress.hit(addressKey(address))]);
+      const seconds = backoffSeconds(count, backoff);
+      if (seconds > 0) await pairWait.mark(pair, seconds);
     },
-    async signInSucceeded(email) {
-      await signInAccount.clear(accountKey(email));
+    async signInSucceeded(email, address) {
+      const pair = pairKey(email, address);
+      await Promise.all([pairFailures.clear(pair), pairWait.clear(pair), signInAccount.clear(accountKey(email)), knownPair.mark(pair, knownSeconds)]);
     },
     async passwordResetRequested(email, address) {
-      const keys = [accountKey(email), addressKey(address)] as const;
-      const [account, addr] = await Promise.all([resetAccount.state(keys[0]), resetAddress.state(keys[1])]);
-      const over = [account.count >= resetAccount.limit ? account : null, addr.count >= resetAddress.limit ? addr : null].filter((s) => s !== null);
-      if (over.length) return refused(resetThrottledMessage(windowSeconds), over);
-      await Promise.all([resetAccount.hit(keys[0]), resetAddress.hit(keys[1])]);
-      return { allowed: true, delayMs: 0 };
+      const verdict = await accountAndAddress(email, address, resetAccount, resetAddress, resetThrottledMessage);
+      if (verdict) return verdict;
+      await Promise.all([resetAccount.hit(accountKey(email)), resetAddress.hit(addressKey(address))]);
+      return { allowed: true };
+    },
+    async checkResetCode(email, address) {
+      return (await accountAndAddress(email, address, resetCodeAccount, resetCodeAddress, resetCodeThrottledMessage)) ?? { allowed: true };
+    },
+    async resetCodeFailed(email, address) {
+      await Promise.all([resetCodeAccount.hit(accountKey(email)), resetCodeAddress.hit(addressKey(address))]);
+    },
+    async passwordReset(email, address) {
+      const pair = pairKey(email, address);
+      await Promise.all([resetCodeAccount.clear(accountKey(email)), signInAccount.clear(accountKey(email)), pairFailures.clear(pair), pairWait.clear(pair)]);
     },
     async checkInviteLookup(address) {
       const addr = await inviteAddress.state(addressKey(address));
-      if (addr.count >= inviteAddress.limit) return refused(inviteThrottledMessage(windowSeconds), [addr]);
-      return { allowed: true, delayMs: 0 };
+      if (addr.count >= inviteAddress.limit) return refused(inviteThrottledMessage, [addr]);
+      return { allowed: true };
     },
     async inviteLookupFailed(address) {
       await inviteAddress.hit(addressKey(address));
@@ -232,16 +290,4 @@ export function getThrottle(): Throttle {
 /** For tests. */
 export function setThrottleForTesting(value: Throttle | undefined): void {
   throttle = value;
-}
-
-/** Waits `ms` (aborted with the request). */
-export function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 }

@@ -13,7 +13,8 @@ import { changePassword } from "../auth/identity.server";
 import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSAGE } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
-import { accountInfoSchema, changePasswordSchema } from "../areas/user/forms/account";
+import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
+import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
@@ -54,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw redirect(here);
   }
 
-  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const submission = parseWithZod(formData, { schema: makeChangePasswordSchema(SERVER_PASSWORD_RULE) });
   const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const token = await getTokenSource(request, context).accessToken();

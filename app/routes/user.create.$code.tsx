@@ -20,7 +20,8 @@ import { errorName, identityMessage } from "../auth/identity-errors";
 import { getSession, type PortalSession, type SessionData } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
-import { inviteeSchema, signUpSchema, verifySignUpSchema } from "../areas/user/forms/sign-up";
+import { inviteeSchema, makeSignUpSchema, signUpSchema, verifySignUpSchema } from "../areas/user/forms/sign-up";
+import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
@@ -28,6 +29,10 @@ import { useHydrated } from "../components/use-hydrated";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.create.$code";
+import { retryAfterHeaders } from "../auth/retry-after";
+
+/** A throttled answer (429) carries its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Create account | Exer Provider Portal" }];
 
@@ -139,7 +144,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
 
-  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const submission = parseWithZod(formData, { schema: makeSignUpSchema(SERVER_PASSWORD_RULE) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const throttle = getThrottle();
   if (!(await throttle.checkInviteLookup(portalRequest(context).clientAddress)).allowed) throw redirect(requestUrl(request).pathname);

@@ -14,6 +14,10 @@ import { ErrorList, Field } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import type { Route } from "./+types/user.forgot-password";
+import { retryAfterHeaders } from "../auth/retry-after";
+
+/** A throttled answer (429) carries its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Forgot password | Exer Provider Portal" }];
 

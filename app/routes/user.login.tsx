@@ -13,7 +13,7 @@ import { getApi } from "../api/user-api.server";
 import { safeRedirect } from "../auth/redirect";
 import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
-import { getThrottle, wait } from "../auth/throttle.server";
+import { getThrottle } from "../auth/throttle.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
 import { loginSchema } from "../areas/user/forms/login";
@@ -23,6 +23,10 @@ import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.login";
+import { retryAfterHeaders } from "../auth/retry-after";
+
+/** A throttled answer (429) carries its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Log In | Exer Provider Portal" }];
 
@@ -41,15 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
-  // Throttled (ADR 022): per account (known or not) and per client address, before the password is checked.
+  // Throttled (ADR 022): per (account, address) pair with back-off, per account (known or not) and per client
+  // address, before the password is checked.
   const throttle = getThrottle();
   const email = submission.value.email;
-  const verdict = await throttle.checkSignIn(email, portalRequest(context).clientAddress);
+  const address = portalRequest(context).clientAddress;
+  const verdict = await throttle.checkSignIn(email, address);
   if (!verdict.allowed) {
     log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: "throttled" });
     return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
-  await wait(verdict.delayMs, request.signal);
 
   let tokens: IdentityTokens;
   try {
@@ -57,15 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
       log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: errorName(err) ?? "challenge" });
-      if (isWrongCredentials(err)) await throttle.signInFailed(email, portalRequest(context).clientAddress);
+      if (isWrongCredentials(err)) await throttle.signInFailed(email, address);
       return data(submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] }), { status: 401 });
     }
     log.error("sign-in failed", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
   }
 
-  // The password was right: the account's failures are forgotten (whatever is decided below).
-  await throttle.signInSucceeded(email);
+  // The password was right: the pair's and the account's failures are forgotten, the pair known (whatever is decided below).
+  await throttle.signInSucceeded(email, address);
   const session = getSession(request, context);
   const claims = accessClaims(tokens.accessToken);
   if (!claims || !startSession(session, tokens)) {

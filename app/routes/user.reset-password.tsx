@@ -7,15 +7,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { errorFields, log } from "../log.server";
 import { confirmForgotPassword } from "../auth/identity.server";
-import { resetMessage, resetErrorField } from "../auth/identity-errors";
+import { identityMessage, resetMessage, resetErrorField } from "../auth/identity-errors";
 import { getSession, type PortalSession } from "../auth/session.server";
+import { getThrottle } from "../auth/throttle.server";
 import { requireAnonymous } from "../auth/user.server";
-import { resetPasswordSchema } from "../areas/user/forms/password-reset";
+import { makeResetPasswordSchema, resetPasswordSchema } from "../areas/user/forms/password-reset";
+import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { AuthLayout } from "../components/auth-layout";
 import { ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import type { Route } from "./+types/user.reset-password";
+import { retryAfterHeaders } from "../auth/retry-after";
+
+/** A throttled answer (429) carries its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Reset password | Exer Provider Portal" }];
 
@@ -43,14 +49,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const reset = pendingReset(session);
   if (!reset) throw redirect("/user/login/");
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: makeResetPasswordSchema(SERVER_PASSWORD_RULE) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  // Wrong codes are throttled per account (known or not) and per client address (ADR 022): a code cannot be guessed.
+  const throttle = getThrottle();
+  const address = portalRequest(context).clientAddress;
+  const verdict = await throttle.checkResetCode(reset.username, address);
+  if (!verdict.allowed) {
+    log.info("password reset refused", { requestId: portalRequest(context).requestId, reason: "throttled" });
+    return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+  }
   try {
     await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
   } catch (err) {
     log.info("password reset refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
-    return data(submission.reply({ fieldErrors: { [resetErrorField(err)]: [resetMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] }), { status: 400 });
+    const field = resetErrorField(err);
+    // A code the identity service refused (wrong, expired, or an unknown account's) counts; a refused password does not.
+    if (field === "code" && identityMessage(err, "")) await throttle.resetCodeFailed(reset.username, address);
+    return data(submission.reply({ fieldErrors: { [field]: [resetMessage(err, RESET_FAILED_MESSAGE)] }, hideFields: ["password"] }), { status: 400 });
   }
+  await throttle.passwordReset(reset.username, address);
   session.unset("resetPassword");
   session.flash("toast", { type: "success", message: PASSWORD_RESET_MESSAGE });
   log.info("password reset", { requestId: portalRequest(context).requestId, event: "password-reset" });

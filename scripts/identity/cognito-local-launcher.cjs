@@ -19,7 +19,9 @@
  *    user can sign in with the e-mail alias (cognito-local leaves email_verified unset).
  * 5. The pool's password policy: SignUp, ConfirmForgotPassword, ChangePassword and AdminSetUserPassword refuse a
  *    password that breaks it with InvalidPasswordException "Password did not conform with policy: …"
- *    (cognito-local accepts any password).
+ *    (cognito-local accepts any password): the minimum length, and the composition rules only where the pool has
+ *    them (the portal's pool has none: ASVS 2.1.9). Like Cognito's API, a password of more than 256 characters or
+ *    beginning or ending with white space is an InvalidParameterException.
  */
 "use strict";
 const path = require("node:path");
@@ -143,6 +145,9 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     return null;
   };
   const checkPolicy = (pool, password) => {
+    if (typeof password === "string" && (password.length > 256 || !/^\S(.*\S)?$/s.test(password))) {
+      throw new InvalidParameterError("1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$");
+    }
     const problem = policyProblem(pool.options.Policies?.PasswordPolicy, password);
     if (problem) throw new CognitoError("InvalidPasswordException", `Password did not conform with policy: ${problem}`);
   };

@@ -4,6 +4,8 @@
  */
 import {
   AdminDisableUserCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
@@ -21,7 +23,7 @@ import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
 import { createIdentityClient, errorName } from "./client.js";
 import { startCognitoLocal, type CognitoLocal } from "./cognito-local.js";
 import { apiEnv, readIdentityConfig } from "./identity-config.js";
-import { PORTAL_GROUPS, demoIdentityUsers, passwordProblems, provisionIdentity, type ProvisionResult } from "./provision.js";
+import { PORTAL_GROUPS, USER_POOL_SETTINGS, demoIdentityUsers, passwordProblems, provisionIdentity, type ProvisionResult } from "./provision.js";
 import { decodeJwtPayload, isWrongCredentials, refresh, signIn, signInAs } from "./sign-in.js";
 
 const REGION = "us-east-1";
@@ -116,12 +118,36 @@ describe("provisioning", () => {
 
   it("checks its input: e-mail usernames, unknown groups, weak passwords", async () => {
     const base = { endpoint: cognito.endpoint, region: REGION, outputFile: null };
-    const user = { username: "u-1", email: "u1@example.com", password: "Abcdefg1", groups: [] as string[] };
+    const user = { username: "u-1", email: "u1@example.com", password: "Lantern-tidal-42", groups: [] as string[] };
     await expect(provisionIdentity({ ...base, users: [{ ...user, username: "u1@example.com" }] })).rejects.toThrow(/must not be an e-mail/);
     await expect(provisionIdentity({ ...base, users: [{ ...user, groups: ["ADMINS"] }] })).rejects.toThrow(/unknown group ADMINS/);
     await expect(provisionIdentity({ ...base, users: [{ ...user, password: "short" }] })).rejects.toThrow(/policy/);
-    expect(passwordProblems(practitioner.password)).toEqual([]);
+    // The portal's password rule (app/domain/password.ts): 12 characters, no composition rules, no common password.
+    await expect(provisionIdentity({ ...base, users: [{ ...user, password: "Abcdefg1" }] })).rejects.toThrow(/at least 12 characters/);
+    await expect(provisionIdentity({ ...base, users: [{ ...user, password: "Qwerty123456" }] })).rejects.toThrow(/too common/);
+    expect(passwordProblems("lantern tidal harbour")).toEqual([]);
+    for (const u of demoIdentityUsers()) expect(passwordProblems(u.password)).toEqual([]);
   });
+
+  it("brings an existing pool's weaker password policy up to the rule, keeping its other settings", async () => {
+    const client = createIdentityClient({ endpoint: cognito.endpoint, region: REGION });
+    const poolName = `old-policy-${randomUUID().slice(0, 8)}`;
+    const old = { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false, TemporaryPasswordValidityDays: 3 };
+    try {
+      const created = await client.send(new CreateUserPoolCommand({ PoolName: poolName, ...USER_POOL_SETTINGS, Policies: { PasswordPolicy: old } }));
+      const options = { endpoint: cognito.endpoint, region: REGION, userPoolName: poolName, users: [], outputFile: null };
+      const first = await provisionIdentity(options);
+      expect(first.changes).toContain(`updated user pool ${poolName}: password policy (MinimumLength 8; RequireUppercase true; RequireLowercase true; RequireNumbers true)`);
+      const pool = (await client.send(new DescribeUserPoolCommand({ UserPoolId: created.UserPool!.Id! }))).UserPool!;
+      expect(pool.Policies?.PasswordPolicy).toMatchObject({ MinimumLength: 12, RequireUppercase: false, RequireLowercase: false, RequireNumbers: false, RequireSymbols: false, TemporaryPasswordValidityDays: 3 });
+      expect(pool.AliasAttributes).toEqual(["email"]);
+      expect(pool.AutoVerifiedAttributes).toEqual(["email"]);
+      expect(pool.AccountRecoverySetting).toEqual(USER_POOL_SETTINGS.AccountRecoverySetting);
+      expect((await provisionIdentity(options)).changes).toEqual([]);
+    } finally {
+      client.destroy();
+    }
+  }, 30_000);
 
   it("manages exactly the portal's roles", () => {
     expect(PORTAL_GROUPS.map((g) => g.name)).toEqual([...ROLES]);
@@ -219,6 +245,17 @@ describe("sign-in and tokens", () => {
         .catch((e: unknown) => e);
       expect(errorName(weak)).toBe("InvalidPasswordException");
       expect((weak as Error).message).toBe("Password did not conform with policy: Password not long enough");
+      // 11 characters (the old policy's 8 took them): refused; 12 lower-case letters and spaces: no composition rules.
+      const eleven = await client
+        .send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: "New-passwd2" }))
+        .catch((e: unknown) => e);
+      expect((eleven as Error).message).toBe("Password did not conform with policy: Password not long enough");
+      const spaced = await client
+        .send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: " lantern tidal harbour" }))
+        .catch((e: unknown) => e);
+      expect(errorName(spaced)).toBe("InvalidParameterException");
+      await client.send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: "lantern tidal harbour" }));
+      await client.send(new ForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email }));
       await client.send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: support.email, ConfirmationCode: cognito.code, Password: "New-password-2" }));
     } finally {
       client.destroy();

@@ -42,16 +42,21 @@ import {
   ListUserPoolsCommand,
   UpdateGroupCommand,
   UpdateUserPoolClientCommand,
+  UpdateUserPoolCommand,
   type AttributeType,
   type CognitoIdentityProviderClient,
   type CreateUserPoolClientCommandInput,
   type CreateUserPoolCommandInput,
   type GroupType,
   type PasswordPolicyType,
+  type UpdateUserPoolCommandInput,
   type UserPoolClientType,
+  type UserPoolType,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_PASSWORD_RULE } from "../../app/auth/password.server.js";
+import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../app/domain/password.js";
 import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
 import { createIdentityClient, errorName } from "./client.js";
 import { DEFAULT_IDENTITY_FILE, awsEndpoint, isAwsEndpoint, issuerFor, writeIdentityConfig, type IdentityConfig } from "./identity-config.js";
@@ -67,16 +72,24 @@ export const PORTAL_GROUPS: readonly GroupSpec[] = [
   { name: "PORTAL_PRACTITIONER", description: "Practitioner (own locations)", precedence: 3 },
 ];
 
+/**
+ * The pool's password policy: the portal's password rule (app/domain/password.ts; ASVS 4.0.3 2.1.1, 2.1.9) as the
+ * identity service can say it — at least 12 characters and no composition rules. The common-password list is
+ * checked by the portal (the pool cannot hold it).
+ */
 export const PASSWORD_POLICY: Required<Pick<PasswordPolicyType, "MinimumLength" | "RequireUppercase" | "RequireLowercase" | "RequireNumbers" | "RequireSymbols" | "TemporaryPasswordValidityDays">> = {
-  MinimumLength: 8,
-  RequireUppercase: true,
-  RequireLowercase: true,
-  RequireNumbers: true,
+  MinimumLength: PASSWORD_MIN_LENGTH,
+  RequireUppercase: false,
+  RequireLowercase: false,
+  RequireNumbers: false,
   RequireSymbols: false,
   TemporaryPasswordValidityDays: 7,
 };
 
-/** Settings of a new pool. An existing pool is never updated (UpdateUserPool resets what it is not given). */
+/**
+ * Settings of a new pool. An existing pool is updated only when its password policy is weaker than PASSWORD_POLICY
+ * (`policyUpdate`), with every other setting given back as it is (UpdateUserPool resets what it is not given).
+ */
 export const USER_POOL_SETTINGS: Omit<CreateUserPoolCommandInput, "PoolName"> = {
   AliasAttributes: ["email"],
   UsernameConfiguration: { CaseSensitive: false },
@@ -151,15 +164,46 @@ export function demoIdentityUsers(): IdentityUser[] {
   return demoAccounts.map((a) => ({ username: a.userId, email: a.email, password: a.password, groups: [...a.groups], givenName: a.firstName, familyName: a.lastName }));
 }
 
-/** The reasons a password breaks the pool's policy (empty if it conforms). Cognito enforces it; cognito-local does not. */
+/**
+ * The reasons a password breaks the portal's password rule (app/domain/password.ts, with the common-password list)
+ * or the pool's policy (empty if it conforms). Cognito enforces the policy; cognito-local through its launcher.
+ */
 export function passwordProblems(password: string, policy: PasswordPolicyType = PASSWORD_POLICY): string[] {
   const problems: string[] = [];
+  const rule = passwordProblem(password, SERVER_PASSWORD_RULE);
+  if (rule) problems.push(rule);
   if (password.length < (policy.MinimumLength ?? 8)) problems.push(`shorter than ${policy.MinimumLength}`);
   if (policy.RequireUppercase && !/[A-Z]/.test(password)) problems.push("no upper-case letter");
   if (policy.RequireLowercase && !/[a-z]/.test(password)) problems.push("no lower-case letter");
   if (policy.RequireNumbers && !/[0-9]/.test(password)) problems.push("no digit");
   if (policy.RequireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/.test(password)) problems.push("no symbol");
   return problems;
+}
+
+/** The settings UpdateUserPool takes, as DescribeUserPool answered them (so an update keeps them). */
+const POOL_KEPT_KEYS = [
+  "DeletionProtection", "LambdaConfig", "AutoVerifiedAttributes", "SmsVerificationMessage", "EmailVerificationMessage", "EmailVerificationSubject",
+  "VerificationMessageTemplate", "SmsAuthenticationMessage", "UserAttributeUpdateSettings", "MfaConfiguration", "DeviceConfiguration",
+  "EmailConfiguration", "SmsConfiguration", "UserPoolTags", "AdminCreateUserConfig", "UserPoolAddOns", "AccountRecoverySetting", "UserPoolTier",
+] as const satisfies readonly (keyof UserPoolType & keyof UpdateUserPoolCommandInput)[];
+
+/**
+ * The UpdateUserPool that brings a pool's password policy up to PASSWORD_POLICY, or null when it already holds: a
+ * shorter minimum is raised (a longer one kept), composition rules are dropped (ASVS 2.1.9); the policy's other
+ * fields (password history, temporary passwords' validity) and every other setting are kept.
+ */
+export function policyUpdate(pool: UserPoolType): { input: UpdateUserPoolCommandInput; drift: string[] } | null {
+  const current = pool.Policies?.PasswordPolicy ?? {};
+  const wanted = { ...PASSWORD_POLICY, MinimumLength: Math.max(current.MinimumLength ?? 0, PASSWORD_POLICY.MinimumLength), TemporaryPasswordValidityDays: current.TemporaryPasswordValidityDays ?? PASSWORD_POLICY.TemporaryPasswordValidityDays };
+  const drift = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((k) => current[k] !== wanted[k]).map((k) => `${k} ${current[k]}`);
+  if (!drift.length) return null;
+  const kept = Object.fromEntries(POOL_KEPT_KEYS.filter((k) => pool[k] !== undefined).map((k) => [k, pool[k]])) as Partial<UpdateUserPoolCommandInput>;
+  // Cognito refuses the deprecated UnusedAccountValidityDays next to the policy's TemporaryPasswordValidityDays.
+  if (kept.AdminCreateUserConfig) {
+    const { UnusedAccountValidityDays: _deprecated, ...adminCreateUser } = kept.AdminCreateUserConfig as NonNullable<UserPoolType["AdminCreateUserConfig"]>;
+    kept.AdminCreateUserConfig = adminCreateUser;
+  }
+  return { input: { ...kept, UserPoolId: pool.Id!, Policies: { ...pool.Policies, PasswordPolicy: { ...current, ...wanted } } }, drift };
 }
 
 async function collect<T>(fetchPage: (token: string | undefined) => Promise<{ items: T[] | undefined; next: string | undefined }>): Promise<T[]> {
@@ -247,6 +291,11 @@ export async function provisionIdentity(options: ProvisionOptions): Promise<Prov
         `user pool ${userPoolId} uses the e-mail as username (UsernameAttributes), so usernames cannot be the portal's userIds. ` +
           "A cognito-local not started by scripts/identity/cognito-local.ts creates pools like that (its default UserPoolDefaults): start it with that script, or delete the pool and set UserPoolDefaults.UsernameAttributes to [] in its .cognito/config.json.",
       );
+    }
+    const update = policyUpdate(pool);
+    if (update) {
+      await cognito.send(new UpdateUserPoolCommand(update.input));
+      change(`updated user pool ${poolName}: password policy (${update.drift.join("; ")})`);
     }
     if (!pool.AliasAttributes?.includes("email")) warn(`user pool ${userPoolId} has no e-mail alias: users can only sign in with their username`);
 

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { requiredString, whenValid } from "../../../forms/fields";
+import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NEW_PASSWORD_REQUIRED, OLD_PASSWORD_REQUIRED, PASSWORDS_MUST_MATCH } from "../../../forms/messages";
 
 export const accountInfoSchema = z.object({
@@ -7,10 +8,16 @@ export const accountInfoSchema = z.object({
   lastName: requiredString(LAST_NAME_REQUIRED, 100),
 });
 
-export const changePasswordSchema = z
-  .object({
-    oldPassword: z.string({ error: OLD_PASSWORD_REQUIRED }).min(1, { error: OLD_PASSWORD_REQUIRED }).max(256),
-    newPassword: z.string({ error: NEW_PASSWORD_REQUIRED }).min(1, { error: NEW_PASSWORD_REQUIRED }).max(256),
-    confirmPassword: z.string({ error: PASSWORDS_MUST_MATCH }).max(256),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: PASSWORDS_MUST_MATCH, when: whenValid("newPassword", "confirmPassword") });
+/**
+ * Change password: the new one by the password rule (app/domain/password.ts). `rule` adds the server's half (the
+ * common-password list); the browser validates without it.
+ */
+export const makeChangePasswordSchema = (rule: PasswordRuleOptions = {}) =>
+  z
+    .object({
+      oldPassword: z.string({ error: OLD_PASSWORD_REQUIRED }).min(1, { error: OLD_PASSWORD_REQUIRED }).max(256),
+      newPassword: newPasswordField(NEW_PASSWORD_REQUIRED, rule),
+      confirmPassword: z.string({ error: PASSWORDS_MUST_MATCH }).max(256),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: PASSWORDS_MUST_MATCH, when: whenValid("newPassword", "confirmPassword") });
+export const changePasswordSchema = makeChangePasswordSchema();

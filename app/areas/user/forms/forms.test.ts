@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { accountInfoSchema, changePasswordSchema } from "./account";
+import { SERVER_PASSWORD_RULE } from "../../../auth/password.server";
+import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "./account";
 import { loginSchema } from "./login";
-import { forgotPasswordSchema, resetPasswordSchema } from "./password-reset";
-import { signUpSchema } from "./sign-up";
+import { forgotPasswordSchema, makeResetPasswordSchema, resetPasswordSchema } from "./password-reset";
+import { makeSignUpSchema, signUpSchema } from "./sign-up";
 
 const form = (entries: Record<string, string>) => {
   const fd = new FormData();
@@ -34,13 +35,13 @@ describe("the spec's validation messages (000 §5), verbatim", () => {
       confirmPassword: ["Password is required."],
       terms: ["Please accept the Terms of Service and Privacy Policy to sign up."],
     });
-    expect(errors(signUpSchema, { intent: "sign-up", password: "a", confirmPassword: "b", terms: "on" })).toEqual({ confirmPassword: ["Password does not match."] });
+    expect(errors(signUpSchema, { intent: "sign-up", password: "lantern-tidal-42", confirmPassword: "b", terms: "on" })).toEqual({ confirmPassword: ["Password does not match."] });
     // The mismatch shows together with other fields' errors.
-    expect(errors(signUpSchema, { intent: "sign-up", password: "a", confirmPassword: "b" })).toEqual({
+    expect(errors(signUpSchema, { intent: "sign-up", password: "lantern-tidal-42", confirmPassword: "b" })).toEqual({
       confirmPassword: ["Password does not match."],
       terms: ["Please accept the Terms of Service and Privacy Policy to sign up."],
     });
-    expect(errors(signUpSchema, { intent: "sign-up", firstName: "", password: "a", confirmPassword: "a", terms: "on" })).toBeNull();
+    expect(errors(signUpSchema, { intent: "sign-up", firstName: "", password: "lantern-tidal-42", confirmPassword: "lantern-tidal-42", terms: "on" })).toBeNull();
   });
 
   it("account info and change password", () => {
@@ -50,7 +51,22 @@ describe("the spec's validation messages (000 §5), verbatim", () => {
       newPassword: ["New password is required"],
       confirmPassword: ["Passwords must match"],
     });
-    expect(errors(changePasswordSchema, { oldPassword: "a", newPassword: "b", confirmPassword: "c" })).toEqual({ confirmPassword: ["Passwords must match"] });
-    expect(errors(changePasswordSchema, { oldPassword: "", newPassword: "b", confirmPassword: "c" })).toEqual({ oldPassword: ["Old password is required"], confirmPassword: ["Passwords must match"] });
+    expect(errors(changePasswordSchema, { oldPassword: "a", newPassword: "lantern-tidal-42", confirmPassword: "c" })).toEqual({ confirmPassword: ["Passwords must match"] });
+    expect(errors(changePasswordSchema, { oldPassword: "", newPassword: "lantern-tidal-42", confirmPassword: "c" })).toEqual({ oldPassword: ["Old password is required"], confirmPassword: ["Passwords must match"] });
+  });
+
+  it("every new password follows the password rule: too short, and (on the server) too common, at its field", () => {
+    const short = "Password must be at least 12 characters.";
+    const common = "This password is too common and easy to guess. Please choose another.";
+    expect(errors(signUpSchema, { intent: "sign-up", password: "Abcdefg1", confirmPassword: "Abcdefg1", terms: "on" })).toEqual({ password: [short] });
+    expect(errors(resetPasswordSchema, { code: "123456", password: "Abcdefg1" })).toEqual({ password: [short] });
+    expect(errors(changePasswordSchema, { oldPassword: "x", newPassword: "Abcdefg1", confirmPassword: "Abcdefg1" })).toEqual({ newPassword: [short] });
+    expect(errors(makeSignUpSchema(SERVER_PASSWORD_RULE), { intent: "sign-up", password: "Qwerty123456", confirmPassword: "Qwerty123456", terms: "on" })).toEqual({ password: [common] });
+    expect(errors(makeResetPasswordSchema(SERVER_PASSWORD_RULE), { code: "123456", password: "qwerty123456" })).toEqual({ password: [common] });
+    expect(errors(makeChangePasswordSchema(SERVER_PASSWORD_RULE), { oldPassword: "x", newPassword: "password1234", confirmPassword: "password1234" })).toEqual({ newPassword: [common] });
+    // Required stays the spec's message alone.
+    expect(errors(makeResetPasswordSchema(SERVER_PASSWORD_RULE), { code: "1", password: "" })).toEqual({ password: ["Password is required."] });
+    // Sign-in is not a new password: any password is sent to the identity service.
+    expect(errors(loginSchema, { email: "maya@frontrange.example", password: "Abcdefg1" })).toBeNull();
   });
 });
