@@ -19,6 +19,7 @@ import { errorFields, log, redactPath } from "../log.server";
 import { ApiEndpoints } from "./endpoints.server";
 import { reportServerError, type ServerErrorReport } from "./error-reporting.server";
 import { errorFromResponse, errorFromThrown, type ApiResult } from "./result";
+import { providerApiTracing } from "../telemetry.server";
 import { CACHED_READS, type SessionCache } from "./session-cache.server";
 
 export type ProviderApiClient = Client<paths>;
@@ -72,6 +73,9 @@ export function createApi(options: ApiOptions): Api {
   const fetchImpl = options.fetch ?? ((input: Request) => fetch(input));
   const report = options.report ?? reportServerError;
   const client = createClient<paths>({ baseUrl: PLACEHOLDER });
+  // Traces (ADR 030): a span per operation, named by its operationId; none of this when traces are off.
+  const tracing = providerApiTracing();
+  if (tracing) client.use(tracing.middleware);
 
   async function send(req: Request, base: string, body: ArrayBuffer | undefined, token: string | undefined): Promise<Response> {
     const headers = new Headers(req.headers);
@@ -95,37 +99,39 @@ export function createApi(options: ApiOptions): Api {
 
       const init: CallInit = {
         signal,
-        fetch: async (req: Request) => {
-          method = req.method;
-          const url = new URL(req.url);
-          path = url.pathname;
-          const key = cache?.key();
-          const cacheable = key !== undefined && method === "GET" && url.search === "" && CACHED_READS.has(path);
-          if (cache && cacheable && !callOptions?.fresh) {
-            const cached = cache.store.read(key, path);
-            if (cached !== undefined) {
-              fromCache = true;
-              return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
-            }
-          }
-          const begun = cache?.store.begin() ?? 0;
-          const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();
-          const token = options.auth ? await options.auth.accessToken() : undefined;
-          let res = await send(req, base, body, token);
-          if (res.status === 401 && options.auth && token) {
-            const fresh = await options.auth.refresh();
-            if (fresh && fresh !== token) {
-              await res.body?.cancel().catch(() => {});
-              res = await send(req, base, body, fresh);
-            }
-          }
-          if (cache) {
-            if (cacheable && !callOptions?.fresh && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
-            cache.store.afterCall(key, method, path, res.status);
-          }
-          return res;
-        },
+        fetch: (req: Request) => (tracing ? tracing.within(req, () => fetchCall(req)) : fetchCall(req)),
       };
+      async function fetchCall(req: Request): Promise<Response> {
+        method = req.method;
+        const url = new URL(req.url);
+        path = url.pathname;
+        const key = cache?.key();
+        const cacheable = key !== undefined && method === "GET" && url.search === "" && CACHED_READS.has(path);
+        if (cache && cacheable && !callOptions?.fresh) {
+          const cached = cache.store.read(key, path);
+          if (cached !== undefined) {
+            fromCache = true;
+            tracing?.cacheHit(req);
+            return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
+          }
+        }
+        const begun = cache?.store.begin() ?? 0;
+        const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();
+        const token = options.auth ? await options.auth.accessToken() : undefined;
+        let res = await send(req, base, body, token);
+        if (res.status === 401 && options.auth && token) {
+          const fresh = await options.auth.refresh();
+          if (fresh && fresh !== token) {
+            await res.body?.cancel().catch(() => {});
+            res = await send(req, base, body, fresh);
+          }
+        }
+        if (cache) {
+          if (cacheable && !callOptions?.fresh && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
+          cache.store.afterCall(key, method, path, res.status);
+        }
+        return res;
+      }
 
       const attempt = async (): Promise<ApiResult<DataOf<Awaited<ReturnType<typeof op>>>>> => {
         const started = Date.now();
