@@ -54,7 +54,8 @@ export function serverInstrumentations(): ServerInstrumentation[] {
         handler.instrument({
           async request(handle) {
             const result = await handle();
-            if (result.meta?.pattern) t.setRoute(result.meta.pattern);
+            // React Router's pattern is relative ("patients/:patientRecordId"): the route is the absolute path.
+            if (result.meta) t.setRoute(`/${result.meta.pattern.replace(/^\/+/, "")}`);
           },
         });
       },
