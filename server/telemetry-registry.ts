@@ -32,14 +32,16 @@ export function setTracingRegistry(registry: TracingRegistry | undefined): void 
   holder[KEY] = registry;
 }
 
-/** Trace and span ids for a log line (`trace_id`, `span_id`, as OpenTelemetry's log data model names them). */
+/**
+ * Trace and span ids for a log line (`trace_id`, `span_id`, as OpenTelemetry's log data model names them): pino's
+ * `mixin`. A new object every time: pino merges the line's fields into it.
+ */
 export function traceLogFields(): { trace_id?: string; span_id?: string } {
   const registry = holder[KEY];
-  if (!registry) return NO_FIELDS;
+  if (!registry) return {};
   const span = registry.api.trace.getActiveSpan();
-  if (!span) return NO_FIELDS;
+  if (!span) return {};
   const ids = span.spanContext();
-  if (!registry.api.isSpanContextValid(ids)) return NO_FIELDS;
+  if (!registry.api.isSpanContextValid(ids)) return {};
   return { trace_id: ids.traceId, span_id: ids.spanId };
 }
-const NO_FIELDS = Object.freeze({});

@@ -54,3 +54,22 @@ describe("the sampler", () => {
     expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_off" }).toString()).toBe("AlwaysOffSampler");
   });
 });
+
+describe("log lines with traces off", () => {
+  it("are written with their fields (the mixin's object is pino's to merge into)", async () => {
+    const { log, setLogSink } = await import("../app/log.server");
+    const lines: string[] = [];
+    const restore = setLogSink((line) => void lines.push(line));
+    try {
+      log.info("request", { requestId: "r1", status: 200 });
+      log.info("request", { requestId: "r2", status: 201 });
+    } finally {
+      restore();
+    }
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+      { msg: "request", requestId: "r1", status: 200 },
+      { msg: "request", requestId: "r2", status: 201 },
+    ]);
+    expect(lines[0]).not.toContain("trace_id");
+  });
+});
