@@ -17,8 +17,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config.server";
 import { log, setLogLevel } from "../app/log.server";
-import { runPrimary, workerCount } from "./cluster";
 import { startPortalTracing } from "./tracing";
+import { workerCount } from "./workers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // Bundled: build/server/index.js; from source (development): server/index.ts.
@@ -47,7 +47,7 @@ if (typeof workers === "object") {
   process.stderr.write(`config: ${workers.error}\nconfig: 1 setting(s) missing or invalid; the portal did not start.\n`);
   process.exit(1);
 }
-if (!viteDev && cluster.isPrimary && workers > 1) runPrimary({ workers });
+if (!viteDev && cluster.isPrimary && workers > 1) (await import("./cluster")).runPrimary({ workers });
 else await serve();
 
 async function serve() {
