@@ -6,7 +6,7 @@
  * fetch → the reference API's server span, and no span may carry the name (nor the patient's id) anywhere.
  */
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { context } from "@opentelemetry/api";
 import { suppressTracing } from "@opentelemetry/core";
@@ -25,6 +25,7 @@ const exporter = new InMemorySpanExporter();
 let portal = "";
 let cookie = "";
 let patientId = "";
+let identityUrl = "";
 let logLines: string[] = [];
 const closers: (() => Promise<unknown>)[] = [];
 
@@ -45,7 +46,15 @@ beforeAll(async () => {
   // The portal's configuration, for this module's copy of the app and for the one Vite loads.
   Object.assign(process.env, TEST_ENV, { PROVIDER_API_URL: apiUrl, SESSION_CACHE_SECONDS: "0" });
   const { useTestConfig } = await import("../app/testing/config");
-  const config = useTestConfig({ PROVIDER_API_URL: apiUrl, SESSION_CACHE_SECONDS: "0" });
+  // The identity service: a stub that refuses every password as Cognito does.
+  const identity = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(400, { "content-type": "application/x-amz-json-1.1", "x-amzn-errortype": "NotAuthorizedException" }).end(JSON.stringify({ __type: "NotAuthorizedException", message: "Incorrect username or password." })));
+  }).listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => identity.once("listening", () => resolve()));
+  closers.push(() => new Promise((resolve) => identity.close(resolve)));
+  identityUrl = `http://127.0.0.1:${(identity.address() as AddressInfo).port}`;
+  const config = useTestConfig({ PROVIDER_API_URL: apiUrl, SESSION_CACHE_SECONDS: "0", COGNITO_ENDPOINT: identityUrl });
 
   // A signed-in session of the organization's admin (the access token as the identity service would mint it).
   const { createTestContext, portalRequest } = await import("../app/context");
@@ -157,5 +166,23 @@ describe("the trace of one page (the patient list searched by a patient's name)"
     // The query's parameters are named, their values not.
     const apiList = first.spans.find((s) => s.kind === SERVER && s.attributes["http.route"] === "/v2/patients/pages");
     expect(apiList?.attributes["url.query"]).toMatch(/(^|&)search=REDACTED(&|$)/);
+  });
+});
+
+describe("identity calls", () => {
+  it("are a span each, named by the Cognito operation, with the HTTP call under it and not the login in it", async () => {
+    exporter.reset();
+    const { signInWithPassword } = await import("../app/auth/identity.server");
+    const email = "zebulon.quintanilla@clinic.example";
+    await expect(signInWithPassword(email, "not-the-password")).rejects.toMatchObject({ name: "NotAuthorizedException" });
+    const spans = exporter.getFinishedSpans();
+    const call = spans.find((s) => s.name === "CognitoIdentityProvider/InitiateAuth");
+    expect(call, spans.map((s) => s.name).join(", ")).toBeDefined();
+    expect(call!.attributes).toMatchObject({ "rpc.service": "CognitoIdentityProvider", "rpc.method": "InitiateAuth", "error.type": "NotAuthorizedException" });
+    const http = spans.find((s) => s.kind === CLIENT && parentOf(spans, s) === call);
+    expect(http?.attributes["server.port"]).toBe(Number(new URL(identityUrl).port));
+    const text = JSON.stringify(spans.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })));
+    expect(text).not.toContain("zebulon");
+    expect(text).not.toContain("not-the-password");
   });
 });
