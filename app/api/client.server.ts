@@ -99,38 +99,42 @@ export function createApi(options: ApiOptions): Api {
 
       const init: CallInit = {
         signal,
-        fetch: (req: Request) => (tracing ? tracing.within(req, () => fetchCall(req)) : fetchCall(req)),
+        fetch: async (req: Request) => {
+          method = req.method;
+          const url = new URL(req.url);
+          path = url.pathname;
+          const key = cache?.key();
+          const cacheable = key !== undefined && method === "GET" && url.search === "" && CACHED_READS.has(path);
+          if (cache && cacheable && !callOptions?.fresh) {
+            const cached = cache.store.read(key, path);
+            if (cached !== undefined) {
+              fromCache = true;
+              tracing?.cacheHit(req);
+              return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
+            }
+          }
+          const begun = cache?.store.begin() ?? 0;
+          const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();
+          const token = options.auth ? await options.auth.accessToken() : undefined;
+          let res = await send(req, base, body, token);
+          if (res.status === 401 && options.auth && token) {
+            const fresh = await options.auth.refresh();
+            if (fresh && fresh !== token) {
+              await res.body?.cancel().catch(() => {});
+              res = await send(req, base, body, fresh);
+            }
+          }
+          if (cache) {
+            if (cacheable && !callOptions?.fresh && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
+            cache.store.afterCall(key, method, path, res.status);
+          }
+          return res;
+        },
       };
-      async function fetchCall(req: Request): Promise<Response> {
-        method = req.method;
-        const url = new URL(req.url);
-        path = url.pathname;
-        const key = cache?.key();
-        const cacheable = key !== undefined && method === "GET" && url.search === "" && CACHED_READS.has(path);
-        if (cache && cacheable && !callOptions?.fresh) {
-          const cached = cache.store.read(key, path);
-          if (cached !== undefined) {
-            fromCache = true;
-            tracing?.cacheHit(req);
-            return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
-          }
-        }
-        const begun = cache?.store.begin() ?? 0;
-        const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();
-        const token = options.auth ? await options.auth.accessToken() : undefined;
-        let res = await send(req, base, body, token);
-        if (res.status === 401 && options.auth && token) {
-          const fresh = await options.auth.refresh();
-          if (fresh && fresh !== token) {
-            await res.body?.cancel().catch(() => {});
-            res = await send(req, base, body, fresh);
-          }
-        }
-        if (cache) {
-          if (cacheable && !callOptions?.fresh && res.status === 200) cache.store.store(key, path, await res.clone().text(), begun);
-          cache.store.afterCall(key, method, path, res.status);
-        }
-        return res;
+      if (tracing) {
+        // The fetch runs under its operation's span: `traceparent` names it, the provider API continues from it.
+        const untraced = init.fetch;
+        init.fetch = (req: Request) => tracing.within(req, () => untraced(req));
       }
 
       const attempt = async (): Promise<ApiResult<DataOf<Awaited<ReturnType<typeof op>>>>> => {
