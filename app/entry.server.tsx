@@ -14,6 +14,10 @@ import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
 import { portalRequest, type PortalLoadContext } from "./context";
 import { clientRunsScripts } from "./shell/scripting";
+import { serverInstrumentations } from "./telemetry.server";
+
+/** Traces (ADR 030): the request's route pattern and a span per loader and action; none when traces are off. */
+export const instrumentations = serverInstrumentations();
 
 /** How long deferred data may take before the stream is closed (single fetch's `streamTimeout`). */
 export const streamTimeout = 10_000;

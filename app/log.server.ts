@@ -4,10 +4,12 @@
  * log ids, paths (with `redactPath`), statuses and durations. As a second line of defence, fields named like
  * PHI or secrets are censored by pino's redaction (`REDACTED_FIELDS`) whoever passes them. In a cluster
  * (server/cluster.ts) every line of a worker names it (`worker`: 1, 2 …), so the interleaved lines of several
- * processes can be told apart.
+ * processes can be told apart. With traces on (ADR 030) every line written within a span carries its `trace_id`
+ * and `span_id`.
  */
 import cluster from "node:cluster";
 import { pino, stdTimeFunctions } from "pino";
+import { traceLogFields } from "../server/telemetry-registry";
 
 type Level = "debug" | "info" | "warn" | "error";
 const LEVELS: readonly Level[] = ["debug", "info", "warn", "error"];
@@ -33,6 +35,7 @@ const logger = pino(
     timestamp: stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    mixin: traceLogFields,
   },
   { write: (line: string) => sink(line.endsWith("\n") ? line.slice(0, -1) : line, writing) },
 );

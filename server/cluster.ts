@@ -6,21 +6,12 @@
  * hold only what any process can rebuild.
  */
 import cluster, { type Worker } from "node:cluster";
-import { availableParallelism } from "node:os";
 import { startThrottlePrimary } from "../app/auth/throttle.server";
 import { log } from "../app/log.server";
 import { relaySessionCacheDrops } from "./session-cache-relay";
 
-/**
- * How many processes: WEB_CONCURRENCY (1 = no cluster, the server runs in this process), else one per core in
- * production and 1 otherwise (development). Answers an error message for an invalid value.
- */
-export function workerCount(env: Record<string, string | undefined>, cores = availableParallelism()): number | { error: string } {
-  const raw = env.WEB_CONCURRENCY?.trim();
-  if (raw === undefined || raw === "") return env.NODE_ENV === "production" ? Math.max(1, cores) : 1;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) return { error: `WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")` };
-  return Number(raw);
-}
+// How many processes (server/workers.ts: index.ts reads it before it loads this module and the throttle's pg).
+export { workerCount } from "./workers";
 
 export interface PrimaryOptions {
   workers: number;

@@ -5,6 +5,10 @@
  *
  * With WEB_CONCURRENCY > 1 (the default in production: one process per core) this process becomes the cluster's
  * primary (cluster.ts): it forks that many workers, each of which runs the server below on the same port.
+ *
+ * Traces (ADR 030): the process that serves starts the OpenTelemetry SDK first (server/tracing.ts, only when an OTLP
+ * endpoint is configured) and only then loads the app — express (./app) and the app's build are imported
+ * dynamically, after it, so that the instrumentations' loader hook sees them load.
  */
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
@@ -13,8 +17,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config.server";
 import { log, setLogLevel } from "../app/log.server";
-import { createApp } from "./app";
-import { runPrimary, workerCount } from "./cluster";
+import { startPortalTracing } from "./tracing";
+import { workerCount } from "./workers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // Bundled: build/server/index.js; from source (development): server/index.ts.
@@ -43,10 +47,12 @@ if (typeof workers === "object") {
   process.stderr.write(`config: ${workers.error}\nconfig: 1 setting(s) missing or invalid; the portal did not start.\n`);
   process.exit(1);
 }
-if (!viteDev && cluster.isPrimary && workers > 1) runPrimary({ workers });
+if (!viteDev && cluster.isPrimary && workers > 1) (await import("./cluster")).runPrimary({ workers });
 else await serve();
 
 async function serve() {
+  const tracing = await startPortalTracing();
+  const { createApp } = await import("./app");
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let mode: string;
   let viteServer: import("vite").ViteDevServer | undefined;
@@ -87,7 +93,10 @@ async function serve() {
     server.close((err) => {
       if (err) log.error("shutdown: close failed", { error: err.name });
       else log.info("stopped");
-      process.exit(err ? 1 : 0);
+      // The spans still buffered leave first (at most 2 s).
+      const flushed = tracing ? Promise.race([tracing.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]) : undefined;
+      if (flushed) void flushed.then(() => process.exit(err ? 1 : 0));
+      else process.exit(err ? 1 : 0);
     });
     server.closeIdleConnections();
   }

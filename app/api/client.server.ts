@@ -19,6 +19,7 @@ import { errorFields, log, redactPath } from "../log.server";
 import { ApiEndpoints } from "./endpoints.server";
 import { reportServerError, type ServerErrorReport } from "./error-reporting.server";
 import { errorFromResponse, errorFromThrown, type ApiResult } from "./result";
+import { providerApiTracing } from "../telemetry.server";
 import { CACHED_READS, type SessionCache } from "./session-cache.server";
 
 export type ProviderApiClient = Client<paths>;
@@ -72,6 +73,9 @@ export function createApi(options: ApiOptions): Api {
   const fetchImpl = options.fetch ?? ((input: Request) => fetch(input));
   const report = options.report ?? reportServerError;
   const client = createClient<paths>({ baseUrl: PLACEHOLDER });
+  // Traces (ADR 030): a span per operation, named by its operationId; none of this when traces are off.
+  const tracing = providerApiTracing();
+  if (tracing) client.use(tracing.middleware);
 
   async function send(req: Request, base: string, body: ArrayBuffer | undefined, token: string | undefined): Promise<Response> {
     const headers = new Headers(req.headers);
@@ -105,6 +109,7 @@ export function createApi(options: ApiOptions): Api {
             const cached = cache.store.read(key, path);
             if (cached !== undefined) {
               fromCache = true;
+              tracing?.cacheHit(req);
               return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
             }
           }
@@ -126,6 +131,11 @@ export function createApi(options: ApiOptions): Api {
           return res;
         },
       };
+      if (tracing) {
+        // The fetch runs under its operation's span: `traceparent` names it, the provider API continues from it.
+        const untraced = init.fetch;
+        init.fetch = (req: Request) => tracing.within(req, () => untraced(req));
+      }
 
       const attempt = async (): Promise<ApiResult<DataOf<Awaited<ReturnType<typeof op>>>>> => {
         const started = Date.now();

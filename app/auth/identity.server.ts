@@ -16,6 +16,7 @@ import {
   type AuthenticationResultType,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { getConfig } from "../config.server";
+import { identityTracingMiddleware } from "../telemetry.server";
 
 export interface IdentityTokens {
   accessToken: string;
@@ -49,6 +50,9 @@ function identityClient(): CognitoIdentityProviderClient {
         maxAttempts: 2,
       }),
     };
+    // Traces (ADR 030): a span per call, named by its operation (none when traces are off).
+    const tracing = identityTracingMiddleware();
+    if (tracing) clientCache.client.middlewareStack.add(tracing, { step: "initialize", name: "exerTracing" });
   }
   return clientCache.client;
 }

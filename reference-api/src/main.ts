@@ -1,12 +1,11 @@
 /**
  * Starts the reference API: configuration → database (PGlite data directory, or DATABASE_URL) →
  * migrations → the demo world when the database is empty → the HTTP server. Stops gracefully on SIGTERM/SIGINT.
+ * With an OTLP endpoint configured, traces start first (telemetry.ts, ADR 030): the server and the database are
+ * imported after them, so that the instrumentations see them load.
  */
 import { loadConfig } from "./config.js";
-import { createFileStore } from "./core/files.js";
-import { migrate, openDb } from "./db/db.js";
-import { seedWorld } from "./seed/index.js";
-import { buildServer } from "./server.js";
+import { startApiTracing } from "./telemetry.js";
 
 async function main() {
   let config;
@@ -16,6 +15,13 @@ async function main() {
     console.error(`reference-api: configuration error: ${(e as Error).message}`);
     process.exit(2);
   }
+  const tracing = await startApiTracing();
+  const [{ createFileStore }, { migrate, openDb }, { seedWorld }, { buildServer }] = await Promise.all([
+    import("./core/files.js"),
+    import("./db/db.js"),
+    import("./seed/index.js"),
+    import("./server.js"),
+  ]);
   const t0 = Date.now();
   const db = await openDb(config);
   const applied = await migrate(db);
@@ -35,6 +41,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     await app.close();
     await db.close();
+    await tracing?.shutdown().catch(() => {});
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

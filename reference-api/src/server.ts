@@ -16,6 +16,8 @@ import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
 import { bearerToken, registerRateLimit, verifyOnce } from "./core/rate-limit.js";
 import { createSigner } from "./core/signing.js";
 import type { Db } from "./db/db.js";
+import { registerTraceRoute } from "./telemetry.js";
+import { traceLogFields } from "../../server/telemetry-registry.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -66,7 +68,8 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
   const handlers = allHandlers();
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    // With traces on (ADR 030), every line within a request carries its trace_id and span_id.
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"], mixin: traceLogFields },
     // Never log request URLs' query strings at info: they can hold search terms (PHI). Fastify logs the URL;
     // we log our own line without it below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -103,6 +106,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     if (schema.body?.content?.["multipart/form-data"]) delete schema.body;
     route.config = { ...(route.config as object), operationId: (route.schema as { operationId?: string }).operationId, openapiPath: route.url.replace(/:(\w+)/g, "{$1}"), jsonBody };
   });
+
+  // Traces (ADR 030): the request's span named by the contract's path, with the operationId.
+  registerTraceRoute(app);
 
   // Fastify validates bodies per content type: a request without one would skip validation altogether.
   app.addHook("preValidation", async (req) => {

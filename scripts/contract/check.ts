@@ -1,6 +1,7 @@
 /**
  * The contract's checks (part of `npm test`): Redocly lint clean, no placeholder operations left, the
- * committed bundle (openapi/dist/provider-api.json) and generated types (openapi/provider-api.d.ts) current, and
+ * committed bundle (openapi/dist/provider-api.json), generated types (openapi/provider-api.d.ts) and operation ids
+ * (app/api/operation-ids.ts) current, and
  * every call of the spec's catalogue in the contract with the spec's path (scripts/contract/spec-paths.ts), and
  * the OWASP API Security lint (Spectral, openapi/spectral.yaml: 0 errors; 401/429 and rate-limit headers on every
  * operation, scripts/contract/owasp.ts). `npm run contract:types` regenerates the bundle and the types.
@@ -10,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { OPERATION_IDS_FILE, operationIdsSource } from "./operation-ids.js";
 import { owaspFixes } from "./owasp.js";
 import { catalogueAgainstSpec, compareWithSpec, operationsOf } from "./spec-paths.js";
 
@@ -63,6 +65,9 @@ try {
   if (!same(join(tmp, "provider-api.json"), join(root, "openapi/dist/provider-api.json"))) problems.push("openapi/dist/provider-api.json is out of date: run `npm run contract:types`");
   run(bin("openapi-typescript"), [join(tmp, "provider-api.json"), "-o", join(tmp, "provider-api.d.ts")]);
   if (!same(join(tmp, "provider-api.d.ts"), join(root, "openapi/provider-api.d.ts"))) problems.push("openapi/provider-api.d.ts is out of date: run `npm run contract:types`");
+  // The operation ids the portal's traces name provider-API calls by (ADR 030).
+  const ids = operationIdsSource(JSON.parse(readFileSync(join(tmp, "provider-api.json"), "utf8")) as Parameters<typeof operationIdsSource>[0]);
+  if (ids !== readFileSync(OPERATION_IDS_FILE, "utf8")) problems.push("app/api/operation-ids.ts is out of date: run `npm run contract:types`");
 } catch (e) {
   problems.push(String(e));
 }

@@ -1,0 +1,151 @@
+/**
+ * The OpenTelemetry tracing SDK (ADR 030), started by the portal (server/tracing.ts) and the reference API
+ * (reference-api/src/telemetry.ts) before either loads the code it instruments — and loaded only when an OTLP
+ * endpoint is configured (server/otel-env.ts): with traces off this module is never imported.
+ *
+ * Spans leave in batches over OTLP/HTTP (JSON) to `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (as given) or
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`; `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_EXPORTER_OTLP_TIMEOUT` and
+ * the resource's `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES` as the specification says; the sampler by
+ * `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG` (default: parent-based, always on). Context travels as W3C
+ * `traceparent` only (no baggage: nothing of a request leaves the process but the trace's ids).
+ *
+ * No URL leaves in a span as the request had it: paths lose their ids and queries their values (search terms are
+ * patients' names) — `scrubbedUrlAttributes` below, applied by the HTTP instrumentations' start hooks.
+ * Relative imports of this module carry `.js`: the reference API's TypeScript program (NodeNext) checks it too.
+ */
+import { register } from "node:module";
+import * as api from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { getRPCMetadata, RPCType, W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { registerInstrumentations, type Instrumentation } from "@opentelemetry/instrumentation";
+import { defaultResource, detectResources, resourceAttributesEnvDetector, resourceFromAttributes, serviceNameEnvDetector } from "@opentelemetry/resources";
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+  type Sampler,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace";
+import { setTracingRegistry, tracingRegistry, type TracingRegistry } from "./telemetry-registry.js";
+
+export interface TracingOptions {
+  /** `service.name` unless OTEL_SERVICE_NAME (or OTEL_RESOURCE_ATTRIBUTES) says otherwise. */
+  serviceName: string;
+  /** The instrumentations (constructed here, before the modules they patch are loaded). */
+  instrumentations: () => Instrumentation[];
+  env?: NodeJS.ProcessEnv;
+  /** Tests: where spans go instead of the OTLP exporter. */
+  spanProcessors?: SpanProcessor[];
+}
+
+export interface TracingHandle extends TracingRegistry {
+  provider: TracerProvider;
+  shutdown(): Promise<void>;
+}
+
+let esmHookRegistered = false;
+
+/** Starts the SDK once per process (a second call returns the first's handle). */
+export function startTracing(options: TracingOptions): TracingHandle {
+  const existing = tracingRegistry();
+  if (existing && "provider" in existing) return existing as TracingHandle;
+  const env = options.env ?? process.env;
+
+  // ESM: express, pg … are patched as they are imported, by import-in-the-middle's loader hook; it must be in
+  // place before they load (hence the dynamic imports after this in server/index.ts and the reference API's main).
+  if (!esmHookRegistered) {
+    esmHookRegistered = true;
+    register("@opentelemetry/instrumentation/hook.mjs", import.meta.url);
+  }
+
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  api.context.setGlobalContextManager(contextManager);
+  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+
+  const resource = defaultResource()
+    .merge(resourceFromAttributes({ "service.name": options.serviceName }))
+    .merge(detectResources({ detectors: [resourceAttributesEnvDetector, serviceNameEnvDetector] }));
+  const provider = new TracerProvider({
+    resource,
+    sampler: samplerFromEnv(env),
+    spanProcessors: options.spanProcessors ?? [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+  });
+  api.trace.setGlobalTracerProvider(provider);
+  registerInstrumentations({ tracerProvider: provider, instrumentations: options.instrumentations() });
+
+  const handle: TracingHandle = {
+    api,
+    provider,
+    tracer: provider.getTracer(options.serviceName),
+    setRoute(pattern) {
+      const rpc = getRPCMetadata(api.context.active());
+      if (rpc?.type !== RPCType.HTTP) return;
+      rpc.route = pattern;
+      rpc.span.setAttribute("url.path", pattern);
+    },
+    flush: () => provider.forceFlush(),
+    async shutdown() {
+      await provider.shutdown();
+    },
+  };
+  setTracingRegistry(handle);
+  return handle;
+}
+
+/** The sampler the specification's OTEL_TRACES_SAMPLER names (parentbased_always_on when unset or unknown). */
+export function samplerFromEnv(env: NodeJS.ProcessEnv): Sampler {
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG ?? "1");
+  const ratioSampler = () => new TraceIdRatioBasedSampler(Number.isFinite(ratio) && ratio >= 0 && ratio <= 1 ? ratio : 1);
+  switch (env.OTEL_TRACES_SAMPLER?.trim().toLowerCase()) {
+    case "always_on":
+      return new AlwaysOnSampler();
+    case "always_off":
+      return new AlwaysOffSampler();
+    case "traceidratio":
+      return ratioSampler();
+    case "parentbased_always_off":
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case "parentbased_traceidratio":
+      return new ParentBasedSampler({ root: ratioSampler() });
+    default:
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
+}
+
+/**
+ * A path without what identifies a person or a record: every segment that is not a plain word (ASCII letters,
+ * `-`, `_`, `.`, at most 40 characters, no digit but a version's `v2`) becomes `:id` — UUIDs, numbers, codes
+ * (`AST-0001`), signed-file tokens, invite codes. The route pattern replaces it once the route is known.
+ */
+export function redactUrlPath(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => {
+      if (segment === "") return segment;
+      if (/^v\d{1,2}$/.test(segment)) return segment;
+      if (segment.length > 40 || /\d/.test(segment) || !/^[A-Za-z][A-Za-z_.-]*$/.test(segment)) return ":id";
+      return segment;
+    })
+    .join("/");
+}
+
+/** A query string with every value replaced (the parameters' names stay: `search=REDACTED&page=REDACTED`). */
+export function redactQuery(search: string): string {
+  const params = new URLSearchParams(search.startsWith("?") ? search.slice(1) : search);
+  return [...new Set(params.keys())].map((name) => `${encodeURIComponent(name)}=REDACTED`).join("&");
+}
+
+/**
+ * The URL attributes of an HTTP span, scrubbed (they override what the instrumentation took from the request):
+ * `url.path` without ids, `url.query` without values, and for client spans `url.full` without either.
+ */
+export function scrubbedUrlAttributes(url: URL, kind: "server" | "client"): api.Attributes {
+  const attributes: api.Attributes = { "url.path": redactUrlPath(url.pathname) };
+  if (url.search) attributes["url.query"] = redactQuery(url.search);
+  if (kind === "client") attributes["url.full"] = `${url.origin}${attributes["url.path"]}${url.search ? `?${attributes["url.query"]}` : ""}`;
+  return attributes;
+}
