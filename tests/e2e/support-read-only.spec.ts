@@ -13,6 +13,9 @@ import { readState } from "../setup/state.js";
 const SUPPORT_CANNOT_CHANGE = "Support staff cannot make this change; ask a product admin.";
 const CHANGE_CONTROL = /^(Add|Invite|Edit)\b/;
 
+// Several pages, each checked by axe, and eight requests: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("support sees their organization's pages without Add, Invite or Edit controls, and a posted form is refused", async ({ page }) => {
   const api = await apiAs(SUPPORT.email);
   const before = { me: (await api.GET("/v2/users/current")).data!, locations: (await api.GET("/v2/locations")).data!, providers: (await api.GET("/v2/practitioners")).data! };
