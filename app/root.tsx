@@ -3,6 +3,7 @@
  * pages render inside routes/_app.tsx (the shell's slot). The error boundary shows the spec's not-found and
  * fatal-error screens.
  */
+import "./zod-jitless"; // first: before any module builds a zod schema (CSP, no eval)
 import { Links, type LinksFunction, type LoaderFunctionArgs, Meta, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
@@ -43,6 +44,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets and the icon are same-origin (CSP style-src 'self') and need no nonce. The browser hides a nonce's
             value from scripts, so the client could not render the server's: an empty one on both sides hydrates alike. */}
         <Links nonce="" />
+        {/* Plotly's stylesheet (ADR 024 §13): Plotly adds its rules to this element through the CSSOM when a chart
+            loads. An empty inline style needs the nonce (without it the browser gives the element no sheet, and Plotly
+            would need 'unsafe-inline'); the CSSOM itself is not restricted by the CSP. */}
+        <style id="plotly.js-style-global" nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -14,6 +14,7 @@ import type { PortalConfig } from "../app/config.server";
 import { createLoadContext, type PortalRequest } from "../app/context";
 import { log, redactPath } from "../app/log.server";
 import { bodyLimit } from "./body-limit";
+import { CSP_REPORT_PATH, cspReportEndpoint } from "./csp-report";
 import { isCrossSiteRequest } from "./csrf";
 import { originOf, securityHeaders } from "./security";
 
@@ -123,6 +124,10 @@ export function createApp(opts: AppOptions) {
     log.warn("not ready: the provider API's health check does not answer", { event: "readiness" });
     res.status(503).json({ status: "provider-api-unavailable" });
   });
+
+  // CSP violation reports (ADR 024 §13): before the body limit, the same-origin check and any content-type gate;
+  // the endpoint checks its own types and size.
+  app.post(CSP_REPORT_PATH, ...cspReportEndpoint());
 
   // Fingerprinted build output: cached for a year, never revalidated.
   app.use("/build", express.static(join(opts.root, "build", "client", "build"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));

@@ -26,4 +26,26 @@ describe("security headers", () => {
     expect(secure["Permissions-Policy"]).toContain("camera=()");
     expect(secure["X-Frame-Options"]).toBe("DENY");
   });
+
+  it("styles: this origin's stylesheets and the nonce's <style>, no 'unsafe-inline' (ADR 024 §13)", () => {
+    const csp = contentSecurityPolicy(base);
+    const styleSrc = csp.split("; ").find((d) => d.startsWith("style-src "));
+    expect(styleSrc).toBe("style-src 'self' 'nonce-abc123'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-hashes");
+    expect(csp.split("; ").some((d) => d.startsWith("style-src-attr"))).toBe(false);
+  });
+
+  it("development keeps inline styles for Vite's injected CSS (and then no style nonce, which would void it)", () => {
+    const styleSrc = contentSecurityPolicy({ ...base, development: true }).split("; ").find((d) => d.startsWith("style-src "));
+    expect(styleSrc).toBe("style-src 'self' 'unsafe-inline'");
+  });
+
+  it("violations are reported: report-to with its Reporting-Endpoints group, report-uri as the fallback", () => {
+    const headers = securityHeaders(base);
+    const directives = headers["Content-Security-Policy"]!.split("; ");
+    expect(directives).toContain("report-to csp");
+    expect(directives).toContain("report-uri /csp-report");
+    expect(headers["Reporting-Endpoints"]).toBe('csp="/csp-report"');
+  });
 });

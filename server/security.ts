@@ -1,7 +1,13 @@
 /**
  * Security headers of every response. The Content-Security-Policy allows scripts only from this origin and
- * inline scripts carrying the response's nonce (no 'unsafe-inline' scripts); nothing may frame the portal.
+ * inline scripts carrying the response's nonce (no 'unsafe-inline' scripts), styles only from this origin's
+ * stylesheets and `<style>` elements carrying the nonce (no 'unsafe-inline' styles: no style attributes in the
+ * HTML; the islands set styles through the CSSOM; Plotly's rules go into the nonce'd `<style>` of app/root.tsx —
+ * ADR 024 §13); nothing may frame the portal. Violations are reported to `/csp-report` (server/csp-report.ts):
+ * `report-to` with the Reporting-Endpoints header, `report-uri` for browsers without it.
  */
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp-report";
+
 export interface SecurityOptions {
   nonce: string;
   /** The request arrived over https (directly or through a trusted proxy). */
@@ -21,7 +27,9 @@ export function contentSecurityPolicy(o: SecurityOptions): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${o.nonce}'`],
-    "style-src": ["'self'", "'unsafe-inline'"],
+    // Development only: Vite's client injects CSS as <style> elements while it serves modules (a nonce would make
+    // the browser ignore 'unsafe-inline', so there is none there). Production builds link every stylesheet.
+    "style-src": o.development ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${o.nonce}'`],
     "img-src": ["'self'", "data:", "blob:", ...o.imageOrigins],
     "media-src": ["'self'", ...o.imageOrigins],
     "font-src": ["'self'"],
@@ -36,6 +44,7 @@ export function contentSecurityPolicy(o: SecurityOptions): string {
   };
   const parts = Object.entries(directives).map(([k, v]) => `${k} ${[...new Set(v)].join(" ")}`);
   if (o.https) parts.push("upgrade-insecure-requests");
+  parts.push(`report-to ${CSP_REPORT_GROUP}`, `report-uri ${CSP_REPORT_PATH}`);
   return parts.join("; ");
 }
 
@@ -49,6 +58,8 @@ export function securityHeaders(o: SecurityOptions): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "X-DNS-Prefetch-Control": "off",
+    // The CSP's report-to group (the Reporting API); relative to the page, so it follows the portal's own origin.
+    "Reporting-Endpoints": `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
   };
   if (o.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;

@@ -31,8 +31,18 @@ export const actingRole = (apiRole: string | null | undefined, fromGroups: Role)
 /** Admin-type users see Switch to Admin and may open the admin area. */
 export const isAdminType = (role: Role | null | undefined): boolean => role === "EXER_ADMIN" || role === "EXER_SUPPORT";
 
-/** Provider admins (and admin-type users) manage the whole organization. */
+/** Provider admins (and admin-type users) see the whole organization (every location, provider and patient). */
 export const isOrganizationAdmin = (role: Role | null | undefined): boolean => role !== null && role !== undefined && role !== "PORTAL_PRACTITIONER";
+
+/**
+ * ADR 026: support staff (EXER_SUPPORT) are read-only members of their own organization, as they are in the admin
+ * area (ADR 015): they change nothing in it but what is theirs alone (their account, their favorite exercises,
+ * their session's filter and sidebar). Every other role may change what its role allows.
+ */
+export const isReadOnlyRole = (role: Role | null | undefined): boolean => role === "EXER_SUPPORT";
+
+/** Who manages the organization (locations, providers, its details): provider admins and product admins (ADR 026). */
+export const canManageOrganizationAs = (role: Role | null | undefined): boolean => role === "PORTAL_PROVIDER_ADMIN" || role === "EXER_ADMIN";
 
 /** How the spec names each role. */
 export const ROLE_LABELS: Record<Role, string> = {

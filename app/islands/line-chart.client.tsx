@@ -43,7 +43,7 @@ export default function LineChart({ spec }: { spec: ChartSpec }) {
   };
   return (
     <div role="img" aria-label={spec.description} className="chart-plot" data-testid="chart-plot">
-      <Plot data={data} layout={layout} config={CONFIG} style={{ width: "100%", height: "320px" }} />
+      <Plot data={data} layout={layout} config={CONFIG} className="chart-plot-area chart-plot-area-line" />
     </div>
   );
 }
@@ -80,7 +80,7 @@ function BarChart({ spec }: { spec: ChartSpec }) {
   };
   return (
     <div role="img" aria-label={spec.description} className="chart-plot" data-testid="chart-plot">
-      <Plot data={data} layout={layout} config={CONFIG} style={{ width: "100%", height: "420px" }} />
+      <Plot data={data} layout={layout} config={CONFIG} className="chart-plot-area chart-plot-area-bar" />
     </div>
   );
 }

@@ -6,19 +6,22 @@
  *   Plotly's promises resolve, and none runs once the component is gone;
  * - the plot follows its element's size: a ResizeObserver calls `Plotly.Plots.resize` (once on mount too, as
  *   react-plotly.js's `useResizeHandler` did), for autosized layouts (`autosize: true`, no fixed width);
+ * - Plotly's own CSS goes into the nonce'd, empty `<style id="plotly.js-style-global">` the document head carries
+ *   (app/root.tsx): Plotly finds it and adds its rules through the CSSOM, so the CSP needs no 'unsafe-inline'
+ *   (ADR 024 §13). Rich text in labels (`<b>`, `<i>`, `<span style>`) would become style attributes, which the CSP
+ *   refuses: the charts pass plain text;
  * - errors are swallowed (react-plotly.js without `onError` did the same): a plot that could not be drawn
  *   leaves the chart's data table, which the page always renders.
  */
 import Plotly, { type Config, type Data, type Layout } from "plotly.js-basic-dist-min";
-import { useEffect, useRef, type CSSProperties } from "react";
+import { useEffect, useRef } from "react";
 
 export interface PlotProps {
   data: readonly Data[];
   layout?: Layout;
   config?: Config;
+  /** The div's class: give it the plot's size in CSS (width 100%, the layout's height); no inline styles (CSP). */
   className?: string;
-  /** The div's style: give it the plot's size (e.g. width 100%, the layout's height). */
-  style?: CSSProperties;
 }
 
 /** The plot drawn in one div, from newPlot to purge. */
@@ -32,7 +35,7 @@ interface Drawing {
 
 const ignore = () => {};
 
-export function Plot({ data, layout, config, className, style }: PlotProps) {
+export function Plot({ data, layout, config, className }: PlotProps) {
   const divRef = useRef<HTMLDivElement>(null);
   const drawing = useRef<Drawing | null>(null);
 
@@ -70,5 +73,5 @@ export function Plot({ data, layout, config, className, style }: PlotProps) {
     };
   }, []);
 
-  return <div ref={divRef} className={className} style={style} />;
+  return <div ref={divRef} className={className} />;
 }

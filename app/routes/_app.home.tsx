@@ -8,7 +8,7 @@ import { Await, type ShouldRevalidateFunction } from "react-router";
 import { Suspense } from "react";
 import { getDashboardActions } from "../api/dashboard.server";
 import { getApi } from "../api/user-api.server";
-import { isAdminType } from "../auth/roles";
+import { canManageOrganizationAs } from "../auth/roles";
 import { requireUser } from "../auth/user.server";
 import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../areas/home/dashboard";
 import { dashboardNeedsActions } from "../areas/home/rules";
@@ -22,7 +22,7 @@ export const links = () => [{ rel: "stylesheet", href: dashboardStyles }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const viewer = { products: user.organization.products, canInviteTeam: user.role === "PORTAL_PROVIDER_ADMIN" || isAdminType(user.role) };
+  const viewer = { products: user.organization.products, canInviteTeam: canManageOrganizationAs(user.role) };
   return {
     firstName: user.firstName,
     viewer,

@@ -2,9 +2,11 @@
  * The signed-in part of the portal. Every page under this layout requires a user with a known role and renders
  * inside the shell (000 §2.2): the sidebar by the user's products and role, the header with the global filter,
  * the toasts (root), and a warning before the inactivity logoff. Errors of the pages below render inside the
- * shell, as does the unknown-URL page (routes/_app.$.tsx).
+ * shell, as does the unknown-URL page (routes/_app.$.tsx). Its middleware refuses every change by a read-only role
+ * (support staff: ADR 026) before any action below runs.
  */
 import type { ReactNode } from "react";
+import { refuseReadOnlyChanges } from "../auth/read-only.server";
 import { shellRoute } from "../shell/shell-route";
 import { FilterControls } from "../shell/filter-controls";
 import { portalNav, ROUTES } from "../shell/nav";
@@ -14,6 +16,8 @@ import shellStyles from "../shell/shell.css?url";
 import type { Route } from "./+types/_app";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
+
+export const middleware: Route.MiddlewareFunction[] = [refuseReadOnlyChanges];
 
 export const loader = loadPortalShell;
 

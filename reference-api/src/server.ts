@@ -5,7 +5,7 @@ import openapiGlue from "fastify-openapi-glue";
 import { areaHandlers } from "./areas/index.js";
 import { registerAccessAudit } from "./areas/audit/record.js";
 import type { ApiConfig } from "./config.js";
-import { createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } from "./core/auth.js";
+import { checkSupportChange, createTokenVerifier, resolveCaller, type Caller, type TokenVerifier } from "./core/auth.js";
 import { checkOperationProduct } from "./core/products.js";
 import { createAjv, loadContract, ResponseValidator, type OpenApiDoc } from "./core/contract-validator.js";
 import { ApiError, unauthorized } from "./core/errors.js";
@@ -210,6 +210,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       const handler = (handlers as Record<string, ((ctx: HandlerContext<never>) => Promise<unknown>) | undefined>)[operationId];
       return async (req: FastifyRequest, reply: import("fastify").FastifyReply) => {
         if (!handler) throw new ApiError(501, `Operation ${operationId} is not implemented by the reference API yet.`);
+        checkSupportChange(operationId, req.method, req.caller); // ADR 026: support reads only
         checkOperationProduct(operationId, req.caller);
         const ctx = {
           ...services,

@@ -5,6 +5,7 @@
  * still needs and the actions the billing rules allow. The rows stream in after the header.
  */
 import { Await, Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import { useReadOnly } from "../../shell/read-only";
 import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";
 import { MessageDialog } from "../../components/dialog";
@@ -262,6 +263,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
 
 function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: WorklistState; timeZone: string; name: string }) {
   const actions = cycleActions(cycle.status);
+  const readOnly = useReadOnly();
   const action = worklistHref(state);
   return (
     <tr>
@@ -278,7 +280,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
       <td className={cycle.needs && !cycle.needs.reachable ? "rtm-needs rtm-needs-late" : "rtm-needs"}>{cycle.needs?.text ?? "—"}</td>
       <td>
         <div className="rtm-actions">
-          {actions.markBilled || actions.revert ? (
+          {!readOnly && (actions.markBilled || actions.revert) ? (
             <Form method="post" action={action} preventScrollReset>
               <FormToken />
               <input type="hidden" name="intent" value={actions.markBilled ? "advance" : "revert"} />

@@ -139,3 +139,26 @@ export function requireProductAdmin(c: Caller): Caller & { role: Role } {
   if (staff.role !== "EXER_ADMIN") throw forbidden(SUPPORT_CANNOT_CHANGE);
   return staff;
 }
+
+/**
+ * ADR 026: support staff are read-only members of their own organization too. The only changes they may make are
+ * their own (their profile, their sign-up, their favorite exercises), the scan-modules override (ADR 015), and
+ * `renderPdf`, a POST that renders and stores nothing. Every other operation that is not a read is refused with 403
+ * before its handler runs (before any record is looked up), whatever organization it names.
+ */
+export const SUPPORT_MAY_CALL: ReadonlySet<string> = new Set([
+  "renderPdf",
+  "updateUserProfile",
+  "completeSignUp",
+  "addFavoriteExercise",
+  "removeFavoriteExercise",
+  "adminSetScanModulesOverride",
+  "adminResetScanModulesOverride",
+]);
+const READS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The operation-level rule of ADR 026, called for every secured operation before its handler. */
+export function checkSupportChange(operationId: string, method: string, caller: Caller | undefined): void {
+  if (caller?.role !== "EXER_SUPPORT" || READS.has(method.toUpperCase()) || SUPPORT_MAY_CALL.has(operationId)) return;
+  throw forbidden(SUPPORT_CANNOT_CHANGE);
+}

@@ -5,6 +5,7 @@
  * its image and the CSV are downloads rendered by the server, so they work with and without JavaScript.
  */
 import { Await, Form, Link, useNavigation } from "react-router";
+import { useReadOnly } from "../../../shell/read-only";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
@@ -36,13 +37,16 @@ type Data = SerializeFrom<typeof loadGaitReports>;
 type Report = Extract<GaitReportData, { bars: GaitBar[] }>;
 
 export function GaitReportsPage({ data }: { data: Data }) {
+  const readOnly = useReadOnly();
   return (
     <section className="report-page" aria-labelledby="gait-reports-title">
       <div className="page-header">
         <h1 id="gait-reports-title">Gait Reports</h1>
-        <nav aria-label="Gait patients" className="page-header-links">
-          <Link to={GAIT_PATIENTS_PATH}>Add Gait Patient</Link> <Link to={RECONCILE_PATH}>Reconcile Gait Patients</Link>
-        </nav>
+        {readOnly ? null : (
+          <nav aria-label="Gait patients" className="page-header-links">
+            <Link to={GAIT_PATIENTS_PATH}>Add Gait Patient</Link> <Link to={RECONCILE_PATH}>Reconcile Gait Patients</Link>
+          </nav>
+        )}
       </div>
       {data.day && data.report ? <ReportView day={data.day} tab={data.tab} timeZone={data.timeZone} report={data.report as unknown as Promise<GaitReportData>} /> : <ReportForm data={data} />}
     </section>

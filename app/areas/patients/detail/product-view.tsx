@@ -88,7 +88,7 @@ export function ProductView({ product, range, sections, program, firstProgram, c
         <Dialog title="Patient View" closeHref={withoutParams(location, ["dialog", "zoom"])} size="wide">
           <div className="patient-view">
             <ZoomControl zoom={zoom} />
-            <div className="patient-view-content" style={{ zoom: zoom / 100 }}>
+            <div className="patient-view-content" data-zoom={zoom}>
               {sectionTabs(true)}
               <div className="patient-section">{children}</div>
             </div>

@@ -4,6 +4,7 @@
  * record could not be loaded (nothing about the patient in it).
  */
 import { Link, useLocation } from "react-router";
+import { useReadOnly } from "../../../shell/read-only";
 import type { SerializeFrom } from "../../../route-data";
 import type { PatientRecord } from "../../../api/patients.server";
 import { displayName } from "../../../domain/names";
@@ -52,6 +53,17 @@ function RecordActions({ record, accessHistory }: { record: SerializeFrom<Patien
   const location = useLocation();
   const open = (dialog: string) => withParams(location, { dialog, step: null, products: null });
   const plan = planAction(record);
+  const readOnly = useReadOnly();
+  // Support staff change no patient (ADR 026): the record's changes are not offered to them.
+  if (readOnly) {
+    return accessHistory ? (
+      <div className="patient-actions">
+        <Link className="button" to={`/patients/${encodeURIComponent(record.id)}/access-history`}>
+          Access history
+        </Link>
+      </div>
+    ) : null;
+  }
   return (
     <div className="patient-actions">
       <Link className="button" to={open(plan)} preventScrollReset>

@@ -9,6 +9,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { lazy, Suspense } from "react";
 import type { loadPatientList } from "./list-route.server";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
+import { isReadOnlyRole } from "../../../auth/roles";
 import { displayName } from "../../../domain/names";
 import {
   ariaSort,
@@ -52,9 +53,11 @@ export function PatientListPage({ data }: { data: ListData }) {
     <section className="patients" aria-labelledby="patients-title">
       <div className="page-header">
         <h1 id="patients-title">Patients</h1>
-        <Link className="button primary" to={listHref(state, { add: "true" })} preventScrollReset>
-          Add New Patient
-        </Link>
+        {isReadOnlyRole(shell?.user.role) ? null : (
+          <Link className="button primary" to={listHref(state, { add: "true" })} preventScrollReset>
+            Add New Patient
+          </Link>
+        )}
       </div>
       <nav aria-label="Patient status" className="tabs">
         {TABS.map((t) => (

@@ -5,6 +5,7 @@
  * without a full reload.
  */
 import { Await, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { useReadOnly } from "../../../shell/read-only";
 import { Suspense, type ReactNode } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
@@ -39,6 +40,7 @@ export function TemplateListPage({ data }: { data: TemplateListData }) {
   const { state } = data;
   const [params] = useSearchParams();
   const dialog = parseTemplateListDialog(params);
+  const readOnly = useReadOnly();
   return (
     <section className="templates programs-page" aria-labelledby="templates-title">
       <div className="page-header">
@@ -46,14 +48,16 @@ export function TemplateListPage({ data }: { data: TemplateListData }) {
           <h1 id="templates-title">Program Templates</h1>
           <p className="page-intro">{TEMPLATES_INTRO}</p>
         </div>
-        <div className="page-actions">
-          <Link className="button" to={templatesHref({ q: state.q, page: state.page, select: !state.select })} preventScrollReset>
-            {state.select ? "Cancel selection" : "Select Multiple"}
-          </Link>
-          <Link className="button primary" to={createTemplateHref()}>
-            New Template
-          </Link>
-        </div>
+        {readOnly ? null : (
+          <div className="page-actions">
+            <Link className="button" to={templatesHref({ q: state.q, page: state.page, select: !state.select })} preventScrollReset>
+              {state.select ? "Cancel selection" : "Select Multiple"}
+            </Link>
+            <Link className="button primary" to={createTemplateHref()}>
+              New Template
+            </Link>
+          </div>
+        )}
       </div>
       <Form method="get" action={TEMPLATES_PATH} role="search" aria-label="Search templates" className="list-search">
         {state.select ? <input type="hidden" name="select" value="1" /> : null}
