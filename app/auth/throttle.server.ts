@@ -27,6 +27,7 @@ import pg from "pg";
 import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getConfig, type ThrottleConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
+import { portalMetrics } from "../metrics.server";
 
 export const THROTTLE_TABLE = "portal_throttle";
 
@@ -139,17 +140,16 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
   const resetAddress = counter("reset-address", limits.resetAddress);
   const inviteAddress = counter("invite-address", limits.inviteAddress);
 
-  const refused = (message: string, states: { msBeforeNext: number }[]): Verdict => ({
-    allowed: false,
-    message,
-    retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...states.map((s) => s.msBeforeNext)) / 1000)),
-  });
+  const refused = (action: "sign-in" | "password-reset" | "invite", message: string, states: { msBeforeNext: number }[]): Verdict => {
+    portalMetrics().throttleRefusals.inc({ action });
+    return { allowed: false, message, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...states.map((s) => s.msBeforeNext)) / 1000)) };
+  };
 
   return {
     async checkSignIn(email, address) {
       const [account, addr] = await Promise.all([signInAccount.state(accountKey(email)), signInAddress.state(addressKey(address))]);
       const over = [account.count >= signInAccount.limit ? account : null, addr.count >= signInAddress.limit ? addr : null].filter((s) => s !== null);
-      if (over.length) return refused(signInThrottledMessage(windowSeconds), over);
+      if (over.length) return refused("sign-in", signInThrottledMessage(windowSeconds), over);
       return { allowed: true, delayMs: Math.max(slowDelay(account.count, signInAccount.limit, delayMs), slowDelay(addr.count, signInAddress.limit, delayMs)) };
     },
     async signInFailed(email, address) {
@@ -162,13 +162,13 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
       const keys = [accountKey(email), addressKey(address)] as const;
       const [account, addr] = await Promise.all([resetAccount.state(keys[0]), resetAddress.state(keys[1])]);
       const over = [account.count >= resetAccount.limit ? account : null, addr.count >= resetAddress.limit ? addr : null].filter((s) => s !== null);
-      if (over.length) return refused(resetThrottledMessage(windowSeconds), over);
+      if (over.length) return refused("password-reset", resetThrottledMessage(windowSeconds), over);
       await Promise.all([resetAccount.hit(keys[0]), resetAddress.hit(keys[1])]);
       return { allowed: true, delayMs: 0 };
     },
     async checkInviteLookup(address) {
       const addr = await inviteAddress.state(addressKey(address));
-      if (addr.count >= inviteAddress.limit) return refused(inviteThrottledMessage(windowSeconds), [addr]);
+      if (addr.count >= inviteAddress.limit) return refused("invite", inviteThrottledMessage(windowSeconds), [addr]);
       return { allowed: true, delayMs: 0 };
     },
     async inviteLookupFailed(address) {

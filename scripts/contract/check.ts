@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { currentOperationIdsModule, OPERATION_IDS_FILE } from "./operation-ids.js";
 import { owaspFixes } from "./owasp.js";
 import { catalogueAgainstSpec, compareWithSpec, operationsOf } from "./spec-paths.js";
 
@@ -63,6 +64,7 @@ try {
   if (!same(join(tmp, "provider-api.json"), join(root, "openapi/dist/provider-api.json"))) problems.push("openapi/dist/provider-api.json is out of date: run `npm run contract:types`");
   run(bin("openapi-typescript"), [join(tmp, "provider-api.json"), "-o", join(tmp, "provider-api.d.ts")]);
   if (!same(join(tmp, "provider-api.d.ts"), join(root, "openapi/provider-api.d.ts"))) problems.push("openapi/provider-api.d.ts is out of date: run `npm run contract:types`");
+  if (readFileSync(OPERATION_IDS_FILE, "utf8") !== currentOperationIdsModule()) problems.push("app/api/operation-ids.ts is out of date: run `npm run contract:types`");
 } catch (e) {
   problems.push(String(e));
 }

@@ -56,6 +56,10 @@ export function portalEnv(opts: { port: number; url: string; stack: PortalOption
     // Two portal processes (Node's cluster, ADR 017) serve every spec: nothing may depend on which one answers.
     // E2E_PORTAL_PROCESSES=1 runs one process.
     WEB_CONCURRENCY: process.env.E2E_PORTAL_PROCESSES ?? "2",
+    // Stopped at the end of a run (or a test): no load balancer to drain for. Tests of the drain set their own.
+    SHUTDOWN_DRAIN_SECONDS: "0",
+    // No metrics listener (9464 would be shared by every portal of the run); the metrics test gives a free port.
+    METRICS_PORT: "off",
     // The internal staff who see the sample Paths and Modules (001 §2, §6): the product admin on both lists,
     // support only on the (longer) Modules list. Every other demo account gets the 404 page there.
     PATHS_STAFF_EMAILS: "productadmin@exer.example",
