@@ -70,8 +70,9 @@ const scrape = async () => (await fetch(`${metricsUrl}/metrics`)).text();
 /** The value of one series (0 when absent). */
 const value = (text: string, series: string) => Number(text.split("\n").find((l) => l.startsWith(`${series} `))?.split(" ")[1] ?? 0);
 
+let restoreLog = () => {};
 beforeAll(async () => {
-  setLogSink(() => {});
+  restoreLog = setLogSink(() => {});
   const app = express();
   app.use(requestMetrics({ routes: manifest } as ServerBuild));
   app.get("/{*path}", (_req, res) => res.send("page"));
@@ -88,7 +89,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setLogSink(undefined);
+  restoreLog();
   await Promise.all([new Promise((r) => metricsServer.close(r)), new Promise((r) => publicServer.close(r))]);
 });
 

@@ -53,8 +53,9 @@ let port: number;
 let slowPort: number;
 let handled = 0;
 
+let restoreLog = () => {};
 beforeAll(async () => {
-  setLogSink(() => {});
+  restoreLog = setLogSink(() => {});
   const config = testConfig();
   // The app's React Router handler is not what is tested: any request that reaches it is counted and answered 500.
   const app = createApp({
@@ -78,7 +79,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setLogSink(undefined);
+  restoreLog();
   server.closeAllConnections();
   slowServer.closeAllConnections();
   await Promise.all([new Promise((r) => server.close(r)), new Promise((r) => slowServer.close(r))]);

@@ -13,8 +13,9 @@ import { gracefulShutdown, type Shutdown } from "./shutdown";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: Server | undefined;
+let restoreLog = () => {};
 afterEach(() => {
-  setLogSink(undefined);
+  restoreLog();
   server?.closeAllConnections();
   server?.close();
 });
@@ -46,7 +47,7 @@ async function start(drainMs: number, timeoutMs: number, stream = { chunks: 5, g
 
 describe("graceful shutdown", () => {
   it("fails readiness first, serves through the drain, closes the listener, finishes a stream, exits 0", async () => {
-    setLogSink(() => {});
+    restoreLog = setLogSink(() => {});
     const { url, shutdown, exits } = await start(600, 5_000, { chunks: 8, gapMs: 150, endless: false }); // the stream: ~1.2 s
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
@@ -76,7 +77,7 @@ describe("graceful shutdown", () => {
   });
 
   it("cuts what still runs at the time-out after the drain, and exits", async () => {
-    setLogSink(() => {});
+    restoreLog = setLogSink(() => {});
     const { url, shutdown, exits } = await start(200, 800, { chunks: 1, gapMs: 100, endless: true });
     const slow = fetch(`${url}/slow`).then(
       async (r) => r.text().then(() => "ended", () => "cut"),
@@ -94,7 +95,7 @@ describe("graceful shutdown", () => {
   });
 
   it("a second signal changes nothing; SIGINT skips the drain", async () => {
-    setLogSink(() => {});
+    restoreLog = setLogSink(() => {});
     const { url, shutdown } = await start(10_000, 1_000);
     shutdown.begin("SIGINT");
     shutdown.begin("SIGTERM");
