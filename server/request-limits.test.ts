@@ -139,6 +139,18 @@ describe("a request whose headers never end (curl 7.88's request in the probe)",
     expect(res.ms).toBeLessThan(1_000 + 200 + 1_000);
   });
 
+  it("a keep-alive connection idle for longer than the headers time-out is still served (the time-out counts from a request's first byte)", async () => {
+    const idle = connect(slowPort, "127.0.0.1");
+    let idleText = "";
+    idle.on("data", (d) => (idleText += d.toString("latin1")));
+    await new Promise((r) => idle.once("connect", r));
+    idle.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await new Promise((r) => setTimeout(r, 2_000)); // twice the (shortened) headers time-out, idle
+    idle.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    await new Promise((r) => idle.once("close", r));
+    expect([...idleText.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]))).toEqual([200, 200]);
+  });
+
   it("the public server's time-outs bound that wait to ~20 s (it was 66 s + up to 30 s: the ~85 s of the finding)", () => {
     const options = httpServerOptions();
     expect(options.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
