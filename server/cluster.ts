@@ -2,9 +2,9 @@
  * Several portal processes on one port (Node's cluster): the primary forks the workers, restarts one that
  * crashes, and on SIGTERM/SIGINT passes the signal on and waits for their graceful shutdown (each drains, then
  * finishes its requests: server/shutdown.ts). It serves the metrics of all of them on the metrics port
- * (server/metrics.ts). The workers run the ordinary server (index.ts). Nothing in the portal depends on which process answers (ADR 017): sessions
- * are sealed cookies, flash toasts are cookies, form tokens are keyed by the provider API, and module caches
- * hold only what any process can rebuild.
+ * (server/metrics.ts). The workers run the ordinary server (index.ts). Nothing in the portal depends on which
+ * process answers (ADR 017): sessions are sealed cookies, flash toasts are cookies, form tokens are keyed by the
+ * provider API, and module caches hold only what any process can rebuild.
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
