@@ -173,3 +173,33 @@ describe("throttle settings", () => {
     expect(!noUrl.ok && noUrl.errors).toEqual(["THROTTLE_DATABASE_URL: required when THROTTLE_STORE=postgres"]);
   });
 });
+
+describe("shutdown and metrics settings (ADR 029)", () => {
+  it("defaults: a 10 s drain, 15 s for requests in flight (25 s, under Kubernetes' 30 s grace), metrics on 9464", () => {
+    const r = loadConfig(env({ ...TEST_ENV }));
+    if (!r.ok) throw new Error(r.errors.join("\n"));
+    expect(r.config.shutdown).toEqual({ drainMs: 10_000, timeoutMs: 15_000 });
+    expect(r.config.shutdown.drainMs + r.config.shutdown.timeoutMs).toBeLessThan(30_000);
+    expect(r.config.metrics).toEqual({ port: 9464, host: "0.0.0.0" });
+  });
+
+  it("takes other values; 0 or off turns the metrics listener off", () => {
+    const r = loadConfig(env({ ...TEST_ENV, SHUTDOWN_DRAIN_SECONDS: "0", SHUTDOWN_TIMEOUT_SECONDS: "5", METRICS_PORT: "9100", METRICS_HOST: "127.0.0.1" }));
+    if (!r.ok) throw new Error(r.errors.join("\n"));
+    expect(r.config.shutdown).toEqual({ drainMs: 0, timeoutMs: 5_000 });
+    expect(r.config.metrics).toEqual({ port: 9100, host: "127.0.0.1" });
+    for (const off of ["0", "off", "OFF"]) {
+      const o = loadConfig(env({ ...TEST_ENV, METRICS_PORT: off }));
+      expect(o.ok && o.config.metrics).toBeUndefined();
+    }
+  });
+
+  it("names invalid values, and refuses metrics on the public port", () => {
+    const r = loadConfig(env({ ...TEST_ENV, SHUTDOWN_DRAIN_SECONDS: "-1", SHUTDOWN_TIMEOUT_SECONDS: "0", METRICS_PORT: "ninety" }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.split(":")[0])).toEqual(["SHUTDOWN_DRAIN_SECONDS", "SHUTDOWN_TIMEOUT_SECONDS", "METRICS_PORT"]);
+    const same = loadConfig(env({ ...TEST_ENV, PORT: "8080", METRICS_PORT: "8080" }));
+    expect(same.ok ? [] : same.errors).toEqual(["METRICS_PORT: must not be the public PORT (metrics are internal); another port, or off"]);
+  });
+});

@@ -136,6 +136,19 @@ const schema = z.object({
   MODULES_STAFF_EMAILS: emailList,
   /** Feature flag: the Add New Patient dialog's language option (English or Spanish; 000 §2.7). */
   PATIENT_LANGUAGE_ENABLED: flag,
+  /**
+   * Graceful shutdown (server/shutdown.ts, ADR 029): after SIGTERM /readyz fails for this long while requests are
+   * still served (the load balancer's time to notice), then the listener closes.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number("must be a number of seconds").int().min(0).max(300).default(10),
+  /** After the drain: the longest wait for requests in flight (streams included) before the rest are cut and the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number("must be a number of seconds").int().min(1).max(600).default(15),
+  /** Prometheus metrics (server/metrics.ts): their own port, never the public one; 0 or off = none. */
+  METRICS_PORT: z.preprocess(
+    (v) => (typeof v === "string" && ["off", "0", ""].includes(v.trim().toLowerCase()) ? 0 : v),
+    z.coerce.number("must be a port number, or off").int().min(0).max(65535).default(9464),
+  ),
+  METRICS_HOST: z.string().trim().min(1, "must be an address").default("0.0.0.0"),
 });
 
 export type RawConfig = z.output<typeof schema>;
@@ -163,6 +176,10 @@ export interface PortalConfig {
   analytics: { url: string } | undefined;
   staff: { pathsEmails: string[]; modulesEmails: string[] };
   features: { patientLanguage: boolean };
+  /** Graceful shutdown: the drain (readiness failing, still serving) and the wait for requests in flight after it. */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** The Prometheus endpoint (GET /metrics on its own listener); undefined = off. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 /** Sign-in, password-reset and invite-code throttling (app/auth/throttle.server.ts, ADR 022). */
@@ -253,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   if (c.NODE_ENV === "production" && !c.THROTTLE_DATABASE_URL && c.THROTTLE_STORE !== "local") {
     errors.push("THROTTLE_DATABASE_URL: required in production (the sign-in throttle's counters, shared by every replica); or set THROTTLE_STORE=local to keep them in this portal's process");
   }
+  if (c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) errors.push("METRICS_PORT: must not be the public PORT (metrics are internal); another port, or off");
   if (errors.length) return { ok: false, errors };
 
   return {
@@ -293,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       analytics: c.ANALYTICS_ENABLED && c.ANALYTICS_URL ? { url: c.ANALYTICS_URL } : undefined,
       staff: { pathsEmails: c.PATHS_STAFF_EMAILS, modulesEmails: c.MODULES_STAFF_EMAILS },
       features: { patientLanguage: c.PATIENT_LANGUAGE_ENABLED },
+      shutdown: { drainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
+      metrics: c.METRICS_PORT === 0 ? undefined : { port: c.METRICS_PORT, host: c.METRICS_HOST },
     },
   };
 }

@@ -2,6 +2,10 @@
  * The portal's HTTP application: express 5 + @react-router/express, with compression, immutable caching of the
  * fingerprinted assets, security headers with a per-request CSP nonce, a same-origin check on form posts,
  * `Cache-Control: no-store` on every page and data response, /healthz and /readyz, and JSON request logs.
+ *
+ * First of all, a request target over the limit is answered 414 (server/request-limits.ts), and every request is
+ * counted for the metrics (server/metrics.ts). `/healthz` is this process's liveness, `/readyz` its readiness
+ * (503 while it drains for a shutdown, server/shutdown.ts), `/healthz?deep=1` the dependencies' health (ADR 029).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
@@ -16,6 +20,9 @@ import { log, redactPath } from "../app/log.server";
 import { bodyLimit } from "./body-limit";
 import { CSP_REPORT_PATH, cspReportEndpoint } from "./csp-report";
 import { isCrossSiteRequest } from "./csrf";
+import type { DependencyChecker } from "./health";
+import { requestMetrics } from "./metrics";
+import { requestTargetLimit } from "./request-limits";
 import { originOf, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -26,7 +33,8 @@ export interface AppOptions {
   root: string;
   /** Whether the process is shutting down (readiness answers 503, connections close). */
   isShuttingDown: () => boolean;
-  fetch?: typeof fetch;
+  /** The dependencies' health for `/healthz?deep=1` (server/health.ts); without it, that answers 404. */
+  dependencies?: DependencyChecker;
   /** Development: Vite's dev server (the app's modules, hot updates), mounted before the app's handler. */
   devMiddleware?: express.RequestHandler | import("vite").Connect.Server;
 }
@@ -58,7 +66,6 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
 
 export function createApp(opts: AppOptions) {
   const { config } = opts;
-  const fetchImpl = opts.fetch ?? fetch;
   const app = express();
   app.disable("x-powered-by");
   const trust = parseTrustProxy(config.trustProxy);
@@ -67,6 +74,10 @@ export function createApp(opts: AppOptions) {
   const apiOrigins = [config.api.url, ...config.api.failoverUrls].map(originOf).filter((o): o is string => o !== null);
   const ssoOrigins = config.sso ? [originOf(config.sso.domain)].filter((o): o is string => o !== null) : [];
   const development = opts.mode === "development";
+
+  // Before anything reads the request: an over-long target is refused at once (414), signed in or not.
+  app.use(requestTargetLimit());
+  app.use(requestMetrics(opts.build));
 
   // Request id, nonce, logging, security headers, cookies from the session layer.
   app.use((req, res, next) => {
@@ -105,24 +116,25 @@ export function createApp(opts: AppOptions) {
   });
   app.use(compression());
 
-  // Health: alive, and ready when the provider API's health check answers.
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  // Liveness (this process answers), readiness (this process takes traffic: not while it drains), and the
+  // dependencies' health apart from both: a provider-API outage must not empty the load balancer (ADR 029).
+  app.get("/healthz", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (req.query.deep === undefined) return void res.json({ status: "ok" });
+    if (!opts.dependencies) return void res.status(404).json({ status: "not-available" });
+    const checks = await opts.dependencies.check();
+    const healthy = checks.every((d) => d.up);
+    if (!healthy) log.warn("a dependency's health check failed", { event: "deep-health", down: checks.filter((d) => !d.up).map((d) => d.name).join(",") });
+    res.status(healthy ? 200 : 503).json({
+      status: healthy ? "ok" : "degraded",
+      process: opts.isShuttingDown() ? "draining" : "ready",
+      dependencies: Object.fromEntries(checks.map(({ name, ...rest }) => [name, rest])),
+    });
   });
-  app.get("/readyz", async (_req, res) => {
+  app.get("/readyz", (_req, res) => {
     res.set("Cache-Control", "no-store");
     if (opts.isShuttingDown()) return void res.status(503).json({ status: "shutting-down" });
-    for (const base of [config.api.url, ...config.api.failoverUrls]) {
-      try {
-        const r = await fetchImpl(`${base}/healthcheck`, { signal: AbortSignal.timeout(3000) });
-        await r.body?.cancel().catch(() => {});
-        if (r.ok) return void res.json({ status: "ready" });
-      } catch {
-        // try the next server
-      }
-    }
-    log.warn("not ready: the provider API's health check does not answer", { event: "readiness" });
-    res.status(503).json({ status: "provider-api-unavailable" });
+    res.json({ status: "ready" });
   });
 
   // CSP violation reports (ADR 024 §13): before the body limit, the same-origin check and any content-type gate;

@@ -1,13 +1,16 @@
 /**
  * Several portal processes on one port (Node's cluster): the primary forks the workers, restarts one that
- * crashes, and on SIGTERM/SIGINT passes the signal on and waits for their graceful shutdown. The workers run
- * the ordinary server (index.ts). Nothing in the portal depends on which process answers (ADR 017): sessions
- * are sealed cookies, flash toasts are cookies, form tokens are keyed by the provider API, and module caches
- * hold only what any process can rebuild.
+ * crashes, and on SIGTERM/SIGINT passes the signal on and waits for their graceful shutdown (each drains, then
+ * finishes its requests: server/shutdown.ts). It serves the metrics of all of them on the metrics port
+ * (server/metrics.ts). The workers run the ordinary server (index.ts). Nothing in the portal depends on which
+ * process answers (ADR 017): sessions are sealed cookies, flash toasts are cookies, form tokens are keyed by the
+ * provider API, and module caches hold only what any process can rebuild.
  */
 import cluster, { type Worker } from "node:cluster";
 import { startThrottlePrimary } from "../app/auth/throttle.server";
 import { log } from "../app/log.server";
+import type { DependencyChecker } from "./health";
+import { startMetricsServer } from "./metrics";
 import { relaySessionCacheDrops } from "./session-cache-relay";
 
 // How many processes (server/workers.ts: index.ts reads it before it loads this module and the throttle's pg).
@@ -15,8 +18,10 @@ export { workerCount } from "./workers";
 
 export interface PrimaryOptions {
   workers: number;
-  /** Longest wait for the workers after a signal (their own graceful shutdown takes at most 10 s). */
+  /** Longest wait for the workers after a signal (their own graceful shutdown: drain + time-out), then they are killed. */
   shutdownTimeoutMs?: number;
+  /** The metrics listener (the workers' aggregate); undefined = none. */
+  metrics?: { port: number; host: string; checker?: DependencyChecker };
   /** A crash loop (this many worker exits within `crashWindowMs`) stops the primary with exit code 1. */
   maxCrashes?: number;
   crashWindowMs?: number;
@@ -26,7 +31,7 @@ export interface PrimaryOptions {
 
 /** Runs the cluster's primary (this process forks `workers` copies of itself as workers). */
 export function runPrimary(opts: PrimaryOptions): void {
-  const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 12_000;
+  const shutdownTimeoutMs = opts.shutdownTimeoutMs ?? 27_000;
   const maxCrashes = opts.maxCrashes ?? 5;
   const crashWindowMs = opts.crashWindowMs ?? 30_000;
   const restartDelayMs = opts.restartDelayMs ?? 500;
@@ -69,7 +74,8 @@ export function runPrimary(opts: PrimaryOptions): void {
     log.info("shutting down", { signal, role: "primary" });
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
-    for (const w of workers) w?.process.kill("SIGTERM");
+    // Each worker drains (its /readyz fails while it still serves), then closes and finishes its requests.
+    for (const w of workers) w?.process.kill(signal);
     setTimeout(() => {
       log.warn("shutdown: workers still running; ending them", { role: "primary" });
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
@@ -83,6 +89,7 @@ export function runPrimary(opts: PrimaryOptions): void {
   startThrottlePrimary();
   // A worker's session-cache drop (an admin's change, ADR 021) reaches the other workers at once.
   relaySessionCacheDrops(cluster);
+  if (opts.metrics) void startMetricsServer({ ...opts.metrics, role: "primary" });
   log.info("portal primary started", { workers: opts.workers });
   for (let i = 0; i < opts.workers; i++) fork();
 }

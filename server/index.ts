@@ -1,7 +1,9 @@
 /**
  * The portal's production server (and the app server of `npm run dev:portal`): validates the configuration
- * (one line per problem, exit 1), loads the app's build (React Router), listens, and shuts down gracefully on SIGTERM/SIGINT
- * (readiness turns 503, in-flight requests finish, at most 10 s).
+ * (one line per problem, exit 1), loads the app's build (React Router), listens, and shuts down gracefully on
+ * SIGTERM (server/shutdown.ts: readiness turns 503 for SHUTDOWN_DRAIN_SECONDS, then the listener closes and requests
+ * in flight finish, at most SHUTDOWN_TIMEOUT_SECONDS). Metrics on their own port (server/metrics.ts), request
+ * limits on the public one (server/request-limits.ts): ADR 029.
  *
  * With WEB_CONCURRENCY > 1 (the default in production: one process per core) this process becomes the cluster's
  * primary (cluster.ts): it forks that many workers, each of which runs the server below on the same port.
@@ -12,11 +14,17 @@
  */
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config.server";
 import { log, setLogLevel } from "../app/log.server";
+import { portalMetrics } from "../app/metrics.server";
+import { dependencyChecker } from "./health";
+import { serveMetricsToPrimary, startMetricsServer } from "./metrics";
+import { httpServerOptions, onClientError } from "./request-limits";
+import { gracefulShutdown } from "./shutdown";
 import { startPortalTracing } from "./tracing";
 import { workerCount } from "./workers";
 
@@ -47,8 +55,16 @@ if (typeof workers === "object") {
   process.stderr.write(`config: ${workers.error}\nconfig: 1 setting(s) missing or invalid; the portal did not start.\n`);
   process.exit(1);
 }
-if (!viteDev && cluster.isPrimary && workers > 1) (await import("./cluster")).runPrimary({ workers });
-else await serve();
+if (!viteDev && cluster.isPrimary && workers > 1) {
+  // Imported here, not above: the cluster module loads the throttle's pg, which traces must see load (ADR 030).
+  const { runPrimary } = await import("./cluster");
+  runPrimary({
+    workers,
+    // The workers drain and finish within drain + time-out; a little more before they are killed.
+    shutdownTimeoutMs: config.shutdown.drainMs + config.shutdown.timeoutMs + 2_000,
+    metrics: config.metrics ? { ...config.metrics, checker: dependencyChecker(config) } : undefined,
+  });
+} else await serve();
 
 async function serve() {
   const tracing = await startPortalTracing();
@@ -68,38 +84,42 @@ async function serve() {
     mode = process.env.NODE_ENV === "development" ? "development" : "production";
   }
 
-  let shuttingDown = false;
-  const app = createApp({ build, mode, config, root, isShuttingDown: () => shuttingDown, devMiddleware: viteServer?.middlewares });
+  const dependencies = dependencyChecker(config);
+  let shutdown: ReturnType<typeof gracefulShutdown> | undefined;
+  const isShuttingDown = () => shutdown?.draining ?? false;
+  const app = createApp({ build, mode, config, root, isShuttingDown, dependencies, devMiddleware: viteServer?.middlewares });
 
-  const server = app.listen(config.port, config.host, () => {
+  const server: Server = createServer(httpServerOptions(), app);
+  server.on("clientError", onClientError); // 431/414/408/400 with a short answer (request-limits.ts)
+
+  // Metrics: a worker hands its registry to the primary; a single process serves its own.
+  let metricsServer: Server | undefined;
+  if (cluster.isWorker) serveMetricsToPrimary();
+  else if (config.metrics) metricsServer = await startMetricsServer({ ...config.metrics, role: "single", checker: dependencies });
+
+  shutdown = gracefulShutdown({
+    server,
+    drainMs: config.shutdown.drainMs,
+    timeoutMs: config.shutdown.timeoutMs,
+    onClosed: async () => {
+      metricsServer?.close();
+      await viteServer?.close();
+      // The spans still buffered leave before the process exits (at most 2 s).
+      if (tracing) await Promise.race([tracing.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+    },
+  });
+  const ready = portalMetrics().ready;
+  server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
+    ready.set(1);
     log.info("portal listening", { port, mode, api: new URL(config.api.url).origin });
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
-  function shutdown(signal: string) {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    log.info("shutting down", { signal });
-    const force = setTimeout(() => {
-      log.warn("shutdown: closing remaining connections");
-      server.closeAllConnections();
-      process.exit(0);
-    }, 10_000);
-    force.unref();
-    void viteServer?.close();
-    server.close((err) => {
-      if (err) log.error("shutdown: close failed", { error: err.name });
-      else log.info("stopped");
-      // The spans still buffered leave first (at most 2 s).
-      const flushed = tracing ? Promise.race([tracing.shutdown().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]) : undefined;
-      if (flushed) void flushed.then(() => process.exit(err ? 1 : 0));
-      else process.exit(err ? 1 : 0);
-    });
-    server.closeIdleConnections();
-  }
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  const onSignal = (signal: NodeJS.Signals) => {
+    ready.set(0);
+    shutdown?.begin(signal);
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
 }

@@ -18,6 +18,8 @@ import { currentIdempotencyKey, IDEMPOTENCY_HEADER, KEY_REUSED_MESSAGE } from ".
 import { errorFields, log, redactPath } from "../log.server";
 import { ApiEndpoints } from "./endpoints.server";
 import { reportServerError, type ServerErrorReport } from "./error-reporting.server";
+import { portalMetrics } from "../metrics.server";
+import { answeredFromCache, providerApiMetrics } from "./metrics-middleware.server";
 import { errorFromResponse, errorFromThrown, type ApiResult } from "./result";
 import { providerApiTracing } from "../telemetry.server";
 import { CACHED_READS, type SessionCache } from "./session-cache.server";
@@ -76,6 +78,7 @@ export function createApi(options: ApiOptions): Api {
   // Traces (ADR 030): a span per operation, named by its operationId; none of this when traces are off.
   const tracing = providerApiTracing();
   if (tracing) client.use(tracing.middleware);
+  client.use(providerApiMetrics()); // duration by operationId and status (ADR 029)
 
   async function send(req: Request, base: string, body: ArrayBuffer | undefined, token: string | undefined): Promise<Response> {
     const headers = new Headers(req.headers);
@@ -110,8 +113,10 @@ export function createApi(options: ApiOptions): Api {
             if (cached !== undefined) {
               fromCache = true;
               tracing?.cacheHit(req);
-              return new Response(cached, { status: 200, headers: { "content-type": "application/json" } });
+              portalMetrics().sessionCacheHits.inc({ read: path });
+              return answeredFromCache(new Response(cached, { status: 200, headers: { "content-type": "application/json" } }));
             }
+            portalMetrics().sessionCacheMisses.inc({ read: path });
           }
           const begun = cache?.store.begin() ?? 0;
           const body = IDEMPOTENT.has(req.method) ? undefined : await req.arrayBuffer();

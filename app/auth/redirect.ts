@@ -6,6 +6,7 @@
  * and `/%2e//evil.example` resolve to the path `//evil.example`, which a browser would then read as another host.
  * Anything that does not come back to this origin as the same path becomes `fallback` (ASVS 5.1.5).
  */
+import { MAX_REQUEST_TARGET_BYTES } from "../request-limits";
 import { requestUrl } from "../request-url";
 
 /** Stands for the portal's own origin while resolving (any origin would do: only sameness is compared). */
@@ -38,10 +39,17 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return resolved;
 }
 
-/** The login URL that returns to `request`'s page after sign-in. */
+/**
+ * The login URL that returns to `request`'s page after sign-in. Never longer than the server accepts (414): a page
+ * whose address would not fit comes back without its query, or not at all.
+ */
 export function loginUrlFor(request: Request): string {
   const url = requestUrl(request);
-  const back = `${url.pathname}${url.search}`;
-  if (back === "/" || back === "" || url.pathname.startsWith("/user/login") || url.pathname.startsWith("/user/logout")) return "/user/login/";
-  return `/user/login/?${new URLSearchParams({ redirectTo: back })}`;
+  if (url.pathname.startsWith("/user/login") || url.pathname.startsWith("/user/logout")) return "/user/login/";
+  for (const back of [`${url.pathname}${url.search}`, url.pathname]) {
+    if (back === "/" || back === "") return "/user/login/";
+    const login = `/user/login/?${new URLSearchParams({ redirectTo: back })}`;
+    if (login.length <= MAX_REQUEST_TARGET_BYTES) return login;
+  }
+  return "/user/login/";
 }

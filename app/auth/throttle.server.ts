@@ -38,6 +38,7 @@ import pg from "pg";
 import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getConfig, type ThrottleConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
+import { portalMetrics } from "../metrics.server";
 
 export const THROTTLE_TABLE = "portal_throttle";
 
@@ -176,7 +177,8 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
   const resetCodeAddress = counter("reset-code-address", limits.resetCodeAddress);
   const inviteAddress = counter("invite-address", limits.inviteAddress);
 
-  const refused = (message: (seconds: number) => string, states: { msBeforeNext: number }[]): Verdict => {
+  const refused = (action: "sign-in" | "password-reset" | "reset-code" | "invite", message: (seconds: number) => string, states: { msBeforeNext: number }[]): Verdict => {
+    portalMetrics().throttleRefusals.inc({ action });
     const retryAfterSeconds = Math.max(1, Math.ceil(Math.max(...states.map((s) => s.msBeforeNext)) / 1000));
     return { allowed: false, message: message(retryAfterSeconds), retryAfterSeconds };
   };
@@ -184,10 +186,10 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
   const isKnown = async (email: string, address: string | undefined) => (await knownPair.state(pairKey(email, address))).count > 0;
 
   /** An account's and an address's limits, the address's sparing an account known there. */
-  async function accountAndAddress(email: string, address: string | undefined, account: Counter, addr: Counter, message: (s: number) => string): Promise<Verdict | null> {
+  async function accountAndAddress(action: "password-reset" | "reset-code", email: string, address: string | undefined, account: Counter, addr: Counter, message: (s: number) => string): Promise<Verdict | null> {
     const [a, b, known] = await Promise.all([account.state(accountKey(email)), addr.state(addressKey(address)), isKnown(email, address)]);
     const states = [...over(account, a), ...(known ? [] : over(addr, b))];
-    return states.length ? refused(message, states) : null;
+    return states.length ? refused(action, message, states) : null;
   }
 
   return {
@@ -195,7 +197,7 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
       const pair = pairKey(email, address);
       const [wait, account, addr, known] = await Promise.all([pairWait.state(pair), signInAccount.state(accountKey(email)), signInAddress.state(addressKey(address)), knownPair.state(pair)]);
       const states = [...(wait.count > 0 ? [wait] : []), ...(known.count > 0 ? [] : [...over(signInAccount, account), ...over(signInAddress, addr)])];
-      if (states.length) return refused(signInThrottledMessage, states);
+      if (states.length) return refused("sign-in", signInThrottledMessage, states);
       return { allowed: true };
     },
     async signInFailed(email, address) {
@@ -209,13 +211,13 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
       await Promise.all([pairFailures.clear(pair), pairWait.clear(pair), signInAccount.clear(accountKey(email)), knownPair.mark(pair, knownSeconds)]);
     },
     async passwordResetRequested(email, address) {
-      const verdict = await accountAndAddress(email, address, resetAccount, resetAddress, resetThrottledMessage);
+      const verdict = await accountAndAddress("password-reset", email, address, resetAccount, resetAddress, resetThrottledMessage);
       if (verdict) return verdict;
       await Promise.all([resetAccount.hit(accountKey(email)), resetAddress.hit(addressKey(address))]);
       return { allowed: true };
     },
     async checkResetCode(email, address) {
-      return (await accountAndAddress(email, address, resetCodeAccount, resetCodeAddress, resetCodeThrottledMessage)) ?? { allowed: true };
+      return (await accountAndAddress("reset-code", email, address, resetCodeAccount, resetCodeAddress, resetCodeThrottledMessage)) ?? { allowed: true };
     },
     async resetCodeFailed(email, address) {
       await Promise.all([resetCodeAccount.hit(accountKey(email)), resetCodeAddress.hit(addressKey(address))]);
@@ -226,7 +228,7 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
     },
     async checkInviteLookup(address) {
       const addr = await inviteAddress.state(addressKey(address));
-      if (addr.count >= inviteAddress.limit) return refused(inviteThrottledMessage, [addr]);
+      if (addr.count >= inviteAddress.limit) return refused("invite", inviteThrottledMessage, [addr]);
       return { allowed: true };
     },
     async inviteLookupFailed(address) {

@@ -45,6 +45,8 @@ const portal = spawn("npm", ["run", "-s", "dev:portal"], {
     PATHS_STAFF_EMAILS: process.env.PATHS_STAFF_EMAILS ?? "productadmin@exer.example",
     MODULES_STAFF_EMAILS: process.env.MODULES_STAFF_EMAILS ?? "productadmin@exer.example,support@exer.example",
     ...(hostedUi ? { SSO_DOMAIN: hostedUi.url } : {}),
+    // Nothing balances load to a development portal: stop at once (ADR 029).
+    SHUTDOWN_DRAIN_SECONDS: process.env.SHUTDOWN_DRAIN_SECONDS ?? "0",
   },
 });
 console.log(`\nPortal: http://localhost:${portalPort}/   provider API: ${stack.apiUrl}   identity: ${stack.identity.endpoint}`);

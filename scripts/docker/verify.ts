@@ -250,7 +250,7 @@ try {
   record("server process is not root", uid === String(RUN_AS.uid), `uid ${uid}`);
 
   const ready = await fetch(`${url}/readyz`).catch(() => undefined);
-  record("/readyz answers 200 (provider API reachable)", ready?.status === 200, `status ${ready?.status}`);
+  record("/readyz answers 200 (this process ready; dependencies at /healthz?deep=1)", ready?.status === 200, `status ${ready?.status}`);
 
   const form = new URLSearchParams({ email: "practitioner@frontrange.example", password: DEMO_PASSWORD });
   const login = await fetch(`${url}/user/login/`, { method: "POST", body: form, redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" } });

@@ -15,7 +15,10 @@ import type { Stack } from "../../scripts/dev/stack.js";
 export interface Portal {
   url: string;
   port: number;
+  /** The child's pid (npm's, or with `direct` the portal's own Node process: the cluster primary). */
   pid: number;
+  /** The child's exit code (null when ended by a signal). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +33,11 @@ export interface PortalOptions {
   /** Extra settings (override the defaults below). */
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /**
+   * Run `node build/server/index.js` itself (what the image's exec-form CMD runs), not through npm: the pid is the
+   * portal's, so a test can signal the portal alone as an orchestrator does (tests/e2e/shutdown.spec.ts).
+   */
+  direct?: boolean;
 }
 
 /** The portal's configuration for this stack (names as the portal's env validation reads them). */
@@ -56,6 +64,10 @@ export function portalEnv(opts: { port: number; url: string; stack: PortalOption
     // Two portal processes (Node's cluster, ADR 017) serve every spec: nothing may depend on which one answers.
     // E2E_PORTAL_PROCESSES=1 runs one process.
     WEB_CONCURRENCY: process.env.E2E_PORTAL_PROCESSES ?? "2",
+    // Stopped at the end of a run (or a test): no load balancer to drain for. Tests of the drain set their own.
+    SHUTDOWN_DRAIN_SECONDS: "0",
+    // No metrics listener (9464 would be shared by every portal of the run); the metrics test gives a free port.
+    METRICS_PORT: "off",
     // The internal staff who see the sample Paths and Modules (001 §2, §6): the product admin on both lists,
     // support only on the (longer) Modules list. Every other demo account gets the 404 page there.
     PATHS_STAFF_EMAILS: "productadmin@exer.example",
@@ -96,21 +108,24 @@ export async function startPortal(opts: PortalOptions): Promise<Portal> {
   try {
     // E2E_PORTAL_COMMAND replaces `npm run start` (e.g. to try the harness against another server build).
     const command = process.env.E2E_PORTAL_COMMAND;
-    child = command
-      ? spawn("sh", ["-c", command], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true })
-      : spawn("npm", ["run", "--silent", "start"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true });
+    child = opts.direct
+      ? spawn(process.execPath, ["--enable-source-maps", "build/server/index.js"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true })
+      : command
+        ? spawn("sh", ["-c", command], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true })
+        : spawn("npm", ["run", "--silent", "start"], { cwd: PROJECT_ROOT, env, stdio: ["ignore", fd, fd], detached: true });
   } finally {
     closeSync(fd);
   }
   const pid = child.pid;
   if (!pid) throw new Error("could not spawn `npm run start`");
   let exited = false;
-  const exitPromise = new Promise<void>((done) =>
-    child.once("exit", () => {
+  const exitCode = new Promise<number | null>((done) =>
+    child.once("exit", (code) => {
       exited = true;
-      done();
+      done(code);
     }),
   );
+  const exitPromise = exitCode.then(() => {});
   const killGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-pid, signal);
@@ -153,5 +168,5 @@ export async function startPortal(opts: PortalOptions): Promise<Portal> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, pid, stop };
+  return { url, port, pid, exited: exitCode, stop };
 }

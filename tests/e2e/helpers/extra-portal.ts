@@ -32,6 +32,8 @@ export interface ExtraPortal extends Portal {
 export interface ExtraPortalOptions {
   /** Settings over the run's defaults (tests/setup/portal.ts portalEnv), e.g. PROVIDER_API_URL. */
   env?: Record<string, string>;
+  /** Start `node build/server/index.js` itself, not through npm (its pid is the portal's: tests/setup/portal.ts). */
+  direct?: boolean;
 }
 
 /** A URL where nothing listens (a free port, not bound). */
@@ -47,7 +49,7 @@ export const test = base.extend<{ startExtraPortal: (options?: ExtraPortalOption
       const state = readState();
       // Numbered when asked for, not when started: portals started together (Promise.all) get a log each.
       const logFile = testInfo.outputPath(`portal-${++requested}.log`);
-      const portal = await startPortal({ stack: { apiUrl: state.apiUrl, identity: state.identity }, dataDir: state.dataDir, logFile, env: options.env });
+      const portal = await startPortal({ stack: { apiUrl: state.apiUrl, identity: state.identity }, dataDir: state.dataDir, logFile, env: options.env, direct: options.direct });
       started.push({ portal, logFile });
       return { ...portal, log: () => readFileSync(logFile, "utf8") };
     });
