@@ -7,6 +7,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
+import { startRevocationPrimary } from "../app/auth/revocation.server";
 import { startThrottlePrimary } from "../app/auth/throttle.server";
 import { log } from "../app/log.server";
 import { relaySessionCacheDrops } from "./session-cache-relay";
@@ -90,6 +91,8 @@ export function runPrimary(opts: PrimaryOptions): void {
 
   // The workers' local sign-in throttle counters live here (ADR 022; unused with THROTTLE_DATABASE_URL).
   startThrottlePrimary();
+  // The same for the workers' local session revocations (ADR 025): a sign-out on one worker holds on all at once.
+  startRevocationPrimary();
   // A worker's session-cache drop (an admin's change, ADR 021) reaches the other workers at once.
   relaySessionCacheDrops(cluster);
   log.info("portal primary started", { workers: opts.workers });
