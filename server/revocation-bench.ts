@@ -1,10 +1,10 @@
 /**
  * What a session revocation check costs per request (ADR 025) on the local stores: in the process's memory, and in a
  * Node cluster worker asking the primary over IPC (as the container runs). PostgreSQL's figure comes from
- * app/auth/revocation.server.pg-test.ts. Run: `npx tsx scripts/bench/revocation-check.ts`.
+ * app/auth/revocation.server.pg-test.ts. Run: `npx tsx server/revocation-bench.ts`.
  */
 import cluster from "node:cluster";
-import { ClusterWorkerRevocations, MemoryRevocations, SessionRevocations, startRevocationPrimary, type RevocationBackend } from "../../app/auth/revocation.server.js";
+import { ClusterWorkerRevocations, MemoryRevocations, SessionRevocations, startRevocationPrimary, type RevocationBackend } from "../app/auth/revocation.server";
 
 const N = 5_000;
 const probe = { sid: "probe-sid", username: "probe-user", organizationId: "probe-org", signedInAt: Date.now() };
