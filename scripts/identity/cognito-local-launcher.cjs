@@ -20,6 +20,8 @@
  * 5. The pool's password policy: SignUp, ConfirmForgotPassword, ChangePassword and AdminSetUserPassword refuse a
  *    password that breaks it with InvalidPasswordException "Password did not conform with policy: …"
  *    (cognito-local accepts any password).
+ * Sign-out (ADR 025): GlobalSignOut and AdminUserGlobalSignOut, revoked access tokens refused, expired refresh tokens
+ * refused — in cognito-local-sign-out.cjs.
  */
 "use strict";
 const path = require("node:path");
@@ -171,6 +173,9 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     if (clientId) checkPolicy(await cognito.getUserPoolForClientId(ctx, clientId), req.ProposedPassword);
     return next();
   });
+
+  // Global sign-out (GlobalSignOut, AdminUserGlobalSignOut) and expired refresh tokens: cognito-local-sign-out.cjs.
+  require("./cognito-local-sign-out.cjs")(lib);
 }
 
 // Start as lib/bin/start.js does, with a quieter logger: cognito-local logs every refused call (a wrong password,
