@@ -183,11 +183,16 @@ export class ClusterWorkerRevocations implements RevocationBackend {
     });
   }
 
+  /** After a time-out, asks fail at once for a while (a primary that is not ours must not slow every request). */
+  private silentUntil = 0;
+
   private ask(body: AskBody): Promise<Reply> {
+    if (Date.now() < this.silentUntil) return Promise.reject(new Error("the cluster primary did not answer lately"));
     const id = randomUUID();
     return new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        this.silentUntil = Date.now() + 30_000;
         reject(new Error("the cluster primary did not answer"));
       }, this.timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
