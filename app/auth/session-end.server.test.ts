@@ -52,9 +52,15 @@ function signedIn(state: AuthState): { cookie: string } {
 async function guarded(cookie: string, now = Date.now()) {
   const ctx = createTestContext();
   const request = new Request("http://localhost/patients/", { headers: { Cookie: cookie } });
-  await guardSession(request, ctx, now);
+  let location: string | null = null;
+  try {
+    await guardSession(request, ctx, now);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    location = thrown.headers.get("Location");
+  }
   const session = getSession(request, ctx);
-  return { auth: session.get("auth"), message: session.takeFlash("loginMessage") };
+  return { auth: session.get("auth"), message: session.takeFlash("loginMessage"), location };
 }
 
 describe("revocation: a copy of the cookie is refused (finding 1)", () => {
@@ -73,6 +79,8 @@ describe("revocation: a copy of the cookie is refused (finding 1)", () => {
     const copy = await guarded(cookie);
     expect(copy.auth).toBeUndefined();
     expect(copy.message).toBeUndefined();
+    // It goes on signed out: the page's guard sends it to the login page (and back here after a sign-in).
+    expect(copy.location).toBeNull();
   });
 
   it("the inactivity logoff revokes the session too: a copy kept active elsewhere is refused", async () => {
@@ -89,7 +97,7 @@ describe("revocation: a copy of the cookie is refused (finding 1)", () => {
     const { cookie } = signedIn(auth());
     const { cookie: otherUser } = signedIn(auth({ username: "user-2", sid: "sid-2" }));
     await revocations.revokeUser("user-1");
-    expect(await guarded(cookie)).toEqual({ auth: undefined, message: SESSION_EXPIRED_MESSAGE });
+    expect(await guarded(cookie)).toEqual({ auth: undefined, message: SESSION_EXPIRED_MESSAGE, location: "/user/login/" });
     expect((await guarded(otherUser)).auth?.username).toBe("user-2");
   });
 
@@ -97,7 +105,7 @@ describe("revocation: a copy of the cookie is refused (finding 1)", () => {
     const { cookie } = signedIn(auth());
     const { cookie: otherOrganization } = signedIn(auth({ username: "user-3", sid: "sid-3", organizationId: "org-2" }));
     await revocations.revokeOrganization("org-1");
-    expect(await guarded(cookie)).toEqual({ auth: undefined, message: ORGANIZATION_DISABLED_MESSAGE });
+    expect(await guarded(cookie)).toEqual({ auth: undefined, message: ORGANIZATION_DISABLED_MESSAGE, location: "/user/login/" });
     expect((await guarded(otherOrganization)).auth?.username).toBe("user-3");
   });
 });
@@ -111,7 +119,7 @@ describe("absolute lifetime (finding 2)", () => {
     expect(sessionTimeout(busy(12), now)?.reason).toBe("lifetime");
 
     const { cookie } = signedIn(busy(13));
-    expect(await guarded(cookie, now)).toEqual({ auth: undefined, message: SESSION_EXPIRED_MESSAGE });
+    expect(await guarded(cookie, now)).toEqual({ auth: undefined, message: SESSION_EXPIRED_MESSAGE, location: null });
     // Ended on the server: its id is revoked (a copy is refused even by code that does not look at the time).
     expect(await revocations.check({ sid: "sid-1", username: "user-1", signedInAt: now - 13 * HOUR })).toBe("session");
 

@@ -21,6 +21,7 @@ import { sessionCache, sessionCacheKey } from "../api/session-cache.server";
 import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
 import { sessionRevocations, type RevocationKind } from "./revocation.server";
 import { NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
+import { requestUrl } from "../request-url";
 import { loginUrlFor } from "./redirect";
 import { actingRole, resolveRole, type Role } from "./roles";
 import { getSession, type AuthState, type PortalSession } from "./session.server";
@@ -89,7 +90,8 @@ const REVOKED_MESSAGES: Record<RevocationKind, string | undefined> = {
  * Before any loader or action of a request (the root route's middleware, ADR 025): a session that has timed out
  * (idle, or past its absolute lifetime) is ended on the server — its id revoked, its refresh token too — and one
  * that was revoked (signed out with another copy of the cookie, the provider removed, the organization disabled:
- * `sessionRevocations`) is cleared. The request then goes on signed out: a page answers the login page.
+ * `sessionRevocations`) is cleared. The request then goes on signed out: a page answers the login page (after a
+ * removal or a disabling, straight away and without a way back to the page, as when the API refuses the user).
  */
 export async function guardSession(request: Request, context: PortalLoadContext, now = Date.now()): Promise<void> {
   const session = getSession(request, context);
@@ -109,6 +111,10 @@ export async function guardSession(request: Request, context: PortalLoadContext,
   session.destroy();
   const message = REVOKED_MESSAGES[revoked];
   if (message) session.flash("loginMessage", message);
+  // Access taken away (removed, disabled): to the login page with the message, as when the API refuses the user —
+  // not back to this page after the next sign-in. (A copy of a signed-out session just goes on signed out.)
+  // (The public pages under /user/ — login, sign-up, reset — are served as they are, signed out.)
+  if (revoked !== "session" && !/^\/user\/(?!account)/.test(requestUrl(request).pathname)) throw redirect("/user/login/");
 }
 
 /** Starts a session with fresh tokens. Returns false when the tokens carry no usable identity. */
