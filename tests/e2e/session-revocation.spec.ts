@@ -2,8 +2,11 @@
  * Sessions end on the server (issue 23 finding 1, ASVS 3.3.1, ADR 025), in both projects: a copy of the session
  * cookie taken before "Log out" (or before the provider's removal) opens nothing afterwards — the patient list and a
  * patient's page answer the login page, not the names. The run's portal is two processes (a cluster, as a container
- * runs it): the copy's requests may reach the other one.
+ * runs it): the copy is refused by both (the revocation lives in the cluster's primary; with THROTTLE_DATABASE_URL in
+ * PostgreSQL, shown by app/auth/revocation.server.pg-test.ts).
  */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Cookie, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { readState } from "../setup/state.js";
@@ -18,6 +21,22 @@ const SESSION_COOKIE = /^exer-session(\.\d+)?$/;
 
 // New providers, sign-ins and pages checked by axe.
 test.slow();
+
+type LogLine = { msg?: string; requestId?: string; worker?: number };
+
+/** The portal process that logged the request `requestId` (as replicas.spec.ts reads it; the line comes at the response's end). */
+async function workerOf(requestId: string): Promise<number | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const line = readFileSync(readState().portalLog, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("{") && l.includes(requestId))
+      .map((l) => JSON.parse(l) as LogLine)
+      .find((l) => l.msg === "request" && l.requestId === requestId);
+    if (line) return line.worker;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
+}
 
 /** A provider of the demo organization with a patient of their own (its first name, unique, is what must not be served). */
 async function providerWithPatient(): Promise<{ provider: NewProvider; patient: { id: string; name: string } }> {
@@ -46,19 +65,24 @@ async function signedInCopy(page: Page, context: BrowserContext, provider: NewPr
 async function expectCopyRefused(browser: Browser, { copy, names }: { copy: Cookie[]; names: string[] }, patient: { id: string }): Promise<void> {
   const { baseURL } = readState();
   for (const path of ["/patients/", `/patients/${patient.id}/`, `/patients/${patient.id}/health/`]) {
-    // The raw answer: a redirect to the login page, never a 200 with the patient (whichever process answers).
+    // The raw answer: a redirect to the login page, never a 200 with the patient — from each of the portal's
+    // processes (a new connection per request; the log says which process answered).
     const raw = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: copy.map((c) => `${c.name}=${c.value}`).join("; ") } });
+    const answeredBy = new Set<number | undefined>();
     try {
-      for (let i = 0; i < 3; i++) {
-        const res = await raw.get(path, { maxRedirects: 0 });
+      for (let i = 0; i < 12 && answeredBy.size < 2; i++) {
+        const requestId = `e2e-revoked-${randomUUID()}`;
+        const res = await raw.get(path, { maxRedirects: 0, headers: { "X-Request-Id": requestId, Connection: "close" } });
         expect(res.status(), `${path} with the copied cookie`).toBe(302);
         expect(res.headers().location, `${path} leads to the login page`).toMatch(LOGIN_URL);
         const body = await res.text();
         for (const name of names) expect(body).not.toContain(name);
+        answeredBy.add(await workerOf(requestId));
       }
     } finally {
       await raw.dispose();
     }
+    expect(answeredBy.size, `${path}: refused by both portal processes`).toBe(2);
     // In a browser (the project's JavaScript setting).
     const context = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled() });
     try {
