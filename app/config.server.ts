@@ -14,6 +14,8 @@ import * as z from "zod";
 
 const DEV_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
 const DEFAULT_INACTIVITY_TIMEOUT_MINUTES = 30;
+/** Re-authentication at least every 12 hours (ADR 025). */
+const MAX_SESSION_MINUTES = 12 * 60;
 
 const csv = (value: string | undefined) =>
   (value ?? "")
@@ -120,6 +122,11 @@ const schema = z.object({
   INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
   /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
   INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(24 * 60 * 60).optional()),
+  /**
+   * The absolute session lifetime (ADR 025; ASVS 3.3.2, NIST SP 800-63B AAL2): a sign-in lasts at most this long
+   * whatever the activity; never more than 12 hours.
+   */
+  SESSION_ABSOLUTE_TIMEOUT_MINUTES: z.coerce.number("must be a number of minutes").int().min(5).max(MAX_SESSION_MINUTES, "must be at most 720 (12 hours)").default(MAX_SESSION_MINUTES),
   /** How long a session keeps its profile, locations and providers (ADR 021); 0 turns the cache off. */
   SESSION_CACHE_SECONDS: z.coerce.number("must be a number of seconds").int().min(0).max(300).default(60),
   /** The cache's memory budget per process, in MB (least recently used sessions go first). */
@@ -163,7 +170,7 @@ export interface PortalConfig {
   api: { url: string; failoverUrls: string[]; timeoutMs: number };
   identity: { region: string; endpoint: string | undefined; userPoolId: string; clientId: string };
   /** `inactivityTimeoutSeconds`: INACTIVITY_TIMEOUT_SECONDS, or INACTIVITY_TIMEOUT_MINUTES × 60 (default 30 minutes). */
-  session: { secrets: string[]; inactivityTimeoutSeconds: number };
+  session: { secrets: string[]; inactivityTimeoutSeconds: number; absoluteTimeoutSeconds: number };
   /** `logoutUri`: SSO_LOGOUT_URI, else the request's origin + /user/login/ (app/auth/sso.server.ts). */
   sso: { domain: string; identityProvider: string | undefined; logoutUri: string | undefined } | undefined;
   throttle: ThrottleConfig;
@@ -285,7 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       logLevel: c.LOG_LEVEL,
       api: { url: c.PROVIDER_API_URL, failoverUrls: c.PROVIDER_API_FAILOVER_URLS, timeoutMs: c.PROVIDER_API_TIMEOUT_MS },
       identity: { region: c.COGNITO_REGION, endpoint: c.COGNITO_ENDPOINT, userPoolId: c.COGNITO_USER_POOL_ID, clientId: c.COGNITO_CLIENT_ID },
-      session: { secrets: c.SESSION_SECRETS, inactivityTimeoutSeconds: c.INACTIVITY_TIMEOUT_SECONDS ?? (c.INACTIVITY_TIMEOUT_MINUTES ?? DEFAULT_INACTIVITY_TIMEOUT_MINUTES) * 60 },
+      session: {
+        secrets: c.SESSION_SECRETS,
+        inactivityTimeoutSeconds: c.INACTIVITY_TIMEOUT_SECONDS ?? (c.INACTIVITY_TIMEOUT_MINUTES ?? DEFAULT_INACTIVITY_TIMEOUT_MINUTES) * 60,
+        absoluteTimeoutSeconds: c.SESSION_ABSOLUTE_TIMEOUT_MINUTES * 60,
+      },
       sso: c.SSO_DOMAIN ? { domain: c.SSO_DOMAIN, identityProvider: c.SSO_IDENTITY_PROVIDER, logoutUri: c.SSO_LOGOUT_URI } : undefined,
       throttle: {
         store: c.THROTTLE_DATABASE_URL && c.THROTTLE_STORE !== "local" ? { kind: "postgres", url: c.THROTTLE_DATABASE_URL } : { kind: "local" },

@@ -4,10 +4,10 @@
  * fatal-error screens.
  */
 import "./zod-jitless"; // first: before any module builds a zod schema (CSP, no eval)
-import { Links, type LinksFunction, type LoaderFunctionArgs, Meta, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
+import { Links, type LinksFunction, type LoaderFunctionArgs, Meta, type MiddlewareFunction, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
-import { activeAuth } from "./auth/user.server";
+import { activeAuth, guardSession } from "./auth/user.server";
 import { getSession } from "./auth/session.server";
 import { useNonce } from "./components/nonce";
 import { ToastRegion } from "./components/toast";
@@ -24,6 +24,17 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [
   { title: "Exer Provider Portal" },
   { name: "description", content: "Motion intelligence software for the modern health enterprise." },
+];
+
+/**
+ * Before any loader or action of any route (pages, data requests, resource routes): a timed-out or revoked session
+ * ends here, so nothing is served under it (ADR 025).
+ */
+export const middleware: MiddlewareFunction<Response>[] = [
+  async ({ request, context }, next) => {
+    await guardSession(request, context);
+    return next();
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

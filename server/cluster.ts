@@ -7,6 +7,7 @@
  * provider API, and module caches hold only what any process can rebuild.
  */
 import cluster, { type Worker } from "node:cluster";
+import { startRevocationPrimary } from "../app/auth/revocation.server";
 import { startThrottlePrimary } from "../app/auth/throttle.server";
 import { log } from "../app/log.server";
 import type { DependencyChecker } from "./health";
@@ -87,6 +88,8 @@ export function runPrimary(opts: PrimaryOptions): void {
 
   // The workers' local sign-in throttle counters live here (ADR 022; unused with THROTTLE_DATABASE_URL).
   startThrottlePrimary();
+  // The same for the workers' local session revocations (ADR 025): a sign-out on one worker holds on all at once.
+  startRevocationPrimary();
   // A worker's session-cache drop (an admin's change, ADR 021) reaches the other workers at once.
   relaySessionCacheDrops(cluster);
   if (opts.metrics) void startMetricsServer({ ...opts.metrics, role: "primary" });

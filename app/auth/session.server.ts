@@ -45,6 +45,11 @@ export interface AuthState {
    * (app/api/session-cache.server.ts, ADR 021). Absent in sessions started before it existed (not cached).
    */
   sid?: string;
+  /**
+   * The user's organization, recorded by the first `requireUser` of the session: the key of an organization's
+   * revocation (ADR 025: disabling it ends its users' sessions).
+   */
+  organizationId?: string;
 }
 
 export interface SessionData {

@@ -19,7 +19,9 @@ import { getApi, SESSION_EXPIRED_MESSAGE } from "../api/user-api.server";
 import { getCurrentUser } from "../api/users.server";
 import { sessionCache, sessionCacheKey } from "../api/session-cache.server";
 import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
+import { sessionRevocations, type RevocationKind } from "./revocation.server";
 import { NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
+import { requestUrl } from "../request-url";
 import { loginUrlFor } from "./redirect";
 import { actingRole, resolveRole, type Role } from "./roles";
 import { getSession, type AuthState, type PortalSession } from "./session.server";
@@ -46,22 +48,73 @@ export function inactivityMessage(seconds: number): string {
 }
 
 /**
- * The session's auth state when it is still active; an idle one (past the inactivity timeout) is ended here,
- * with a message for the login page. Refreshes the last-activity time.
+ * Whether a session has run out: "idle" past the inactivity timeout, or past its absolute lifetime (ADR 025: a
+ * sign-in lasts at most SESSION_ABSOLUTE_TIMEOUT_MINUTES, 12 hours, whatever the activity). The login page's message.
+ */
+export function sessionTimeout(auth: Pick<AuthState, "signedInAt" | "lastActivityAt">, now = Date.now()): { reason: "idle" | "lifetime"; message: string } | undefined {
+  const { inactivityTimeoutSeconds, absoluteTimeoutSeconds } = getConfig().session;
+  if (now - auth.signedInAt >= absoluteTimeoutSeconds * 1000) return { reason: "lifetime", message: SESSION_EXPIRED_MESSAGE };
+  if (now - auth.lastActivityAt > inactivityTimeoutSeconds * 1000) return { reason: "idle", message: inactivityMessage(inactivityTimeoutSeconds) };
+  return undefined;
+}
+
+/**
+ * The session's auth state when it is still active; an idle one (past the inactivity timeout) or one past its
+ * absolute lifetime is ended here, with a message for the login page. Refreshes the last-activity time. (The root
+ * route's middleware, `guardSession`, has already ended such a session on the server before any loader runs.)
  */
 export function activeAuth(session: PortalSession, now = Date.now()): AuthState | undefined {
   const auth = session.get("auth");
   if (!auth) return undefined;
-  const seconds = getConfig().session.inactivityTimeoutSeconds;
-  if (now - auth.lastActivityAt > seconds * 1000) {
+  const timeout = sessionTimeout(auth, now);
+  if (timeout) {
     const key = sessionCacheKey(auth);
     if (key) sessionCache().dropSession(key);
     session.destroy();
-    session.flash("loginMessage", inactivityMessage(seconds));
+    session.flash("loginMessage", timeout.message);
     return undefined;
   }
+  const seconds = getConfig().session.inactivityTimeoutSeconds;
   if (now - auth.lastActivityAt >= activityResolutionMs(seconds * 1000)) session.set("auth", { ...auth, lastActivityAt: now });
   return session.get("auth");
+}
+
+/** The login page's message for a session ended by a revocation (none after one's own sign-out elsewhere). */
+const REVOKED_MESSAGES: Record<RevocationKind, string | undefined> = {
+  session: undefined,
+  user: SESSION_EXPIRED_MESSAGE,
+  organization: ORGANIZATION_DISABLED_MESSAGE,
+};
+
+/**
+ * Before any loader or action of a request (the root route's middleware, ADR 025): a session that has timed out
+ * (idle, or past its absolute lifetime) is ended on the server — its id revoked, its refresh token too — and one
+ * that was revoked (signed out with another copy of the cookie, the provider removed, the organization disabled:
+ * `sessionRevocations`) is cleared. The request then goes on signed out: a page answers the login page (after a
+ * removal or a disabling, straight away and without a way back to the page, as when the API refuses the user).
+ */
+export async function guardSession(request: Request, context: PortalLoadContext, now = Date.now()): Promise<void> {
+  const session = getSession(request, context);
+  const auth = session.get("auth");
+  if (!auth) return;
+  const timeout = sessionTimeout(auth, now);
+  if (timeout) {
+    log.info("session ended", { requestId: portalRequest(context).requestId, event: "sign-out", reason: timeout.reason });
+    await endSession(session, context, timeout.message);
+    return;
+  }
+  const revoked = await sessionRevocations().check(auth);
+  if (!revoked) return;
+  log.info("revoked session refused", { requestId: portalRequest(context).requestId, event: "session-revoked", kind: revoked });
+  const key = sessionCacheKey(auth);
+  if (key) sessionCache().dropSession(key);
+  session.destroy();
+  const message = REVOKED_MESSAGES[revoked];
+  if (message) session.flash("loginMessage", message);
+  // Access taken away (removed, disabled): to the login page with the message, as when the API refuses the user —
+  // not back to this page after the next sign-in. (A copy of a signed-out session just goes on signed out.)
+  // (The public pages under /user/ — login, sign-up, reset — are served as they are, signed out.)
+  if (revoked !== "session" && !/^\/user\/(?!account)/.test(requestUrl(request).pathname)) throw redirect("/user/login/");
 }
 
 /** Starts a session with fresh tokens. Returns false when the tokens carry no usable identity. */
@@ -84,12 +137,16 @@ export function startSession(session: PortalSession, tokens: IdentityTokens, now
   return true;
 }
 
-/** Ends the session: revokes the tokens where the service supports it (best effort), clears the session (and with it the saved filter). */
+/**
+ * Ends the session: its id is revoked on every replica (ADR 025: a copy of the cookie opens nothing any more), the
+ * tokens are revoked where the service supports it (best effort), the session is cleared (and with it the saved filter).
+ */
 export async function endSession(session: PortalSession, context: PortalLoadContext, message?: string): Promise<void> {
   const auth = session.get("auth");
   // The session's cached profile, locations and providers go with it (ADR 021).
   const key = sessionCacheKey(auth);
   if (key) sessionCache().dropSession(key);
+  if (auth?.sid) await sessionRevocations().revokeSession(auth.sid);
   if (auth) {
     try {
       await Promise.race([revokeRefreshToken(auth.refreshToken), new Promise((_, reject) => setTimeout(() => reject(new Error("time-out")), 2000))]);
@@ -183,6 +240,9 @@ async function resolveUser(request: Request, context: PortalLoadContext): Promis
     throw redirect("/user/login/");
   }
   if (resolution.kind === "unknown") throw redirect("/user/not-found/");
+  // The organization's revocation (ADR 025) needs to know it: recorded once per session.
+  const auth = session.get("auth");
+  if (auth && auth.organizationId !== loaded.user.organization.id) session.set("auth", { ...auth, organizationId: loaded.user.organization.id });
   // The API's role is the provider's current one (a demoted admin acts as a practitioner from the next request,
   // before their token is renewed: ADR 010); the token's groups decide only whether there is portal access.
   return { ...loaded.user, role: actingRole(loaded.user.role, resolution.role) };

@@ -22,6 +22,8 @@
  *    (cognito-local accepts any password): the minimum length, and the composition rules only where the pool has
  *    them (the portal's pool has none: ASVS 2.1.9). Like Cognito's API, a password of more than 256 characters or
  *    beginning or ending with white space is an InvalidParameterException.
+ * Sign-out (ADR 025): GlobalSignOut and AdminUserGlobalSignOut, revoked access tokens refused, expired refresh tokens
+ * refused — in cognito-local-sign-out.cjs.
  */
 "use strict";
 const path = require("node:path");
@@ -176,6 +178,9 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     if (clientId) checkPolicy(await cognito.getUserPoolForClientId(ctx, clientId), req.ProposedPassword);
     return next();
   });
+
+  // Global sign-out (GlobalSignOut, AdminUserGlobalSignOut) and expired refresh tokens: cognito-local-sign-out.cjs.
+  require("./cognito-local-sign-out.cjs")(lib);
 }
 
 // Start as lib/bin/start.js does, with a quieter logger: cognito-local logs every refused call (a wrong password,

@@ -103,7 +103,9 @@ export const USER_POOL_SETTINGS: Omit<CreateUserPoolCommandInput, "PoolName"> = 
 /**
  * The app client. ExplicitAuthFlows takes only ALLOW_* values: Cognito refuses a mix with the legacy names
  * (USER_PASSWORD_AUTH), and REFRESH_TOKEN_AUTH is an InitiateAuth AuthFlow, not an ExplicitAuthFlows value.
- * Token lifetimes are Cognito's defaults (cognito-local would otherwise issue 24 h tokens).
+ * Access and ID tokens last Cognito's default hour (cognito-local would otherwise issue 24 h tokens); the refresh
+ * token 12 hours, the portal's longest absolute session lifetime (ADR 025: re-authentication at least every 12 hours,
+ * ASVS 3.3.2), so no refresh outlives the session it belongs to.
  */
 export const APP_CLIENT_SETTINGS = {
   GenerateSecret: false,
@@ -112,8 +114,8 @@ export const APP_CLIENT_SETTINGS = {
   EnableTokenRevocation: true,
   AccessTokenValidity: 60,
   IdTokenValidity: 60,
-  RefreshTokenValidity: 30,
-  TokenValidityUnits: { AccessToken: "minutes", IdToken: "minutes", RefreshToken: "days" },
+  RefreshTokenValidity: 12,
+  TokenValidityUnits: { AccessToken: "minutes", IdToken: "minutes", RefreshToken: "hours" },
 } satisfies Omit<CreateUserPoolClientCommandInput, "UserPoolId" | "ClientName">;
 
 export interface GroupSpec {

@@ -15,6 +15,7 @@ import { createIdentityAdmin } from "./identity-admin.js";
 
 const REGION = "us-east-1";
 const user = { username: randomUUID(), email: `removed-${randomUUID().slice(0, 8)}@test.example`, password: "Identity-Test-1234!", groups: ["PORTAL_PRACTITIONER"] };
+const other = { username: randomUUID(), email: `disabled-${randomUUID().slice(0, 8)}@test.example`, password: "Identity-Test-1234!", groups: ["PORTAL_PRACTITIONER"] };
 let dir: string;
 let cognito: CognitoLocal;
 let identity: ProvisionResult;
@@ -22,7 +23,7 @@ let identity: ProvisionResult;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "identity-admin-test-"));
   cognito = await startCognitoLocal({ dataDir: join(dir, "cognito"), port: 0 });
-  identity = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: [user], outputFile: null });
+  identity = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: [user, other], outputFile: null });
 }, 60_000);
 
 afterAll(async () => {
@@ -46,4 +47,16 @@ it("sets the role group for the next token and deletes a removed provider's user
   expect(renewed).not.toBe("refreshed");
   // Removing again (a retried call) is not an error.
   await expect(admin.deleteUser(user.username)).resolves.toBeUndefined();
+});
+
+it("signs a user out everywhere (a disabled organization's users, ADR 025): no refresh; a new sign-in works; a user already gone is no error", async () => {
+  const admin = createIdentityAdmin({ endpoint: identity.endpoint, region: REGION, userPoolId: identity.userPoolId });
+  const target = { endpoint: identity.endpoint, region: REGION, clientId: identity.clientId };
+  const before = await signInAs(identity, other);
+  await admin.signOut(other.username);
+  const renewed = await refresh({ ...target, refreshToken: before.refreshToken }).then(() => "refreshed", (e: unknown) => e);
+  expect(renewed).not.toBe("refreshed");
+  const again = await signInAs(identity, other);
+  expect((await refresh({ ...target, refreshToken: again.refreshToken })).accessToken).toBeTruthy();
+  await expect(admin.signOut(randomUUID())).resolves.toBeUndefined();
 });

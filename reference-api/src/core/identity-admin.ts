@@ -1,5 +1,6 @@
 import {
   AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { createIdentityClient } from "../../../scripts/identity/client.js";
 import { ROLES, type Role } from "./auth.js";
@@ -17,6 +18,11 @@ export interface IdentityAdmin {
    * e-mail is free for a later invitation). A user already gone is not an error.
    */
   deleteUser(username: string): Promise<void>;
+  /**
+   * Signs the user out everywhere (AdminUserGlobalSignOut: their refresh tokens are revoked, so no session of theirs
+   * is renewed; ADR 025). A user already gone is not an error.
+   */
+  signOut(username: string): Promise<void>;
 }
 
 export function createIdentityAdmin(opts: { endpoint?: string; region: string; userPoolId: string }): IdentityAdmin {
@@ -37,6 +43,13 @@ export function createIdentityAdmin(opts: { endpoint?: string; region: string; u
     async deleteUser(username) {
       try {
         await client.send(new AdminDeleteUserCommand({ ...pool, Username: username }));
+      } catch (e) {
+        if ((e as { name?: string }).name !== "UserNotFoundException") throw e;
+      }
+    },
+    async signOut(username) {
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ ...pool, Username: username }));
       } catch (e) {
         if ((e as { name?: string }).name !== "UserNotFoundException") throw e;
       }

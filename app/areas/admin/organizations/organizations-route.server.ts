@@ -22,6 +22,7 @@ import {
   uploadAdminOrganizationLogo,
 } from "../../../api/admin-organizations.server";
 import { getApi } from "../../../api/user-api.server";
+import { sessionRevocations } from "../../../auth/revocation.server";
 import { getSession } from "../../../auth/session.server";
 import type { PortalLoadContext } from "../../../context";
 import { isUuid } from "../../../domain/uuid";
@@ -145,6 +146,8 @@ export async function adminOrganizationsAction({ request, context }: ActionFunct
   if (intent === INTENTS.enable || intent === INTENTS.disable) {
     const call = intent === INTENTS.enable ? enableAdminOrganization : disableAdminOrganization;
     const result = await callOnce(`${user.userId}:${intent}:${organizationId}`, token, () => call(api, organizationId));
+    // A disabled organization's sessions end at once, on every portal replica (ADR 025).
+    if (intent === INTENTS.disable && !result.error) await sessionRevocations().revokeOrganization(organizationId);
     throw flashAndList(request, context, toggleToast(intent, result.error ? result.error.message : null));
   }
 

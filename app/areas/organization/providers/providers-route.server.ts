@@ -28,6 +28,7 @@ import {
   type PractitionerUpdate,
 } from "../../../api/practitioners.server";
 import type { ApiResult } from "../../../api/result";
+import { sessionRevocations } from "../../../auth/revocation.server";
 import { getSession } from "../../../auth/session.server";
 import { requireUser, type CurrentUser } from "../../../auth/user.server";
 import { apiErrorFields, failedStatus } from "../../../forms/api-error";
@@ -238,6 +239,8 @@ async function deleteAction(env: ActionEnv) {
     }
     const removed = await deletePractitioner(env.api, target.provider.id);
     if (removed.error) return { keep: false, value: { status: failedStatus(removed.error) } };
+    // Their sessions end at once, on every portal replica (ADR 025), not when their access token expires.
+    if (target.provider.userId) await sessionRevocations().revokeUser(target.provider.userId);
     return { keep: true, value: { name: `${target.provider.firstName} ${target.provider.lastName}`.trim() } };
   });
   if (outcome.status !== undefined) return refuse(outcome.status);

@@ -77,7 +77,16 @@ export const handlers = defineHandlers({
 
   async adminDisableOrganization(ctx) {
     const admin = requireProductAdmin(ctx.caller);
-    return toOrganization(await disableOrganization(ctx.db, ctx.params.id, (tx, ids) => recordAccessInTransaction(tx, ctx.req, admin, ids, 200)), true);
+    const org = await disableOrganization(ctx.db, ctx.params.id, (tx, ids) => recordAccessInTransaction(tx, ctx.req, admin, ids, 200));
+    // Its users are signed out of the identity service too (ADR 025): no session of theirs is renewed. Best effort
+    // after the change (the API already refuses their tokens: the organization is disabled).
+    if (ctx.identity) {
+      const users = await ctx.db.query<{ user_id: string }>("SELECT user_id FROM practitioners WHERE organization_id = $1 AND user_id IS NOT NULL AND deleted_at IS NULL", [ctx.params.id]);
+      for (const { user_id } of users) {
+        await ctx.identity.signOut(user_id).catch((err: unknown) => ctx.req.log.warn({ err: err instanceof Error ? err.name : "unknown" }, "identity sign-out of a disabled organization's user failed"));
+      }
+    }
+    return toOrganization(org, true);
   },
 
   async adminUploadOrganizationLogo(ctx) {

@@ -13,6 +13,7 @@ const identityCalls: string[] = [];
 const identity: IdentityAdmin = {
   setRole: async (user, role) => void identityCalls.push(`setRole ${user} ${role}`),
   deleteUser: async (user) => void identityCalls.push(`deleteUser ${user}`),
+  signOut: async (user) => void identityCalls.push(`signOut ${user}`),
 };
 
 beforeAll(async () => {
@@ -448,5 +449,17 @@ describe("invitations, end to end at the API", () => {
     expect(list.find((p) => p.id === inv.body.id)?.userId).toBe(userId);
     expect((await api.request("GET", "/v2/locations", { as: { userId, groups: ["PORTAL_PROVIDER_ADMIN"] } })).status).toBe(200);
     expect((await api.request("DELETE", `/v2/practitioners/${inv.body.id}`, { as: fx.adminA })).status).toBe(204);
+  });
+});
+
+describe("an organization disabled by a product admin (ADR 025)", () => {
+  it("signs its users out of the identity service (AdminUserGlobalSignOut), no one else's", async () => {
+    identityCalls.length = 0;
+    try {
+      expect((await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/disable`, { as: fx.productAdmin })).status).toBe(200);
+      expect(identityCalls.sort()).toEqual([`signOut ${fx.adminB.userId}`, `signOut ${fx.practitionerB.userId}`].sort());
+    } finally {
+      expect((await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/enable`, { as: fx.productAdmin })).status).toBe(200);
+    }
   });
 });
