@@ -15,6 +15,7 @@ import { createLoadContext, type PortalRequest } from "../app/context";
 import { log, redactPath } from "../app/log.server";
 import { bodyLimit } from "./body-limit";
 import { isCrossSiteRequest } from "./csrf";
+import { formBodiesOnly, retryAfterOn429 } from "./odd-requests";
 import { originOf, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -143,6 +144,9 @@ export function createApp(opts: AppOptions) {
     }
     next();
   });
+
+  // Bodies that are not forms: 415; every 429 with Retry-After (server/odd-requests.ts).
+  app.use(formBodiesOnly(), retryAfterOn429());
 
   // Pages and data: never stored by browsers or proxies (they carry the user's data).
   app.use((_req, res, next) => {

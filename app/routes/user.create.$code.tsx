@@ -28,6 +28,7 @@ import { useHydrated } from "../components/use-hydrated";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.create.$code";
+import { readForm } from "../forms/read-form.server";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Create account | Exer Provider Portal" }];
 
@@ -103,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const code = params.code ?? "";
   if (!CODE_PATTERN.test(code)) throw redirect(requestUrl(request).pathname);
   const session = getSession(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "verify" || intent === "resend") {

@@ -23,6 +23,7 @@ import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.login";
+import { readForm } from "../forms/read-form.server";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Log In | Exer Provider Portal" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 

@@ -16,6 +16,7 @@ import { ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import type { Route } from "./+types/user.reset-password";
+import { readForm } from "../forms/read-form.server";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Reset password | Exer Provider Portal" }];
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const reset = pendingReset(session);
   if (!reset) throw redirect("/user/login/");
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     await confirmForgotPassword(reset.username, submission.value.code, submission.value.password);
