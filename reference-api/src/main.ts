@@ -2,7 +2,7 @@
  * Starts the reference API: configuration → database (PGlite data directory, or DATABASE_URL) →
  * migrations → the demo world when the database is empty → the HTTP server. Stops gracefully on SIGTERM/SIGINT.
  */
-import { loadConfig } from "./config.js";
+import { ConfigError, loadConfig } from "./config.js";
 import { createFileStore } from "./core/files.js";
 import { migrate, openDb } from "./db/db.js";
 import { seedWorld } from "./seed/index.js";
@@ -13,9 +13,13 @@ async function main() {
   try {
     config = loadConfig();
   } catch (e) {
-    console.error(`reference-api: configuration error: ${(e as Error).message}`);
-    process.exit(2);
+    // One line per problem, exit 1 (as the portal's server/index.ts does).
+    const problems = e instanceof ConfigError ? e.problems : [(e as Error).message];
+    for (const line of problems) console.error(`config: ${line}`);
+    console.error(`config: ${problems.length} setting(s) missing or invalid; the reference API did not start.`);
+    process.exit(1);
   }
+  for (const line of config.warnings) console.error(`config: ${line}`);
   const t0 = Date.now();
   const db = await openDb(config);
   const applied = await migrate(db);
