@@ -58,8 +58,9 @@ export function formBodiesOnly() {
 /** Gives a 429 without `Retry-After` the API's window, right before its headers are written. */
 export function retryAfterOn429(seconds = DEFAULT_RETRY_AFTER_SECONDS) {
   return (_req: Request, res: Response, next: NextFunction): void => {
-    const writeHead = res.writeHead;
-    res.writeHead = function writeHeadWithRetryAfter(this: ServerResponse, ...args: unknown[]) {
+    const raw: ServerResponse = res;
+    const writeHead = raw.writeHead;
+    raw.writeHead = function writeHeadWithRetryAfter(this: ServerResponse, ...args: unknown[]) {
       const status = typeof args[0] === "number" ? args[0] : this.statusCode;
       if (status === 429 && !this.hasHeader("retry-after") && !headersArgumentHas(args, "retry-after")) this.setHeader("Retry-After", String(seconds));
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
