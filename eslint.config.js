@@ -45,6 +45,9 @@ export default tseslint.config(
         "error",
         { selector: "MemberExpression[property.name='url'][object.name='request']", message: "Use requestUrl(request) (app/request-url.ts): request.url is a data request's raw URL." },
         { selector: "MemberExpression[property.name='url'][object.property.name='request']", message: "Use requestUrl(…request) (app/request-url.ts): request.url is a data request's raw URL." },
+        // A body it cannot read makes request.formData() throw a TypeError (a 500): readForm answers 400.
+        { selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']", message: "Use readForm(request) (app/forms/read-form.server.ts): an unreadable form is a 400, not a 500." },
+        { selector: "CallExpression[callee.property.name='formData'][callee.object.callee.property.name='clone']", message: "Use readForm(request.clone()) (app/forms/read-form.server.ts): an unreadable form is a 400, not a 500." },
       ],
       // Whatever is copied may be pasted into a spreadsheet: the clipboard is written by copyToClipboard
       // (app/components/clipboard.ts), which neutralises formula-shaped cells (ASVS 5.3.10).
@@ -56,8 +59,9 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
-    // The one place that reads it, and the document render (a document request's URL is the page's).
-    files: ["app/request-url.ts", "app/entry.server.tsx", "app/**/*.test.ts"],
+    // The one place that reads it, and the document render (a document request's URL is the page's); the form reader.
+    files: ["app/request-url.ts", "app/entry.server.tsx", "app/forms/read-form.server.ts", "app/**/*.test.ts"],
+
     rules: { "no-restricted-syntax": "off" },
   },
   {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, publicConfig } from "./config.server";
+import { isLoopbackHost, KNOWN_DEFAULT_SECRETS, loadConfig, publicConfig } from "./config.server";
 import { TEST_ENV } from "./testing/config";
 
 const env = (e: Record<string, string | undefined>) => e as NodeJS.ProcessEnv;
@@ -145,7 +145,7 @@ describe("publicConfig", () => {
 });
 
 describe("throttle settings", () => {
-  const production = { ...TEST_ENV, NODE_ENV: "production" };
+  const production = { ...TEST_ENV, NODE_ENV: "production", SESSION_SECRETS: "a-production-secret-nobody-has-read-0123456789" };
   it("production refuses to start without THROTTLE_DATABASE_URL unless THROTTLE_STORE=local (one line)", () => {
     const r = loadConfig(env(production));
     expect(r.ok).toBe(false);
@@ -201,5 +201,75 @@ describe("shutdown and metrics settings (ADR 029)", () => {
     expect(r.errors.map((e) => e.split(":")[0])).toEqual(["SHUTDOWN_DRAIN_SECONDS", "SHUTDOWN_TIMEOUT_SECONDS", "METRICS_PORT"]);
     const same = loadConfig(env({ ...TEST_ENV, PORT: "8080", METRICS_PORT: "8080" }));
     expect(same.ok ? [] : same.errors).toEqual(["METRICS_PORT: must not be the public PORT (metrics are internal); another port, or off"]);
+  });
+});
+
+describe("secrets from the sources and where the portal listens (issue 23, finding 11)", () => {
+  const own = "a-production-secret-nobody-has-read-0123456789";
+  const production = { ...TEST_ENV, NODE_ENV: "production", THROTTLE_STORE: "local", SESSION_SECRETS: own };
+
+  it("knows the sources' secrets: the development default, the unit tests' and the reference API's signing default", () => {
+    expect(KNOWN_DEFAULT_SECRETS).toEqual(["development-only-session-secret-do-not-use-in-production", TEST_ENV.SESSION_SECRETS, "dev-only-signing-secret-change-me"]);
+  });
+
+  it("refuses each of them in production, alone or among others, in one line", () => {
+    expect(loadConfig(env(production)).ok).toBe(true);
+    for (const secret of KNOWN_DEFAULT_SECRETS) {
+      for (const value of [secret, `${own},${secret}`]) {
+        const r = loadConfig(env({ ...production, SESSION_SECRETS: value }));
+        expect(r.ok, value).toBe(false);
+        if (!r.ok) {
+          expect(r.errors).toHaveLength(1);
+          expect(r.errors[0]).toMatch(/^SESSION_SECRETS: a default secret from the project's sources is refused in production/);
+          expect(r.errors[0]).not.toContain(secret);
+        }
+      }
+    }
+  });
+
+  it("refuses them outside production too when the portal listens beyond loopback", () => {
+    for (const HOST of ["0.0.0.0", "::", "10.0.0.5", "portal.clinic.example"]) {
+      for (const NODE_ENV of ["development", "test"]) {
+        const r = loadConfig(env({ ...TEST_ENV, NODE_ENV, HOST }));
+        expect(r.ok, `${NODE_ENV} ${HOST}`).toBe(false);
+        if (!r.ok) expect(r.errors).toEqual([`SESSION_SECRETS: a default secret from the project's sources is refused on ${HOST} (it is allowed only outside production on a loopback HOST such as 127.0.0.1); set your own, at least 32 random characters`]);
+      }
+      expect(loadConfig(env({ ...TEST_ENV, HOST, SESSION_SECRETS: own })).ok).toBe(true);
+    }
+  });
+
+  it("tolerates them outside production on loopback, the default HOST there; production listens everywhere", () => {
+    for (const HOST of [undefined, "127.0.0.1", "::1", "[::1]", "localhost", "127.0.0.2", "::ffff:127.0.0.1"]) {
+      const r = loadConfig(env({ ...TEST_ENV, HOST }));
+      expect(r.ok, String(HOST)).toBe(true);
+    }
+    const dev = loadConfig(env({ IDENTITY_FILE: "/nonexistent", COGNITO_USER_POOL_ID: "local_Abc", COGNITO_CLIENT_ID: "abc" }));
+    if (!dev.ok) throw new Error(dev.errors.join());
+    expect(dev.config.host).toBe("127.0.0.1");
+    expect(dev.warnings).toEqual(["SESSION_SECRETS: using the development secret"]);
+    const prod = loadConfig(env(production));
+    expect(prod.ok && prod.config.host).toBe("0.0.0.0");
+  });
+
+  it("shows error details only in development on loopback; the Vite development server only on loopback", () => {
+    const details = (e: Record<string, string>) => {
+      const r = loadConfig(env({ ...TEST_ENV, SESSION_SECRETS: own, ...e }));
+      if (!r.ok) throw new Error(r.errors.join());
+      return r.config.errorDetails;
+    };
+    expect(details({ NODE_ENV: "development" })).toBe(true);
+    expect(details({ NODE_ENV: "development", HOST: "0.0.0.0" })).toBe(false);
+    expect(details({ NODE_ENV: "test" })).toBe(false);
+    expect(details({ NODE_ENV: "production", THROTTLE_STORE: "local", HOST: "127.0.0.1" })).toBe(false);
+    const wide = loadConfig(env({ ...TEST_ENV, NODE_ENV: "development", HOST: "0.0.0.0", SESSION_SECRETS: own }));
+    expect(wide.ok && wide.warnings).toEqual(["HOST: development on 0.0.0.0, which other machines can reach: pages show no error details (React Router runs in production mode)"]);
+    const vite = loadConfig(env({ ...TEST_ENV, PORTAL_DEV: "1", HOST: "0.0.0.0", SESSION_SECRETS: own }));
+    expect(!vite.ok && vite.errors).toEqual(["HOST: the development server (PORTAL_DEV=1) serves the app's sources and error details, so it listens on loopback only (127.0.0.1, ::1 or localhost), not 0.0.0.0"]);
+    expect(loadConfig(env({ ...TEST_ENV, PORTAL_DEV: "1" })).ok).toBe(true);
+  });
+
+  it("tells loopback addresses from the others", () => {
+    for (const h of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST", "::ffff:127.0.0.1"]) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ["0.0.0.0", "::", "", "10.0.0.1", "128.0.0.1", "localhost.example", "127.0.0.1.nip.io", "::ffff:10.0.0.1"]) expect(isLoopbackHost(h), h).toBe(false);
   });
 });

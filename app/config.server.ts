@@ -3,8 +3,10 @@
  * `loadConfig()` before it listens and prints one line per missing or invalid setting).
  *
  * Development conveniences (never in production): the identity settings default to data/identity.json (the
- * dev stack writes it; IDENTITY_FILE points elsewhere), the provider API to http://localhost:4010, and the
- * session secret to a fixed development value.
+ * dev stack writes it; IDENTITY_FILE points elsewhere), the provider API to http://localhost:4010, the
+ * session secret to a fixed development value, and HOST to loopback (127.0.0.1; 0.0.0.0 in production). A secret
+ * written in the sources (`KNOWN_DEFAULT_SECRETS`) is refused unless the process runs outside production on a
+ * loopback HOST only; error details reach pages only in development on loopback (`errorDetails`).
  *
  * Only `publicConfig()` reaches the browser (the root loader sends it): an explicit allowlist.
  */
@@ -13,6 +15,19 @@ import { resolve } from "node:path";
 import * as z from "zod";
 
 const DEV_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
+
+/**
+ * Every secret written in the project's sources (a default, a test fixture, the reference API's default signing
+ * secret): anyone can read them, so a process that serves other people must never use one (issue 23, finding 11).
+ * The reference API keeps the same list (reference-api/src/config.ts; a test compares them).
+ */
+export const KNOWN_DEFAULT_SECRETS: readonly string[] = [DEV_SESSION_SECRET, "a-test-secret-that-is-long-enough-0001", "dev-only-signing-secret-change-me"];
+
+/** Whether a listening address serves this machine only: 127.0.0.0/8, ::1 (also IPv4-mapped) or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
 const DEFAULT_INACTIVITY_TIMEOUT_MINUTES = 30;
 /** Re-authentication at least every 12 hours (ADR 025). */
 const MAX_SESSION_MINUTES = 12 * 60;
@@ -55,7 +70,8 @@ const flag = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], "must be development, production or test").default("development"),
   PORT: z.coerce.number("must be a port number").int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Where to listen: every address in production (0.0.0.0), loopback (127.0.0.1) otherwise. */
+  HOST: z.string().trim().min(1, "must be an address to listen on"),
   /** Express "trust proxy": unset = none; "true", a hop count, or a list of addresses/subnets. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], "must be debug, info, warn or error").default("info"),
@@ -165,6 +181,11 @@ export interface PortalConfig {
   isProduction: boolean;
   port: number;
   host: string;
+  /**
+   * Development on loopback only (NODE_ENV development, HOST a loopback address): the one case where pages may show
+   * error details (React Router's development mode) and a default secret is tolerated.
+   */
+  errorDetails: boolean;
   trustProxy: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
   api: { url: string; failoverUrls: string[]; timeoutMs: number };
@@ -236,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const input: Record<string, string | undefined> = { ...env };
   const warnings: string[] = [];
   const nodeEnv = env.NODE_ENV ?? "development";
+  if (input.HOST === undefined || input.HOST === "") input.HOST = nodeEnv === "production" ? "0.0.0.0" : "127.0.0.1";
   if (nodeEnv !== "production") {
     const identity = readIdentityFile(env);
     const defaults: Record<string, string | undefined> = {
@@ -264,8 +286,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   }
   const c = parsed.data;
   const errors: string[] = [];
-  if (c.NODE_ENV === "production" && c.SESSION_SECRETS.includes(DEV_SESSION_SECRET)) {
-    errors.push("SESSION_SECRETS: the development secret cannot be used in production");
+  const loopback = isLoopbackHost(c.HOST);
+  // Outside production on loopback only, nobody else can reach the process: the sources' secrets are tolerated there.
+  const localOnly = c.NODE_ENV !== "production" && loopback;
+  if (!localOnly && c.SESSION_SECRETS.some((secret) => KNOWN_DEFAULT_SECRETS.includes(secret))) {
+    errors.push(`SESSION_SECRETS: a default secret from the project's sources is refused ${c.NODE_ENV === "production" ? "in production" : `on ${c.HOST}`} (it is allowed only outside production on a loopback HOST such as 127.0.0.1); set your own, at least 32 random characters`);
+  }
+  if (env.PORTAL_DEV === "1" && !loopback) {
+    errors.push(`HOST: the development server (PORTAL_DEV=1) serves the app's sources and error details, so it listens on loopback only (127.0.0.1, ::1 or localhost), not ${c.HOST}`);
+  }
+  if (c.NODE_ENV === "development" && !loopback) {
+    warnings.push(`HOST: development on ${c.HOST}, which other machines can reach: pages show no error details (React Router runs in production mode)`);
   }
   if (c.LIVE_CHAT_ENABLED && !c.LIVE_CHAT_URL) errors.push("LIVE_CHAT_URL: required when LIVE_CHAT_ENABLED is on");
   if (c.ERROR_REPORTING_ENABLED && !c.ERROR_REPORTING_URL) errors.push("ERROR_REPORTING_URL: required when ERROR_REPORTING_ENABLED is on");
@@ -288,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       isProduction: c.NODE_ENV === "production",
       port: c.PORT,
       host: c.HOST,
+      errorDetails: c.NODE_ENV === "development" && loopback,
       trustProxy: c.TRUST_PROXY,
       logLevel: c.LOG_LEVEL,
       api: { url: c.PROVIDER_API_URL, failoverUrls: c.PROVIDER_API_FAILOVER_URLS, timeoutMs: c.PROVIDER_API_TIMEOUT_MS },

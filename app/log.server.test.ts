@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { log, redactPath, setLogSink } from "./log.server";
+import { errorFields, log, redactPath, setLogSink } from "./log.server";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -40,5 +40,14 @@ describe("logs", () => {
     restore = setLogSink((l) => lines.push(l));
     log.debug("noise");
     expect(lines).toHaveLength(0);
+  });
+});
+
+describe("errorFields (issue 23, finding 10)", () => {
+  it("keeps an error's name and message without the values it quotes", () => {
+    expect(errorFields(new TypeError('invalid input syntax for type uuid: "Okafor"'))).toEqual({ error: "TypeError", errorMessage: 'invalid input syntax for type uuid: "…"' });
+    expect(errorFields(new Error("no patient named 'Maya Okafor' at `Denver`"))).toEqual({ error: "Error", errorMessage: 'no patient named "…" at "…"' });
+    expect(errorFields(new Error("fetch failed"))).toEqual({ error: "Error", errorMessage: "fetch failed" });
+    expect(errorFields("boom")).toEqual({ error: "string" });
   });
 });

@@ -70,9 +70,12 @@ export const log = {
   error: (msg: string, fields?: LogFields) => write("error", msg, fields),
 };
 
-/** The name and message of an error, without its stack's data (safe to log). */
+/**
+ * The name and message of an error, without its stack's data (safe to log). Quoted parts of the message are
+ * blanked: a message can quote what the request sent (a search term, an e-mail, a name; issue 23, finding 10).
+ */
 export function errorFields(err: unknown): LogFields {
-  if (err instanceof Error) return { error: err.name, errorMessage: err.message.slice(0, 300) };
+  if (err instanceof Error) return { error: err.name, errorMessage: err.message.replace(/"[^"]*"|'[^']*'|`[^`]*`|“[^”]*”/g, '"…"').slice(0, 300) };
   return { error: typeof err };
 }
 

@@ -6345,7 +6345,7 @@ export interface components {
         Page: number;
         /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
         Limit: number;
-        /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+        /** @description Case-insensitive text search (names, e-mail, ids as the operation says). Text with a NUL character (U+0000) answers 400. */
         Search: string;
         /** @description Sort direction. */
         OrderBy: "ASC" | "DESC";
@@ -7325,7 +7325,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). Text with a NUL character (U+0000) answers 400. */
                 search?: components["parameters"]["Search"];
                 /**
                  * @description LAST_ACTIVITY (most recent activity), NAME (last then first name), EMAIL (a missing e-mail counts as
@@ -8023,7 +8023,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). Text with a NUL character (U+0000) answers 400. */
                 search?: components["parameters"]["Search"];
                 /**
                  * @description LAST_ACTIVITY (most recent activity; patients without activity last in DESC order, first in ASC order),
@@ -8635,7 +8635,7 @@ export interface operations {
     listTemplates: {
         parameters: {
             query?: {
-                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). Text with a NUL character (U+0000) answers 400. */
                 search?: components["parameters"]["Search"];
                 /** @description 1-based page number (with `limit`; the first page when only `limit` is given). */
                 page?: number;
@@ -9348,7 +9348,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). Text with a NUL character (U+0000) answers 400. */
                 search?: components["parameters"]["Search"];
                 /** @description What to sort by. */
                 sortBy?: "LAST_ACTIVITY" | "NAME" | "GAIT_UID" | "LOCATION";
@@ -9972,7 +9972,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size. At most 999 (the portal's reports ask for 999 at once). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). */
+                /** @description Case-insensitive text search (names, e-mail, ids as the operation says). Text with a NUL character (U+0000) answers 400. */
                 search?: components["parameters"]["Search"];
                 /** @description Only locations of this organization (all organizations when absent). */
                 organizationId?: string;

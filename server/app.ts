@@ -23,6 +23,7 @@ import { isCrossSiteRequest } from "./csrf";
 import type { DependencyChecker } from "./health";
 import { requestMetrics } from "./metrics";
 import { requestTargetLimit } from "./request-limits";
+import { formBodiesOnly, retryAfterOn429 } from "./odd-requests";
 import { originOf, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -160,6 +161,9 @@ export function createApp(opts: AppOptions) {
     }
     next();
   });
+
+  // Bodies that are not forms: 415; every 429 with Retry-After (server/odd-requests.ts).
+  app.use(formBodiesOnly(), retryAfterOn429());
 
   // Pages and data: never stored by browsers or proxies (they carry the user's data).
   app.use((_req, res, next) => {

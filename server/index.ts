@@ -80,8 +80,9 @@ async function serve() {
     mode = "development";
   } else {
     build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    // A built app is production unless told otherwise (development shows error details in pages).
-    mode = process.env.NODE_ENV === "development" ? "development" : "production";
+    // A built app is production unless told otherwise: development shows error details in pages, so only on
+    // loopback (config.errorDetails; app/config.server.ts).
+    mode = config.errorDetails ? "development" : "production";
   }
 
   const dependencies = dependencyChecker(config);

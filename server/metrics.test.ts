@@ -16,7 +16,6 @@ import { operationOf } from "../app/api/metrics-middleware.server";
 import { SessionCache } from "../app/api/session-cache.server";
 import { createThrottle } from "../app/auth/throttle.server";
 import { setLogSink } from "../app/log.server";
-import { readFileSync } from "node:fs";
 import { dependencyChecker } from "./health";
 import { requestMetrics, startMetricsServer } from "./metrics";
 import { routePattern, routeTree } from "./route-pattern";

@@ -28,6 +28,7 @@ import { PatientSectionView, type SectionActionData } from "../areas/patients/se
 import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct.$patientSection";
+import { readForm } from "../forms/read-form.server";
 
 export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
 
@@ -78,7 +79,7 @@ const notePayload = (note: CareNoteInput) => ({ ...note, interactionType: note.i
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const url = requestUrl(request);
   const api = getApi(request, context);

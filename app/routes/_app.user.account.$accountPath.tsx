@@ -19,6 +19,7 @@ import { DisabledField, ErrorList, Field, PasswordField } from "../components/fi
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import type { Route } from "./+types/_app.user.account.$accountPath";
+import { readForm } from "../forms/read-form.server";
 
 export const ACCOUNT_UPDATED_MESSAGE = "Account details updated.";
 export const PASSWORD_UPDATED_MESSAGE = "Password updated.";
@@ -42,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const tab = params.accountPath;
   if (!isTab(tab)) throw data(null, { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const session = getSession(request, context);
   const here = `/user/account/${tab}/`;
 

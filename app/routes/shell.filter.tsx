@@ -10,12 +10,13 @@ import { requireUser } from "../auth/user.server";
 import { filterFromForm, restrictFilter } from "../shell/filter";
 import { loadFilterState, saveFilter } from "../shell/filter.server";
 import type { Route } from "./+types/shell.filter";
+import { readForm } from "../forms/read-form.server";
 
 export const LOCATION_NOT_AVAILABLE_MESSAGE = "That location is not available to you.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const wanted = filterFromForm(form);
   const state = await loadFilterState(request, context, user);
   let filter = restrictFilter(wanted, { locations: state.locations, products: state.products });

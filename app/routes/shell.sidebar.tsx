@@ -10,9 +10,10 @@ import { SIDEBAR_COOKIE, sidebarCookie, type SidebarState } from "../shell/prefe
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/shell.sidebar";
+import { readForm } from "../forms/read-form.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const state: SidebarState = form.get("state") === "collapsed" ? "collapsed" : "expanded";
   portalRequest(context).responseCookies.set(SIDEBAR_COOKIE, sidebarCookie(state, cookieIsSecure(requestUrl(request))));
   const back = form.get("redirectTo");

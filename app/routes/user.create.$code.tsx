@@ -29,6 +29,7 @@ import { useHydrated } from "../components/use-hydrated";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.create.$code";
+import { readForm } from "../forms/read-form.server";
 import { retryAfterHeaders } from "../auth/retry-after";
 
 /** A throttled answer (429) carries its Retry-After. */
@@ -108,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const code = params.code ?? "";
   if (!CODE_PATTERN.test(code)) throw redirect(requestUrl(request).pathname);
   const session = getSession(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "verify" || intent === "resend") {

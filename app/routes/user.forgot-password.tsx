@@ -14,6 +14,7 @@ import { ErrorList, Field } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import type { Route } from "./+types/user.forgot-password";
+import { readForm } from "../forms/read-form.server";
 import { retryAfterHeaders } from "../auth/retry-after";
 
 /** A throttled answer (429) carries its Retry-After. */
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email;
   // Throttled per account (known or not) and per client address (ADR 022): every request counts.

@@ -23,6 +23,7 @@ import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.login";
+import { readForm } from "../forms/read-form.server";
 import { retryAfterHeaders } from "../auth/retry-after";
 
 /** A throttled answer (429) carries its Retry-After. */
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 

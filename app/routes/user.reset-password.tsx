@@ -18,6 +18,7 @@ import { ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
 import type { Route } from "./+types/user.reset-password";
+import { readForm } from "../forms/read-form.server";
 import { retryAfterHeaders } from "../auth/retry-after";
 
 /** A throttled answer (429) carries its Retry-After. */
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const reset = pendingReset(session);
   if (!reset) throw redirect("/user/login/");
-  const submission = parseWithZod(await request.formData(), { schema: makeResetPasswordSchema(SERVER_PASSWORD_RULE) });
+  const submission = parseWithZod(await readForm(request), { schema: makeResetPasswordSchema(SERVER_PASSWORD_RULE) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   // Wrong codes are throttled per account (known or not) and per client address (ADR 022): a code cannot be guessed.
   const throttle = getThrottle();

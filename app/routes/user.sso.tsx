@@ -6,6 +6,7 @@ import { getSession } from "../auth/session.server";
 import { authorizeUrl, pkcePair, randomState, ssoRedirectUri } from "../auth/sso.server";
 import { requireAnonymous } from "../auth/user.server";
 import type { Route } from "./+types/user.sso";
+import { readForm } from "../forms/read-form.server";
 
 const SSO_WINDOW_MS = 10 * 60_000;
 
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(request, context);
   const { sso, identity } = getConfig();
   if (!sso) throw redirect("/user/login/");
-  const form = await request.formData();
+  const form = await readForm(request);
   const state = randomState();
   const { verifier, challenge } = pkcePair();
   getSession(request, context).set("sso", { state, verifier, redirectTo: safeRedirect(form.get("redirectTo"), "/"), expiresAt: Date.now() + SSO_WINDOW_MS });

@@ -8,7 +8,13 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 export const NOT_FOUND_MESSAGE = "Looks like our form is a little off. We had trouble finding that URL.";
 export const FATAL_MESSAGE = "There was an issue we couldn't recover from.";
 
-export type ErrorScreenKind = { kind: "not-found" } | { kind: "forbidden"; message: string } | { kind: "unavailable"; message: string } | { kind: "fatal" };
+export type ErrorScreenKind =
+  | { kind: "not-found" }
+  | { kind: "forbidden"; message: string }
+  | { kind: "unavailable"; message: string }
+  /** A request the page could not use (an unreadable form: app/forms/read-form.server.ts), with its message. */
+  | { kind: "bad-request"; message: string }
+  | { kind: "fatal" };
 
 /** A 403 without a message of its own (an admin-only action refused to another role). */
 export const FORBIDDEN_MESSAGE = "You do not have permission to do that.";
@@ -20,6 +26,9 @@ export function classifyError(error: unknown): ErrorScreenKind {
     const message = error.data && typeof error.data === "object" && "message" in error.data ? String((error.data as { message: unknown }).message) : FORBIDDEN_MESSAGE;
     return { kind: "forbidden", message };
   }
+  if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 415) && error.data && typeof error.data === "object" && "message" in error.data) {
+    return { kind: "bad-request", message: String((error.data as { message: unknown }).message) };
+  }
   if (isRouteErrorResponse(error) && error.status === 503 && error.data && typeof error.data === "object" && "message" in error.data) {
     return { kind: "unavailable", message: String((error.data as { message: unknown }).message) };
   }
@@ -27,7 +36,7 @@ export function classifyError(error: unknown): ErrorScreenKind {
 }
 
 export const errorTitle = (screen: ErrorScreenKind) =>
-  screen.kind === "not-found" ? "Page not found" : screen.kind === "forbidden" ? "Not allowed" : screen.kind === "unavailable" ? "Unable to connect" : "Something went wrong";
+  screen.kind === "not-found" ? "Page not found" : screen.kind === "forbidden" ? "Not allowed" : screen.kind === "unavailable" ? "Unable to connect" : screen.kind === "bad-request" ? "Request not understood" : "Something went wrong";
 
 /** The error screen's content (the caller supplies the frame). */
 export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind; /** The frame already shows the title. */ bare?: boolean }) {
@@ -48,7 +57,7 @@ export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind;
   return (
     <div className="error-screen">
       {heading}
-      <p role="alert">{screen.kind === "unavailable" || screen.kind === "forbidden" ? screen.message : FATAL_MESSAGE}</p>
+      <p role="alert">{screen.kind === "unavailable" || screen.kind === "forbidden" || screen.kind === "bad-request" ? screen.message : FATAL_MESSAGE}</p>
       <ReloadButtons home={screen.kind !== "unavailable"} />
     </div>
   );

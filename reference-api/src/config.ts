@@ -1,5 +1,27 @@
 import { resolve } from "node:path";
 
+/**
+ * Every secret written in the project's sources (this API's development signing secret, the portal's development
+ * and unit-test session secrets): anyone can read them, so they sign nothing anyone else can reach (issue 23,
+ * finding 11). The portal keeps the same list (app/config.server.ts `KNOWN_DEFAULT_SECRETS`; a test compares them).
+ */
+export const DEV_SIGNING_SECRET = "dev-only-signing-secret-change-me";
+export const KNOWN_DEFAULT_SECRETS: readonly string[] = ["development-only-session-secret-do-not-use-in-production", "a-test-secret-that-is-long-enough-0001", DEV_SIGNING_SECRET];
+
+/** Whether a listening address serves this machine only: 127.0.0.0/8, ::1 (also IPv4-mapped) or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The configuration's problems, one line each (main.ts prints them and exits 1). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
 /** Reference API configuration, from the environment. Every setting has an embedded default. */
 export interface ApiConfig {
   port: number;
@@ -10,7 +32,7 @@ export interface ApiConfig {
   dataDir: string;
   /** Public base URL used to build signed URLs (defaults to http://localhost:<port>). */
   publicUrl: string;
-  /** HMAC secret for signed URLs. */
+  /** HMAC secret for signed URLs (a default from the sources only outside production on loopback). */
   signingSecret: string;
   signedUrlTtlSeconds: number;
   /** The identity service: JWKS URL and expected issuer of access tokens. */
@@ -29,6 +51,8 @@ export interface ApiConfig {
   rateLimit: { points: number; windowSeconds: number };
   /** The user pool the API administers (provider roles as groups); null when no pool is configured. */
   identityPool: { endpoint?: string; region: string; userPoolId: string } | null;
+  /** What start-up says about the configuration (e.g. the development signing secret in use), one line each. */
+  warnings: string[];
 }
 
 /**
@@ -59,13 +83,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const issuer = env.JWT_ISSUER ?? (env.COGNITO_ENDPOINT || !env.COGNITO_USER_POOL_ID ? `${cognitoEndpoint}/${poolId}` : `https://cognito-idp.${region}.amazonaws.com/${poolId}`);
   const seedWorld = (env.SEED_WORLD ?? "demo") as ApiConfig["seedWorld"];
   if (!["demo", "large", "none"].includes(seedWorld)) throw new Error(`SEED_WORLD: must be demo, large or none (got "${seedWorld}")`);
-  const signingSecret = env.SIGNING_SECRET ?? (env.NODE_ENV === "production" ? "" : "dev-only-signing-secret-change-me");
-  if (!signingSecret) throw new Error("SIGNING_SECRET: required in production");
+  const signingSecret = env.SIGNING_SECRET || (env.NODE_ENV === "production" ? "" : DEV_SIGNING_SECRET);
+  if (!signingSecret) throw new ConfigError(["SIGNING_SECRET: required in production"]);
   const rateLimitPerMinute = Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
   if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) throw new Error(`RATE_LIMIT_PER_MINUTE: must be a whole number of requests, at least 1 (got "${env.RATE_LIMIT_PER_MINUTE}")`);
+  const host = env.API_HOST || "127.0.0.1";
+  const secrets = signingSecretProblems(signingSecret, env.NODE_ENV, host);
+  if (secrets.problems.length) throw new ConfigError(secrets.problems);
   return {
     port,
-    host: env.API_HOST ?? "127.0.0.1",
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.API_DATA_DIR ?? "data/api"),
     publicUrl: (env.API_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
@@ -80,5 +107,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimit: { points: rateLimitPerMinute, windowSeconds: 60 },
     identityPool: env.COGNITO_USER_POOL_ID ? { endpoint: env.COGNITO_ENDPOINT || undefined, region, userPoolId: env.COGNITO_USER_POOL_ID } : null,
+    warnings: secrets.warnings,
   };
+}
+
+/**
+ * The signing secret signs the file links (signed URLs) anyone holding one can open without signing in: one
+ * written in the sources would let anyone forge a link to any organization's files. It is tolerated only where
+ * nobody else can reach the API — outside production (NODE_ENV unset, development or test) and listening on
+ * loopback — and said at start; anywhere else the API does not start. An own secret has at least 32 characters.
+ */
+export function signingSecretProblems(secret: string, nodeEnv: string | undefined, host: string): { problems: string[]; warnings: string[] } {
+  if (KNOWN_DEFAULT_SECRETS.includes(secret)) {
+    if (nodeEnv !== "production" && isLoopbackHost(host)) return { problems: [], warnings: ["SIGNING_SECRET: using the development secret from the sources (tolerated on loopback only)"] };
+    return {
+      problems: [`SIGNING_SECRET: a default secret from the project's sources is refused ${nodeEnv === "production" ? "in production" : `on ${host}`} (it is allowed only outside production on a loopback API_HOST such as 127.0.0.1); set your own, at least 32 random characters`],
+      warnings: [],
+    };
+  }
+  if (secret.length < 32) return { problems: ["SIGNING_SECRET: must be at least 32 characters"], warnings: [] };
+  return { problems: [], warnings: [] };
 }

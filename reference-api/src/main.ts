@@ -4,7 +4,7 @@
  * With an OTLP endpoint configured, traces start first (telemetry.ts, ADR 030): the server and the database are
  * imported after them, so that the instrumentations see them load.
  */
-import { loadConfig } from "./config.js";
+import { ConfigError, loadConfig } from "./config.js";
 import { startApiTracing } from "./telemetry.js";
 
 async function main() {
@@ -12,9 +12,13 @@ async function main() {
   try {
     config = loadConfig();
   } catch (e) {
-    console.error(`reference-api: configuration error: ${(e as Error).message}`);
-    process.exit(2);
+    // One line per problem, exit 1 (as the portal's server/index.ts does).
+    const problems = e instanceof ConfigError ? e.problems : [(e as Error).message];
+    for (const line of problems) console.error(`config: ${line}`);
+    console.error(`config: ${problems.length} setting(s) missing or invalid; the reference API did not start.`);
+    process.exit(1);
   }
+  for (const line of config.warnings) console.error(`config: ${line}`);
   const tracing = await startApiTracing();
   const [{ createFileStore }, { migrate, openDb }, { seedWorld }, { buildServer }] = await Promise.all([
     import("./core/files.js"),

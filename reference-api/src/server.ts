@@ -15,6 +15,7 @@ import { registerIdempotency } from "./core/idempotency.js";
 import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
 import { bearerToken, registerRateLimit, verifyOnce } from "./core/rate-limit.js";
 import { createSigner } from "./core/signing.js";
+import { errorLogFields, registerOddInput } from "./core/odd-input.js";
 import type { Db } from "./db/db.js";
 import { registerTraceRoute } from "./telemetry.js";
 import { traceLogFields } from "../../server/telemetry-registry.js";
@@ -39,6 +40,8 @@ export interface BuildOptions {
   contract?: OpenApiDoc;
   /** Overrides the identity admin (tests); defaults to the configured user pool, or none. */
   identity?: IdentityAdmin | null;
+  /** Where the log goes (tests read it); default stdout. */
+  logStream?: { write(line: string): void };
 }
 
 /** Merges the areas' handler maps; an operationId defined twice is a programming error. */
@@ -69,7 +72,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
 
   const app = Fastify({
     // With traces on (ADR 030), every line within a request carries its trace_id and span_id.
-    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"], mixin: traceLogFields },
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"], mixin: traceLogFields, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Never log request URLs' query strings at info: they can hold search terms (PHI). Fastify logs the URL;
     // we log our own line without it below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -117,6 +120,9 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     if (type !== "application/json") throw new ApiError(400, type ? `Unsupported content type ${type}: send application/json.` : "A JSON request body is required (Content-Type: application/json).");
     if (req.body === undefined || req.body === null) throw new ApiError(400, "A JSON request body is required.");
   });
+
+  // Text with a NUL refused 400; answers no-store unless they say otherwise (core/odd-input.ts).
+  registerOddInput(app);
 
   // Rate limits per caller, answered before any other work (core/rate-limit.ts; ADR 019).
   registerRateLimit(app, { ...config.rateLimit, verifier });
@@ -172,7 +178,8 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       message = "The request body is too large.";
     }
     if (status >= 500) {
-      req.log.error({ err, operationId: req.routeOptions?.config?.operationId }, "request failed");
+      // Never the error itself: a database error carries its query's parameters (search terms, names).
+      req.log.error({ err: errorLogFields(err), operationId: req.routeOptions?.config?.operationId }, "request failed");
       message = "Internal server error";
     }
     reply.code(status).type("application/json").send({ message, status });

@@ -27,6 +27,7 @@ import {
   WORKLIST_PATH,
 } from "./rules/worklist";
 import { requestUrl } from "../../request-url";
+import { readForm } from "../../forms/read-form.server";
 
 /** The sidebar's RTM Billing link carries `from=sidebar` (nav.ts): the click is tracked, then the clean URL. */
 export const SIDEBAR_SOURCE = "sidebar";
@@ -78,7 +79,7 @@ export async function worklistAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProduct(request, context, "HEALTH");
   const url = requestUrl(request);
   const state = parseWorklistState(url.searchParams, todayIn(user.organization.timezone));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const cycleId = String(form.get("cycleId") ?? "");
   if ((intent !== "advance" && intent !== "revert") || !isUuid(cycleId)) return data({ error: "Unknown action." }, { status: 400 });

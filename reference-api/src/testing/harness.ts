@@ -100,13 +100,13 @@ export async function createPgliteTestDb(): Promise<Db> {
 }
 
 /** Starts the reference API in-process on a fresh, migrated, empty database (seed what the test needs). */
-export async function createTestApi(overrides: Partial<ApiConfig> = {}, opts: { identity?: IdentityAdmin | null; db?: Db } = {}): Promise<TestApi> {
+export async function createTestApi(overrides: Partial<ApiConfig> = {}, opts: { identity?: IdentityAdmin | null; db?: Db; logStream?: { write(line: string): void } } = {}): Promise<TestApi> {
   const db = opts.db ?? (await createTestDb());
   await migrate(db);
   const config: ApiConfig = { ...loadConfig({ NODE_ENV: "test", API_PUBLIC_URL: "http://api.test" }), issuer: TEST_ISSUER, validateResponses: true, logLevel: "silent", ...overrides };
   const { jwk } = await keys();
   const verifier = createTokenVerifier({ jwksUrl: "http://identity.test/jwks", issuer: config.issuer, keys: createLocalJWKSet({ keys: [jwk] }) });
-  const { app, services } = await buildServer({ config, db, verifier, identity: opts.identity ?? null });
+  const { app, services } = await buildServer({ config, db, verifier, identity: opts.identity ?? null, logStream: opts.logStream });
   await app.ready();
   return {
     app,

@@ -26,6 +26,7 @@ import { canChangeAdmin } from "../access";
 import { analysisDialogHref, analysisDialogOf } from "./analysis-paths";
 import { OUTCOME_SAVED, outcomeJson, parseOutcomeJson, templateOutcome } from "./outcome-schema";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 /** 003 §8, verbatim. */
 export const ORGANIZATION_LOAD_FAILED = "Could not get organization details.";
@@ -97,7 +98,7 @@ export async function analysisAction({ request, context, params }: ActionFunctio
   const organizationId = organizationIdOf(params);
   const asked = analysisDialogOf(requestUrl(request).searchParams);
   if (!asked) throw data(null, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const json = String(form.get("json") ?? "");
   const parsed = parseOutcomeJson(json);
   const reply = (status: number, error: string | null) => data<AnalysisReply>({ json, preview: parsed.ok ? parsed.outcome : null, error }, { status });

@@ -22,6 +22,7 @@ import { requireAdmin, requireProductAdmin } from "../access.server";
 import { clientVersionSchema } from "./client-version-form";
 import { clientVersionsHref, EDIT_PARAM } from "./client-versions-paths";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 /** 003 §8, verbatim. */
 export const VERSIONS_LOAD_FAILED = "There was an issue getting all Scan Versions";
@@ -51,7 +52,7 @@ export type ClientVersionsReply = { result: SubmissionResult<string[]> };
 
 export async function clientVersionsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProductAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: clientVersionSchema });
   if (submission.status !== "success") return data<ClientVersionsReply>({ result: submission.reply() }, { status: 400 });
   const { versionId, updateRequired } = submission.value;

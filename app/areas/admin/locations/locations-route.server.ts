@@ -18,6 +18,7 @@ import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { KEYWORD_MAX, locationsHref, locationsQuery, parseLocationsState } from "./locations-state";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export const LOCATIONS_LOAD_FAILED = "Unable to get locations";
 export const ORGANIZATIONS_LOAD_FAILED = "Could not get organizations.";
@@ -79,7 +80,7 @@ export type KeywordActionData = { id: string; keyword: string; error: string };
 
 export async function adminLocationsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProductAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const state = parseLocationsState(requestUrl(request).searchParams);
   const submission = parseWithZod(form, { schema: keywordSchema });
   const typed = String(form.get("keyword") ?? "");

@@ -16,6 +16,7 @@ import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { modulesHref } from "../scan-organizations/scan-organizations";
 import { applyEdit, draftFromModules, DRAFT_UNREADABLE, MODULES_PARSE_FAILED, modulesUpdated, ORGANIZATION_LOAD_FAILED, parseDraft, toScanModules, type EditorState } from "./modules-draft";
+import { readForm } from "../../../forms/read-form.server";
 
 export async function loadModules({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
@@ -37,7 +38,7 @@ export type ModulesLoaderData = Awaited<ReturnType<typeof loadModules>>;
 export async function modulesAction({ request, context, params }: ActionFunctionArgs) {
   const user = await requireProductAdmin(request, context);
   const id = params.organizationId ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const draft = parseDraft(form.get("draft"));
   if (!draft) throw data({ message: DRAFT_UNREADABLE }, { status: 400 });
   const state: EditorState = { draft, dialog: null };

@@ -16,6 +16,7 @@ import { canChangeAdmin } from "../access";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { FORM_ADDED, typeformFormSchema, webhookLabel, withoutFieldPrefix } from "./typeform-form";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export const PRO_FORMS_PATH = "/admin/pros/forms/";
 export const PRO_RESPONSES_PATH = "/admin/pros/responses/";
@@ -40,7 +41,7 @@ export type ProFormsAction = { result: SubmissionResult<string[]> };
 
 export async function addProFormAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProductAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: typeformFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies ProFormsAction, { status: 400 });
   const api = getApi(request, context);

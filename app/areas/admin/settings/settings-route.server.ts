@@ -26,6 +26,7 @@ import {
   withServerMessage,
 } from "./settings";
 import { ORGANIZATIONS_LOAD_FAILED } from "../scan-organizations/scan-organizations";
+import { readForm } from "../../../forms/read-form.server";
 
 export async function loadSettings({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -44,7 +45,7 @@ export async function loadSettings({ request, context }: LoaderFunctionArgs) {
 
 export async function settingsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const api = getApi(request, context);
   const toast = (message: string) => {
     getSession(request, context).flash("toast", { type: "success", message });

@@ -25,6 +25,7 @@ import { locationChoices, type LocationOption } from "../../../shell/filter";
 import { GAIT_PATIENT_FIELDS, gaitPatientFormSchema } from "./gait-patient-form";
 import { GAIT_PATIENT_ADDED, gaitPatientRow, gaitPatientsHref, parseLocation, type GaitPatientRow } from "./gait-patients";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export type GaitPatientsTable = { ok: true; rows: GaitPatientRow[] } | { ok: false };
 
@@ -61,7 +62,7 @@ export type GaitPatientsLoaderData = Awaited<ReturnType<typeof loadGaitPatients>
 
 export async function gaitPatientsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireProduct(request, context, "GAIT");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const chosen = String(form.get("locationId") ?? "").trim();
   if (intent === "show") throw redirect(gaitPatientsHref(parseLocation(new URLSearchParams({ location: chosen }))));

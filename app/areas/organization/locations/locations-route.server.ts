@@ -47,6 +47,7 @@ import {
   type LocationsTab,
 } from "./locations";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export type LocationList = { rows: LocationRow[]; error: null } | { rows: null; error: string };
 
@@ -155,7 +156,7 @@ export async function locationsAction({ request, context }: ActionFunctionArgs) 
   if (!isLocationsDialog(dialog)) throw data({ message: "Unknown form." }, { status: 400 });
   const which = dialog as "add-location" | "edit-location";
   const editId = which === "edit-location" ? (params.get("location") ?? "") : null;
-  const form = await request.formData();
+  const form = await readForm(request);
   const api = getApi(request, context);
   // Once per form token (ADR 005): a double submit waits for the first and gets its outcome (one location, the
   // same redirect and toast). A refused form is forgotten, so the corrected form can be sent again.

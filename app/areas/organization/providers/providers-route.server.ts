@@ -63,6 +63,7 @@ import {
   type Viewer,
 } from "./provider-list";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export interface LocationChoice {
   id: string;
@@ -143,7 +144,7 @@ interface ActionEnv {
 export async function providersAction({ request, context }: ActionFunctionArgs) {
   // A practitioner's post: 403 before anything is read or sent.
   const user = await requireOrganizationAdmin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const session = getSession(request, context);
   const env: ActionEnv = {
     request,

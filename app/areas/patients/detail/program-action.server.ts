@@ -11,6 +11,7 @@ import { getSession } from "../../../auth/session.server";
 import { unassignProgram } from "../../../api/patients.server";
 import { recordPath } from "../rules/patient-detail";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
+import { readForm } from "../../../forms/read-form.server";
 
 /** 000 §8, verbatim. */
 export const UNASSIGN_FAILED = "The Program could not be unassigned.";
@@ -35,7 +36,7 @@ export const programActionRan = (context: PortalLoadContext) => acted.has(contex
 
 export async function programAction(request: Request, context: PortalLoadContext, userId: string, id: string) {
   acted.add(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const home = recordPath(id);
   const to = safeRedirect(form.get("redirectTo"), home);
   const back = to.startsWith(home) ? to : home;

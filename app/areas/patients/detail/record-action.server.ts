@@ -20,6 +20,7 @@ import { apiErrorFields } from "../../../forms/api-error";
 import { newPlanSchema, planEndSchema } from "../forms/plan-of-care";
 import { patientFormSchema, type PatientFormValue } from "../forms/patient";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
+import { readForm } from "../../../forms/read-form.server";
 
 export const MESSAGES = {
   discharged: (name: string) => `Successfully discharged ${name}`,
@@ -70,7 +71,7 @@ export const dialogActionRan = (context: PortalLoadContext) => acted.has(context
 
 export async function recordAction(request: Request, context: PortalLoadContext, user: CurrentUser, id: string) {
   acted.add(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   // Once per form token (ADR 005): a double submit waits for the first and gets its outcome — one new plan of
   // care, one invite — instead of running again against the record the first one has just changed.

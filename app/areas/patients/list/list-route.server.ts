@@ -36,6 +36,7 @@ import { todayIn } from "../../../domain/date-range";
 import { getGlobalFilter } from "../../../shell/filter.server";
 import { portalRequest } from "../../../context";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export async function loadPatientList({ request, context }: LoaderFunctionArgs) {
   const user = await requirePatientsUser(request, context);
@@ -91,7 +92,7 @@ export async function patientListAction({ request, context }: ActionFunctionArgs
   const state = parseListState(url.searchParams, tabFromCookieHeader(request.headers.get("Cookie")));
   const env = { request, context, user, api: getApi(request, context), today: todayIn(user.organization.timezone), listUrl: listHref(state) };
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return bulkUploadAction(env);
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (form.get("intent")) {
     case "add-patient":
       return addPatientAction(env, form);

@@ -69,6 +69,7 @@ import type { BuilderView } from "./builder-view";
 import { publish, PUBLISH_MESSAGES, type TemplateCopy } from "./publish.server";
 import { failedStatus } from "../../../forms/api-error";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -109,7 +110,7 @@ export async function builderAction({ request, context }: ActionFunctionArgs) {
   const start = parseBuilderStart(requestUrl(request).searchParams);
   if (!start) return view(problemView(null, BAD_LINK), 404);
   const env: BuilderEnv = { request, context, start };
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (start.action === "assign") return await assignAction(env, user, form);
     return await stepsAction(env, user, form);

@@ -24,6 +24,7 @@ import { requireHealthUser } from "../access.server";
 import { cardExercise, type CardExercise } from "./exercise-card";
 import { EXERCISES_LOAD_FAILED, FAVORITE_ADD_FAILED, FAVORITE_REMOVE_FAILED, FAVORITES_LOAD_FAILED } from "./library-messages";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 const EXERCISE_ID = /^[A-Z]{1,4}-[0-9]{4}$/;
 
@@ -83,7 +84,7 @@ export async function motionLibraryAction({ request, context }: ActionFunctionAr
   await requireHealthUser(request, context);
   const url = requestUrl(request);
   const back = `${ROUTES.motionLibrary}${url.search}`;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("exerciseId") ?? "");
   if ((intent !== "favorite" && intent !== "unfavorite") || !EXERCISE_ID.test(id)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });

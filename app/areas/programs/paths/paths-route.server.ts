@@ -13,6 +13,7 @@ import { applyEdits, parsePathsState, pathSaved, pathsHref, saveEdits, searchPat
 import { readPathEdits, writePathEdits } from "./path-edits.server";
 import { SAMPLE_CARE_PATHS } from "./sample-paths";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 export async function loadCarePaths({ request, context }: LoaderFunctionArgs) {
   const user = await requireListedStaff(request, context, "paths");
@@ -26,7 +27,7 @@ export type CarePathsData = SerializeFrom<typeof loadCarePaths>;
 export async function carePathsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireListedStaff(request, context, "paths");
   const state = parsePathsState(requestUrl(request).searchParams);
-  const form = await request.formData();
+  const form = await readForm(request);
   const sample = SAMPLE_CARE_PATHS.find((p) => p.id === form.get("pathId"));
   if (form.get("intent") !== "save-path" || !sample) throw data(null, { status: 400 });
   const submission = parseWithZod(form, { schema: carePathSchema(sample) });

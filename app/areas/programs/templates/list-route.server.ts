@@ -32,6 +32,7 @@ import {
 } from "./template-list";
 import { failedStatus } from "../../../forms/api-error";
 import { requestUrl } from "../../../request-url";
+import { readForm } from "../../../forms/read-form.server";
 
 /** What a card shows of a template. */
 export interface TemplateCard {
@@ -88,7 +89,7 @@ export async function templateListAction({ request, context }: ActionFunctionArg
   const user = await requireHealthUser(request, context);
   const url = requestUrl(request);
   const state = parseTemplateListState(url.searchParams);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = form.get(FORM_TOKEN_FIELD);
   const intent = form.get("intent");
   const session = getSession(request, context);

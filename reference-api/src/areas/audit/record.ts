@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../../core/auth.js";
 import type { Db } from "../../db/db.js";
+import { errorLogFields } from "../../core/odd-input.js";
 
 /** What a patient source may read: the validated request, the handler's answer (objects only) and the database. */
 export interface AuditInput {
@@ -199,7 +200,7 @@ export function registerAccessAudit(app: FastifyInstance, db: Db, table: Record<
       return payload;
     } catch (err) {
       // Fail closed: patient data never leaves without its access record. No PHI in the log line.
-      req.log.error({ operationId, err: { message: (err as Error).message } }, "access audit write failed");
+      req.log.error({ operationId, err: errorLogFields(err) }, "access audit write failed");
       reply.code(500).type("application/json");
       return JSON.stringify({ message: "Internal server error", status: 500 });
     }
