@@ -41,7 +41,7 @@ export async function buildPortalImage(opts: { log?: (m: string) => void; logNam
     (line) => {
       out.write(`${line}\n`);
       tail = [...tail, line].slice(-60);
-      if (/^\[\d\/\d\] STEP|^--> Using cache/.test(line)) log(`  ${line.slice(0, 160)}`);
+      if (/^\[\d\/\d\] STEP/.test(line)) log(`  ${line.slice(0, 160)}`);
     },
   );
   out.end();
