@@ -47,7 +47,9 @@ export function debianMirror(): string {
 }
 
 function run(cmd: string, args: string[], what: string, opts: { cwd?: string } = {}) {
-  const r = spawnSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", cwd: opts.cwd, maxBuffer: 64 * 1024 * 1024 });
+  // debootstrap lives in /usr/sbin, which a non-login PATH may lack.
+  const env = { ...process.env, PATH: `${process.env.PATH ?? "/usr/bin:/bin"}:/usr/sbin:/sbin` };
+  const r = spawnSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", cwd: opts.cwd, env, maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}):\n${(r.stderr || r.stdout || r.error?.message || "").slice(-4000)}`);
   return r.stdout;
 }

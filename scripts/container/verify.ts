@@ -16,8 +16,7 @@
  * Needs podman, runc and debootstrap (`apt-get install -y podman runc debootstrap`; .ci/run installs them), root
  * (debootstrap, rootful podman), the npm registry and the Debian mirror on the first run. Prints timings.
  */
-import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
@@ -76,6 +75,15 @@ const sizes = podman(["run", "--rm", "--network", "none", "--entrypoint", "sh", 
 const kb = (line: string | undefined) => Number(line?.split(/\s+/)[0] ?? 0) * 1024;
 const nodeModulesBytes = kb(sizes[0]);
 record("image size", true, `${mb(built.size)} (node_modules ${mb(nodeModulesBytes)} in ${sizes[3]?.trim()} top-level entries, build ${mb(kb(sizes[1]))}, public ${mb(kb(sizes[2]))})`);
+
+// Nothing only development needs: no package the lockfile marks dev or devOptional (typescript and @types/react,
+// optional peers npm installs anyway, are removed by the deps stage; the Dockerfile says why).
+const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+const inImage = new Set(
+  podman(["run", "--rm", "--network", "none", "--entrypoint", "sh", built.image, "-c", "cd /app && find node_modules -name package.json -not -path '*/node_modules/*/node_modules/*/node_modules/*' | sed 's#/package.json$##'"]).stdout.trim().split("\n"),
+);
+const devInImage = Object.entries(lock.packages).filter(([path, meta]) => path && (meta.dev || meta.devOptional) && inImage.has(path)).map(([path]) => path.replace(/^node_modules\//, ""));
+record("no package the lockfile marks dev or devOptional in the image", devInImage.length === 0, devInImage.slice(0, 15).join(", ") || `${inImage.size} package directories`);
 
 // 3. Refusals.
 const validEnv = (stack: { apiUrl: string; identity: Stack["identity"] }, port: number) => {
@@ -178,5 +186,4 @@ const failed = results.filter((r) => !r.ok);
 console.log(`\nimage ${built.image}: ${mb(built.size)}; node_modules ${mb(nodeModulesBytes)}`);
 console.log(`timings: ${timings.map(([w, ms]) => `${w} ${secs(ms)}`).join(", ")}; total ${secs(Date.now() - started)}`);
 console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
-mkdirSync(join(PROJECT_ROOT, "test-results"), { recursive: true });
 process.exit(failed.length ? 1 : 0);
