@@ -33,3 +33,13 @@ describe("deploy/kubernetes", () => {
     expect(failed).toEqual(expect.arrayContaining(["≥ 2 replicas", "startup and liveness probes on /healthz, readiness on /readyz", "SESSION_SECRETS and THROTTLE_DATABASE_URL from a Secret, not the ConfigMap"]));
   });
 });
+
+describe("the ConfigMap as the portal reads it", () => {
+  it("is a valid production configuration with the Secret's keys (empty values as Kubernetes passes them: set, empty)", async () => {
+    const { loadConfig } = await import("../../app/config.server.js");
+    const { objects } = readManifests();
+    const data = find(objects, "ConfigMap", "exer-portal-config")!.data!;
+    const result = loadConfig({ ...data, COGNITO_USER_POOL_ID: "us-east-1_AbC123", COGNITO_CLIENT_ID: "abc123", SESSION_SECRETS: "s".repeat(48), THROTTLE_DATABASE_URL: "postgres://portal:pw@exer-postgres:5432/portal" });
+    expect(result.ok ? [] : result.errors).toEqual([]);
+  });
+});

@@ -28,10 +28,10 @@ import { startStack, type Stack } from "../dev/stack.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
 import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
-import { podman, podmanAvailable, podmanStreaming } from "../container/podman.js";
+import { podman, podmanAvailable } from "../container/podman.js";
+import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
 import { find, readManifests, staticChecks, type K8sObject } from "./manifests.js";
 
-const POSTGRES_IMAGE = "localhost/postgres:15-bookworm";
 const MAX_FAILURES = Number(process.env.DEPLOY_VERIFY_MAX_FAILURES ?? 0);
 const results: { check: string; ok: boolean; detail: string }[] = [];
 const record = (check: string, ok: boolean, detail = "") => {
@@ -64,14 +64,7 @@ for (const c of staticChecks(objects)) record(`[manifest] ${c.check}`, c.ok, c.d
 // 2. Images.
 const built = await timed("portal image", () => buildPortalImage({ logName: "deploy-build.log" }));
 record("the portal's image", true, `${built.image}, ${mb(built.size)}, base ${built.base.how}, build ${secs(built.buildMs)}`);
-await timed("postgres image", async () => {
-  const code = await podmanStreaming(
-    ["build", "--format", "docker", "--network", "host", "--pull=never", "--build-arg", `BASE_IMAGE=${built.base.image}`, "-t", POSTGRES_IMAGE, "-f", join(PROJECT_ROOT, "scripts/deploy/postgres.Containerfile"), join(PROJECT_ROOT, "scripts/deploy")],
-    "  [postgres] ",
-    (l) => (/STEP|Error|error/.test(l) ? console.log(l) : undefined),
-  );
-  if (code !== 0) throw new Error(`building ${POSTGRES_IMAGE} failed`);
-});
+await timed("postgres image", () => buildPostgresImage(built.base.image));
 
 const tag = `exer-deploy-verify-${process.pid}`;
 const network = tag;
@@ -119,8 +112,6 @@ try {
     HELP_CENTER_URL: "https://help.example.com/",
     TRUST_PROXY: "",
   });
-  // An empty value is "unset" to the portal, but podman passes it as set: leave the empty ones out.
-  cm.data = Object.fromEntries(Object.entries(cm.data!).filter(([, v]) => v !== ""));
   docs.push(cm);
   const sts = find(objects, "StatefulSet", "exer-postgres")!;
   const pgSpec = structuredClone(sts.spec.template.spec);
