@@ -62,11 +62,15 @@ try {
   const session = await signInToPortal(url, account, agent);
   const headers = session.headers({ scripts: true });
   const list = await send(`${url}/patients/`, { agent, headers });
-  const patient = /href="(\/patients\/[0-9a-f-]{36}\/)"/.exec(list.body)?.[1];
-  if (list.status !== 200 || !patient) throw new Error(`GET /patients/ answered ${list.status}${patient ? "" : " without a patient link"}`);
+  const link = /href="(\/patients\/[0-9a-f-]{36}\/)"/.exec(list.body)?.[1];
+  if (list.status !== 200 || !link) throw new Error(`GET /patients/ answered ${list.status}${link ? "" : " without a patient link"}`);
+  // The patient's link goes to its first section (a redirect): measure the page itself.
+  const first = await send(`${url}${link}`, { agent, headers });
+  const location = first.headers.location;
+  const patient = first.status >= 300 && first.status < 400 && typeof location === "string" ? new URL(location, url).pathname : link;
   for (const [label, path] of [
     ["patient list /patients/", "/patients/"],
-    ["a patient's page /patients/{id}/", patient],
+    [`a patient's page ${patient.replace(/[0-9a-f-]{36}/, "{id}")}`, patient],
   ] as const) {
     const target = `${url}${path}`;
     const load = loadavg()[0]!.toFixed(2);
