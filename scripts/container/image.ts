@@ -60,7 +60,11 @@ export async function buildPortalImage(opts: { log?: (m: string) => void; logNam
  */
 export function hostAddress(): string {
   if (process.env.HOST_ADDRESS) return process.env.HOST_ADDRESS;
-  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
+  // Not a bridge of the container engines (podman0, cni-podman*, docker0, veth*): those exist only while containers run.
+  for (const [name, list] of Object.entries(networkInterfaces())) {
+    if (/^(podman|cni-|docker|veth|br-)/.test(name)) continue;
+    for (const a of list ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
+  }
   throw new Error("no non-loopback IPv4 address on this host: set HOST_ADDRESS to one containers can reach");
 }
 
