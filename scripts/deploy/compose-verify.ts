@@ -89,11 +89,19 @@ try {
   if (env) {
     const down = compose(["down", "-v"]);
     record("podman-compose down -v", down.status === 0, down.status === 0 ? "" : down.stderr.slice(-500));
+    // podman-compose 1.0.3 leaves the project's network behind.
+    podman(["network", "rm", "-f", `${project}_default`], { allowFail: true });
   }
   await stack?.stop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
 }
-const left = podman(["ps", "-a", "--format", "{{.Names}}", "--filter", `name=${project}`], { allowFail: true }).stdout.trim();
+const left = [
+  podman(["ps", "-a", "--format", "{{.Names}}", "--filter", `name=${project}`], { allowFail: true }).stdout.trim(),
+  podman(["network", "ls", "--format", "{{.Name}}", "--filter", `name=${project}`], { allowFail: true }).stdout.trim(),
+  podman(["volume", "ls", "--format", "{{.Name}}", "--filter", `name=${project}`], { allowFail: true }).stdout.trim(),
+]
+  .filter(Boolean)
+  .join(", ");
 record("nothing left", left === "", left);
 const failed = results.filter((r) => !r.ok);
 console.log(`\ntotal ${secs(Date.now() - started)}; ${results.length - failed.length} passed, ${failed.length} failed`);
