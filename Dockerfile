@@ -1,18 +1,22 @@
 # The provider portal's container: the built React Router app behind its express server (server/), nothing else.
-# Configured by environment only (README "Configuration"); at run time it calls the provider API and the identity
-# service and nothing more (no CDN, fonts or telemetry; live chat and error reporting are off unless configured).
+# Configured by environment only (README "Configuration", "Deploying"); at run time it calls the provider API, the
+# identity service and the PostgreSQL of its shared stores, nothing more (no CDN, fonts or telemetry; live chat,
+# error reporting and traces are off unless configured).
 #
-#   docker build -t exer-portal .
+#   docker build -t exer-portal .            (podman: add --format docker, or the HEALTHCHECK is dropped)
 #   docker run -p 3000:3000 -e PROVIDER_API_URL=… -e COGNITO_REGION=… -e COGNITO_USER_POOL_ID=… \
 #     -e COGNITO_CLIENT_ID=… -e SESSION_SECRETS=… -e HELP_CENTER_URL=… -e THROTTLE_DATABASE_URL=postgres://… exer-portal
-#   (THROTTLE_DATABASE_URL: the sign-in throttle's shared counters, ADR 022; or -e THROTTLE_STORE=local for one container)
+#   (THROTTLE_DATABASE_URL: the sign-in throttle's and session revocation's shared store, ADR 022; or
+#   -e THROTTLE_STORE=local for one container)
 #
-# One container runs one portal process per core (Node's cluster; WEB_CONCURRENCY=N to choose, 1 = a single process).
-# Behind any load balancer (round robin, no sticky sessions): give every replica the same SESSION_SECRETS and set
-# TRUST_PROXY to the proxy hops in front (e.g. 1); health check GET /healthz, readiness GET /readyz (README "Container").
+# One container runs one portal process per core (Node's cluster; WEB_CONCURRENCY=N to choose, 1 = a single process;
+# on Kubernetes 1 per pod, deploy/kubernetes/). Behind any load balancer (round robin, no sticky sessions): give every
+# replica the same SESSION_SECRETS and set TRUST_PROXY to the proxy hops in front (e.g. 1); liveness GET /healthz,
+# readiness GET /readyz (README "Deploying").
 #
-# No Docker engine runs on the development machines: `npm run docker:verify` performs this file's stages (install,
-# build, start as a non-root user, HEALTHCHECK) in a clean directory with Node 24 and lints it (scripts/docker/).
+# `npm run container:verify` builds this file with podman (the base image made locally: no registry is reachable
+# from the development machines; NODE_IMAGE=localhost/node:24-bookworm-slim), runs it and drives it with a browser
+# (scripts/container/, ADR 028).
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -21,12 +25,17 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 #    @react-router/express declare typescript, react-easy-crop @types/react, as optional peers, and since the dev
 #    dependencies put them in the lockfile npm resolves those edges and marks the packages devOptional, not dev
 #    (npm/cli#6282, #7772). `--omit=optional` would drop them but also sharp's native @img/sharp-linux-* packages;
-#    nothing loads them at run time (types only), so they are removed by name.
+#    nothing loads them at run time (types only), so they are removed by name. Also removed, as nothing reads them at
+#    run time: source maps and type declarations of the packages (the server's own map, build/server/*.map, stays),
+#    and echarts' browser bundles (dist/ but for dist/echarts.js, its `require` entry; the server imports its ES
+#    modules, lib/): 171 → 119 MB measured (ADR 028). container:verify imports every package the bundles import.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
+ && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} + \
  && npm cache clean --force
 
 # 2. The build: every dependency, the sources, `npm run build` (React Router's Vite build: build/client and

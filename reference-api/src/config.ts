@@ -81,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const region = env.COGNITO_REGION ?? "us-east-1";
   // cognito-local issues tokens with iss = <endpoint>/<poolId>; real Cognito uses cognito-idp.<region>.amazonaws.com/<poolId>.
   const issuer = env.JWT_ISSUER ?? (env.COGNITO_ENDPOINT || !env.COGNITO_USER_POOL_ID ? `${cognitoEndpoint}/${poolId}` : `https://cognito-idp.${region}.amazonaws.com/${poolId}`);
-  const seedWorld = (env.SEED_WORLD ?? "demo") as ApiConfig["seedWorld"];
+  // A production deployment starts empty unless told otherwise: the demo world's accounts have a published password.
+  const seedWorld = (env.SEED_WORLD || (env.NODE_ENV === "production" ? "none" : "demo")) as ApiConfig["seedWorld"];
   if (!["demo", "large", "none"].includes(seedWorld)) throw new Error(`SEED_WORLD: must be demo, large or none (got "${seedWorld}")`);
   const signingSecret = env.SIGNING_SECRET || (env.NODE_ENV === "production" ? "" : DEV_SIGNING_SECRET);
   if (!signingSecret) throw new ConfigError(["SIGNING_SECRET: required in production"]);

@@ -28,15 +28,20 @@ async function main() {
   ]);
   const t0 = Date.now();
   const db = await openDb(config);
-  const applied = await migrate(db);
-  const empty = !(await db.one("SELECT 1 FROM organizations LIMIT 1"));
   const { app } = await buildServer({ config, db });
+  // Migrations and the first seed under one advisory lock (db.ts `migrate`): two instances starting together on
+  // one PostgreSQL take turns; the second finds the schema and the seeded world in place.
+  const applied = await migrate(db, {
+    afterMigrations: async () => {
+      app.log.info({ ms: Date.now() - t0, database: config.databaseUrl ? "postgres" : "pglite" }, "database migrated");
+      const empty = !(await db.one("SELECT 1 FROM organizations LIMIT 1"));
+      if (!empty || config.seedWorld === "none") return;
+      const t = Date.now();
+      await seedWorld({ db, files: createFileStore(db), world: config.seedWorld, log: (m) => app.log.info(m) });
+      app.log.info({ ms: Date.now() - t, world: config.seedWorld }, "seeded a fresh database");
+    },
+  });
   app.log.info({ ms: Date.now() - t0, migrations: applied.length, database: config.databaseUrl ? "postgres" : "pglite" }, "database ready");
-  if (empty && config.seedWorld !== "none") {
-    const t = Date.now();
-    await seedWorld({ db, files: createFileStore(db), world: config.seedWorld, log: (m) => app.log.info(m) });
-    app.log.info({ ms: Date.now() - t, world: config.seedWorld }, "seeded a fresh database");
-  }
   await app.listen({ port: config.port, host: config.host });
   let stopping = false;
   const stop = async (signal: string) => {

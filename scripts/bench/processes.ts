@@ -1,7 +1,8 @@
 /**
  * One portal process against two (ADR 017): the patient list page (/patients/, a provider admin of Front Range)
- * at concurrency 16, through the built portal started with WEB_CONCURRENCY=1 and then WEB_CONCURRENCY=2 against
- * the same stack (identity + reference API), printed side by side in one table.
+ * and a patient's page (the first patient of the list; its first section) at concurrency 16, through the built
+ * portal started with WEB_CONCURRENCY=1 and then WEB_CONCURRENCY=2 against the same stack (identity + reference
+ * API), printed side by side in one table (README "Sizing" reads req/s per process from it).
  *
  *   npm run build && npm run bench:processes
  *
@@ -54,11 +55,22 @@ try {
       const url = new URL(PAGE, portal.url).href;
       const first = await send(url, { agent, headers });
       if (first.status !== 200 || !first.body.includes("<table")) throw new Error(`GET ${PAGE} answered ${first.status}${first.status === 200 ? " without the list's table" : ""}`);
-      const load = loadavg()[0]!.toFixed(2);
-      log(`${n} process(es): ${warmupSeconds} + ${seconds} s at concurrency ${concurrency} (load average ${load})`);
-      const r = await runClosedLoop({ concurrency, seconds, warmupSeconds, task: async () => (await hit(url, { agent, headers })) === 200 });
-      rows.push([`portal GET ${PAGE}, WEB_CONCURRENCY=${n}`, n, r.concurrency, r.requests, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors, load]);
-      if (r.errors > 0) failures.push(`${n} process(es): ${r.errors} requests failed`);
+      // A patient's page: the list's first patient link goes to its first section (a redirect); that section.
+      const link = /href="(\/patients\/[0-9a-f-]{36}\/)"/.exec(first.body)?.[1];
+      if (!link) throw new Error(`GET ${PAGE}: no patient link`);
+      const opened = await send(new URL(link, portal.url).href, { agent, headers });
+      const patientPath = opened.status >= 300 && opened.status < 400 && typeof opened.headers.location === "string" ? new URL(opened.headers.location, portal.url).pathname : link;
+      for (const [path, label] of [
+        [PAGE, PAGE],
+        [patientPath, patientPath.replace(/[0-9a-f-]{36}/, "{id}")],
+      ] as const) {
+        const target = new URL(path, portal.url).href;
+        const load = loadavg()[0]!.toFixed(2);
+        log(`${n} process(es), ${label}: ${warmupSeconds} + ${seconds} s at concurrency ${concurrency} (load average ${load})`);
+        const r = await runClosedLoop({ concurrency, seconds, warmupSeconds, task: async () => (await hit(target, { agent, headers })) === 200 });
+        rows.push([`portal GET ${label}, WEB_CONCURRENCY=${n}`, n, r.concurrency, r.requests, fmt(r.rps, 0), fmt(r.p50), fmt(r.p95), fmt(r.p99), r.errors, load]);
+        if (r.errors > 0) failures.push(`${n} process(es), ${label}: ${r.errors} requests failed`);
+      }
     } finally {
       if (i > 0) await portal.stop();
     }
@@ -77,7 +89,7 @@ console.log(
   [
     "# Portal: one process against two",
     machine,
-    `## The patient list page (${world} world, signed in as ${account.email})`,
+    `## The patient list page and a patient's page (${world} world, signed in as ${account.email})`,
     table,
     `Closed loop at concurrency ${concurrency}, requests completed in ${seconds} s after a ${warmupSeconds} s warm-up, the whole document read; one stack (one reference API process) behind both runs.`,
   ].join("\n\n"),

@@ -16,6 +16,11 @@ export interface StackOptions {
   cognitoPort?: number;
   apiPort?: number;
   world?: "demo" | "large" | "none";
+  /**
+   * The address both services listen on and are named by (endpoint, token issuer, API URL); default localhost.
+   * Containers reach the host by its own address (scripts/container/, scripts/deploy/), not by localhost.
+   */
+  host?: string;
   /** Extra environment for the reference API (API_DELAYS, SEED_TODAY, ...). */
   apiEnv?: Record<string, string>;
   /** How long to wait for the API's health check (default 180 s; generating the large world takes longer on a busy machine). */
@@ -53,17 +58,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const log = opts.log ?? (() => {});
   const dataDir = opts.dataDir ?? join(PROJECT_ROOT, "data");
   mkdirSync(dataDir, { recursive: true });
-  const cognito = await startCognitoLocal({ dataDir: join(dataDir, "cognito"), port: opts.cognitoPort ?? 0, log: opts.inheritOutput ? "inherit" : "pipe" });
+  const host = opts.host ?? "localhost";
+  const cognito = await startCognitoLocal({ dataDir: join(dataDir, "cognito"), port: opts.cognitoPort ?? 0, host, log: opts.inheritOutput ? "inherit" : "pipe" });
   log(`identity service (cognito-local) at ${cognito.endpoint}`);
   try {
     const identity = await provisionIdentity({ endpoint: cognito.endpoint, region: "us-east-1", users: demoIdentityUsers(), outputFile: join(dataDir, "identity.json") });
     const apiPort = opts.apiPort ?? (await findFreePort());
-    const apiUrl = `http://localhost:${apiPort}`;
+    const apiUrl = `http://${host}:${apiPort}`;
     const env = {
       ...process.env,
       ...apiEnv(identity),
       API_PORT: String(apiPort),
-      API_HOST: "127.0.0.1",
+      API_HOST: host === "localhost" ? "127.0.0.1" : host,
       API_PUBLIC_URL: apiUrl,
       API_DATA_DIR: join(dataDir, "api"),
       SEED_WORLD: opts.world ?? "demo",

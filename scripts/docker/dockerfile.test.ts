@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
@@ -66,9 +67,21 @@ describe("Dockerfile reader", () => {
   });
 });
 
-// The policy `npm run docker:verify` checks, without performing the stages (that takes minutes).
+// The Dockerfile's lint: the Docker language service's validator and the project's policy. `npm run
+// container:verify` builds and runs it for real (scripts/container/, ADR 028).
 describe("the project's Dockerfile", () => {
-  const stages = parseDockerfile(readFileSync(join(PROJECT_ROOT, "Dockerfile"), "utf8"));
+  const text = readFileSync(join(PROJECT_ROOT, "Dockerfile"), "utf8");
+  const stages = parseDockerfile(text);
+
+  it("passes dockerfile-utils' validator (the Docker language service's diagnostics; no hadolint is packaged here)", () => {
+    const { validate } = createRequire(import.meta.url)("dockerfile-utils") as typeof import("dockerfile-utils");
+    expect(validate(text).map((d) => `line ${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
+  });
+
+  it("keeps the public Node image as the default base; a local one is a build argument", () => {
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+    expect(stages.every((s) => s.image === "node:24-bookworm-slim")).toBe(true);
+  });
   const stage = (name: string) => stages.find((s) => s.name === name)!;
   const runs = (name: string) => stage(name).steps.flatMap((s) => (s.kind === "RUN" ? [s.command] : []));
   const contextCopies = (name: string) => stage(name).steps.flatMap((s) => (s.kind === "COPY" && !s.from ? s.sources : []));

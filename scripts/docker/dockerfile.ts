@@ -1,5 +1,5 @@
 /**
- * A small reader of the project's Dockerfile: the instructions `npm run docker:verify` needs to perform its stages
+ * A small reader of the project's Dockerfile: the instructions its lint (dockerfile.test.ts) checks
  * without a Docker engine (FROM … AS, ARG, WORKDIR, COPY [--from], RUN, ENV, USER, EXPOSE, HEALTHCHECK, CMD).
  * Anything else is reported as unsupported, so the verification can never silently skip a step.
  */

@@ -14,13 +14,18 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in a transaction; it commits when `fn` resolves and rolls back when it throws. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` holding the PostgreSQL session-level advisory lock `key` (on a connection of its own, released
+   * after `fn`): another process asking for the same lock waits. PGlite is one process's database: it runs `fn`.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 type Querier = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec?: (sql: string) => Promise<unknown> };
 
 /** Wraps a querier; without `txImpl` the querier already is a transaction and nested `tx` calls join it. */
-function wrap(q: Querier, txImpl?: Db["tx"], close: () => Promise<void> = async () => {}): Db {
+function wrap(q: Querier, txImpl?: Db["tx"], close: () => Promise<void> = async () => {}, withLock: Db["withLock"] = (_key, fn) => fn()): Db {
   const db: Db = {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await q.query(sql, params)).rows as T[];
@@ -33,6 +38,7 @@ function wrap(q: Querier, txImpl?: Db["tx"], close: () => Promise<void> = async 
       else await q.query(sql);
     },
     tx: txImpl ?? ((fn) => fn(db)),
+    withLock,
     close,
   };
   return db;
@@ -114,6 +120,19 @@ async function openPostgres(url: string): Promise<Db> {
       }
     },
     () => pool.end(),
+    async (key, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
   );
   return root;
 }
@@ -124,8 +143,24 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string }): P
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** Applies the versioned migrations (`migrations/NNN_name.sql`, in name order) not applied yet. Returns their names. */
-export async function migrate(db: Db): Promise<string[]> {
+/** The advisory lock the migrations and the first seed run under (any constant the API's tables do not use). */
+export const MIGRATION_LOCK_KEY = 0x65786572; // "exer"
+
+/**
+ * Applies the versioned migrations (`migrations/NNN_name.sql`, in name order) not applied yet, then runs
+ * `afterMigrations` (the first seed), all under the advisory lock MIGRATION_LOCK_KEY: instances starting together
+ * on one database (replicas of a deployment) take turns, and the later ones find the schema (and the seed) in
+ * place. Returns the names applied by this call.
+ */
+export async function migrate(db: Db, opts: { afterMigrations?: () => Promise<void> } = {}): Promise<string[]> {
+  return db.withLock(MIGRATION_LOCK_KEY, async () => {
+    const applied = await migrateUnlocked(db);
+    await opts.afterMigrations?.();
+    return applied;
+  });
+}
+
+async function migrateUnlocked(db: Db): Promise<string[]> {
   await db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
   const done = new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name));
   const files = readdirSync(migrationsDir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();

@@ -1,0 +1,15 @@
+/** The local stand-in for `postgres:15-bookworm` (postgres.Containerfile), built with podman on the local base. */
+import { join } from "node:path";
+import { PROJECT_ROOT } from "../identity/cognito-local.js";
+import { podmanStreaming } from "../container/podman.js";
+
+export const POSTGRES_IMAGE = "localhost/postgres:15-bookworm";
+
+export async function buildPostgresImage(baseImage: string): Promise<void> {
+  const code = await podmanStreaming(
+    ["build", "--format", "docker", "--network", "host", "--pull=never", "--build-arg", `BASE_IMAGE=${baseImage}`, "-t", POSTGRES_IMAGE, "-f", join(PROJECT_ROOT, "scripts/deploy/postgres.Containerfile"), join(PROJECT_ROOT, "scripts/deploy")],
+    "  [postgres] ",
+    (l) => (/STEP|Error|error/.test(l) ? console.log(l) : undefined),
+  );
+  if (code !== 0) throw new Error(`building ${POSTGRES_IMAGE} failed`);
+}

@@ -1,0 +1,275 @@
+/**
+ * `npm run deploy:verify` — deploy/kubernetes/ started for real with `podman kube play` (issue 24, ADR 028):
+ *
+ * 1. the manifests' static checks (manifests.ts: what podman does not run — Service, PodDisruptionBudget,
+ *    HorizontalPodAutoscaler, NetworkPolicy — checked against the Deployment; every setting present);
+ * 2. the portal's image (scripts/container/image.ts) and a local stand-in for `postgres:15-bookworm`
+ *    (postgres.Containerfile), both built with podman and cached;
+ * 3. the development identity service and reference API on the host (where the provider API and Cognito would
+ *    be: outside the cluster), at the host's address;
+ * 4. the manifests rendered for podman — the Secrets become podman secrets (kube play reads secretKeyRef from
+ *    them), the ConfigMap gets this stack's addresses, the StatefulSet a pod named as its Service (podman resolves
+ *    pod names on its network, it has no Services), images the local ones — and played on a network of their own;
+ * 5. every pod ready (/readyz of each portal replica, pg_isready), a sign-in through each replica (the session of
+ *    one opens on the other: the same SESSION_SECRETS), the throttle's table in the shared PostgreSQL;
+ * 6. a rolling restart of one replica while requests run through a balancer that behaves like a Service: it
+ *    drops the pod from its endpoints ~1 s after the deletion starts (propagation), the pod's preStop hook runs
+ *    (the manifest's own command, in the container), then SIGTERM with the manifest's grace period, then the pod
+ *    starts again and rejoins when /readyz answers. Every failed request is counted; more than
+ *    DEPLOY_VERIFY_MAX_FAILURES (0) fails the run;
+ * 7. everything torn down (pods, secrets, network, the host's services).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { stringify } from "yaml";
+import { PROJECT_ROOT } from "../identity/cognito-local.js";
+import { startStack, type Stack } from "../dev/stack.js";
+import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
+import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
+import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
+import { podman, podmanAvailable } from "../container/podman.js";
+import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
+import { find, readManifests, staticChecks, type K8sObject } from "./manifests.js";
+
+const MAX_FAILURES = Number(process.env.DEPLOY_VERIFY_MAX_FAILURES ?? 0);
+const results: { check: string; ok: boolean; detail: string }[] = [];
+const record = (check: string, ok: boolean, detail = "") => {
+  results.push({ check, ok, detail });
+  console.log(`${ok ? "ok  " : "FAIL"} ${check}${detail ? ` — ${detail}` : ""}`);
+  return ok;
+};
+const started = Date.now();
+const timings: [string, number][] = [];
+const timed = async <T>(what: string, fn: () => Promise<T> | T): Promise<T> => {
+  const t = Date.now();
+  try {
+    return await fn();
+  } finally {
+    timings.push([what, Date.now() - t]);
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const available = podmanAvailable();
+if (!available.ok) {
+  console.error(`deploy:verify: ${available.why}`);
+  process.exit(1);
+}
+
+// 1. Static checks.
+const { objects } = readManifests();
+for (const c of staticChecks(objects)) record(`[manifest] ${c.check}`, c.ok, c.detail);
+
+// 2. Images.
+const built = await timed("portal image", () => buildPortalImage({ logName: "deploy-build.log" }));
+record("the portal's image", true, `${built.image}, ${mb(built.size)}, base ${built.base.how}, build ${secs(built.buildMs)}`);
+await timed("postgres image", () => buildPostgresImage(built.base.image));
+
+const tag = `exer-deploy-verify-${process.pid}`;
+const network = tag;
+const dataDir = join(PROJECT_ROOT, "data", tag);
+const rendered = join(dataDir, "kube.yaml");
+let stack: Stack | undefined;
+let played = false;
+const secretNames: string[] = [];
+try {
+  // 3. The services outside the cluster.
+  const host = hostAddress();
+  stack = await timed("identity service + reference API", async () => {
+    await copyPreparedWorld(join(dataDir, "api"), "demo").catch(() => false);
+    return startStack({ dataDir, world: "demo", host });
+  });
+
+  // 4. Render and play.
+  const sessionSecret = randomBytes(32).toString("base64url");
+  const pgPassword = randomBytes(16).toString("hex");
+  const secrets: Record<string, Record<string, string>> = {
+    "exer-portal-secrets": { SESSION_SECRETS: sessionSecret, THROTTLE_DATABASE_URL: `postgres://portal:${pgPassword}@exer-postgres:5432/portal` },
+    "exer-postgres-secrets": { POSTGRES_USER: "portal", POSTGRES_PASSWORD: pgPassword, POSTGRES_DB: "portal" },
+  };
+  for (const [name, data] of Object.entries(secrets)) {
+    podman(["secret", "rm", name], { allowFail: true });
+    // kube play reads a secretKeyRef from the podman secret of that name: a JSON map of base64 values.
+    // (From a file: podman wants a real pipe for "-", and Node's child stdin is a socket.)
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, `${name}.json`);
+    writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v).toString("base64")]))), { mode: 0o600 });
+    podman(["secret", "create", name, file]);
+    rmSync(file);
+    secretNames.push(name);
+  }
+  const publicUrl = "http://portal.verify.example";
+  const docs: K8sObject[] = [];
+  const cm = structuredClone(find(objects, "ConfigMap", "exer-portal-config")!);
+  Object.assign(cm.data!, {
+    PUBLIC_URL: publicUrl,
+    PROVIDER_API_URL: stack.apiUrl,
+    COGNITO_REGION: stack.identity.region,
+    COGNITO_USER_POOL_ID: stack.identity.userPoolId,
+    COGNITO_CLIENT_ID: stack.identity.clientId,
+    COGNITO_ENDPOINT: stack.identity.endpoint,
+    HELP_CENTER_URL: "https://help.example.com/",
+    TRUST_PROXY: "",
+  });
+  docs.push(cm);
+  const sts = find(objects, "StatefulSet", "exer-postgres")!;
+  const pgSpec = structuredClone(sts.spec.template.spec);
+  for (const c of pgSpec.containers) c.image = POSTGRES_IMAGE;
+  pgSpec.volumes = [...(pgSpec.volumes ?? []), ...sts.spec.volumeClaimTemplates.map((v: { metadata: { name: string } }) => ({ name: v.metadata.name, emptyDir: {} }))];
+  docs.push({ apiVersion: "v1", kind: "Pod", metadata: { name: sts.spec.serviceName, labels: sts.spec.template.metadata.labels }, spec: pgSpec });
+  const deploy = structuredClone(find(objects, "Deployment", "exer-portal")!);
+  const portal = deploy.spec.template.spec.containers.find((c: { name: string }) => c.name === "portal");
+  portal.image = built.image;
+  docs.push(deploy);
+  // podman 4.3 publishes every containerPort on the host's same port (two replicas would both want 3000): the
+  // pods are reached at their own addresses instead, so the ports go, and the probes name theirs by number.
+  for (const spec of [pgSpec, deploy.spec.template.spec]) {
+    for (const c of spec.containers as { ports?: { name?: string; containerPort: number }[]; [probe: string]: unknown }[]) {
+      const byName = new Map((c.ports ?? []).map((p) => [p.name, p.containerPort]));
+      for (const probe of ["startupProbe", "livenessProbe", "readinessProbe"]) {
+        const get = (c[probe] as { httpGet?: { port: string | number } } | undefined)?.httpGet;
+        if (get && typeof get.port === "string") get.port = byName.get(get.port) ?? get.port;
+      }
+      delete c.ports;
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(rendered, docs.map((d) => stringify(d)).join("---\n"));
+  podman(["network", "create", network]);
+  await timed("kube play", () => {
+    podman(["kube", "play", "--network", network, rendered]);
+    played = true;
+  });
+  const replicas = deploy.spec.replicas as number;
+  const pods = Array.from({ length: replicas }, (_, i) => `${deploy.metadata.name}-pod-${i}`);
+  const ipOf = (pod: string) => {
+    const nets = JSON.parse(podman(["inspect", "--format", "{{json .NetworkSettings.Networks}}", `${pod}-portal`]).stdout) as Record<string, { IPAddress: string }>;
+    return nets[network]!.IPAddress;
+  };
+  const urls = new Map(pods.map((p) => [p, `http://${ipOf(p)}:3000`]));
+  record(`kube play started ${replicas} portal replicas and PostgreSQL`, true, [...urls].map(([p, u]) => `${p} ${u}`).join(", "));
+
+  // 5. Ready, signed in through each.
+  const readyz = async (url: string) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined))?.status === 200;
+  const allReady = await timed("every pod ready", async () => {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const pg = podman(["exec", `${sts.spec.serviceName}-postgres`, "pg_isready", "-h", "127.0.0.1", "-U", "portal"], { allowFail: true }).status === 0;
+      const ready = await Promise.all([...urls.values()].map(readyz));
+      if (pg && ready.every(Boolean)) return true;
+      await sleep(1000);
+    }
+    return false;
+  });
+  if (!record("every pod ready (each replica's /readyz, PostgreSQL's pg_isready)", allReady, allReady ? "" : podman(["logs", "--tail", "20", `${pods[0]}-portal`], { allowFail: true }).stderr.slice(-1500))) throw new Error("not ready");
+
+  const signIn = async (url: string) => {
+    const login = await fetch(`${url}/user/login/`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "practitioner@frontrange.example", password: DEMO_PASSWORD }),
+      redirect: "manual",
+      headers: { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return { status: login.status, location: login.headers.get("location"), cookie };
+  };
+  const home = async (url: string, cookie: string) => {
+    const r = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual" });
+    return { status: r.status, greeted: /Hi (<!-- -->)?Maya/.test(await r.text()) };
+  };
+  const cookies: string[] = [];
+  for (const [pod, url] of urls) {
+    const s = await signIn(url);
+    const h = await home(url, s.cookie);
+    record(`sign-in through ${pod}`, s.status === 302 || s.status === 303 ? !!s.cookie && h.greeted : false, `POST /user/login/ ${s.status} → ${s.location}; /home/ ${h.status}${h.greeted ? ", greeted" : ""}`);
+    cookies.push(s.cookie);
+  }
+  const [u0, u1] = [...urls.values()];
+  const cross = await home(u1!, cookies[0]!);
+  record("a session from one replica opens on the other (one SESSION_SECRETS)", cross.greeted, `/home/ ${cross.status}`);
+  const throttleRows = podman(["exec", `${sts.spec.serviceName}-postgres`, "psql", "-U", "portal", "-d", "portal", "-Atc", "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '%throttle%'"], { allowFail: true });
+  record("the replicas' shared stores are in the PostgreSQL pod", Number(throttleRows.stdout.trim()) > 0, `${throttleRows.stdout.trim() || throttleRows.stderr.trim().slice(0, 200)} throttle table(s)`);
+  void u0;
+
+  // 6. Restart one replica while requests run.
+  const endpoints = new Set(urls.values());
+  const cookie = cookies[0]!;
+  let stop = false;
+  const tally = { ok: 0, failed: 0, errors: new Map<string, number>() };
+  let rr = 0;
+  const worker = async () => {
+    while (!stop) {
+      const list = [...endpoints];
+      if (list.length === 0) {
+        await sleep(50);
+        continue;
+      }
+      const url = list[rr++ % list.length]!;
+      try {
+        const r = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+        await r.arrayBuffer();
+        if (r.status === 200) tally.ok++;
+        else throw new Error(`HTTP ${r.status}`);
+      } catch (e) {
+        tally.failed++;
+        const key = (e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message.slice(0, 60);
+        tally.errors.set(key, (tally.errors.get(key) ?? 0) + 1);
+      }
+    }
+  };
+  const victim = pods[1]!;
+  const victimUrl = urls.get(victim)!;
+  const grace = deploy.spec.template.spec.terminationGracePeriodSeconds as number;
+  const preStop = portal.lifecycle?.preStop?.exec?.command as string[] | undefined;
+  const workers = Array.from({ length: 4 }, worker);
+  const restart = await timed("rolling restart of one replica", async () => {
+    await sleep(3000);
+    const t0 = Date.now();
+    // The deletion: the endpoints controller and kube-proxy take about a second to drop the pod …
+    const dropped = sleep(1000).then(() => endpoints.delete(victimUrl));
+    // … while the kubelet runs the preStop hook, then sends SIGTERM and waits up to the grace period.
+    if (preStop) podman(["exec", `${victim}-portal`, ...preStop], { allowFail: true });
+    await dropped;
+    const stopStart = Date.now();
+    podman(["pod", "stop", "-t", String(grace), victim], { allowFail: true });
+    const stopMs = Date.now() - stopStart;
+    const exit = podman(["inspect", "--format", "{{.State.ExitCode}}", `${victim}-portal`], { allowFail: true }).stdout.trim();
+    podman(["pod", "start", victim]);
+    const newUrl = `http://${ipOf(victim)}:3000`;
+    // A busy machine (CI's other lanes) can take a minute to start Node in a fresh container.
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline && !(await readyz(newUrl))) await sleep(500);
+    const back = await readyz(newUrl);
+    if (back) endpoints.add(newUrl);
+    urls.set(victim, newUrl);
+    await sleep(3000);
+    const why = back ? "" : `${newUrl}: ${podman(["ps", "-a", "--filter", `pod=${victim}`, "--format", "{{.Names}} {{.Status}}"], { allowFail: true }).stdout.trim()}; ${podman(["logs", "--tail", "8", `${victim}-portal`], { allowFail: true }).stdout.slice(-1500)}`;
+    return { exit, stopMs, totalMs: Date.now() - t0, back, why };
+  });
+  stop = true;
+  await Promise.all(workers);
+  record(`${victim} stopped by SIGTERM within its grace period (${grace} s) and came back ready`, restart.exit === "0" && restart.back, `exit ${restart.exit} after ${secs(restart.stopMs)}; back in ${secs(restart.totalMs)}${restart.why ? ` — ${restart.why}` : ""}`);
+  const errors = [...tally.errors].map(([k, n]) => `${k} ×${n}`).join(", ");
+  record(
+    `requests through the restart: failures ≤ ${MAX_FAILURES}`,
+    tally.failed <= MAX_FAILURES && tally.ok > 0,
+    `${tally.ok} ok, ${tally.failed} failed${errors ? ` (${errors})` : ""}`,
+  );
+} catch (e) {
+  record("deploy:verify ran to the end", false, (e as Error).message.slice(0, 2000));
+} finally {
+  await timed("teardown", async () => {
+    if (played) podman(["kube", "down", rendered], { allowFail: true });
+    for (const s of secretNames) podman(["secret", "rm", s], { allowFail: true });
+    podman(["network", "rm", "-f", network], { allowFail: true });
+    await stack?.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+const leftover = podman(["pod", "ps", "--format", "{{.Name}}", "--filter", "name=exer-"], { allowFail: true }).stdout.trim();
+record("torn down: no pod, secret or network left", leftover === "", leftover);
+const failed = results.filter((r) => !r.ok);
+console.log(`\ntimings: ${timings.map(([w, ms]) => `${w} ${secs(ms)}`).join(", ")}; total ${secs(Date.now() - started)}`);
+console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);
