@@ -94,6 +94,11 @@ describe("loadConfig", () => {
     }
     const fraction = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_MINUTES: "0.5" }));
     expect(fraction.ok).toBe(false);
+    // Never longer than ASVS Level 2's 30 minutes of inactivity (it took up to 24 hours).
+    const long = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_MINUTES: "31" }));
+    expect(long.ok ? [] : long.errors).toEqual(["INACTIVITY_TIMEOUT_MINUTES: must be at most 30 (ASVS Level 2's idle limit)"]);
+    const longSeconds = loadConfig(env({ ...TEST_ENV, INACTIVITY_TIMEOUT_SECONDS: "1801" }));
+    expect(longSeconds.ok ? [] : longSeconds.errors).toEqual(["INACTIVITY_TIMEOUT_SECONDS: must be at most 1800 (ASVS Level 2's idle limit)"]);
   });
 
   it("keeps live chat and error reporting off unless enabled, and then requires their URL", () => {

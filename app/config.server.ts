@@ -135,9 +135,10 @@ const schema = z.object({
   THROTTLE_RESET_CODE_ACCOUNT_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(1_000).default(10),
   THROTTLE_RESET_CODE_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(30),
   THROTTLE_INVITE_ADDRESS_LIMIT: z.coerce.number("must be a whole number").int().min(1).max(100_000).default(20),
-  INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(24 * 60).optional()),
+  /** The idle logoff: at most 30 minutes (ASVS 3.3.2 Level 2, NIST SP 800-63B AAL2). */
+  INACTIVITY_TIMEOUT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of minutes").int().min(1).max(DEFAULT_INACTIVITY_TIMEOUT_MINUTES, "must be at most 30 (ASVS Level 2's idle limit)").optional()),
   /** The same in seconds, for tests and demos that cannot wait minutes; exclusive with the minutes. */
-  INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(24 * 60 * 60).optional()),
+  INACTIVITY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number("must be a number of seconds").int().min(5).max(DEFAULT_INACTIVITY_TIMEOUT_MINUTES * 60, "must be at most 1800 (ASVS Level 2's idle limit)").optional()),
   /**
    * The absolute session lifetime (ADR 025; ASVS 3.3.2, NIST SP 800-63B AAL2): a sign-in lasts at most this long
    * whatever the activity; never more than 12 hours.
