@@ -18,6 +18,7 @@
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { KNOWN_DEFAULT_SECRETS } from "../../app/config.server.js";
 import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { portalEnv } from "../../tests/setup/portal.js";
@@ -33,7 +34,12 @@ import { podman, podmanAvailable } from "./podman.js";
 export const REFUSED_STARTS: { name: string; env: Record<string, string | undefined>; expect: RegExp }[] = [
   { name: "SESSION_SECRETS missing", env: { SESSION_SECRETS: undefined }, expect: /SESSION_SECRETS: required/ },
   { name: "SESSION_SECRETS too short", env: { SESSION_SECRETS: "short-secret" }, expect: /SESSION_SECRETS: .*at least 32 characters/ },
-  { name: "the development SESSION_SECRETS", env: { SESSION_SECRETS: "development-only-session-secret-do-not-use-in-production" }, expect: /SESSION_SECRETS: the development secret/ },
+  // Every secret written in the project's sources (ADR 024 §11), alone or beside an own one.
+  ...KNOWN_DEFAULT_SECRETS.map((secret, i) => ({
+    name: `a secret from the sources (${i + 1} of ${KNOWN_DEFAULT_SECRETS.length})`,
+    env: { SESSION_SECRETS: i === 0 ? secret : `an-own-secret-of-this-clinic-0123456789abcdef,${secret}` },
+    expect: /SESSION_SECRETS: a default secret from the project's sources is refused in production/,
+  })),
 ];
 
 const results: { check: string; ok: boolean; detail: string }[] = [];

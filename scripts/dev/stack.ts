@@ -3,6 +3,7 @@
  * the reference API (PGlite data directory, seeded with the demo world when fresh). Used by `npm run dev`
  * and by the test setup (each test run on free ports with its own data directory).
  */
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -70,6 +71,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       ...apiEnv(identity),
       API_PORT: String(apiPort),
       API_HOST: host === "localhost" ? "127.0.0.1" : host,
+      // Off loopback (the containers' stack: container:verify, deploy:verify) the API refuses the development
+      // signing secret of its sources (ADR 024 §11): this run gets its own.
+      ...(host === "localhost" || host === "127.0.0.1" || process.env.SIGNING_SECRET ? {} : { SIGNING_SECRET: randomBytes(32).toString("hex") }),
       API_PUBLIC_URL: apiUrl,
       API_DATA_DIR: join(dataDir, "api"),
       SEED_WORLD: opts.world ?? "demo",
