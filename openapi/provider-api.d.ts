@@ -304,6 +304,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/organizations/{id}/mfa-requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Require two-step verification for the organization, or stop requiring it
+         * @description Sets whether the organization's providers must sign in with two-step verification (an authenticator app,
+         *     ADR 027). The portal enforces it at sign-in: a provider without an authenticator sets one up before the
+         *     session starts (at their next sign-in); providers who sign in with single sign-on are not asked (their
+         *     identity provider is). Product admins and support always need it, whatever this says. Provider admins of
+         *     that organization only: practitioners and support get 403; another organization's id answers 404.
+         *     Answers the organization.
+         */
+        put: operations["setOrganizationMfaRequirement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/locations": {
         parameters: {
             query?: never;
@@ -473,6 +498,33 @@ export interface paths {
          *     sent.' / 'Invite could not be sent.'
          */
         post: operations["resendPractitionerInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/practitioners/{id}/mfa-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a provider's two-step verification
+         * @description Turns off the provider's authenticator app in the identity service (AdminSetUserMFAPreference) and deletes
+         *     their recovery codes, for a provider who lost their phone (ADR 027). Their next sign-in asks for the password
+         *     only, or, where two-step verification is required, sets up a new authenticator. Recorded in the account
+         *     security log (who reset whose, when, the outcome; append-only, like the access history of ADR 018), in the
+         *     same transaction. Provider admins of the provider's organization only (403 for practitioners and support);
+         *     another organization's provider answers 404; a provider without an account yet answers 409; only product
+         *     admins may reset a product admin's or support's (403). A repeat resets again (no change), so it takes no
+         *     Idempotency-Key.
+         */
+        post: operations["resetPractitionerMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2857,7 +2909,8 @@ export interface components {
          *           "PRO",
          *           "SCAN"
          *         ],
-         *         "supportsSSO": true
+         *         "supportsSSO": true,
+         *         "mfaRequired": false
          *       },
          *       "locations": [
          *         {
@@ -2906,6 +2959,8 @@ export interface components {
                 isResearchOrg: boolean;
                 products: components["schemas"]["ProductKey"][];
                 supportsSSO: boolean;
+                /** @description The organization requires two-step verification of its providers at sign-in (ADR 027). */
+                mfaRequired: boolean;
             };
             /** @description The locations the user works at, by name. */
             locations: components["schemas"]["EntityRef"][];
@@ -3189,6 +3244,7 @@ export interface components {
          *       "disabled": false,
          *       "isResearchOrg": false,
          *       "supportsSSO": true,
+         *       "mfaRequired": false,
          *       "logoUrl": null,
          *       "webLogoUrl": null
          *     }
@@ -3207,6 +3263,11 @@ export interface components {
             isResearchOrg: boolean;
             /** @description The organization's providers may sign in with single sign-on (the invite dialog offers useSSO). */
             supportsSSO: boolean;
+            /**
+             * @description Every provider must sign in with two-step verification (an authenticator app; single sign-on users are
+             *     exempt, their identity provider is asked). Set by the organization's provider admins (ADR 027).
+             */
+            mfaRequired: boolean;
             /**
              * Format: uri
              * @description Logo for print (PNG), or null.
@@ -3232,6 +3293,15 @@ export interface components {
             logoUrl: string;
             /** Format: uri */
             webLogoUrl: string;
+        };
+        /**
+         * @description Whether every provider of the organization must sign in with two-step verification (an authenticator app).
+         * @example {
+         *       "mfaRequired": true
+         *     }
+         */
+        OrganizationMfaRequirement: {
+            mfaRequired: boolean;
         };
         /**
          * @description A reference to a person (a practitioner, for example) with the name to display.
@@ -6833,6 +6903,42 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    setOrganizationMfaRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationMfaRequirement"];
+            };
+        };
+        responses: {
+            /** @description The organization, with the new setting. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listLocations: {
         parameters: {
             query?: never;
@@ -7217,6 +7323,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resetPractitionerMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's two-step verification was reset. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

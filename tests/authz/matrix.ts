@@ -69,6 +69,7 @@ addFavoriteExercise                      401     ok      ok      ok      403    
 removeFavoriteExercise                   401     ok      ok      ok      403     403     ok      ok      403     403     401
 getDashboardActions                      401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 updateOrganization                       401     403     403     ok      404     403     404     404     403     403     401
+setOrganizationMfaRequirement            401     403     403     ok      404     403     404     404     403     403     401
 uploadOrganizationLogo                   401     403     403     ok      404     403     404     404     403     403     401
 deleteOrganizationLogo                   401     403     403     ok      404     403     404     404     403     403     401
 listLocations                            401     ok      ok      ok      ok      ok      ok      ok      403     403     401
@@ -80,6 +81,7 @@ getCurrentPractitioner                   401     ok      ok      ok      ok     
 deletePractitioner                       401     403     403     ok      404     403     404     404     403     403     401
 updatePractitioner                       401     403     403     ok      404     403     404     404     403     403     401
 resendPractitionerInvite                 401     403     403     ok      404     403     404     404     403     403     401
+resetPractitionerMfa                     401     403     403     ok      404     403     404     404     403     403     401
 createPatientRecord                      401     ok      400     ok      403     403     400     400     403     403     401
 bulkUpdatePatientRecords                 401     ok      404     ok      404     404     404     404     403     403     401
 listPatientRecords                       401     ok      ok      ok      ok      ok      ok      ok      403     403     401

@@ -392,6 +392,26 @@ export const plans: Record<string, PlanFactory> = {
     };
   },
 
+  async setOrganizationMfaRequirement(w) {
+    // The organization's current setting again: the suite's world keeps signing in without authenticators.
+    const current = w.me.PROVIDER_ADMIN.organization.mfaRequired;
+    return {
+      req: { as: "PROVIDER_ADMIN", params: { id: w.orgId }, body: { mfaRequired: current } },
+      orgScoped: "path",
+      verify: (res) => expect(res.body.mfaRequired).toBe(current),
+      refusals: [{ name: "another organization's id", req: { op: "setOrganizationMfaRequirement", as: "PROVIDER_ADMIN", params: { id: w.otherOrgId }, body: { mfaRequired: true } }, expect: [404] }],
+    };
+  },
+
+  async resetPractitionerMfa(w) {
+    const p = await newInvitedPractitioner(w);
+    return {
+      req: { as: "PROVIDER_ADMIN", params: { id: w.me.PRACTITIONER.practitionerId } },
+      orgScoped: "path",
+      refusals: [{ name: "a provider without an account yet", req: { op: "resetPractitionerMfa", as: "PROVIDER_ADMIN", params: { id: p.id } }, expect: [409] }],
+    };
+  },
+
   async resendPractitionerInvite(w) {
     const p = await newInvitedPractitioner(w);
     return {
