@@ -59,7 +59,18 @@ export interface SessionData {
   sso?: { state: string; verifier: string; redirectTo: string; expiresAt: number };
   /** The shell's saved filter (cleared with the session at logout). */
   filter?: unknown;
+  /** A sign-in waiting at its second step: an authenticator code or enrolment (app/auth/mfa.server.ts, ADR 027). */
+  mfa?: PendingMfa;
+  /** The account screen's authenticator enrolment in progress: the secret it shows until the first code is right. */
+  mfaSetup?: { secret: string; expiresAt: number };
 }
+
+/** Where a password sign-in waits for its second factor (ADR 027). `login`: what was typed (the throttle's account key). */
+export type PendingMfa = { username: string; login: string; redirectTo: string; expiresAt: number } & (
+  | { kind: "challenge"; session: string }
+  | { kind: "setup"; session: string; secret?: string }
+  | { kind: "enrol"; accessToken: string; refreshToken: string; idToken?: string; reason: "organization" | "staff"; secret?: string }
+);
 
 const AAD = "exer-session";
 

@@ -337,6 +337,7 @@ user.create.$code                                                 ok      root  
 user.forgot-password                                              ok      root    root    root    root    root    root    root    ok      ok      ok
 user.keep-alive                                                   root    root    root    root    root    root    root    root    root    root    root
 user.login                                                        ok      root    root    root    root    root    root    root    ok      ok      ok
+user.login_.mfa                                                   login   root    root    root    root    root    root    root    login   login   login
 user.logout                                                       login   ok      ok      ok      ok      ok      ok      ok      login   login   login
 user.not-found                                                    login   root    root    root    root    root    root    root    login   login   login
 user.reset-password                                               login   root    root    root    root    root    root    root    login   login   login
@@ -439,6 +440,7 @@ export const ROUTE_URLS: Record<string, string> = {
   "user.forgot-password": "/user/forgot-password/",
   "user.keep-alive": "/user/keep-alive/",
   "user.login": "/user/login/",
+  "user.login_.mfa": "/user/login/mfa/",
   "user.logout": "/user/logout/",
   "user.not-found": "/user/not-found/",
   "user.reset-password": "/user/reset-password/",
@@ -482,6 +484,7 @@ user.create.$code                                                 400     root  
 user.forgot-password                                              400     root    root    root    root    root    root    root    400     400     400
 user.keep-alive                                                   login   root    root    root    root    root    root    root    login   login   login
 user.login                                                        400     root    root    root    root    root    root    root    400     400     400
+user.login_.mfa                                                   login   login   login   login   login   login   login   login   login   login   login
 user.logout                                                       login   login   login   login   login   login   login   login   login   login   login
 user.reset-password                                               login   login   login   login   login   login   login   login   login   login   login
 user.sso                                                          ->/oauth2/authorize root    root    root    root    root    root    root    ->/oauth2/authorize ->/oauth2/authorize login
