@@ -26,8 +26,11 @@ interface Target {
   clientId: string;
 }
 
-/** `totpSecret`: answers an authenticator-app challenge (SOFTWARE_TOKEN_MFA) with the code of this secret. */
-export type SignInOptions = Target & { password: string; totpSecret?: string } & ({ username: string; email?: undefined } | { email: string; username?: undefined });
+/**
+ * `totpSecret`, or `totpSecrets` by username (the identity file's): answers an authenticator-app challenge
+ * (SOFTWARE_TOKEN_MFA) with the code of the secret.
+ */
+export type SignInOptions = Target & { password: string; totpSecret?: string; totpSecrets?: Record<string, string> } & ({ username: string; email?: undefined } | { email: string; username?: undefined });
 
 /** Sign-in needs a further step (e.g. NEW_PASSWORD_REQUIRED for a user created with a temporary password). */
 export class SignInChallengeError extends Error {
@@ -53,13 +56,15 @@ export async function signIn(options: SignInOptions): Promise<Tokens> {
     const res = await client.send(
       new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: options.clientId, AuthParameters: { USERNAME: login, PASSWORD: options.password } }),
     );
-    if (res.ChallengeName === "SOFTWARE_TOKEN_MFA" && options.totpSecret) {
+    const username = res.ChallengeParameters?.USER_ID_FOR_SRP ?? login;
+    const secret = options.totpSecret ?? options.totpSecrets?.[username];
+    if (res.ChallengeName === "SOFTWARE_TOKEN_MFA" && secret) {
       const answer = await client.send(
         new RespondToAuthChallengeCommand({
           ClientId: options.clientId,
           ChallengeName: "SOFTWARE_TOKEN_MFA",
           Session: res.Session,
-          ChallengeResponses: { USERNAME: res.ChallengeParameters?.USER_ID_FOR_SRP ?? login, SOFTWARE_TOKEN_MFA_CODE: totpCode(options.totpSecret) },
+          ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
         }),
       );
       if (answer.ChallengeName) throw new SignInChallengeError(answer.ChallengeName, answer.Session);
@@ -90,8 +95,7 @@ export async function refresh(options: Target & { refreshToken: string }): Promi
  * authenticator-app challenge of a user whose secret provisioning recorded.
  */
 export function signInAs(identity: Pick<IdentityConfig, "endpoint" | "region" | "clientId" | "totpSecrets">, user: { username: string; password: string }): Promise<Tokens> {
-  const totpSecret = identity.totpSecrets?.[user.username];
-  return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.username, password: user.password, totpSecret });
+  return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.username, password: user.password, totpSecrets: identity.totpSecrets });
 }
 
 /** A failed sign-in because of a wrong username or password, on cognito-local (patched or not) or Cognito. */
