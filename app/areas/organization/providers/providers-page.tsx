@@ -138,7 +138,7 @@ function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: Prov
               <Form method="post" className="provider-reset-mfa" preventScrollReset>
                 <input type="hidden" name="intent" value="reset-mfa" />
                 <input type="hidden" name="id" value={row.id} />
-                <button type="submit" className="button" aria-label={`Reset two-step verification of ${row.name}`}>
+                <button type="submit" className="button" aria-label={`Reset two-step verification of ${row.fullName}`}>
                   Reset 2-Step
                 </button>
               </Form>
