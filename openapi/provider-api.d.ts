@@ -165,6 +165,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/users/current/mfa-recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes for the signed-in user's two-step verification
+         * @description Makes 10 new recovery codes (80 random bits each, written in base32 groups) for the caller, replacing any
+         *     earlier set, and answers them once: only their SHA-256 hashes are stored (ADR 027). The portal asks for them
+         *     when the user turns two-step verification on. Any signed-in provider (a token without a provider account: 404).
+         */
+        post: operations["createMfaRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mfa-recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use a recovery code at sign-in
+         * @description Public (no token: the user is between the password and the authenticator code). When the code is one of the
+         *     user's unused recovery codes, it is used up, the user's authenticator is turned off in the identity service
+         *     (AdminSetUserMFAPreference) and the recovery is recorded in the account security log, in one transaction;
+         *     the user then signs in with the password alone (and sets up a new authenticator where one is required).
+         *     Anything else — a wrong or used code, an unknown user — answers the same 400 'That recovery code is not
+         *     valid.' (no account enumeration). The portal throttles the attempts per account and address with the
+         *     sign-in's throttle; the codes carry 80 random bits.
+         */
+        post: operations["redeemMfaRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users/meta/favorite-exercises/": {
         parameters: {
             query?: never;
@@ -3015,6 +3063,40 @@ export interface components {
             /** @description True once the invite has been used to complete sign-up. */
             hasAccount: boolean;
             organizationName: string;
+        };
+        /**
+         * @description New recovery codes for two-step verification (ADR 027), shown to the user once: each signs in once when the
+         *     authenticator app is lost. Only their hashes are kept; a new set replaces the previous one.
+         * @example {
+         *       "codes": [
+         *         "ABCD-EFGH-IJKL-MNOP",
+         *         "QRST-UVWX-YZ23-4567",
+         *         "A2B3-C4D5-E6F7-G2H3",
+         *         "J4K5-L6M7-N2P3-Q4R5",
+         *         "S6T7-U2V3-W4X5-Y6Z7",
+         *         "B2C3-D4E5-F6G7-H2J3",
+         *         "K4L5-M6N7-P2Q3-R4S5",
+         *         "T6U7-V2W3-X4Y5-Z6A7",
+         *         "C2D3-E4F5-G6H7-J2K3",
+         *         "L4M5-N6P7-Q2R3-S4T5"
+         *       ]
+         *     }
+         */
+        MfaRecoveryCodes: {
+            codes: string[];
+        };
+        /**
+         * @description A recovery code given at the sign-in's code step, for the identity-service user who is signing in.
+         * @example {
+         *       "userId": "5b0a3f4e-1c2d-4e8f-9a01-000000000001",
+         *       "recoveryCode": "ABCD-EFGH-IJKL-MNOP"
+         *     }
+         */
+        MfaRecoveryRedeem: {
+            /** @description The identity-service username (the sign-in challenge's USER_ID_FOR_SRP). */
+            userId: string;
+            /** @description As the user typed it (case, spaces and dashes do not matter). */
+            recoveryCode: string;
         };
         /**
          * @description The signed-in user's favorite exercises, as exercise ids in the order they were added.
@@ -6678,6 +6760,62 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createMfaRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes (shown once). */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRecoveryCodes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeemMfaRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaRecoveryRedeem"];
+            };
+        };
+        responses: {
+            /** @description The code was used; the user's authenticator is off. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -163,7 +163,9 @@ function TwoStep({ view }: { view: TwoStepView }) {
     return (
       <div className="stack">
         <h2>Two-Step Verification</h2>
-        <Notice kind="success">Two-step verification is on. Each sign-in asks for a code from your authenticator app.</Notice>
+        <p>
+          <strong>On.</strong> Each sign-in asks for your password and a code from your authenticator app.
+        </p>
         <p>Lost your phone? Ask an admin of your organization to reset your two-step verification, then set it up again.</p>
       </div>
     );

@@ -83,7 +83,7 @@ test("enrol in the account screen, sign out, sign in with the code; a wrong code
   await page.getByRole("textbox", { name: "Authentication code" }).fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn On" }).click();
   await expectToast(page, MFA_ON);
-  await expect(page.getByText("Two-step verification is on. Each sign-in asks for a code from your authenticator app.")).toBeVisible();
+  await expect(page.getByText("Each sign-in asks for your password and a code from your authenticator app.")).toBeVisible();
   await expectAccessible(page);
 
   await logOut(page);
@@ -110,7 +110,7 @@ test("an admin resets a provider's two-step verification: their next sign-in ask
   expect(asked instanceof SignInChallengeError ? asked.challengeName : asked).toBe("SOFTWARE_TOKEN_MFA");
 
   await openSignedIn(page, PROVIDER_ADMIN, "/organization/providers/");
-  const reset = page.getByRole("button", { name: `Reset two-step verification of ${provider.firstName} ${provider.lastName}` });
+  const reset = page.getByRole("button", { name: `Reset 2-Step Verification of ${provider.firstName} ${provider.lastName}` });
   await reset.click();
   await expectToast(page, `Two-step verification of ${provider.firstName} ${provider.lastName} was reset. They set it up again at their next sign-in if it is required.`);
   await expectAccessible(page);

@@ -173,6 +173,26 @@ export const plans: Record<string, PlanFactory> = {
     verify: (res) => expect(res.body.userId).toBe(target().userIds.PRACTITIONER),
   }),
 
+  async createMfaRecoveryCodes() {
+    return {
+      req: { as: "PRACTITIONER" },
+      verify: (res) => expect(new Set(res.body.codes as string[]).size).toBe(10),
+    };
+  },
+
+  async redeemMfaRecoveryCode() {
+    // A fresh code per request (a code is used once); the practitioner has no authenticator, so the reset changes nothing.
+    const made = await call({ op: "createMfaRecoveryCodes", as: "PRACTITIONER" });
+    const userId = target().userIds.PRACTITIONER!;
+    const code = (made.body as { codes: string[] }).codes[0]!;
+    return {
+      req: { as: null, body: { userId, recoveryCode: code } },
+      refusals: [
+        { name: "a code that is not the user's", req: { op: "redeemMfaRecoveryCode", as: null, body: { userId, recoveryCode: "AAAA-BBBB-CCCC-DDDD" } }, expect: [400] },
+      ],
+    };
+  },
+
   async updateUserProfile(w) {
     const me = w.me.PRACTITIONER;
     const id = target().userIds.PRACTITIONER!;

@@ -138,8 +138,8 @@ function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: Prov
               <Form method="post" className="provider-reset-mfa" preventScrollReset>
                 <input type="hidden" name="intent" value="reset-mfa" />
                 <input type="hidden" name="id" value={row.id} />
-                <button type="submit" className="button" aria-label={`Reset two-step verification of ${row.fullName}`}>
-                  Reset 2-Step
+                <button type="submit" className="button" aria-label={`Reset 2-Step Verification of ${row.fullName}`}>
+                  Reset 2-Step Verification
                 </button>
               </Form>
             ) : null}

@@ -4,7 +4,10 @@ import type { Db } from "../../db/db.js";
 import { requestIdOf } from "./record.js";
 
 /** What changed about how someone signs in (ADR 027). */
-export type SecurityEvent = "mfa-reset" | "mfa-required" | "mfa-not-required";
+export type SecurityEvent = "mfa-reset" | "mfa-required" | "mfa-not-required" | "mfa-recovery-codes" | "mfa-recovered";
+
+/** Who made the change: a signed-in member, or (a recovery code at sign-in) the user themselves. */
+export type SecurityActor = Pick<MemberCaller, "userId"> & { practitionerId: string | null; role: MemberCaller["role"] | null; organizationId: string | null };
 
 const operationOf = (req: FastifyRequest): string => (req.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? "";
 
@@ -16,7 +19,7 @@ const operationOf = (req: FastifyRequest): string => (req.routeOptions.config as
 export async function recordSecurityEvent(
   tx: Db,
   req: FastifyRequest,
-  caller: MemberCaller,
+  caller: SecurityActor,
   event: SecurityEvent,
   subject: { practitionerId?: string | null; userId?: string | null },
   status: number,

@@ -254,6 +254,8 @@ export const handlers = defineHandlers({
     await ctx.db.tx(async (db) => {
       // The record first, the identity service last: if it refuses, the record rolls back and the admin tries again.
       await recordSecurityEvent(db, ctx.req, m, "mfa-reset", { practitionerId: target.id, userId: target.userId }, 204);
+      // A new authenticator comes with new recovery codes; the old ones go with the old authenticator.
+      await db.query("DELETE FROM mfa_recovery_codes WHERE user_id = $1", [target.userId]);
       await ctx.identity?.resetMfa(target.userId!);
     });
     ctx.reply.code(204);

@@ -7,7 +7,7 @@ ALTER TABLE organizations ADD COLUMN mfa_required boolean NOT NULL DEFAULT false
 CREATE TABLE account_security_log (
   id                      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   at                      timestamptz NOT NULL DEFAULT now(),
-  event                   text NOT NULL CHECK (event IN ('mfa-reset', 'mfa-required', 'mfa-not-required')),
+  event                   text NOT NULL CHECK (event IN ('mfa-reset', 'mfa-required', 'mfa-not-required', 'mfa-recovery-codes', 'mfa-recovered')),
   subject_practitioner_id uuid,
   subject_user_id         text CHECK (length(subject_user_id) BETWEEN 1 AND 128),
   user_id                 text NOT NULL CHECK (length(user_id) BETWEEN 1 AND 128),
@@ -29,3 +29,13 @@ CREATE TRIGGER account_security_log_no_update_delete BEFORE UPDATE OR DELETE ON 
   FOR EACH ROW EXECUTE FUNCTION account_security_log_refuse_change();
 CREATE TRIGGER account_security_log_no_truncate BEFORE TRUNCATE ON account_security_log
   FOR EACH STATEMENT EXECUTE FUNCTION account_security_log_refuse_change();
+
+-- Recovery codes (ADR 027): the identity service has none. 80 random bits each, stored as their SHA-256 only; a
+-- used code keeps its row (used_at) so that it cannot be used twice. A new set replaces the user's earlier one.
+CREATE TABLE mfa_recovery_codes (
+  user_id    text NOT NULL CHECK (length(user_id) BETWEEN 1 AND 128),
+  code_hash  bytea NOT NULL CHECK (length(code_hash) = 32),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  used_at    timestamptz,
+  PRIMARY KEY (user_id, code_hash)
+);
