@@ -50,7 +50,7 @@ export interface AuthState {
 export interface SessionData {
   auth?: AuthState;
   /** One-time messages: read once, then gone. */
-  flash?: { toast?: Toast; loginMessage?: string };
+  flash?: { toast?: Toast; loginMessage?: string; recoveryCodes?: string[] };
   /** Forgot → reset password: the username the code was sent for (server-side, so it works without JS). */
   resetPassword?: { username: string; expiresAt: number };
   /** Sign-up waiting for its e-mail verification code. */

@@ -166,7 +166,16 @@ function TwoStep({ view }: { view: TwoStepView }) {
         <p>
           <strong>On.</strong> Each sign-in asks for your password and a code from your authenticator app.
         </p>
-        <p>Lost your phone? Ask an admin of your organization to reset your two-step verification, then set it up again.</p>
+        {view.recoveryCodes ? <RecoveryCodes codes={view.recoveryCodes} /> : null}
+        <p>
+          Lost your phone? Sign in with one of your recovery codes, or ask an admin of your organization to reset your two-step verification; then set
+          it up again.
+        </p>
+        <Form method="post">
+          <SubmitButton name="intent" value="new-codes" className="button" pendingText="Making codes…">
+            Make New Recovery Codes
+          </SubmitButton>
+        </Form>
       </div>
     );
   }
@@ -204,5 +213,25 @@ function TwoStep({ view }: { view: TwoStepView }) {
         </>
       )}
     </div>
+  );
+}
+
+/** The recovery codes, shown once after they were made (the portal keeps them nowhere; the API keeps their hashes). */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section className="recovery-codes" aria-labelledby="recovery-codes-title">
+      <h3 id="recovery-codes-title">Your recovery codes</h3>
+      <p>
+        Save these codes somewhere safe now: they are not shown again. Each one signs you in once if you lose your authenticator app, and turns
+        two-step verification off until you set it up again. Making new codes replaces these.
+      </p>
+      <ul className="recovery-code-list" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -8,6 +8,11 @@
  *   up with the access token the password gave, before the session starts.
  * Wrong codes count toward the sign-in throttle of the account and the address (ADR 022), as wrong passwords do.
  * Without the step (never started, or timed out) this page goes to login.
+ *
+ * At the code step, `?recovery` asks for a recovery code instead (the authenticator is lost): the provider API uses
+ * it up and turns the authenticator off; the user then logs in with the password alone (and sets up a new one
+ * where it is required). Wrong recovery codes count toward the throttle too. After an enrolment the user's new
+ * recovery codes are made and shown once on the account screen.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -36,7 +41,11 @@ import {
 import { getSession, type PendingMfa, type PortalSession } from "../auth/session.server";
 import { getThrottle, wait } from "../auth/throttle.server";
 import { requireAnonymous } from "../auth/user.server";
-import { mfaCodeSchema } from "../areas/user/forms/mfa";
+import { mfaCodeSchema, recoveryCodeSchema } from "../areas/user/forms/mfa";
+import { issueRecoveryCodes, TWO_STEP_PATH } from "../areas/user/two-step.server";
+import { redeemMfaRecoveryCode } from "../api/users.server";
+import { getApi } from "../api/user-api.server";
+import { requestUrl } from "../request-url";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { ErrorList } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
@@ -48,6 +57,9 @@ import type { Route } from "./+types/user.login_.mfa";
 export const meta = (): Route.MetaDescriptors => [{ title: "Two-Step Verification | Exer Provider Portal" }];
 
 const MFA_SETUP_NOTICE = "Your account requires two-step verification. Set up an authenticator app to continue.";
+export const RECOVERY_CODE_INVALID = "That recovery code is not valid.";
+export const RECOVERY_USED_MESSAGE =
+  "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
 
 /** The set-up steps' secret: associated once per step (a reload shows the same one). */
 async function secretFor(session: PortalSession, pending: Extract<PendingMfa, { kind: "setup" | "enrol" }>): Promise<string> {
@@ -73,7 +85,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = getSession(request, context);
   const pending = pendingMfa(session);
   if (!pending) throw redirect("/user/login/");
-  if (pending.kind === "challenge") return { kind: "challenge" as const, notice: null, enrolment: null };
+  if (pending.kind === "challenge") {
+    const recovery = requestUrl(request).searchParams.has("recovery");
+    return { kind: recovery ? ("recovery" as const) : ("challenge" as const), notice: null, enrolment: null };
+  }
   let secret: string;
   try {
     secret = await secretFor(session, pending);
@@ -109,7 +124,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const pending = pendingMfa(session);
   if (!pending) throw redirect("/user/login/");
-  const submission = parseWithZod(await request.formData(), { schema: mfaCodeSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "recovery" && pending.kind === "challenge") return recoveryAction(request, context, session, pending, formData);
+  const submission = parseWithZod(formData, { schema: mfaCodeSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
 
   const { requestId, clientAddress } = portalRequest(context as PortalLoadContext);
@@ -142,13 +159,45 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.flash("loginMessage", outcome.message);
     throw redirect("/user/login/");
   }
-  if (pending.kind !== "challenge") getSession(request, context).flash("toast", { type: "success", message: MFA_ENABLED_MESSAGE });
   log.info("signed in", { requestId, event: "sign-in", step: pending.kind });
-  throw redirect(pending.redirectTo);
+  if (pending.kind === "challenge") throw redirect(pending.redirectTo);
+  // A new authenticator: its recovery codes are made now and shown once on the account screen.
+  getSession(request, context).flash("toast", { type: "success", message: MFA_ENABLED_MESSAGE });
+  throw redirect((await issueRecoveryCodes(request, context)) ? TWO_STEP_PATH : pending.redirectTo);
+}
+
+async function recoveryAction(request: Request, context: PortalLoadContext, session: PortalSession, pending: PendingMfa, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["recoveryCode"] }), { status: 400 });
+  const { requestId, clientAddress } = portalRequest(context);
+  const throttle = getThrottle();
+  const verdict = await throttle.checkSignIn(pending.login, clientAddress);
+  if (!verdict.allowed) {
+    log.info("sign-in refused", { requestId, reason: "throttled", step: "recovery" });
+    return data(submission.reply({ formErrors: [verdict.message], hideFields: ["recoveryCode"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+  }
+  await wait(verdict.delayMs, request.signal);
+  const result = await redeemMfaRecoveryCode(getApi(request, context), pending.username, submission.value.recoveryCode);
+  if (result.error) {
+    if (result.error.status === 400) {
+      log.info("sign-in refused", { requestId, reason: "recovery-code" });
+      await throttle.signInFailed(pending.login, clientAddress);
+      return data(submission.reply({ fieldErrors: { recoveryCode: [RECOVERY_CODE_INVALID] }, hideFields: ["recoveryCode"] }), { status: 401 });
+    }
+    log.warn("recovery code not checked", { requestId, status: result.error.status });
+    return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["recoveryCode"] }), { status: 502 });
+  }
+  log.info("two-step verification turned off with a recovery code", { requestId, event: "mfa-recovered" });
+  session.unset("mfa");
+  session.flash("loginMessage", RECOVERY_USED_MESSAGE);
+  throw redirect("/user/login/");
 }
 
 export default function LoginMfa({ loaderData, actionData: lastResult }: Route.ComponentProps) {
-  const { kind, notice, enrolment } = loaderData;
+  return loaderData.kind === "recovery" ? <RecoveryStep lastResult={lastResult} /> : <CodeStep data={loaderData} lastResult={lastResult} />;
+}
+
+function CodeStep({ data: { kind, notice, enrolment }, lastResult }: { data: Route.ComponentProps["loaderData"]; lastResult: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useForm({
     id: "login-mfa",
     lastResult,
@@ -171,6 +220,43 @@ export default function LoginMfa({ loaderData, actionData: lastResult }: Route.C
         <SubmitButton pendingText="Verifying…">{kind === "challenge" ? "Verify" : "Turn On and Continue"}</SubmitButton>
       </Form>
       <p className="form-links">
+        {kind === "challenge" ? (
+          <>
+            <Link to="?recovery">Use a recovery code</Link>
+            {" · "}
+          </>
+        ) : null}
+        <Link to="/user/login/">Back to log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+function RecoveryStep({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useForm({
+    id: "login-recovery",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryCodeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key, ...codeProps } = getInputProps(fields.recoveryCode, { type: "text" });
+  return (
+    <AuthLayout title="Use a recovery code">
+      <p>Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.</p>
+      <Form method="post" action="/user/login/mfa/?recovery" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="recovery" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="field">
+          <label htmlFor={fields.recoveryCode.id}>Recovery code</label>
+          <input key={key} {...codeProps} autoComplete="off" spellCheck={false} maxLength={64} />
+          <ErrorList id={fields.recoveryCode.errorId} errors={fields.recoveryCode.errors} />
+        </div>
+        <SubmitButton pendingText="Checking…">Use Recovery Code</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to="/user/login/mfa/">Use your authenticator app</Link>
+        {" · "}
         <Link to="/user/login/">Back to log in</Link>
       </p>
     </AuthLayout>

@@ -27,6 +27,8 @@ const MFA_ON = "Two-step verification is on.";
 const ORGANIZATION_REQUIRES = "Your organization requires two-step verification. Set up an authenticator app to continue.";
 const REQUIRED_SAVED = "Two-step verification is now required for every provider of the organization.";
 const MFA_URL = /\/user\/login\/mfa\/$/;
+const RECOVERY_INVALID = "That recovery code is not valid.";
+const RECOVERY_USED = "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
 const HOME_URL = /\/home\/$/;
 
 /** The key the enrolment shows as text (the same secret as the QR code), without its spaces. */
@@ -58,7 +60,7 @@ async function enrolThroughIdentityService(user: NewProvider): Promise<string> {
   }
 }
 
-test("enrol in the account screen, sign out, sign in with the code; a wrong code gets its message", async ({ page }) => {
+test("enrol in the account screen, sign out, sign in with the code; a wrong code gets its message; a recovery code", async ({ page }) => {
   const user = await createProvider({ products: ["HEALTH"] });
   await signInAs(page, user.email, user.password);
 
@@ -84,6 +86,13 @@ test("enrol in the account screen, sign out, sign in with the code; a wrong code
   await page.getByRole("button", { name: "Turn On" }).click();
   await expectToast(page, MFA_ON);
   await expect(page.getByText("Each sign-in asks for your password and a code from your authenticator app.")).toBeVisible();
+  // The recovery codes, shown once.
+  const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+  expect(codes).toHaveLength(10);
+  for (const c of codes) expect(c).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
   await expectAccessible(page);
 
   await logOut(page);
@@ -99,6 +108,27 @@ test("enrol in the account screen, sign out, sign in with the code; a wrong code
   await expectAccessible(page);
   await mfaForm(page).code.fill(totpCode(secret));
   await mfaForm(page).verify.click();
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+
+  // The phone is lost: a recovery code (a wrong one first) turns two-step verification off; the password alone signs in.
+  await logOut(page);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await page.getByRole("link", { name: "Use a recovery code" }).click();
+  await expect(page.getByRole("heading", { name: "Use a recovery code" })).toBeVisible();
+  await expectAccessible(page);
+  const recovery = () => page.getByRole("textbox", { name: "Recovery code" });
+  await recovery().fill("AAAA-BBBB-CCCC-DDDD");
+  await page.getByRole("button", { name: "Use Recovery Code" }).click();
+  await expectFieldError(recovery(), RECOVERY_INVALID);
+  await expectAccessible(page);
+  await recovery().fill(codes[4]!.toLowerCase());
+  await page.getByRole("button", { name: "Use Recovery Code" }).click();
+  await expect(page).toHaveURL(/\/user\/login\/$/);
+  await expect(page.getByText(RECOVERY_USED)).toBeVisible();
+  await expectAccessible(page);
+  await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(HOME_URL);
   await expectAccessible(page);
 });

@@ -6,7 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { getTokenSource } from "../../api/user-api.server";
+import { getApi, getTokenSource } from "../../api/user-api.server";
+import { createMfaRecoveryCodes } from "../../api/users.server";
 import type { PortalLoadContext } from "../../context";
 import { portalRequest } from "../../context";
 import { errorFields, log } from "../../log.server";
@@ -19,9 +20,22 @@ import { mfaCodeSchema } from "./forms/mfa";
 export const TWO_STEP_PATH = "/user/account/two-step/";
 export const MFA_UNAVAILABLE_MESSAGE = "Two-step verification could not be changed. Please try again.";
 
+export const RECOVERY_CODES_FAILED = "Recovery codes could not be made. Please try again.";
+
+/** New recovery codes, flashed for the next page to show once (never kept anywhere else by the portal). */
+export async function issueRecoveryCodes(request: Request, context: PortalLoadContext): Promise<boolean> {
+  const result = await createMfaRecoveryCodes(getApi(request, context));
+  if (result.error) {
+    log.warn("recovery codes not made", { requestId: portalRequest(context).requestId, status: result.error.status });
+    return false;
+  }
+  getSession(request, context).flash("recoveryCodes", result.data.codes);
+  return true;
+}
+
 export type TwoStepView =
   | { kind: "sso" }
-  | { kind: "on"; required: boolean }
+  | { kind: "on"; required: boolean; recoveryCodes: string[] | null }
   | { kind: "off"; required: boolean; setup: ReturnType<typeof enrolmentView> | null };
 
 export async function twoStepLoader(request: Request, context: PortalLoadContext, user: CurrentUser): Promise<TwoStepView> {
@@ -38,7 +52,7 @@ export async function twoStepLoader(request: Request, context: PortalLoadContext
     log.error("two-step state unavailable", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     throw data({ message: MFA_UNAVAILABLE_MESSAGE }, { status: 502 });
   }
-  if (enabled) return { kind: "on", required };
+  if (enabled) return { kind: "on", required, recoveryCodes: session.takeFlash("recoveryCodes") ?? null };
   const setup = session.get("mfaSetup");
   const live = setup && setup.expiresAt > Date.now() ? setup : undefined;
   return { kind: "off", required, setup: live ? enrolmentView(live.secret, user.email) : null };
@@ -54,6 +68,10 @@ export async function twoStepAction(request: Request, context: PortalLoadContext
 
   if (intent === "cancel") {
     session.unset("mfaSetup");
+    throw redirect(TWO_STEP_PATH);
+  }
+  if (intent === "new-codes") {
+    if (!(await issueRecoveryCodes(request, context))) session.flash("toast", { type: "error", message: RECOVERY_CODES_FAILED });
     throw redirect(TWO_STEP_PATH);
   }
   if (intent === "start") {
@@ -83,6 +101,7 @@ export async function twoStepAction(request: Request, context: PortalLoadContext
   }
   session.unset("mfaSetup");
   session.flash("toast", { type: "success", message: MFA_ENABLED_MESSAGE });
+  if (!(await issueRecoveryCodes(request, context))) session.flash("toast", { type: "warning", message: `${MFA_ENABLED_MESSAGE} ${RECOVERY_CODES_FAILED}` });
   log.info("authenticator enrolled", { requestId, event: "mfa-enrolled" });
   throw redirect(TWO_STEP_PATH);
 }

@@ -12,3 +12,8 @@ export const mfaCodeField = () =>
     .pipe(z.string().min(1, { error: MFA_CODE_REQUIRED }).regex(/^\d{6}$/, { error: MFA_CODE_FORMAT }));
 
 export const mfaCodeSchema = z.object({ code: mfaCodeField() });
+
+export const RECOVERY_CODE_REQUIRED = "Enter one of your recovery codes.";
+export const recoveryCodeSchema = z.object({
+  recoveryCode: z.string({ error: RECOVERY_CODE_REQUIRED }).trim().min(1, { error: RECOVERY_CODE_REQUIRED }).max(64, { error: "That recovery code is not valid." }),
+});
