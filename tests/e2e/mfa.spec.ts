@@ -115,6 +115,7 @@ test("enrol in the account screen, sign out, sign in with the code; a wrong code
   await logOut(page);
   await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
   await page.getByRole("link", { name: "Use a recovery code" }).click();
   await expect(page.getByRole("heading", { name: "Use a recovery code" })).toBeVisible();
   await expectAccessible(page);
@@ -186,8 +187,10 @@ test("an organization that requires it: a provider without an authenticator sets
   await expectAccessible(page);
   await mfaForm(page).code.fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn On and Continue" }).click();
-  await expect(page).toHaveURL(HOME_URL);
+  // Signed in, on the account screen with the new recovery codes (shown once).
+  await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
   await expectToast(page, MFA_ON);
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
   await expectAccessible(page);
 
   // From now on the code is asked.
