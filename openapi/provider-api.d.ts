@@ -178,7 +178,8 @@ export interface paths {
          * New recovery codes for the signed-in user's two-step verification
          * @description Makes 10 new recovery codes (80 random bits each, written in base32 groups) for the caller, replacing any
          *     earlier set, and answers them once: only their SHA-256 hashes are stored (ADR 027). The portal asks for them
-         *     when the user turns two-step verification on. Any signed-in provider (a token without a provider account: 404).
+         *     when the user turns two-step verification on. Any signed-in provider with a portal role (a token without groups or
+         *     without a provider account: 403).
          */
         post: operations["createMfaRecoveryCodes"];
         delete?: never;
@@ -6787,7 +6788,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -1,4 +1,4 @@
-import type { Role } from "../../core/auth.js";
+import { requireMember, type Role } from "../../core/auth.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../core/errors.js";
 import { dashboardActions } from "./dashboard.js";
@@ -69,8 +69,8 @@ export const handlers = defineHandlers({
   },
 
   async createMfaRecoveryCodes(ctx) {
-    const caller = ctx.caller;
-    if (!caller.practitionerId || !caller.organizationId) throw notFound("We didn't find a provider account for this login.");
+    // A member of an organization with a portal role (no role, or no provider account: 403).
+    const caller = requireMember(ctx.caller);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await ctx.db.tx(async (db) => {
       await db.query("DELETE FROM mfa_recovery_codes WHERE user_id = $1", [caller.userId]);

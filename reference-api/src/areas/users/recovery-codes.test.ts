@@ -90,8 +90,9 @@ describe("recovery codes", () => {
     expect((await redeem(fx.adminB.userId, codes[0]!)).status).toBe(204);
   });
 
-  it("needs a provider account to make codes; an admin's reset deletes them", async () => {
-    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: "nobody-here", groups: ["PORTAL_PRACTITIONER"] } })).status).toBe(404);
+  it("needs a provider account and a role to make codes; an admin's reset deletes them", async () => {
+    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: "nobody-here", groups: ["PORTAL_PRACTITIONER"] } })).status).toBe(403);
+    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: fx.practitionerA1.userId, groups: [] } })).status).toBe(403);
     expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", {})).status).toBe(401);
     const codes = await make(fx.practitionerB);
     expect((await api.request("POST", `/v2/practitioners/${fx.practitionerB.practitionerId}/mfa-reset`, { as: fx.adminB })).status).toBe(204);
