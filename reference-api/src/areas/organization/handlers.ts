@@ -246,9 +246,9 @@ export const handlers = defineHandlers({
 
   async resetPractitionerMfa(ctx) {
     const m = requireProviderAdmin(ctx.caller);
-    if (m.role === "EXER_SUPPORT") throw forbidden("Support accounts cannot change providers.");
     const target = await findPractitioner(ctx.db, m.organizationId, ctx.params.id);
     if (!target) throw notFound("Provider not found");
+    if (m.role === "EXER_SUPPORT") throw forbidden("Support accounts cannot change providers.");
     checkStaffBoundary(m, target.role, undefined);
     if (!target.userId) throw conflict("This provider has no account yet.");
     await ctx.db.tx(async (db) => {
