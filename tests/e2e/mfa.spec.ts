@@ -17,7 +17,7 @@ import { readState } from "../setup/state.js";
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { openSignedIn } from "./helpers/session.js";
 import { createProvider, PROVIDER_ADMIN, SUPPORT, tokensOf, type NewProvider } from "./helpers/stack.js";
-import { demoTotpSecret, expectFieldError, expectToast, logOut, mfaForm, signInAs, submitLogin } from "./helpers/ui.js";
+import { demoTotpSecret, expectFieldError, expectToast, loginForm, logOut, mfaForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -30,6 +30,9 @@ const MFA_URL = /\/user\/login\/mfa\/$/;
 const RECOVERY_INVALID = "That recovery code is not valid.";
 const RECOVERY_USED = "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
 const HOME_URL = /\/home\/$/;
+// ADR 022's throttle, on the run's portal with its default limits (5 failed sign-ins per account in 15 minutes).
+const TOO_MANY = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+const ACCOUNT_LIMIT = 5;
 
 /** The key the enrolment shows as text (the same secret as the QR code), without its spaces. */
 async function shownKey(page: Page): Promise<string> {
@@ -215,3 +218,30 @@ test("staff accounts always answer the code step", async ({ page }) => {
   await expect(page).toHaveURL(HOME_URL);
   await expectAccessible(page);
 });
+
+test("wrong codes count toward the sign-in throttle: after the limit even the right code, and the right password, are refused", async ({ page }) => {
+  const user = await createProvider();
+  const secret = await enrolThroughIdentityService(user);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+    await mfaForm(page).code.fill(wrongTotpCode(secret));
+    await submitBadInput(mfaForm(page).verify, { status: 401 });
+    await expectFieldError(mfaForm(page).code, WRONG_CODE);
+  }
+  await mfaForm(page).code.fill(totpCode(secret));
+  await submitBadInput(mfaForm(page).verify, { status: 429 });
+  await expect(page.getByRole("main")).toContainText(TOO_MANY);
+  await expectAccessible(page);
+  // The same account's count: the password step is refused as well.
+  await page.goto("/user/login/");
+  await expectAccessible(page);
+  const form = loginForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await submitBadInput(form.submit, { status: 429 });
+  await expect(page.getByRole("main")).toContainText(TOO_MANY);
+  await expectAccessible(page);
+});
+
