@@ -16,7 +16,7 @@ import { totpCode, wrongTotpCode } from "../../scripts/identity/totp.js";
 import { readState } from "../setup/state.js";
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { openSignedIn } from "./helpers/session.js";
-import { createProvider, PROVIDER_ADMIN, SUPPORT, tokensOf, type NewProvider } from "./helpers/stack.js";
+import { apiAs, createProvider, PROVIDER_ADMIN, SUPPORT, tokensOf, type NewProvider } from "./helpers/stack.js";
 import { demoTotpSecret, expectFieldError, expectToast, loginForm, logOut, mfaForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
 
 test.describe.configure({ timeout: 90_000 });
@@ -242,6 +242,28 @@ test("wrong codes count toward the sign-in throttle: after the limit even the ri
   await form.password.fill(user.password);
   await submitBadInput(form.submit, { status: 429 });
   await expect(page.getByRole("main")).toContainText(TOO_MANY);
+  await expectAccessible(page);
+});
+
+test("single sign-on users are not asked, even where the organization requires it (their identity provider is)", async ({ page }) => {
+  const founder = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+  const api = await apiAs(founder.email, founder.password);
+  const organizationId = (await api.GET("/v2/users/current")).data!.organization.id;
+  const set = await api.PUT("/v2/organizations/{id}/mfa-requirement", { params: { path: { id: organizationId } }, body: { mfaRequired: true } });
+  expect(set.data?.mfaRequired).toBe(true);
+
+  await page.goto("/user/login/");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue with SSO" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Email" }).fill(founder.email);
+  await page.getByLabel("Password", { exact: true }).fill(founder.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+  await page.goto("/user/account/two-step/");
+  await expect(page.getByText("You sign in with your organization's single sign-on.")).toBeVisible();
   await expectAccessible(page);
 });
 
