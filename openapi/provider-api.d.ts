@@ -165,6 +165,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/users/current/mfa-recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes for the signed-in user's two-step verification
+         * @description Makes 10 new recovery codes (80 random bits each, written in base32 groups) for the caller, replacing any
+         *     earlier set, and answers them once: only their SHA-256 hashes are stored (ADR 027). The portal asks for them
+         *     when the user turns two-step verification on. Any signed-in provider with a portal role (a token without groups or
+         *     without a provider account: 403).
+         */
+        post: operations["createMfaRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mfa-recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use a recovery code at sign-in
+         * @description Public (no token: the user is between the password and the authenticator code). When the code is one of the
+         *     user's unused recovery codes, it is used up, the user's authenticator is turned off in the identity service
+         *     (AdminSetUserMFAPreference) and the recovery is recorded in the account security log, in one transaction;
+         *     the user then signs in with the password alone (and sets up a new authenticator where one is required).
+         *     Anything else — a wrong or used code, an unknown user — answers the same 400 'That recovery code is not
+         *     valid.' (no account enumeration). The portal throttles the attempts per account and address with the
+         *     sign-in's throttle; the codes carry 80 random bits.
+         */
+        post: operations["redeemMfaRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users/meta/favorite-exercises/": {
         parameters: {
             query?: never;
@@ -299,6 +348,31 @@ export interface paths {
          *     please try again.'
          */
         delete: operations["deleteOrganizationLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/organizations/{id}/mfa-requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Require two-step verification for the organization, or stop requiring it
+         * @description Sets whether the organization's providers must sign in with two-step verification (an authenticator app,
+         *     ADR 027). The portal enforces it at sign-in: a provider without an authenticator sets one up before the
+         *     session starts (at their next sign-in); providers who sign in with single sign-on are not asked (their
+         *     identity provider is). Product admins and support always need it, whatever this says. Provider admins of
+         *     that organization only: practitioners and support get 403; another organization's id answers 404.
+         *     Answers the organization.
+         */
+        put: operations["setOrganizationMfaRequirement"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -473,6 +547,33 @@ export interface paths {
          *     sent.' / 'Invite could not be sent.'
          */
         post: operations["resendPractitionerInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/practitioners/{id}/mfa-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a provider's two-step verification
+         * @description Turns off the provider's authenticator app in the identity service (AdminSetUserMFAPreference) and deletes
+         *     their recovery codes, for a provider who lost their phone (ADR 027). Their next sign-in asks for the password
+         *     only, or, where two-step verification is required, sets up a new authenticator. Recorded in the account
+         *     security log (who reset whose, when, the outcome; append-only, like the access history of ADR 018), in the
+         *     same transaction. Provider admins of the provider's organization only (403 for practitioners and support);
+         *     another organization's provider answers 404; a provider without an account yet answers 409; only product
+         *     admins may reset a product admin's or support's (403). A repeat resets again (no change), so it takes no
+         *     Idempotency-Key.
+         */
+        post: operations["resetPractitionerMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2857,7 +2958,8 @@ export interface components {
          *           "PRO",
          *           "SCAN"
          *         ],
-         *         "supportsSSO": true
+         *         "supportsSSO": true,
+         *         "mfaRequired": false
          *       },
          *       "locations": [
          *         {
@@ -2906,6 +3008,8 @@ export interface components {
                 isResearchOrg: boolean;
                 products: components["schemas"]["ProductKey"][];
                 supportsSSO: boolean;
+                /** @description The organization requires two-step verification of its providers at sign-in (ADR 027). */
+                mfaRequired: boolean;
             };
             /** @description The locations the user works at, by name. */
             locations: components["schemas"]["EntityRef"][];
@@ -2960,6 +3064,40 @@ export interface components {
             /** @description True once the invite has been used to complete sign-up. */
             hasAccount: boolean;
             organizationName: string;
+        };
+        /**
+         * @description New recovery codes for two-step verification (ADR 027), shown to the user once: each signs in once when the
+         *     authenticator app is lost. Only their hashes are kept; a new set replaces the previous one.
+         * @example {
+         *       "codes": [
+         *         "ABCD-EFGH-IJKL-MNOP",
+         *         "QRST-UVWX-YZ23-4567",
+         *         "A2B3-C4D5-E6F7-G2H3",
+         *         "J4K5-L6M7-N2P3-Q4R5",
+         *         "S6T7-U2V3-W4X5-Y6Z7",
+         *         "B2C3-D4E5-F6G7-H2J3",
+         *         "K4L5-M6N7-P2Q3-R4S5",
+         *         "T6U7-V2W3-X4Y5-Z6A7",
+         *         "C2D3-E4F5-G6H7-J2K3",
+         *         "L4M5-N6P7-Q2R3-S4T5"
+         *       ]
+         *     }
+         */
+        MfaRecoveryCodes: {
+            codes: string[];
+        };
+        /**
+         * @description A recovery code given at the sign-in's code step, for the identity-service user who is signing in.
+         * @example {
+         *       "userId": "5b0a3f4e-1c2d-4e8f-9a01-000000000001",
+         *       "recoveryCode": "ABCD-EFGH-IJKL-MNOP"
+         *     }
+         */
+        MfaRecoveryRedeem: {
+            /** @description The identity-service username (the sign-in challenge's USER_ID_FOR_SRP). */
+            userId: string;
+            /** @description As the user typed it (case, spaces and dashes do not matter). */
+            recoveryCode: string;
         };
         /**
          * @description The signed-in user's favorite exercises, as exercise ids in the order they were added.
@@ -3189,6 +3327,7 @@ export interface components {
          *       "disabled": false,
          *       "isResearchOrg": false,
          *       "supportsSSO": true,
+         *       "mfaRequired": false,
          *       "logoUrl": null,
          *       "webLogoUrl": null
          *     }
@@ -3207,6 +3346,11 @@ export interface components {
             isResearchOrg: boolean;
             /** @description The organization's providers may sign in with single sign-on (the invite dialog offers useSSO). */
             supportsSSO: boolean;
+            /**
+             * @description Every provider must sign in with two-step verification (an authenticator app; single sign-on users are
+             *     exempt, their identity provider is asked). Set by the organization's provider admins (ADR 027).
+             */
+            mfaRequired: boolean;
             /**
              * Format: uri
              * @description Logo for print (PNG), or null.
@@ -3232,6 +3376,15 @@ export interface components {
             logoUrl: string;
             /** Format: uri */
             webLogoUrl: string;
+        };
+        /**
+         * @description Whether every provider of the organization must sign in with two-step verification (an authenticator app).
+         * @example {
+         *       "mfaRequired": true
+         *     }
+         */
+        OrganizationMfaRequirement: {
+            mfaRequired: boolean;
         };
         /**
          * @description A reference to a person (a practitioner, for example) with the name to display.
@@ -6613,6 +6766,61 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    createMfaRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes (shown once). */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRecoveryCodes"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeemMfaRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaRecoveryRedeem"];
+            };
+        };
+        responses: {
+            /** @description The code was used; the user's authenticator is off. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listFavoriteExercises: {
         parameters: {
             query?: never;
@@ -6825,6 +7033,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setOrganizationMfaRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationMfaRequirement"];
+            };
+        };
+        responses: {
+            /** @description The organization, with the new setting. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -7218,6 +7462,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resetPractitionerMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's two-step verification was reset. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

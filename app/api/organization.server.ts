@@ -10,6 +10,10 @@ import type { Api } from "./client.server";
 export const updateOrganization = (api: Api, organizationId: string, name: string) =>
   api.call((c, init) => c.PATCH("/v2/organizations/{id}", { ...init, params: { path: { id: organizationId } }, body: { name } }));
 
+/** PUT v2/organizations/{id}/mfa-requirement: whether every provider must use two-step verification (ADR 027). */
+export const setOrganizationMfaRequirement = (api: Api, organizationId: string, mfaRequired: boolean) =>
+  api.call((c, init) => c.PUT("/v2/organizations/{id}/mfa-requirement", { ...init, params: { path: { id: organizationId } }, body: { mfaRequired } }));
+
 /**
  * POST v2/organizations/{id}/logo, multipart with the PNG in the part `file`: answers the new logo URLs. The
  * FormData goes through as it is, so fetch writes the multipart Content-Type with its boundary (never set by hand).

@@ -29,3 +29,7 @@ export const deletePractitioner = (api: Api, id: string) => api.call((c, init) =
 /** Sends an invited provider's invitation again (204; 409 when they already have an account). */
 export const resendPractitionerInvite = (api: Api, id: string) =>
   api.call((c, init) => c.POST("/v2/practitioners/{id}/invite", { ...init, params: { path: { id } } }));
+
+/** Turns the provider's authenticator off in the identity service, recorded by the API (204; ADR 027). */
+export const resetPractitionerMfa = (api: Api, id: string) =>
+  api.call((c, init) => c.POST("/v2/practitioners/{id}/mfa-reset", { ...init, params: { path: { id } } }));

@@ -11,3 +11,10 @@ export const completeSignUp = (api: Api, userId: string, input: { inviteCode: st
 
 /** Public: the invitation behind an invite code. */
 export const lookUpInvitation = (api: Api, code: string) => api.call((c, init) => c.GET("/v2/sign-up/{code}", { ...init, params: { path: { code } } }));
+
+/** Ten new recovery codes for the signed-in user's two-step verification, shown once (ADR 027); the old ones stop working. */
+export const createMfaRecoveryCodes = (api: Api) => api.call((c, init) => c.POST("/v2/users/current/mfa-recovery-codes", init));
+
+/** Public, at the sign-in's code step: uses a recovery code, which turns the user's authenticator off (204; 400 otherwise). */
+export const redeemMfaRecoveryCode = (api: Api, userId: string, recoveryCode: string) =>
+  api.call((c, init) => c.POST("/v2/mfa-recovery", { ...init, body: { userId, recoveryCode } }));

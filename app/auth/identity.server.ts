@@ -4,7 +4,12 @@
  * over the pool). The client is shared by the process; tokens are passed per call and never kept.
  */
 import {
+  AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  GetUserCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -24,10 +29,18 @@ export interface IdentityTokens {
   idToken: string | undefined;
 }
 
-/** A sign-in that needs a further step the portal does not offer (e.g. a new password for an admin-created user). */
+/**
+ * A sign-in that needs a further step: an authenticator code (SOFTWARE_TOKEN_MFA), an authenticator's enrolment
+ * (MFA_SETUP), or one the portal does not offer (e.g. a new password for an admin-created user). `session` is the
+ * identity service's challenge session, `username` the user it is for.
+ */
 export class ChallengeError extends Error {
   override name = "ChallengeError";
-  constructor(readonly challengeName: string) {
+  constructor(
+    readonly challengeName: string,
+    readonly session?: string,
+    readonly username?: string,
+  ) {
     super(`sign-in needs the challenge ${challengeName}`);
   }
 }
@@ -71,8 +84,54 @@ export async function signInWithPassword(login: string, password: string, signal
     new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: clientId(), AuthParameters: { USERNAME: login, PASSWORD: password } }),
     { abortSignal: signal },
   );
-  if (res.ChallengeName) throw new ChallengeError(res.ChallengeName);
+  if (res.ChallengeName) throw new ChallengeError(res.ChallengeName, res.Session, res.ChallengeParameters?.USER_ID_FOR_SRP);
   return tokensOf(res.AuthenticationResult);
+}
+
+/** Answers SOFTWARE_TOKEN_MFA with the authenticator's code. A wrong code is CodeMismatchException (the session stays). */
+export async function answerTotpChallenge(session: string, username: string, code: string, signal?: AbortSignal): Promise<IdentityTokens> {
+  const res = await identityClient().send(
+    new RespondToAuthChallengeCommand({ ClientId: clientId(), ChallengeName: "SOFTWARE_TOKEN_MFA", Session: session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code } }),
+    { abortSignal: signal },
+  );
+  if (res.ChallengeName) throw new ChallengeError(res.ChallengeName, res.Session, username);
+  return tokensOf(res.AuthenticationResult);
+}
+
+/** Finishes MFA_SETUP once VerifySoftwareToken accepted a code (with the session it answered). */
+export async function finishMfaSetup(session: string, username: string): Promise<IdentityTokens> {
+  const res = await identityClient().send(new RespondToAuthChallengeCommand({ ClientId: clientId(), ChallengeName: "MFA_SETUP", Session: session, ChallengeResponses: { USERNAME: username } }));
+  if (res.ChallengeName) throw new ChallengeError(res.ChallengeName, res.Session, username);
+  return tokensOf(res.AuthenticationResult);
+}
+
+/** Who may associate an authenticator: a signed-in user (access token) or a sign-in's MFA_SETUP challenge (session). */
+export type TokenOwner = { accessToken: string } | { session: string };
+const ownerOf = (owner: TokenOwner) => ("accessToken" in owner ? { AccessToken: owner.accessToken } : { Session: owner.session });
+
+/** A new authenticator secret (base32) for the user; with an MFA_SETUP session, the next session too. */
+export async function associateSoftwareToken(owner: TokenOwner): Promise<{ secret: string; session?: string }> {
+  const res = await identityClient().send(new AssociateSoftwareTokenCommand(ownerOf(owner)));
+  if (!res.SecretCode) throw new Error("the identity service answered without a secret");
+  return { secret: res.SecretCode, session: res.Session };
+}
+
+/** Checks the first code of the associated authenticator (EnableSoftwareTokenMFAException / CodeMismatchException if wrong). */
+export async function verifySoftwareToken(owner: TokenOwner, code: string): Promise<{ session?: string }> {
+  const res = await identityClient().send(new VerifySoftwareTokenCommand({ ...ownerOf(owner), UserCode: code, FriendlyDeviceName: "Authenticator app" }));
+  if (res.Status !== "SUCCESS") throw Object.assign(new Error("the authenticator code was not accepted"), { name: "EnableSoftwareTokenMFAException" });
+  return { session: res.Session };
+}
+
+/** Turns the user's authenticator-app MFA on (preferred) or off. */
+export async function setTotpPreference(accessToken: string, enabled: boolean): Promise<void> {
+  await identityClient().send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled } }));
+}
+
+/** Whether the signed-in user has authenticator-app MFA on. */
+export async function hasTotp(accessToken: string, signal?: AbortSignal): Promise<boolean> {
+  const res = await identityClient().send(new GetUserCommand({ AccessToken: accessToken }), { abortSignal: signal });
+  return (res.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA");
 }
 
 /** New access token from the refresh token (the refresh token stays unless the service rotates it). */

@@ -55,7 +55,7 @@ export interface AuthState {
 export interface SessionData {
   auth?: AuthState;
   /** One-time messages: read once, then gone. */
-  flash?: { toast?: Toast; loginMessage?: string };
+  flash?: { toast?: Toast; loginMessage?: string; recoveryCodes?: string[] };
   /** Forgot → reset password: the username the code was sent for (server-side, so it works without JS). */
   resetPassword?: { username: string; expiresAt: number };
   /** Sign-up waiting for its e-mail verification code. */
@@ -64,7 +64,18 @@ export interface SessionData {
   sso?: { state: string; verifier: string; redirectTo: string; expiresAt: number };
   /** The shell's saved filter (cleared with the session at logout). */
   filter?: unknown;
+  /** A sign-in waiting at its second step: an authenticator code or enrolment (app/auth/mfa.server.ts, ADR 027). */
+  mfa?: PendingMfa;
+  /** The account screen's authenticator enrolment in progress: the secret it shows until the first code is right. */
+  mfaSetup?: { secret: string; expiresAt: number };
 }
+
+/** Where a password sign-in waits for its second factor (ADR 027). `login`: what was typed (the throttle's account key). */
+export type PendingMfa = { username: string; login: string; redirectTo: string; expiresAt: number } & (
+  | { kind: "challenge"; session: string }
+  | { kind: "setup"; session: string; secret?: string }
+  | { kind: "enrol"; accessToken: string; refreshToken: string; idToken?: string; reason: "organization" | "staff"; secret?: string }
+);
 
 const AAD = "exer-session";
 

@@ -1,9 +1,9 @@
 /**
  * `/user/account/{accountPath}`: the account screen, tabs as links — `info` (Account Info: first and last
  * name; e-mail read-only; PATCH v2/users/{id}) and `password` (old, new, confirmation; the identity service's
- * ChangePassword).
+ * ChangePassword) and `two-step` (Two-Step Verification: an authenticator app, ADR 027; not the spec's).
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { getApi, getTokenSource } from "../api/user-api.server";
@@ -14,7 +14,11 @@ import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSA
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
+import { mfaCodeSchema } from "../areas/user/forms/mfa";
+import { twoStepAction, twoStepLoader, type TwoStepView } from "../areas/user/two-step.server";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
+import { Notice } from "../components/auth-layout";
+import { TotpEnrolment } from "../components/totp-enrolment";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
@@ -27,6 +31,7 @@ export const PASSWORD_UPDATED_MESSAGE = "Password updated.";
 const TABS = [
   { path: "info", label: "Account Info" },
   { path: "password", label: "Password" },
+  { path: "two-step", label: "Two-Step Verification" },
 ] as const;
 type Tab = (typeof TABS)[number]["path"];
 const isTab = (v: string | undefined): v is Tab => TABS.some((t) => t.path === v);
@@ -36,7 +41,8 @@ export const meta = (): Route.MetaDescriptors => [{ title: "Your Account | Exer 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   if (!isTab(params.accountPath)) throw data(null, { status: 404 });
-  return { tab: params.accountPath, user: { firstName: user.firstName, lastName: user.lastName, email: user.email } };
+  const twoStep = params.accountPath === "two-step" ? await twoStepLoader(request, context, user) : null;
+  return { tab: params.accountPath, user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, twoStep };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -46,6 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const session = getSession(request, context);
   const here = `/user/account/${tab}/`;
+  if (tab === "two-step") return twoStepAction(request, context, formData);
 
   if (tab === "info") {
     const submission = parseWithZod(formData, { schema: accountInfoSchema });
@@ -72,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { tab, user } = loaderData;
+  const { tab, user, twoStep } = loaderData;
   return (
     <section className="account">
       <h1>Your Account</h1>
@@ -83,7 +90,13 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {tab === "info" ? <AccountInfo key={`info-${user.firstName}-${user.lastName}`} user={user} /> : <ChangePassword key="password" />}
+      {tab === "info" ? (
+        <AccountInfo key={`info-${user.firstName}-${user.lastName}`} user={user} />
+      ) : tab === "two-step" && twoStep ? (
+        <TwoStep key={`two-step-${twoStep.kind}-${twoStep.kind === "off" && twoStep.setup ? "setup" : ""}`} view={twoStep} />
+      ) : (
+        <ChangePassword key="password" />
+      )}
     </section>
   );
 }
@@ -128,5 +141,99 @@ function ChangePassword() {
       <PasswordField label="Confirm New Password" meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }} />
       <SubmitButton pendingText="Updating…">Update Password</SubmitButton>
     </Form>
+  );
+}
+
+function TwoStep({ view }: { view: TwoStepView }) {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "two-step",
+    lastResult: view.kind === "off" && view.setup ? lastResult : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (view.kind === "sso") {
+    return (
+      <div className="stack">
+        <h2>Two-Step Verification</h2>
+        <p>You sign in with your organization&apos;s single sign-on. Its identity provider asks for your second step, not this portal.</p>
+      </div>
+    );
+  }
+  if (view.kind === "on") {
+    return (
+      <div className="stack">
+        <h2>Two-Step Verification</h2>
+        <p>
+          <strong>On.</strong> Each sign-in asks for your password and a code from your authenticator app.
+        </p>
+        {view.recoveryCodes ? <RecoveryCodes codes={view.recoveryCodes} /> : null}
+        <p>
+          Lost your phone? Sign in with one of your recovery codes, or ask an admin of your organization to reset your two-step verification; then set
+          it up again.
+        </p>
+        <Form method="post">
+          <SubmitButton name="intent" value="new-codes" className="button" pendingText="Making codes…">
+            Make New Recovery Codes
+          </SubmitButton>
+        </Form>
+      </div>
+    );
+  }
+  const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
+  return (
+    <div className="stack">
+      <h2>Two-Step Verification</h2>
+      {view.required ? <Notice kind="info">Your account requires two-step verification: your next sign-in will ask you to set it up.</Notice> : null}
+      {view.setup ? (
+        <>
+          <TotpEnrolment view={view.setup} />
+          <Form method="post" {...getFormProps(form)} className="stack">
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <div className="field">
+              <label htmlFor={fields.code.id}>Authentication code</label>
+              <input key={key} {...codeProps} inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
+              <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
+            </div>
+            <SubmitButton pendingText="Verifying…">Turn On</SubmitButton>
+          </Form>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="button">
+              Cancel
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>Two-step verification is off. With it on, signing in asks for your password and a code from an authenticator app on your phone.</p>
+          <Form method="post">
+            <SubmitButton name="intent" value="start" pendingText="Starting…">
+              Set Up Authenticator App
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The recovery codes, shown once after they were made (the portal keeps them nowhere; the API keeps their hashes). */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section className="recovery-codes" aria-labelledby="recovery-codes-title">
+      <h3 id="recovery-codes-title">Your recovery codes</h3>
+      <p>
+        Save these codes somewhere safe now: they are not shown again. Each one signs you in once if you lose your authenticator app, and turns
+        two-step verification off until you set it up again. Making new codes replaces these.
+      </p>
+      <ul className="recovery-code-list" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

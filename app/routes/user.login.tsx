@@ -14,6 +14,7 @@ import { safeRedirect } from "../auth/redirect";
 import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
+import { enrolmentReason, holdForCode, holdForEnrolment } from "../auth/mfa.server";
 import { accessClaims } from "../auth/tokens.server";
 import { endSession, requireAnonymous, startSession } from "../auth/user.server";
 import { loginSchema } from "../areas/user/forms/login";
@@ -61,6 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     tokens = await authenticator.authenticate(PASSWORD_STRATEGY, request);
   } catch (err) {
+    // The password was right and the identity service asks for the authenticator (or its set-up): the second step
+    // (ADR 027). The account's failures are not forgotten until the code is right too.
+    if (err instanceof ChallengeError && (err.challengeName === "SOFTWARE_TOKEN_MFA" || err.challengeName === "MFA_SETUP") && err.session && err.username) {
+      log.info("sign-in continues", { requestId: portalRequest(context).requestId, step: err.challengeName });
+      const step = { challenge: err.challengeName, session: err.session, username: err.username, login: email, redirectTo: safeRedirect(submission.value.redirectTo, "/") } as const;
+      holdForCode(getSession(request, context), step);
+      throw redirect("/user/login/mfa/");
+    }
     if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
       log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: errorName(err) ?? "challenge" });
       if (isWrongCredentials(err)) await throttle.signInFailed(email, address);
@@ -89,6 +98,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: "organization-disabled" });
     await endSession(session, context);
     return data(submission.reply({ formErrors: [ORGANIZATION_DISABLED_MESSAGE], hideFields: ["password"] }), { status: 403 });
+  }
+  // A staff account, or an organization that requires two-step verification, with no authenticator yet: it is set up
+  // before the session starts (ADR 027).
+  const reason = enrolmentReason(claims.groups, current.data);
+  if (reason) {
+    log.info("sign-in continues", { requestId: portalRequest(context).requestId, step: "enrol", reason });
+    holdForEnrolment(session, tokens, { username: claims.username, login: email, redirectTo: safeRedirect(submission.value.redirectTo, "/"), reason });
+    throw redirect("/user/login/mfa/");
   }
   log.info("signed in", { requestId: portalRequest(context).requestId, event: "sign-in" });
   throw redirect(safeRedirect(submission.value.redirectTo, "/"));

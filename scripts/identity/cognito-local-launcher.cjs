@@ -24,6 +24,18 @@
  *    beginning or ending with white space is an InvalidParameterException.
  * Sign-out (ADR 025): GlobalSignOut and AdminUserGlobalSignOut, revoked access tokens refused, expired refresh tokens
  * refused — in cognito-local-sign-out.cjs.
+ * 6. Multi-factor authentication with an authenticator app (TOTP; ADR 027). cognito-local 5.3 has
+ *    AssociateSoftwareToken, VerifySoftwareToken and SetUserMFAPreference with an access token, and answers a
+ *    SOFTWARE_TOKEN_MFA challenge with a real RFC 6238 check (otplib), but:
+ *    - a challenge's Session is any string: here it is issued, bound to the user, the app client and the challenge,
+ *      valid for the app client's AuthSessionValidity (Cognito's default 3 minutes) and used once (a wrong code may
+ *      be retried within it); anything else is NotAuthorizedException "Invalid session for the user…";
+ *    - a pool with MfaConfiguration ON answers a user without MFA with NotAuthorizedException: Cognito answers the
+ *      MFA_SETUP challenge; AssociateSoftwareToken and VerifySoftwareToken with that Session (each answering a new
+ *      Session) and RespondToAuthChallenge MFA_SETUP then finish the sign-in;
+ *    - a wrong code at VerifySoftwareToken is EnableSoftwareTokenMFAException (Cognito's), not CodeMismatchException;
+ *    - tokens issued by RespondToAuthChallenge had a refresh token the pool did not know (REFRESH_TOKEN_AUTH refused it);
+ *    - AdminSetUserMFAPreference (an administrator turns a user's MFA off or on) is missing.
  */
 "use strict";
 const path = require("node:path");
@@ -181,6 +193,167 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
 
   // Global sign-out (GlobalSignOut, AdminUserGlobalSignOut) and expired refresh tokens: cognito-local-sign-out.cjs.
   require("./cognito-local-sign-out.cjs")(lib);
+}
+
+if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
+  // 6. Multi-factor authentication (see the header).
+  const { randomUUID } = require("node:crypto");
+  const { Targets } = lib("targets/targets");
+  const { CognitoError, NotAuthorizedError, InvalidParameterError, UserNotFoundError } = lib("errors");
+  const totp = lib("services/totp");
+
+  /** Challenge sessions: id → { clientId, username, challenge, expiresAt }. In memory: a restart ends sign-ins in progress. */
+  const sessions = new Map();
+  const invalidSession = (expired) => new NotAuthorizedError(expired ? "Invalid session for the user, session is expired." : "Invalid session for the user.");
+  const sessionMinutes = (client) => Math.min(15, Math.max(3, Number(client?.AuthSessionValidity) || 3));
+  const issueSession = (client, username, challenge) => {
+    const id = `${randomUUID()}${randomUUID()}`.replaceAll("-", "");
+    const now = Date.now();
+    for (const [key, s] of sessions) if (s.expiresAt < now) sessions.delete(key);
+    sessions.set(id, { clientId: client.ClientId, username, challenge, expiresAt: now + sessionMinutes(client) * 60_000 });
+    return id;
+  };
+  const takeSession = (id, clientId, challenge) => {
+    const s = typeof id === "string" ? sessions.get(id) : undefined;
+    if (!s || (clientId && s.clientId !== clientId) || (challenge && s.challenge !== challenge)) throw invalidSession(false);
+    if (s.expiresAt < Date.now()) {
+      sessions.delete(id);
+      throw invalidSession(true);
+    }
+    return s;
+  };
+  const mfaMethods = (user) => (user.UserMFASettingList ?? []).filter((m) => m === "SOFTWARE_TOKEN_MFA" || m === "SMS_MFA");
+
+  const wrapTarget = (name, around) => {
+    const original = Targets[name];
+    if (typeof original !== "function") throw new Error(`cognito-local launcher: target ${name} not found`);
+    Targets[name] = (services) => {
+      const inner = original(services);
+      return (ctx, req) => around(services, ctx, req, () => inner(ctx, req));
+    };
+  };
+
+  const generateTokens = async (services, ctx, pool, client, user, clientMetadata) => {
+    const groups = await pool.listUserGroupMembership(ctx, user);
+    const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, clientMetadata, "Authentication");
+    await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+    return tokens;
+  };
+
+  // InitiateAuth: MFA_SETUP for a pool that requires MFA; every challenge's Session is issued here.
+  wrapTarget("InitiateAuth", async (services, ctx, req, next) => {
+    if (req.AuthFlow === "USER_PASSWORD_AUTH" && req.AuthParameters?.USERNAME) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, req.AuthParameters.USERNAME);
+      if (pool.options.MfaConfiguration === "ON" && user && user.Enabled !== false && user.UserStatus === "CONFIRMED" && user.Password === req.AuthParameters.PASSWORD && mfaMethods(user).length === 0) {
+        const client = await services.cognito.getAppClient(ctx, req.ClientId);
+        const can = pool.options.SoftwareTokenMfaConfiguration?.Enabled === false ? [] : ["SOFTWARE_TOKEN_MFA"];
+        if (can.length === 0) throw new CognitoError("MFAMethodNotFoundException", "No MFA mechanism registerd in the account.");
+        return {
+          ChallengeName: "MFA_SETUP",
+          ChallengeParameters: { MFAS_CAN_SETUP: JSON.stringify(can), USER_ID_FOR_SRP: user.Username },
+          Session: issueSession(client, user.Username, "MFA_SETUP"),
+        };
+      }
+    }
+    const result = await next();
+    if (result?.ChallengeName && result.Session) {
+      const client = await services.cognito.getAppClient(ctx, req.ClientId);
+      result.Session = issueSession(client, result.ChallengeParameters?.USER_ID_FOR_SRP ?? req.AuthParameters?.USERNAME, result.ChallengeName);
+    }
+    return result;
+  });
+
+  wrapTarget("RespondToAuthChallenge", async (services, ctx, req, next) => {
+    const s = takeSession(req.Session, req.ClientId, req.ChallengeName);
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const client = await services.cognito.getAppClient(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.ChallengeResponses?.USERNAME ?? "");
+    if (!user || !client || user.Username !== s.username) throw invalidSession(false);
+    if (user.Enabled === false) throw new NotAuthorizedError("User is disabled.");
+    let result;
+    if (req.ChallengeName === "MFA_SETUP") {
+      if (!s.verified || !mfaMethods(user).includes("SOFTWARE_TOKEN_MFA")) throw new InvalidParameterError("The software token has not been verified.");
+      result = { ChallengeParameters: {}, AuthenticationResult: await generateTokens(services, ctx, pool, client, user, req.ClientMetadata) };
+    } else {
+      result = await next();
+    }
+    if (result?.AuthenticationResult) {
+      sessions.delete(req.Session);
+      // cognito-local issues a refresh token here without storing it (REFRESH_TOKEN_AUTH would refuse it).
+      if (result.AuthenticationResult.RefreshToken) await pool.storeRefreshToken(ctx, result.AuthenticationResult.RefreshToken, user);
+    } else if (result?.ChallengeName && result.Session) {
+      sessions.delete(req.Session);
+      result.Session = issueSession(client, user.Username, result.ChallengeName);
+    }
+    return result;
+  });
+
+  const verifyFailed = () => new CognitoError("EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
+
+  // AssociateSoftwareToken / VerifySoftwareToken with the MFA_SETUP Session (with an access token: cognito-local's own).
+  wrapTarget("AssociateSoftwareToken", async (services, ctx, req, next) => {
+    if (req.AccessToken || !req.Session) return next();
+    const s = takeSession(req.Session, undefined, "MFA_SETUP");
+    const pool = await services.cognito.getUserPoolForClientId(ctx, s.clientId);
+    const client = await services.cognito.getAppClient(ctx, s.clientId);
+    const user = await pool.getUserByUsername(ctx, s.username);
+    if (!user) throw invalidSession(false);
+    const secret = totp.generateSecret();
+    await pool.saveUser(ctx, { ...user, SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false } });
+    sessions.delete(req.Session);
+    const session = issueSession(client, user.Username, "MFA_SETUP");
+    return { SecretCode: secret, Session: session };
+  });
+  wrapTarget("VerifySoftwareToken", async (services, ctx, req, next) => {
+    if (req.AccessToken || !req.Session) return next().catch((err) => { throw err?.code === "CodeMismatchException" ? verifyFailed() : err; });
+    if (!req.UserCode) throw new InvalidParameterError("Missing required parameter UserCode");
+    const s = takeSession(req.Session, undefined, "MFA_SETUP");
+    const pool = await services.cognito.getUserPoolForClientId(ctx, s.clientId);
+    const client = await services.cognito.getAppClient(ctx, s.clientId);
+    const user = await pool.getUserByUsername(ctx, s.username);
+    if (!user) throw invalidSession(false);
+    const secret = user.SoftwareTokenMfaConfiguration?.Secret;
+    if (!secret) throw new InvalidParameterError("User has not associated a software token");
+    if (!totp.verify(secret, req.UserCode)) throw verifyFailed();
+    const methods = new Set(user.UserMFASettingList ?? []);
+    methods.add("SOFTWARE_TOKEN_MFA");
+    await pool.saveUser(ctx, {
+      ...user,
+      SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true, FriendlyDeviceName: req.FriendlyDeviceName },
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting: user.PreferredMfaSetting ?? "SOFTWARE_TOKEN_MFA",
+    });
+    sessions.delete(req.Session);
+    const session = issueSession(client, user.Username, "MFA_SETUP");
+    sessions.get(session).verified = true;
+    return { Status: "SUCCESS", Session: session };
+  });
+
+  // AdminSetUserMFAPreference: what SetUserMFAPreference does, by an administrator (AWS credentials), for a named user.
+  Targets.AdminSetUserMFAPreference = ({ cognito }) => async (ctx, req) => {
+    if (!req.UserPoolId || !req.Username) throw new InvalidParameterError("Missing required parameter UserPoolId or Username");
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError("User does not exist.");
+    const software = req.SoftwareTokenMfaSettings;
+    const sms = req.SMSMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) throw new InvalidParameterError("User has not verified software token mfa");
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled) methods.add("SOFTWARE_TOKEN_MFA");
+    else if (software) methods.delete("SOFTWARE_TOKEN_MFA");
+    if (sms?.Enabled) methods.add("SMS_MFA");
+    else if (sms) methods.delete("SMS_MFA");
+    let preferred = user.PreferredMfaSetting;
+    if (software?.PreferredMfa) preferred = "SOFTWARE_TOKEN_MFA";
+    else if (sms?.PreferredMfa) preferred = "SMS_MFA";
+    if (preferred && !methods.has(preferred)) preferred = undefined;
+    const next = { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred };
+    // Turned off: the secret goes too (a later enrolment associates a new one).
+    if (software && !software.Enabled) delete next.SoftwareTokenMfaConfiguration;
+    await pool.saveUser(ctx, next);
+    return {};
+  };
 }
 
 // Start as lib/bin/start.js does, with a quieter logger: cognito-local logs every refused call (a wrong password,

@@ -19,6 +19,11 @@ export interface IdentityConfig {
   jwksUrl: string;
   userPoolName: string;
   clientName: string;
+  /**
+   * Development pools only: the authenticator-app secrets provisioning enrolled (username → base32 secret), so that
+   * tests and developers can compute a user's codes (scripts/identity/totp.ts). Never for a production pool's users.
+   */
+  totpSecrets?: Record<string, string>;
 }
 
 /** Real Cognito's API host for a region, e.g. cognito-idp.eu-west-1.amazonaws.com. */

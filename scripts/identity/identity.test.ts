@@ -6,6 +6,14 @@ import {
   AdminDisableUserCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  SetUserPoolMfaConfigCommand,
+  VerifySoftwareTokenCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
@@ -24,7 +32,8 @@ import { createIdentityClient, errorName } from "./client.js";
 import { startCognitoLocal, type CognitoLocal } from "./cognito-local.js";
 import { apiEnv, readIdentityConfig } from "./identity-config.js";
 import { PORTAL_GROUPS, USER_POOL_SETTINGS, demoIdentityUsers, passwordProblems, provisionIdentity, type ProvisionResult } from "./provision.js";
-import { decodeJwtPayload, isWrongCredentials, refresh, signIn, signInAs } from "./sign-in.js";
+import { decodeJwtPayload, isWrongCredentials, refresh, signIn, signInAs, SignInChallengeError } from "./sign-in.js";
+import { totpCode, wrongTotpCode } from "./totp.js";
 
 const REGION = "us-east-1";
 const account = (groups: string[]) => demoAccounts.find((a) => JSON.stringify(a.groups) === JSON.stringify(groups))!;
@@ -99,7 +108,11 @@ describe("provisioning", () => {
       jwksUrl: `${cognito.endpoint}/${identity.userPoolId}/.well-known/jwks.json`,
       userPoolName: "exer-provider-portal",
       clientName: "exer-portal",
+      totpSecrets: identity.totpSecrets,
     });
+    // The staff accounts (the portal always asks them for a second factor) are enrolled, with their secrets recorded.
+    const staff = demoAccounts.filter((a) => a.groups.some((g) => g === "EXER_ADMIN" || g === "EXER_SUPPORT"));
+    expect(Object.keys(config.totpSecrets ?? {}).sort()).toEqual(staff.map((a) => a.userId).sort());
   }, 30_000);
 
   it("repairs drift: group memberships and attributes changed by hand are set back", async () => {
@@ -307,6 +320,91 @@ describe("the portal's account flows", () => {
     expect(repaired.changes).toEqual([`enabled user ${support.userId}`]);
     await signInAs(identity, { username: support.userId, password: support.password });
   });
+});
+
+describe("multi-factor authentication with an authenticator app (ADR 027)", () => {
+  const providerAdmin = account(["PORTAL_PROVIDER_ADMIN"]);
+  const challengeOf = (err: unknown) => (err instanceof SignInChallengeError ? err.challengeName : `not a challenge: ${String(err)}`);
+
+  it("asks an enrolled staff account for its code; the right code gives tokens whose refresh token works", async () => {
+    const base = { endpoint: identity.endpoint, region: REGION, clientId: identity.clientId };
+    const asked = await signIn({ ...base, email: support.email, password: support.password }).catch((e) => e);
+    expect(challengeOf(asked)).toBe("SOFTWARE_TOKEN_MFA");
+    const tokens = await signInAs(identity, { username: support.userId, password: support.password });
+    expect(decodeJwtPayload(tokens.accessToken)).toMatchObject({ username: support.userId });
+    // cognito-local issued a refresh token here that it did not know: the launcher stores it.
+    const renewed = await refresh({ ...base, refreshToken: tokens.refreshToken });
+    expect(decodeJwtPayload(renewed.accessToken)).toMatchObject({ username: support.userId });
+  });
+
+  it("enrols with an access token, checks codes for real, binds the challenge's session, and an admin turns it off", async () => {
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    const user = { username: providerAdmin.userId, password: providerAdmin.password };
+    try {
+      const { accessToken } = await signInAs(identity, user);
+      const { SecretCode: secret } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      const wrong = await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: wrongTotpCode(secret!) })).catch((e) => e);
+      expect(errorName(wrong)).toBe("EnableSoftwareTokenMFAException");
+      const verified = await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret!) }));
+      expect(verified.Status).toBe("SUCCESS");
+      await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+
+      const start = () => client.send(new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: identity.clientId, AuthParameters: { USERNAME: providerAdmin.email, PASSWORD: user.password } }));
+      const challenge = await start();
+      expect(challenge.ChallengeName).toBe("SOFTWARE_TOKEN_MFA");
+      expect(challenge.AuthenticationResult).toBeUndefined();
+      const respond = (Session: string | undefined, code: string, username = user.username) =>
+        client.send(new RespondToAuthChallengeCommand({ ClientId: identity.clientId, ChallengeName: "SOFTWARE_TOKEN_MFA", Session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code } }));
+      // A session the service never issued, or issued to someone else, is refused whatever the code.
+      expect(errorName(await respond("made-up-session", totpCode(secret!)).catch((e) => e))).toBe("NotAuthorizedException");
+      expect(errorName(await respond(challenge.Session, totpCode(secret!), practitioner.userId).catch((e) => e))).toBe("NotAuthorizedException");
+      // A wrong code is CodeMismatchException, and the same session may try again.
+      expect(errorName(await respond(challenge.Session, wrongTotpCode(secret!)).catch((e) => e))).toBe("CodeMismatchException");
+      const signedIn = await respond(challenge.Session, totpCode(secret!));
+      expect(decodeJwtPayload(signedIn.AuthenticationResult!.AccessToken!)).toMatchObject({ username: user.username });
+      // Used once.
+      expect(errorName(await respond(challenge.Session, totpCode(secret!)).catch((e) => e))).toBe("NotAuthorizedException");
+
+      // The administrator's reset: no challenge any more, and the secret is gone.
+      await client.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: identity.userPoolId, Username: user.username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+      const state = await client.send(new AdminGetUserCommand({ UserPoolId: identity.userPoolId, Username: user.username }));
+      expect(state.UserMFASettingList ?? []).toEqual([]);
+      expect((await start()).AuthenticationResult?.AccessToken).toBeTruthy();
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("a pool that requires MFA answers MFA_SETUP; enrolment with the challenge's session finishes the sign-in", async () => {
+    const user = { ...demoIdentityUsers().find((u) => u.username === practitioner.userId)!, totp: false };
+    const pool = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, userPoolName: "mfa-required", users: [user], outputFile: null });
+    const client = createIdentityClient({ endpoint: pool.endpoint, region: REGION });
+    try {
+      await client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: pool.userPoolId, MfaConfiguration: "ON", SoftwareTokenMfaConfiguration: { Enabled: true } }));
+      const setup = await client.send(new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: pool.clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }));
+      expect(setup.ChallengeName).toBe("MFA_SETUP");
+      expect(JSON.parse(setup.ChallengeParameters?.MFAS_CAN_SETUP ?? "[]")).toEqual(["SOFTWARE_TOKEN_MFA"]);
+      const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: setup.Session }));
+      expect(associated.Session).not.toBe(setup.Session);
+      const secret = associated.SecretCode!;
+      const wrong = await client.send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: wrongTotpCode(secret) })).catch((e) => e);
+      expect(errorName(wrong)).toBe("EnableSoftwareTokenMFAException");
+      // Finishing before the token is verified is refused.
+      const early = await client.send(new RespondToAuthChallengeCommand({ ClientId: pool.clientId, ChallengeName: "MFA_SETUP", Session: associated.Session, ChallengeResponses: { USERNAME: user.username } })).catch((e) => e);
+      expect(errorName(early)).toBe("InvalidParameterException");
+      const verified = await client.send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: totpCode(secret) }));
+      expect(verified.Status).toBe("SUCCESS");
+      const done = await client.send(new RespondToAuthChallengeCommand({ ClientId: pool.clientId, ChallengeName: "MFA_SETUP", Session: verified.Session, ChallengeResponses: { USERNAME: user.username } }));
+      expect(decodeJwtPayload(done.AuthenticationResult!.AccessToken!)).toMatchObject({ username: user.username });
+      // From now on the code is asked.
+      const next = await signIn({ endpoint: pool.endpoint, region: REGION, clientId: pool.clientId, email: user.email, password: user.password }).catch((e) => e);
+      expect(challengeOf(next)).toBe("SOFTWARE_TOKEN_MFA");
+      await signIn({ endpoint: pool.endpoint, region: REGION, clientId: pool.clientId, email: user.email, password: user.password, totpSecret: secret });
+    } finally {
+      client.destroy();
+    }
+  }, 30_000);
 });
 
 describe("unpatched cognito-local (emulateCognito: false), for the record", () => {

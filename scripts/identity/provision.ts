@@ -37,6 +37,13 @@ import {
   DeleteUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AssociateSoftwareTokenCommand,
+  GetUserPoolMfaConfigCommand,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  SetUserPoolMfaConfigCommand,
+  VerifySoftwareTokenCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
@@ -53,12 +60,14 @@ import {
   type UserPoolClientType,
   type UserPoolType,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_PASSWORD_RULE } from "../../app/auth/password.server.js";
 import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../app/domain/password.js";
 import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
 import { createIdentityClient, errorName } from "./client.js";
+import { totpCode } from "./totp.js";
 import { DEFAULT_IDENTITY_FILE, awsEndpoint, isAwsEndpoint, issuerFor, writeIdentityConfig, type IdentityConfig } from "./identity-config.js";
 
 export const DEFAULT_USER_POOL_NAME = "exer-provider-portal";
@@ -132,7 +141,16 @@ export interface IdentityUser {
   groups: string[];
   givenName?: string;
   familyName?: string;
+  /**
+   * Enrol an authenticator app (TOTP) for the user: the portal always requires one of EXER_ADMIN and EXER_SUPPORT
+   * (ADR 027). Its secret is written to the identity file (`totpSecrets`) so tests and developers can compute codes
+   * (scripts/identity/totp.ts).
+   */
+  totp?: boolean;
 }
+
+/** The groups whose members the portal always asks for a second factor (ADR 027). */
+export const MFA_ALWAYS_GROUPS: readonly string[] = ["EXER_ADMIN", "EXER_SUPPORT"];
 
 export interface ProvisionOptions {
   /** Cognito-compatible endpoint; omit for Amazon Cognito. */
@@ -163,7 +181,10 @@ export interface ProvisionResult extends IdentityConfig {
 
 /** The demo accounts of the reference API's demo world, as identity users. */
 export function demoIdentityUsers(): IdentityUser[] {
-  return demoAccounts.map((a) => ({ username: a.userId, email: a.email, password: a.password, groups: [...a.groups], givenName: a.firstName, familyName: a.lastName }));
+  return demoAccounts.map((a) => ({
+    username: a.userId, email: a.email, password: a.password, groups: [...a.groups], givenName: a.firstName, familyName: a.lastName,
+    ...(a.groups.some((g) => MFA_ALWAYS_GROUPS.includes(g)) ? { totp: true } : {}),
+  }));
 }
 
 /**
@@ -301,6 +322,14 @@ export async function provisionIdentity(options: ProvisionOptions): Promise<Prov
     }
     if (!pool.AliasAttributes?.includes("email")) warn(`user pool ${userPoolId} has no e-mail alias: users can only sign in with their username`);
 
+    // 1b. Multi-factor authentication with an authenticator app, optional per user (ADR 027): the portal asks for
+    // it where the organization or the role requires it. A pool that requires it of everyone (ON) is kept.
+    const mfa = await cognito.send(new GetUserPoolMfaConfigCommand({ UserPoolId: userPoolId }));
+    if (mfa.MfaConfiguration !== "ON" && (mfa.MfaConfiguration !== "OPTIONAL" || mfa.SoftwareTokenMfaConfiguration?.Enabled !== true)) {
+      await cognito.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: "OPTIONAL", SoftwareTokenMfaConfiguration: { Enabled: true } }));
+      change(`enabled optional authenticator-app MFA on user pool ${userPoolId}`);
+    }
+
     // 2. The app client, by name.
     const clients = (await collect((NextToken) => cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60, NextToken })).then((r) => ({ items: r.UserPoolClients, next: r.NextToken }))))
       .filter((c) => c.ClientName === clientName);
@@ -397,15 +426,60 @@ export async function provisionIdentity(options: ProvisionOptions): Promise<Prov
       }
     }
 
+    // 5. Authenticator apps of the users that need one. A secret is known only at enrolment: a user enrolled
+    // whose secret the previous file does not hold is enrolled again (a new secret).
+    const file = options.outputFile === null ? null : resolve(options.outputFile ?? DEFAULT_IDENTITY_FILE);
+    const previous = file ? readPreviousSecrets(file) : {};
+    const totpSecrets: Record<string, string> = {};
+    for (const user of options.users.filter((u) => u.totp)) {
+      const state = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }));
+      const enrolled = (state.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA");
+      const known = previous[user.username];
+      if (enrolled && (known || !file)) {
+        // Without a file to write, an enrolled user is left as they are (their secret stays where it was written).
+        if (known) totpSecrets[user.username] = known;
+        continue;
+      }
+      if (enrolled) await cognito.send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: userPoolId, Username: user.username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+      totpSecrets[user.username] = await enrolTotp(cognito, clientId, user);
+      change(`enrolled an authenticator app for user ${user.username}`);
+    }
+
     const endpoint = (options.endpoint ?? awsEndpoint(region)).replace(/\/+$/, "");
     const { issuer, jwksUrl } = isAwsEndpoint(endpoint) ? issuerFor(awsEndpoint(region), userPoolId) : issuerFor(endpoint, userPoolId, options.issuerDomain);
-    const config: IdentityConfig = { userPoolId, clientId, region, endpoint, issuer, jwksUrl, userPoolName: poolName, clientName };
-    const file = options.outputFile === null ? null : resolve(options.outputFile ?? DEFAULT_IDENTITY_FILE);
+    const config: IdentityConfig = {
+      userPoolId, clientId, region, endpoint, issuer, jwksUrl, userPoolName: poolName, clientName,
+      ...(Object.keys(totpSecrets).length ? { totpSecrets } : {}),
+    };
     if (file && writeIdentityConfig(config, file)) log(`wrote ${file}`);
     return { ...config, changes, warnings, file };
   } finally {
     cognito.destroy();
   }
+}
+
+function readPreviousSecrets(file: string): Record<string, string> {
+  try {
+    const data = JSON.parse(readFileSync(file, "utf8")) as { totpSecrets?: Record<string, string> };
+    return data.totpSecrets ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Enrols an authenticator app as the user would (the identity service's own API): sign in with the password,
+ * AssociateSoftwareToken, VerifySoftwareToken with a code of the secret, SetUserMFAPreference. Returns the secret.
+ */
+async function enrolTotp(cognito: CognitoIdentityProviderClient, clientId: string, user: IdentityUser): Promise<string> {
+  const auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: clientId, AuthParameters: { USERNAME: user.username, PASSWORD: user.password } }));
+  const accessToken = auth.AuthenticationResult?.AccessToken;
+  if (!accessToken) throw new Error(`user ${user.username}: sign-in for the authenticator enrolment answered ${auth.ChallengeName ?? "no tokens"}`);
+  const { SecretCode: secret } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  if (!secret) throw new Error(`user ${user.username}: AssociateSoftwareToken answered no secret`);
+  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret), FriendlyDeviceName: "provisioning" }));
+  await cognito.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  return secret;
 }
 
 // CLI

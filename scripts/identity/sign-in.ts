@@ -6,9 +6,10 @@
  * scripts/identity/cognito-local.ts (unpatched cognito-local says InvalidPasswordException); an unknown user is
  * NotAuthorizedException too (PreventUserExistenceErrors). `isWrongCredentials()` accepts all of them.
  */
-import { InitiateAuthCommand, type AuthenticationResultType } from "@aws-sdk/client-cognito-identity-provider";
+import { InitiateAuthCommand, RespondToAuthChallengeCommand, type AuthenticationResultType } from "@aws-sdk/client-cognito-identity-provider";
 import { createIdentityClient, errorName } from "./client.js";
 import type { IdentityConfig } from "./identity-config.js";
+import { totpCode } from "./totp.js";
 
 export interface Tokens {
   accessToken: string;
@@ -25,7 +26,11 @@ interface Target {
   clientId: string;
 }
 
-export type SignInOptions = Target & { password: string } & ({ username: string; email?: undefined } | { email: string; username?: undefined });
+/**
+ * `totpSecret`, or `totpSecrets` by username (the identity file's): answers an authenticator-app challenge
+ * (SOFTWARE_TOKEN_MFA) with the code of the secret.
+ */
+export type SignInOptions = Target & { password: string; totpSecret?: string; totpSecrets?: Record<string, string> } & ({ username: string; email?: undefined } | { email: string; username?: undefined });
 
 /** Sign-in needs a further step (e.g. NEW_PASSWORD_REQUIRED for a user created with a temporary password). */
 export class SignInChallengeError extends Error {
@@ -51,6 +56,20 @@ export async function signIn(options: SignInOptions): Promise<Tokens> {
     const res = await client.send(
       new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: options.clientId, AuthParameters: { USERNAME: login, PASSWORD: options.password } }),
     );
+    const username = res.ChallengeParameters?.USER_ID_FOR_SRP ?? login;
+    const secret = options.totpSecret ?? options.totpSecrets?.[username];
+    if (res.ChallengeName === "SOFTWARE_TOKEN_MFA" && secret) {
+      const answer = await client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: options.clientId,
+          ChallengeName: "SOFTWARE_TOKEN_MFA",
+          Session: res.Session,
+          ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+        }),
+      );
+      if (answer.ChallengeName) throw new SignInChallengeError(answer.ChallengeName, answer.Session);
+      return tokensOf(answer.AuthenticationResult);
+    }
     if (res.ChallengeName) throw new SignInChallengeError(res.ChallengeName, res.Session);
     return tokensOf(res.AuthenticationResult);
   } finally {
@@ -71,9 +90,12 @@ export async function refresh(options: Target & { refreshToken: string }): Promi
   }
 }
 
-/** Signs in as one user of a provisioned identity service (see provision.ts / data/identity.json). */
-export function signInAs(identity: Pick<IdentityConfig, "endpoint" | "region" | "clientId">, user: { username: string; password: string }): Promise<Tokens> {
-  return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.username, password: user.password });
+/**
+ * Signs in as one user of a provisioned identity service (see provision.ts / data/identity.json), answering the
+ * authenticator-app challenge of a user whose secret provisioning recorded.
+ */
+export function signInAs(identity: Pick<IdentityConfig, "endpoint" | "region" | "clientId" | "totpSecrets">, user: { username: string; password: string }): Promise<Tokens> {
+  return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.username, password: user.password, totpSecrets: identity.totpSecrets });
 }
 
 /** A failed sign-in because of a wrong username or password, on cognito-local (patched or not) or Cognito. */

@@ -64,11 +64,14 @@ getCurrentUser                           401     ok      ok      ok      ok     
 updateUserProfile                        401     ok      403     403     403     403     403     403     403     403     401
 completeSignUp                           401     403     403     403     403     403     403     403     403     403     401
 getSignUpByInviteCode                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
+createMfaRecoveryCodes                   401     ok      ok      ok      ok      ok      ok      ok      403     403     401
+redeemMfaRecoveryCode                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
 listFavoriteExercises                    401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 addFavoriteExercise                      401     ok      ok      ok      403     403     ok      ok      403     403     401
 removeFavoriteExercise                   401     ok      ok      ok      403     403     ok      ok      403     403     401
 getDashboardActions                      401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 updateOrganization                       401     403     403     ok      404     403     404     403     403     403     401
+setOrganizationMfaRequirement            401     403     403     ok      404     403     404     403     403     403     401
 uploadOrganizationLogo                   401     403     403     ok      404     403     404     403     403     403     401
 deleteOrganizationLogo                   401     403     403     ok      404     403     404     403     403     403     401
 listLocations                            401     ok      ok      ok      ok      ok      ok      ok      403     403     401
@@ -80,6 +83,7 @@ getCurrentPractitioner                   401     ok      ok      ok      ok     
 deletePractitioner                       401     403     403     ok      404     403     404     403     403     403     401
 updatePractitioner                       401     403     403     ok      404     403     404     403     403     403     401
 resendPractitionerInvite                 401     403     403     ok      404     403     404     403     403     403     401
+resetPractitionerMfa                     401     403     403     ok      404     403     404     403     403     403     401
 createPatientRecord                      401     ok      400     ok      403     403     400     403     403     403     401
 bulkUpdatePatientRecords                 401     ok      404     ok      404     404     404     403     403     403     401
 listPatientRecords                       401     ok      ok      ok      ok      ok      ok      ok      403     403     401
@@ -335,6 +339,7 @@ user.create.$code                                                 ok      root  
 user.forgot-password                                              ok      root    root    root    root    root    root    root    ok      ok      ok
 user.keep-alive                                                   root    root    root    root    root    root    root    root    root    root    root
 user.login                                                        ok      root    root    root    root    root    root    root    ok      ok      ok
+user.login_.mfa                                                   login   root    root    root    root    root    root    root    login   login   login
 user.logout                                                       login   ok      ok      ok      ok      ok      ok      ok      login   login   login
 user.not-found                                                    login   root    root    root    root    root    root    root    login   login   login
 user.reset-password                                               login   root    root    root    root    root    root    root    login   login   login
@@ -437,6 +442,7 @@ export const ROUTE_URLS: Record<string, string> = {
   "user.forgot-password": "/user/forgot-password/",
   "user.keep-alive": "/user/keep-alive/",
   "user.login": "/user/login/",
+  "user.login_.mfa": "/user/login/mfa/",
   "user.logout": "/user/logout/",
   "user.not-found": "/user/not-found/",
   "user.reset-password": "/user/reset-password/",
@@ -480,6 +486,7 @@ user.create.$code                                                 400     root  
 user.forgot-password                                              400     root    root    root    root    root    root    root    400     400     400
 user.keep-alive                                                   login   root    root    root    root    root    root    root    login   login   login
 user.login                                                        400     root    root    root    root    root    root    root    400     400     400
+user.login_.mfa                                                   login   login   login   login   login   login   login   login   login   login   login
 user.logout                                                       login   login   login   login   login   login   login   login   login   login   login
 user.reset-password                                               login   login   login   login   login   login   login   login   login   login   login
 user.sso                                                          ->/oauth2/authorize root    root    root    root    root    root    root    ->/oauth2/authorize ->/oauth2/authorize login

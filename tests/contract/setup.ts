@@ -25,6 +25,8 @@ interface Identity {
   region: string;
   clientId: string;
   userPoolId?: string;
+  /** The embedded stack's staff accounts' authenticator secrets (by username; ADR 027). */
+  totpSecrets?: Record<string, string>;
 }
 
 async function signInRoles(identity: Identity, users: Partial<Record<Role, { login: string; password: string }>>, tokens: Partial<Record<Role, string>>) {
@@ -32,7 +34,7 @@ async function signInRoles(identity: Identity, users: Partial<Record<Role, { log
   for (const role of ALL_ROLES) {
     const user = users[role];
     if (!user || tokens[role]) continue;
-    const t = await signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.login, password: user.password }).catch((err: unknown) => {
+    const t = await signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: user.login, password: user.password, totpSecrets: identity.totpSecrets }).catch((err: unknown) => {
       throw new Error(`contract suite: sign-in as ${role} (${user.login}) failed: ${(err as Error).name}: ${(err as Error).message}`);
     });
     tokens[role] = t.accessToken;
@@ -126,7 +128,7 @@ export default async function setup(project: TestProject) {
         notes.push("database: PostgreSQL (private test server)");
       }
       stack = await startStack({ dataDir: stackDir, world: "demo", apiEnv });
-      const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId };
+      const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId, totpSecrets: stack.identity.totpSecrets };
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
       users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);

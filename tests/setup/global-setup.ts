@@ -123,6 +123,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       region: stack.identity.region,
       userPoolId: stack.identity.userPoolId,
       clientId: stack.identity.clientId,
+      totpSecrets: stack.identity.totpSecrets,
     },
     confirmationCode: stack.cognito.code,
     sso: { domain: hostedUi.url },

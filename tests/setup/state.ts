@@ -12,7 +12,7 @@ export interface StackState {
   /** The reference API the portal talks to. */
   apiUrl: string;
   /** The identity service (cognito-local) and its provisioned pool and app client. */
-  identity: { endpoint: string; region: string; userPoolId: string; clientId: string };
+  identity: { endpoint: string; region: string; userPoolId: string; clientId: string; totpSecrets?: Record<string, string> };
   /** cognito-local's fixed confirmation / verification code (forgot-password, sign-up). */
   confirmationCode: string;
   /** The stand-in for the user pool's domain (scripts/identity/oidc-hosted-ui.ts): the portal's SSO_DOMAIN. */

@@ -150,6 +150,8 @@ export const SUPPORT_MAY_CALL: ReadonlySet<string> = new Set([
   "renderPdf",
   "updateUserProfile",
   "completeSignUp",
+  // Their own recovery codes (ADR 027): support staff must have two-step verification.
+  "createMfaRecoveryCodes",
   "addFavoriteExercise",
   "removeFavoriteExercise",
   "adminSetScanModulesOverride",

@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand,
   AdminUserGlobalSignOutCommand,
+  AdminSetUserMFAPreferenceCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { createIdentityClient } from "../../../scripts/identity/client.js";
 import { ROLES, type Role } from "./auth.js";
@@ -23,6 +24,11 @@ export interface IdentityAdmin {
    * is renewed; ADR 025). A user already gone is not an error.
    */
   signOut(username: string): Promise<void>;
+  /**
+   * Turns the user's authenticator app off (AdminSetUserMFAPreference, ADR 027): their next sign-in asks for no
+   * code (or sets up a new authenticator where one is required). A user already gone is not an error.
+   */
+  resetMfa(username: string): Promise<void>;
 }
 
 export function createIdentityAdmin(opts: { endpoint?: string; region: string; userPoolId: string }): IdentityAdmin {
@@ -50,6 +56,13 @@ export function createIdentityAdmin(opts: { endpoint?: string; region: string; u
     async signOut(username) {
       try {
         await client.send(new AdminUserGlobalSignOutCommand({ ...pool, Username: username }));
+      } catch (e) {
+        if ((e as { name?: string }).name !== "UserNotFoundException") throw e;
+      }
+    },
+    async resetMfa(username) {
+      try {
+        await client.send(new AdminSetUserMFAPreferenceCommand({ ...pool, Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
       } catch (e) {
         if ((e as { name?: string }).name !== "UserNotFoundException") throw e;
       }

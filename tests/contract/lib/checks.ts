@@ -26,6 +26,8 @@ export const PROVIDER_ADMIN_ONLY = new Set([
   "updatePractitioner",
   "deletePractitioner",
   "resendPractitionerInvite",
+  "setOrganizationMfaRequirement",
+  "resetPractitionerMfa",
   "deletePatientRecord",
   "getPatientAccessHistory",
 ]);

@@ -173,6 +173,26 @@ export const plans: Record<string, PlanFactory> = {
     verify: (res) => expect(res.body.userId).toBe(target().userIds.PRACTITIONER),
   }),
 
+  async createMfaRecoveryCodes() {
+    return {
+      req: { as: "PRACTITIONER" },
+      verify: (res) => expect(new Set(res.body.codes as string[]).size).toBe(10),
+    };
+  },
+
+  async redeemMfaRecoveryCode() {
+    // A fresh code per request (a code is used once); the practitioner has no authenticator, so the reset changes nothing.
+    const made = await call({ op: "createMfaRecoveryCodes", as: "PRACTITIONER" });
+    const userId = target().userIds.PRACTITIONER!;
+    const code = (made.body as { codes: string[] }).codes[0]!;
+    return {
+      req: { as: null, body: { userId, recoveryCode: code } },
+      refusals: [
+        { name: "a code that is not the user's", req: { op: "redeemMfaRecoveryCode", as: null, body: { userId, recoveryCode: "AAAA-BBBB-CCCC-DDDD" } }, expect: [400] },
+      ],
+    };
+  },
+
   async updateUserProfile(w) {
     const me = w.me.PRACTITIONER;
     const id = target().userIds.PRACTITIONER!;
@@ -389,6 +409,26 @@ export const plans: Record<string, PlanFactory> = {
       orgScoped: "path",
       secrets: [p.email],
       refusals: [{ name: "removing oneself", req: { op: "deletePractitioner", as: "PROVIDER_ADMIN", params: { id: w.me.PROVIDER_ADMIN.practitionerId } }, expect: [403] }],
+    };
+  },
+
+  async setOrganizationMfaRequirement(w) {
+    // The organization's current setting again: the suite's world keeps signing in without authenticators.
+    const current = w.me.PROVIDER_ADMIN.organization.mfaRequired;
+    return {
+      req: { as: "PROVIDER_ADMIN", params: { id: w.orgId }, body: { mfaRequired: current } },
+      orgScoped: "path",
+      verify: (res) => expect(res.body.mfaRequired).toBe(current),
+      refusals: [{ name: "another organization's id", req: { op: "setOrganizationMfaRequirement", as: "PROVIDER_ADMIN", params: { id: w.otherOrgId }, body: { mfaRequired: true } }, expect: [404] }],
+    };
+  },
+
+  async resetPractitionerMfa(w) {
+    const p = await newInvitedPractitioner(w);
+    return {
+      req: { as: "PROVIDER_ADMIN", params: { id: w.me.PRACTITIONER.practitionerId } },
+      orgScoped: "path",
+      refusals: [{ name: "a provider without an account yet", req: { op: "resetPractitionerMfa", as: "PROVIDER_ADMIN", params: { id: p.id } }, expect: [409] }],
     };
   },
 

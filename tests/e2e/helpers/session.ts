@@ -24,7 +24,7 @@ import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { readState } from "../../setup/state.js";
 import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
 import { DEMO_PASSWORD } from "./stack.js";
-import { loginForm } from "./ui.js";
+import { answerMfaIfAsked, loginForm } from "./ui.js";
 
 type Cookies = Parameters<BrowserContext["addCookies"]>[0];
 
@@ -48,6 +48,7 @@ async function signInForCookies(browser: Browser, email: string, password: strin
     await form.email.fill(email);
     await form.password.fill(password);
     await form.submit.click();
+    await answerMfaIfAsked(page, email, false);
     await page.waitForURL(/\/home\/$/);
     // Only the session: whether scripts run is each test's own (app/shell/scripting.ts).
     return (await context.cookies()).filter((c) => c.name !== SCRIPTING_COOKIE);

@@ -30,7 +30,7 @@ export const SUPPORT = demo("support@exer.example");
 
 export async function tokensOf(login: string, password = DEMO_PASSWORD): Promise<Tokens> {
   const { identity } = readState();
-  return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: login, password });
+  return signIn({ endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, username: login, password, totpSecrets: identity.totpSecrets });
 }
 
 /**

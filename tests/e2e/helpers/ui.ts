@@ -4,6 +4,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { DEMO_PASSWORD } from "./stack.js";
+import { demoAccounts } from "../../../reference-api/src/seed/demo-accounts.js";
+import { totpCode } from "../../../scripts/identity/totp.js";
+import { readState } from "../../setup/state.js";
 
 export const LOGIN_PATH = "/user/login/";
 
@@ -29,9 +32,38 @@ export async function submitLogin(page: Page, email: string, password: string, p
   await form.submit.click();
 }
 
-/** Signs in through the login page and waits for the dashboard (checked for accessibility). */
+/** The authenticator secret provisioning enrolled for a demo staff account (ADR 027), if it has one. */
+export function demoTotpSecret(email: string): string | undefined {
+  const userId = demoAccounts.find((a) => a.email === email)?.userId;
+  return userId ? readState().identity.totpSecrets?.[userId] : undefined;
+}
+
+/** The second step's code field and button (/user/login/mfa/). */
+export function mfaForm(page: Page) {
+  return {
+    code: page.getByRole("textbox", { name: "Authentication code" }),
+    verify: page.getByRole("button", { name: "Verify" }),
+  };
+}
+
+/**
+ * After the password of an account with an authenticator (the demo staff accounts: the portal always asks them):
+ * answers the code step with the code of the secret provisioning recorded. Does nothing for other accounts.
+ */
+export async function answerMfaIfAsked(page: Page, email: string, check = true): Promise<void> {
+  const secret = demoTotpSecret(email);
+  if (!secret) return;
+  await page.waitForURL(/\/user\/login\/mfa\/$/);
+  if (check) await expectAccessible(page);
+  const form = mfaForm(page);
+  await form.code.fill(totpCode(secret));
+  await form.verify.click();
+}
+
+/** Signs in through the login page (and the authenticator step of a staff account) and waits for the dashboard (checked for accessibility). */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await submitLogin(page, email, password);
+  await answerMfaIfAsked(page, email);
   await expect(page).toHaveURL(/\/home\/$/);
   await expectAccessible(page);
 }

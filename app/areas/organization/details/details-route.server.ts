@@ -15,7 +15,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { deleteOrganizationLogo, updateOrganization, uploadOrganizationLogo } from "../../../api/organization.server";
+import { deleteOrganizationLogo, setOrganizationMfaRequirement, updateOrganization, uploadOrganizationLogo } from "../../../api/organization.server";
+import { MFA_NOT_REQUIRED_SAVED, MFA_REQUIRED_SAVED, MFA_REQUIREMENT_FAILED, MFA_REQUIREMENT_INTENT } from "./mfa-requirement";
 import type { ApiError } from "../../../api/result";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
@@ -46,9 +47,9 @@ export async function loadOrganizationDetails({ request, context }: LoaderFuncti
   const asked = detailsDialogOf(params) === "edit-organization";
   // The dialog's URL is admin-only: a practitioner gets the 403 screen (the same rule as the post).
   const user = asked ? await requireOrganizationAdmin(request, context) : await requireUser(request, context);
-  const { name, timezone, webLogoUrl } = user.organization;
+  const { name, timezone, webLogoUrl, mfaRequired } = user.organization;
   const dialog: DetailsDialogState | null = asked ? editDialogStep(params, Boolean(webLogoUrl)) : null;
-  return { organization: { name, timezone, webLogoUrl }, canEdit: canManageOrganization(user), dialog };
+  return { organization: { name, timezone, webLogoUrl, mfaRequired }, canEdit: canManageOrganization(user), dialog };
 }
 
 export type OrganizationDetailsData = SerializeFrom<typeof loadOrganizationDetails>;
@@ -56,7 +57,8 @@ export type OrganizationDetailsData = SerializeFrom<typeof loadOrganizationDetai
 /** What the dialog's posts answer when they are refused. */
 export type OrganizationDetailsReply =
   | { intent: typeof EDIT_INTENT; result: SubmissionResult<string[]> }
-  | { intent: typeof DELETE_LOGO_INTENT; error: string };
+  | { intent: typeof DELETE_LOGO_INTENT; error: string }
+  | { intent: typeof MFA_REQUIREMENT_INTENT; error: string };
 
 const success = (request: Request, context: ActionFunctionArgs["context"]) => {
   getSession(request, context).flash("toast", { type: "success", message: DETAILS_UPDATED });
@@ -75,6 +77,7 @@ export async function organizationDetailsAction({ request, context }: ActionFunc
   }
   const form = read.form;
   if (form.get("intent") === DELETE_LOGO_INTENT) return deleteLogo(request, context, user, form);
+  if (form.get("intent") === MFA_REQUIREMENT_INTENT) return setMfaRequirement(request, context, user, form);
   return editOrganization(request, context, user, form, read.oversized);
 }
 
@@ -133,4 +136,16 @@ async function deleteLogo(request: Request, context: ActionFunctionArgs["context
   const result = await callOnce(`${user.userId}:${DELETE_LOGO_INTENT}`, form.get(FORM_TOKEN_FIELD), () => deleteOrganizationLogo(api, user.organization.id));
   if (result.error) return data<OrganizationDetailsReply>({ intent: DELETE_LOGO_INTENT, error: LOGO_DELETE_FAILED }, { status: failedStatus(result.error) });
   throw success(request, context);
+}
+
+/** 'Require Two-Step Verification' / 'Stop Requiring …' (ADR 027): the organization's setting, then the page with a toast. */
+async function setMfaRequirement(request: Request, context: ActionFunctionArgs["context"], user: CurrentUser, form: FormData) {
+  const value = form.get("mfaRequired");
+  if (value !== "true" && value !== "false") return data<OrganizationDetailsReply>({ intent: MFA_REQUIREMENT_INTENT, error: MFA_REQUIREMENT_FAILED }, { status: 400 });
+  const required = value === "true";
+  const result = await setOrganizationMfaRequirement(getApi(request, context), user.organization.id, required);
+  const session = getSession(request, context);
+  if (result.error) session.flash("toast", { type: "error", message: MFA_REQUIREMENT_FAILED });
+  else session.flash("toast", { type: "success", message: required ? MFA_REQUIRED_SAVED : MFA_NOT_REQUIRED_SAVED });
+  throw redirect(detailsHref());
 }

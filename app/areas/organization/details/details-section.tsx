@@ -7,6 +7,7 @@
 import type { OrganizationDetailsData } from "./details-route.server";
 import { EditOrganizationDialog, DeleteLogoDialog } from "./edit-organization-dialog";
 import { OrganizationLogo } from "./organization-logo";
+import { MfaRequirementSection } from "./mfa-requirement";
 
 export function OrganizationDetailsSection({ data }: { data: OrganizationDetailsData }) {
   const { organization, canEdit, dialog } = data;
@@ -29,6 +30,7 @@ export function OrganizationDetailsSection({ data }: { data: OrganizationDetails
           </dd>
         </div>
       </dl>
+      <MfaRequirementSection required={organization.mfaRequired} canEdit={canEdit} />
       {canEdit && dialog === "edit" ? <EditOrganizationDialog organization={organization} /> : null}
       {canEdit && dialog === "confirm-delete-logo" ? <DeleteLogoDialog /> : null}
     </section>

@@ -20,6 +20,9 @@ export const NO_USERS = "No users added yet.";
 export const INVITE_SENT_TO_PROVIDER = "Email invite successfully sent to the provider.";
 export const INVITE_RESENT = "Invite successfully sent.";
 export const INVITE_RESEND_FAILED = "Invite could not be sent.";
+/** Not the spec's (ADR 027): an admin's reset of a provider's two-step verification. */
+export const mfaResetDone = (name: string) => `Two-step verification of ${name} was reset. They set it up again at their next sign-in if it is required.`;
+export const MFA_RESET_FAILED = "Two-step verification could not be reset.";
 export const UPDATE_FAILED = "Could not update practitioner.";
 export const REMOVE_FAILED = "There was a problem removing that provider.";
 // Not in the spec (it has no success message for these, nor for the refusals): the portal's own.
@@ -121,6 +124,9 @@ export const canEdit = (viewer: Viewer, p: ProviderLike) => canRemove(viewer, p)
 /** 001 §2.8: invited users can be resent an invite (admins only). */
 export const canResend = (viewer: Viewer, p: ProviderLike) => viewer.canManage && isInvited(p) && !(STAFF_ROLES.includes(p.role) && viewer.role !== "EXER_ADMIN");
 
+/** ADR 027: a provider with an account (not oneself; staff only by product admins) can have their two-step verification reset. */
+export const canResetMfa = (viewer: Viewer, p: ProviderLike) => canRemove(viewer, p) && !isInvited(p);
+
 export interface ProviderSource extends ProviderLike {
   firstName: string;
   lastName: string;
@@ -144,6 +150,7 @@ export interface ProviderRow {
   canEdit: boolean;
   canRemove: boolean;
   canResend: boolean;
+  canResetMfa: boolean;
 }
 
 export function toRow(viewer: Viewer, p: ProviderSource): ProviderRow {
@@ -161,6 +168,7 @@ export function toRow(viewer: Viewer, p: ProviderSource): ProviderRow {
     canEdit: canEdit(viewer, p),
     canRemove: canRemove(viewer, p),
     canResend: canResend(viewer, p),
+    canResetMfa: canResetMfa(viewer, p),
   };
 }
 

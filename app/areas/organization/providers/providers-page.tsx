@@ -54,7 +54,7 @@ function LoadError({ tab }: { tab: ProviderTab }) {
 /** 'Invite could not be sent.' after a refused resend (the post answers with it; nothing changed). */
 function ResendFailure() {
   const reply = useActionData() as ProvidersActionData | undefined;
-  if (reply?.intent !== "resend") return null;
+  if (reply?.intent !== "resend" && reply?.intent !== "reset-mfa") return null;
   return (
     <p className="notice notice-error" role="alert">
       {reply.error}
@@ -131,6 +131,15 @@ function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: Prov
                 <FormToken key={row.invitedAt ?? ""} />
                 <button type="submit" className="button" aria-label={`Resend Invite to ${row.name}`}>
                   Resend Invite
+                </button>
+              </Form>
+            ) : null}
+            {row.canResetMfa ? (
+              <Form method="post" className="provider-reset-mfa" preventScrollReset>
+                <input type="hidden" name="intent" value="reset-mfa" />
+                <input type="hidden" name="id" value={row.id} />
+                <button type="submit" className="button" aria-label={`Reset 2-Step Verification of ${row.fullName}`}>
+                  Reset 2-Step Verification
                 </button>
               </Form>
             ) : null}

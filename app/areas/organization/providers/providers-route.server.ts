@@ -22,6 +22,7 @@ import {
   invitePractitioner,
   listPractitioners,
   resendPractitionerInvite,
+  resetPractitionerMfa,
   updatePractitioner,
   type Practitioner,
   type PractitionerCreate,
@@ -42,6 +43,8 @@ import {
   INVITE_RESEND_FAILED,
   INVITE_RESENT,
   INVITE_SENT_TO_PROVIDER,
+  MFA_RESET_FAILED,
+  mfaResetDone,
   inviteErrorFields,
   isProviderId,
   LOCATIONS_LOAD_FAILED,
@@ -129,7 +132,8 @@ export type ProvidersActionData =
   | { intent: "invite"; result: SubmissionResult<string[]>; id?: undefined }
   | { intent: "edit"; result: SubmissionResult<string[]>; id: string }
   | { intent: "delete"; error: string; id: string }
-  | { intent: "resend"; error: string; id: string };
+  | { intent: "resend"; error: string; id: string }
+  | { intent: "reset-mfa"; error: string; id: string };
 
 interface ActionEnv {
   request: Request;
@@ -164,6 +168,8 @@ export async function providersAction({ request, context }: ActionFunctionArgs) 
       return deleteAction(env);
     case "resend":
       return resendAction(env);
+    case "reset-mfa":
+      return resetMfaAction(env);
     default:
       return data({ message: "Unknown action." }, { status: 400 });
   }
@@ -256,5 +262,16 @@ async function resendAction(env: ActionEnv) {
   const result = await callOnce(`${env.user.userId}:provider-resend:${id}`, env.token, () => resendPractitionerInvite(env.api, id));
   if (result.error) return refuse(failedStatus(result.error));
   env.flash("success", INVITE_RESENT);
+  throw redirect(backHref(env));
+}
+
+/** 'Reset 2-Step Verification' (ADR 027): the API turns the provider's authenticator off and records who did it. */
+async function resetMfaAction(env: ActionEnv) {
+  const id = String(env.form.get("id") ?? "");
+  const target = await targetOf(env);
+  if (!("provider" in target)) return data({ intent: "reset-mfa", id, error: target.message } satisfies ProvidersActionData, { status: target.status });
+  const result = await resetPractitionerMfa(env.api, target.provider.id);
+  if (result.error) return data({ intent: "reset-mfa", id, error: MFA_RESET_FAILED } satisfies ProvidersActionData, { status: failedStatus(result.error) });
+  env.flash("success", mfaResetDone(`${target.provider.firstName} ${target.provider.lastName}`.trim()));
   throw redirect(backHref(env));
 }

@@ -16,7 +16,7 @@ export interface OrganizationRow extends PortalOrganizationRow {
   scan_modules: ScanModule[];
 }
 
-const ORGANIZATION_COLUMNS = "id, name, timezone, products, disabled, is_research, is_internal, supports_sso, logo_url, web_logo_url, scan_modules";
+const ORGANIZATION_COLUMNS = "id, name, timezone, products, disabled, is_research, is_internal, supports_sso, mfa_required, logo_url, web_logo_url, scan_modules";
 
 /** Maps an organization row to the contract's Organization; `scanModules` only for the detail. */
 export function toOrganization(row: OrganizationRow, withModules: boolean): Organization {

@@ -4,6 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js"
 import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
 import { recordAccessInTransaction } from "../audit/record.js";
+import { recordSecurityEvent } from "../audit/security-log.js";
 import { readLogoUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
 import {
   findLocation, findPractitioner, listOrganizationLocations, listOrganizationPractitioners, ORGANIZATION_COLUMNS, toOrganization,
@@ -71,6 +72,18 @@ export const handlers = defineHandlers({
     const name = required(ctx.body.name, "Name is required");
     const row = await ctx.db.one<OrganizationRow>(`UPDATE organizations SET name = $2 WHERE id = $1 RETURNING ${ORGANIZATION_COLUMNS}`, [m.organizationId, name]);
     return toOrganization(row!);
+  },
+
+  async setOrganizationMfaRequirement(ctx) {
+    const m = requireOwnOrganization(ctx.caller, ctx.params.id);
+    // Support reads the organization it belongs to but changes nothing in it (ADR 015 / issue 23).
+    if (m.role === "EXER_SUPPORT") throw forbidden("Support accounts cannot change organization settings.");
+    const required = ctx.body.mfaRequired;
+    return ctx.db.tx(async (db) => {
+      const row = await db.one<OrganizationRow>(`UPDATE organizations SET mfa_required = $2 WHERE id = $1 RETURNING ${ORGANIZATION_COLUMNS}`, [m.organizationId, required]);
+      await recordSecurityEvent(db, ctx.req, m, required ? "mfa-required" : "mfa-not-required", {}, 200);
+      return toOrganization(row!);
+    });
   },
 
   async uploadOrganizationLogo(ctx) {
@@ -226,6 +239,24 @@ export const handlers = defineHandlers({
       // The identity user goes too (no sign-in, no session refresh). Inside the transaction: if the identity
       // service refuses, nothing is removed and the admin can try again.
       if (target.userId) await ctx.identity?.deleteUser(target.userId);
+    });
+    ctx.reply.code(204);
+    return undefined;
+  },
+
+  async resetPractitionerMfa(ctx) {
+    const m = requireProviderAdmin(ctx.caller);
+    const target = await findPractitioner(ctx.db, m.organizationId, ctx.params.id);
+    if (!target) throw notFound("Provider not found");
+    if (m.role === "EXER_SUPPORT") throw forbidden("Support accounts cannot change providers.");
+    checkStaffBoundary(m, target.role, undefined);
+    if (!target.userId) throw conflict("This provider has no account yet.");
+    await ctx.db.tx(async (db) => {
+      // The record first, the identity service last: if it refuses, the record rolls back and the admin tries again.
+      await recordSecurityEvent(db, ctx.req, m, "mfa-reset", { practitionerId: target.id, userId: target.userId }, 204);
+      // A new authenticator comes with new recovery codes; the old ones go with the old authenticator.
+      await db.query("DELETE FROM mfa_recovery_codes WHERE user_id = $1", [target.userId]);
+      await ctx.identity?.resetMfa(target.userId!);
     });
     ctx.reply.code(204);
     return undefined;

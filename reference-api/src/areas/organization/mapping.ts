@@ -13,6 +13,7 @@ export interface OrganizationRow {
   disabled: boolean;
   is_research: boolean;
   supports_sso: boolean;
+  mfa_required: boolean;
   logo_url: string | null;
   web_logo_url: string | null;
 }
@@ -26,12 +27,13 @@ export function toOrganization(r: OrganizationRow): Schema<"Organization"> {
     disabled: r.disabled,
     isResearchOrg: r.is_research,
     supportsSSO: r.supports_sso,
+    mfaRequired: r.mfa_required,
     logoUrl: r.logo_url,
     webLogoUrl: r.web_logo_url,
   };
 }
 
-export const ORGANIZATION_COLUMNS = "id, name, timezone, products, disabled, is_research, supports_sso, logo_url, web_logo_url";
+export const ORGANIZATION_COLUMNS = "id, name, timezone, products, disabled, is_research, supports_sso, mfa_required, logo_url, web_logo_url";
 
 const LOCATION_SELECT = `
   SELECT l.id, l.name, l.address1, l.address2, l.city, l.state_code, l.zip_code, l.timezone, l.default_provider_id,

@@ -14,6 +14,7 @@ const identity: IdentityAdmin = {
   setRole: async (user, role) => void identityCalls.push(`setRole ${user} ${role}`),
   deleteUser: async (user) => void identityCalls.push(`deleteUser ${user}`),
   signOut: async (user) => void identityCalls.push(`signOut ${user}`),
+  resetMfa: async (user) => void identityCalls.push(`resetMfa ${user}`),
 };
 
 beforeAll(async () => {
@@ -316,6 +317,8 @@ describe("roles, enforced on the server", () => {
       ["updatePractitioner", "PATCH", `/v2/practitioners/${o.provider}`, { role: "PORTAL_PROVIDER_ADMIN" }],
       ["deletePractitioner", "DELETE", `/v2/practitioners/${o.provider}`, undefined],
       ["resendPractitionerInvite", "POST", `/v2/practitioners/${o.invited}/invite`, undefined],
+      ["setOrganizationMfaRequirement", "PUT", `/v2/organizations/${o.org}/mfa-requirement`, { mfaRequired: true }],
+      ["resetPractitionerMfa", "POST", `/v2/practitioners/${o.provider}/mfa-reset`, undefined],
     ] as const;
     type Multipart = ReturnType<typeof multipart>;
     const isMultipart = (body: unknown): body is Multipart => !!body && typeof body === "object" && "headers" in body;
@@ -461,5 +464,78 @@ describe("an organization disabled by a product admin (ADR 025)", () => {
     } finally {
       expect((await api.request("POST", `/v2/admin/organizations/${fx.orgB.id}/enable`, { as: fx.productAdmin })).status).toBe(200);
     }
+  });
+});
+
+describe("two-step verification (ADR 027)", () => {
+  const log = (where = "true", params: unknown[] = []) =>
+    api.db.query<Record<string, unknown>>(
+      `SELECT event, subject_practitioner_id::text AS subject, subject_user_id, user_id, practitioner_id::text AS practitioner_id, role, organization_id::text AS organization_id, operation_id, status
+         FROM account_security_log WHERE ${where} ORDER BY id`,
+      params,
+    );
+
+  it("lets a provider admin require it for the organization; members see it in their profile; recorded", async () => {
+    const on = await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: fx.adminA, body: { mfaRequired: true } });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ id: fx.orgA.id, mfaRequired: true });
+    expect((await api.request("GET", "/v2/users/current", { as: fx.practitionerA1 })).body.organization.mfaRequired).toBe(true);
+    expect((await api.request("GET", "/v2/users/current", { as: fx.adminB })).body.organization.mfaRequired).toBe(false);
+    const off = await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: fx.adminA, body: { mfaRequired: false } });
+    expect(off.body.mfaRequired).toBe(false);
+    expect(await log("organization_id = $1 AND event LIKE 'mfa-%required'", [fx.orgA.id])).toEqual([
+      expect.objectContaining({ event: "mfa-required", subject: null, user_id: fx.adminA.userId, role: "PORTAL_PROVIDER_ADMIN", operation_id: "setOrganizationMfaRequirement", status: 200 }),
+      expect.objectContaining({ event: "mfa-not-required", user_id: fx.adminA.userId }),
+    ]);
+    const bad = await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: fx.adminA, body: { mfaRequired: "yes" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("refuses support (read only in its organization) and practitioners", async () => {
+    expect((await api.request("PUT", `/v2/organizations/${fx.internalOrg.id}/mfa-requirement`, { as: fx.support, body: { mfaRequired: true } })).status).toBe(403);
+    expect((await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: fx.practitionerA1, body: { mfaRequired: true } })).status).toBe(403);
+  });
+
+  it("resets a provider's authenticator in the identity service, recorded with who and whom", async () => {
+    identityCalls.length = 0;
+    const res = await api.request("POST", `/v2/practitioners/${fx.practitionerA1.practitionerId}/mfa-reset`, { as: fx.adminA, headers: { "x-request-id": "req-mfa-reset-1" } });
+    expect(res.status).toBe(204);
+    expect(identityCalls).toEqual([`resetMfa ${fx.practitionerA1.userId}`]);
+    const rows = await api.db.query<Record<string, unknown>>("SELECT event, subject_practitioner_id::text AS s, subject_user_id, user_id, request_id, status FROM account_security_log WHERE request_id = 'req-mfa-reset-1'");
+    expect(rows).toEqual([{ event: "mfa-reset", s: fx.practitionerA1.practitionerId, subject_user_id: fx.practitionerA1.userId, user_id: fx.adminA.userId, request_id: "req-mfa-reset-1", status: 204 }]);
+  });
+
+  it("refuses an invited provider without an account (409), staff accounts (403), support (403); records nothing refused", async () => {
+    const before = (await log()).length;
+    const invited = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "No", lastName: "Account", email: `noacct-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] },
+    });
+    expect((await api.request("POST", `/v2/practitioners/${invited.body.id}/mfa-reset`, { as: fx.adminA })).status).toBe(409);
+    const staffId = randomUUID();
+    await api.db.query(
+      "INSERT INTO practitioners (id, organization_id, user_id, first_name, last_name, email, role, added_as_role) VALUES ($1, $2, $3, 'S', 'Taff', $4, 'EXER_ADMIN', 'EXER_ADMIN')",
+      [staffId, fx.orgA.id, randomUUID(), `staff-mfa-${randomUUID().slice(0, 6)}@test.example`],
+    );
+    expect((await api.request("POST", `/v2/practitioners/${staffId}/mfa-reset`, { as: fx.adminA })).status).toBe(403);
+    expect((await api.request("POST", `/v2/practitioners/${fx.productAdmin.practitionerId}/mfa-reset`, { as: fx.support })).status).toBe(403);
+    expect((await log()).length).toBe(before);
+  });
+
+  it("rolls the record back when the identity service refuses (the admin can try again); the log is append-only", async () => {
+    const original = identity.resetMfa;
+    identity.resetMfa = async () => { throw new Error("identity service unavailable"); };
+    const inv = await api.request("POST", "/v2/practitioners", {
+      as: fx.adminA, body: { firstName: "Lost", lastName: "Phone", email: `lost-${randomUUID().slice(0, 8)}@test.example`, role: "PORTAL_PRACTITIONER", locationIds: [fx.orgA.locations[0]] },
+    });
+    await api.db.query("UPDATE practitioners SET user_id = $2 WHERE id = $1", [inv.body.id, randomUUID()]);
+    const before = (await log()).length;
+    try {
+      expect((await api.request("POST", `/v2/practitioners/${inv.body.id}/mfa-reset`, { as: fx.adminA })).status).toBe(500);
+    } finally {
+      identity.resetMfa = original;
+    }
+    expect((await log()).length).toBe(before);
+    await expect(api.db.query("UPDATE account_security_log SET status = 200")).rejects.toThrow(/append-only/);
+    await expect(api.db.query("DELETE FROM account_security_log")).rejects.toThrow(/append-only/);
   });
 });

@@ -1,8 +1,13 @@
-import type { Role } from "../../core/auth.js";
+import { requireMember, type Role } from "../../core/auth.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../core/errors.js";
 import { dashboardActions } from "./dashboard.js";
 import { loadUserProfile } from "./profile.js";
+import { recordSecurityEvent } from "../audit/security-log.js";
+import { newRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeHash } from "./recovery-codes.js";
+
+/** One answer for every refused recovery code (wrong, used, unknown user): no account enumeration. */
+export const RECOVERY_CODE_INVALID = "That recovery code is not valid.";
 
 const trimmed = (value: string, field: string) => {
   const v = value.trim();
@@ -61,6 +66,38 @@ export const handlers = defineHandlers({
     });
     // The caller's token still carries the groups of before sign-up; the profile answers the role they now hold.
     return loadUserProfile(ctx.db, caller.role ? caller : { ...caller, groups: [role], role }, caller.userId);
+  },
+
+  async createMfaRecoveryCodes(ctx) {
+    // A member of an organization with a portal role (no role, or no provider account: 403).
+    const caller = requireMember(ctx.caller);
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await ctx.db.tx(async (db) => {
+      await db.query("DELETE FROM mfa_recovery_codes WHERE user_id = $1", [caller.userId]);
+      await db.query("INSERT INTO mfa_recovery_codes (user_id, code_hash) SELECT $1, h FROM unnest($2::bytea[]) AS h", [caller.userId, codes.map((c) => recoveryCodeHash(normalizeRecoveryCode(c)!))]);
+      await recordSecurityEvent(db, ctx.req, caller, "mfa-recovery-codes", { practitionerId: caller.practitionerId, userId: caller.userId }, 201);
+    });
+    ctx.reply.code(201);
+    return { codes };
+  },
+
+  async redeemMfaRecoveryCode(ctx) {
+    const normalized = normalizeRecoveryCode(ctx.body.recoveryCode);
+    const userId = ctx.body.userId;
+    if (!normalized) throw badRequest(RECOVERY_CODE_INVALID);
+    await ctx.db.tx(async (db) => {
+      const used = await db.one<{ user_id: string }>(
+        "UPDATE mfa_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id",
+        [userId, recoveryCodeHash(normalized)],
+      );
+      if (!used) throw badRequest(RECOVERY_CODE_INVALID);
+      const who = await db.one<{ id: string; organization_id: string; role: Role }>("SELECT id, organization_id, role FROM practitioners WHERE user_id = $1 AND deleted_at IS NULL", [userId]);
+      await recordSecurityEvent(db, ctx.req, { userId, practitionerId: who?.id ?? null, role: who?.role ?? null, organizationId: who?.organization_id ?? null }, "mfa-recovered", { practitionerId: who?.id ?? null, userId }, 204);
+      // Last: if the identity service refuses, the code stays unused and nothing is recorded.
+      await ctx.identity?.resetMfa(userId);
+    });
+    ctx.reply.code(204);
+    return undefined;
   },
 
   async getSignUpByInviteCode(ctx) {

@@ -16,6 +16,7 @@ interface ProfileRow {
   org_products: string[];
   org_is_research: boolean;
   org_supports_sso: boolean;
+  org_mfa_required: boolean;
   org_logo_url: string | null;
   org_web_logo_url: string | null;
   locations: { id: string; name: string }[] | null;
@@ -29,7 +30,7 @@ export async function loadUserProfile(db: Db, caller: Caller, userId: string): P
   const row = await db.one<ProfileRow>(
     `SELECT p.id, p.user_id, p.first_name, p.last_name, p.email,
             o.id AS org_id, o.name AS org_name, o.timezone AS org_timezone, o.products AS org_products,
-            o.is_research AS org_is_research, o.supports_sso AS org_supports_sso,
+            o.is_research AS org_is_research, o.supports_sso AS org_supports_sso, o.mfa_required AS org_mfa_required,
             o.logo_url AS org_logo_url, o.web_logo_url AS org_web_logo_url,
             (SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY lower(l.name), l.id)
                FROM practitioner_locations pl JOIN locations l ON l.id = pl.location_id
@@ -56,6 +57,7 @@ export async function loadUserProfile(db: Db, caller: Caller, userId: string): P
       isResearchOrg: row.org_is_research,
       products: row.org_products as ProductKey[],
       supportsSSO: row.org_supports_sso,
+      mfaRequired: row.org_mfa_required,
     },
     locations: row.locations ?? [],
   };

@@ -1,0 +1,269 @@
+/**
+ * Two-step verification with an authenticator app (issue 23, ADR 027), in both projects (JavaScript enabled and
+ * disabled), against the real identity service (cognito-local through the launcher's MFA support: real RFC 6238
+ * codes, challenge sessions, AdminSetUserMFAPreference). The test computes the codes an authenticator app would
+ * show from the key the page displays (scripts/identity/totp.ts). Each test makes its own providers.
+ */
+import {
+  AssociateSoftwareTokenCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
+import type { Page } from "@playwright/test";
+import { createIdentityClient } from "../../scripts/identity/client.js";
+import { SignInChallengeError } from "../../scripts/identity/sign-in.js";
+import { totpCode, wrongTotpCode } from "../../scripts/identity/totp.js";
+import { readState } from "../setup/state.js";
+import { test, expect, expectAccessible } from "./fixtures.js";
+import { openSignedIn } from "./helpers/session.js";
+import { apiAs, createProvider, PROVIDER_ADMIN, SUPPORT, tokensOf, type NewProvider } from "./helpers/stack.js";
+import { demoTotpSecret, expectFieldError, expectToast, loginForm, logOut, mfaForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
+
+test.describe.configure({ timeout: 90_000 });
+
+// Not the spec's (it has no two-step verification): ADR 027's words.
+const WRONG_CODE = "That code didn't work. Check your authenticator app and enter the code it shows now.";
+const MFA_ON = "Two-step verification is on.";
+const ORGANIZATION_REQUIRES = "Your organization requires two-step verification. Set up an authenticator app to continue.";
+const REQUIRED_SAVED = "Two-step verification is now required for every provider of the organization.";
+const MFA_URL = /\/user\/login\/mfa\/$/;
+const RECOVERY_INVALID = "That recovery code is not valid.";
+const RECOVERY_USED = "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
+const HOME_URL = /\/home\/$/;
+// ADR 022's throttle, on the run's portal with its default limits (5 failed sign-ins per account in 15 minutes).
+const TOO_MANY = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+const ACCOUNT_LIMIT = 5;
+
+/** The key the enrolment shows as text (the same secret as the QR code), without its spaces. */
+async function shownKey(page: Page): Promise<string> {
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const key = (await page.getByLabel("Setup key").textContent()) ?? "";
+  return key.replace(/\s+/g, "");
+}
+
+/** The QR code is an SVG drawn by the server: in the HTML as sent, before any script runs. */
+async function expectServerDrawnQr(page: Page, path: string): Promise<void> {
+  const html = await (await page.request.get(path)).text();
+  expect(html).toMatch(/<svg[^>]*class="totp-qr"[^>]*role="img"[^>]*aria-label="QR code to scan with your authenticator app"/);
+  expect(html).toMatch(/<path d="M\d+ \d+h\d+v1h-\d+z/);
+}
+
+/** Enrols an authenticator for `user` through the identity service's own API (the test is the app). Returns the secret. */
+async function enrolThroughIdentityService(user: NewProvider): Promise<string> {
+  const { identity } = readState();
+  const client = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
+  try {
+    const { accessToken } = await tokensOf(user.email, user.password);
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode!) }));
+    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    return SecretCode!;
+  } finally {
+    client.destroy();
+  }
+}
+
+test("enrol in the account screen, sign out, sign in with the code; a wrong code gets its message; a recovery code", async ({ page }) => {
+  const user = await createProvider({ products: ["HEALTH"] });
+  await signInAs(page, user.email, user.password);
+
+  await page.goto("/user/account/two-step/");
+  await expect(page.getByRole("link", { name: "Two-Step Verification" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("Two-step verification is off.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Set Up Authenticator App" }).click();
+  await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
+  const secret = await shownKey(page);
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectServerDrawnQr(page, "/user/account/two-step/");
+  await expectAccessible(page);
+
+  // The first code confirms; a wrong one is refused at the field, and the same key is shown again.
+  const code = page.getByRole("textbox", { name: "Authentication code" });
+  await code.fill(wrongTotpCode(secret));
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expectFieldError(page.getByRole("textbox", { name: "Authentication code" }), WRONG_CODE);
+  expect(await shownKey(page)).toBe(secret);
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expectToast(page, MFA_ON);
+  await expect(page.getByText("Each sign-in asks for your password and a code from your authenticator app.")).toBeVisible();
+  // The recovery codes, shown once.
+  const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+  expect(codes).toHaveLength(10);
+  for (const c of codes) expect(c).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await logOut(page);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await expectAccessible(page);
+  const form = mfaForm(page);
+  await form.code.fill(wrongTotpCode(secret));
+  await form.verify.click();
+  await expectFieldError(mfaForm(page).code, WRONG_CODE);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await mfaForm(page).code.fill(totpCode(secret));
+  await mfaForm(page).verify.click();
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+
+  // The phone is lost: a recovery code (a wrong one first) turns two-step verification off; the password alone signs in.
+  await logOut(page);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Use a recovery code" }).click();
+  await expect(page.getByRole("heading", { name: "Use a recovery code" })).toBeVisible();
+  await expectAccessible(page);
+  const recovery = () => page.getByRole("textbox", { name: "Recovery code" });
+  await recovery().fill("AAAA-BBBB-CCCC-DDDD");
+  await page.getByRole("button", { name: "Use Recovery Code" }).click();
+  await expectFieldError(recovery(), RECOVERY_INVALID);
+  await expectAccessible(page);
+  await recovery().fill(codes[4]!.toLowerCase());
+  await page.getByRole("button", { name: "Use Recovery Code" }).click();
+  await expect(page).toHaveURL(/\/user\/login\/$/);
+  await expect(page.getByText(RECOVERY_USED)).toBeVisible();
+  await expectAccessible(page);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+});
+
+test("an admin resets a provider's two-step verification: their next sign-in asks for the password only", async ({ page, browser }) => {
+  const provider = await createProvider();
+  await enrolThroughIdentityService(provider);
+  const asked = await tokensOf(provider.email, provider.password).catch((e: unknown) => e);
+  expect(asked instanceof SignInChallengeError ? asked.challengeName : asked).toBe("SOFTWARE_TOKEN_MFA");
+
+  await openSignedIn(page, PROVIDER_ADMIN, "/organization/providers/");
+  const reset = page.getByRole("button", { name: `Reset 2-Step Verification of ${provider.firstName} ${provider.lastName}` });
+  await reset.click();
+  await expectToast(page, `Two-step verification of ${provider.firstName} ${provider.lastName} was reset. They set it up again at their next sign-in if it is required.`);
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ baseURL: readState().baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  try {
+    const theirs = await context.newPage();
+    await submitLogin(theirs, provider.email, provider.password);
+    await expect(theirs).toHaveURL(HOME_URL);
+    await expectAccessible(theirs);
+  } finally {
+    await context.close();
+  }
+});
+
+test("an organization that requires it: a provider without an authenticator sets one up at the next sign-in", async ({ page }) => {
+  const founder = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+  await signInAs(page, founder.email, founder.password);
+  await page.goto("/organization/details/");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Require Two-Step Verification" }).click();
+  await expectToast(page, REQUIRED_SAVED);
+  await expect(page.getByRole("button", { name: "Stop Requiring Two-Step Verification" })).toBeVisible();
+  await expectAccessible(page);
+
+  await logOut(page);
+  await submitLogin(page, founder.email, founder.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expect(page.getByText(ORGANIZATION_REQUIRES)).toBeVisible();
+  const secret = await shownKey(page);
+  await expectServerDrawnQr(page, "/user/login/mfa/");
+  await expectAccessible(page);
+  // Nothing opens before the authenticator is set up.
+  await page.goto("/home/");
+  await expect(page).toHaveURL(/\/user\/login\/\?redirectTo=/);
+  await expectAccessible(page);
+  await page.goto("/user/login/mfa/");
+  expect(await shownKey(page)).toBe(secret);
+  await expectAccessible(page);
+  await mfaForm(page).code.fill(wrongTotpCode(secret));
+  await page.getByRole("button", { name: "Turn On and Continue" }).click();
+  await expectFieldError(mfaForm(page).code, WRONG_CODE);
+  await expectAccessible(page);
+  await mfaForm(page).code.fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn On and Continue" }).click();
+  // Signed in, on the account screen with the new recovery codes (shown once).
+  await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
+  await expectToast(page, MFA_ON);
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await expectAccessible(page);
+
+  // From now on the code is asked.
+  await logOut(page);
+  await submitLogin(page, founder.email, founder.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await mfaForm(page).code.fill(totpCode(secret));
+  await mfaForm(page).verify.click();
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+});
+
+test("staff accounts always answer the code step", async ({ page }) => {
+  const secret = demoTotpSecret(SUPPORT.email);
+  expect(secret, "provisioning enrolled the demo support account").toBeTruthy();
+  await submitLogin(page, SUPPORT.email, SUPPORT.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await mfaForm(page).code.fill(totpCode(secret!));
+  await mfaForm(page).verify.click();
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+});
+
+test("wrong codes count toward the sign-in throttle: after the limit even the right code, and the right password, are refused", async ({ page }) => {
+  const user = await createProvider();
+  const secret = await enrolThroughIdentityService(user);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+    await mfaForm(page).code.fill(wrongTotpCode(secret));
+    await submitBadInput(mfaForm(page).verify, { status: 401 });
+    await expectFieldError(mfaForm(page).code, WRONG_CODE);
+  }
+  await mfaForm(page).code.fill(totpCode(secret));
+  await submitBadInput(mfaForm(page).verify, { status: 429 });
+  await expect(page.getByRole("main")).toContainText(TOO_MANY);
+  await expectAccessible(page);
+  // The same account's count: the password step is refused as well.
+  await page.goto("/user/login/");
+  await expectAccessible(page);
+  const form = loginForm(page);
+  await form.email.fill(user.email);
+  await form.password.fill(user.password);
+  await submitBadInput(form.submit, { status: 429 });
+  await expect(page.getByRole("main")).toContainText(TOO_MANY);
+  await expectAccessible(page);
+});
+
+test("single sign-on users are not asked, even where the organization requires it (their identity provider is)", async ({ page }) => {
+  const founder = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+  const api = await apiAs(founder.email, founder.password);
+  const organizationId = (await api.GET("/v2/users/current")).data!.organization.id;
+  const set = await api.PUT("/v2/organizations/{id}/mfa-requirement", { params: { path: { id: organizationId } }, body: { mfaRequired: true } });
+  expect(set.data?.mfaRequired).toBe(true);
+
+  await page.goto("/user/login/");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue with SSO" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Email" }).fill(founder.email);
+  await page.getByLabel("Password", { exact: true }).fill(founder.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+  await page.goto("/user/account/two-step/");
+  await expect(page.getByText("You sign in with your organization's single sign-on.")).toBeVisible();
+  await expectAccessible(page);
+});
+
