@@ -5,38 +5,18 @@
  * primary-key lookup).
  */
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testDatabase } from "../testing/pg-database";
 import { PostgresRevocations, REVOCATION_TABLE, revocationKey, SessionRevocations } from "./revocation.server";
 
-const adminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
-const DB = "portal_revocation_test";
-let url: string;
-
-beforeAll(async () => {
-  if (!adminUrl) throw new Error("TEST_POSTGRES_ADMIN_URL is not set: run with TEST_DATABASE=postgres (npm run test:unit:pg)");
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB}`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${DB}`;
-  url = u.toString();
-});
-
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.end();
-});
+const db = testDatabase("portal_revocation_test");
 
 const HOUR = 3_600_000;
 
 describe("PostgreSQL store", () => {
   it("creates its table (two replicas at once); a revocation by one replica holds at the other; no identifier is stored", async () => {
-    const storeA = new PostgresRevocations(url);
-    const storeB = new PostgresRevocations(url);
+    const storeA = new PostgresRevocations(db.url());
+    const storeB = new PostgresRevocations(db.url());
     try {
       await Promise.all([storeA.ready(), storeB.ready()]);
       const a = new SessionRevocations(storeA, { keyPrefix: "pg-test", keepMs: 12 * HOUR });
@@ -56,7 +36,7 @@ describe("PostgreSQL store", () => {
       await new Promise((r) => setTimeout(r, 5));
       expect(await b.check({ sid: "y", username: "user-7f3a", organizationId: "org-99", signedInAt: Date.now() })).toBeUndefined();
 
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: db.url() });
       await c.connect();
       const { rows } = await c.query<{ key: string }>(`SELECT key FROM ${REVOCATION_TABLE} ORDER BY key`);
       await c.end();

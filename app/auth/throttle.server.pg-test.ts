@@ -4,31 +4,11 @@
  * portal replicas sharing the counters.
  */
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testDatabase } from "../testing/pg-database";
 import { accountKey, createLimiterFactory, createThrottle, pairKey, THROTTLE_TABLE } from "./throttle.server";
 
-const adminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
-const DB = "portal_throttle_test";
-let url: string;
-
-beforeAll(async () => {
-  if (!adminUrl) throw new Error("TEST_POSTGRES_ADMIN_URL is not set: run with TEST_DATABASE=postgres (npm run test:unit:pg)");
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB}`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${DB}`;
-  url = u.toString();
-});
-
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.end();
-});
+const db = testDatabase("portal_throttle_test");
 
 const settings = {
   keyPrefix: "pg-test",
@@ -41,8 +21,8 @@ const settings = {
 
 describe("PostgreSQL store", () => {
   it("creates its table; a pair's back-off, the account's ceiling and known addresses are seen by every replica; no e-mail is stored", async () => {
-    const storeA = createLimiterFactory({ kind: "postgres", url });
-    const storeB = createLimiterFactory({ kind: "postgres", url });
+    const storeA = createLimiterFactory({ kind: "postgres", url: db.url() });
+    const storeB = createLimiterFactory({ kind: "postgres", url: db.url() });
     const a = createThrottle(settings, storeA);
     const b = createThrottle(settings, storeB);
     await Promise.all([storeA.ready(), storeB.ready()]);
@@ -59,7 +39,7 @@ describe("PostgreSQL store", () => {
     expect(await b.checkSignIn("maya@clinic.example", "203.0.113.50")).toMatchObject({ allowed: false, message: "Too many sign-in attempts. Please wait 24 hours and try again." });
     expect(await a.checkSignIn("maya@clinic.example", "203.0.113.9")).toMatchObject({ allowed: true });
 
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: db.url() });
     await c.connect();
     const { rows } = await c.query<{ key: string; points: number }>(`SELECT key, points FROM ${THROTTLE_TABLE} ORDER BY key`);
     await c.end();

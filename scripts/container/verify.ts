@@ -24,6 +24,7 @@ import { startStack, type Stack } from "../dev/stack.js";
 import { portalEnv } from "../../tests/setup/portal.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
 import { browserFlow, launchBrowser } from "./browser-flow.js";
+import { checklist } from "./checks.js";
 import { buildPortalImage, hostAddress, mb, secs } from "./image.js";
 import { podman, podmanAvailable } from "./podman.js";
 
@@ -42,22 +43,7 @@ export const REFUSED_STARTS: { name: string; env: Record<string, string | undefi
   })),
 ];
 
-const results: { check: string; ok: boolean; detail: string }[] = [];
-const record = (check: string, ok: boolean, detail = "") => {
-  results.push({ check, ok, detail });
-  console.log(`${ok ? "ok  " : "FAIL"} ${check}${detail ? ` — ${detail}` : ""}`);
-  return ok;
-};
-const started = Date.now();
-const timings: [string, number][] = [];
-const timed = async <T>(what: string, fn: () => Promise<T> | T): Promise<T> => {
-  const t = Date.now();
-  try {
-    return await fn();
-  } finally {
-    timings.push([what, Date.now() - t]);
-  }
-};
+const { record, timed, finish } = checklist();
 
 const available = podmanAvailable();
 if (!available.ok) {
@@ -188,8 +174,4 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const failed = results.filter((r) => !r.ok);
-console.log(`\nimage ${built.image}: ${mb(built.size)}; node_modules ${mb(nodeModulesBytes)}`);
-console.log(`timings: ${timings.map(([w, ms]) => `${w} ${secs(ms)}`).join(", ")}; total ${secs(Date.now() - started)}`);
-console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+finish([`\nimage ${built.image}: ${mb(built.size)}; node_modules ${mb(nodeModulesBytes)}`]);

@@ -13,17 +13,12 @@ import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
-import { buildPortalImage, hostAddress, secs } from "../container/image.js";
+import { checklist } from "../container/checks.js";
+import { buildPortalImage, hostAddress } from "../container/image.js";
 import { podman, podmanEnv } from "../container/podman.js";
 import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
 
-const results: { check: string; ok: boolean; detail: string }[] = [];
-const record = (check: string, ok: boolean, detail = "") => {
-  results.push({ check, ok, detail });
-  console.log(`${ok ? "ok  " : "FAIL"} ${check}${detail ? ` — ${detail}` : ""}`);
-  return ok;
-};
-const started = Date.now();
+const { record, finish } = checklist();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const project = `exercompose${process.pid}`;
 
@@ -103,6 +98,4 @@ const left = [
   .filter(Boolean)
   .join(", ");
 record("nothing left", left === "", left);
-const failed = results.filter((r) => !r.ok);
-console.log(`\ntotal ${secs(Date.now() - started)}; ${results.length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+finish([""]);

@@ -27,28 +27,14 @@ import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
+import { checklist } from "../container/checks.js";
 import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
 import { podman, podmanAvailable } from "../container/podman.js";
 import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
 import { find, readManifests, staticChecks, type K8sObject } from "./manifests.js";
 
 const MAX_FAILURES = Number(process.env.DEPLOY_VERIFY_MAX_FAILURES ?? 0);
-const results: { check: string; ok: boolean; detail: string }[] = [];
-const record = (check: string, ok: boolean, detail = "") => {
-  results.push({ check, ok, detail });
-  console.log(`${ok ? "ok  " : "FAIL"} ${check}${detail ? ` — ${detail}` : ""}`);
-  return ok;
-};
-const started = Date.now();
-const timings: [string, number][] = [];
-const timed = async <T>(what: string, fn: () => Promise<T> | T): Promise<T> => {
-  const t = Date.now();
-  try {
-    return await fn();
-  } finally {
-    timings.push([what, Date.now() - t]);
-  }
-};
+const { record, timed, finish } = checklist();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const available = podmanAvailable();
@@ -269,7 +255,4 @@ try {
 }
 const leftover = podman(["pod", "ps", "--format", "{{.Name}}", "--filter", "name=exer-"], { allowFail: true }).stdout.trim();
 record("torn down: no pod, secret or network left", leftover === "", leftover);
-const failed = results.filter((r) => !r.ok);
-console.log(`\ntimings: ${timings.map(([w, ms]) => `${w} ${secs(ms)}`).join(", ")}; total ${secs(Date.now() - started)}`);
-console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+finish([""]);
