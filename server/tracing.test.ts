@@ -70,7 +70,7 @@ beforeAll(async () => {
   closers.push(async () => restoreLog());
 
   const vite = await import("vite");
-  const viteServer = await vite.createServer({ root, logLevel: "error", server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom" });
+  const viteServer = await vite.createServer({ root, logLevel: "error", server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: "custom" });
   closers.push(() => viteServer.close());
   const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as import("react-router").ServerBuild;
   const { createApp } = await import("./app");

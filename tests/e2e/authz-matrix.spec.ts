@@ -12,7 +12,8 @@ import { actionRouteFiles, CALLERS, missingPostRows, missingRouteRows, routeFile
 import { canReplay } from "../../app/domain/scan-display.js";
 import { readState } from "../setup/state.js";
 import { test, expect } from "./helpers/extra-portal.js";
-import { apiAs, DEMO_PASSWORD } from "./helpers/stack.js";
+import { apiAs } from "./helpers/stack.js";
+import { CookieJar, signInJar } from "./helpers/form-sign-in.js";
 
 const EMAIL: Record<Exclude<Caller, "anon" | "expired">, string> = {
   prac: "practitioner@frontrange.example",
@@ -26,25 +27,7 @@ const EMAIL: Record<Exclude<Caller, "anon" | "expired">, string> = {
   disab: "disabled@closedclinic.example",
 };
 
-/** A cookie jar of one caller (name → value; the portal sets path=/ cookies only). */
-class Jar {
-  private cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(res: Response): void {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair!.indexOf("=");
-      const name = pair!.slice(0, i).trim();
-      const value = pair!.slice(i + 1).trim();
-      if (value === "" || /max-age=0/i.test(c) || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
-async function request(base: string, jar: Jar, path: string, init: { method?: string; form?: Record<string, string>; requestId?: string } = {}): Promise<Response> {
+async function request(base: string, jar: CookieJar, path: string, init: { method?: string; form?: Record<string, string>; requestId?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { cookie: jar.header(), "user-agent": "authz-matrix" };
   if (init.requestId) headers["x-request-id"] = init.requestId;
   let body: string | undefined;
@@ -58,11 +41,8 @@ async function request(base: string, jar: Jar, path: string, init: { method?: st
   return res;
 }
 
-async function signIn(base: string, email: string): Promise<Jar> {
-  const jar = new Jar();
-  await request(base, jar, "/user/login/", { method: "POST", form: { email, password: DEMO_PASSWORD } });
-  return jar;
-}
+// A refused sign-in (no role, a disabled organization) leaves the jar as the portal left it: its rows say so.
+const signIn = (base: string, email: string) => signInJar(base, email);
 
 /** The class of an answer (see tests/authz/matrix.ts). */
 function classOf(res: Response): PortalClass {
@@ -203,7 +183,7 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
       const state = readState();
       const ids = await seeded(caller);
       let base = state.baseURL;
-      let jar = new Jar();
+      let jar = new CookieJar();
       if (caller === "expired") {
         const portal = await startExtraPortal({ env: { INACTIVITY_TIMEOUT_SECONDS: "5" } });
         base = portal.url;
@@ -220,7 +200,7 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
         const url = ROUTE_URLS[file];
         if (!row || !url) continue;
         // The expired session is replayed as it was (each answer would otherwise replace it).
-        const j = caller === "expired" ? Object.assign(new Jar(), { header: () => snapshot }) : jar;
+        const j = caller === "expired" ? Object.assign(new CookieJar(), { header: () => snapshot }) : jar;
         const res = await request(base, j, fill(url, ids));
         const got = classOf(res);
         observed.push(`${file} ${got.startsWith("->") ? `redirect ${got.slice(2)}` : got}`);
@@ -237,7 +217,7 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
         const row = routePostMatrix[file];
         const url = ROUTE_URLS[file];
         if (!row || !url) continue;
-        const j = caller === "expired" ? Object.assign(new Jar(), { header: () => snapshot }) : jar;
+        const j = caller === "expired" ? Object.assign(new CookieJar(), { header: () => snapshot }) : jar;
         const res = await request(base, j, fill(url, ids), { method: "POST", form: {}, requestId: `${runId}-${n}` });
         const got = classOf(res);
         observed.push(`POST ${file} ${got.startsWith("->") ? `redirect ${got.slice(2)}` : got}`);

@@ -13,7 +13,8 @@ import { actionRouteFiles, routePostMatrix, ROUTE_URLS } from "../authz/matrix.j
 import { PROJECT_ROOT } from "../../scripts/identity/cognito-local.js";
 import { readState } from "../setup/state.js";
 import { expect, test } from "./fixtures.js";
-import { apiAs, DEMO_PASSWORD } from "./helpers/stack.js";
+import { apiAs } from "./helpers/stack.js";
+import { CookieJar, signInJar } from "./helpers/form-sign-in.js";
 
 type Caller = "anon" | "prac" | "padmin" | "exer";
 const EMAIL: Record<Exclude<Caller, "anon">, string> = {
@@ -65,24 +66,7 @@ function addresses(url: string): { name: string; url: string }[] {
   ];
 }
 
-class Jar {
-  private cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(res: Response): void {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair!.indexOf("=");
-      const name = pair!.slice(0, i).trim();
-      const value = pair!.slice(i + 1).trim();
-      if (value === "" || /max-age=0/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
-async function send(base: string, jar: Jar, path: string, b: Body): Promise<{ status: number; text: string; headers: Headers }> {
+async function send(base: string, jar: CookieJar, path: string, b: Body): Promise<{ status: number; text: string; headers: Headers }> {
   const headers: Record<string, string> = { cookie: jar.header(), origin: base, "user-agent": "odd-requests" };
   if (b.type) headers["content-type"] = b.type;
   const res = await fetch(`${base}${path}`, { method: b.method ?? "POST", headers, body: b.body as BodyInit | undefined, redirect: "manual" });
@@ -90,12 +74,7 @@ async function send(base: string, jar: Jar, path: string, b: Body): Promise<{ st
   return { status: res.status, text: await res.text().catch(() => ""), headers: res.headers };
 }
 
-async function signIn(base: string, email: string): Promise<Jar> {
-  const jar = new Jar();
-  const res = await send(base, jar, "/user/login/", { name: "sign-in", type: "application/x-www-form-urlencoded", body: new URLSearchParams({ email, password: DEMO_PASSWORD }).toString(), form: true });
-  expect(res.status, `sign-in as ${email}`).toBe(302);
-  return jar;
-}
+const signIn = (base: string, email: string) => signInJar(base, email, { strict: true });
 
 let idsOnce: Promise<Record<string, string>> | undefined;
 /** The ids the action routes' URLs name: a patient at the practitioner's location, a scan organization. */
@@ -130,7 +109,7 @@ test.describe("odd requests to every action route @js-only", () => {
       test.setTimeout(240_000);
       const base = readState().baseURL;
       const known = await ids();
-      const jar = caller === "anon" ? new Jar() : await signIn(base, EMAIL[caller]);
+      const jar = caller === "anon" ? new CookieJar() : await signIn(base, EMAIL[caller]);
       // Signing out comes last: it ends this caller's session.
       const routes = actionRouteFiles().sort((a, b) => Number(a === "user.logout") - Number(b === "user.logout"));
       const failures: string[] = [];

@@ -1,19 +1,62 @@
 /**
- * Signing in to a portal with plain HTTP (no browser): the login form's post, the session cookies kept as a
- * Cookie header. For tests that drive a portal as a load balancer or a monitoring system would (shutdown, metrics),
- * against an extra portal whose session secret is its own (helpers/session.ts's cached cookies are the run's portal's).
+ * Signing in to a portal with plain HTTP (no browser): the login form's post — and, for an account with an
+ * authenticator (the demo staff accounts, ADR 027), the code step's post with the code of the secret provisioning
+ * recorded — the session cookies kept in a jar. For tests that drive a portal as a load balancer, a monitoring
+ * system or an attacker would (shutdown, metrics, the authorization matrix, odd requests), also against an extra
+ * portal whose session secret is its own (helpers/session.ts's cached cookies are the run's portal's).
  */
+import { totpCode } from "../../../scripts/identity/totp.js";
 import { DEMO_PASSWORD } from "./stack.js";
+import { demoTotpSecret } from "./ui.js";
 
-export async function formSignIn(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${baseUrl}/user/login/`, {
+/** One caller's cookies (name → value; the portal sets path=/ cookies only), as a browser would keep them. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  take(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (value === "" || /max-age=0/i.test(c) || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+async function postForm(baseUrl: string, jar: CookieJar, path: string, form: Record<string, string>): Promise<Response> {
+  const res = await fetch(`${baseUrl}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: new URL(baseUrl).origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password }),
+    headers: { Origin: new URL(baseUrl).origin, "Content-Type": "application/x-www-form-urlencoded", cookie: jar.header() },
+    body: new URLSearchParams(form),
   });
   await res.body?.cancel();
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";", 1)[0]!);
-  if (res.status !== 302 || cookies.length === 0) throw new Error(`sign-in of ${email} answered ${res.status}`);
-  return cookies.join("; ");
+  jar.take(res);
+  return res;
+}
+
+/**
+ * The jar of a sign-in. `strict`: the sign-in must succeed (else it throws); without it, a refused sign-in (an
+ * account without a role, a disabled organization) leaves the jar as the portal left it.
+ */
+export async function signInJar(baseUrl: string, email: string, opts: { password?: string; strict?: boolean } = {}): Promise<CookieJar> {
+  const jar = new CookieJar();
+  let res = await postForm(baseUrl, jar, "/user/login/", { email, password: opts.password ?? DEMO_PASSWORD });
+  const secret = demoTotpSecret(email);
+  if (res.status === 302 && new URL(res.headers.get("location") ?? "", baseUrl).pathname === "/user/login/mfa/" && secret) {
+    res = await postForm(baseUrl, jar, "/user/login/mfa/", { code: totpCode(secret) });
+  }
+  if (opts.strict && (res.status !== 302 || jar.header() === "" || new URL(res.headers.get("location") ?? "", baseUrl).pathname.startsWith("/user/login"))) {
+    throw new Error(`sign-in of ${email} answered ${res.status} ${res.headers.get("location") ?? ""}`);
+  }
+  return jar;
+}
+
+/** The Cookie header of a successful sign-in. */
+export async function formSignIn(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  return (await signInJar(baseUrl, email, { password, strict: true })).header();
 }
