@@ -31,7 +31,8 @@ const RECOVERY_INVALID = "That recovery code is not valid.";
 const RECOVERY_USED = "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
 const HOME_URL = /\/home\/$/;
 // ADR 022's throttle, on the run's portal with its default limits (5 failed sign-ins per account in 15 minutes).
-const TOO_MANY = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+// The pair's back-off (ADR 022, ADR 024 §7): after 5 failures of one account from one address it waits, and is told how long.
+const TOO_MANY = /Too many sign-in attempts\. Please wait \d+ (second|seconds|minute|minutes) and try again\./;
 const ACCOUNT_LIMIT = 5;
 
 /** The key the enrolment shows as text (the same secret as the QR code), without its spaces. */
@@ -242,7 +243,7 @@ test("wrong codes count toward the sign-in throttle: after the limit even the ri
   await submitBadInput(mfaForm(page).verify, { status: 429 });
   await expect(page.getByRole("main")).toContainText(TOO_MANY);
   await expectAccessible(page);
-  // The same account's count: the password step is refused as well.
+  // The same (account, address) pair's count: the password step is refused as well.
   await page.goto("/user/login/");
   await expectAccessible(page);
   const form = loginForm(page);
