@@ -41,6 +41,8 @@ export default function ImageCropper({ src, naturalWidth, naturalHeight, outputW
           maxZoom={MAX_ZOOM}
           aspect={outputWidth / outputHeight}
           showGrid={false}
+          // Its rules are in image-crop.css: an injected <style> would be refused by the CSP (no nonce in the browser).
+          disableAutomaticStylesInjection
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
