@@ -28,6 +28,21 @@ export function podman(args: string[], opts: { input?: string | Buffer; allowFai
   return r;
 }
 
+/**
+ * Runs podman without blocking this process (a step that takes seconds while the script also measures requests:
+ * a synchronous call would freeze the requests' timers and fail them); resolves with its exit code and output.
+ */
+export function podmanAsync(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("podman", [...PODMAN_GLOBAL_ARGS, ...args], { env: podmanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (b: Buffer) => (stdout += b.toString("utf8")));
+    child.stderr.on("data", (b: Buffer) => (stderr += b.toString("utf8")));
+    child.on("close", (code) => resolve({ status: code ?? 1, stdout, stderr }));
+  });
+}
+
 /** Runs podman asynchronously, streaming its output with a prefix (long builds); resolves with the exit code. */
 export function podmanStreaming(args: string[], prefix: string, log: (line: string) => void = (l) => console.log(l)): Promise<number> {
   return new Promise((resolve) => {

@@ -29,7 +29,7 @@ import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
 import { checklist } from "../container/checks.js";
 import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
-import { podman, podmanAvailable } from "../container/podman.js";
+import { podman, podmanAsync, podmanAvailable } from "../container/podman.js";
 import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
 import { find, readManifests, staticChecks, type K8sObject } from "./manifests.js";
 
@@ -215,13 +215,15 @@ try {
     // The deletion: the endpoints controller and kube-proxy take about a second to drop the pod …
     const dropped = sleep(1000).then(() => endpoints.delete(victimUrl));
     // … while the kubelet runs the preStop hook, then sends SIGTERM and waits up to the grace period.
-    if (preStop) podman(["exec", `${victim}-portal`, ...preStop], { allowFail: true });
+    // Both without blocking this script: its request workers keep running (and timing) meanwhile.
+    if (preStop) await podmanAsync(["exec", `${victim}-portal`, ...preStop]);
     await dropped;
     const stopStart = Date.now();
-    podman(["pod", "stop", "-t", String(grace), victim], { allowFail: true });
+    await podmanAsync(["pod", "stop", "-t", String(grace), victim]);
     const stopMs = Date.now() - stopStart;
     const exit = podman(["inspect", "--format", "{{.State.ExitCode}}", `${victim}-portal`], { allowFail: true }).stdout.trim();
-    podman(["pod", "start", victim]);
+    const started = await podmanAsync(["pod", "start", victim]);
+    if (started.status !== 0) throw new Error(`podman pod start ${victim} failed: ${started.stderr.slice(-2000)}`);
     const newUrl = `http://${ipOf(victim)}:3000`;
     // A busy machine (CI's other lanes) can take a minute to start Node in a fresh container.
     const deadline = Date.now() + 180_000;
