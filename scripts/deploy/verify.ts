@@ -193,7 +193,9 @@ try {
       }
       const url = list[rr++ % list.length]!;
       try {
-        const r = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+        // A failure is an error or a non-200 answer; a slow answer is not (beside CI's end-to-end lane a freshly started
+        // replica's first pages took over 10 s on 2 cores and were counted as failed): 30 s, under the grace period.
+        const r = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
         await r.arrayBuffer();
         if (r.status === 200) tally.ok++;
         else throw new Error(`HTTP ${r.status}`);
