@@ -21,7 +21,9 @@ describe("rate limit", () => {
     let refused: Res | undefined;
     let sent = 1;
     const worker = async () => {
-      while (!refused && sent <= limit + 5) {
+      // Up to three windows' budget: a window that ends while a slow machine spends it (CI's lanes share 2 cores) starts
+      // the count again, and the next one is spent in turn.
+      while (!refused && sent <= 3 * limit) {
         sent++;
         // Plain fetch (not recorded): thousands of identical successes say nothing to the conformance table.
         const res = await fetch(first.url);
@@ -29,7 +31,7 @@ describe("rate limit", () => {
         if (res.status === 429) refused = await call({ op: "checkHealth", as: null, kind: "rule" });
       }
     };
-    await Promise.all(Array.from({ length: 16 }, worker));
+    await Promise.all(Array.from({ length: 32 }, worker));
     expect(refused, `no 429 after ${sent} requests (limit ${limit})`).toBeDefined();
     const res = refused!;
     expectError(res, 429);
@@ -39,5 +41,5 @@ describe("rate limit", () => {
     expect(Number(retryAfter)).toBeLessThanOrEqual(Math.max(reset, 60) + 1);
     expect(res.headers.get("ratelimit-remaining")).toBe("0");
     expect(res.headers.get("cache-control")).toBe("no-store");
-  });
+  }, 240_000); // up to three windows of a minute
 });
