@@ -182,7 +182,7 @@ try {
   const endpoints = new Set(urls.values());
   const cookie = cookies[0]!;
   let stop = false;
-  const tally = { ok: 0, failed: 0, errors: new Map<string, number>() };
+  const tally = { ok: 0, failed: 0, errors: new Map<string, number>(), where: new Set<string>() };
   let rr = 0;
   const worker = async () => {
     while (!stop) {
@@ -203,6 +203,7 @@ try {
         tally.failed++;
         const key = (e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message.slice(0, 60);
         tally.errors.set(key, (tally.errors.get(key) ?? 0) + 1);
+        tally.where.add([...urls].find(([, u]) => u === url)?.[0] ?? url);
       }
     }
   };
@@ -241,10 +242,19 @@ try {
   await Promise.all(workers);
   record(`${victim} stopped by SIGTERM within its grace period (${grace} s) and came back ready`, restart.exit === "0" && restart.back, `exit ${restart.exit} after ${secs(restart.stopMs)}; back in ${secs(restart.totalMs)}${restart.why ? ` — ${restart.why}` : ""}`);
   const errors = [...tally.errors].map(([k, n]) => `${k} ×${n}`).join(", ");
+  // Which replica answered the failures, and what it logged as a warning or an error (no PHI is logged: ADR 024).
+  const failedOn = [...tally.where];
+  const theirLogs = failedOn
+    .map((p) => {
+      const out = podman(["logs", "--tail", "400", `${p}-portal`], { allowFail: true });
+      const lines = `${out.stdout}\n${out.stderr}`.split("\n").filter((l) => /"level":"(warn|error)"/.test(l));
+      return `${p}:\n${lines.slice(-12).join("\n")}`;
+    })
+    .join("\n");
   record(
     `requests through the restart: failures ≤ ${MAX_FAILURES}`,
     tally.failed <= MAX_FAILURES && tally.ok > 0,
-    `${tally.ok} ok, ${tally.failed} failed${errors ? ` (${errors})` : ""}`,
+    `${tally.ok} ok, ${tally.failed} failed${errors ? ` (${errors}) on ${failedOn.join(", ")}` : ""}${theirLogs && tally.failed > MAX_FAILURES ? `\n${theirLogs}` : ""}`,
   );
 } catch (e) {
   record("deploy:verify ran to the end", false, (e as Error).message.slice(0, 2000));
