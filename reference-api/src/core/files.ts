@@ -2,7 +2,8 @@ import type { Db } from "../db/db.js";
 
 /** The file store: blobs in the database's `files` table, served by signed URL. */
 export interface FileStore {
-  put(key: string, data: Buffer | string, contentType: string): Promise<void>;
+  /** `createdAt`: the seed's instant (seeds never stamp the wall clock); now() otherwise. */
+  put(key: string, data: Buffer | string, contentType: string, opts?: { createdAt?: string }): Promise<void>;
   get(key: string): Promise<{ data: Buffer; contentType: string } | undefined>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
@@ -10,12 +11,13 @@ export interface FileStore {
 
 export function createFileStore(db: Db): FileStore {
   return {
-    async put(key, data, contentType) {
+    async put(key, data, contentType, opts = {}) {
       const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
       await db.query(
         // Bytes travel as base64 text: PGlite's binary parameter path is ~10x slower for large files.
-        "INSERT INTO files (key, content_type, data) VALUES ($1, $2, decode($3, 'base64')) ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, created_at = now()",
-        [key, contentType, buf.toString("base64")],
+        `INSERT INTO files (key, content_type, data, created_at) VALUES ($1, $2, decode($3, 'base64'), coalesce($4::timestamptz, now()))
+         ON CONFLICT (key) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, created_at = EXCLUDED.created_at`,
+        [key, contentType, buf.toString("base64"), opts.createdAt ?? null],
       );
     },
     async get(key) {

@@ -25,7 +25,7 @@ export async function getUserProfileByUserId(db: Db, userId: string): Promise<Sc
 /** The identity-service user id of the signed-up provider with this e-mail (case-insensitive), if any. */
 export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const row = await db.one<{ user_id: string }>(
-    "SELECT user_id FROM practitioners WHERE lower(email) = lower($1) AND user_id IS NOT NULL AND deleted_at IS NULL ORDER BY created_at LIMIT 1",
+    "SELECT user_id FROM practitioners WHERE lower(email) = lower($1) AND user_id IS NOT NULL AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1",
     [email.trim()],
   );
   return row?.user_id;

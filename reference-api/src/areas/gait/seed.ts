@@ -103,7 +103,7 @@ export const seed: AreaSeeder = async (ctx) => {
   const today = ctx.today.getTime();
   const gaitPatients = ctx.core.patients.filter((p) => p.products.includes("GAIT"));
   const rows: unknown[][] = [];
-  const poseLogCandidates: { id: string; w: Walk; items: GaitMeasureItem[] }[] = [];
+  const poseLogCandidates: { id: string; w: Walk; items: GaitMeasureItem[]; captured: string }[] = [];
 
   const add = (p: SeedPatient, at: number, w: Walk, gaitUid: string | null, comment: string | null) => {
     const daysAgo = (today - at) / DAY;
@@ -114,7 +114,7 @@ export const seed: AreaSeeder = async (ctx) => {
     const captured = new Date(at).toISOString();
     rows.push([id, p.organizationId, p.id, p.practitionerId, uuid(rng), schema, captured, gaitUid, assistance, rng.chance(0.15) ? "IMPERIAL" : "METRIC",
       JSON.stringify(its), w.speed, comment, comment ? captured : null, comment ? p.practitionerId : null, captured]);
-    if (schema === "GAIT_SA_2" && !large && poseLogCandidates.length < 40 && rng.chance(0.05)) poseLogCandidates.push({ id, w, items: its });
+    if (schema === "GAIT_SA_2" && !large && poseLogCandidates.length < 40 && rng.chance(0.05)) poseLogCandidates.push({ id, w, items: its, captured });
   };
 
   for (const p of gaitPatients) {
@@ -155,7 +155,7 @@ export const seed: AreaSeeder = async (ctx) => {
   for (const s of logged) {
     const results = s.items.flatMap((it) => it.measures.filter((m) => !m.disabled).map((m) => ({ id: m.name, name: m.displayName, value: m.value, units: m.unit })));
     const log = generatePoseLog({ lapOneTime: s.w.lap1, lapTwoTime: s.w.lap2, cadence: Math.round(70 + 35 * s.w.speed), results, rng: () => rng.next() });
-    await ctx.files.put(gaitPoseLogKey(s.id), JSON.stringify(log), "application/json");
+    await ctx.files.put(gaitPoseLogKey(s.id), JSON.stringify(log), "application/json", { createdAt: s.captured });
   }
   if (logged.length > 0) await ctx.db.query("UPDATE gait_sessions SET artifacts = '{pose-log}' WHERE id = ANY($1::uuid[])", [logged.map((s) => s.id)]);
 

@@ -95,7 +95,7 @@ async function applyPatientChanges(db: Db, m: MemberCaller, row: PatientRow, b: 
   if (products.length !== row.products.length) {
     await db.query(
       `UPDATE plans_of_care SET products = (SELECT array_agg(DISTINCT x) FROM unnest(products || $2::text[]) x)
-        WHERE id = (SELECT id FROM plans_of_care WHERE patient_record_id = $1 ORDER BY start_date DESC, created_at DESC LIMIT 1)`,
+        WHERE id = (SELECT id FROM plans_of_care WHERE patient_record_id = $1 ORDER BY start_date DESC, created_at DESC, id LIMIT 1)`,
       [row.id, products],
     );
   }
@@ -108,7 +108,7 @@ interface PlanRow {
 }
 const currentPlan = (db: Db, patientId: string) =>
   db.one<PlanRow>(
-    "SELECT id, start_date::text AS start_date, end_date::text AS end_date FROM plans_of_care WHERE patient_record_id = $1 ORDER BY start_date DESC, created_at DESC LIMIT 1",
+    "SELECT id, start_date::text AS start_date, end_date::text AS end_date FROM plans_of_care WHERE patient_record_id = $1 ORDER BY start_date DESC, created_at DESC, id LIMIT 1",
     [patientId],
   );
 

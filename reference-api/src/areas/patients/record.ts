@@ -50,7 +50,7 @@ export function patientRecordSelect(a = "pr"): string {
     (SELECT json_build_object('id', l_.id, 'name', l_.name) FROM locations l_ WHERE l_.id = ${a}.location_id) AS location,
     (SELECT json_build_object('id', o_.id, 'name', o_.name, 'logoUrl', coalesce(o_.web_logo_url, o_.logo_url))
        FROM organizations o_ WHERE o_.id = ${a}.organization_id) AS organization,
-    (SELECT json_agg(json_build_object('start', c_.start_date::text, 'end', c_.end_date::text) ORDER BY c_.start_date, c_.created_at)
+    (SELECT json_agg(json_build_object('start', c_.start_date::text, 'end', c_.end_date::text) ORDER BY c_.start_date, c_.created_at, c_.id)
        FROM plans_of_care c_ WHERE c_.patient_record_id = ${a}.id) AS plans_of_care,
     (SELECT json_agg(json_build_object('id', h_.id, 'name', h_.name) ORDER BY ha_.assigned_at, h_.id)
        FROM hep_assignments ha_ JOIN heps h_ ON h_.id = ha_.hep_id

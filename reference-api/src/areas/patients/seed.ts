@@ -78,7 +78,9 @@ async function seedRows(ctx: Parameters<AreaSeeder>[0]): Promise<void> {
     for (let i = 0; i < n; i++) {
       const daysAgo = rng.int(win[1], win[0]);
       const interactive = rng.chance(0.6);
-      const at = new Date(Math.min(Date.now(), today.getTime() - daysAgo * DAY_MS + rng.int(14, 23) * 3_600_000)).toISOString();
+      // Written that afternoon (UTC), or — for a note dated today — the afternoon before: never after the seed
+      // ran, and never from the wall clock (two seeds of one day are the same; the list orders by created_at).
+      const at = new Date(today.getTime() - Math.max(daysAgo, 1) * DAY_MS + rng.int(14, 23) * 3_600_000).toISOString();
       notes.push([
         fastUuid(rng), p.id, p.practitionerId, dayOffset(today, -daysAgo), rng.pick([5, 10, 10, 15, 20, 20, 20, 25, 30, 40]),
         rng.pick(NOTE_TEXTS), interactive ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, interactive, at, at,

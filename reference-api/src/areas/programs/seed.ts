@@ -2,6 +2,7 @@ import { createFileStore, type FileStore } from "../../core/files.js";
 import { bulkInsert, type Db } from "../../db/db.js";
 import { insertColumns } from "../../seed/bulk.js";
 import type { AreaSeeder, Rng, SeedPatient } from "../../seed/context.js";
+import { dayOffset } from "../../seed/context.js";
 import { demoAccounts } from "../../seed/demo-accounts.js";
 import { CATALOGUE, ROM_LABELS, type BodyTarget, type CatalogueExercise } from "./catalogue.js";
 import { audioFileOf, MEDIA_PATH as MEDIA } from "./exercises.js";
@@ -94,8 +95,8 @@ function pickExercises(rng: Rng, pool: CatalogueExercise[], count: number): Cata
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** The exercise library: exercises, their metrics and their media (also used by tests). */
-export async function seedExerciseLibrary(db: Db, files: FileStore): Promise<void> {
+/** The exercise library: exercises, their metrics and their media (also used by tests); `createdAt` stamps the media. */
+export async function seedExerciseLibrary(db: Db, files: FileStore, createdAt?: string): Promise<void> {
   await bulkInsert(
     db,
     "exercises",
@@ -137,8 +138,8 @@ export async function seedExerciseLibrary(db: Db, files: FileStore): Promise<voi
       position: e.position, motion: e.motion, subjectOrientation: e.subjectOrientation, cameraOrientation: e.cameraOrientation,
       sequence: e.sequence, equipment: e.equipment, title: e.name,
     };
-    await files.put(`exercises/${e.id}-thumb.svg`, figureSvg(spec, false), "image/svg+xml");
-    await files.put(`exercises/${e.id}-animation.svg`, figureSvg(spec, true), "image/svg+xml");
+    await files.put(`exercises/${e.id}-thumb.svg`, figureSvg(spec, false), "image/svg+xml", { createdAt });
+    await files.put(`exercises/${e.id}-animation.svg`, figureSvg(spec, true), "image/svg+xml", { createdAt });
   }
 }
 
@@ -172,7 +173,8 @@ export const seed: AreaSeeder = async (ctx) => {
   const now = ctx.today.getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   // The media go through a file store on the transaction (the outer handle would wait for it).
-  await ctx.db.tx(async (db) => seedExerciseLibrary(db, createFileStore(db)));
+  // The library is a year old (as the organizations: seed/core.ts).
+  await ctx.db.tx(async (db) => seedExerciseLibrary(db, createFileStore(db), `${dayOffset(ctx.today, -365)}T09:00:00.000Z`));
 
   const complete = CATALOGUE.filter((e) => e.completeness === "COMPLETE");
   const byId = new Map(complete.map((e) => [e.id, e]));
@@ -335,7 +337,9 @@ export const seed: AreaSeeder = async (ctx) => {
       const n = isDemo ? rng.int(6, 12) : rng.int(1, 8);
       for (const e of pickExercises(rng, complete, n)) favorites.push([p.id, e.id]);
     }
-    await bulkInsert(db, "favorite_exercises", ["practitioner_id", "exercise_id"], favorites);
+    // Marked over the week before today, a minute apart, in insertion (seq) order.
+    const marked = (i: number) => iso(now - 7 * DAY_MS + i * 60_000);
+    await bulkInsert(db, "favorite_exercises", ["practitioner_id", "exercise_id", "created_at"], favorites.map((f, i) => [...f, marked(i)]));
 
     // What the patients were sent (PatientNotification): the app invite when it went out, with the patient's
     // first program; a program update for every later assignment. Derived from the rows above in SQL (fast
@@ -351,7 +355,7 @@ export const seed: AreaSeeder = async (ctx) => {
       SELECT md5('PROGRAM_UPDATED:' || a.id)::uuid, a.patient_record_id, 'PROGRAM_UPDATED', a.hep_id, a.assigned_at
         FROM hep_assignments a
        WHERE EXISTS (SELECT 1 FROM hep_assignments b WHERE b.patient_record_id = a.patient_record_id AND (b.assigned_at, b.id) < (a.assigned_at, a.id))
-      ORDER BY 5`);
+      ORDER BY 5, 1`);
   });
 
   ctx.log(`programs: ${CATALOGUE.length} exercises, ${templates.length} templates, ${current.length + older.length} programs; ${withProgram} of ${health} Health patients with a program`);

@@ -68,7 +68,7 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
     return { minutes, interactive };
   };
 
-  type SeedCycle = { id: string; patient_record_id: string; code: RtmCode; status: RtmStatus; start_date: string; end_date: string; num_required_days: number; billed_at: string | null; next_check_on: string | null };
+  type SeedCycle = { id: string; patient_record_id: string; code: RtmCode; status: RtmStatus; start_date: string; end_date: string; num_required_days: number; billed_at: string | null; next_check_on: string | null; updated_at: string };
   const cycles: SeedCycle[] = [];
   for (const p of patients) {
     const days = activeDays.get(p.id);
@@ -101,7 +101,9 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
         }
         if (code === "PATIENT_INTERACTION") careBilled = status === "BILLED";
         const nextCheck = nextCheckOn({ code, end_date: end, today }, status, verdict.recheckOn);
-        cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt, next_check_on: nextCheck });
+        // Last changed when billed, else when last evaluated (its end, or today): from the seed's day, not now().
+        const updatedAt = billedAt ?? `${end < today ? end : today}T00:00:00.000Z`;
+        cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt, next_check_on: nextCheck, updated_at: updatedAt });
       }
       first = false;
       start = addDays(end, 1);
@@ -111,7 +113,7 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
   await insertJsonRows(
     ctx.db,
     "rtm_cycles",
-    [["id", "uuid"], ["patient_record_id", "uuid"], ["code", "text"], ["status", "text"], ["start_date", "date"], ["end_date", "date"], ["num_required_days", "integer"], ["billed_at", "timestamptz"], ["next_check_on", "date"]],
+    [["id", "uuid"], ["patient_record_id", "uuid"], ["code", "text"], ["status", "text"], ["start_date", "date"], ["end_date", "date"], ["num_required_days", "integer"], ["billed_at", "timestamptz"], ["next_check_on", "date"], ["updated_at", "timestamptz"]],
     cycles,
     10_000,
   );

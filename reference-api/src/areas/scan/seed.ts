@@ -1,4 +1,4 @@
-import type { AreaSeeder, Rng } from "../../seed/context.js";
+import { dayOffset, type AreaSeeder, type Rng } from "../../seed/context.js";
 import { insertColumns } from "../../seed/bulk.js";
 import { defaultOutcomes, MAIN_RESULT, resultsFor, valueFor, type RiskLevel } from "./catalogue.js";
 import { generateHandsLog, generatePoseLog } from "./logs.js";
@@ -58,14 +58,16 @@ export const seed: AreaSeeder = async (ctx) => {
 
   // Risk rules for every SCAN organization.
   const outcomes = defaultOutcomes();
-  const outcomeRows = scanOrgs.flatMap((o) => outcomes.map((x) => outcomeValues(o.id, x)));
-  await insertColumns(ctx.db, "scan_outcomes", SCAN_OUTCOME_COLUMNS.map((name) => ({
+  // Set up with the organization, a year ago (seed/core.ts), not at the wall clock's now().
+  const setUpAt = `${dayOffset(ctx.today, -365)}T09:00:00.000Z`;
+  const outcomeRows = scanOrgs.flatMap((o) => outcomes.map((x) => [...outcomeValues(o.id, x), setUpAt]));
+  await insertColumns(ctx.db, "scan_outcomes", [...SCAN_OUTCOME_COLUMNS.map((name) => ({
     name,
     type: name === "organization_id" ? "uuid" : name === "factors" ? "jsonb" : name === "demographics_required" ? "text[]" : "text",
-  })), outcomeRows);
+  })), { name: "updated_at", type: "timestamptz" }], outcomeRows);
 
   const rows: unknown[][] = [];
-  const logs: { id: string; kind: "pose-log" | "hands-log"; results: ScanResult[] }[] = [];
+  const logs: { id: string; kind: "pose-log" | "hands-log"; results: ScanResult[]; at: number }[] = [];
   for (const org of scanOrgs.filter((o) => !o.isInternal && !o.disabled)) {
     const locations = ctx.core.locations.filter((l) => l.organizationId === org.id);
     const staff = ctx.core.practitioners.filter((p) => p.organizationId === org.id && p.userId && (p.role === "PORTAL_PRACTITIONER" || p.role === "PORTAL_PROVIDER_ADMIN"));
@@ -113,12 +115,12 @@ export const seed: AreaSeeder = async (ctx) => {
         if (assessmentId === "AST-0018" && versionAtLeast(version, "2.18.0") && poseLogs < MAX_POSE_LOGS_PER_ORG) {
           artifacts.push("pose-log");
           poseLogs++;
-          logs.push({ id, kind: "pose-log", results });
+          logs.push({ id, kind: "pose-log", results, at: created });
         }
         if (assessmentId === "AST-0031" && handsLogs < MAX_HANDS_LOGS_PER_ORG) {
           artifacts.push("hands-log");
           handsLogs++;
-          logs.push({ id, kind: "hands-log", results });
+          logs.push({ id, kind: "hands-log", results, at: created });
         }
         const createdIso = new Date(created).toISOString();
         const updatedIso = new Date(created + rng.int(30, 400) * 1000).toISOString();
@@ -155,7 +157,7 @@ export const seed: AreaSeeder = async (ctx) => {
         results: log.results,
         rng: () => rng.next(),
       });
-      await ctx.files.put(scanLogKey(log.id, "pose-log"), JSON.stringify(json), "application/json");
+      await ctx.files.put(scanLogKey(log.id, "pose-log"), JSON.stringify(json), "application/json", { createdAt: new Date(log.at).toISOString() });
     } else {
       const json = generateHandsLog({
         leftAmplitude: value("leftTremorAmplitude") ?? 0.5,
@@ -163,7 +165,7 @@ export const seed: AreaSeeder = async (ctx) => {
         frequency: value("tremorFrequency") ?? 5,
         rng: () => rng.next(),
       });
-      await ctx.files.put(scanLogKey(log.id, "hands-log"), JSON.stringify(json), "application/json");
+      await ctx.files.put(scanLogKey(log.id, "hands-log"), JSON.stringify(json), "application/json", { createdAt: new Date(log.at).toISOString() });
     }
   }
   if (ctx.world === "large") await seedLongReplaySession(ctx, rng, today);
@@ -198,5 +200,5 @@ async function seedLongReplaySession(ctx: Parameters<AreaSeeder>[0], rng: Rng, t
   ], [[id, org.id, location.id, practitioner?.id ?? null, uuid(rng), "AST-0018", JSON.stringify(results), "[]", "2.19.1",
     JSON.stringify({ age: 74, sex: "FEMALE" }), LONG_REPLAY.participantUid, null, ["pose-log"], created, created]]);
   const json = generatePoseLog({ lapOneTime: 6.4, lapTwoTime: 6.6, cadence: 102, results, rng: () => rng.next(), minFrames: LONG_REPLAY.frames });
-  await ctx.files.put(scanLogKey(id, "pose-log"), JSON.stringify(json), "application/json");
+  await ctx.files.put(scanLogKey(id, "pose-log"), JSON.stringify(json), "application/json", { createdAt: created });
 }
