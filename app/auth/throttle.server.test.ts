@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ThrottleConfig } from "../config.server";
 import { log } from "../log.server";
 import { testConfig } from "../testing/config";
-import { accountKey, addressKey, backoffSeconds, createLimiterFactory, createThrottle, duration, pairKey, signInThrottledMessage, type LimiterFactory, type Verdict } from "./throttle.server";
+import { accountKey, addressKey, backoffSeconds, CODE_KEPT_SECONDS, createLimiterFactory, createThrottle, duration, pairKey, signInThrottledMessage, type LimiterFactory, type Verdict } from "./throttle.server";
 
 const memory: LimiterFactory = (opts) => new RateLimiterMemory(opts);
 
@@ -196,6 +196,25 @@ describe("password reset, reset codes and invite codes (finding 6)", () => {
     expect((await t.checkInviteLookup("198.51.100.9")).allowed).toBe(true);
   });
 
+  it("takes an authenticator code once per user within its validity (ASVS 2.8.4), on every replica", async () => {
+    vi.useFakeTimers();
+    try {
+      const shared = new Map<string, RateLimiterMemory>();
+      const factory: LimiterFactory = (opts) => shared.get(opts.keyPrefix) ?? shared.set(opts.keyPrefix, new RateLimiterMemory(opts)).get(opts.keyPrefix)!;
+      const replicaA = createThrottle(DEFAULTS, factory);
+      const replicaB = createThrottle(DEFAULTS, factory);
+      expect(await replicaA.claimCode("user-1", "123456")).toBe(true);
+      expect(await replicaB.claimCode("user-1", "123456"), "the same code again, on another replica").toBe(false);
+      expect(await replicaA.claimCode("user-1", " 123456 "), "written with spaces").toBe(false);
+      expect(await replicaA.claimCode("user-1", "654321")).toBe(true);
+      expect(await replicaA.claimCode("user-2", "123456"), "another user's code").toBe(true);
+      vi.advanceTimersByTime(CODE_KEPT_SECONDS * 1000 + 1000);
+      expect(await replicaB.claimCode("user-1", "123456"), "long after its validity (the identity service refuses it then)").toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("separate key prefixes are separate counters in one store", async () => {
     const shared = new Map<string, RateLimiterMemory>();
     const factory: LimiterFactory = (opts) => {
@@ -206,7 +225,7 @@ describe("password reset, reset codes and invite codes (finding 6)", () => {
     const a = createThrottle({ ...DEFAULTS, keyPrefix: "a" }, factory);
     createThrottle({ ...DEFAULTS, keyPrefix: "b" }, factory);
     await a.signInFailed("maya@clinic.example", ATTACKER);
-    const names = ["invite-address", "reset-account", "reset-address", "reset-code-account", "reset-code-address", "sign-in-account", "sign-in-address", "sign-in-known", "sign-in-pair", "sign-in-pair-wait"];
+    const names = ["invite-address", "mfa-code-used", "reset-account", "reset-address", "reset-code-account", "reset-code-address", "sign-in-account", "sign-in-address", "sign-in-known", "sign-in-pair", "sign-in-pair-wait"];
     expect([...shared.keys()].sort()).toEqual([...names.map((n) => `a:${n}`), ...names.map((n) => `b:${n}`)]);
   });
 });

@@ -56,6 +56,9 @@ export function duration(seconds: number): string {
 }
 
 /** The account's key: the e-mail trimmed, NFKC-normalised and lower-cased, hashed (no address in the store). */
+/** How long a used authenticator code is remembered: its step and the steps either side accepted (3 × 30 s), and more. */
+export const CODE_KEPT_SECONDS = 120;
+
 export function accountKey(email: string): string {
   return createHash("sha256").update(email.normalize("NFKC").trim().toLowerCase()).digest("hex").slice(0, 40);
 }
@@ -154,6 +157,12 @@ export interface Throttle {
   passwordReset(email: string, address: string | undefined): Promise<void>;
   checkInviteLookup(address: string | undefined): Promise<Verdict>;
   inviteLookupFailed(address: string | undefined): Promise<void>;
+  /**
+   * An authenticator code offered at sign-in: true the first time this user offers it within its validity (a
+   * 30-second step, accepted a step either side: 2 minutes kept), false when it was offered before — a time-based
+   * code is used once (ASVS 2.8.4), on every replica (the shared store). Only a hash of the user and code is kept.
+   */
+  claimCode(username: string, code: string): Promise<boolean>;
 }
 
 /** The wait a pair earns with its `count`th consecutive failure: none within `free`, then doubling up to `maxSeconds`. */
@@ -176,6 +185,7 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
   const resetCodeAccount = counter("reset-code-account", limits.resetCodeAccount);
   const resetCodeAddress = counter("reset-code-address", limits.resetCodeAddress);
   const inviteAddress = counter("invite-address", limits.inviteAddress);
+  const usedCodes = counter("mfa-code-used", UNLIMITED, CODE_KEPT_SECONDS, false);
 
   const refused = (action: "sign-in" | "password-reset" | "reset-code" | "invite", message: (seconds: number) => string, states: { msBeforeNext: number }[]): Verdict => {
     portalMetrics().throttleRefusals.inc({ action });
@@ -230,6 +240,10 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
       const addr = await inviteAddress.state(addressKey(address));
       if (addr.count >= inviteAddress.limit) return refused("invite", inviteThrottledMessage, [addr]);
       return { allowed: true };
+    },
+    async claimCode(username, code) {
+      // 0: the store failed — allowed, as every limit here is (the identity service still checks the code).
+      return (await usedCodes.hit(accountKey(`${username}\u0000${code.trim()}`))) <= 1;
     },
     async inviteLookupFailed(address) {
       await inviteAddress.hit(addressKey(address));

@@ -142,6 +142,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [verdict.message], hideFields: ["code"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
 
+  // A code is used once (ASVS 2.8.4): the same code again within its validity is refused as a wrong one, and counts.
+  if (pending.kind === "challenge" && !(await throttle.claimCode(pending.username, submission.value.code))) {
+    log.info("sign-in refused", { requestId, reason: "mfa-code-reused", step: pending.kind });
+    await throttle.signInFailed(pending.login, clientAddress);
+    return data(submission.reply({ fieldErrors: { code: [MFA_WRONG_CODE_MESSAGE] }, hideFields: ["code"] }), { status: 401 });
+  }
+
   let tokens: IdentityTokens;
   try {
     tokens = await passStep(session, pending, submission.value.code, request.signal);

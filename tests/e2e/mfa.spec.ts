@@ -110,16 +110,24 @@ test("enrol in the account screen, sign out, sign in with the code; a wrong code
   await expectFieldError(mfaForm(page).code, WRONG_CODE);
   await expect(page).toHaveURL(MFA_URL);
   await expectAccessible(page);
-  await mfaForm(page).code.fill(totpCode(secret));
+  const used = totpCode(secret);
+  await mfaForm(page).code.fill(used);
   await mfaForm(page).verify.click();
   await expect(page).toHaveURL(HOME_URL);
   await expectAccessible(page);
 
-  // The phone is lost: a recovery code (a wrong one first) turns two-step verification off; the password alone signs in.
+  // A code is used once (ASVS 2.8.4): the same code at the next sign-in, within its validity, is a wrong one.
   await logOut(page);
   await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(MFA_URL);
   await expectAccessible(page);
+  await mfaForm(page).code.fill(used);
+  await mfaForm(page).verify.click();
+  await expectFieldError(mfaForm(page).code, WRONG_CODE);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+
+  // The phone is lost: a recovery code (a wrong one first) turns two-step verification off; the password alone signs in.
   await page.getByRole("link", { name: "Use a recovery code" }).click();
   await expect(page.getByRole("heading", { name: "Use a recovery code" })).toBeVisible();
   await expectAccessible(page);
