@@ -1,11 +1,11 @@
 /**
  * Signing in to a portal with plain HTTP (no browser): the login form's post — and, for an account with an
- * authenticator (the demo staff accounts, ADR 027), the code step's post with the code of the secret provisioning
- * recorded — the session cookies kept in a jar. For tests that drive a portal as a load balancer, a monitoring
+ * authenticator (the demo staff accounts, ADR 027), the code step's post with a fresh code of the secret
+ * provisioning recorded (helpers/fresh-code.ts) — the session cookies kept in a jar. For tests that drive a portal as a load balancer, a monitoring
  * system or an attacker would (shutdown, metrics, the authorization matrix, odd requests), also against an extra
  * portal whose session secret is its own (helpers/session.ts's cached cookies are the run's portal's).
  */
-import { totpCode } from "../../../scripts/identity/totp.js";
+import { CODE_ATTEMPTS, freshTotpCode } from "./fresh-code.js";
 import { DEMO_PASSWORD } from "./stack.js";
 import { demoTotpSecret } from "./ui.js";
 
@@ -48,7 +48,12 @@ export async function signInJar(baseUrl: string, email: string, opts: { password
   let res = await postForm(baseUrl, jar, "/user/login/", { email, password: opts.password ?? DEMO_PASSWORD });
   const secret = demoTotpSecret(email);
   if (res.status === 302 && new URL(res.headers.get("location") ?? "", baseUrl).pathname === "/user/login/mfa/" && secret) {
-    res = await postForm(baseUrl, jar, "/user/login/mfa/", { code: totpCode(secret) });
+    // A code this run has not offered (a code is taken once; other workers sign the same account in); a refused
+    // one (401) is answered again with the next fresh code.
+    for (let attempt = 1; ; attempt++) {
+      res = await postForm(baseUrl, jar, "/user/login/mfa/", { code: await freshTotpCode(secret) });
+      if (res.status !== 401 || attempt >= CODE_ATTEMPTS) break;
+    }
   }
   if (opts.strict && (res.status !== 302 || jar.header() === "" || new URL(res.headers.get("location") ?? "", baseUrl).pathname.startsWith("/user/login"))) {
     throw new Error(`sign-in of ${email} answered ${res.status} ${res.headers.get("location") ?? ""}`);
