@@ -4,7 +4,7 @@
  * least 5 s (a 0–60 s slider with JavaScript, quick picks 30 s, 1 min and 1:30 min, and a text input taking
  * seconds, mm:ss or hh:mm:ss); the special goal's fixed 5 reps in 60 s and 1 set (§9); range of motion.
  */
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, TIME_QUICK_PICKS, TIME_SLIDER_MAX, timeInputFilter } from "../rules/goal-time";
@@ -51,45 +51,60 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
 }
 
 /**
- * Reps (001 §9: a slider 1 to 25, default 10): with JavaScript the slider and the number box move together;
- * without it, the box alone. The box is text, so what was typed reaches the server and comes back with the
- * message when it cannot be used ("abc"), rather than emptied by the browser.
+ * A goal's value as its slider shows it: `initial`, taken again whenever the box's text from the server changes
+ * (another block's goal, a value the server answered).
  */
-function RepsGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
-  const hydrated = useHydrated();
-  const name = blockField(block.key, "reps");
-  const id = fieldId(name);
-  const input = useRef<HTMLInputElement>(null);
-  const shown = block.setGoal.typed ?? (block.setGoal.reps === null ? "" : String(block.setGoal.reps));
-  const [reps, setReps] = useState(block.setGoal.reps);
+function useGoalValue<T>(shown: string, initial: T): [T, (value: T) => void] {
+  const [value, setValue] = useState(initial);
   const [base, setBase] = useState(shown);
   if (base !== shown) {
     setBase(shown);
-    setReps(block.setGoal.reps);
+    setValue(initial);
   }
+  return [value, setValue];
+}
+
+/**
+ * A set goal's field: with JavaScript a slider and the text box move together; without it, the box alone. The box
+ * is text, so what was typed reaches the server and comes back with the message when it cannot be used ("abc"),
+ * rather than emptied by the browser. `hint` (optional) describes the box; `children` stand after it.
+ */
+function GoalField(props: {
+  className: string;
+  label: string;
+  name: string;
+  shown: string;
+  errors: string[] | undefined;
+  boxRef: RefObject<HTMLInputElement | null>;
+  slider: { className: string; min: number; max: number; value: number; label: string; valueText: string; onChange: (value: number) => void };
+  onInput: (box: HTMLInputElement) => void;
+  onBlur?: (box: HTMLInputElement) => void;
+  hint?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { className, label, name, shown, errors, boxRef, slider, onInput, onBlur, hint, children } = props;
+  const hydrated = useHydrated();
+  const id = fieldId(name);
   const invalid = (errors?.length ?? 0) > 0;
+  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className="field block-reps">
-      <label htmlFor={id}>Reps</label>
+    <div className={`field ${className}`}>
+      <label htmlFor={id}>{label}</label>
       {hydrated ? (
         <input
           type="range"
-          className="block-reps-slider"
-          min={REPS_MIN}
-          max={REPS_MAX}
+          className={slider.className}
+          min={slider.min}
+          max={slider.max}
           step={1}
-          value={Math.min(REPS_MAX, Math.max(REPS_MIN, reps ?? REPS_MIN))}
-          aria-label="Reps slider"
-          aria-valuetext={`${reps ?? REPS_MIN} reps`}
-          onChange={(e) => {
-            const n = Number(e.currentTarget.value);
-            setReps(n);
-            if (input.current) input.current.value = String(n);
-          }}
+          value={slider.value}
+          aria-label={slider.label}
+          aria-valuetext={slider.valueText}
+          onChange={(e) => slider.onChange(Number(e.currentTarget.value))}
         />
       ) : null}
       <input
-        ref={input}
+        ref={boxRef}
         key={`${name}:${shown}`}
         id={id}
         name={name}
@@ -97,79 +112,97 @@ function RepsGoalField({ block, errors }: { block: DraftBlock; errors: string[] 
         inputMode="numeric"
         defaultValue={shown}
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onInput={(e) => {
-          const n = Number(e.currentTarget.value.trim());
-          if (Number.isInteger(n) && e.currentTarget.value.trim() !== "") setReps(n);
-        }}
+        aria-describedby={describedBy || undefined}
+        onInput={(e) => onInput(e.currentTarget)}
+        onBlur={onBlur ? (e) => onBlur(e.currentTarget) : undefined}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {children}
       <ErrorList id={`${id}-error`} errors={errors ?? []} />
     </div>
   );
 }
 
+/** Reps (001 §9: a slider 1 to 25, default 10). */
+function RepsGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
+  const input = useRef<HTMLInputElement>(null);
+  const shown = block.setGoal.typed ?? (block.setGoal.reps === null ? "" : String(block.setGoal.reps));
+  const [reps, setReps] = useGoalValue(shown, block.setGoal.reps);
+  return (
+    <GoalField
+      className="block-reps"
+      label="Reps"
+      name={blockField(block.key, "reps")}
+      shown={shown}
+      errors={errors}
+      boxRef={input}
+      slider={{
+        className: "block-reps-slider",
+        min: REPS_MIN,
+        max: REPS_MAX,
+        value: Math.min(REPS_MAX, Math.max(REPS_MIN, reps ?? REPS_MIN)),
+        label: "Reps slider",
+        valueText: `${reps ?? REPS_MIN} reps`,
+        onChange: (n) => {
+          setReps(n);
+          if (input.current) input.current.value = String(n);
+        },
+      }}
+      onInput={(box) => {
+        const n = Number(box.value.trim());
+        if (Number.isInteger(n) && box.value.trim() !== "") setReps(n);
+      }}
+    />
+  );
+}
+
+/** Time (a 0–60 s slider, quick picks, and seconds, mm:ss or hh:mm:ss typed). */
 function TimeGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
   const hydrated = useHydrated();
-  const name = blockField(block.key, "time");
-  const id = fieldId(name);
   const input = useRef<HTMLInputElement>(null);
   const time = block.setGoal.time ?? 0;
   // What the box shows: the saved seconds, or the text typed when it could not be read (with its message).
   const shown = block.setGoal.typed ?? formatGoalTimeInput(time);
-  const [seconds, setSeconds] = useState<number | null>(block.setGoal.typed === undefined ? time : null);
-  const [base, setBase] = useState(shown);
-  if (base !== shown) {
-    setBase(shown);
-    setSeconds(block.setGoal.typed === undefined ? time : null);
-  }
-  const invalid = (errors?.length ?? 0) > 0;
+  const [seconds, setSeconds] = useGoalValue<number | null>(shown, block.setGoal.typed === undefined ? time : null);
   const set = (s: number) => {
     setSeconds(s);
     if (input.current) input.current.value = formatGoalTimeInput(s);
   };
   return (
-    <div className="field block-time">
-      <label htmlFor={id}>Time</label>
-      {hydrated ? (
-        <input
-          type="range"
-          className="block-time-slider"
-          min={0}
-          max={TIME_SLIDER_MAX}
-          step={1}
-          value={Math.min(seconds ?? 0, TIME_SLIDER_MAX)}
-          aria-label="Time slider"
-          aria-valuetext={goalTimeLabel(seconds ?? 0)}
-          onChange={(e) => set(Number(e.currentTarget.value))}
-        />
-      ) : null}
-      <input
-        ref={input}
-        key={`${name}:${shown}`}
-        id={id}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        defaultValue={shown}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[`${id}-hint`, invalid ? `${id}-error` : null].filter(Boolean).join(" ")}
-        onInput={(e) => {
-          const el = e.currentTarget;
-          const filtered = timeInputFilter(el.value);
-          if (filtered !== el.value) el.value = filtered;
-          setSeconds(parseGoalTime(filtered));
-        }}
-        onBlur={(e) => {
-          // A negative time is 0 (001 §5): the minus stays visible while typing, so "-45" does not become 45.
-          if (e.currentTarget.value.trimStart().startsWith("-")) {
-            e.currentTarget.value = "0";
-            setSeconds(0);
-          }
-        }}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        Seconds, mm:ss or hh:mm:ss{hydrated && seconds !== null ? ` (${goalTimeLabel(seconds)})` : ""}
-      </p>
+    <GoalField
+      className="block-time"
+      label="Time"
+      name={blockField(block.key, "time")}
+      shown={shown}
+      errors={errors}
+      boxRef={input}
+      slider={{
+        className: "block-time-slider",
+        min: 0,
+        max: TIME_SLIDER_MAX,
+        value: Math.min(seconds ?? 0, TIME_SLIDER_MAX),
+        label: "Time slider",
+        valueText: goalTimeLabel(seconds ?? 0),
+        onChange: set,
+      }}
+      onInput={(box) => {
+        const filtered = timeInputFilter(box.value);
+        if (filtered !== box.value) box.value = filtered;
+        setSeconds(parseGoalTime(filtered));
+      }}
+      onBlur={(box) => {
+        // A negative time is 0 (001 §5): the minus stays visible while typing, so "-45" does not become 45.
+        if (box.value.trimStart().startsWith("-")) {
+          box.value = "0";
+          setSeconds(0);
+        }
+      }}
+      hint={<>Seconds, mm:ss or hh:mm:ss{hydrated && seconds !== null ? ` (${goalTimeLabel(seconds)})` : ""}</>}
+    >
       <div className="block-quick-picks" role="group" aria-label="Quick picks">
         {TIME_QUICK_PICKS.map((p) => (
           <button
@@ -193,7 +226,6 @@ function TimeGoalField({ block, errors }: { block: DraftBlock; errors: string[] 
           </button>
         ))}
       </div>
-      <ErrorList id={`${id}-error`} errors={errors ?? []} />
-    </div>
+    </GoalField>
   );
 }
