@@ -2,7 +2,8 @@
  * The Content-Security-Policy without inline styles (issue 23, finding 13; ADR 024 §13): a page of each area loads
  * with no CSP violation in the browser's console (and, with JavaScript, no `securitypolicyviolation` event),
  * including the client islands — the Plotly chart, the virtualized activity list, the replay viewer, the
- * drag-and-drop list — and no page's HTML carries a style attribute. The report endpoint logs a posted report in
+ * drag-and-drop list, the logo's crop control — and the two-step verification screens (the sign-in's code step, the
+ * authenticator set-up's QR code), and no page's HTML carries a style attribute. The report endpoint logs a posted report in
  * either format with its directive, blocked origin and document path only (no query, no sample, no names).
  */
 import { randomUUID } from "node:crypto";
@@ -12,7 +13,9 @@ import { canReplay } from "../../app/domain/scan-display.js";
 import { readState } from "../setup/state.js";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { useSession } from "./helpers/session.js";
-import { apiAs, PRACTITIONER, PRODUCT_ADMIN } from "./helpers/stack.js";
+import { apiAs, createProvider, PRACTITIONER, PRODUCT_ADMIN } from "./helpers/stack.js";
+import { answerCodeStep, demoTotpSecret, signInAs, submitLogin } from "./helpers/ui.js";
+import { BLUE, GREEN, RED, bandsPng } from "../../reference-api/src/testing/images.js";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -102,8 +105,13 @@ test("a page of each area loads without a CSP violation, islands included", asyn
   ];
   for (const [path, ready] of practitionerPages) all.push(...(await visit(page, violations, path, ready)));
 
+  // The sign-in's code step (ADR 027): a staff account signs in for real, its code screen checked as a page.
   await page.context().clearCookies();
-  await useSession(page, PRODUCT_ADMIN);
+  await submitLogin(page, PRODUCT_ADMIN.email, PRODUCT_ADMIN.password);
+  await expect(page).toHaveURL(/\/user\/login\/mfa\/$/);
+  all.push(...(await visit(page, violations, "/user/login/mfa/")));
+  await answerCodeStep(page, demoTotpSecret(PRODUCT_ADMIN.email)!);
+  await expect(page).toHaveURL(/\/home\/$/);
   const plotDrawn = async (p: Page) => {
     // Plotly draws its SVG and adds its rules to the nonce'd <style> (no inline style element of its own).
     if (!jsEnabled()) return;
@@ -114,8 +122,29 @@ test("a page of each area loads without a CSP violation, islands included", asyn
   const { data: orgs } = await (await apiAs(PRODUCT_ADMIN.email)).GET("/v2/admin/scan/organizations/locations");
   const adminPages: [string, ((p: Page) => Promise<void>)?][] = [["/admin/organizations/"], ["/admin/insights/", plotDrawn], ["/admin/settings/"]];
   const scanOrg = (orgs as { id: string }[] | undefined)?.[0];
-  if (scanOrg) adminPages.push([`/admin/scan/organizations/${scanOrg.id}/modules/`]);
+  if (scanOrg) {
+    adminPages.push([`/admin/scan/organizations/${scanOrg.id}/modules/`]);
+    // The logo step's crop control (react-easy-crop, whose own <style> injection the CSP would refuse): a PNG
+    // chosen, nothing uploaded.
+    adminPages.push([
+      `/admin/organizations/?add=logo&organization=${scanOrg.id}`,
+      async (p) => {
+        await p.getByLabel("Logo", { exact: true }).setInputFiles({ name: "bands.png", mimeType: "image/png", buffer: await bandsPng([RED, GREEN, BLUE], 250, 140) });
+        if (jsEnabled()) await expect(p.getByRole("group", { name: "Crop area" })).toBeVisible();
+      },
+    ]);
+  }
   for (const [path, ready] of adminPages) all.push(...(await visit(page, violations, path, ready)));
+
+  // Setting up an authenticator (ADR 027): the server-drawn QR code and the key, for a provider of the test's own.
+  const provider = await createProvider();
+  await page.context().clearCookies();
+  await signInAs(page, provider.email, provider.password);
+  all.push(...(await visit(page, violations, "/user/account/two-step/")));
+  await page.getByRole("button", { name: "Set Up Authenticator App" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  all.push(...(await violations()));
+  await expectAccessible(page);
 
   expect(all).toEqual([]);
 });
