@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
+import { portalReady, stackPortalEnv, waitUntil } from "../container/checks.js";
 import { buildPortalImage, hostAddress } from "../container/image.js";
 import { podman } from "../container/podman.js";
 import { demoAccount } from "./lib/accounts.js";
@@ -44,21 +45,15 @@ try {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
+    ...stackPortalEnv(stack),
     PUBLIC_URL: url,
-    PROVIDER_API_URL: stack.apiUrl,
-    COGNITO_REGION: stack.identity.region,
-    COGNITO_USER_POOL_ID: stack.identity.userPoolId,
-    COGNITO_CLIENT_ID: stack.identity.clientId,
-    COGNITO_ENDPOINT: stack.identity.endpoint,
     SESSION_SECRETS: randomBytes(32).toString("base64url"),
-    HELP_CENTER_URL: "https://help.example.com/",
     THROTTLE_STORE: "local",
     WEB_CONCURRENCY: "1",
     LOG_LEVEL: "warn",
   };
   podman(["run", "-d", "--name", name, "--cpus", cpus, "--read-only", "--tmpfs", "/tmp", "-p", `127.0.0.1:${port}:3000`, ...Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]), built.image]);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && (await fetch(`${url}/readyz`).catch(() => undefined))?.status !== 200) await new Promise((r) => setTimeout(r, 500));
+  await waitUntil(() => portalReady(url), { timeoutMs: 60_000, everyMs: 500 });
   const session = await signInToPortal(url, account, agent);
   const headers = session.headers({ scripts: true });
   const list = await send(`${url}/patients/`, { agent, headers });

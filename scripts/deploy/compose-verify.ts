@@ -12,14 +12,12 @@ import { join } from "node:path";
 import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
-import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
-import { checklist } from "../container/checks.js";
+import { checklist, homeGreets, signInDemoPractitioner, stackPortalEnv, waitUntil } from "../container/checks.js";
 import { buildPortalImage, hostAddress } from "../container/image.js";
 import { podman, podmanEnv } from "../container/podman.js";
 import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
 
 const { record, finish } = checklist();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const project = `exercompose${process.pid}`;
 
 if (spawnSync("podman-compose", ["version"], { encoding: "utf8" }).status !== 0) {
@@ -42,40 +40,24 @@ try {
   const url = `http://127.0.0.1:${port}`;
   env = {
     ...podmanEnv(),
+    ...stackPortalEnv(stack),
     PORTAL_IMAGE: built.image,
     POSTGRES_IMAGE,
     PORTAL_BIND: "127.0.0.1",
     PORTAL_PORT: String(port),
     PUBLIC_URL: url,
-    PROVIDER_API_URL: stack.apiUrl,
-    COGNITO_REGION: stack.identity.region,
-    COGNITO_USER_POOL_ID: stack.identity.userPoolId,
-    COGNITO_CLIENT_ID: stack.identity.clientId,
-    COGNITO_ENDPOINT: stack.identity.endpoint,
     SESSION_SECRETS: randomBytes(32).toString("base64url"),
     POSTGRES_PASSWORD: randomBytes(16).toString("hex"),
-    HELP_CENTER_URL: "https://help.example.com/",
     WEB_CONCURRENCY: "1",
   };
   const up = compose(["up", "-d"]);
   if (!record("podman-compose up -d", up.status === 0, up.status === 0 ? "" : `${up.stdout}${up.stderr}`.slice(-2000))) throw new Error("up failed");
   const portal = `${project}_portal_1`;
-  const deadline = Date.now() + 120_000;
-  let healthy = false;
-  while (!healthy && Date.now() < deadline) {
-    healthy = podman(["healthcheck", "run", portal], { allowFail: true }).status === 0;
-    if (!healthy) await sleep(1000);
-  }
+  const healthy = await waitUntil(() => podman(["healthcheck", "run", portal], { allowFail: true }).status === 0, { timeoutMs: 120_000, everyMs: 1000 });
   record("the portal's HEALTHCHECK passes", healthy, healthy ? "" : podman(["logs", "--tail", "20", portal], { allowFail: true }).stderr.slice(-1500));
-  const login = await fetch(`${url}/user/login/`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "practitioner@frontrange.example", password: DEMO_PASSWORD }),
-    redirect: "manual",
-    headers: { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const home = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual" });
-  record("sign-in through the published port, the dashboard", login.status === 302 && /Hi (<!-- -->)?Maya/.test(await home.text()), `POST ${login.status}, /home/ ${home.status}`);
+  const login = await signInDemoPractitioner(url);
+  const home = await homeGreets(url, login.cookie);
+  record("sign-in through the published port, the dashboard", login.status === 302 && home.greeted, `POST ${login.status}, /home/ ${home.status}`);
   const tables = podman(["exec", `${project}_postgres_1`, "psql", "-U", "portal", "-d", "portal", "-Atc", "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '%throttle%'"], { allowFail: true });
   record("the throttle's table in the compose file's PostgreSQL", Number(tables.stdout.trim()) > 0, tables.stdout.trim() || tables.stderr.slice(0, 200));
 } catch (e) {

@@ -26,8 +26,7 @@ import { stringify } from "yaml";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
 import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
-import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
-import { checklist } from "../container/checks.js";
+import { checklist, homeGreets, portalReady, signInDemoPractitioner, stackPortalEnv, waitUntil } from "../container/checks.js";
 import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
 import { podman, podmanAsync, podmanAvailable } from "../container/podman.js";
 import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
@@ -88,16 +87,7 @@ try {
   const publicUrl = "http://portal.verify.example";
   const docs: K8sObject[] = [];
   const cm = structuredClone(find(objects, "ConfigMap", "exer-portal-config")!);
-  Object.assign(cm.data!, {
-    PUBLIC_URL: publicUrl,
-    PROVIDER_API_URL: stack.apiUrl,
-    COGNITO_REGION: stack.identity.region,
-    COGNITO_USER_POOL_ID: stack.identity.userPoolId,
-    COGNITO_CLIENT_ID: stack.identity.clientId,
-    COGNITO_ENDPOINT: stack.identity.endpoint,
-    HELP_CENTER_URL: "https://help.example.com/",
-    TRUST_PROXY: "",
-  });
+  Object.assign(cm.data!, { ...stackPortalEnv(stack), PUBLIC_URL: publicUrl, TRUST_PROXY: "" });
   docs.push(cm);
   const sts = find(objects, "StatefulSet", "exer-postgres")!;
   const pgSpec = structuredClone(sts.spec.template.spec);
@@ -137,42 +127,24 @@ try {
   record(`kube play started ${replicas} portal replicas and PostgreSQL`, true, [...urls].map(([p, u]) => `${p} ${u}`).join(", "));
 
   // 5. Ready, signed in through each.
-  const readyz = async (url: string) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined))?.status === 200;
-  const allReady = await timed("every pod ready", async () => {
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
+  const allReady = await timed("every pod ready", () =>
+    waitUntil(async () => {
       const pg = podman(["exec", `${sts.spec.serviceName}-postgres`, "pg_isready", "-h", "127.0.0.1", "-U", "portal"], { allowFail: true }).status === 0;
-      const ready = await Promise.all([...urls.values()].map(readyz));
-      if (pg && ready.every(Boolean)) return true;
-      await sleep(1000);
-    }
-    return false;
-  });
+      const ready = await Promise.all([...urls.values()].map(portalReady));
+      return pg && ready.every(Boolean);
+    }, { timeoutMs: 120_000, everyMs: 1000 }),
+  );
   if (!record("every pod ready (each replica's /readyz, PostgreSQL's pg_isready)", allReady, allReady ? "" : podman(["logs", "--tail", "20", `${pods[0]}-portal`], { allowFail: true }).stderr.slice(-1500))) throw new Error("not ready");
 
-  const signIn = async (url: string) => {
-    const login = await fetch(`${url}/user/login/`, {
-      method: "POST",
-      body: new URLSearchParams({ email: "practitioner@frontrange.example", password: DEMO_PASSWORD }),
-      redirect: "manual",
-      headers: { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    return { status: login.status, location: login.headers.get("location"), cookie };
-  };
-  const home = async (url: string, cookie: string) => {
-    const r = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual" });
-    return { status: r.status, greeted: /Hi (<!-- -->)?Maya/.test(await r.text()) };
-  };
   const cookies: string[] = [];
   for (const [pod, url] of urls) {
-    const s = await signIn(url);
-    const h = await home(url, s.cookie);
+    const s = await signInDemoPractitioner(url);
+    const h = await homeGreets(url, s.cookie);
     record(`sign-in through ${pod}`, s.status === 302 || s.status === 303 ? !!s.cookie && h.greeted : false, `POST /user/login/ ${s.status} → ${s.location}; /home/ ${h.status}${h.greeted ? ", greeted" : ""}`);
     cookies.push(s.cookie);
   }
   const [u0, u1] = [...urls.values()];
-  const cross = await home(u1!, cookies[0]!);
+  const cross = await homeGreets(u1!, cookies[0]!);
   record("a session from one replica opens on the other (one SESSION_SECRETS)", cross.greeted, `/home/ ${cross.status}`);
   const throttleRows = podman(["exec", `${sts.spec.serviceName}-postgres`, "psql", "-U", "portal", "-d", "portal", "-Atc", "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '%throttle%'"], { allowFail: true });
   record("the replicas' shared stores are in the PostgreSQL pod", Number(throttleRows.stdout.trim()) > 0, `${throttleRows.stdout.trim() || throttleRows.stderr.trim().slice(0, 200)} throttle table(s)`);
@@ -229,9 +201,7 @@ try {
     if (started.status !== 0) throw new Error(`podman pod start ${victim} failed: ${started.stderr.slice(-2000)}`);
     const newUrl = `http://${ipOf(victim)}:3000`;
     // A busy machine (CI's other lanes) can take a minute to start Node in a fresh container.
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline && !(await readyz(newUrl))) await sleep(500);
-    const back = await readyz(newUrl);
+    const back = await waitUntil(() => portalReady(newUrl), { timeoutMs: 180_000, everyMs: 500 });
     if (back) endpoints.add(newUrl);
     urls.set(victim, newUrl);
     await sleep(3000);

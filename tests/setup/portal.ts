@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { PROJECT_ROOT, findFreePort } from "../../scripts/identity/cognito-local.js";
 import type { Stack } from "../../scripts/dev/stack.js";
+import { stackPortalEnv } from "../../scripts/container/checks.js";
 
 export interface Portal {
   url: string;
@@ -42,20 +43,14 @@ export interface PortalOptions {
 
 /** The portal's configuration for this stack (names as the portal's env validation reads them). */
 export function portalEnv(opts: { port: number; url: string; stack: PortalOptions["stack"]; ssoDomain?: string }): Record<string, string> {
-  const { identity, apiUrl } = opts.stack;
   return {
     NODE_ENV: "production",
     PORT: String(opts.port),
     HOST: "127.0.0.1",
     PUBLIC_URL: opts.url,
-    PROVIDER_API_URL: apiUrl,
-    COGNITO_ENDPOINT: identity.endpoint,
-    COGNITO_REGION: identity.region,
-    COGNITO_USER_POOL_ID: identity.userPoolId,
-    COGNITO_CLIENT_ID: identity.clientId,
+    ...stackPortalEnv(opts.stack),
     // A fresh secret per run: sessions of a previous run are refused.
     SESSION_SECRETS: randomBytes(32).toString("base64url"),
-    HELP_CENTER_URL: "https://help.example.com/",
     // Set or explicitly off (an SSO_DOMAIN of the shell that runs the tests is not this portal's).
     SSO_DOMAIN: opts.ssoDomain ?? "",
     // The throttle's counters in the portal's process (no PostgreSQL for them in the test stack; ADR 022).
