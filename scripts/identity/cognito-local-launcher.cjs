@@ -39,6 +39,7 @@
  */
 "use strict";
 const path = require("node:path");
+const { claimsOf, wrapTarget } = require("./cognito-local-targets.cjs");
 
 const root = process.env.COGNITO_LOCAL_DIR || path.dirname(require.resolve("cognito-local/package.json"));
 const lib = (p) => require(path.join(root, "lib", p));
@@ -70,14 +71,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     return null;
   };
 
-  const wrap = (name, around) => {
-    const original = Targets[name];
-    if (typeof original !== "function") throw new Error(`cognito-local launcher: target ${name} not found`);
-    Targets[name] = (services) => {
-      const inner = original(services);
-      return (ctx, req) => around(services, ctx, req, () => inner(ctx, req));
-    };
-  };
+  const wrap = (name, around) => wrapTarget(Targets, name, around);
 
   // 2. Usernames in alias format, and duplicate verified e-mails.
   const checkUsernameFormat = (pool, username) => {
@@ -165,13 +159,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     const problem = policyProblem(pool.options.Policies?.PasswordPolicy, password);
     if (problem) throw new CognitoError("InvalidPasswordException", `Password did not conform with policy: ${problem}`);
   };
-  const clientIdOf = (accessToken) => {
-    try {
-      return JSON.parse(Buffer.from(String(accessToken).split(".")[1] ?? "", "base64url").toString("utf8")).client_id;
-    } catch {
-      return undefined;
-    }
-  };
+  const clientIdOf = (accessToken) => claimsOf(accessToken)?.client_id;
   wrap("SignUp", async ({ cognito }, ctx, req, next) => {
     checkPolicy(await cognito.getUserPoolForClientId(ctx, req.ClientId), req.Password);
     return next();
@@ -224,14 +212,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
   };
   const mfaMethods = (user) => (user.UserMFASettingList ?? []).filter((m) => m === "SOFTWARE_TOKEN_MFA" || m === "SMS_MFA");
 
-  const wrapTarget = (name, around) => {
-    const original = Targets[name];
-    if (typeof original !== "function") throw new Error(`cognito-local launcher: target ${name} not found`);
-    Targets[name] = (services) => {
-      const inner = original(services);
-      return (ctx, req) => around(services, ctx, req, () => inner(ctx, req));
-    };
-  };
+  const wrap = (name, around) => wrapTarget(Targets, name, around);
 
   const generateTokens = async (services, ctx, pool, client, user, clientMetadata) => {
     const groups = await pool.listUserGroupMembership(ctx, user);
@@ -241,7 +222,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
   };
 
   // InitiateAuth: MFA_SETUP for a pool that requires MFA; every challenge's Session is issued here.
-  wrapTarget("InitiateAuth", async (services, ctx, req, next) => {
+  wrap("InitiateAuth", async (services, ctx, req, next) => {
     if (req.AuthFlow === "USER_PASSWORD_AUTH" && req.AuthParameters?.USERNAME) {
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = await pool.getUserByUsername(ctx, req.AuthParameters.USERNAME);
@@ -264,7 +245,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     return result;
   });
 
-  wrapTarget("RespondToAuthChallenge", async (services, ctx, req, next) => {
+  wrap("RespondToAuthChallenge", async (services, ctx, req, next) => {
     const s = takeSession(req.Session, req.ClientId, req.ChallengeName);
     const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
     const client = await services.cognito.getAppClient(ctx, req.ClientId);
@@ -292,7 +273,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
   const verifyFailed = () => new CognitoError("EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
 
   // AssociateSoftwareToken / VerifySoftwareToken with the MFA_SETUP Session (with an access token: cognito-local's own).
-  wrapTarget("AssociateSoftwareToken", async (services, ctx, req, next) => {
+  wrap("AssociateSoftwareToken", async (services, ctx, req, next) => {
     if (req.AccessToken || !req.Session) return next();
     const s = takeSession(req.Session, undefined, "MFA_SETUP");
     const pool = await services.cognito.getUserPoolForClientId(ctx, s.clientId);
@@ -305,7 +286,7 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     const session = issueSession(client, user.Username, "MFA_SETUP");
     return { SecretCode: secret, Session: session };
   });
-  wrapTarget("VerifySoftwareToken", async (services, ctx, req, next) => {
+  wrap("VerifySoftwareToken", async (services, ctx, req, next) => {
     if (req.AccessToken || !req.Session) return next().catch((err) => { throw err?.code === "CodeMismatchException" ? verifyFailed() : err; });
     if (!req.UserCode) throw new InvalidParameterError("Missing required parameter UserCode");
     const s = takeSession(req.Session, undefined, "MFA_SETUP");

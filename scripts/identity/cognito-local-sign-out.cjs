@@ -10,15 +10,7 @@
  *    client's RefreshTokenValidity, 12 hours in scripts/identity/provision.ts; cognito-local renews forever).
  */
 "use strict";
-
-/** Whole seconds of a JWT's claims (no signature check: cognito-local's own operations do none either). */
-function claimsOf(token) {
-  try {
-    return JSON.parse(Buffer.from(String(token).split(".")[1] ?? "", "base64url").toString("utf8"));
-  } catch {
-    return undefined;
-  }
-}
+const { claimsOf, wrapTarget } = require("./cognito-local-targets.cjs");
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,14 +20,7 @@ module.exports = function installSignOut(lib) {
   const { NotAuthorizedError, InvalidParameterError, UserNotFoundError } = lib("errors");
   const revoked = () => new NotAuthorizedError("Access Token has been revoked");
 
-  const wrap = (name, around) => {
-    const original = Targets[name];
-    if (typeof original !== "function") throw new Error(`cognito-local launcher: target ${name} not found`);
-    Targets[name] = (services) => {
-      const inner = original(services);
-      return (ctx, req) => around(services, ctx, req, () => inner(ctx, req));
-    };
-  };
+  const wrap = (name, around) => wrapTarget(Targets, name, around);
 
   /** Signs the user out everywhere: no refresh token is left, and access tokens issued until now are refused. */
   const signOutEverywhere = async (ctx, pool, user) => {

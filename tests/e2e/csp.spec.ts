@@ -112,6 +112,7 @@ test("a page of each area loads without a CSP violation, islands included", asyn
   all.push(...(await visit(page, violations, "/user/login/mfa/")));
   await answerCodeStep(page, demoTotpSecret(PRODUCT_ADMIN.email)!);
   await expect(page).toHaveURL(/\/home\/$/);
+  await expectAccessible(page);
   const plotDrawn = async (p: Page) => {
     // Plotly draws its SVG and adds its rules to the nonce'd <style> (no inline style element of its own).
     if (!jsEnabled()) return;
