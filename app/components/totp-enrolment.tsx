@@ -1,8 +1,15 @@
 /**
  * Setting up an authenticator app (ADR 027): the QR code (an SVG drawn by the server: it shows without
- * JavaScript and loads nothing), the same secret as text for apps that cannot scan, and what to do.
+ * JavaScript and loads nothing), the same secret as text for apps that cannot scan, and what to do; and the form
+ * that takes the app's code (the sign-in's code step, the account screen's set-up).
  */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { mfaCodeSchema } from "../areas/user/forms/mfa";
 import type { EnrolmentView } from "../auth/mfa.server";
+import { ErrorList } from "./field";
+import { SubmitButton } from "./submit-button";
 
 const QUIET_ZONE = 4;
 
@@ -40,5 +47,28 @@ export function TotpEnrolment({ view }: { view: EnrolmentView }) {
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
     </div>
+  );
+}
+
+/** The authenticator code's form: one 'Authentication code' field (checked in the browser, then by the identity service) and its button. */
+export function AuthenticationCodeForm({ id, lastResult, submitLabel }: { id: string; lastResult: SubmissionResult<string[]> | null | undefined; submitLabel: string }) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.code.id}>Authentication code</label>
+        <input key={key} {...codeProps} inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
+        <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
+      </div>
+      <SubmitButton pendingText="Verifying…">{submitLabel}</SubmitButton>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@
  * name; e-mail read-only; PATCH v2/users/{id}) and `password` (old, new, confirmation; the identity service's
  * ChangePassword) and `two-step` (Two-Step Verification: an authenticator app, ADR 027; not the spec's).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { getApi, getTokenSource } from "../api/user-api.server";
@@ -14,11 +14,10 @@ import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSA
 import { getSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
-import { mfaCodeSchema } from "../areas/user/forms/mfa";
 import { twoStepAction, twoStepLoader, type TwoStepView } from "../areas/user/two-step.server";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { Notice } from "../components/auth-layout";
-import { TotpEnrolment } from "../components/totp-enrolment";
+import { AuthenticationCodeForm, TotpEnrolment } from "../components/totp-enrolment";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
@@ -146,13 +145,6 @@ function ChangePassword() {
 
 function TwoStep({ view }: { view: TwoStepView }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "two-step",
-    lastResult: view.kind === "off" && view.setup ? lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   if (view.kind === "sso") {
     return (
       <div className="stack">
@@ -181,7 +173,6 @@ function TwoStep({ view }: { view: TwoStepView }) {
       </div>
     );
   }
-  const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
   return (
     <div className="stack">
       <h2>Two-Step Verification</h2>
@@ -189,15 +180,7 @@ function TwoStep({ view }: { view: TwoStepView }) {
       {view.setup ? (
         <>
           <TotpEnrolment view={view.setup} />
-          <Form method="post" {...getFormProps(form)} className="stack">
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <div className="field">
-              <label htmlFor={fields.code.id}>Authentication code</label>
-              <input key={key} {...codeProps} inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
-              <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
-            </div>
-            <SubmitButton pendingText="Verifying…">Turn On</SubmitButton>
-          </Form>
+          <AuthenticationCodeForm id="two-step" lastResult={lastResult} submitLabel="Turn On" />
           <Form method="post">
             <button type="submit" name="intent" value="cancel" className="button">
               Cancel

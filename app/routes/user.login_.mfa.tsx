@@ -51,7 +51,7 @@ import { requestUrl } from "../request-url";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { ErrorList } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
-import { TotpEnrolment } from "../components/totp-enrolment";
+import { AuthenticationCodeForm, TotpEnrolment } from "../components/totp-enrolment";
 import { portalRequest, type PortalLoadContext } from "../context";
 import { IDENTITY_UNAVAILABLE_MESSAGE } from "./user.login";
 import type { Route } from "./+types/user.login_.mfa";
@@ -208,27 +208,11 @@ export default function LoginMfa({ loaderData, actionData: lastResult }: Route.C
 }
 
 function CodeStep({ data: { kind, notice, enrolment }, lastResult }: { data: Route.ComponentProps["loaderData"]; lastResult: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useForm({
-    id: "login-mfa",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
   return (
     <AuthLayout title={kind === "challenge" ? "Two-step verification" : "Set up two-step verification"}>
       {notice ? <Notice kind="info">{notice}</Notice> : null}
       {enrolment ? <TotpEnrolment view={enrolment} /> : <p>Enter the 6-digit code from your authenticator app.</p>}
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="field">
-          <label htmlFor={fields.code.id}>Authentication code</label>
-          <input key={key} {...codeProps} inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
-          <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
-        </div>
-        <SubmitButton pendingText="Verifying…">{kind === "challenge" ? "Verify" : "Turn On and Continue"}</SubmitButton>
-      </Form>
+      <AuthenticationCodeForm id="login-mfa" lastResult={lastResult} submitLabel={kind === "challenge" ? "Verify" : "Turn On and Continue"} />
       <p className="form-links">
         {kind === "challenge" ? (
           <>
