@@ -27,7 +27,8 @@ export class CookieJar {
   }
 }
 
-async function postForm(baseUrl: string, jar: CookieJar, path: string, form: Record<string, string>): Promise<Response> {
+/** Posts a form as the portal's pages do (same origin), keeping the cookies the answer sets. */
+export async function postForm(baseUrl: string, jar: CookieJar, path: string, form: Record<string, string>): Promise<Response> {
   const res = await fetch(`${baseUrl}${path}`, {
     method: "POST",
     redirect: "manual",

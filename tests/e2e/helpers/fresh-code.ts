@@ -4,9 +4,9 @@
  * accounts in at once — with one 30-second code the second sign-in was refused. So every sign-in helper takes
  * its code here: one that no worker of this run has offered for that authenticator yet, claimed across the worker
  * processes by creating a file (exclusively) in the run's data directory. The current step's code, else the next
- * step's (the identity service accepts a step either side of now, as Cognito does), else — both offered already —
- * it waits for the next step. A code refused all the same (offered outside these helpers) is answered again by
- * the callers with the next fresh one.
+ * step's, else the previous one's while the step has 5 s left (the identity service accepts a step either side of
+ * now, as Cognito does), else — all offered already — it waits for the next step. A code refused all the same
+ * (offered outside these helpers) is answered again by the callers with the next fresh one.
  */
 import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync } from "node:fs";
@@ -37,7 +37,9 @@ function claim(secret: string, code: string): boolean {
 export async function freshTotpCode(secret: string): Promise<string> {
   for (;;) {
     const at = Date.now();
-    for (const t of [at, at + STEP_MS]) {
+    // The previous step's code too while this step has 5 s left (answered before the step ends, it is accepted).
+    const candidates = STEP_MS - (at % STEP_MS) > 5_000 ? [at, at + STEP_MS, at - STEP_MS] : [at, at + STEP_MS];
+    for (const t of candidates) {
       const code = totpCode(secret, t);
       if (claim(secret, code)) return code;
     }
