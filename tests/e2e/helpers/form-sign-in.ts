@@ -42,12 +42,13 @@ export async function postForm(baseUrl: string, jar: CookieJar, path: string, fo
 
 /**
  * The jar of a sign-in. `strict`: the sign-in must succeed (else it throws); without it, a refused sign-in (an
- * account without a role, a disabled organization) leaves the jar as the portal left it.
+ * account without a role, a disabled organization) leaves the jar as the portal left it. `totpSecret`: the
+ * authenticator of an account of the test's own (a demo staff account's is known).
  */
-export async function signInJar(baseUrl: string, email: string, opts: { password?: string; strict?: boolean } = {}): Promise<CookieJar> {
+export async function signInJar(baseUrl: string, email: string, opts: { password?: string; strict?: boolean; totpSecret?: string } = {}): Promise<CookieJar> {
   const jar = new CookieJar();
   let res = await postForm(baseUrl, jar, "/user/login/", { email, password: opts.password ?? DEMO_PASSWORD });
-  const secret = demoTotpSecret(email);
+  const secret = opts.totpSecret ?? demoTotpSecret(email);
   if (res.status === 302 && new URL(res.headers.get("location") ?? "", baseUrl).pathname === "/user/login/mfa/" && secret) {
     // A code this run has not offered (a code is taken once; other workers sign the same account in); a refused
     // one (401) is answered again with the next fresh code.
