@@ -519,7 +519,26 @@ describe("scan sessions, outcomes and logs", () => {
     expect(noResult.body.message).toMatch(/^resultDefinitionId:/);
     const ageWithout = outcome("AST-0018");
     ageWithout.factors[0]!.criteria.push({ type: "AGE", units: "years", conditions: [{ comparator: "gte", value: 60 }] });
-    expect((await api.request("PUT", url, { ...as(fx.productAdmin), body: ageWithout })).body.message).toBe("factors[0].criteria[1].type: a AGE criterion needs AGE in demographicsRequired");
+    expect((await api.request("PUT", url, { ...as(fx.productAdmin), body: ageWithout })).body.message).toBe("factors[0].criteria[1].type: factor 1 (LOW): an AGE criterion needs AGE in demographicsRequired");
+    // Rules that cannot work (issue 25), refused with 400 naming the path: the portal's own check (ADR 031).
+    const refused = async (change: (o: ReturnType<typeof outcome>) => void) => {
+      const body = structuredClone(outcome("AST-0018"));
+      change(body);
+      const r = await api.request("PUT", url, { ...as(fx.productAdmin), body });
+      expect(r.status).toBe(400);
+      return r.body.message as string;
+    };
+    const speed = (comparator: string, value: number) => ({ type: "SPEED", units: "m/s", conditions: [{ comparator, value }] });
+    expect(await refused((o) => ((o.factors[0]!.criteria = [speed("gt", 5)]), (o.factors[1]!.criteria = [speed("lt", 10)])))).toBe(
+      "factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match SPEED > 5 and < 10 m/s: every value must select exactly one factor",
+    );
+    expect(await refused((o) => (o.factors[1]!.criteria[0]!.conditions = [{ comparator: "gt", value: 10 }, { comparator: "lt", value: 5 }]))).toMatch(
+      /^factors\[1\]\.criteria\[0\]\.conditions: factor 2 \(HIGH\) can never match: > 10 and < 5/,
+    );
+    expect(await refused((o) => (o.factors[1]!.criteria = []))).toBe("factors[1].criteria: factor 2 (HIGH) has no result criterion (SPEED, DISTANCE, TIME or REPS): it would match every result");
+    expect(await refused((o) => (o.factors[0]!.criteria[0]!.units = "parsecs"))).toBe('factors[0].criteria[0].units: factor 1 (LOW): unknown units "parsecs" for SPEED; use m/s, cm/s, ft/s, km/h, mph');
+    expect(await refused((o) => ((o as { leftResultDefinitionId: string | null }).leftResultDefinitionId = "leftSpeed"))).toBe("leftResultDefinitionId: must be null for a FALL outcome (it reads resultDefinitionId)");
+    expect(await refused((o) => o.factors.pop())).toBe("factors: no factor matches SPEED < 0.8 m/s: every value must select exactly one factor");
     const badShape = await api.request("PUT", url, { ...as(fx.productAdmin), body: { ...outcome("AST-0018"), factors: [{ category: "LOW" }] } });
     expect(badShape.status).toBe(400);
     const ok = await api.request("PUT", url, { ...as(fx.productAdmin), body: outcome("AST-0018") });
