@@ -192,9 +192,10 @@ describe("organizations", () => {
     orgName: "Mountain View Rehab",
     products: ["HEALTH", "SCAN"],
     practitioner: { firstName: "Alex", lastName: "Moreno", email: `alex-${randomUUID().slice(0, 6)}@mountainview.example` },
-    location: { name: "Boulder Clinic", timezone: "America/Denver", address1: "1200 Pearl St", address2: "", city: "Boulder", stateCode: "co", countryCode: null, zipCode: "80302", keyword: " BOULDER " },
+    location: { name: "Boulder Clinic", timezone: "America/Denver", address1: "1200 Pearl St", address2: "", city: "Boulder", stateCode: "co", countryCode: null, zipCode: "80302", keyword: ` boulder-${++keywords} ` },
     ...over,
   });
+  let keywords = 0;
 
   it("creates the organization, its first location and its invited first provider together", async () => {
     const body = create();
@@ -205,7 +206,7 @@ describe("organizations", () => {
       "SELECT * FROM locations WHERE organization_id = $1",
       [r.body.id],
     );
-    expect(loc).toMatchObject({ name: "Boulder Clinic", keyword: "BOULDER", address2: null, state_code: "CO", country_code: "US" });
+    expect(loc).toMatchObject({ name: "Boulder Clinic", keyword: body.location.keyword.trim().toUpperCase(), address2: null, state_code: "CO", country_code: "US" });
     const p = await api.db.one<{ id: string; role: string; user_id: string | null; invite_code: string | null; invited_at: string | null; email: string }>(
       "SELECT * FROM practitioners WHERE organization_id = $1",
       [r.body.id],
@@ -245,6 +246,18 @@ describe("organizations", () => {
     expect(r.status).toBe(409);
     expect(await orgCount()).toBe(before);
     expect((await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM locations"))!.n).toBe(locations);
+  });
+
+  it("refuses a location keyword that is not a code (400) or is in use by any location, in any case (409), creating nothing", async () => {
+    const before = await orgCount();
+    await api.db.query("UPDATE locations SET keyword = 'NORTHB' WHERE id = $1", [fx.orgB.locations[0]]);
+    const taken = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", keyword: " northb " } }) });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe("location.keyword: This keyword is already used by another location.");
+    const spaced = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", keyword: "TWO WORDS" } }) });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body.message).toMatch(/location\/keyword/);
+    expect(await orgCount()).toBe(before);
   });
 
   it("lists organizations by name and answers 404 for an unknown id", async () => {
@@ -402,6 +415,33 @@ describe("locations", () => {
     const cleared = await api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.productAdmin), body: { keyword: "   " } });
     expect(cleared.body.keyword).toBeNull();
     expect((await api.request("PATCH", `/v2/admin/locations/${randomUUID()}`, { ...as(fx.productAdmin), body: { keyword: "X" } })).status).toBe(404);
+  });
+
+  it("keeps keywords codes, in capitals, unique across organizations ignoring case (issue 25)", async () => {
+    const [mine, other] = [fx.orgA.locations[1], fx.orgB.locations[0]];
+    const patch = (id: string | undefined, keyword: string | null) => api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.productAdmin), body: { keyword } });
+    const set = await patch(other, "b-main_1");
+    expect(set.status).toBe(200);
+    expect(set.body.keyword).toBe("B-MAIN_1");
+    // Another organization's keyword, in any case: 409 naming the field; the location keeps its own.
+    const before = (await api.db.one<{ keyword: string | null }>("SELECT keyword FROM locations WHERE id = $1", [mine]))!.keyword;
+    for (const taken of ["B-MAIN_1", "b-Main_1", " b-main_1 "]) {
+      const r = await patch(mine, taken);
+      expect(r.status, taken).toBe(409);
+      expect(r.body.message).toBe("keyword: This keyword is already used by another location.");
+    }
+    expect((await api.db.one<{ keyword: string | null }>("SELECT keyword FROM locations WHERE id = $1", [mine]))!.keyword).toBe(before);
+    // The location's own keyword again: not a conflict.
+    expect((await patch(other, "B-MAIN_1")).status).toBe(200);
+    // Spaces inside, markup, emoji, a leading dash, too long: 400 (the contract's pattern) naming the field.
+    for (const bad of ["TWO WORDS", "<b>KW</b>", "KW😀", "-KW", "K".repeat(33)]) {
+      const r = await patch(mine, bad);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.message, bad).toMatch(/keyword/);
+    }
+    // The database refuses what the API would (migration 131): a second location with the keyword, or not a code.
+    await expect(api.db.query("UPDATE locations SET keyword = 'B-MAIN_1' WHERE id = $1", [mine])).rejects.toMatchObject({ code: "23505" });
+    await expect(api.db.query("UPDATE locations SET keyword = 'two words' WHERE id = $1", [mine])).rejects.toMatchObject({ code: "23514" });
   });
 
   it("filters by organization, sorts and pages", async () => {
