@@ -31,8 +31,9 @@ export function normaliseKeyword(raw: string | null | undefined): string | null 
 
 /** What is wrong with a keyword as typed (null: nothing; a blank one removes the keyword). */
 export function keywordProblem(raw: string | null | undefined): string | null {
-  const k = normaliseKeyword(raw);
-  if (k === null) return null;
+  // Checked as typed, before the capitals: "straße" must not become the code "STRASSE".
+  const k = raw?.trim();
+  if (!k) return null;
   if (k.length > KEYWORD_MAX_LENGTH) return KEYWORD_MESSAGES.tooLong;
   if (!KEYWORD_PATTERN.test(k)) return KEYWORD_MESSAGES.characters;
   return null;

@@ -283,6 +283,8 @@ function coverageProblems(
           k = end + 1;
         }
       }
+      // Overlaps first: they name the factors to change.
+      found.sort((a, b) => Number(a.key.startsWith("gap:")) - Number(b.key.startsWith("gap:")));
       const same = run !== null && run.found.map((f) => f.key).join("|") === found.map((f) => f.key).join("|");
       if (same && run) run.to = ageSample;
       else {

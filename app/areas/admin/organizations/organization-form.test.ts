@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { KEYWORD_MESSAGES } from "../../../domain/location-keyword";
 import { ADD_ORGANIZATION_MESSAGES as M, addOrganizationSchema, createErrorFields, toOrganizationCreate } from "./organization-form";
 
 const form = (fields: Record<string, string | string[]>) => {
@@ -87,6 +88,19 @@ describe("add organization form (003 §5)", () => {
     const body = toOrganizationCreate(s.value);
     expect(body.location).toMatchObject({ address1: "1200 Pearl St", address2: null, city: "Boulder", stateCode: "CO", countryCode: "US", zipCode: "80302", keyword: "BOULDER" });
     expect(body.practitioner.role).toBe("PORTAL_PRACTITIONER");
+  });
+
+  it("keeps the keyword a code (ADR 031): spaces, markup and emoji refused at the field; stored in capitals (issue 25)", () => {
+    for (const keyword of ["TWO WORDS", "<b>KW</b>", "KW😀", "-KW", "K".repeat(33)]) {
+      const s = parse({ ...valid, keyword });
+      expect(s.status, keyword).toBe("error");
+      expect(s.status === "error" ? s.error?.keyword : null, keyword).toEqual([keyword.length > 32 ? KEYWORD_MESSAGES.tooLong : KEYWORD_MESSAGES.characters]);
+    }
+    const s = parse({ ...valid, keyword: " boulder-2_a " });
+    if (s.status !== "success") throw new Error("expected success");
+    expect(toOrganizationCreate(s.value).location.keyword).toBe("BOULDER-2_A");
+    // In use by another location (only the API knows): its 409 at the keyword field.
+    expect(createErrorFields(`location.keyword: ${KEYWORD_MESSAGES.inUse}`)).toEqual({ fieldErrors: { keyword: [KEYWORD_MESSAGES.inUse] } });
   });
 
   it("puts the API's refusal at the field it names, anything else on the form", () => {

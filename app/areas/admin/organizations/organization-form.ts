@@ -10,6 +10,7 @@ import * as z from "zod";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
 import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
+import { keywordField } from "../../../forms/location-keyword-field";
 import { DEFAULT_TIMEZONE, US_TIMEZONE_IDS } from "../../../domain/us-timezones";
 
 export type ProductKey = Schema<"ProductKey">;
@@ -107,7 +108,8 @@ export const addOrganizationSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   zipCode: optional(10),
-  keyword: optional(64),
+  // A code, unique across organizations (ADR 031): the shared rule; the API answers 409 when it is in use.
+  keyword: keywordField(),
 });
 
 export type AddOrganizationValue = z.output<typeof addOrganizationSchema>;
