@@ -5927,6 +5927,7 @@ export interface components {
                 stateCode?: string | null;
                 /** @description Two-letter country code (default US). */
                 countryCode?: string | null;
+                /** @description A US ZIP code or ZIP+4 (as LocationCreate's), surrounding spaces trimmed; blank or null for none. */
                 zipCode?: string | null;
                 /**
                  * @description The location's keyword, as for adminUpdateLocationKeyword: 1 to 32 letters, digits, `-` and `_` (surrounding
@@ -6180,7 +6181,10 @@ export interface components {
          *     }
          */
         TypeformFormCreate: {
-            /** @description The Typeform form id ('Form ID is required'); letters, digits, `_` and `-`. */
+            /**
+             * @description The Typeform form id ('Form ID is required'): a code of letters, digits, `_` and `-` (surrounding spaces are
+             *     trimmed; ADR 031).
+             */
             id: string;
             /**
              * @description Must be true.

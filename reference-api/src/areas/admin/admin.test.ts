@@ -257,6 +257,10 @@ describe("organizations", () => {
     const spaced = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", keyword: "TWO WORDS" } }) });
     expect(spaced.status).toBe(400);
     expect(spaced.body.message).toMatch(/location\/keyword/);
+    // The ZIP code is a code too, as on the organization's own location form.
+    const zip = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", zipCode: "8030" } }) });
+    expect(zip.status).toBe(400);
+    expect(zip.body.message).toMatch(/location\/zipCode/);
     expect(await orgCount()).toBe(before);
   });
 

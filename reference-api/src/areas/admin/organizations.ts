@@ -97,6 +97,9 @@ export async function createOrganization(db: Db, body: OrganizationCreate): Prom
   const countryCode = optionalText(loc.countryCode)?.toUpperCase() ?? "US";
   if (!/^[A-Z]{2}$/.test(countryCode)) throw badRequest("location.countryCode: Country must be a two-letter code");
   const keyword = checkedKeyword(loc.keyword, "location.keyword");
+  // A US ZIP code, as the organization's own location (LocationCreate's pattern; ADR 031).
+  const zipCode = optionalText(loc.zipCode);
+  if (zipCode !== null && !/^\d{5}(-\d{4})?$/.test(zipCode)) throw badRequest("location.zipCode: Enter a ZIP code of 5 digits, or ZIP+4 as 5 digits, a hyphen and 4 digits (80202-1234).");
 
   return db.tx(async (tx) => {
     await refuseKeywordInUse(tx, keyword, null, "location.keyword");
@@ -108,7 +111,7 @@ export async function createOrganization(db: Db, body: OrganizationCreate): Prom
       `INSERT INTO locations (id, organization_id, name, address1, address2, city, state_code, country_code, zip_code, timezone, keyword)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [locationId, orgId, locationName, optionalText(loc.address1), optionalText(loc.address2), optionalText(loc.city), stateCode, countryCode,
-        optionalText(loc.zipCode), loc.timezone, keyword],
+        zipCode, loc.timezone, keyword],
     ).catch((e: unknown) => {
       // Another location took the keyword between the check and the insert (the unique index, migration 131).
       if ((e as { code?: string }).code === "23505") throw conflict(`location.keyword: ${KEYWORD_MESSAGES.inUse}`);
