@@ -5946,7 +5946,11 @@ export interface components {
             name: string;
             /** Format: uri */
             thumbnailUrl?: string | null;
-            subjectOrientation?: string | null;
+            /**
+             * @description How the subject faces the camera, a code as the Motion Library's (ADR 031); null when it does not matter.
+             * @enum {string|null}
+             */
+            subjectOrientation?: "FRONT" | "SIDE" | "BACK" | null;
             /** @description The assessment's directives; omitted means the library's. */
             directives?: components["schemas"]["AssessmentDirectives"] | null;
             nameOverride?: string | null;

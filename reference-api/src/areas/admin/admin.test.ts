@@ -298,6 +298,10 @@ describe("scan modules", () => {
     const icon = await save([{ name: "A", subtitle: "x", isLocked: false, imageName: "Kittens" }]);
     expect(icon.status).toBe(400);
     expect(icon.body.message).toContain("imageName");
+    // The subject orientation is a code (issue 25, ADR 031): FRONT, SIDE or BACK, not free text.
+    const orientation = await save([{ name: "A", subtitle: "x", isLocked: false, assessments: [{ id: "AST-0018", name: "G", subjectOrientation: "<b>sideways</b>" }] }]);
+    expect(orientation.status).toBe(400);
+    expect(orientation.body.message).toContain("subjectOrientation");
     const noLock = await save([{ name: "A", subtitle: "x" }]);
     expect(noLock.status).toBe(400);
     expect(noLock.body.message).toContain("isLocked");
