@@ -1789,7 +1789,8 @@ export interface paths {
          *     is invited (an invite code is generated, as for an invitation from the providers page) and assigned to
          *     the new location; the role defaults to PORTAL_PROVIDER_ADMIN and the organization's time zone to
          *     America/Denver. If any part fails nothing is created. Blank names are refused with 400 and the product's
-         *     message; an e-mail already used by a provider answers 409. Answers the new organization (the logo is
+         *     message; an e-mail already used by a provider, or a location keyword already used by another location
+         *     (any organization, any case), answers 409. Answers the new organization (the logo is
          *     uploaded afterwards with `adminUploadOrganizationLogo`). Product admins and support staff only; any other
          *     role is refused with 403.
          */
@@ -1960,7 +1961,10 @@ export interface paths {
         /**
          * Set a location's keyword (admin)
          * @description Sets (or, with null or a blank value, removes) the keyword of any organization's location. Surrounding
-         *     spaces are trimmed. Answers the updated location. Product admins and support staff only; any other role is
+         *     spaces are trimmed; the keyword is a code (1 to 32 letters, digits, `-` and `_`, starting with a letter or
+         *     digit; 400 otherwise) stored in capitals. A keyword another location already has, in any organization and
+         *     in any case, answers 409 ('keyword: This keyword is already used by another location.'). Answers the
+         *     updated location. Product admins and support staff only; any other role is
          *     refused with 403. An unknown id answers 404.
          */
         patch: operations["adminUpdateLocationKeyword"];
@@ -5923,7 +5927,12 @@ export interface components {
                 stateCode?: string | null;
                 /** @description Two-letter country code (default US). */
                 countryCode?: string | null;
+                /** @description A US ZIP code or ZIP+4 (as LocationCreate's), surrounding spaces trimmed; blank or null for none. */
                 zipCode?: string | null;
+                /**
+                 * @description The location's keyword, as for adminUpdateLocationKeyword: 1 to 32 letters, digits, `-` and `_` (surrounding
+                 *     spaces trimmed), stored in capitals, unique across all organizations ignoring case (409 when in use).
+                 */
                 keyword?: string | null;
             };
         };
@@ -5937,7 +5946,11 @@ export interface components {
             name: string;
             /** Format: uri */
             thumbnailUrl?: string | null;
-            subjectOrientation?: string | null;
+            /**
+             * @description How the subject faces the camera, a code as the Motion Library's (ADR 031); null when it does not matter.
+             * @enum {string|null}
+             */
+            subjectOrientation?: "FRONT" | "SIDE" | "BACK" | null;
             /** @description The assessment's directives; omitted means the library's. */
             directives?: components["schemas"]["AssessmentDirectives"] | null;
             nameOverride?: string | null;
@@ -6008,7 +6021,10 @@ export interface components {
             id: string;
             name: string;
             organization: components["schemas"]["OrganizationRef"];
-            /** @description The location's keyword (matches form responses and sign-ups to the location); null when none. */
+            /**
+             * @description The location's keyword (matches form responses and sign-ups to the location): a code in capitals, unique
+             *     across all organizations; null when none.
+             */
             keyword: string | null;
             /** @description E-mail addresses notified about the location. */
             contactList: string[];
@@ -6024,7 +6040,9 @@ export interface components {
             metadata: components["schemas"]["PageMetadata"];
         };
         /**
-         * @description Sets a location's keyword. Blank or null removes it; surrounding spaces are trimmed.
+         * @description Sets a location's keyword: a code of 1 to 32 letters, digits, `-` and `_`, starting with a letter or digit
+         *     (ADR 031), stored in capitals and unique across all organizations ignoring case. Blank or null removes it;
+         *     surrounding spaces are trimmed.
          * @example {
          *       "keyword": "DENVERDT"
          *     }
@@ -6167,7 +6185,10 @@ export interface components {
          *     }
          */
         TypeformFormCreate: {
-            /** @description The Typeform form id ('Form ID is required'); letters, digits, `_` and `-`. */
+            /**
+             * @description The Typeform form id ('Form ID is required'): a code of letters, digits, `_` and `-` (surrounding spaces are
+             *     trimmed; ADR 031).
+             */
             id: string;
             /**
              * @description Must be true.
@@ -10313,6 +10334,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

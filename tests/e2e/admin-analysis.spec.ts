@@ -38,13 +38,14 @@ async function switchUser(page: Page, who: Parameters<typeof useSession>[1]) {
   await useSession(page, who);
 }
 
-/** A valid outcome of `assessmentId` with one factor that every value chooses. */
+/** A valid outcome of `assessmentId` with one factor that every value (0 and up) chooses. */
 function oneFactorOutcome(base: Pick<ScanOutcome, "assessmentId" | "resultDefinitionId">, label: string, units: string): ScanOutcome {
+  const type = units === "m/s" ? "SPEED" : units === "reps" ? "REPS" : units === "in" || units === "cm" ? "DISTANCE" : "TIME";
   return {
     type: "FALL",
     assessmentId: base.assessmentId,
     demographicsRequired: null,
-    factors: [{ category: "HIGH", description: `${label}: chosen for every value.`, shortDescription: label, criteria: [{ type: "TIME", units, conditions: [{ comparator: "gte", value: 0 }] }] }],
+    factors: [{ category: "HIGH", description: `${label}: chosen for every value.`, shortDescription: label, criteria: [{ type, units, conditions: [{ comparator: "gte", value: 0 }] }] }],
     source: "E2E source",
     title: `${label} rule`,
     description: "An E2E rule.",
@@ -99,13 +100,22 @@ test.describe("admin scan analysis", () => {
     await expectFieldError(json, "Could not parse organization scan outcome.");
     await expect(json).toHaveValue(notOutcome);
 
-    // A valid outcome the API refuses (a FALL rule without its result): the API's message, the JSON kept.
+    // An outcome of the right shape that cannot work (issue 25): the rule's check (the API's own, ADR 031) names
+    // the factor and the key, in the browser and on Save; the JSON kept, its preview shown.
     const good = oneFactorOutcome({ assessmentId: "AST-0018", resultDefinitionId: "gaitSpeed" }, "E2E Every Speed", "m/s");
-    const refused = JSON.stringify({ ...good, resultDefinitionId: null }, null, 2);
+    const speed = (comparator: "gt" | "lt", value: number) => [{ type: "SPEED" as const, units: "m/s", conditions: [{ comparator, value }] }];
+    const overlapping = { ...good, factors: [{ ...good.factors[0]!, category: "LOW" as const, criteria: speed("gt", 5) }, { ...good.factors[0]!, criteria: speed("lt", 10) }] };
+    const refused = JSON.stringify({ ...overlapping, resultDefinitionId: null, leftResultDefinitionId: "left" }, null, 2);
     await json.fill(refused);
+    const overlap = "factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match SPEED > 5 and < 10 m/s: every value must select exactly one factor";
+    if (jsEnabled()) await expectFieldError(json, "leftResultDefinitionId: must be null for a FALL outcome");
     await submitBadInput(dialog.getByRole("button", { name: "Save" }));
     await expectFieldError(json, "resultDefinitionId: is required for a FALL outcome");
+    await expectFieldError(json, "leftResultDefinitionId: must be null for a FALL outcome (it reads resultDefinitionId)");
     await expect(json).toHaveValue(refused);
+    await json.fill(JSON.stringify(overlapping, null, 2));
+    await submitBadInput(dialog.getByRole("button", { name: "Save" }));
+    await expectFieldError(json, overlap);
 
     // The preview of a good one, then Save: the toast and the read view.
     await json.fill(JSON.stringify(good, null, 2));

@@ -10,6 +10,8 @@ import * as z from "zod";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
 import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
+import { keywordField } from "../../../forms/location-keyword-field";
+import { LOCATION_MESSAGES, ZIP_CODE } from "../../organization/forms/location";
 import { DEFAULT_TIMEZONE, US_TIMEZONE_IDS } from "../../../domain/us-timezones";
 
 export type ProductKey = Schema<"ProductKey">;
@@ -106,8 +108,15 @@ export const addOrganizationSchema = z.object({
     .refine((v) => v === "" || /^[A-Z]{2}$/.test(v), { error: M.countryInvalid })
     .optional()
     .transform((v) => (v ? v : null)),
-  zipCode: optional(10),
-  keyword: optional(64),
+  // A code, as on the organization's own location form (ADR 031): 5 digits or ZIP+4; blank for none.
+  zipCode: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || ZIP_CODE.test(v), { error: LOCATION_MESSAGES.zipInvalid })
+    .optional()
+    .transform((v) => (v ? v : null)),
+  // A code, unique across organizations (ADR 031): the shared rule; the API answers 409 when it is in use.
+  keyword: keywordField(),
 });
 
 export type AddOrganizationValue = z.output<typeof addOrganizationSchema>;

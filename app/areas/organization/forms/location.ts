@@ -28,7 +28,8 @@ export const LOCATION_MESSAGES = {
 /** The contract's limits (LocationCreate). */
 export const LOCATION_LIMITS = { name: 200, address1: 200, address2: 200, city: 100 } as const;
 
-const ZIP_CODE = /^\d{5}(-\d{4})?$/;
+/** A US ZIP code or ZIP+4 (also the admin area's Add New Organization location, ADR 031). */
+export const ZIP_CODE = /^\d{5}(-\d{4})?$/;
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
 const optionalText = (max: number) =>

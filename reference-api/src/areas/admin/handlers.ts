@@ -12,10 +12,12 @@ import {
   enableOrganization,
   getOrganizationRow,
   listOrganizations,
-  optionalText,
+  checkedKeyword,
+  refuseKeywordInUse,
   toOrganization,
 } from "./organizations.js";
 import { validateOutcome } from "./outcomes.js";
+import { KEYWORD_MESSAGES } from "../../../../app/domain/location-keyword.js";
 import { SCAN_MODULES_OVERRIDE_KEY, getScanModulesOverride } from "./settings.js";
 import { findUserProfile } from "./users.js";
 import { adminInsights } from "./insights.js";
@@ -104,9 +106,16 @@ export const handlers = defineHandlers({
 
   async adminUpdateLocationKeyword(ctx) {
     requireProductAdmin(ctx.caller);
-    const keyword = optionalText(ctx.body.keyword);
-    const updated = await ctx.db.one("UPDATE locations SET keyword = $2 WHERE id = $1 RETURNING id", [ctx.params.id, keyword]);
-    if (!updated) throw notFound("Location not found");
+    const keyword = checkedKeyword(ctx.body.keyword);
+    if (!(await ctx.db.one("SELECT 1 FROM locations WHERE id = $1", [ctx.params.id]))) throw notFound("Location not found");
+    await refuseKeywordInUse(ctx.db, keyword, ctx.params.id);
+    try {
+      await ctx.db.query("UPDATE locations SET keyword = $2 WHERE id = $1", [ctx.params.id, keyword]);
+    } catch (e) {
+      // Another location took it between the check and the update (the unique index, migration 131).
+      if ((e as { code?: string }).code === "23505") throw conflict(`keyword: ${KEYWORD_MESSAGES.inUse}`);
+      throw e;
+    }
     return (await getAdminLocation(ctx.db, ctx.params.id))!;
   },
 
