@@ -142,11 +142,9 @@ function DemographicsForm({ prompt, action, keep }: { prompt: SerializeFrom<Demo
             <input
               id="analysis-age"
               name="age"
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={120}
-              step={1}
+              autoComplete="off"
               defaultValue={prompt.age}
               key={`age-${prompt.age}`}
               aria-invalid={prompt.errors.age ? true : undefined}
