@@ -175,9 +175,24 @@ test.describe("scan sessions", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
 
-    // A bad age: the field's message, the input kept; Close drops the dialog's params.
+    // An age outside every band of the rule (issue 25): the default result, said so, no slider or table of the
+    // other bands (they ran past the dialog's edge, the marker off the scale).
+    await age.fill("30");
+    await dialog.getByRole("button", { name: "Update analysis" }).click();
+    await expect(page).toHaveURL(/age=30/);
+    await expect(dialog.getByRole("heading", { name: "Low Risk", level: 3 })).toBeVisible();
+    await expect(dialog.getByRole("status").filter({ hasText: "No band of this rule applies to female participants aged 30: the default result, Low Risk, is shown." })).toBeVisible();
+    await expect(dialog.getByRole("table")).toHaveCount(0);
+    await expect(dialog.getByRole("img", { name: /^Risk scale/ })).toHaveCount(0);
+
+    // A bad age: the field's message, the input kept as typed (a text input: a number input dropped "abc",
+    // issue 25); Close drops the dialog's params.
+    await age.fill("abc");
+    await dialog.getByRole("button", { name: "Update analysis" }).click();
+    await expect(page).toHaveURL(/age=abc/);
+    await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
+    await expect(age).toHaveValue("abc");
     await age.fill("0");
-    await age.evaluate((el) => el.removeAttribute("min")); // past the browser's own check
     await dialog.getByRole("button", { name: "Update analysis" }).click();
     await expect(page).toHaveURL(/age=0/);
     await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
