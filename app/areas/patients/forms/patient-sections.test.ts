@@ -37,7 +37,7 @@ describe("care note (000 §5), messages verbatim", () => {
       // The reply's initial value is what the field shows again: the text as typed, not empty.
       expect(s.reply().initialValue?.minutes, typed).toBe(typed);
     }
-    const spaced = parse(schema, { date: TODAY, minutes: " 45 ", notes: "Call" });
+    const spaced = parseWithZod(form({ date: TODAY, minutes: " 45 ", notes: "Call" }), { schema });
     expect(spaced.status === "success" && spaced.value.minutes).toBe(45);
   });
 

@@ -134,7 +134,7 @@ function PathEditCard({ path, state }: { path: Path; state: PathsState }) {
       phases: path.phases.map((p) => ({
         selectedTrack: p.selectedTrack,
         selectedLogic: p.selectedLogic,
-        selectedNumber: p.selectedNumber,
+        selectedNumber: String(p.selectedNumber),
         selectedType: p.selectedType,
         messageProvider: p.messageProvider,
       })),
