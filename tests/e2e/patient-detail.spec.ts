@@ -289,6 +289,7 @@ test.describe("report, patient view, copy, scroll", () => {
     await expect(page.getByRole("form", { name: "Date range" }).getByRole("status")).toHaveText(
       `The start date 01/01/0001 is before 01/01/1900. Showing the last 2 days (${usDay(dayIn(organization.timezone, -1))} – ${usDay(today)}) instead.`,
     );
+    await expectAccessible(page);
   });
 
   test("Patient View opens full screen at 110 %, zooms in steps of 10 and resets to 100 %", async ({ page }) => {

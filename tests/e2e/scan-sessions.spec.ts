@@ -184,6 +184,7 @@ test.describe("scan sessions", () => {
     await expect(dialog.getByRole("status").filter({ hasText: "No band of this rule applies to female participants aged 30: the default result, Low Risk, is shown." })).toBeVisible();
     await expect(dialog.getByRole("table")).toHaveCount(0);
     await expect(dialog.getByRole("img", { name: /^Risk scale/ })).toHaveCount(0);
+    await expectAccessible(page);
 
     // A bad age: the field's message, the input kept as typed (a text input: a number input dropped "abc",
     // issue 25); Close drops the dialog's params.
@@ -192,6 +193,7 @@ test.describe("scan sessions", () => {
     await expect(page).toHaveURL(/age=abc/);
     await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
     await expect(age).toHaveValue("abc");
+    await expectAccessible(page);
     await age.fill("0");
     await dialog.getByRole("button", { name: "Update analysis" }).click();
     await expect(page).toHaveURL(/age=0/);
