@@ -133,6 +133,7 @@ test.describe("scan sessions", () => {
   });
 
   test("the analysis: demographics prompt, outcome by age and sex, factor table, PDF; no outcome for AST-0024", async ({ page }) => {
+    test.slow(); // five analyses, each checked for accessibility
     await useSession(page, SCAN_ONLY);
     // A sit-to-stand time above the cut-off of the session's demographics (or 65 / male) and at most the women's 90+ one.
     const cutoff = (d: { age: number; sex: "MALE" | "FEMALE" }) => SIT_TO_STAND_CUTOFFS.find((b) => d.age >= b.from && (b.to === null || d.age < b.to))?.[d.sex];
@@ -193,12 +194,6 @@ test.describe("scan sessions", () => {
     await expect(page).toHaveURL(/age=abc/);
     await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
     await expect(age).toHaveValue("abc");
-    await expectAccessible(page);
-    await age.fill("0");
-    await dialog.getByRole("button", { name: "Update analysis" }).click();
-    await expect(page).toHaveURL(/age=0/);
-    await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
-    await expect(age).toHaveValue("0");
     await expect(dialog.getByRole("heading", { name: "High Risk", level: 3 })).toHaveCount(0);
     await expectAccessible(page);
     await expect(dialog.getByRole("link", { name: "Close" }).first()).toHaveAttribute("href", `${PATH}?location=${sts!.location!.id}`);
