@@ -202,6 +202,11 @@ test("gait sessions (support staff): the sort cycle, a replay and the log; a pra
   await expect(page.getByRole("heading", { name: "Gait Sessions", level: 1 })).toBeVisible();
   const idHeader = page.getByRole("columnheader", { name: /^ID/ });
   await expect(idHeader).toHaveAttribute("aria-sort", "descending");
+  // ID descending is newest first (issue 25: the UUIDs' text compared number-aware put them in random order by date).
+  const captured = (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((t) => Date.parse(t));
+  expect(captured.length).toBeGreaterThan(1);
+  expect(captured.every((t) => Number.isFinite(t))).toBe(true);
+  expect(captured).toEqual([...captured].sort((a, b) => b - a));
   await expectAccessible(page);
   const name = page.getByRole("columnheader", { name: /^Patient Name/ });
   await name.getByRole("link").click();

@@ -133,6 +133,7 @@ test.describe("scan sessions", () => {
   });
 
   test("the analysis: demographics prompt, outcome by age and sex, factor table, PDF; no outcome for AST-0024", async ({ page }) => {
+    test.slow(); // five analyses, each checked for accessibility
     await useSession(page, SCAN_ONLY);
     // A sit-to-stand time above the cut-off of the session's demographics (or 65 / male) and at most the women's 90+ one.
     const cutoff = (d: { age: number; sex: "MALE" | "FEMALE" }) => SIT_TO_STAND_CUTOFFS.find((b) => d.age >= b.from && (b.to === null || d.age < b.to))?.[d.sex];
@@ -175,13 +176,24 @@ test.describe("scan sessions", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
 
-    // A bad age: the field's message, the input kept; Close drops the dialog's params.
-    await age.fill("0");
-    await age.evaluate((el) => el.removeAttribute("min")); // past the browser's own check
+    // An age outside every band of the rule (issue 25): the default result, said so, no slider or table of the
+    // other bands (they ran past the dialog's edge, the marker off the scale).
+    await age.fill("30");
     await dialog.getByRole("button", { name: "Update analysis" }).click();
-    await expect(page).toHaveURL(/age=0/);
+    await expect(page).toHaveURL(/age=30/);
+    await expect(dialog.getByRole("heading", { name: "Low Risk", level: 3 })).toBeVisible();
+    await expect(dialog.getByRole("status").filter({ hasText: "No band of this rule applies to female participants aged 30: the default result, Low Risk, is shown." })).toBeVisible();
+    await expect(dialog.getByRole("table")).toHaveCount(0);
+    await expect(dialog.getByRole("img", { name: /^Risk scale/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A bad age: the field's message, the input kept as typed (a text input: a number input dropped "abc",
+    // issue 25); Close drops the dialog's params.
+    await age.fill("abc");
+    await dialog.getByRole("button", { name: "Update analysis" }).click();
+    await expect(page).toHaveURL(/age=abc/);
     await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
-    await expect(age).toHaveValue("0");
+    await expect(age).toHaveValue("abc");
     await expect(dialog.getByRole("heading", { name: "High Risk", level: 3 })).toHaveCount(0);
     await expectAccessible(page);
     await expect(dialog.getByRole("link", { name: "Close" }).first()).toHaveAttribute("href", `${PATH}?location=${sts!.location!.id}`);

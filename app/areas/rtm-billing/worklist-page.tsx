@@ -4,6 +4,7 @@
  * patient that opens (`<details>`, no JavaScript needed) to the patient's cycles of the month with what each
  * still needs and the actions the billing rules allow. The rows stream in after the header.
  */
+import { DateRangeNote } from "../../components/date-range-note";
 import { Await, Form, Link, useRouteLoaderData, useSubmit } from "react-router";
 import { useReadOnly } from "../../shell/read-only";
 import type { SerializeFrom } from "../../route-data";
@@ -127,6 +128,7 @@ function Filters({ data }: { data: Data }) {
           ))}
         </select>
       </div>
+      <DateRangeNote range={{ adjustment: state.monthAdjustment }} id="rtm-month-note" />
       <fieldset className="field rtm-statuses">
         <legend>Status</legend>
         {STATUSES.map((s) => (

@@ -14,6 +14,7 @@ import { Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
+import { DateRangeNote } from "../../../components/date-range-note";
 import { SessionAnalysisAtUrl } from "../../scan/analysis/analysis-dialog";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { UuidSearch } from "../../scan/sessions/uuid-search";
@@ -140,6 +141,7 @@ function Filters({ data }: { data: Data }) {
             <label htmlFor="admin-to">To</label>
             <input id="admin-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
           </div>
+          <DateRangeNote range={state.range} id="admin-range-note" />
           {hydrated ? null : (
             <button type="submit" className="button">
               Search

@@ -32,6 +32,10 @@ describe("months", () => {
     expect(parse("month=2027-02").month).toBe("2026-11");
     expect(parse("month=2025-10").month).toBe("2026-11");
     expect(parse("month=nonsense").month).toBe("2026-11");
+    // Issue 25: the month shown instead is said, with why.
+    expect(parse("month=2025-10").monthAdjustment).toBe('"2025-10" is not a month that can be chosen (November 2025 to January 2027): showing November 2026 instead.');
+    expect(parse("month=2027-01").monthAdjustment).toBeNull();
+    expect(parse("").monthAdjustment).toBeNull();
     expect(monthHeading("2026-11")).toBe("November 2026");
   });
 });
@@ -39,7 +43,7 @@ describe("months", () => {
 describe("URL state", () => {
   it("reads statuses (repeated, known only), attention, location (a uuid), search, sort and page", () => {
     const s = parse("status=READY_TO_BILL&status=BILLED&status=BOGUS&status=BILLED&attention=1&location=0F8FAD5B-D9CB-469F-A165-70867728950E&q=%20ana%20&sort=status&dir=desc&page=3");
-    expect(s).toEqual({ month: "2026-11", statuses: ["READY_TO_BILL", "BILLED"], attention: true, location: "0f8fad5b-d9cb-469f-a165-70867728950e", q: "ana", sort: "status", dir: "desc", page: 3 });
+    expect(s).toEqual({ month: "2026-11", monthAdjustment: null, statuses: ["READY_TO_BILL", "BILLED"], attention: true, location: "0f8fad5b-d9cb-469f-a165-70867728950e", q: "ana", sort: "status", dir: "desc", page: 3 });
     expect(parse("location=1;drop&sort=name&page=-2")).toMatchObject({ location: null, sort: null, dir: null, page: 1 });
   });
   it("writes the same state back (round trip) with extra parameters", () => {

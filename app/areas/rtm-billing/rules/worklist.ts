@@ -66,6 +66,8 @@ const SORT_API: Record<SortColumn, "NAME" | "STATUS"> = { name: "NAME", status: 
 
 export interface WorklistState {
   month: string;
+  /** What was changed in the month the URL asked for, and why (null when it was used): shown next to the month (issue 25). */
+  monthAdjustment?: string | null;
   statuses: RtmStatus[];
   /** 'Needs attention': the cycles at risk, soonest end first. */
   attention: boolean;
@@ -107,8 +109,14 @@ export function parseWorklistState(params: URLSearchParams, today: string): Work
   const sorted = (sort === "name" || sort === "status") && (dir === "asc" || dir === "desc");
   const page = Number(params.get("page"));
   const location = params.get("location");
+  const usable = months.includes(month);
+  const quoted = month.length > 20 ? `${month.slice(0, 20)}…` : month;
   return {
-    month: months.includes(month) ? month : today.slice(0, 7),
+    month: usable ? month : today.slice(0, 7),
+    monthAdjustment:
+      usable || month === ""
+        ? null
+        : `"${quoted}" is not a month that can be chosen (${monthHeading(months[0]!)} to ${monthHeading(months.at(-1)!)}): showing ${monthHeading(today.slice(0, 7))} instead.`,
     statuses: [...new Set(params.getAll("status").filter(isStatus))],
     attention: params.get("attention") === "1",
     location: isUuid(location) ? location.toLowerCase() : null,

@@ -13,6 +13,7 @@ import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { copyToClipboard } from "../../../components/clipboard";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
+import { DateRangeNote } from "../../../components/date-range-note";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
 import { poseLogPath } from "../scan-paths";
@@ -114,6 +115,7 @@ function Filters({ data }: { data: Data }) {
             <label htmlFor="scan-to">To</label>
             <input id="scan-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
           </div>
+          <DateRangeNote range={state.range} id="scan-range-note" />
           <div className="field">
             <label htmlFor="scan-provider">Practitioner</label>
             <input id="scan-provider" type="search" name="provider" maxLength={200} defaultValue={state.provider} key={`p-${state.provider}`} />
