@@ -155,6 +155,7 @@ test.describe("the layout at 390, 768, 1024 and 1366 px", () => {
     test.slow();
     await useSession(page, PRACTITIONER.email);
     await page.goto("/patients/");
+    await expectAccessible(page);
     const patientHref = await firstTableRow(page).getByRole("link").first().getAttribute("href");
     expect(patientHref).toBeTruthy();
     await walk(page, testInfo, [
