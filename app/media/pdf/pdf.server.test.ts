@@ -49,4 +49,17 @@ describe("the shared letterhead and footer", () => {
     expect(pdfFonts(pdf)).toEqual({ baseFonts: [expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Bold$/), expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Regular$/)], embeddedFiles: 2 });
     expect(pdf.length).toBeLessThan(30_000);
   });
+
+  it("lay a line with right-to-left text out in visual order, each run shaped whole, brackets mirrored", async () => {
+    const started = startPdf({ title: "t" });
+    // The glyphs pdfkit draws, left to right, by the characters they stand for.
+    const font = (started.doc as unknown as { _font: { layout(text: string): { glyphs: { codePoints: number[] }[] } } })._font;
+    const drawn = (text: string) => font.layout(text).glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join("");
+    expect(drawn("محمد عبد")).toBe("دبع دمحم");
+    expect(drawn("Name: محمد عبد")).toBe("Name: دبع دمحم");
+    expect(drawn("محمد عبد ")).toBe("دبع دمحم "); // the line's trailing space stays at its right end
+    expect(drawn("(محمد) 12")).toBe("12 (دمحم)");
+    expect(drawn(WORLD_NAMES.vietnamese)).toBe(WORLD_NAMES.vietnamese);
+    await finishPdf(started);
+  });
 });
