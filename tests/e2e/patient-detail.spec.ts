@@ -258,7 +258,7 @@ test.describe("report, patient view, copy, scroll", () => {
     expect(pdf.text).toContain(organization.name);
     expect(pdf.text).toContain("Patient Activity Report");
     expect(pdf.text).toContain(`Patient: ${patient.patient.lastName}, ${patient.patient.firstName}`);
-    expect(pdf.text).toContain(`Period: ${usDay(dayIn(organization.timezone, -89))} - ${usDay(today)} (90 days)`);
+    expect(pdf.text).toContain(`Period: ${usDay(dayIn(organization.timezone, -89))} – ${usDay(today)} (90 days)`); // the en dash prints as it is (ADR 032)
     expect(pdf.text).toContain("Days with any activity");
     expect(pdf.text).toContain(`Page 1 of ${pdf.pages}`);
     expect(pdf.title).toBe(`Patient Report: ${patient.patient.lastName}, ${patient.patient.firstName}`);
