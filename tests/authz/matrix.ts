@@ -133,6 +133,7 @@ setGaitSessionComment                    401     ok      404     ok      403    
 listScanSessions                         401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 getScanSession                           401     ok      404     ok      404     404     404     404     403     403     401
 getScanPoseLogSignedUrl                  401     ok      404     ok      404     404     404     404     403     403     401
+getScanHandsLogSignedUrl                 401     ok      404     ok      404     404     404     404     403     403     401
 listAssessments                          401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 listRiskFactorOutcomes                   401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 getScanClientModules                     401     ok      ok      ok      ok      ok      ok      ok      403     403     401
