@@ -28,6 +28,17 @@ export const shortUuid = (uuid: string): string => (uuid.length <= 8 ? uuid : `$
 /** 002 §2: an export's file name is the report's title with colons removed (and the extension). */
 export const exportFileName = (title: string, extension: "csv" | "pdf" | "png"): string => `${title.replace(/:/g, "").trim()}.${extension}`;
 
+/** The logs a scan session may carry (002 §3 "artifacts (pose-log and/or hands-log)"). */
+export type ScanArtifact = "pose-log" | "hands-log";
+export const SCAN_LOGS: readonly ScanArtifact[] = ["pose-log", "hands-log"];
+export const LOG_NAMES: Record<ScanArtifact, string> = { "pose-log": "pose log", "hands-log": "hands log" };
+
+/** The logs a session has, pose log first (the list's data says which exist: an action is offered only for those). */
+export const sessionLogs = (artifacts: readonly string[]): ScanArtifact[] => SCAN_LOGS.filter((a) => artifacts.includes(a));
+
+/** The log a session's replay reads: the pose log, else the hands log (drawn at the hands confidence); null with neither. */
+export const replayLog = (artifacts: readonly string[]): ScanArtifact | null => sessionLogs(artifacts)[0] ?? null;
+
 /** X.Y.Z compared numerically; a version that is not X.Y.Z is never "at least". */
 export function versionAtLeast(version: string, minimum: string): boolean {
   const parse = (v: string) => (/^\d+\.\d+\.\d+$/.test(v) ? v.split(".").map(Number) : null);

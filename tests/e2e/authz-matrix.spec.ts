@@ -77,6 +77,9 @@ async function seededOnce(): Promise<Record<string, string>> {
   const sessions = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0018"] } } });
   const scanSession = (sessions.data?.items ?? []).find(replayable);
   expect(scanSession, "a scan session at prac's locations with a pose log of scan 2.18.0 or later").toBeTruthy();
+  const tremors = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0031"] } } });
+  const handsSession = (tremors.data?.items ?? []).find((s) => s.artifacts.includes("hands-log"));
+  expect(handsSession, "a scan session at prac's locations with a hands log").toBeTruthy();
   const templates = await api.GET("/v2/health/hep-templates");
   const cycles = await api.GET("/v2/health/rtm-cycles", { params: { query: { limit: 5 } } });
   const cycle = (cycles.data as { items: { id: string; endDate: string }[] }).items[0];
@@ -118,6 +121,7 @@ async function seededOnce(): Promise<Record<string, string>> {
     patient: items[0]!.id,
     scanSession: scanSession!.id,
     scanSessionUuid: scanSession!.sessionUUID,
+    scanHandsSession: handsSession!.id,
     template: (templates.data as { id: string }[])[0]!.id,
     cycle: cycle!.id,
     summary: summary!.id,
