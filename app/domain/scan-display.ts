@@ -1,8 +1,9 @@
 /**
  * How scan sessions and their results are shown and replayed (002 §2, §4, §5, §9): the result value's decimals by
- * unit, the short session UUID, the export file name, the replay's version rule and its frame clock. Pure: the
- * server, the browser and the replay island use it alike.
+ * unit (result-format.ts, re-exported), the session's logs, the short session UUID, the export file name, the
+ * replay's version rule and its frame clock. Pure: the server, the browser and the replay island use it alike.
  */
+import { formatResultValue } from "./result-format";
 
 /** 002 §9: replay at 30 frames per second. */
 export const REPLAY_FPS = 30;
@@ -10,13 +11,8 @@ export const REPLAY_FPS = 30;
 export const MIN_REPLAY_VERSION = "2.18.0";
 export const REPLAY_REFUSED = "Cannot replay for sessions < 2.18.0";
 
-const DEGREE_UNITS = new Set(["deg", "degree", "degrees", "°"]);
-
-/** 002 §9 "Display decimals: 0 for degrees, otherwise 2" ('' for a value that is not a finite number). */
-export function formatResultValue(value: number, units: string | null | undefined): string {
-  if (!Number.isFinite(value)) return "";
-  return value.toFixed(DEGREE_UNITS.has((units ?? "").trim().toLowerCase()) ? 0 : 2);
-}
+/** 002 §9 "Display decimals: 0 for degrees, otherwise 2": the one formatter (domain/result-format.ts). */
+export { formatResultValue } from "./result-format";
 
 /** A session's results as shown (each value with its unit's decimals). */
 export const shownResults = <R extends { id: string; name: string; value: number; units: string }>(results: readonly R[]) =>

@@ -144,6 +144,11 @@ describe("timeline", () => {
     expect(liveResultsAt(log, 40).find((r) => r.id === "gaitSpeed")?.value).toBe("0.92");
   });
 
+  it("live results in degrees have 0 decimals, as on every screen (issue 25; 002 §9)", () => {
+    const angles = packLog({ ...tinyPose(), resultFrames: [{ frame: 0, results: [{ id: "maxTrunkAngle", name: "Max Trunk Angle", value: 9.2, units: "deg" }, { id: "knee", name: "Knee", value: 101.5, units: "degrees" }] }] } as PoseLog);
+    expect(liveResultsAt(angles, 0).map((r) => `${r.name} ${r.value} ${r.units}`)).toEqual(["Max Trunk Angle 9 deg", "Knee 102 degrees"]);
+  });
+
   it("frame text and the ?frame= parameter (1-based)", () => {
     expect(frameText(0, 620)).toBe("Frame: 1 / 620");
     expect(frameText(620, 620)).toBe("Frame: 620 / 620");

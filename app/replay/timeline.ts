@@ -12,6 +12,7 @@
  * A pose log without lap information is WALKING throughout. Hands logs: RIGHT HAND / LEFT HAND by the side of the
  * hand in the frame, then COMPLETE.
  */
+import { formatResultValue } from "../domain/scan-display";
 import { POSE_JOINTS, type PackedLog } from "./log-types";
 import { jointAt } from "./skeleton";
 
@@ -133,7 +134,7 @@ export function insights(log: PackedLog): Insight[] {
 export interface LiveResult {
   id: string;
   name: string;
-  /** 002 §2: the value to 2 decimals. */
+  /** The value as every screen shows it (002 §9: 0 decimals for degrees, else 2; formatResultValue). */
   value: string;
   units: string;
 }
@@ -143,7 +144,7 @@ export function liveResultsAt(log: PackedLog, f: number): LiveResult[] {
   const byId = new Map<string, LiveResult>();
   for (const rf of [...log.resultFrames].sort((a, b) => a.frame - b.frame)) {
     if (rf.frame > f) break;
-    for (const r of rf.results) byId.set(r.id, { id: r.id, name: r.name, value: Number.isFinite(r.value) ? r.value.toFixed(2) : "", units: r.units ?? "" });
+    for (const r of rf.results) byId.set(r.id, { id: r.id, name: r.name, value: formatResultValue(r.value, r.units), units: r.units ?? "" });
   }
   return [...byId.values()];
 }
