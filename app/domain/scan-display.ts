@@ -3,7 +3,7 @@
  * unit (result-format.ts, re-exported), the session's logs, the short session UUID, the export file name, the
  * replay's version rule and its frame clock. Pure: the server, the browser and the replay island use it alike.
  */
-import { formatResultValue } from "./result-format";
+import { formatResultValue } from "./result-format.js";
 
 /** 002 §9: replay at 30 frames per second. */
 export const REPLAY_FPS = 30;
@@ -11,8 +11,8 @@ export const REPLAY_FPS = 30;
 export const MIN_REPLAY_VERSION = "2.18.0";
 export const REPLAY_REFUSED = "Cannot replay for sessions < 2.18.0";
 
-/** 002 §9 "Display decimals: 0 for degrees, otherwise 2": the one formatter (domain/result-format.ts). */
-export { formatResultValue } from "./result-format";
+/** 002 §9 "Display decimals: 0 for degrees, otherwise 2": the one formatter (domain/result-format.ts; `.js`: the E2E specs import this module under NodeNext). */
+export { formatResultValue } from "./result-format.js";
 
 /** A session's results as shown (each value with its unit's decimals). */
 export const shownResults = <R extends { id: string; name: string; value: number; units: string }>(results: readonly R[]) =>
