@@ -106,14 +106,8 @@ async function seededOnce(): Promise<Record<string, string>> {
   const adminSessions = await admin.GET("/v2/admin/scan/sessions/pages", { params: { query: { page: 1, limit: 999, start, assessmentIds: ["AST-0018"] } } });
   const adminScan = (adminSessions.data?.items ?? []).find(replayable);
   expect(adminScan, "a replayable scan session in the admin list").toBeTruthy();
-  let adminGait: string | undefined;
-  for (const s of (await admin.GET("/v2/admin/gait/sessions", { params: { query: {} } })).data ?? []) {
-    const url = await admin.GET("/v2/admin/gait/sessions/{id}/pose-log/signed-url", { params: { path: { id: s.id } } });
-    if (url.data) {
-      adminGait = s.id;
-      break;
-    }
-  }
+  // The list says which gait sessions have a pose log (issue 25).
+  const adminGait = ((await admin.GET("/v2/admin/gait/sessions", { params: { query: {} } })).data ?? []).find((s) => s.artifacts.includes("pose-log"))?.id;
   expect(adminGait, "a gait session with a pose log in the admin list").toBeTruthy();
   const record = await api.GET("/v2/patients/{id}/", { params: { path: { id: items[0]!.id } } });
   return {

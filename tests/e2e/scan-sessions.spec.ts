@@ -77,6 +77,11 @@ test.describe("scan sessions", () => {
     await expect(rows(page)).toHaveCount(20);
     await expect(page.getByText(/^1–20 of \d+ · Page 1 of \d+$/)).toBeVisible();
     await expectAccessible(page);
+    // A row offers Replay and a log's download only where the session has that log (issue 25).
+    const noLogs = rows(page).filter({ hasText: "No pose logs available" });
+    expect(await noLogs.count(), "page 1 has sessions without a log").toBeGreaterThan(0);
+    await expect(noLogs.getByRole("link", { name: /^(Replay|Download)/ })).toHaveCount(0);
+    await expect(noLogs.filter({ hasText: "Cannot replay" })).toHaveCount(0);
 
     // Page 2 by the pager; a preset change goes back to page 1.
     await page.getByRole("link", { name: "Next page" }).click();

@@ -25,7 +25,8 @@ const ASSESSMENT_MIX: [string, number][] = [
 const OLD_VERSIONS = ["2.12.4", "2.13.1", "2.16.0", "2.17.2"];
 const NEW_VERSIONS = ["2.17.2", "2.18.0", "2.18.3", "2.19.1", "2.19.1"];
 const MAX_POSE_LOGS_PER_ORG = 6;
-const MAX_HANDS_LOGS_PER_ORG = 2;
+/** One hands log at each location (a tremor session of scan 2.18.0 or later: replayable in the portal, issue 25). */
+const MAX_HANDS_LOGS_PER_LOCATION = 1;
 
 
 function uuid(rng: Rng): string {
@@ -77,9 +78,9 @@ export const seed: AreaSeeder = async (ctx) => {
       lastSession: 0,
     }));
     let poseLogs = 0;
-    let handsLogs = 0;
     const orgRows: { row: unknown[]; participant: Participant }[] = [];
     for (const loc of locations) {
+      let handsLogsHere = 0;
       const here = staff.filter((p) => p.locationIds.includes(loc.id));
       const practitioners = here.length > 0 ? here : staff;
       for (let k = 0; k < perLocation; k++) {
@@ -115,9 +116,9 @@ export const seed: AreaSeeder = async (ctx) => {
           poseLogs++;
           logs.push({ id, kind: "pose-log", results });
         }
-        if (assessmentId === "AST-0031" && handsLogs < MAX_HANDS_LOGS_PER_ORG) {
+        if (assessmentId === "AST-0031" && versionAtLeast(version, "2.18.0") && handsLogsHere < MAX_HANDS_LOGS_PER_LOCATION) {
           artifacts.push("hands-log");
-          handsLogs++;
+          handsLogsHere++;
           logs.push({ id, kind: "hands-log", results });
         }
         const createdIso = new Date(created).toISOString();
