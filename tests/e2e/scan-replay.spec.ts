@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
-import { apiAs, SCAN_ONLY } from "./helpers/stack.js";
+import { apiAs, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import type { components } from "../../openapi/provider-api.js";
 
@@ -32,8 +32,10 @@ test.beforeAll(async () => {
   old = items.find((s) => !atLeast(s.session.meta.scanVersion, "2.18.0"))!;
   expect(withLog, "the scan-only organization has a session with a pose log").toBeTruthy();
   expect(old, "and one recorded before 2.18.0").toBeTruthy();
-  handsOnly = items.find((s) => s.artifacts.includes("hands-log") && !s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
-  expect(handsOnly, "and one from 2.18.0 with a hands log only").toBeTruthy();
+  // A tremor session with a hands log only (the practitioner's organization records them).
+  const tremors = await (await apiAs(PRACTITIONER.email)).GET("/v2/scan/sessions/pages", { params: { query: { page: 1, limit: 999, assessmentIds: ["AST-0031"] } } });
+  handsOnly = (tremors.data?.items ?? []).find((s) => s.artifacts.includes("hands-log") && !s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
+  expect(handsOnly, "a session of 2.18.0 or later with a hands log only").toBeTruthy();
 });
 
 const frameStatus = (page: Page) => page.getByText(/^Frame: \d+ \/ \d+$/);
@@ -113,7 +115,7 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
 });
 
 test("a session with a hands log only replays its hand joints and offers the hands log (issue 25)", async ({ page }) => {
-  await useSession(page, SCAN_ONLY);
+  await useSession(page, PRACTITIONER);
   await page.goto(`/scan/sessions/${handsOnly.id}/replay`);
   await expect(page.getByRole("heading", { name: "Session Replay", level: 1 })).toBeVisible();
   await expect(page.getByText("No pose logs available")).toHaveCount(0);

@@ -7,7 +7,7 @@
  * the session; a failed download goes back to the list with the server's message). Any admin: all read-only.
  */
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
-import { getAdminGaitLog, GAIT_SESSIONS_FETCH_FAILED, listAdminGaitSessions, type AdminGaitSession } from "../../../api/admin-sessions.server";
+import { getAdminGaitLog, GAIT_SESSIONS_FETCH_FAILED, listAdminGaitSessions } from "../../../api/admin-sessions.server";
 import { NO_POSE_LOGS } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
