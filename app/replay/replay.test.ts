@@ -196,7 +196,7 @@ describe("marker labels (issue 25: 'Lap 2 stadt')", () => {
   });
 
   it("puts two markers at the same place on two rows (the turn: lap 1 ends where lap 2 starts)", () => {
-    const all = markers(packLog({ ...tinyPose(), lapInfo: { lap1StartFrame: 0, lap1EndFrame: 1, lap2StartFrame: 1, lap2EndFrame: 1 }, strideInfo: undefined } as PoseLog));
+    const all = markers(packLog({ ...tinyPose(), lapInfo: { lap1StartFrame: 0, lap1EndFrame: 1, lap2StartFrame: 1, lap2EndFrame: 1 } }));
     const end = all.find((m) => m.label === "Lap 1 end")!;
     const start = all.find((m) => m.label === "Lap 2 start")!;
     expect(end.x).toBe(start.x);
