@@ -1691,6 +1691,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/scan/sessions/{id}/hands-log/signed-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed URL of a scan session's hands log
+         * @description A time-limited signed URL of the session's hands log (`GET /files/{token}` then answers the hands log JSON,
+         *     without a bearer token): the portal replays it (at the hands confidence, 0.4) and offers it for download
+         *     like the pose log. Scoped like `getScanPoseLogSignedUrl`: a session of another organization, or one
+         *     recorded at a location of a practitioner who does not work there, answers 404; so does a session without
+         *     a hands log ('This session has no hands log.'). Refused (403) for an account without a portal role or
+         *     organization.
+         */
+        get: operations["getScanHandsLogSignedUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/scan/assessments": {
         parameters: {
             query?: never;
@@ -6262,7 +6287,8 @@ export interface components {
         };
         /**
          * @description A gait session of any organization as the admin gait sessions table shows it (with replay and pose-log
-         *     download). `patientRecordGaitUid` is the patient record's gait UID (null when it has none).
+         *     download where the session has a pose log: `artifacts`). `patientRecordGaitUid` is the patient record's gait
+         *     UID (null when it has none).
          * @example {
          *       "id": "2d9c1f7e-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
          *       "capturedDate": "2026-11-20T16:32:05.000Z",
@@ -6283,6 +6309,9 @@ export interface components {
          *         "name": "Front Range Physical Therapy",
          *         "logoUrl": null
          *       },
+         *       "artifacts": [
+         *         "pose-log"
+         *       ],
          *       "session": {
          *         "meta": {
          *           "capturedDate": "2026-11-20T16:32:05.000Z",
@@ -6327,6 +6356,11 @@ export interface components {
             /** @description The practitioner who ran the assessment, or null when unknown. */
             practitioner: components["schemas"]["PersonRef"] | null;
             organization: components["schemas"]["OrganizationRef"];
+            /**
+             * @description The logs captured with the session: `pose-log` when it has one (then
+             *     `adminGetGaitSessionPoseLogSignedUrl` signs it; without it that call answers 404 'No pose logs available').
+             */
+            artifacts: "pose-log"[];
             session: {
                 meta: components["schemas"]["GaitSessionMeta"];
                 data: {
@@ -9903,6 +9937,38 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The signed URL of the pose log. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getScanHandsLogSignedUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed URL of the hands log. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

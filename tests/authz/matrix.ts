@@ -133,6 +133,7 @@ setGaitSessionComment                    401     ok      404     ok      403    
 listScanSessions                         401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 getScanSession                           401     ok      404     ok      404     404     404     404     403     403     401
 getScanPoseLogSignedUrl                  401     ok      404     ok      404     404     404     404     403     403     401
+getScanHandsLogSignedUrl                 401     ok      404     ok      404     404     404     404     403     403     401
 listAssessments                          401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 listRiskFactorOutcomes                   401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 getScanClientModules                     401     ok      ok      ok      ok      ok      ok      ok      403     403     401
@@ -332,6 +333,7 @@ scan.reports.$export                                              nf      nf    
 scan.sessions.$sessionId.analysis[.pdf]                           login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.sessions.$sessionId.export[.json]                            login   nf      nf      nf      nf      ok      nf      nf      login   login   login
 scan.sessions.$sessionId.frame[.svg]                              login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.hands-log[.json]                         login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.sessions.$sessionId.pose-log[.json]                          login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 shell.filter                                                      home    home    home    home    home    home    home    home    home    home    home
 shell.sidebar                                                     home    home    home    home    home    home    home    home    home    home    home
@@ -352,7 +354,8 @@ user.sso.callback                                                 login   login 
  * `seeded`), each an object the route can show, so that the callers allowed to see it get `ok`:
  *   {patient} a Health patient at prac's location; {programPatient} one with a program, {hep} that program;
  *   {scanSession} / {scanSessionUuid} the id / UUID of one of A's scan sessions at prac's location with a pose
- *   log of scan 2.18.0 or later (the replay's rule); {exportSession} the research export's session: one of C's
+ *   log of scan 2.18.0 or later (the replay's rule); {scanHandsSession} one of A's at prac's location with a hands
+ *   log; {exportSession} the research export's session: one of C's
  *   for `other` (its own), A's for everyone else; {template} one of A's templates; {cycle} one of A's RTM cycles,
  *   {summary} a monthly summary of its month; {org} organization B (a scan organization);
  *   {adminScanSession} the UUID of a replayable scan session, {adminGaitSession} a gait session with a pose log.
@@ -435,6 +438,7 @@ export const ROUTE_URLS: Record<string, string> = {
   "scan.sessions.$sessionId.analysis[.pdf]": "/scan/sessions/{scanSessionUuid}/analysis.pdf",
   "scan.sessions.$sessionId.export[.json]": "/scan/sessions/{exportSession}/export.json",
   "scan.sessions.$sessionId.frame[.svg]": "/scan/sessions/{scanSession}/frame.svg",
+  "scan.sessions.$sessionId.hands-log[.json]": "/scan/sessions/{scanHandsSession}/hands-log.json",
   "scan.sessions.$sessionId.pose-log[.json]": "/scan/sessions/{scanSession}/pose-log.json",
   "shell.filter": "/shell/filter/",
   "shell.sidebar": "/shell/sidebar/",

@@ -77,6 +77,11 @@ test.describe("scan sessions", () => {
     await expect(rows(page)).toHaveCount(20);
     await expect(page.getByText(/^1–20 of \d+ · Page 1 of \d+$/)).toBeVisible();
     await expectAccessible(page);
+    // A row offers Replay and a log's download only where the session has that log (issue 25).
+    const noLogs = rows(page).filter({ hasText: "No pose logs available" });
+    expect(await noLogs.count(), "page 1 has sessions without a log").toBeGreaterThan(0);
+    await expect(noLogs.getByRole("link", { name: /^(Replay|Download)/ })).toHaveCount(0);
+    await expect(noLogs.filter({ hasText: "Cannot replay" })).toHaveCount(0);
 
     // Page 2 by the pager; a preset change goes back to page 1.
     await page.getByRole("link", { name: "Next page" }).click();
@@ -94,8 +99,9 @@ test.describe("scan sessions", () => {
   test("a UUID search ignores and disables the other filters; replay refused before 2.18.0; the pose log downloads; copy the UUID", async ({ page, context }) => {
     await useSession(page, SCAN_ONLY);
     // A pre-2.18.0 session (any location): the UUID search ignores the location and dates, the filters are disabled.
-    const old = sessions.find((s) => /^2\.1[0-7]\./.test(s.session.meta.scanVersion) && s.location && s.location.id !== location.id);
-    expect(old, "a session recorded before 2.18.0 at another location").toBeDefined();
+    // (One with a log: a session with neither log offers no replay to refuse, issue 25.)
+    const old = sessions.find((s) => /^2\.1[0-7]\./.test(s.session.meta.scanVersion) && s.artifacts.length > 0 && s.location && s.location.id !== location.id);
+    expect(old, "a session recorded before 2.18.0, with a log, at another location").toBeDefined();
     await page.goto(`${PATH}?location=${location.id}&range=7&uuid=${old!.sessionUUID}`);
     await expect(rows(page)).toHaveCount(1);
     const filters = page.getByRole("search", { name: "Filter scan sessions" });

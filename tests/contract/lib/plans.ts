@@ -113,11 +113,12 @@ async function healthPatientOfPractitioner(w: World, pick: (p: J) => boolean = (
   return p;
 }
 
-async function scanSessionWithPoseLog(as: Role, op: "listScanSessions" | "adminListScanSessions"): Promise<J> {
-  const res = await call({ op, as, query: { limit: 50 } });
+async function scanSessionWithPoseLog(as: Role, op: "listScanSessions" | "adminListScanSessions", artifact: "pose-log" | "hands-log" = "pose-log"): Promise<J> {
+  // Hands logs are recorded by the tremor assessment (AST-0031): look among those.
+  const res = await call({ op, as, query: artifact === "hands-log" ? { limit: 100, assessmentIds: ["AST-0031"] } : { limit: 50 } });
   const items: J[] = expectSuccess(res).items;
-  const s = items.find((x) => (x.artifacts ?? []).includes("pose-log"));
-  expect(s, `${op} as ${as}: the suite needs a scan session with a pose log`).toBeTruthy();
+  const s = items.find((x) => (x.artifacts ?? []).includes(artifact));
+  expect(s, `${op} as ${as}: the suite needs a scan session with a ${artifact === "pose-log" ? "pose" : "hands"} log`).toBeTruthy();
   return s;
 }
 
@@ -1070,6 +1071,16 @@ export const plans: Record<string, PlanFactory> = {
   async getScanPoseLogSignedUrl() {
     const s = await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions");
     return { req: { as: "PRACTITIONER", params: { id: s.id } }, orgScoped: "path", verify: (res) => downloads(res.body.url, "application/json") };
+  },
+
+  async getScanHandsLogSignedUrl() {
+    const s = await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions", "hands-log");
+    return {
+      req: { as: "PRACTITIONER", params: { id: s.id } },
+      orgScoped: "path",
+      verify: (res) => downloads(res.body.url, "application/json"),
+      refusals: [{ name: "a session without a hands log", req: { op: "getScanHandsLogSignedUrl", as: "PRACTITIONER", params: { id: (await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions")).id } }, expect: [404] }],
+    };
   },
 
   listAssessments: simple("PRACTITIONER", { generatedQuery: false }),

@@ -239,15 +239,17 @@ function Row({ row, state }: { row: SerializeFrom<AdminSessionRow>; state: Admin
       </td>
       <td>
         <ul className="scan-actions">
-          <li>
-            {!row.replay.allowed ? (
-              <span className="scan-muted">{row.replay.message}</span>
-            ) : row.log ? (
-              <Link to={adminReplayPath(row.sessionUUID)} aria-label={`Replay ${who}`}>
-                Replay
-              </Link>
-            ) : null}
-          </li>
+          {row.replay ? (
+            <li>
+              {!row.replay.allowed ? (
+                <span className="scan-muted">{row.replay.message}</span>
+              ) : (
+                <Link to={adminReplayPath(row.sessionUUID)} aria-label={`Replay ${who}`}>
+                  Replay
+                </Link>
+              )}
+            </li>
+          ) : null}
           <li>
             <Link to={adminSessionsHref(state, { analysis: row.sessionUUID })} preventScrollReset aria-label={`Analysis of ${who}`}>
               Analysis

@@ -53,6 +53,11 @@ describe("report data", () => {
     expect(noRom.table.rows).toEqual([["03/02/2026", "4", "–", "–"]]);
   });
 
+  it("writes a range of motion in degrees with 0 decimals, as the API's report and every screen do (issue 25)", () => {
+    const r = exerciseSection({ ...rom!, days: [{ date: "2026-03-02", totalReps: 4, minRange: 12.25, maxRange: 96.5 }] });
+    expect(r.table.rows).toEqual([["03/02/2026", "4", "12", "97"]]);
+  });
+
   it("labels pain and strength, defaults the y range to 0–10 and keeps numeric answers only", () => {
     const pain = proSection({ ...report.pros[0]!, answers: [{ dateTime: "2026-03-05T05:00:00.000Z", value: "4" }, { dateTime: "2026-03-06T18:00:00.000Z", value: "n/a" }] }, TZ);
     expect(pain).toMatchObject({ title: "Pain Level", yRange: [0, 10], empty: false });

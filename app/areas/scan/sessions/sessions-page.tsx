@@ -16,12 +16,12 @@ import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
 import { DateRangeNote } from "../../../components/date-range-note";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
-import { poseLogPath } from "../scan-paths";
+import { LOG_NAMES } from "../../../domain/scan-display";
 import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION } from "./messages";
 import type { SessionRow } from "./session-row";
 import { UuidSearch } from "./uuid-search";
 import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
-import { analysisPdfPath, exportPath, replayPath } from "../scan-paths";
+import { analysisPdfPath, exportPath, logPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
 
 type Data = SerializeFrom<typeof loadScanSessions>;
@@ -230,24 +230,25 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
               Analysis
             </Link>
           </li>
-          <li>
-            {row.replay.allowed ? (
-              <Link to={replayPath(row.id)} aria-label={`Replay ${who}`}>
-                Replay
-              </Link>
-            ) : (
-              <span className="scan-muted">{row.replay.message}</span>
-            )}
-          </li>
-          {row.poseLog ? (
+          {row.replay ? (
             <li>
-              <a href={poseLogPath(row.id, true)} download aria-label={`Download pose log of ${who}`}>
-                Download pose log
+              {row.replay.allowed ? (
+                <Link to={replayPath(row.id)} aria-label={`Replay ${who}`}>
+                  Replay
+                </Link>
+              ) : (
+                <span className="scan-muted">{row.replay.message}</span>
+              )}
+            </li>
+          ) : null}
+          {row.logs.map((log) => (
+            <li key={log}>
+              <a href={logPath(row.id, log, true)} download aria-label={`Download ${LOG_NAMES[log]} of ${who}`}>
+                Download {LOG_NAMES[log]}
               </a>
             </li>
-          ) : row.noLogsMessage ? (
-            <li className="scan-muted">{row.noLogsMessage}</li>
-          ) : null}
+          ))}
+          {row.noLogsMessage ? <li className="scan-muted">{row.noLogsMessage}</li> : null}
           {research ? (
             <li>
               <a href={exportPath(row.sessionUUID)} download aria-label={`Export data (JSON) of ${who}`}>

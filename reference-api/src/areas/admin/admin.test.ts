@@ -631,10 +631,15 @@ describe("gait sessions", () => {
     expect(e.start.toISOString()).toBe("2026-01-01T00:00:00.000Z");
   });
 
-  it("signs a gait pose log URL when the log exists", async () => {
+  it("signs a gait pose log URL when the log exists, and the list says which sessions have one (issue 25)", async () => {
+    const listed = async () => (await api.request("GET", "/v2/admin/gait/sessions", as(fx.support))).body.find((x: { id: string }) => x.id === gaitRecent);
     expect((await api.request("GET", `/v2/admin/gait/sessions/${gaitRecent}/pose-log/signed-url`, as(fx.support))).body.message).toBe("No pose logs available");
+    expect((await listed()).artifacts).toEqual([]);
     await api.services.files.put(`gait/${gaitRecent}/pose-log.json`, JSON.stringify({ frames: [] }), "application/json");
+    // A file the session does not list is not offered: the list and the signed URL agree.
+    expect((await api.request("GET", `/v2/admin/gait/sessions/${gaitRecent}/pose-log/signed-url`, as(fx.support))).status).toBe(404);
     await api.db.query("UPDATE gait_sessions SET artifacts = '{pose-log}' WHERE id = $1", [gaitRecent]);
+    expect((await listed()).artifacts).toEqual(["pose-log"]);
     const r = await api.request("GET", `/v2/admin/gait/sessions/${gaitRecent}/pose-log/signed-url`, as(fx.support));
     expect(r.status).toBe(200);
     expect(r.body.url).toContain("/files/");

@@ -289,7 +289,8 @@ export const handlers = defineHandlers({
     const row = await ctx.db.one<{ artifacts: string[] }>("SELECT artifacts FROM gait_sessions WHERE id = $1", [ctx.params.id]);
     if (!row) throw notFound("Gait session not found");
     const key = gaitPoseLogKey(ctx.params.id);
-    if (!(await ctx.files.exists(key))) throw notFound("No pose logs available");
+    // The list's `artifacts` says which sessions have a log; the call agrees with it.
+    if (!row.artifacts.includes("pose-log") || !(await ctx.files.exists(key))) throw notFound("No pose logs available");
     return ctx.signer.sign(key);
   },
 });

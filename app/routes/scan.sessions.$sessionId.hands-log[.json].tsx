@@ -1,0 +1,5 @@
+/** GET `/scan/sessions/{id}/hands-log.json`: a scan session's hands log (app/areas/scan/pose-log-route.server.ts). */
+import { scanLogResponse } from "../areas/scan/pose-log-route.server";
+import type { Route } from "./+types/scan.sessions.$sessionId.hands-log[.json]";
+
+export const loader = (args: Route.LoaderArgs) => scanLogResponse(args, "hands-log");
