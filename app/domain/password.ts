@@ -15,6 +15,7 @@
  * Pure and browser-safe.
  */
 import * as z from "zod";
+import { missing } from "../forms/fields";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -54,7 +55,7 @@ export function passwordProblem(password: string, options: PasswordRuleOptions =
 /** A new password's form field: `required` when empty, else the rule's message. */
 export function newPasswordField(required: string, options: PasswordRuleOptions = {}) {
   return z
-    .string({ error: required })
+    .string({ error: missing(required) })
     .min(1, { error: required, abort: true })
     .superRefine((value, ctx) => {
       const problem = passwordProblem(value, options);

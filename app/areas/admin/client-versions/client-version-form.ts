@@ -8,6 +8,7 @@
  * version list holds only X.X.X versions, so the API answers a test string with its own refusal, shown in the form.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 
 export const VERSION_REQUIRED = "Version ID is required";
 export const VERSION_PATTERN = "Version ID must match the pattern X.X.X";
@@ -23,7 +24,7 @@ export const CLIENT_VERSION_FIELDS = { versionId: "versionId", updateRequired: "
 
 export const clientVersionSchema = z.object({
   // conform turns an empty input into undefined: the required message then applies.
-  versionId: z.string({ error: VERSION_REQUIRED }).trim().min(1, { error: VERSION_REQUIRED }).refine((v) => v.length === 0 || isVersionId(v), { error: VERSION_PATTERN }),
+  versionId: z.string({ error: missing(VERSION_REQUIRED) }).trim().min(1, { error: VERSION_REQUIRED }).refine((v) => v.length === 0 || isVersionId(v), { error: VERSION_PATTERN }),
   // A checkbox: "on" when ticked (conform makes it true), absent when not.
   updateRequired: z.boolean().default(false),
 });
