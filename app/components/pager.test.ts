@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { createElement, type FunctionComponent } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { EmptyList, isPastEnd, Pager, pastEndMessage, type PageMetadata } from "
 
 const meta = (m: Partial<PageMetadata>): PageMetadata => ({ totalItems: 70, itemCount: 0, itemsForPage: 15, totalPages: 5, ...m });
 const hrefFor = (p: number) => `/admin/scan/sessions/?page=${p}`;
-const render = (el: Parameters<typeof createElement>[0], props: object) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(el as never, props as never)));
+const render = (el: unknown, props: object) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(el as FunctionComponent<object>, props)));
 const noun: [string, string] = ["session", "sessions"];
 
 describe("a page past the end of a paged list (e.g. ?page=6 of 5)", () => {
