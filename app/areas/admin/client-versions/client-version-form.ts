@@ -4,8 +4,8 @@
  *
  * versionId: 'Version ID is required'; 'Version ID must match the pattern X.X.X' — three dot-separated numbers
  * (at most 4 digits each, the contract's pattern), or one of the internal test version strings the scan client's
- * test builds report (`test`, `9999`, `9999a`, 003 §5), which are recognized as version ids. The contract's
- * version list holds only X.X.X versions, so the API answers a test string with its own refusal, shown in the form.
+ * test builds report (`test`, `9999`, `9999a`, 003 §5), which are recognized as version ids: the contract's
+ * pattern takes them too, and the API lists them after the released versions (never the latest), so they save.
  */
 import * as z from "zod";
 import { missing } from "../../../forms/fields";
