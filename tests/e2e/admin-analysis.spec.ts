@@ -225,11 +225,15 @@ test.describe("admin scan analysis", () => {
       expect(await bad.text()).toContain("Version ID must match the pattern X.X.X");
 
       // The internal test versions save like any other (an audit finding: the API's pattern refused them).
-      await item(testVersion.versionId).getByRole("link", { name: `Edit version ${testVersion.versionId}` }).click();
+      const testItem = list.getByRole("listitem").filter({ hasText: new RegExp(`Version ID: ${testVersion.versionId}(?![\\w.])`) });
+      await testItem.getByRole("link", { name: `Edit version ${testVersion.versionId}`, exact: true }).click();
+      await expect(dialog.getByLabel("Version ID")).toHaveValue(testVersion.versionId);
+      await expectAccessible(page);
       await dialog.getByLabel("Update Required").setChecked(!testVersion.updateRequired);
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expectToast(page, "Successfully updated this Scan Version.");
-      await expect(item(testVersion.versionId)).toContainText(`Update Required: ${testVersion.updateRequired ? "No" : "Yes"}`);
+      await expect(testItem).toContainText(`Update Required: ${testVersion.updateRequired ? "No" : "Yes"}`);
+      await expectAccessible(page);
 
       // Support staff read the list but change nothing (ADR 015).
       await switchUser(page, SUPPORT);

@@ -101,6 +101,7 @@ test("scan sessions: filters in the URL, the pager, the UUID search, the details
   await expectAccessible(page);
   await page.getByRole("link", { name: /^Go to the last page \(\d+\)$/ }).click();
   await expect(rows(page).first()).toBeVisible();
+  await expectAccessible(page);
   await filters(page).getByLabel("Locations").selectOption([location.id]);
   if (jsEnabled()) {
     await expect(page).toHaveURL(new RegExp(`location=${location.id}`)); // applied on change
