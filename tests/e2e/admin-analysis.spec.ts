@@ -218,6 +218,7 @@ test.describe("admin scan analysis", () => {
       await expect(dialog).toHaveCount(0);
       await expect(item(target.versionId)).toContainText(`Update Required: ${target.updateRequired ? "No" : "Yes"}`);
       await expect(item(target.versionId)).toContainText(`Updated by ${PRODUCT_ADMIN.firstName} ${PRODUCT_ADMIN.lastName}`);
+      await expectAccessible(page);
 
       // The version the form carries is checked by the one schema (a tampered post).
       const bad = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: "2.18", updateRequired: "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
