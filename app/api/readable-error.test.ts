@@ -22,7 +22,17 @@ describe("the API's refusals in a person's words (no field path, no pattern)", (
   });
 
   it("any other message is the API's own sentence: unchanged", () => {
-    for (const m of ["A provider with this email already exists.", "locationIds: Choose locations of your organization.", "Internal server error", "Patient is hidden"]) expect(readableApiMessage(m)).toEqual({ message: m });
+    for (const m of ["A provider with this email already exists.", "factors[0].category: a FALL outcome's factors are LOW, MEDIUM or HIGH", "Internal server error", "Patient is hidden"]) {
+      expect(readableApiMessage(m)).toEqual({ message: m });
+    }
+  });
+
+  it("the API's 'field: Message' convention: the message alone, its field apart", () => {
+    expect(readableApiMessage("locationIds: Choose locations of your organization.")).toEqual({ message: "Choose locations of your organization.", field: "locationIds" });
+    expect(readableApiMessage("id: This form is already registered")).toEqual({ message: "This form is already registered", field: "id" });
+    expect(readableApiMessage("start: must not be after end")).toEqual({ message: "Start date must not be after end.", field: "start" });
+    expect(readableApiMessage("resultDefinitionId: is required for a FALL outcome")).toEqual({ message: "Result definition ID is required for a FALL outcome.", field: "resultDefinitionId" });
+    expect(readableApiMessage("id: exercise 12 does not exist")).toEqual({ message: "Exercise 12 does not exist", field: "id" });
   });
 
   it("the one mapping of every call's refusal: a 4xx in the validator's words reaches forms and toasts readable, at its field", () => {

@@ -5,8 +5,9 @@
  * 'email'` — and some handlers name a field the same way (`locationIds must be locations of your organization`).
  * A person never reads a field path or a pattern: such a message becomes a sentence about the field, with the
  * spec's words where it has them ('Max Character Limit is N', 'Email must be valid.'), and the field's name is
- * kept apart (`field`) so a form can show it at that field. Any other message passes unchanged (the API's own
- * sentences, and the `field: Message` convention app/forms/api-error.ts reads).
+ * kept apart (`field`) so a form can show it at that field; so is the API's own `field: Message` convention (a
+ * top-level field only: `factors[0].category: …` names a place in the JSON an admin edits, and stays). Any other
+ * message passes unchanged.
  */
 
 export interface ReadableMessage {
@@ -71,6 +72,9 @@ function keywordSentence(rest: string, field: string | null): string {
 }
 
 const AJV = /^(body|params|querystring|headers)((?:\/[^\s/]*)*) (must .+)$/s;
+/** The API's `field: Message` convention, for a top-level field (a dotted path names a place in a JSON document: kept). */
+const PREFIXED = /^([a-z][A-Za-z0-9]*): (.+)$/s;
+const VERB = /^(must|is|are|cannot|can't|may|should|needs?)\b/;
 const FIELD_MUST = /^([a-z][A-Za-z0-9]*) (must|is|are|cannot|can't|may) (.+)$/s;
 
 /** See the module's comment. */
@@ -90,6 +94,13 @@ export function readableApiMessage(raw: string): ReadableMessage {
     const about = segments.at(-1) ?? null;
     const message = keywordSentence(rest, about ?? (source === "body" ? null : source));
     return field ? { message, field } : { message };
+  }
+  const prefixed = PREFIXED.exec(first);
+  if (prefixed) {
+    const [, field, text] = prefixed as unknown as [string, string, string];
+    const t = text.trim();
+    const message = VERB.test(t) ? sentence(`${fieldLabel(field)} ${t}`) : t[0]!.toUpperCase() + t.slice(1);
+    return { message, field };
   }
   const named = FIELD_MUST.exec(first);
   if (named && named[1] !== "this" && named[1] !== "it") {

@@ -104,7 +104,7 @@ test.describe("admin scan analysis", () => {
     const refused = JSON.stringify({ ...good, resultDefinitionId: null }, null, 2);
     await json.fill(refused);
     await submitBadInput(dialog.getByRole("button", { name: "Save" }));
-    await expectFieldError(json, "resultDefinitionId: is required for a FALL outcome");
+    await expectFieldError(json, "Result definition ID is required for a FALL outcome.");
     await expect(json).toHaveValue(refused);
 
     // The preview of a good one, then Save: the toast and the read view.
