@@ -2204,7 +2204,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The version, as X.X.X ('Version ID must match the pattern X.X.X'). */
+                /**
+                 * @description The version, as X.X.X ('Version ID must match the pattern X.X.X'), or one of the internal test builds'
+                 *     version strings `test`, `9999`, `9999a` (003 §5: recognized as version ids).
+                 */
                 versionId: string;
             };
             cookie?: never;
@@ -6251,7 +6254,8 @@ export interface components {
         /**
          * @description A released version of the scan client. `updateRequired` forces clients on that version to update;
          *     `isLatest` marks the newest version (it cannot be edited). `updatedBy` is who last changed it (null when
-         *     never changed).
+         *     never changed). `versionId` is X.X.X, or one of the internal test builds' version strings `test`, `9999`,
+         *     `9999a` (003 §5), which are listed after the released versions and are never the latest.
          * @example {
          *       "versionId": "2.18.0",
          *       "updateRequired": true,
@@ -10756,7 +10760,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The version, as X.X.X ('Version ID must match the pattern X.X.X'). */
+                /**
+                 * @description The version, as X.X.X ('Version ID must match the pattern X.X.X'), or one of the internal test builds'
+                 *     version strings `test`, `9999`, `9999a` (003 §5: recognized as version ids).
+                 */
                 versionId: string;
             };
             cookie?: never;

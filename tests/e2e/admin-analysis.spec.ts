@@ -199,7 +199,12 @@ test.describe("admin scan analysis", () => {
     const latest = versions.find((v) => v.isLatest)!;
     // One version per project (they may run at the same time).
     const target = versions.filter((v) => !v.isLatest)[jsEnabled() ? 0 : 1]!;
-    const restore = () => api.PUT("/v2/admin/scan/clients/{versionId}", { params: { path: { versionId: target.versionId } }, body: { updateRequired: target.updateRequired } });
+    // An internal test build's version (003 §5), one per project too.
+    const testVersion = versions.find((v) => v.versionId === (jsEnabled() ? "9999" : "9999a"))!;
+    const restore = async () => {
+      await api.PUT("/v2/admin/scan/clients/{versionId}", { params: { path: { versionId: testVersion.versionId } }, body: { updateRequired: testVersion.updateRequired } });
+      return api.PUT("/v2/admin/scan/clients/{versionId}", { params: { path: { versionId: target.versionId } }, body: { updateRequired: target.updateRequired } });
+    };
 
     try {
       await useSession(page, PRODUCT_ADMIN);
@@ -223,11 +228,23 @@ test.describe("admin scan analysis", () => {
       await expect(dialog).toHaveCount(0);
       await expect(item(target.versionId)).toContainText(`Update Required: ${target.updateRequired ? "No" : "Yes"}`);
       await expect(item(target.versionId)).toContainText(`Updated by ${PRODUCT_ADMIN.firstName} ${PRODUCT_ADMIN.lastName}`);
+      await expectAccessible(page);
 
       // The version the form carries is checked by the one schema (a tampered post).
       const bad = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: "2.18", updateRequired: "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
       expect(bad.status()).toBe(400);
       expect(await bad.text()).toContain("Version ID must match the pattern X.X.X");
+
+      // The internal test versions save like any other (an audit finding: the API's pattern refused them).
+      const testItem = list.getByRole("listitem").filter({ has: page.getByText(`Version ID: ${testVersion.versionId}`, { exact: true }) });
+      await testItem.getByRole("link", { name: `Edit version ${testVersion.versionId}`, exact: true }).click();
+      await expect(dialog.getByLabel("Version ID")).toHaveValue(testVersion.versionId);
+      await expectAccessible(page);
+      await dialog.getByLabel("Update Required").setChecked(!testVersion.updateRequired);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expectToast(page, "Successfully updated this Scan Version.");
+      await expect(testItem).toContainText(`Update Required: ${testVersion.updateRequired ? "No" : "Yes"}`);
+      await expectAccessible(page);
 
       // Support staff read the list but change nothing (ADR 015).
       await switchUser(page, SUPPORT);

@@ -93,6 +93,13 @@ test("scan sessions: filters in the URL, the pager, the UUID search, the details
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText(/^16–30 of \d+ · Page 2 of \d+$/)).toBeVisible();
   await expectAccessible(page);
+  // A page past the end (an audit finding): where the list ends, and the way back to its last page.
+  await page.goto(`${PATH}?page=999`);
+  await expect(page.getByText(/^There is no page 999: the list has \d+ sessions on \d+ pages\.$/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: /^Go to the last page \(\d+\)$/ }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await expectAccessible(page);
   await filters(page).getByLabel("Locations").selectOption([location.id]);
   if (jsEnabled()) {
     await expect(page).toHaveURL(new RegExp(`location=${location.id}`)); // applied on change

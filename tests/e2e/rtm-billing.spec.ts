@@ -115,7 +115,7 @@ test.describe("the worklist", () => {
     const row = await openPatientRow(page, month, name);
     expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id } } })).response.status).toBe(200);
     await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
-    await expectToast(page, "This RTM cycle was just changed by someone else; the worklist now shows its current status.");
+    await expectToast(page, "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.");
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
   });
@@ -172,6 +172,14 @@ test.describe("the worklist", () => {
     await expect(months).toHaveCount(15);
     await expect(months.first()).toHaveAttribute("value", shiftMonth(today.slice(0, 7), -12));
     await expect(months.last()).toHaveAttribute("value", shiftMonth(today.slice(0, 7), 2));
+    // A month without cycles in an organization that has them: not the spec's empty state for an organization without.
+    const ahead = shiftMonth(today.slice(0, 7), 2);
+    await page.goto(`${WORKLIST}?month=${ahead}`);
+    await expect(page.getByText(`No RTM cycles end in ${monthName(ahead)}.`)).toBeVisible();
+    await expect(page.getByText("You haven't assigned any patients yet")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.goto(WORKLIST);
+    await expectAccessible(page);
 
     // Ready to Bill only: every cycle shown is ready to bill.
     const filters = page.getByRole("search", { name: "Filter RTM cycles" });
@@ -209,6 +217,7 @@ test.describe("the worklist", () => {
   });
 
   test("the billing/{section} addresses lead to the worklist; an unknown section and a foreign cycle's PDF are not found", async ({ page }) => {
+    test.slow(); // a second organization with a cycle of its own
     await page.goto("/billing/cycles-by-month/?month=" + today.slice(0, 7));
     await expect(page).toHaveURL(new RegExp(`${WORKLIST.replace(/\//g, "\\/")}\\?month=${today.slice(0, 7)}$`));
     await expectAccessible(page);
@@ -224,6 +233,10 @@ test.describe("the worklist", () => {
     const foreign = (await otherApi.GET("/v2/health/rtm-cycles", { params: { query: { limit: 1 } } })).data?.items[0];
     expect(foreign, "the other organization has a cycle").toBeDefined();
     expect((await page.request.get(`/rtm-billing/cycles/${foreign!.id}.pdf`)).status()).toBe(404);
+    // Opened in the browser (the link opens a tab): the spec's words in the portal's design, not raw JSON.
+    expect((await page.goto(`/rtm-billing/cycles/${foreign!.id}.pdf`))!.status()).toBe(404);
+    await expect(page.getByRole("alert")).toHaveText("Failed to fetch PDF");
+    await expectAccessible(page);
     expect((await api.GET("/v2/health/rtm-cycles/{id}/pdf-url", { params: { path: { id: foreign!.id } } })).response.status).toBe(404);
   });
 });

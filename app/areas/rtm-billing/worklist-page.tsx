@@ -11,7 +11,7 @@ import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";
 import { MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
-import { Pager } from "../../components/pager";
+import { EmptyList, Pager } from "../../components/pager";
 import { useHydrated } from "../../components/use-hydrated";
 import { FormToken } from "../../forms/form-token";
 import { fullName } from "../../domain/names";
@@ -29,7 +29,8 @@ import {
   BILLING_DESCRIPTION,
   copyText,
   cycleActions,
-  EMPTY_MESSAGE,
+  emptyMonthMessage,
+  isFiltered,
   EVENT_LABEL,
   isCareManagement,
   LOAD_FAILED,
@@ -47,7 +48,8 @@ import { LoadErrorView } from "../../components/load-error";
 import { changedControl } from "../../components/changed-control";
 
 type Data = SerializeFrom<typeof loadWorklist>;
-type MonthPage = Schema<"RtmMonthlySummaryPage">;
+/** An unfiltered month without cycles also says whether the organization has any (the loader asks). */
+type MonthPage = Schema<"RtmMonthlySummaryPage"> & { organizationHasCycles?: boolean | null };
 
 export const cyclePdfHref = (id: string) => `/rtm-billing/cycles/${encodeURIComponent(id)}.pdf`;
 export const monthPdfHref = (id: string) => `/rtm-billing/monthly-summaries/${encodeURIComponent(id)}.pdf`;
@@ -163,8 +165,6 @@ function LoadError({ state }: { state: WorklistState }) {
   return <LoadErrorView message={LOAD_FAILED} retryHref={worklistHref(state)} retryLabel="Reload this page" hint={null} />;
 }
 
-const filtered = (s: WorklistState) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
-
 function Worklist({ data, page }: { data: Data; page: MonthPage }) {
   const { state } = data;
   const copied = data.copy ? page.items.flatMap((s) => s.cycles).find((c) => c.id === data.copy) : undefined;
@@ -172,7 +172,9 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
   return (
     <>
       {page.items.length === 0 ? (
-        <p className="empty-state">{filtered(state) ? NO_MATCH_MESSAGE : EMPTY_MESSAGE}</p>
+        <EmptyList page={state.page} metadata={page.metadata} hrefFor={(p) => worklistHref({ ...state, page: p })} noun={["patient", "patients"]} withPager={false}>
+          {isFiltered(state) ? NO_MATCH_MESSAGE : emptyMonthMessage(state.month, page.organizationHasCycles)}
+        </EmptyList>
       ) : (
         <div className="rtm-list">
           <div className="rtm-header" role="group" aria-label="Sort patients">
@@ -287,6 +289,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
               <FormToken />
               <input type="hidden" name="intent" value={actions.markBilled ? "advance" : "revert"} />
               <input type="hidden" name="cycleId" value={cycle.id} />
+              <input type="hidden" name="shownStatus" value={cycle.status} />
               <input type="hidden" name="patientRecordId" value={cycle.patientRecord.id} />
               <button type="submit" className={actions.markBilled ? "button primary" : "button"} aria-label={`${actions.markBilled ? "Mark billed" : "Revert to ready"}: ${cycle.billingCode} of ${name}`}>
                 {actions.markBilled ? "Mark Billed" : "Revert to Ready"}

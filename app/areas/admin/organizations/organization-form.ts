@@ -7,6 +7,7 @@
  * value over the contract's length: ours are below, in plain words.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
 import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
@@ -65,7 +66,7 @@ export const ADD_ORGANIZATION_FIELDS = [
 ] as const;
 export type AddOrganizationField = (typeof ADD_ORGANIZATION_FIELDS)[number];
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: M.tooLong(max) });
+const required = (message: string, max: number) => z.string({ error: missing(message) }).trim().min(1, { error: message }).max(max, { error: M.tooLong(max) });
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
 const optional = (max: number) =>
@@ -85,7 +86,7 @@ export const addOrganizationSchema = z.object({
   firstName: required(M.firstNameRequired, 100),
   lastName: required(M.lastNameRequired, 100),
   email: z
-    .string({ error: M.emailInvalid })
+    .string({ error: missing(M.emailInvalid) })
     .trim()
     .pipe(z.email({ error: M.emailInvalid }).max(254, { error: M.emailInvalid })),
   role: z.enum(["PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER"], { error: M.roleInvalid }),

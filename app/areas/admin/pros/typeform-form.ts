@@ -4,6 +4,7 @@
  * message: ours is WEBHOOK_REQUIRED). Shared by the browser (conform) and the action (authoritative).
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 
 export const FORM_ID_REQUIRED = "Form ID is required";
 export const WEBHOOK_REQUIRED = "Please confirm that you added the webhook under the form's Connect > Webhooks section.";
@@ -15,7 +16,7 @@ export const FORM_ID_CHARACTERS = "Form ID may only contain letters, digits, _ a
 
 export const typeformFormSchema = z.object({
   id: z
-    .string({ error: FORM_ID_REQUIRED })
+    .string({ error: missing(FORM_ID_REQUIRED) })
     .trim()
     .min(1, FORM_ID_REQUIRED)
     .max(FORM_ID_MAX, `Form ID must be at most ${FORM_ID_MAX} characters`)

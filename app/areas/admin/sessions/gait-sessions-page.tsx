@@ -7,7 +7,7 @@ import { Await, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { ReplaySection } from "../../scan/replay/replay-page";
@@ -56,7 +56,13 @@ function LoadError({ message, search }: { message: string; search: string }) {
 function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable>, { rows: unknown }>; sort: GaitSort | null }) {
   const rows: SerializeFrom<GaitRow>[] = table.rows;
   const sortSearch = gaitSortSearch(sort);
-  if (rows.length === 0) return <p className="empty-state">No gait sessions in the last 90 days.</p>;
+  if (rows.length === 0) {
+    return (
+      <EmptyList page={table.page} metadata={table.metadata} hrefFor={(p) => `${PATH}${sortSearch}${p > 1 ? `${sortSearch ? "&" : "?"}page=${p}` : ""}`} noun={["session", "sessions"]}>
+        No gait sessions in the last 90 days.
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">

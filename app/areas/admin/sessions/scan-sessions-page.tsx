@@ -10,7 +10,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
@@ -177,8 +177,14 @@ function LoadError({ state, message }: { state: State; message: string }) {
 }
 
 function SessionsTable({ state, table }: { state: State; table: Extract<SerializeFrom<AdminSessionsTable>, { rows: unknown }> }) {
-  if (table.rows.length === 0) return <p className="empty-state">{state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}</p>;
   const s = state as AdminSessionsState;
+  if (table.rows.length === 0) {
+    return (
+      <EmptyList page={state.uuid ? 1 : state.page} metadata={table.metadata} hrefFor={(p) => adminSessionsHref(s, { page: p > 1 ? String(p) : null })} noun={["session", "sessions"]}>
+        {state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">

@@ -11,6 +11,7 @@
  * come out ready for the API: trimmed, empty optional fields as null.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import { isUsStateCode } from "../../../domain/us-states";
 import { US_TIMEZONE_IDS } from "../../../domain/us-timezones";
 
@@ -49,7 +50,7 @@ export function locationFormSchema(options: LocationFormOptions = {}) {
   const { providerIds } = options;
   return z.object({
     name: z
-      .string({ error: LOCATION_MESSAGES.nameRequired })
+      .string({ error: missing(LOCATION_MESSAGES.nameRequired) })
       .trim()
       .min(1, { error: LOCATION_MESSAGES.nameRequired })
       .max(LOCATION_LIMITS.name, { error: LOCATION_MESSAGES.tooLong(LOCATION_LIMITS.name) }),

@@ -5,7 +5,7 @@
  * can only have its notes changed (`careNoteTextSchema`). Messages verbatim.
  */
 import * as z from "zod";
-import { wholeNumberField } from "../../../forms/fields";
+import { missing, wholeNumberField } from "../../../forms/fields";
 import { countedLength, normalizeLineBreaks } from "../../../domain/text-length";
 
 export const DATE_REQUIRED = "Date is required";
@@ -29,7 +29,7 @@ function isCalendarDay(d: string): boolean {
 }
 
 const notesField = z
-  .string({ error: NOTES_REQUIRED })
+  .string({ error: missing(NOTES_REQUIRED) })
   .transform(normalizeLineBreaks)
   .refine((v) => v.trim().length > 0, { error: NOTES_REQUIRED })
   .refine((v) => countedLength(v) <= CARE_NOTE_MAX, { error: NOTES_TOO_LONG });
@@ -38,7 +38,7 @@ const notesField = z
 export const careNoteSchema = (today: string) =>
   z.object({
     date: z
-      .string({ error: DATE_REQUIRED })
+      .string({ error: missing(DATE_REQUIRED) })
       .refine(isCalendarDay, { error: DATE_REQUIRED, abort: true })
       .refine((d) => d <= today, { error: DATE_IN_FUTURE }),
     minutes: wholeNumberField({ required: MINUTES_REQUIRED, invalid: MINUTES_NOT_WHOLE, min: 0, belowMin: MINUTES_REQUIRED, max: MAX_MINUTES, aboveMax: MINUTES_TOO_MANY }),

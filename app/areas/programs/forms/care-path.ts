@@ -5,7 +5,7 @@
  * gives the range, not its text.
  */
 import * as z from "zod";
-import { wholeNumberField } from "../../../forms/fields";
+import { missing, wholeNumberField } from "../../../forms/fields";
 import { LOGIC_OPTIONS, PHASE_NUMBER_MAX, PHASE_NUMBER_MIN, TYPE_OPTIONS, type CarePath } from "../paths/sample-paths";
 
 export const NUMBER_RANGE = `Enter a whole number from ${PHASE_NUMBER_MIN} to ${PHASE_NUMBER_MAX}.`;
@@ -16,7 +16,7 @@ export const TYPE_REQUIRED = "Choose a type.";
 /** A phase's fields; the track among `trackOptions` (that phase's). */
 const phaseSchema = (trackOptions: readonly string[]) =>
   z.object({
-    selectedTrack: z.string({ error: TRACK_REQUIRED }).refine((v) => trackOptions.includes(v), { error: TRACK_REQUIRED }),
+    selectedTrack: z.string({ error: missing(TRACK_REQUIRED) }).refine((v) => trackOptions.includes(v), { error: TRACK_REQUIRED }),
     selectedLogic: z.enum(LOGIC_OPTIONS, { error: LOGIC_REQUIRED }),
     selectedNumber: wholeNumberField({ required: NUMBER_RANGE, invalid: NUMBER_RANGE, min: PHASE_NUMBER_MIN, max: PHASE_NUMBER_MAX }),
     selectedType: z.enum(TYPE_OPTIONS, { error: TYPE_REQUIRED }),

@@ -110,3 +110,29 @@ describe("cycles", () => {
     expect(text).toBe("98980 Care Management\nAna Rivera, 10/26/2026 – 11/24/2026\nPatient interactions:\n11/03/2026: 15 minutes\n11/10/2026: 1 minute");
   });
 });
+
+describe("the worklist's empty state and a refused action's message (an audit's findings)", () => {
+  it("an unfiltered month without cycles: the spec's empty state only for an organization without RTM cycles", async () => {
+    const { emptyMonthMessage, EMPTY_MESSAGE } = await import("./worklist");
+    expect(emptyMonthMessage("2026-10", true)).toBe("No RTM cycles end in October 2026.");
+    expect(emptyMonthMessage("2026-10", null)).toBe("No RTM cycles end in October 2026.");
+    expect(emptyMonthMessage("2026-10", false)).toBe(EMPTY_MESSAGE);
+  });
+  it("tells a filtered list", async () => {
+    const { isFiltered } = await import("./worklist");
+    const none = { statuses: [], attention: false, location: null, q: "" };
+    expect(isFiltered(none)).toBe(false);
+    expect(isFiltered({ ...none, q: "ann" })).toBe(true);
+    expect(isFiltered({ ...none, statuses: ["BILLED" as const] })).toBe(true);
+  });
+  it("a refused Mark Billed: 'changed after the page was loaded' only when the page showed it ready, else the spec's words", async () => {
+    const { toggleFailedMessage, CHANGED_MEANWHILE, TOGGLE_FAILED } = await import("./worklist");
+    expect(toggleFailedMessage(409, "advance", "READY_TO_BILL")).toBe(CHANGED_MEANWHILE);
+    expect(toggleFailedMessage(409, "advance", "IN_PROGRESS")).toBe(TOGGLE_FAILED);
+    expect(toggleFailedMessage(409, "advance", null)).toBe(TOGGLE_FAILED);
+    expect(toggleFailedMessage(409, "revert", "BILLED")).toBe(CHANGED_MEANWHILE);
+    expect(toggleFailedMessage(502, "advance", "READY_TO_BILL")).toBe(TOGGLE_FAILED);
+    expect(TOGGLE_FAILED).toBe("Something went wrong, please refresh and try again");
+    expect(CHANGED_MEANWHILE).not.toMatch(/someone else/);
+  });
+});

@@ -25,8 +25,24 @@ export const billedMessage = (name: string) => `Successfully marked RTM Cycle fo
 export const copiedMessage = (code: string, name: string) => `Successfully copied ${code} for ${name}`;
 /** Not in the spec (its success message is for ADVANCE only): the same form for REVERT. */
 export const revertedMessage = (name: string) => `Successfully reverted RTM Cycle for ${name} to ready to bill.`;
-/** A refusal (409): someone else changed the cycle first; the reloaded worklist shows its status now. */
-export const CHANGED_MEANWHILE = "This RTM cycle was just changed by someone else; the worklist now shows its current status.";
+/**
+ * A refusal (409) of a cycle the page showed in the status the action needs: its status changed after the page
+ * was loaded; the reloaded worklist shows it now. (A refusal of a cycle shown in another status: TOGGLE_FAILED.)
+ */
+export const CHANGED_MEANWHILE = "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.";
+/** The status a cycle must have for the action (the API refuses any other with 409). */
+export const ACTION_FROM: Record<"advance" | "revert", RtmStatus> = { advance: "READY_TO_BILL", revert: "BILLED" };
+/** The message of a refused action: the true reason where the page can tell it, else the spec's words (002 §8). */
+export const toggleFailedMessage = (status: number, intent: "advance" | "revert", shown: unknown): string =>
+  status === 409 && shown === ACTION_FROM[intent] ? CHANGED_MEANWHILE : TOGGLE_FAILED;
+/** Whether the list is narrowed by a filter (statuses, needs attention, location, search). */
+export const isFiltered = (s: Pick<WorklistState, "statuses" | "attention" | "location" | "q">) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
+/**
+ * An unfiltered month without cycles: the spec's empty state is for an organization without RTM patients
+ * (`hasCycles` false); an organization that has cycles in other months is told this month has none.
+ */
+export const emptyMonthMessage = (yearMonth: string, hasCycles: boolean | null | undefined) =>
+  hasCycles === false ? EMPTY_MESSAGE : `No RTM cycles end in ${monthHeading(yearMonth)}.`;
 /** Filtered to nothing (the spec's empty message is for an organization without RTM patients). */
 export const NO_MATCH_MESSAGE = "No RTM cycles match these filters.";
 

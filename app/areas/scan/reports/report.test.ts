@@ -115,7 +115,7 @@ describe("report PDF", () => {
     const pdf = await renderReportPdf({
       title: `Scan Assessments Report: ${WORLD_NAMES.greek} 11-20-2026`,
       details: ["Date: 11/20/2026", `Location: ${WORLD_NAMES.chinese}`, `Organization: ${WORLD_NAMES.vietnamese}`],
-      table: { header: assessmentExport([], "2026-11-20").header, rows },
+      table: { header: assessmentExport([], "2026-11-20", "pdf").header, rows },
       empty: "none",
       organizationName: WORLD_NAMES.polish,
     });

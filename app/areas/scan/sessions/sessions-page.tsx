@@ -8,7 +8,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { copyToClipboard } from "../../../components/clipboard";
@@ -156,7 +156,13 @@ function LoadError({ state, message }: { state: SessionsState | State; message: 
 }
 
 function SessionsTableView({ state, table, research }: { state: State; table: Extract<SerializeFrom<SessionsTable>, { rows: unknown }>; research: boolean }) {
-  if (table.rows.length === 0) return <p className="empty-state">{state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}</p>;
+  if (table.rows.length === 0) {
+    return (
+      <EmptyList page={state.uuid ? 1 : state.page} metadata={table.metadata} hrefFor={(p) => sessionsHref(state as SessionsState, { page: p > 1 ? String(p) : null })} noun={["session", "sessions"]}>
+        {state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">

@@ -87,6 +87,8 @@ beforeAll(async () => {
     const [major, minor, patch] = v.split(".").map(Number);
     await api.db.query("INSERT INTO scan_client_versions (version_id, major, minor, patch, update_required) VALUES ($1, $2, $3, $4, $5)", [v, major, minor, patch, required]);
   }
+  // The internal test builds' versions (003 §5): no numbers.
+  for (const v of ["9999a", "test", "9999"]) await api.db.query("INSERT INTO scan_client_versions (version_id, update_required) VALUES ($1, false)", [v]);
   const now = Date.now();
   scanA = await addScanSession({ organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, created: new Date(now - 2 * DAY), artifacts: ["pose-log"] });
   await api.services.files.put(scanLogKey(scanA.id, "pose-log"), JSON.stringify({ frames: [] }), "application/json");
@@ -395,8 +397,8 @@ describe("scan client versions", () => {
   it("lists newest first with the latest flagged", async () => {
     const r = await api.request("GET", "/v2/admin/scan/clients", as(fx.support));
     expect(r.status).toBe(200);
-    expect(r.body.map((v: { versionId: string }) => v.versionId)).toEqual(["2.19.1", "2.18.0", "2.17.0", "2.9.4"]);
-    expect(r.body.map((v: { isLatest: boolean }) => v.isLatest)).toEqual([true, false, false, false]);
+    expect(r.body.map((v: { versionId: string }) => v.versionId)).toEqual(["2.19.1", "2.18.0", "2.17.0", "2.9.4", "9999", "9999a", "test"]);
+    expect(r.body.map((v: { isLatest: boolean }) => v.isLatest)).toEqual([true, false, false, false, false, false, false]);
   });
 
   it("updates updateRequired and records the caller; refuses the latest, unknown and malformed versions", async () => {
@@ -409,6 +411,18 @@ describe("scan client versions", () => {
     expect((await api.request("PUT", "/v2/admin/scan/clients/3.0.0", { ...as(fx.productAdmin), body: { updateRequired: true } })).status).toBe(404);
     expect((await api.request("PUT", "/v2/admin/scan/clients/2.18", { ...as(fx.productAdmin), body: { updateRequired: true } })).status).toBe(400);
     expect((await api.request("PUT", "/v2/admin/scan/clients/2.18.0", { ...as(fx.productAdmin), body: { updateRequired: "yes" } })).status).toBe(400);
+    expect((await api.request("PUT", "/v2/admin/scan/clients/tests", { ...as(fx.productAdmin), body: { updateRequired: true } })).status).toBe(400);
+  });
+
+  it("saves the internal test versions (test, 9999, 9999a: 003 §5), which are never the latest", async () => {
+    for (const v of ["test", "9999", "9999a"]) {
+      const r = await api.request("PUT", `/v2/admin/scan/clients/${v}`, { ...as(fx.productAdmin), body: { updateRequired: true } });
+      expect(r.status, v).toBe(200);
+      expect(r.body).toEqual({ versionId: v, updateRequired: true, isLatest: false, updatedBy: { firstName: "Staff", lastName: "Tester" } });
+    }
+    const list = await api.request("GET", "/v2/admin/scan/clients", as(fx.support));
+    expect(list.body.filter((v: { updateRequired: boolean; versionId: string }) => ["test", "9999", "9999a"].includes(v.versionId) && v.updateRequired)).toHaveLength(3);
+    expect(list.body[0]).toMatchObject({ versionId: "2.19.1", isLatest: true });
   });
 });
 

@@ -32,7 +32,8 @@ interface ClientVersionRow {
 
 const CLIENT_VERSIONS_SELECT = `
   SELECT version_id, update_required, updated_by_first_name, updated_by_last_name,
-         row_number() OVER (ORDER BY major DESC, minor DESC, patch DESC) = 1 AS is_latest
+         major IS NOT NULL AND row_number() OVER (ORDER BY major DESC NULLS LAST, minor DESC NULLS LAST, patch DESC NULLS LAST) = 1 AS is_latest,
+         major, minor, patch
     FROM scan_client_versions`;
 
 const toClientVersion = (r: ClientVersionRow) => ({
@@ -222,7 +223,7 @@ export const handlers = defineHandlers({
   // ---- scan client versions
   async adminListScanClientVersions(ctx) {
     requireStaff(ctx.caller);
-    const rows = await ctx.db.query<ClientVersionRow>(`${CLIENT_VERSIONS_SELECT} ORDER BY major DESC, minor DESC, patch DESC`);
+    const rows = await ctx.db.query<ClientVersionRow>(`${CLIENT_VERSIONS_SELECT} ORDER BY major DESC NULLS LAST, minor DESC NULLS LAST, patch DESC NULLS LAST, version_id`);
     return rows.map(toClientVersion);
   },
 
