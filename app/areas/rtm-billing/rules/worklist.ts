@@ -11,6 +11,7 @@ import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle
 import type { RtmCycle, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
 import { fullName } from "../../../domain/names";
 import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
+import { BILLING_CODE_DESCRIPTION } from "../../../domain/rtm-2026";
 
 export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
 export const WORKLIST_PAGE_SIZE = 20;
@@ -39,16 +40,11 @@ export const STATUSES: readonly { value: RtmStatus; label: string }[] = [
 export const STATUS_LABEL = Object.fromEntries(STATUSES.map((s) => [s.value, s.label])) as Record<RtmStatus, string>;
 const isStatus = (v: string): v is RtmStatus => v in STATUS_LABEL;
 
-/** 002 §4: billing codes and their descriptions. */
-export const BILLING_DESCRIPTION: Record<RtmCycle["billingCode"], string> = {
-  "98975": "Initial Onboarding and Education",
-  "98977": "Device and Data Transmission",
-  "98980": "Care Management",
-  "98981": "Additional Care Management",
-};
+/** 002 §4: billing codes and their descriptions, with the 2026 additions (ADR 033; one list, app/domain/rtm-2026.ts). */
+export const BILLING_DESCRIPTION: Record<RtmCycle["billingCode"], string> = BILLING_CODE_DESCRIPTION;
 
-/** The care-management codes (98980, 98981): billed on minutes of care, not on active days (ADR 008). */
-export const isCareManagement = (code: RtmCycle["code"]) => code === "PATIENT_INTERACTION" || code === "ADDITIONAL_PATIENT_INTERACTION";
+/** The care-management codes (98979, 98980, 98981): billed on minutes of care in the calendar month, not on active days (ADR 033). */
+export const isCareManagement = (code: RtmCycle["code"]) => code === "BRIEF_PATIENT_INTERACTION" || code === "PATIENT_INTERACTION" || code === "ADDITIONAL_PATIENT_INTERACTION";
 
 /**
  * 002 §2, §9: the device-data cycle shows its active days 'N/30 days'; the set-up out of its required days; a
@@ -56,7 +52,7 @@ export const isCareManagement = (code: RtmCycle["code"]) => code === "PATIENT_IN
  */
 export const DEVICE_CYCLE_DAYS = 30;
 export function activeDaysLabel(c: Pick<RtmCycle, "code" | "numActiveDays" | "numRequiredDays">): string {
-  if (c.code === "DEVICE_AND_DATA_TRANSMISSION") return `${c.numActiveDays}/${DEVICE_CYCLE_DAYS} days`;
+  if (c.code === "DEVICE_AND_DATA_TRANSMISSION" || c.code === "SHORT_DEVICE_AND_DATA_TRANSMISSION") return `${c.numActiveDays}/${DEVICE_CYCLE_DAYS} days`;
   if (isCareManagement(c.code)) return `${c.numActiveDays} day${c.numActiveDays === 1 ? "" : "s"}`;
   return `${c.numActiveDays}/${c.numRequiredDays} days`;
 }
