@@ -5,6 +5,8 @@
 export interface ApiError {
   message: string;
   status: number;
+  /** The billing rule that refused an RTM cycle's mark billed (409, ADR 033), when the API names one. */
+  rule?: string;
 }
 
 export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError };
@@ -17,7 +19,8 @@ export const CANCELLED_MESSAGE = "The request was cancelled.";
 export function errorFromResponse(status: number, body: unknown, statusText = ""): ApiError {
   if (body && typeof body === "object" && "message" in body && typeof (body as { message: unknown }).message === "string") {
     const message = (body as { message: string }).message.trim();
-    if (message) return { message, status };
+    const rule = (body as { rule?: unknown }).rule;
+    if (message) return typeof rule === "string" && rule ? { message, status, rule } : { message, status };
   }
   if (typeof body === "string" && body.trim() && body.length < 300 && !body.trimStart().startsWith("<")) return { message: body.trim(), status };
   return { message: statusText ? `${statusText} (${status})` : `Request failed with status ${status}`, status };

@@ -21,6 +21,7 @@ import {
   parseWorklistState,
   revertedMessage,
   selectableMonths,
+  toggleRefusal,
   TOGGLE_FAILED,
   worklistHref,
   worklistQuery,
@@ -90,7 +91,11 @@ export async function worklistAction({ request, context }: ActionFunctionArgs) {
     promoteRtmCycle(request, context, cycleId, intent === "advance" ? "ADVANCE" : "REVERT"),
   );
   const session = getSession(request, context);
-  if (result.error) {
+  const refused = result.error ? toggleRefusal(result.error) : null;
+  if (refused) {
+    // A billing rule refused it (ADR 033): its message names the rule.
+    session.flash("toast", { type: "error", message: refused });
+  } else if (result.error) {
     session.flash("toast", { type: "error", message: result.error.status === 409 ? CHANGED_MEANWHILE : TOGGLE_FAILED });
   } else {
     const name = fullName(result.data.patientRecord);

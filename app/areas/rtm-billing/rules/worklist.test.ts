@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { RtmCycle } from "../../../api/rtm.server";
 import {
   activeDaysLabel,
   addMonths,
+  careClockLines,
+  deviceClockLines,
+  toggleRefusal,
   copyText,
   cycleActions,
   monthHeading,
@@ -104,5 +108,48 @@ describe("cycles", () => {
       "America/Denver",
     );
     expect(text).toBe("98980 Care Management\nAna Rivera, 10/26/2026 – 11/24/2026\nPatient interactions:\n11/03/2026: 15 minutes\n11/10/2026: 1 minute");
+  });
+});
+
+describe("the two clocks (ADR 033)", () => {
+  const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
+    id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
+    interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null,
+    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, ...c,
+  });
+
+  it("the device clock: days of data, days left, the code the interval reached and what it is heading for", () => {
+    const projection = "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left";
+    const lines = deviceClockLines([
+      cycle({ code: "DEVICE_AND_DATA_TRANSMISSION", billingCode: "98977", status: "IN_PROGRESS", projection }),
+      cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "READY_TO_BILL", projection }),
+      cycle({ code: "PATIENT_SETUP", billingCode: "98975", status: "READY_TO_BILL" }),
+    ]);
+    expect(lines).toEqual([{ period: "11/08/2026 – 12/07/2026", facts: "11 of 30 days with data, 11 days left", code: "98985 ready to bill", projection }]);
+    expect(deviceClockLines([cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", numRemainingDays: 0 })])[0]).toMatchObject({ facts: "11 of 30 days with data, ended", code: "98985 billed" });
+    expect(deviceClockLines([cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "IN_PROGRESS", numActiveDays: 1, numRemainingDays: 1 })])[0]).toMatchObject({ facts: "1 of 30 days with data, 1 day left", code: "no code reached yet" });
+  });
+
+  it("the management clock: minutes, the live interaction, 98979 or 98980 + n × 98981, and the next threshold", () => {
+    const month = { startDate: "2026-11-01", endDate: "2026-11-30" };
+    expect(careClockLines([
+      cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, projection: "5 minutes more reach 98980 (20 minutes)" }),
+      cycle({ ...month, code: "PATIENT_INTERACTION", billingCode: "98980", status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, projection: "5 minutes more reach 98980 (20 minutes)" }),
+    ])).toEqual([{ period: "November 2026", facts: "15 minutes, live interaction logged", code: "98979 ready to bill", projection: "5 minutes more reach 98980 (20 minutes)" }]);
+    expect(careClockLines([
+      cycle({ ...month, code: "PATIENT_INTERACTION", billingCode: "98980", status: "BILLED", interactionMinutes: 60, liveInteraction: true }),
+      cycle({ ...month, code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "READY_TO_BILL", interactionMinutes: 60, liveInteraction: true, units: 2 }),
+    ])[0]).toMatchObject({ code: "98980 + 2 × 98981 billed" });
+    expect(careClockLines([cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", interactionMinutes: 1 })])[0]).toMatchObject({
+      facts: "1 minute, no live interaction logged",
+      code: "no code reached yet",
+    });
+  });
+
+  it("a refusal names its rule; a stale toggle and any other failure keep their messages", () => {
+    const rule = "98977 and 98985 are never billed for the same 30-day interval: 98985 was billed for Nov 8 – Dec 7 on Nov 27";
+    expect(toggleRefusal({ status: 409, message: rule, rule: "DEVICE_ONE_CODE_PER_INTERVAL" })).toBe(rule);
+    expect(toggleRefusal({ status: 409, message: "Only a cycle that is READY_TO_BILL can be marked as billed (this one is BILLED)." })).toBeNull();
+    expect(toggleRefusal({ status: 500, message: "x", rule: "DEVICE_ONE_CODE_PER_INTERVAL" })).toBeNull();
   });
 });

@@ -188,3 +188,74 @@ export const EVENT_LABEL: Record<RtmCycle["events"][number]["type"], string> = {
   INITIAL_HEP_ASSIGNMENT: "Initial program assignment",
 };
 
+
+// ---------------------------------------------------------------------------------------------------------------
+// The two clocks (ADR 033), as the API reports them on the month's cycles
+
+const DEVICE_SUPPLY: ReadonlySet<RtmCycle["code"]> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"]);
+const billedOrReady = (c: Pick<RtmCycle, "status">) => c.status === "READY_TO_BILL" || c.status === "BILLED";
+
+export interface ClockLine {
+  /** "11/08/2026 – 12/07/2026" (a device interval) or "November 2026" (a care-management month). */
+  period: string;
+  /** "11 of 30 days with data, 11 days left" / "15 minutes, live interaction logged". */
+  facts: string;
+  /** "98985 ready to bill", "98980 + 1 × 98981 billed", "no code reached yet". */
+  code: string;
+  /** What it is heading for (the API's projection), or null. */
+  projection: string | null;
+}
+
+function groupByDates<T extends Pick<RtmCycle, "startDate" | "endDate">>(cycles: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const c of cycles) {
+    const key = `${c.startDate}|${c.endDate}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()];
+}
+
+const reachedLabel = (parts: string[], billed: boolean) => (parts.length === 0 ? "no code reached yet" : `${parts.join(" + ")} ${billed ? "billed" : "ready to bill"}`);
+
+/**
+ * The device clock of a patient's month: one line per 30-day interval among the cycles (98977 and 98985 share
+ * it), with its days of data, days left, the code it reached (the one of the pair the API made billable or
+ * billed) and the API's projection.
+ */
+export function deviceClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
+  return groupByDates(cycles.filter((c) => DEVICE_SUPPLY.has(c.code))).map((pair) => {
+    const first = pair[0]!;
+    const left = first.numRemainingDays;
+    const reached = pair.filter(billedOrReady);
+    return {
+      period: `${formatDay(first.startDate)} – ${formatDay(first.endDate)}`,
+      facts: `${first.numActiveDays} of ${DEVICE_CYCLE_DAYS} days with data, ${left === 0 ? "ended" : `${left} day${left === 1 ? "" : "s"} left`}`,
+      code: reachedLabel(reached.map((c) => c.billingCode), reached.some((c) => c.status === "BILLED")),
+      projection: pair.map((c) => c.projection).find((p) => p) ?? null,
+    };
+  });
+}
+
+/**
+ * The management clock: one line per calendar month among the care-management cycles (98979, 98980, 98981), with
+ * its minutes, whether a live interaction is logged, the codes it reached (98979, or 98980 + n × 98981) and the
+ * next threshold (the API's projection).
+ */
+export function careClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
+  return groupByDates(cycles.filter((c) => isCareManagement(c.code))).map((month) => {
+    const first = month[0]!;
+    const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
+    const parts = reached.map((c) => (c.billingCode === "98981" ? `${c.units} × 98981` : c.billingCode));
+    return {
+      period: monthHeading(first.endDate.slice(0, 7)),
+      facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
+      code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
+      projection: month.map((c) => c.projection).find((p) => p) ?? null,
+    };
+  });
+}
+
+/** A mark billed that a billing rule refused (409 with `rule`, ADR 033): the API's message, which names the rule. */
+export function toggleRefusal(error: { status: number; message: string; rule?: string }): string | null {
+  return error.status === 409 && error.rule ? error.message : null;
+}
