@@ -32,6 +32,8 @@ import {
   cycleActions,
   EMPTY_MESSAGE,
   EVENT_LABEL,
+  exportFileName,
+  exportHref,
   isCareManagement,
   LOAD_FAILED,
   monthHeading,
@@ -59,6 +61,9 @@ export function WorklistPage({ data }: { data: Data }) {
     <section className="rtm-billing" aria-labelledby="rtm-title">
       <div className="page-header">
         <h1 id="rtm-title">RTM Billing</h1>
+        <a className="button" href={exportHref(state.month)} download={exportFileName(state.month)}>
+          {`Export ${monthHeading(state.month)} (CSV)`}
+        </a>
       </div>
       <MonthNav state={state} months={data.months} />
       <Filters data={data} />

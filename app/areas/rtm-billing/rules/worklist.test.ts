@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { RtmCycle } from "../../../api/rtm.server";
+import { csvFile } from "../../../domain/csv-file.server";
 import {
   activeDaysLabel,
   addMonths,
   careClockLines,
   deviceClockLines,
+  EXPORT_HEADER,
+  exportFileName,
+  exportHref,
+  exportRows,
   toggleRefusal,
   copyText,
   cycleActions,
@@ -151,5 +156,33 @@ describe("the two clocks (ADR 033)", () => {
     expect(toggleRefusal({ status: 409, message: rule, rule: "DEVICE_ONE_CODE_PER_INTERVAL" })).toBe(rule);
     expect(toggleRefusal({ status: 409, message: "Only a cycle that is READY_TO_BILL can be marked as billed (this one is BILLED)." })).toBeNull();
     expect(toggleRefusal({ status: 500, message: "x", rule: "DEVICE_ONE_CODE_PER_INTERVAL" })).toBeNull();
+  });
+});
+
+describe("the month's billing export (ADR 033)", () => {
+  it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
+    const base = {
+      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
+      needs: null, units: 1, liveInteraction: false, projection: null, interactionMinutes: 0, numActiveDays: 0,
+    };
+    const rows = exportRows([
+      {
+        patientRecord: base.patientRecord,
+        cycles: [
+          { ...base, id: "c-1", code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11 },
+          { ...base, id: "c-2", code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "READY_TO_BILL", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 60, liveInteraction: true, units: 2 },
+          { ...base, id: "c-3", code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 9, needs: { text: "9 of 10 minutes of care management; no live interaction logged yet", reachable: true }, projection: "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)" },
+        ],
+      },
+    ]);
+    expect(rows).toEqual([
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", ""],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", ""],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)"],
+    ]);
+    // Through the shared writer no cell runs as a formula.
+    expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);
+    expect(exportFileName("2026-11")).toBe("rtm-2026-11.csv");
+    expect(exportHref("2026-11")).toBe("/rtm-billing/months/2026-11.csv");
   });
 });

@@ -8,7 +8,7 @@
  *      &location={id}&q=…&sort=name|status&dir=asc|desc&page=N&open={patientRecordId}&copy={cycleId}
  */
 import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
-import type { RtmCycle, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
+import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
 import { fullName } from "../../../domain/names";
 import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
 import { BILLING_CODE_DESCRIPTION } from "../../../domain/rtm-2026";
@@ -258,4 +258,48 @@ export function careClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
 /** A mark billed that a billing rule refused (409 with `rule`, ADR 033): the API's message, which names the rule. */
 export function toggleRefusal(error: { status: number; message: string; rule?: string }): string | null {
   return error.status === 409 && error.rule ? error.message : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The month's billing export (ADR 033): one CSV row per cycle, written by the shared formula-safe CSV writer
+
+export const EXPORT_HEADER = [
+  "Patient",
+  "Patient ID",
+  "Billing code",
+  "Description",
+  "Units",
+  "Status",
+  "Start",
+  "End",
+  "Days with data",
+  "Care minutes",
+  "Live interaction",
+  "Still needed",
+  "Heading for",
+] as const;
+
+/** `rtm-2026-11.csv`. */
+export const exportFileName = (month: string) => `rtm-${month}.csv`;
+export const exportHref = (month: string) => `/rtm-billing/months/${month}.csv`;
+
+/** The rows of a month's export (after the header): every cycle of every patient summary, in the API's order. */
+export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" | "patientRecord">[]): (string | number)[][] {
+  return summaries.flatMap((s) =>
+    s.cycles.map((c) => [
+      fullName(s.patientRecord),
+      s.patientRecord.id,
+      c.billingCode,
+      BILLING_DESCRIPTION[c.billingCode],
+      c.units,
+      STATUS_LABEL[c.status],
+      formatDay(c.startDate),
+      formatDay(c.endDate),
+      isCareManagement(c.code) ? "" : c.numActiveDays,
+      isCareManagement(c.code) ? c.interactionMinutes : "",
+      isCareManagement(c.code) ? (c.liveInteraction ? "yes" : "no") : "",
+      c.needs?.text ?? "",
+      c.projection ?? "",
+    ]),
+  );
 }
