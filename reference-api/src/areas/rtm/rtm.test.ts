@@ -611,6 +611,32 @@ describe("statuses follow the events (ADR 008)", () => {
     expect((await cyclesOf("setupson")).find((c) => c.id === two)).toMatchObject({ status: "READY_TO_BILL", needs: null });
   });
 
+  it("needs attention leaves out an Incomplete cycle whose partner of the interval or month bills or still runs (ADR 033)", async () => {
+    const today = await localToday();
+    const p = await newPatient("Partnered");
+    const [start, end] = [addDays(today, -19), addDays(today, 10)];
+    // 16 days: 98977 ready, 98985 superseded (Incomplete) — the interval needs nothing.
+    const full = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", start, end);
+    const short = await cycle(p, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", start, end);
+    // A month with 98979 ready and 98980 still running: 98980 is still worth the clinician's attention.
+    const [m0, m1] = monthBounds(today.slice(0, 7));
+    const brief = await cycle(p, "BRIEF_PATIENT_INTERACTION", "READY_TO_BILL", m0, m1);
+    const care = await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", m0, m1);
+    await summaries(p);
+    const attention = (await api.request("GET", "/v2/health/rtm-cycles?needsAttention=true&search=partnered&limit=50", as(fx.adminA))).body.items.map((c: { id: string }) => c.id);
+    expect(attention).toEqual([care]);
+    expect(attention).not.toContain(short);
+    // The 98977 still running: it carries the interval's attention, not the 98985 that cannot apply.
+    await api.db.query("UPDATE rtm_cycles SET status = 'IN_PROGRESS' WHERE id = $1", [full]);
+    const running = (await api.request("GET", "/v2/health/rtm-cycles?needsAttention=true&search=partnered&limit=50", as(fx.adminA))).body.items.map((c: { id: string }) => c.id);
+    expect(new Set(running)).toEqual(new Set([full, care]));
+    // Both Incomplete: the interval is lost, both show.
+    await api.db.query("UPDATE rtm_cycles SET status = 'ACTIVE_DAYS_INCOMPLETE' WHERE id = $1", [full]);
+    const lost = (await api.request("GET", "/v2/health/rtm-cycles?needsAttention=true&search=partnered&limit=50", as(fx.adminA))).body.items.map((c: { id: string }) => c.id);
+    expect(new Set(lost)).toEqual(new Set([full, short, care]));
+    expect(lost).not.toContain(brief);
+  });
+
   it("the daily pass: a running cycle turns Incomplete the day it can no longer reach 16 days; an ended recurring cycle opens the next one whatever its status", async () => {
     await api.db.query("UPDATE organizations SET timezone = 'Pacific/Pago_Pago' WHERE id = $1", [fx.orgA.id]); // UTC-11
     try {
@@ -648,9 +674,19 @@ describe("statuses follow the events (ADR 008)", () => {
 });
 
 describe("needsAttention and DAYS_LEFT", () => {
-  type Cycle = { id: string; status: string; endDate: string; patientRecord: { id: string } };
+  type Cycle = { id: string; code: string; status: string; startDate: string; endDate: string; patientRecord: { id: string } };
   type Summary = { id: string; patientRecord: { id: string; lastName: string }; cycles: Cycle[] };
   const AT_RISK = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
+  const PARTNER: Record<string, string> = {
+    DEVICE_AND_DATA_TRANSMISSION: "SHORT_DEVICE_AND_DATA_TRANSMISSION",
+    SHORT_DEVICE_AND_DATA_TRANSMISSION: "DEVICE_AND_DATA_TRANSMISSION",
+    BRIEF_PATIENT_INTERACTION: "PATIENT_INTERACTION",
+    PATIENT_INTERACTION: "BRIEF_PATIENT_INTERACTION",
+  };
+  /** Running, not billable, and not an Incomplete cycle whose partner of the interval or month is not Incomplete (ADR 033). */
+  const needsAttention = (c: Cycle, all: Cycle[]) =>
+    c.endDate >= today && AT_RISK.includes(c.status) &&
+    !(c.status === "ACTIVE_DAYS_INCOMPLETE" && all.some((o) => o.patientRecord.id === c.patientRecord.id && o.startDate === c.startDate && o.endDate === c.endDate && o.code === PARTNER[c.code] && o.status !== "ACTIVE_DAYS_INCOMPLETE"));
   let today: string;
   let month: string;
   let otherOrgCycle: string;
@@ -691,7 +727,7 @@ describe("needsAttention and DAYS_LEFT", () => {
 
   it("the cycle list: only running cycles not billable yet, with exact totals", async () => {
     const all = (await get("/v2/health/rtm-cycles?limit=999")).items as Cycle[];
-    const expected = all.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id);
+    const expected = all.filter((c) => needsAttention(c, all)).map((c) => c.id);
     expect(expected.length).toBeGreaterThan(5);
     const got = await get("/v2/health/rtm-cycles?limit=999&needsAttention=true");
     expect(got.items.map((c: Cycle) => c.id)).toEqual(expected);
@@ -709,7 +745,7 @@ describe("needsAttention and DAYS_LEFT", () => {
   it("the month list: patients with such a cycle, listing only those cycles, with exact totals", async () => {
     const all = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC`)).items as Summary[];
     const expected = all
-      .map((s) => ({ id: s.id, cycles: s.cycles.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id) }))
+      .map((s) => ({ id: s.id, cycles: s.cycles.filter((c) => needsAttention(c, s.cycles)).map((c) => c.id) }))
       .filter((s) => s.cycles.length > 0);
     expect(expected.length).toBeGreaterThan(4);
     const got = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC&needsAttention=true`)).items as Summary[];
