@@ -1432,7 +1432,11 @@ export interface paths {
          * Mark an RTM cycle as billed (ADVANCE)
          * @description Moves the cycle from READY_TO_BILL to BILLED and answers the updated cycle; the patient's monthly summary
          *     status follows. Any member of the patient's organization who can see the patient may call it; a cycle of
-         *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409.
+         *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409, and so is
+         *     a cycle a billing rule refuses (ADR 033: 98977 and 98985 for one interval, 98979 with 98980/98981 in one
+         *     month, a second practitioner's device supply within 30 days, 98981 without 98980, 98975 twice in an episode,
+         *     requirements not met): then `message` starts with the rule's name, e.g. "98977 and 98985 are never billed for
+         *     the same 30-day interval: 98985 was billed for Nov 1 – Nov 30 on Nov 20", and `rule` names it as a constant.
          */
         post: operations["advanceRtmCycle"];
         delete?: never;
@@ -2416,6 +2420,12 @@ export interface components {
              * @example 400
              */
             status: number;
+            /**
+             * @description Only on a 409 of marking an RTM cycle billed that a billing rule refused (ADR 033); `message` starts with the
+             *     rule's name. Contract addition.
+             * @enum {string}
+             */
+            rule?: "DEVICE_ONE_CODE_PER_INTERVAL" | "MANAGEMENT_ONE_BASE_CODE_PER_MONTH" | "DEVICE_ONE_PRACTITIONER" | "REQUIREMENTS_NOT_MET" | "SETUP_ONCE_PER_EPISODE" | "ADDITIONAL_NEEDS_BASE";
         };
         /**
          * @description A detected joint in a frame, in pixels of the replay canvas (origin top left), with the detector's confidence.
@@ -5162,14 +5172,25 @@ export interface components {
             reachable: boolean;
         };
         /**
-         * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period (normally 30 days) billed under
-         *     one code. Cycle codes and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education),
-         *     DEVICE_AND_DATA_TRANSMISSION 98977 (Device and Data Transmission), PATIENT_INTERACTION 98980 (Care
-         *     Management), ADDITIONAL_PATIENT_INTERACTION 98981 (Additional Care Management).
+         * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period billed under one code. Cycle codes
+         *     and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education), DEVICE_AND_DATA_TRANSMISSION
+         *     98977 (Device and Data Transmission), SHORT_DEVICE_AND_DATA_TRANSMISSION 98985 (Device and Data
+         *     Transmission, 2–15 Days), BRIEF_PATIENT_INTERACTION 98979 (Care Management, First 10 Minutes),
+         *     PATIENT_INTERACTION 98980 (Care Management), ADDITIONAL_PATIENT_INTERACTION 98981 (Additional Care
+         *     Management).
          *
-         *     Status, by the billing rules of its code (docs/decisions/008-rtm-billing-rules.md: 16 active days for 98975
-         *     and 98977, 98975 once per episode of care; 20 minutes of care notes with an interactive communication for
-         *     98980, 40 for 98981): IN_PROGRESS (In Progress — the cycle runs, is not billable yet and can still become so),
+         *     **Contract addition (2026 code set, docs/decisions/033-rtm-2026-code-set.md):** SHORT_DEVICE_AND_DATA_TRANSMISSION
+         *     (98985), BRIEF_PATIENT_INTERACTION (98979), `units`, `liveInteraction` and `projection` are not in the spec's
+         *     contract (002 §3, §4); the real provider API would need them to bill the CY 2026 codes (CMS-1832-F).
+         *
+         *     Two clocks: the device codes (98975, 98977, 98985) run on rolling 30-day intervals from the start of monitoring
+         *     (98977 and 98985 cycles of one interval share its dates); the care-management codes (98979, 98980, 98981) on
+         *     the calendar month (the episode's first month from its first day).
+         *
+         *     Status, by the billing rules of its code (ADR 033: 98975 at 2 days of data in the first interval, once per
+         *     episode of care; 98985 at 2–15 days, 98977 at 16+ days in the interval, never both; 98979 at 10–19 minutes,
+         *     98980 at 20+, 98981 at 40+ (one unit per further 20), each with a live interaction in the month; 98979 never
+         *     with 98980/98981 in one month): IN_PROGRESS (In Progress — the cycle runs, is not billable yet and can still become so),
          *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer become billable, or ended without it), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
          *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
@@ -5207,6 +5228,9 @@ export interface components {
          *         }
          *       ],
          *       "needs": null,
+         *       "units": 1,
+         *       "liveInteraction": true,
+         *       "projection": null,
          *       "patientRecord": {
          *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *         "firstName": "Ana",
@@ -5219,12 +5243,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            code: "PATIENT_INTERACTION" | "ADDITIONAL_PATIENT_INTERACTION" | "DEVICE_AND_DATA_TRANSMISSION" | "PATIENT_SETUP";
+            code: "PATIENT_INTERACTION" | "ADDITIONAL_PATIENT_INTERACTION" | "DEVICE_AND_DATA_TRANSMISSION" | "PATIENT_SETUP" | "SHORT_DEVICE_AND_DATA_TRANSMISSION" | "BRIEF_PATIENT_INTERACTION";
             /**
              * @description The CPT billing code of the cycle code.
              * @enum {string}
              */
-            billingCode: "98975" | "98977" | "98980" | "98981";
+            billingCode: "98975" | "98977" | "98980" | "98981" | "98985" | "98979";
             /** @enum {string} */
             status: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED";
             /** Format: date */
@@ -5241,7 +5265,7 @@ export interface components {
             numActiveDays: number;
             /**
              * Format: int32
-             * @description Active days needed to bill the cycle (16).
+             * @description Active days needed to bill the cycle (98975 and 98985 2, 98977 16; the care-management codes report 16, unused).
              */
             numRequiredDays: number;
             /**
@@ -5261,6 +5285,19 @@ export interface components {
              *     (docs/decisions/008-rtm-billing-rules.md): null once it is billable (READY_TO_BILL, BILLED).
              */
             needs: null | components["schemas"]["RtmCycleNeeds"];
+            /**
+             * Format: int32
+             * @description How many of the code the cycle bills — 98981's n (one per full 20 minutes past the first 20), 1 for the others. Contract addition (ADR 033).
+             */
+            units: number;
+            /** @description A qualifying live interaction (phone or video, two-way) is logged in the cycle's dates; it gates 98979, 98980 and 98981. Contract addition (ADR 033). */
+            liveInteraction: boolean;
+            /**
+             * @description While the cycle runs, what it is heading for in one line (device codes: the interval's, e.g. "16 days can no
+             *     longer be reached: 98985 applies at 2"; care management: the month's next threshold, e.g. "5 minutes more
+             *     reach 98980 (20 minutes)"); null once it has ended or nothing more can change. Contract addition (ADR 033).
+             */
+            projection: string | null;
             patientRecord: components["schemas"]["PersonRef"];
             /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
@@ -5297,6 +5334,9 @@ export interface components {
          *           "interactionMinutes": 0,
          *           "events": [],
          *           "needs": null,
+         *           "units": 1,
+         *           "liveInteraction": false,
+         *           "projection": null,
          *           "patientRecord": {
          *             "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *             "firstName": "Ana",
@@ -9511,7 +9551,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The cycle is not READY_TO_BILL. */
+            /** @description The cycle is not READY_TO_BILL, or a billing rule refuses it (`rule` set). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

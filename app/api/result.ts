@@ -8,6 +8,8 @@ export interface ApiError {
   status: number;
   /** A refusal about one field of the request (app/api/readable-error.ts): a form shows it at that field. */
   field?: string;
+  /** The billing rule that refused an RTM cycle's mark billed (409, ADR 033), when the API names one. */
+  rule?: string;
 }
 
 export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError };
@@ -23,6 +25,9 @@ export const CANCELLED_MESSAGE = "The request was cancelled.";
 export function errorFromResponse(status: number, body: unknown, statusText = ""): ApiError {
   if (body && typeof body === "object" && "message" in body && typeof (body as { message: unknown }).message === "string") {
     const message = (body as { message: string }).message.trim();
+    const rule = (body as { rule?: unknown }).rule;
+    // A billing rule's refusal (ADR 033) is a sentence written for people: kept as it is, with the rule's name.
+    if (message && typeof rule === "string" && rule) return { message, status, rule };
     if (message && status >= 400 && status < 500) {
       const readable = readableApiMessage(message);
       return readable.field ? { message: readable.message, status, field: readable.field } : { message: readable.message, status };

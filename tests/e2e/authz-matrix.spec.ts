@@ -119,6 +119,7 @@ async function seededOnce(): Promise<Record<string, string>> {
     template: (templates.data as { id: string }[])[0]!.id,
     cycle: cycle!.id,
     summary: summary!.id,
+    month: cycle!.endDate.slice(0, 7),
     programPatient: withProgram!.patient,
     hep: withProgram!.hep,
     org: orgB!.id,

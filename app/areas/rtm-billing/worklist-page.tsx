@@ -27,11 +27,15 @@ import {
   addMonths,
   ariaSort,
   BILLING_DESCRIPTION,
+  careClockLines,
   copyText,
+  deviceClockLines,
   cycleActions,
   emptyMonthMessage,
   isFiltered,
   EVENT_LABEL,
+  exportFileName,
+  exportHref,
   isCareManagement,
   LOAD_FAILED,
   monthHeading,
@@ -60,6 +64,9 @@ export function WorklistPage({ data }: { data: Data }) {
     <section className="rtm-billing" aria-labelledby="rtm-title">
       <div className="page-header">
         <h1 id="rtm-title">RTM Billing</h1>
+        <a className="button" href={exportHref(state.month)} download={exportFileName(state.month)}>
+          {`Export ${monthHeading(state.month)} (CSV)`}
+        </a>
       </div>
       <MonthNav state={state} months={data.months} />
       <Filters data={data} />
@@ -239,6 +246,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
             </a>
           ) : null}
         </p>
+        <Clocks cycles={summary.cycles} name={name} />
         <div className="table-wrap">
           <table className="data-table rtm-cycles">
             <caption className="visually-hidden">{`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`}</caption>
@@ -305,6 +313,39 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The two clocks side by side (ADR 033): device supply per 30-day interval, care management per calendar month. */
+function Clocks({ cycles, name }: { cycles: RtmCycle[]; name: string }) {
+  const clocks = [
+    { title: "Device supply", sub: "30-day intervals", lines: deviceClockLines(cycles), none: "No device interval ends this month." },
+    { title: "Care management", sub: "calendar month", lines: careClockLines(cycles), none: "No care-management month ends this month." },
+  ];
+  return (
+    <div className="rtm-clocks">
+      {clocks.map((clock) => (
+        <section key={clock.title} className="rtm-clock" aria-label={`${clock.title} of ${name}`}>
+          <h3>
+            {clock.title} <span className="rtm-clock-sub">({clock.sub})</span>
+          </h3>
+          {clock.lines.length === 0 ? (
+            <p className="rtm-clock-none">{clock.none}</p>
+          ) : (
+            <ul>
+              {clock.lines.map((l) => (
+                <li key={l.period}>
+                  <span className="rtm-clock-period">{l.period}</span>
+                  {`: ${l.facts} — `}
+                  <strong className="rtm-clock-code">{l.code}</strong>
+                  {l.projection ? <span className="rtm-clock-projection">{l.projection}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
   );
 }
 

@@ -22,6 +22,7 @@ import {
   revertedMessage,
   selectableMonths,
   toggleFailedMessage,
+  toggleRefusal,
   worklistHref,
   worklistQuery,
   WORKLIST_PATH,
@@ -93,7 +94,11 @@ export async function worklistAction({ request, context }: ActionFunctionArgs) {
     promoteRtmCycle(request, context, cycleId, intent === "advance" ? "ADVANCE" : "REVERT"),
   );
   const session = getSession(request, context);
-  if (result.error) {
+  const refused = result.error ? toggleRefusal(result.error) : null;
+  if (refused) {
+    // A billing rule refused it (ADR 033): its message names the rule.
+    session.flash("toast", { type: "error", message: refused });
+  } else if (result.error) {
     session.flash("toast", { type: "error", message: toggleFailedMessage(result.error.status, intent, form.get("shownStatus")) });
   } else {
     const name = fullName(result.data.patientRecord);
