@@ -52,13 +52,15 @@ COPY public ./public
 RUN npm run build
 
 # 3. The runtime: Node 24, production dependencies and the build output only, files owned by root and read-only
-#    for the unprivileged user that runs the server.
+#    for the unprivileged user that runs the server. fonts/pdf/ is the PDFs' Unicode font (ADR 032: about 4 MB,
+#    Brotli-compressed; the server finds it above build/server/).
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0
 WORKDIR /app
 COPY package.json ./
+COPY fonts/pdf ./fonts/pdf
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

@@ -14,13 +14,20 @@ import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
 import { portalRequest, type PortalLoadContext } from "./context";
 import { clientRunsScripts } from "./shell/scripting";
+import { getConfig } from "./config.server";
 import { serverInstrumentations } from "./telemetry.server";
 
 /** Traces (ADR 030): the request's route pattern and a span per loader and action; none when traces are off. */
 export const instrumentations = serverInstrumentations();
 
-/** How long deferred data may take before the stream is closed (single fetch's `streamTimeout`). */
-export const streamTimeout = 10_000;
+/**
+ * How long deferred data may take before the stream is closed (single fetch's `streamTimeout`; the render itself is
+ * aborted 1 s later): longer than one provider-API call may take (PROVIDER_API_TIMEOUT_MS, 15 s by default), so a
+ * streamed section always ends as its data or its error state. It was 10 s against the API's 15 s: a section whose
+ * call answered after 11 s was cut, and a page rendered whole for a client without scripts was answered 500 with its
+ * section never shown (a rolling restart in CI, the dashboard's cards on a loaded machine).
+ */
+export const streamTimeout = getConfig().api.timeoutMs + 1_000;
 
 export default function handleRequest(
   request: Request,

@@ -6,5 +6,7 @@
  * browser evaluates. The server keeps the compiled parsers (no CSP applies there).
  */
 import { config } from "zod/v4/core";
+// The forms' fallback messages (over-long text: the length message), set before any form is checked.
+import "./forms/fields";
 
 if (typeof document !== "undefined") config({ jitless: true });

@@ -1432,7 +1432,11 @@ export interface paths {
          * Mark an RTM cycle as billed (ADVANCE)
          * @description Moves the cycle from READY_TO_BILL to BILLED and answers the updated cycle; the patient's monthly summary
          *     status follows. Any member of the patient's organization who can see the patient may call it; a cycle of
-         *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409.
+         *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409, and so is
+         *     a cycle a billing rule refuses (ADR 033: 98977 and 98985 for one interval, 98979 with 98980/98981 in one
+         *     month, a second practitioner's device supply within 30 days, 98981 without 98980, 98975 twice in an episode,
+         *     requirements not met): then `message` starts with the rule's name, e.g. "98977 and 98985 are never billed for
+         *     the same 30-day interval: 98985 was billed for Nov 1 – Nov 30 on Nov 20", and `rule` names it as a constant.
          */
         post: operations["advanceRtmCycle"];
         delete?: never;
@@ -1691,6 +1695,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/scan/sessions/{id}/hands-log/signed-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed URL of a scan session's hands log
+         * @description A time-limited signed URL of the session's hands log (`GET /files/{token}` then answers the hands log JSON,
+         *     without a bearer token): the portal replays it (at the hands confidence, 0.4) and offers it for download
+         *     like the pose log. Scoped like `getScanPoseLogSignedUrl`: a session of another organization, or one
+         *     recorded at a location of a practitioner who does not work there, answers 404; so does a session without
+         *     a hands log ('This session has no hands log.'). Refused (403) for an account without a portal role or
+         *     organization.
+         */
+        get: operations["getScanHandsLogSignedUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/scan/assessments": {
         parameters: {
             query?: never;
@@ -1789,7 +1818,8 @@ export interface paths {
          *     is invited (an invite code is generated, as for an invitation from the providers page) and assigned to
          *     the new location; the role defaults to PORTAL_PROVIDER_ADMIN and the organization's time zone to
          *     America/Denver. If any part fails nothing is created. Blank names are refused with 400 and the product's
-         *     message; an e-mail already used by a provider answers 409. Answers the new organization (the logo is
+         *     message; an e-mail already used by a provider, or a location keyword already used by another location
+         *     (any organization, any case), answers 409. Answers the new organization (the logo is
          *     uploaded afterwards with `adminUploadOrganizationLogo`). Product admins and support staff only; any other
          *     role is refused with 403.
          */
@@ -1960,7 +1990,10 @@ export interface paths {
         /**
          * Set a location's keyword (admin)
          * @description Sets (or, with null or a blank value, removes) the keyword of any organization's location. Surrounding
-         *     spaces are trimmed. Answers the updated location. Product admins and support staff only; any other role is
+         *     spaces are trimmed; the keyword is a code (1 to 32 letters, digits, `-` and `_`, starting with a letter or
+         *     digit; 400 otherwise) stored in capitals. A keyword another location already has, in any organization and
+         *     in any case, answers 409 ('keyword: This keyword is already used by another location.'). Answers the
+         *     updated location. Product admins and support staff only; any other role is
          *     refused with 403. An unknown id answers 404.
          */
         patch: operations["adminUpdateLocationKeyword"];
@@ -2175,7 +2208,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The version, as X.X.X ('Version ID must match the pattern X.X.X'). */
+                /**
+                 * @description The version, as X.X.X ('Version ID must match the pattern X.X.X'), or one of the internal test builds'
+                 *     version strings `test`, `9999`, `9999a` (003 §5: recognized as version ids).
+                 */
                 versionId: string;
             };
             cookie?: never;
@@ -2384,6 +2420,12 @@ export interface components {
              * @example 400
              */
             status: number;
+            /**
+             * @description Only on a 409 of marking an RTM cycle billed that a billing rule refused (ADR 033); `message` starts with the
+             *     rule's name. Contract addition.
+             * @enum {string}
+             */
+            rule?: "DEVICE_ONE_CODE_PER_INTERVAL" | "MANAGEMENT_ONE_BASE_CODE_PER_MONTH" | "DEVICE_ONE_PRACTITIONER" | "REQUIREMENTS_NOT_MET" | "SETUP_ONCE_PER_EPISODE" | "ADDITIONAL_NEEDS_BASE";
         };
         /**
          * @description A detected joint in a frame, in pixels of the replay canvas (origin top left), with the detector's confidence.
@@ -5130,14 +5172,25 @@ export interface components {
             reachable: boolean;
         };
         /**
-         * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period (normally 30 days) billed under
-         *     one code. Cycle codes and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education),
-         *     DEVICE_AND_DATA_TRANSMISSION 98977 (Device and Data Transmission), PATIENT_INTERACTION 98980 (Care
-         *     Management), ADDITIONAL_PATIENT_INTERACTION 98981 (Additional Care Management).
+         * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period billed under one code. Cycle codes
+         *     and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education), DEVICE_AND_DATA_TRANSMISSION
+         *     98977 (Device and Data Transmission), SHORT_DEVICE_AND_DATA_TRANSMISSION 98985 (Device and Data
+         *     Transmission, 2–15 Days), BRIEF_PATIENT_INTERACTION 98979 (Care Management, First 10 Minutes),
+         *     PATIENT_INTERACTION 98980 (Care Management), ADDITIONAL_PATIENT_INTERACTION 98981 (Additional Care
+         *     Management).
          *
-         *     Status, by the billing rules of its code (docs/decisions/008-rtm-billing-rules.md: 16 active days for 98975
-         *     and 98977, 98975 once per episode of care; 20 minutes of care notes with an interactive communication for
-         *     98980, 40 for 98981): IN_PROGRESS (In Progress — the cycle runs, is not billable yet and can still become so),
+         *     **Contract addition (2026 code set, docs/decisions/033-rtm-2026-code-set.md):** SHORT_DEVICE_AND_DATA_TRANSMISSION
+         *     (98985), BRIEF_PATIENT_INTERACTION (98979), `units`, `liveInteraction` and `projection` are not in the spec's
+         *     contract (002 §3, §4); the real provider API would need them to bill the CY 2026 codes (CMS-1832-F).
+         *
+         *     Two clocks: the device codes (98975, 98977, 98985) run on rolling 30-day intervals from the start of monitoring
+         *     (98977 and 98985 cycles of one interval share its dates); the care-management codes (98979, 98980, 98981) on
+         *     the calendar month (the episode's first month from its first day).
+         *
+         *     Status, by the billing rules of its code (ADR 033: 98975 at 2 days of data in the first interval, once per
+         *     episode of care; 98985 at 2–15 days, 98977 at 16+ days in the interval, never both; 98979 at 10–19 minutes,
+         *     98980 at 20+, 98981 at 40+ (one unit per further 20), each with a live interaction in the month; 98979 never
+         *     with 98980/98981 in one month): IN_PROGRESS (In Progress — the cycle runs, is not billable yet and can still become so),
          *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer become billable, or ended without it), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
          *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
@@ -5175,6 +5228,9 @@ export interface components {
          *         }
          *       ],
          *       "needs": null,
+         *       "units": 1,
+         *       "liveInteraction": true,
+         *       "projection": null,
          *       "patientRecord": {
          *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *         "firstName": "Ana",
@@ -5187,12 +5243,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            code: "PATIENT_INTERACTION" | "ADDITIONAL_PATIENT_INTERACTION" | "DEVICE_AND_DATA_TRANSMISSION" | "PATIENT_SETUP";
+            code: "PATIENT_INTERACTION" | "ADDITIONAL_PATIENT_INTERACTION" | "DEVICE_AND_DATA_TRANSMISSION" | "PATIENT_SETUP" | "SHORT_DEVICE_AND_DATA_TRANSMISSION" | "BRIEF_PATIENT_INTERACTION";
             /**
              * @description The CPT billing code of the cycle code.
              * @enum {string}
              */
-            billingCode: "98975" | "98977" | "98980" | "98981";
+            billingCode: "98975" | "98977" | "98980" | "98981" | "98985" | "98979";
             /** @enum {string} */
             status: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED";
             /** Format: date */
@@ -5209,7 +5265,7 @@ export interface components {
             numActiveDays: number;
             /**
              * Format: int32
-             * @description Active days needed to bill the cycle (16).
+             * @description Active days needed to bill the cycle (98975 and 98985 2, 98977 16; the care-management codes report 16, unused).
              */
             numRequiredDays: number;
             /**
@@ -5229,6 +5285,19 @@ export interface components {
              *     (docs/decisions/008-rtm-billing-rules.md): null once it is billable (READY_TO_BILL, BILLED).
              */
             needs: null | components["schemas"]["RtmCycleNeeds"];
+            /**
+             * Format: int32
+             * @description How many of the code the cycle bills — 98981's n (one per full 20 minutes past the first 20), 1 for the others. Contract addition (ADR 033).
+             */
+            units: number;
+            /** @description A qualifying live interaction (phone or video, two-way) is logged in the cycle's dates; it gates 98979, 98980 and 98981. Contract addition (ADR 033). */
+            liveInteraction: boolean;
+            /**
+             * @description While the cycle runs, what it is heading for in one line (device codes: the interval's, e.g. "16 days can no
+             *     longer be reached: 98985 applies at 2"; care management: the month's next threshold, e.g. "5 minutes more
+             *     reach 98980 (20 minutes)"); null once it has ended or nothing more can change. Contract addition (ADR 033).
+             */
+            projection: string | null;
             patientRecord: components["schemas"]["PersonRef"];
             /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
@@ -5265,6 +5334,9 @@ export interface components {
          *           "interactionMinutes": 0,
          *           "events": [],
          *           "needs": null,
+         *           "units": 1,
+         *           "liveInteraction": false,
+         *           "projection": null,
          *           "patientRecord": {
          *             "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *             "firstName": "Ana",
@@ -5923,7 +5995,12 @@ export interface components {
                 stateCode?: string | null;
                 /** @description Two-letter country code (default US). */
                 countryCode?: string | null;
+                /** @description A US ZIP code or ZIP+4 (as LocationCreate's), surrounding spaces trimmed; blank or null for none. */
                 zipCode?: string | null;
+                /**
+                 * @description The location's keyword, as for adminUpdateLocationKeyword: 1 to 32 letters, digits, `-` and `_` (surrounding
+                 *     spaces trimmed), stored in capitals, unique across all organizations ignoring case (409 when in use).
+                 */
                 keyword?: string | null;
             };
         };
@@ -5937,7 +6014,11 @@ export interface components {
             name: string;
             /** Format: uri */
             thumbnailUrl?: string | null;
-            subjectOrientation?: string | null;
+            /**
+             * @description How the subject faces the camera, a code as the Motion Library's (ADR 031); null when it does not matter.
+             * @enum {string|null}
+             */
+            subjectOrientation?: "FRONT" | "SIDE" | "BACK" | null;
             /** @description The assessment's directives; omitted means the library's. */
             directives?: components["schemas"]["AssessmentDirectives"] | null;
             nameOverride?: string | null;
@@ -6008,7 +6089,10 @@ export interface components {
             id: string;
             name: string;
             organization: components["schemas"]["OrganizationRef"];
-            /** @description The location's keyword (matches form responses and sign-ups to the location); null when none. */
+            /**
+             * @description The location's keyword (matches form responses and sign-ups to the location): a code in capitals, unique
+             *     across all organizations; null when none.
+             */
             keyword: string | null;
             /** @description E-mail addresses notified about the location. */
             contactList: string[];
@@ -6024,7 +6108,9 @@ export interface components {
             metadata: components["schemas"]["PageMetadata"];
         };
         /**
-         * @description Sets a location's keyword. Blank or null removes it; surrounding spaces are trimmed.
+         * @description Sets a location's keyword: a code of 1 to 32 letters, digits, `-` and `_`, starting with a letter or digit
+         *     (ADR 031), stored in capitals and unique across all organizations ignoring case. Blank or null removes it;
+         *     surrounding spaces are trimmed.
          * @example {
          *       "keyword": "DENVERDT"
          *     }
@@ -6167,7 +6253,10 @@ export interface components {
          *     }
          */
         TypeformFormCreate: {
-            /** @description The Typeform form id ('Form ID is required'); letters, digits, `_` and `-`. */
+            /**
+             * @description The Typeform form id ('Form ID is required'): a code of letters, digits, `_` and `-` (surrounding spaces are
+             *     trimmed; ADR 031).
+             */
             id: string;
             /**
              * @description Must be true.
@@ -6205,7 +6294,8 @@ export interface components {
         /**
          * @description A released version of the scan client. `updateRequired` forces clients on that version to update;
          *     `isLatest` marks the newest version (it cannot be edited). `updatedBy` is who last changed it (null when
-         *     never changed).
+         *     never changed). `versionId` is X.X.X, or one of the internal test builds' version strings `test`, `9999`,
+         *     `9999a` (003 §5), which are listed after the released versions and are never the latest.
          * @example {
          *       "versionId": "2.18.0",
          *       "updateRequired": true,
@@ -6241,7 +6331,8 @@ export interface components {
         };
         /**
          * @description A gait session of any organization as the admin gait sessions table shows it (with replay and pose-log
-         *     download). `patientRecordGaitUid` is the patient record's gait UID (null when it has none).
+         *     download where the session has a pose log: `artifacts`). `patientRecordGaitUid` is the patient record's gait
+         *     UID (null when it has none).
          * @example {
          *       "id": "2d9c1f7e-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
          *       "capturedDate": "2026-11-20T16:32:05.000Z",
@@ -6262,6 +6353,9 @@ export interface components {
          *         "name": "Front Range Physical Therapy",
          *         "logoUrl": null
          *       },
+         *       "artifacts": [
+         *         "pose-log"
+         *       ],
          *       "session": {
          *         "meta": {
          *           "capturedDate": "2026-11-20T16:32:05.000Z",
@@ -6306,6 +6400,11 @@ export interface components {
             /** @description The practitioner who ran the assessment, or null when unknown. */
             practitioner: components["schemas"]["PersonRef"] | null;
             organization: components["schemas"]["OrganizationRef"];
+            /**
+             * @description The logs captured with the session: `pose-log` when it has one (then
+             *     `adminGetGaitSessionPoseLogSignedUrl` signs it; without it that call answers 404 'No pose logs available').
+             */
+            artifacts: "pose-log"[];
             session: {
                 meta: components["schemas"]["GaitSessionMeta"];
                 data: {
@@ -9452,7 +9551,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The cycle is not READY_TO_BILL. */
+            /** @description The cycle is not READY_TO_BILL, or a billing rule refuses it (`rule` set). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9901,6 +10000,38 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getScanHandsLogSignedUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed URL of the hands log. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listAssessments: {
         parameters: {
             query?: never;
@@ -10313,6 +10444,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -10668,7 +10800,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The version, as X.X.X ('Version ID must match the pattern X.X.X'). */
+                /**
+                 * @description The version, as X.X.X ('Version ID must match the pattern X.X.X'), or one of the internal test builds'
+                 *     version strings `test`, `9999`, `9999a` (003 §5: recognized as version ids).
+                 */
                 versionId: string;
             };
             cookie?: never;

@@ -11,11 +11,12 @@ import type { Api } from "./client.server";
 import type { ApiResult } from "./result";
 import type { Schema } from "./schemas";
 import { fetchSignedFile } from "./signed-file.server";
+import type { ScanArtifact } from "../domain/scan-display";
 
 export type AdminScanSessionQuery = NonNullable<paths["/v2/admin/scan/sessions/pages"]["get"]["parameters"]["query"]>;
 export type AdminGaitSession = Schema<"AdminGaitSession">;
 export type ScanOrganizationLocations = Schema<"ScanOrganizationLocations">;
-export type ScanArtifact = "pose-log" | "hands-log";
+export type { ScanArtifact } from "../domain/scan-display";
 
 /** 003 §8, verbatim ({message} is the call's). */
 export const adminScanSessionsLoadFailed = (message: string) => `Could not load scan sessions. ${message}`;

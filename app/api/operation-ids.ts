@@ -81,6 +81,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /v2/scan/sessions/pages": "listScanSessions",
   "GET /v2/scan/sessions/{id}": "getScanSession",
   "GET /v2/scan/sessions/{id}/pose-log/signed-url": "getScanPoseLogSignedUrl",
+  "GET /v2/scan/sessions/{id}/hands-log/signed-url": "getScanHandsLogSignedUrl",
   "GET /v2/scan/assessments": "listAssessments",
   "GET /v2/scan/outcomes/risk-factors": "listRiskFactorOutcomes",
   "GET /v2/scan/modules": "getScanClientModules",

@@ -23,6 +23,15 @@ export type RtmMonthQuery = NonNullable<paths["/v2/health/rtm-cycles/{yearMonth}
 export const listRtmMonth = (request: Request, context: PortalLoadContext, yearMonth: string, query: RtmMonthQuery) =>
   getApi(request, context).call((c, init) => c.GET("/v2/health/rtm-cycles/{yearMonth}", { ...init, params: { path: { yearMonth }, query } }));
 
+/**
+ * Whether the organization has any RTM cycle at all (GET v2/health/rtm-cycles, one item): tells a month without
+ * cycles from an organization without RTM patients (002 §2's empty state). Unknown (a failed call): null.
+ */
+export async function organizationHasRtmCycles(request: Request, context: PortalLoadContext): Promise<boolean | null> {
+  const any = await getApi(request, context).call((c, init) => c.GET("/v2/health/rtm-cycles", { ...init, params: { query: { page: 1, limit: 1 } } }));
+  return any.data ? any.data.metadata.totalItems > 0 : null;
+}
+
 /** ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); another status answers 409. */
 export const promoteRtmCycle = (request: Request, context: PortalLoadContext, id: string, promotion: "ADVANCE" | "REVERT") =>
   getApi(request, context).call((c, init) =>

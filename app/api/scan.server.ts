@@ -1,6 +1,6 @@
 /**
  * The scan area's calls (spec 002 §7): GET v2/scan/sessions/pages (sessions list; the report asks for one day
- * with page 1, limit 999), GET v2/scan/sessions/{id}/pose-log/signed-url (then the log itself from that URL,
+ * with page 1, limit 999), GET v2/scan/sessions/{id}/{pose-log|hands-log}/signed-url (then the log itself from that URL,
  * fetched here and streamed on), GET /v2/scan/outcomes/risk-factors, GET v2/scan/assessments and the render-pdf
  * call (the session analysis PDF). Failed calls resolve to `{ error }` (002 §8); a session out of the caller's
  * reach answers 404.
@@ -10,6 +10,7 @@ import type { Api } from "./client.server";
 import type { ApiResult } from "./result";
 import type { Schema } from "./schemas";
 import { fetchSignedFile } from "./signed-file.server";
+import type { ScanArtifact } from "../domain/scan-display";
 
 export type ScanSession = Schema<"ScanSession">;
 export type ScanOutcome = Schema<"ScanOutcome">;
@@ -39,9 +40,15 @@ export async function findScanSessionByUuid(api: Api, sessionUUID: string): Prom
 export const getScanSession = (api: Api, id: string) =>
   api.call((c, init) => c.GET("/v2/scan/sessions/{id}", { ...init, params: { path: { id } } }));
 
-/** The session's pose log, as a stream of its JSON (the signed URL is followed here, never shown to the browser). */
-export async function getScanPoseLog(api: Api, sessionId: string, signal: AbortSignal): Promise<ApiResult<ReadableStream<Uint8Array>>> {
-  const url = await api.call((c, init) => c.GET("/v2/scan/sessions/{id}/pose-log/signed-url", { ...init, params: { path: { id: sessionId } } }));
+/**
+ * The session's pose log or hands log, as a stream of its JSON (the signed URL is followed here, never shown to the
+ * browser): GET v2/scan/sessions/{id}/pose-log/signed-url or …/hands-log/signed-url.
+ */
+export async function getScanLog(api: Api, sessionId: string, artifact: ScanArtifact, signal: AbortSignal): Promise<ApiResult<ReadableStream<Uint8Array>>> {
+  const params = { path: { id: sessionId } };
+  const url = await api.call((c, init) =>
+    artifact === "hands-log" ? c.GET("/v2/scan/sessions/{id}/hands-log/signed-url", { ...init, params }) : c.GET("/v2/scan/sessions/{id}/pose-log/signed-url", { ...init, params }),
+  );
   if (url.error) return url;
   return fetchSignedFile(url.data.url, signal);
 }

@@ -6,7 +6,7 @@ const parse = (search: string) => parseDateRange(new URLSearchParams(search), to
 
 describe("parseDateRange", () => {
   it("defaults to the last 30 days up to today", () => {
-    expect(parse("")).toEqual({ start: "2024-02-15", end: today, preset: 30, includeSelfReported: false });
+    expect(parse("")).toEqual({ start: "2024-02-15", end: today, preset: 30, includeSelfReported: false, adjustment: null });
   });
   it("reads the presets 7, 30 and 90", () => {
     expect(parse("range=7")).toMatchObject({ start: "2024-03-09", end: today, preset: 7 });
@@ -16,22 +16,30 @@ describe("parseDateRange", () => {
     expect(parse("range=7&from=2024-01-01&to=2024-01-05")).toMatchObject({ preset: 7, start: "2024-03-09" });
   });
   it("reads a custom range, with or without range=custom", () => {
-    expect(parse("from=2024-01-01&to=2024-01-05")).toEqual({ start: "2024-01-01", end: "2024-01-05", preset: null, includeSelfReported: false });
+    expect(parse("from=2024-01-01&to=2024-01-05")).toEqual({ start: "2024-01-01", end: "2024-01-05", preset: null, includeSelfReported: false, adjustment: null });
     expect(parse("range=custom&from=2024-01-01&to=2024-01-05")).toMatchObject({ start: "2024-01-01", end: "2024-01-05", preset: null });
   });
-  it("does not let a custom range go past today", () => {
-    expect(parse("from=2024-03-01&to=2024-04-30")).toMatchObject({ start: "2024-03-01", end: today });
-    expect(parse("from=2024-05-01&to=2024-05-30")).toMatchObject({ start: today, end: today });
+  it("does not let a custom range go past today, and says so", () => {
+    expect(parse("from=2024-03-01&to=2024-04-30")).toMatchObject({ start: "2024-03-01", end: today, adjustment: "The end date 04/30/2024 is after today: the range ends today." });
+    expect(parse("from=2024-05-01&to=2024-05-30")).toMatchObject({ start: today, end: today, adjustment: "The range 05/01/2024 – 05/30/2024 is after today: showing today." });
+    expect(parse("from=2024-03-01&to=2024-03-15").adjustment).toBeNull();
   });
-  it("orders a reversed custom range by ending it at its end", () => {
-    expect(parse("from=2024-03-10&to=2024-03-01")).toMatchObject({ start: "2024-03-01", end: "2024-03-01" });
+  it("swaps a reversed custom range and says so (issue 25: it silently became another range)", () => {
+    expect(parse("from=2024-03-10&to=2024-03-01")).toMatchObject({
+      start: "2024-03-01",
+      end: "2024-03-10",
+      adjustment: "The start date 03/10/2024 was after the end date 03/01/2024: the two were swapped.",
+    });
   });
-  it("falls back to the last 2 days without a usable preset", () => {
+  it("falls back to the last 2 days without a usable preset, and says what and why (issue 25)", () => {
     const fallback = { start: "2024-03-14", end: today, preset: null };
-    expect(parse("range=14")).toMatchObject(fallback);
-    expect(parse("range=custom")).toMatchObject(fallback);
-    expect(parse("range=custom&from=2024-02-30&to=2024-03-01")).toMatchObject(fallback);
-    expect(parse("from=2024-03-01")).toMatchObject(fallback);
+    const instead = "Showing the last 2 days (03/14/2024 – 03/15/2024) instead.";
+    expect(parse("range=14")).toMatchObject({ ...fallback, adjustment: `"14" is not a date range (the presets are 7, 30, 90 days). ${instead}` });
+    expect(parse("range=custom")).toMatchObject({ ...fallback, adjustment: `The start date is missing. The end date is missing. ${instead}` });
+    expect(parse("range=custom&from=2024-02-30&to=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The start date "2024-02-30" is not a date. ${instead}` });
+    expect(parse("from=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The end date is missing. ${instead}` });
+    expect(parse("from=0001-01-01&to=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The start date 01/01/0001 is before 01/01/1900. ${instead}` });
+    expect(parse("from=0050-01-01&to=0050-01-02").adjustment).toBe(`The start date 01/01/0050 is before 01/01/1900. The end date 01/02/0050 is before 01/01/1900. ${instead}`);
   });
   it("reads Include Self-Reported", () => {
     expect(parse("selfReported=1").includeSelfReported).toBe(true);
@@ -73,6 +81,9 @@ describe("days", () => {
     expect(isIsoDay("2023-02-29")).toBe(false);
     expect(isIsoDay("2024-2-1")).toBe(false);
     expect(isIsoDay(null)).toBe(false);
+    // Date.UTC reads years 0–99 as 1900–1999: such days are refused as before 1900, not read as another day.
+    expect(isIsoDay("0001-01-01")).toBe(false);
+    expect(isIsoDay("1900-01-01")).toBe(true);
   });
   it("adds days across months and years", () => {
     expect(addDays("2024-03-01", -1)).toBe("2024-02-29");

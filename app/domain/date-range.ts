@@ -7,8 +7,11 @@
  *   selfReported=1              Reporting Type 'Include Self-Reported'
  *
  * "With no preset the range becomes the last 2 days": a range that names no usable preset and no usable custom
- * dates (an unknown `range`, `range=custom` with missing or bad dates, half a custom range) is today and
- * yesterday. Days are calendar days of the organization (see todayIn); `start` and `end` are inclusive.
+ * dates (an unknown `range`, `range=custom` with missing or bad dates, half a custom range, a day before
+ * 1900) is today and yesterday. A reversed custom range is read with its days swapped; a range past today ends
+ * today. Whatever was changed is said (`adjustment`, shown next to the filter): a list that silently showed
+ * another range said nothing matched while sessions existed (issue 25). Days are calendar days of the
+ * organization (see todayIn); `start` and `end` are inclusive.
  *
  * The one place that parses and builds these params: every tab link keeps them with withDateRange.
  */
@@ -31,13 +34,21 @@ export interface DateRange {
   /** The preset in use, or null for a custom (or fallback) range. */
   preset: RangePreset | null;
   includeSelfReported: boolean;
+  /**
+   * What was changed in the range the URL asked for, and why (null when it was used as asked): shown to the user
+   * next to the date range filter. Never part of the URL.
+   */
+  adjustment?: string | null;
 }
+
+/** The first day a custom range can start on. */
+export const MIN_DAY = "1900-01-01";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day written YYYY-MM-DD. */
+/** A real calendar day written YYYY-MM-DD, from 1900-01-01 on (earlier days are no day of this product's data). */
 export function isIsoDay(value: string | null | undefined): value is string {
-  if (!value || !ISO_DAY.test(value)) return false;
+  if (!value || !ISO_DAY.test(value) || value < MIN_DAY) return false;
   const [y, m, d] = dayParts(value);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
@@ -117,6 +128,19 @@ function presetOf(value: string | null): RangePreset | null {
   return value !== null && (RANGE_PRESETS as readonly number[]).includes(n) ? (n as RangePreset) : null;
 }
 
+/** MM/dd/yyyy of an ISO day (as the product shows days). */
+const shownDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+/** A URL value quoted in a message (short: it is the user's own text, shown back). */
+const quoted = (value: string) => `"${value.length > 20 ? `${value.slice(0, 20)}…` : value}"`;
+
+/** Why a custom day cannot be used, or null when it can. */
+function dayProblem(label: "start" | "end", value: string | null): string | null {
+  if (value === null || value.trim() === "") return `The ${label} date is missing.`;
+  if (ISO_DAY.test(value) && value < MIN_DAY) return `The ${label} date ${shownDay(value)} is before ${shownDay(MIN_DAY)}.`;
+  return isIsoDay(value) ? null : `The ${label} date ${quoted(value)} is not a date.`;
+}
+
 /** The range a URL asks for, relative to `today` (YYYY-MM-DD in the organization's time zone). */
 export function parseDateRange(params: URLSearchParams, today: string): DateRange {
   const includeSelfReported = params.get("selfReported") === "1";
@@ -124,14 +148,27 @@ export function parseDateRange(params: URLSearchParams, today: string): DateRang
   const from = params.get("from");
   const to = params.get("to");
   const preset = presetOf(range);
-  if (preset) return { ...lastDays(today, preset), preset, includeSelfReported };
-  if ((range === null || range === CUSTOM_RANGE) && isIsoDay(from) && isIsoDay(to)) {
-    const end = to > today ? today : to;
-    const start = from > end ? end : from;
-    return { start, end, preset: null, includeSelfReported };
+  if (preset) return { ...lastDays(today, preset), preset, includeSelfReported, adjustment: null };
+  if (range === null && from === null && to === null) return { ...lastDays(today, DEFAULT_PRESET), preset: DEFAULT_PRESET, includeSelfReported, adjustment: null };
+  const fallback = (reason: string): DateRange => {
+    const days = lastDays(today, FALLBACK_DAYS);
+    return { ...days, preset: null, includeSelfReported, adjustment: `${reason} Showing the last ${FALLBACK_DAYS} days (${shownDay(days.start)} – ${shownDay(days.end)}) instead.` };
+  };
+  if (range !== null && range !== CUSTOM_RANGE) return fallback(`${quoted(range)} is not a date range (the presets are ${RANGE_PRESETS.join(", ")} days).`);
+  const problems = [dayProblem("start", from), dayProblem("end", to)].filter((p) => p !== null);
+  if (problems.length > 0 || !isIsoDay(from) || !isIsoDay(to)) return fallback(problems.join(" "));
+  const notes: string[] = [];
+  let [first, last] = [from, to];
+  if (first > last) {
+    [first, last] = [last, first];
+    notes.push(`The start date ${shownDay(from)} was after the end date ${shownDay(to)}: the two were swapped.`);
   }
-  if (range === null && from === null && to === null) return { ...lastDays(today, DEFAULT_PRESET), preset: DEFAULT_PRESET, includeSelfReported };
-  return { ...lastDays(today, FALLBACK_DAYS), preset: null, includeSelfReported };
+  if (last > today) {
+    notes.push(first > today ? `The range ${shownDay(first)} – ${shownDay(last)} is after today: showing today.` : `The end date ${shownDay(last)} is after today: the range ends today.`);
+    last = today;
+    if (first > last) first = last;
+  }
+  return { start: first, end: last, preset: null, includeSelfReported, adjustment: notes.length > 0 ? notes.join(" ") : null };
 }
 
 /** The search params of a range (the default preset writes nothing). */

@@ -54,7 +54,8 @@ export function passwordProblem(password: string, options: PasswordRuleOptions =
 /** A new password's form field: `required` when empty, else the rule's message. */
 export function newPasswordField(required: string, options: PasswordRuleOptions = {}) {
   return z
-    .string({ error: required })
+    // The required message for a missing value only (app/forms/fields.ts missing()): over-long input gets the length message.
+    .string({ error: (issue) => (issue.code === "invalid_type" ? required : undefined) })
     .min(1, { error: required, abort: true })
     .superRefine((value, ctx) => {
       const problem = passwordProblem(value, options);

@@ -1,8 +1,9 @@
 /**
  * How scan sessions and their results are shown and replayed (002 §2, §4, §5, §9): the result value's decimals by
- * unit, the short session UUID, the export file name, the replay's version rule and its frame clock. Pure: the
- * server, the browser and the replay island use it alike.
+ * unit (result-format.ts, re-exported), the session's logs, the short session UUID, the export file name, the
+ * replay's version rule and its frame clock. Pure: the server, the browser and the replay island use it alike.
  */
+import { formatResultValue } from "./result-format.js";
 
 /** 002 §9: replay at 30 frames per second. */
 export const REPLAY_FPS = 30;
@@ -10,13 +11,8 @@ export const REPLAY_FPS = 30;
 export const MIN_REPLAY_VERSION = "2.18.0";
 export const REPLAY_REFUSED = "Cannot replay for sessions < 2.18.0";
 
-const DEGREE_UNITS = new Set(["deg", "degree", "degrees", "°"]);
-
-/** 002 §9 "Display decimals: 0 for degrees, otherwise 2" ('' for a value that is not a finite number). */
-export function formatResultValue(value: number, units: string | null | undefined): string {
-  if (!Number.isFinite(value)) return "";
-  return value.toFixed(DEGREE_UNITS.has((units ?? "").trim().toLowerCase()) ? 0 : 2);
-}
+/** 002 §9 "Display decimals: 0 for degrees, otherwise 2": the one formatter (domain/result-format.ts; `.js`: the E2E specs import this module under NodeNext). */
+export { formatResultValue } from "./result-format.js";
 
 /** A session's results as shown (each value with its unit's decimals). */
 export const shownResults = <R extends { id: string; name: string; value: number; units: string }>(results: readonly R[]) =>
@@ -27,6 +23,17 @@ export const shortUuid = (uuid: string): string => (uuid.length <= 8 ? uuid : `$
 
 /** 002 §2: an export's file name is the report's title with colons removed (and the extension). */
 export const exportFileName = (title: string, extension: "csv" | "pdf" | "png"): string => `${title.replace(/:/g, "").trim()}.${extension}`;
+
+/** The logs a scan session may carry (002 §3 "artifacts (pose-log and/or hands-log)"). */
+export type ScanArtifact = "pose-log" | "hands-log";
+export const SCAN_LOGS: readonly ScanArtifact[] = ["pose-log", "hands-log"];
+export const LOG_NAMES: Record<ScanArtifact, string> = { "pose-log": "pose log", "hands-log": "hands log" };
+
+/** The logs a session has, pose log first (the list's data says which exist: an action is offered only for those). */
+export const sessionLogs = (artifacts: readonly string[]): ScanArtifact[] => SCAN_LOGS.filter((a) => artifacts.includes(a));
+
+/** The log a session's replay reads: the pose log, else the hands log (drawn at the hands confidence); null with neither. */
+export const replayLog = (artifacts: readonly string[]): ScanArtifact | null => sessionLogs(artifacts)[0] ?? null;
 
 /** X.Y.Z compared numerically; a version that is not X.Y.Z is never "at least". */
 export function versionAtLeast(version: string, minimum: string): boolean {

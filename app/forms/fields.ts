@@ -1,5 +1,28 @@
 import * as z from "zod";
+import { config } from "zod/v4/core";
 import { EMAIL_INVALID, EMAIL_REQUIRED } from "./messages";
+
+/** The spec's words for over-long text (000 §5 'Max Character Limit is 500'), for any maximum. */
+export const maxCharacters = (max: number | bigint) => `Max Character Limit is ${max}`;
+
+/**
+ * Every form's fallback messages (browser and server: every schema module imports this one, and app/root.tsx
+ * through app/zod-jitless.ts): over-long text gets the length message, never zod's English. A check's own
+ * message still wins.
+ */
+config({
+  customError: (issue) => (issue.code === "too_big" && issue.origin === "string" ? maxCharacters(issue.maximum) : undefined),
+});
+
+/**
+ * A string schema's message for a missing or non-text value only (`z.string({ error: missing(REQUIRED) })`). A
+ * schema-level message applies to every check that has none of its own, so `z.string({ error: REQUIRED }).max(n)`
+ * told over-long input that it was required; through this, such a check falls back to the length message.
+ */
+export const missing =
+  (message: string) =>
+  (issue: { code?: string }): string | undefined =>
+    issue.code === "invalid_type" ? message : undefined;
 
 /** A required e-mail: 'Email is required.' when empty, 'Email must be valid.' otherwise. */
 export const emailField = () =>
@@ -9,10 +32,32 @@ export const emailField = () =>
     .pipe(z.email({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }));
 
 /** A required string (conform turns empty inputs into undefined: the message then applies). */
-export const requiredString = (message: string, max = 256) => z.string({ error: message }).trim().min(1, { error: message }).max(max);
+export const requiredString = (message: string, max = 256) =>
+  z.string({ error: missing(message) }).trim().min(1, { error: message }).max(max, { error: maxCharacters(max) });
 
 /** Run a cross-field check even when other fields have errors, as long as `fields` themselves are valid. */
 export const whenValid =
   (...fields: string[]) =>
   (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
     payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+
+/**
+ * A whole number typed in a text input (`type="text" inputMode="numeric"`, never `type="number"`: a number input
+ * drops or alters what it cannot read, so "abc" or "12.5" would come back as an empty or other value instead of as
+ * typed with its message; issue 25). Digits with an optional sign, surrounding spaces ignored; "1e3", "0x10" and
+ * "12.5" are refused (`invalid`), not read as 1000, 16 or 12. Empty is `required`; out of range `belowMin` /
+ * `aboveMax` (default `invalid`). Parses to a number.
+ */
+export const wholeNumberField = (o: { required: string; invalid: string; min: number; max: number; belowMin?: string; aboveMax?: string }) =>
+  z
+    .string({ error: o.required })
+    .trim()
+    .min(1, { error: o.required })
+    .regex(/^[+-]?\d{1,9}$/, { error: o.invalid })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(o.min, { error: o.belowMin ?? o.invalid })
+        .max(o.max, { error: o.aboveMax ?? o.invalid }),
+    );

@@ -17,7 +17,7 @@ import { parserWorkerSource } from "../replay/pack";
 import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-tables";
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
 import { replayHref, type ReplayTab } from "../replay/summary";
-import { frameText, insights as insightsOf, liveResultsAt, markers as markersOf, phaseAt, phaseMarks } from "../replay/timeline";
+import { frameText, insights as insightsOf, liveResultsAt, markers as markersOf, phaseAt, phaseMarkLeft, phaseMarks } from "../replay/timeline";
 import { NO_POSE_LOGS } from "../replay/messages";
 
 interface Props {
@@ -275,7 +275,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
         </datalist>
         <ul className="replay-marks" aria-label="Phases">
           {marks.map((m) => (
-            <li key={m.frame} style={{ left: `${total > 1 ? (m.frame / last) * 100 : 0}%` }}>
+            <li key={m.frame} style={{ left: phaseMarkLeft(m.frame, last) }}>
               <button type="button" onClick={() => seek(m.frame)} aria-label={`${m.label}: frame ${m.frame + 1}`}>
                 {m.label}
               </button>

@@ -20,7 +20,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { moveIndex, REORDER, type SortableListProps } from "./sortable-order";
+import { moveIndex, REORDER, shownOrder, type PendingDrop, type SortableListProps } from "./sortable-order";
 
 const instructions: ScreenReaderInstructions = {
   draggable: "To reorder, press Space or Enter to pick up the item. Use the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.",
@@ -28,11 +28,10 @@ const instructions: ScreenReaderInstructions = {
 
 export default function DragList<T>({ items, getKey, getLabel, renderItem, label, intentName = "intent", orderName = "order", onReorder, className }: SortableListProps<T>) {
   const keys = items.map(getKey);
-  const joined = keys.join("\n");
-  // The local order after a drop, until the server answers with its own (the items change).
-  const [dropped, setDropped] = useState<{ base: string; order: string[] } | null>(null);
-  const order = dropped && dropped.base === joined ? dropped.order : keys;
-  const setOrder = (next: string[]) => setDropped({ base: joined, order: next });
+  // The local order after a drop, until the list answers with its own (shownOrder: any new list wins).
+  const [dropped, setDropped] = useState<PendingDrop<T> | null>(null);
+  const order = shownOrder(keys, items, dropped, onReorder !== undefined);
+  const setOrder = (next: string[]) => setDropped({ items, order: next });
   const submitter = useRef<HTMLButtonElement>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -53,7 +52,6 @@ export default function DragList<T>({ items, getKey, getLabel, renderItem, label
     if (!over || active.id === over.id) return;
     const next = moveIndex(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
     if (onReorder) {
-      setOrder(next);
       onReorder(next);
       return;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveIndex, moveIntent, moveKey, parseMoveIntent } from "./sortable-order";
+import { moveIndex, moveIntent, moveKey, parseMoveIntent, shownOrder } from "./sortable-order";
 
 describe("the reorder protocol", () => {
   it("writes and reads move intents", () => {
@@ -23,5 +23,23 @@ describe("the reorder protocol", () => {
     expect(moveIndex(keys, 3, 1)).toEqual(moveKey(moveKey(keys, "d", "move-up"), "d", "move-up"));
     expect(moveIndex(keys, 0, 3)).toEqual(["b", "c", "d", "a"]);
     expect(moveIndex(keys, 5, 0)).toEqual(keys);
+  });
+});
+
+describe("the drag list's shown order (issue 25)", () => {
+  const items = [{ k: "a" }, { k: "b" }, { k: "c" }];
+  const keys = items.map((i) => i.k);
+
+  it("shows a drop until the list answers", () => {
+    expect(shownOrder(keys, items, { items, order: ["c", "a", "b"] }, false)).toEqual(["c", "a", "b"]);
+  });
+
+  it("a new list wins over the drop, even one with the keys in the order the drop started from (Cancel, a refusal)", () => {
+    const reset = items.map((i) => ({ ...i }));
+    expect(shownOrder(keys, reset, { items, order: ["c", "a", "b"] }, false)).toEqual(keys);
+  });
+
+  it("a list the parent keeps (onReorder) is shown as given", () => {
+    expect(shownOrder(keys, items, { items, order: ["c", "a", "b"] }, true)).toEqual(keys);
   });
 });

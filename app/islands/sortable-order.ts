@@ -42,6 +42,23 @@ export function moveIndex(keys: readonly string[], from: number, to: number): st
   return out;
 }
 
+/** A drop the island shows until its list answers: the `items` it was made on and the keys in their new order. */
+export interface PendingDrop<T> {
+  items: readonly T[];
+  order: string[];
+}
+
+/**
+ * The order the drag list shows: the list's own (`keys` of `items`), or a drop's while the form it submitted has
+ * no answer yet (the same `items` array). A list given `onReorder` is the parent's state and is always shown as
+ * given. Any new list from the parent or the server — a save, a refused reorder, a Cancel that resets the draft to
+ * the order the drop started from — wins over the drop: keyed by the keys alone, a reset to the same keys kept
+ * the dragged order on screen (issue 25).
+ */
+export function shownOrder<T>(keys: string[], items: readonly T[], drop: PendingDrop<T> | null, controlled: boolean): string[] {
+  return !controlled && drop !== null && drop.items === items ? drop.order : keys;
+}
+
 /** The sortable list's props (sortable-list.tsx and its island). */
 export interface SortableListProps<T> {
   items: readonly T[];

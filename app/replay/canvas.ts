@@ -4,12 +4,12 @@
  */
 import type { PackedLog } from "./log-types";
 import { CANVAS_HEIGHT, CANVAS_WIDTH, frameDrawing, MARKER_COLOURS, SIDE_COLOURS } from "./skeleton";
-import { markersAt, type Marker } from "./timeline";
+import { MARKER_FONT, markersAt, type Marker } from "./timeline";
 
 export function drawFrame(ctx: CanvasRenderingContext2D, log: PackedLog, f: number, allMarkers: readonly Marker[]): void {
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
-  ctx.font = "12px sans-serif";
+  ctx.font = MARKER_FONT;
   for (const m of markersAt(allMarkers, f)) {
     ctx.strokeStyle = MARKER_COLOURS[m.kind];
     ctx.fillStyle = MARKER_COLOURS[m.kind];
@@ -19,8 +19,10 @@ export function drawFrame(ctx: CanvasRenderingContext2D, log: PackedLog, f: numb
     ctx.moveTo(m.x, 40);
     ctx.lineTo(m.x, CANVAS_HEIGHT - 20);
     ctx.stroke();
-    ctx.fillText(m.label, m.x + 4, m.kind === "lap" ? 54 : 72);
+    ctx.textAlign = m.anchor === "end" ? "right" : "left";
+    ctx.fillText(m.label, m.labelX, m.labelY);
   }
+  ctx.textAlign = "left";
   ctx.setLineDash([]);
   const { links, joints } = frameDrawing(log, f);
   ctx.lineWidth = 4;

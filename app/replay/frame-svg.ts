@@ -25,7 +25,7 @@ export function frameSvg(log: PackedLog, f: number): string {
   for (const m of markersAt(markers(log), f)) {
     const colour = MARKER_COLOURS[m.kind];
     parts.push(`<line x1="${n(m.x)}" y1="40" x2="${n(m.x)}" y2="${CANVAS_HEIGHT - 20}" stroke="${colour}" stroke-width="2" stroke-dasharray="${m.kind === "lap" ? "8 6" : "3 4"}"/>`);
-    parts.push(`<text x="${n(m.x + 4)}" y="${m.kind === "lap" ? 54 : 72}" font-family="sans-serif" font-size="12" fill="${colour}">${esc(m.label)}</text>`);
+    parts.push(`<text x="${n(m.labelX)}" y="${m.labelY}"${m.anchor === "end" ? ' text-anchor="end"' : ""} font-family="sans-serif" font-size="12" fill="${colour}">${esc(m.label)}</text>`);
   }
   for (const l of links) parts.push(`<line x1="${n(l.x1)}" y1="${n(l.y1)}" x2="${n(l.x2)}" y2="${n(l.y2)}" stroke="${SIDE_COLOURS[l.side]}" stroke-width="4" stroke-linecap="round"/>`);
   for (const j of joints) parts.push(`<circle cx="${n(j.x)}" cy="${n(j.y)}" r="4" fill="${SIDE_COLOURS[j.side]}"/>`);

@@ -1,4 +1,4 @@
-/** A log's JSON stream (getScanPoseLog, or a file) → PackedLog, on the server (JSON.parse is fine here). */
+/** A log's JSON stream (getScanLog, or a file) → PackedLog, on the server (JSON.parse is fine here). */
 import { LOG_UNREADABLE, packLog } from "./pack";
 import type { PackedLog } from "./log-types";
 

@@ -1,6 +1,6 @@
 /**
  * The replay's tabs and their tables, shared by the server-rendered view and the island: Insights (each gait
- * cycle frame a link to that frame) and Live Results (name, value to 2 decimals, units). The tabs and frame links
+ * cycle frame a link to that frame) and Live Results (name, value — 0 decimals for degrees, else 2 — and units). The tabs and frame links
  * are plain GET links (`?frame=n&tab=…`); the island intercepts them to move without a request.
  */
 import { memo, type MouseEvent } from "react";

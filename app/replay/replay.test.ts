@@ -4,7 +4,7 @@ import { frameDescription, frameSvg } from "./frame-svg";
 import { HAND_JOINTS, POSE_JOINTS, type PoseLog } from "./log-types";
 import { LOG_UNREADABLE, packLog, packLogFn, parserWorkerSource } from "./pack";
 import { frameDrawing, HAND_LINKS, jointAt, linkVisible, POSE_LINKS } from "./skeleton";
-import { COMPLETE, frameFromParam, frameText, insights, liveResultsAt, markers, markersAt, phaseAt, phaseMarks } from "./timeline";
+import { COMPLETE, frameFromParam, frameText, insights, labelWidth, liveResultsAt, markers, markersAt, phaseAt, phaseMarkLeft, phaseMarks, placeLabels } from "./timeline";
 
 function seeded(seed = 7) {
   let s = seed;
@@ -144,6 +144,11 @@ describe("timeline", () => {
     expect(liveResultsAt(log, 40).find((r) => r.id === "gaitSpeed")?.value).toBe("0.92");
   });
 
+  it("live results in degrees have 0 decimals, as on every screen (issue 25; 002 §9)", () => {
+    const angles = packLog({ ...tinyPose(), resultFrames: [{ frame: 0, results: [{ id: "maxTrunkAngle", name: "Max Trunk Angle", value: 9.2, units: "deg" }, { id: "knee", name: "Knee", value: 101.5, units: "degrees" }] }] } as PoseLog);
+    expect(liveResultsAt(angles, 0).map((r) => `${r.name} ${r.value} ${r.units}`)).toEqual(["Max Trunk Angle 9 deg", "Knee 102 degrees"]);
+  });
+
   it("frame text and the ?frame= parameter (1-based)", () => {
     expect(frameText(0, 620)).toBe("Frame: 1 / 620");
     expect(frameText(620, 620)).toBe("Frame: 620 / 620");
@@ -162,6 +167,51 @@ describe("timeline", () => {
     for (const m of all) expect(m.x).toBeGreaterThan(0);
     expect(markersAt(all, 0)).toEqual([]);
     expect(markersAt(all, pose.frameCount)).toHaveLength(all.length);
+  });
+});
+
+describe("marker labels (issue 25: 'Lap 2 stadt')", () => {
+  const boxes = (all: ReturnType<typeof markers>) =>
+    all.map((m) => {
+      const w = labelWidth(m.label);
+      const left = m.anchor === "start" ? m.labelX : m.labelX - w;
+      return { m, left, right: left + w };
+    });
+
+  it("never writes one label over another, on any generated walk", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const all = markers(packLog(generatePoseLog({ lapOneTime: 5 + seed / 3, lapTwoTime: 6, cadence: 95 + seed, results: [], rng: seeded(seed) })));
+      const b = boxes(all);
+      for (let i = 0; i < b.length; i++)
+        for (let j = i + 1; j < b.length; j++) {
+          const [p, q] = [b[i]!, b[j]!];
+          const apart = p.right <= q.left || q.right <= p.left;
+          expect(apart || p.m.labelY !== q.m.labelY, `seed ${seed}: '${p.m.label}' and '${q.m.label}'`).toBe(true);
+        }
+      for (const x of b) {
+        expect(x.left).toBeGreaterThanOrEqual(0);
+        expect(x.right).toBeLessThanOrEqual(900);
+      }
+    }
+  });
+
+  it("puts two markers at the same place on two rows (the turn: lap 1 ends where lap 2 starts)", () => {
+    const all = markers(packLog({ ...tinyPose(), lapInfo: { lap1StartFrame: 0, lap1EndFrame: 1, lap2StartFrame: 1, lap2EndFrame: 1 } }));
+    const end = all.find((m) => m.label === "Lap 1 end")!;
+    const start = all.find((m) => m.label === "Lap 2 start")!;
+    expect(end.x).toBe(start.x);
+    expect(end.labelY).not.toBe(start.labelY);
+  });
+
+  it("puts a phase mark where the slider's thumb centre is for its frame, not at 0–100 % of the track", () => {
+    expect(phaseMarkLeft(0, 600)).toBe("calc(var(--replay-thumb) / 2 + (100% - var(--replay-thumb)) * 0 - 1px)");
+    expect(phaseMarkLeft(300, 600)).toBe("calc(var(--replay-thumb) / 2 + (100% - var(--replay-thumb)) * 0.5 - 1px)");
+    expect(phaseMarkLeft(5, 0)).toContain("* 0 -");
+  });
+
+  it("writes a label near the right edge to the left of its line", () => {
+    const [m] = placeLabels([{ frame: 0, x: 880, kind: "lap", label: "Lap 2 end" }]);
+    expect(m).toMatchObject({ anchor: "end", labelX: 876 });
   });
 });
 

@@ -12,8 +12,9 @@
  * A pose log without lap information is WALKING throughout. Hands logs: RIGHT HAND / LEFT HAND by the side of the
  * hand in the frame, then COMPLETE.
  */
+import { formatResultValue } from "../domain/scan-display";
 import { POSE_JOINTS, type PackedLog } from "./log-types";
-import { jointAt } from "./skeleton";
+import { CANVAS_WIDTH as CANVAS_WIDTH_PX, jointAt } from "./skeleton";
 
 export const COMPLETE = "COMPLETE";
 
@@ -52,12 +53,54 @@ export function phaseMarks(log: PackedLog): PhaseMark[] {
   return list.filter((m) => m.frame >= 0 && m.frame < log.frameCount);
 }
 
+/**
+ * Where a phase mark sits under the frame slider (CSS `left`): where the slider's thumb centre is for that frame. The
+ * thumb's centre runs from half a thumb in to half a thumb short of the track's ends, not from 0 to 100 % (before:
+ * the marks, centred on 0–100 %, sat 25–38 px left of the slider's positions). `--replay-thumb` is the thumb's
+ * width, set in replay.css; the mark's line (its 2 px left border) is centred on the position.
+ */
+export const phaseMarkLeft = (frame: number, last: number): string =>
+  `calc(var(--replay-thumb) / 2 + (100% - var(--replay-thumb)) * ${last > 0 ? Math.min(1, Math.max(0, frame / last)) : 0} - 1px)`;
+
 export interface Marker {
   frame: number;
   /** Where the vertical line is drawn (canvas pixels). */
   x: number;
   kind: "lap" | "stride";
   label: string;
+  /** Where its label is written (canvas pixels, the text's baseline): beside the line, on a row of its own where it would cover another label. */
+  labelX: number;
+  labelY: number;
+  /** 'start': the text begins at labelX (right of the line); 'end': it ends there (left of the line, near the canvas's right edge). */
+  anchor: "start" | "end";
+}
+
+/** The labels' font (12px sans-serif), the first row's baseline, the row height and the room between two labels. */
+export const MARKER_FONT = "12px sans-serif";
+const LABEL_TOP = 54;
+const LABEL_ROW = 16;
+const LABEL_GAP = 6;
+/** A label's width in MARKER_FONT, from above (7 px a character: wider than sans-serif's average, so rows never touch). */
+export const labelWidth = (label: string) => label.length * 7;
+
+/**
+ * Places the markers' labels (in frame order) so that none covers another: each goes beside its line on the first
+ * row where it meets no label already placed (before: the lap labels shared one row, the stride labels another, and
+ * two markers a few pixels apart wrote over each other — 'Lap 2 stadt'). Laid out over all the markers at once, so a
+ * label stays where it is while the walk reaches the next.
+ */
+export function placeLabels(list: readonly Omit<Marker, "labelX" | "labelY" | "anchor">[], width = CANVAS_WIDTH_PX): Marker[] {
+  const rows: [number, number][][] = [];
+  return list.map((m) => {
+    const w = labelWidth(m.label);
+    const anchor: Marker["anchor"] = m.x + 4 + w > width ? "end" : "start";
+    const left = anchor === "start" ? m.x + 4 : m.x - 4 - w;
+    const right = left + w;
+    let row = rows.findIndex((spans) => spans.every(([a, b]) => right + LABEL_GAP <= a || left >= b + LABEL_GAP));
+    if (row < 0) row = rows.push([]) - 1;
+    rows[row]!.push([left, right]);
+    return { ...m, labelX: anchor === "start" ? m.x + 4 : m.x - 4, labelY: LABEL_TOP + row * LABEL_ROW, anchor };
+  });
 }
 
 const J = Object.fromEntries(POSE_JOINTS.map((n, i) => [n, i])) as Record<(typeof POSE_JOINTS)[number], number>;
@@ -80,7 +123,7 @@ function footX(log: PackedLog, f: number, side: "left" | "right"): number | null
 /** The lap markers (where each lap starts and ends) and stride markers (each side's best cycle), in frame order. */
 export function markers(log: PackedLog): Marker[] {
   if (log.kind !== "pose") return [];
-  const out: Marker[] = [];
+  const out: Omit<Marker, "labelX" | "labelY" | "anchor">[] = [];
   const lap = log.lapInfo;
   if (lap) {
     const laps: [number, string][] = [[lap.lap1StartFrame, "Lap 1 start"], [lap.lap1EndFrame, "Lap 1 end"], [lap.lap2StartFrame, "Lap 2 start"], [lap.lap2EndFrame, "Lap 2 end"]];
@@ -100,7 +143,7 @@ export function markers(log: PackedLog): Marker[] {
       }
     }
   }
-  return out.sort((a, b) => a.frame - b.frame);
+  return placeLabels(out.sort((a, b) => a.frame - b.frame));
 }
 
 /** The markers reached by frame `f` (drawn once the walk has passed them). */
@@ -133,7 +176,7 @@ export function insights(log: PackedLog): Insight[] {
 export interface LiveResult {
   id: string;
   name: string;
-  /** 002 §2: the value to 2 decimals. */
+  /** The value as every screen shows it (002 §9: 0 decimals for degrees, else 2; formatResultValue). */
   value: string;
   units: string;
 }
@@ -143,7 +186,7 @@ export function liveResultsAt(log: PackedLog, f: number): LiveResult[] {
   const byId = new Map<string, LiveResult>();
   for (const rf of [...log.resultFrames].sort((a, b) => a.frame - b.frame)) {
     if (rf.frame > f) break;
-    for (const r of rf.results) byId.set(r.id, { id: r.id, name: r.name, value: Number.isFinite(r.value) ? r.value.toFixed(2) : "", units: r.units ?? "" });
+    for (const r of rf.results) byId.set(r.id, { id: r.id, name: r.name, value: formatResultValue(r.value, r.units), units: r.units ?? "" });
   }
   return [...byId.values()];
 }

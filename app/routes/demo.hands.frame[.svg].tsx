@@ -1,5 +1,6 @@
 /** GET `/demo/hands/frame.svg?frame=n`: a frame of the sample hands log as SVG (the demo without JavaScript). */
+import { fileRoute } from "../media/file-route.server";
 import { handsDemoFrame } from "../areas/telehealth/telehealth-route.server";
 import type { Route } from "./+types/demo.hands.frame[.svg]";
 
-export const loader = (args: Route.LoaderArgs) => handsDemoFrame(args);
+export const loader = fileRoute((args: Route.LoaderArgs) => handsDemoFrame(args));

@@ -1,5 +1,7 @@
 /** GET `/rtm-billing/cycles/{id}.pdf`: an RTM cycle's PDF (app/areas/rtm-billing/pdf-route.server.ts). */
+import { fileRoute } from "../media/file-route.server";
+import { PDF_FAILED } from "../api/scan.server";
 import { rtmPdfResponse } from "../areas/rtm-billing/pdf-route.server";
 import type { Route } from "./+types/rtm-billing.cycles.$cycleId[.pdf]";
 
-export const loader = (args: Route.LoaderArgs) => rtmPdfResponse(args, "cycle", args.params.cycleId);
+export const loader = fileRoute((args: Route.LoaderArgs) => rtmPdfResponse(args, "cycle", args.params.cycleId), { failed: PDF_FAILED });

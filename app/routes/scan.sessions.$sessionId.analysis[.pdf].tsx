@@ -3,7 +3,9 @@
  * (app/areas/scan/sessions/analysis-pdf.server.ts). The segment is the session's UUID (the contract looks a
  * session up by its UUID only).
  */
+import { fileRoute } from "../media/file-route.server";
+import { PDF_FAILED } from "../api/scan.server";
 import { analysisPdfResponse } from "../areas/scan/sessions/analysis-pdf.server";
 import type { Route } from "./+types/scan.sessions.$sessionId.analysis[.pdf]";
 
-export const loader = (args: Route.LoaderArgs) => analysisPdfResponse(args);
+export const loader = fileRoute((args: Route.LoaderArgs) => analysisPdfResponse(args), { failed: PDF_FAILED });

@@ -2,7 +2,8 @@
  * GET `/scan/sessions/{sessionUUID}/export.json`: the research organization's session export (JSON attachment;
  * 404 for other organizations). app/areas/scan/sessions/export-route.server.ts.
  */
+import { fileRoute } from "../media/file-route.server";
 import { sessionExportResponse } from "../areas/scan/sessions/export-route.server";
 import type { Route } from "./+types/scan.sessions.$sessionId.export[.json]";
 
-export const loader = (args: Route.LoaderArgs) => sessionExportResponse(args);
+export const loader = fileRoute((args: Route.LoaderArgs) => sessionExportResponse(args));

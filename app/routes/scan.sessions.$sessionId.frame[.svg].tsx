@@ -1,5 +1,6 @@
 /** GET `/scan/sessions/{id}/frame.svg?frame=n`: one frame of the session's pose log as SVG (the no-JS replay). */
+import { fileRoute } from "../media/file-route.server";
 import { frameSvgResponse } from "../areas/scan/replay/replay-route.server";
 import type { Route } from "./+types/scan.sessions.$sessionId.frame[.svg]";
 
-export const loader = (args: Route.LoaderArgs) => frameSvgResponse(args);
+export const loader = fileRoute((args: Route.LoaderArgs) => frameSvgResponse(args));

@@ -1,5 +1,6 @@
 /** GET `/scan/sessions/{id}/pose-log.json`: a scan session's pose log (app/areas/scan/pose-log-route.server.ts). */
-import { poseLogResponse } from "../areas/scan/pose-log-route.server";
+import { fileRoute } from "../media/file-route.server";
+import { scanLogResponse } from "../areas/scan/pose-log-route.server";
 import type { Route } from "./+types/scan.sessions.$sessionId.pose-log[.json]";
 
-export const loader = (args: Route.LoaderArgs) => poseLogResponse(args);
+export const loader = fileRoute((args: Route.LoaderArgs) => scanLogResponse(args, "pose-log"));

@@ -14,6 +14,8 @@ export type ErrorScreenKind =
   | { kind: "unavailable"; message: string }
   /** A request the page could not use (an unreadable form: app/forms/read-form.server.ts), with its message. */
   | { kind: "bad-request"; message: string }
+  /** A file (a PDF, a log, a CSV, an image) a browser navigated to and could not get (app/media/file-route.server.tsx). */
+  | { kind: "file"; status: number; message: string }
   | { kind: "fatal" };
 
 /** A 403 without a message of its own (an admin-only action refused to another role). */
@@ -36,7 +38,14 @@ export function classifyError(error: unknown): ErrorScreenKind {
 }
 
 export const errorTitle = (screen: ErrorScreenKind) =>
-  screen.kind === "not-found" ? "Page not found" : screen.kind === "forbidden" ? "Not allowed" : screen.kind === "unavailable" ? "Unable to connect" : screen.kind === "bad-request" ? "Request not understood" : "Something went wrong";
+  screen.kind === "file"
+    ? screen.status === 404
+      ? "Page not found"
+      : screen.status === 403
+        ? "Not allowed"
+        : "Something went wrong"
+    : screen.kind === "not-found"
+      ? "Page not found" : screen.kind === "forbidden" ? "Not allowed" : screen.kind === "unavailable" ? "Unable to connect" : screen.kind === "bad-request" ? "Request not understood" : "Something went wrong";
 
 /** The error screen's content (the caller supplies the frame). */
 export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind; /** The frame already shows the title. */ bare?: boolean }) {
@@ -57,7 +66,7 @@ export function ErrorScreen({ screen, bare = false }: { screen: ErrorScreenKind;
   return (
     <div className="error-screen">
       {heading}
-      <p role="alert">{screen.kind === "unavailable" || screen.kind === "forbidden" || screen.kind === "bad-request" ? screen.message : FATAL_MESSAGE}</p>
+      <p role="alert">{screen.kind === "unavailable" || screen.kind === "forbidden" || screen.kind === "bad-request" || screen.kind === "file" ? screen.message : FATAL_MESSAGE}</p>
       <ReloadButtons home={screen.kind !== "unavailable"} />
     </div>
   );

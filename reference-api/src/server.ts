@@ -182,7 +182,8 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
       req.log.error({ err: errorLogFields(err), operationId: req.routeOptions?.config?.operationId }, "request failed");
       message = "Internal server error";
     }
-    reply.code(status).type("application/json").send({ message, status });
+    const extra = err instanceof ApiError && status < 500 ? err.body : {};
+    reply.code(status).type("application/json").send({ message, status, ...extra });
   });
 
   app.setNotFoundHandler((req, reply) => {

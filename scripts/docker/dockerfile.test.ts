@@ -120,7 +120,9 @@ describe("the project's Dockerfile", () => {
   it("runs the server bundle on top of React Router's server build, with only the build output and production dependencies", () => {
     const runtime = stage("runtime");
     expect(runtime.cmd).toEqual(["node", "--enable-source-maps", "build/server/index.js"]);
-    expect(contextCopies("runtime")).toEqual(["package.json"]);
+    // …and the PDFs' font (ADR 032), where the server bundle looks for it: fonts/pdf/ above build/server/.
+    expect(runtime.steps.flatMap((s) => (s.kind === "COPY" && !s.from ? [`${s.sources.join(" ")}>${s.dest}`] : []))).toEqual(["package.json>./", "fonts/pdf>./fonts/pdf"]);
+    expect(existsSync(join(PROJECT_ROOT, "fonts/pdf/ExerPdfSans-Regular.ttf.br")) && existsSync(join(PROJECT_ROOT, "fonts/pdf/ExerPdfSans-Bold.ttf.br"))).toBe(true);
     const fromStages = runtime.steps.flatMap((s) => (s.kind === "COPY" && s.from ? [`${s.from}:${s.sources.join(" ")}`] : []));
     expect(fromStages).toEqual(["deps:/app/node_modules", "build:/app/build", "build:/app/public"]);
     // The server bundle loads the React Router build from its own directory (react-router.config.ts).

@@ -133,6 +133,7 @@ setGaitSessionComment                    401     ok      404     ok      403    
 listScanSessions                         401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 getScanSession                           401     ok      404     ok      404     404     404     404     403     403     401
 getScanPoseLogSignedUrl                  401     ok      404     ok      404     404     404     404     403     403     401
+getScanHandsLogSignedUrl                 401     ok      404     ok      404     404     404     404     403     403     401
 listAssessments                          401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 listRiskFactorOutcomes                   401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 getScanClientModules                     401     ok      ok      ok      ok      ok      ok      ok      403     403     401
@@ -328,10 +329,12 @@ patients.$patientRecordId.programs.$hepId.print                   login   ok    
 patients.$patientRecordId.report[.pdf]                            login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 rtm-billing.cycles.$cycleId[.pdf]                                 login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 rtm-billing.monthly-summaries.$summaryId[.pdf]                    login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+rtm-billing.months.$month[.csv]                                   login   ok      ok      ok      nf      nf      ok      ok      login   login   login
 scan.reports.$export                                              nf      nf      nf      nf      nf      nf      nf      nf      nf      nf      nf
 scan.sessions.$sessionId.analysis[.pdf]                           login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.sessions.$sessionId.export[.json]                            login   nf      nf      nf      nf      ok      nf      nf      login   login   login
 scan.sessions.$sessionId.frame[.svg]                              login   ok      nf      ok      nf      nf      nf      nf      login   login   login
+scan.sessions.$sessionId.hands-log[.json]                         login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.sessions.$sessionId.pose-log[.json]                          login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 shell.filter                                                      home    home    home    home    home    home    home    home    home    home    home
 shell.sidebar                                                     home    home    home    home    home    home    home    home    home    home    home
@@ -352,9 +355,10 @@ user.sso.callback                                                 login   login 
  * `seeded`), each an object the route can show, so that the callers allowed to see it get `ok`:
  *   {patient} a Health patient at prac's location; {programPatient} one with a program, {hep} that program;
  *   {scanSession} / {scanSessionUuid} the id / UUID of one of A's scan sessions at prac's location with a pose
- *   log of scan 2.18.0 or later (the replay's rule); {exportSession} the research export's session: one of C's
+ *   log of scan 2.18.0 or later (the replay's rule); {scanHandsSession} one of A's at prac's location with a hands
+ *   log; {exportSession} the research export's session: one of C's
  *   for `other` (its own), A's for everyone else; {template} one of A's templates; {cycle} one of A's RTM cycles,
- *   {summary} a monthly summary of its month; {org} organization B (a scan organization);
+ *   {summary} a monthly summary of its month, {month} that month (yyyy-LL); {org} organization B (a scan organization);
  *   {adminScanSession} the UUID of a replayable scan session, {adminGaitSession} a gait session with a pose log.
  */
 export const ROUTE_URLS: Record<string, string> = {
@@ -431,10 +435,12 @@ export const ROUTE_URLS: Record<string, string> = {
   "patients.$patientRecordId.report[.pdf]": "/patients/{patient}/report.pdf",
   "rtm-billing.cycles.$cycleId[.pdf]": "/rtm-billing/cycles/{cycle}.pdf",
   "rtm-billing.monthly-summaries.$summaryId[.pdf]": "/rtm-billing/monthly-summaries/{summary}.pdf",
+  "rtm-billing.months.$month[.csv]": "/rtm-billing/months/{month}.csv",
   "scan.reports.$export": "/scan/reports/csv/",
   "scan.sessions.$sessionId.analysis[.pdf]": "/scan/sessions/{scanSessionUuid}/analysis.pdf",
   "scan.sessions.$sessionId.export[.json]": "/scan/sessions/{exportSession}/export.json",
   "scan.sessions.$sessionId.frame[.svg]": "/scan/sessions/{scanSession}/frame.svg",
+  "scan.sessions.$sessionId.hands-log[.json]": "/scan/sessions/{scanHandsSession}/hands-log.json",
   "scan.sessions.$sessionId.pose-log[.json]": "/scan/sessions/{scanSession}/pose-log.json",
   "shell.filter": "/shell/filter/",
   "shell.sidebar": "/shell/sidebar/",

@@ -87,7 +87,9 @@ describe("round trips", () => {
 
   it("care notes in a billed cycle: only the text can change, delete refused; unlocked again after REVERT", async () => {
     // A note dated in a READY_TO_BILL cycle (not locked), then the cycle billed (ADVANCE) and reverted at the end.
-    const cycles: J[] = (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { status: "READY_TO_BILL", limit: 50 } })).items;
+    // A device-supply cycle: 25 minutes cannot change what it bills (a 98979 would become 98980's, ADR 033).
+    const DEVICE = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"];
+    const cycles: J[] = ((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { status: "READY_TO_BILL", limit: 50 } })).items as J[]).filter((c) => DEVICE.includes(c.code));
     expect(cycles.length, "the suite needs a READY_TO_BILL cycle visible to PRACTITIONER").toBeGreaterThan(0);
     let cycle: J | undefined;
     let note: J | undefined;
@@ -159,25 +161,30 @@ describe("round trips", () => {
     await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
     const cycles = async (): Promise<J[]> => (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, sortBy: "CODE", orderBy: "ASC", limit: 20 } })).items;
     const end = w.daysFromToday(29);
+    // Two clocks (ADR 033): the device codes for 30 days, care management to the end of the calendar month.
+    const [y, m] = w.today.split("-").map(Number) as [number, number];
+    const monthEnd = `${w.today.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
     expect((await cycles()).map((c) => [c.code, c.status, c.startDate, c.endDate])).toEqual([
       ["PATIENT_SETUP", "IN_PROGRESS", w.today, end],
       ["DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", w.today, end],
-      ["PATIENT_INTERACTION", "IN_PROGRESS", w.today, end],
+      ["SHORT_DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", w.today, end],
+      ["BRIEF_PATIENT_INTERACTION", "IN_PROGRESS", w.today, monthEnd],
+      ["PATIENT_INTERACTION", "IN_PROGRESS", w.today, monthEnd],
     ]);
-    const care = (await cycles())[2];
-    expect(care.needs).toEqual({ text: "0 of 20 minutes of care management; no interactive communication logged yet", reachable: true });
+    const care = (await cycles())[4];
+    expect(care.needs).toEqual({ text: "0 of 20 minutes of care management; no live interaction logged yet", reachable: true });
     const month = await rt({ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: end.slice(0, 7) }, query: { search, needsAttention: true, sortBy: "DAYS_LEFT", orderBy: "ASC" } });
-    expect(month.items.map((s: J) => [s.patientRecord.id, s.cycles.length])).toEqual([[p.id, 3]]);
+    expect(month.items.map((s: J) => [s.patientRecord.id, s.cycles.length])).toEqual([[p.id, end.slice(0, 7) === monthEnd.slice(0, 7) ? 5 : 3]]);
 
     // 20 minutes of interactive communication: the care-management cycle is billable at once.
     const note = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 20, notes: "Contract RTM call", isPatientInteraction: true } });
     expect(note.rtmCycleStatus).toBe("READY_TO_BILL");
-    expect((await cycles())[2]).toMatchObject({ id: care.id, status: "READY_TO_BILL", interactionMinutes: 20, needs: null });
+    expect((await cycles())[4]).toMatchObject({ id: care.id, status: "READY_TO_BILL", interactionMinutes: 20, needs: null, liveInteraction: true });
     const still = await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, needsAttention: true } });
     expect(still.items.map((c: J) => c.id)).not.toContain(care.id);
     // The note deleted: back to IN_PROGRESS.
     expectStatus(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } }), 204);
-    expect((await cycles())[2]).toMatchObject({ id: care.id, status: "IN_PROGRESS", interactionMinutes: 0 });
+    expect((await cycles())[4]).toMatchObject({ id: care.id, status: "IN_PROGRESS", interactionMinutes: 0 });
     done(...ops);
   });
 

@@ -38,13 +38,14 @@ async function switchUser(page: Page, who: Parameters<typeof useSession>[1]) {
   await useSession(page, who);
 }
 
-/** A valid outcome of `assessmentId` with one factor that every value chooses. */
+/** A valid outcome of `assessmentId` with one factor that every value (0 and up) chooses. */
 function oneFactorOutcome(base: Pick<ScanOutcome, "assessmentId" | "resultDefinitionId">, label: string, units: string): ScanOutcome {
+  const type = units === "m/s" ? "SPEED" : units === "reps" ? "REPS" : units === "in" || units === "cm" ? "DISTANCE" : "TIME";
   return {
     type: "FALL",
     assessmentId: base.assessmentId,
     demographicsRequired: null,
-    factors: [{ category: "HIGH", description: `${label}: chosen for every value.`, shortDescription: label, criteria: [{ type: "TIME", units, conditions: [{ comparator: "gte", value: 0 }] }] }],
+    factors: [{ category: "HIGH", description: `${label}: chosen for every value.`, shortDescription: label, criteria: [{ type, units, conditions: [{ comparator: "gte", value: 0 }] }] }],
     source: "E2E source",
     title: `${label} rule`,
     description: "An E2E rule.",
@@ -99,13 +100,22 @@ test.describe("admin scan analysis", () => {
     await expectFieldError(json, "Could not parse organization scan outcome.");
     await expect(json).toHaveValue(notOutcome);
 
-    // A valid outcome the API refuses (a FALL rule without its result): the API's message, the JSON kept.
+    // An outcome of the right shape that cannot work (issue 25): the rule's check (the API's own, ADR 031) names
+    // the factor and the key, in the browser and on Save; the JSON kept, its preview shown.
     const good = oneFactorOutcome({ assessmentId: "AST-0018", resultDefinitionId: "gaitSpeed" }, "E2E Every Speed", "m/s");
-    const refused = JSON.stringify({ ...good, resultDefinitionId: null }, null, 2);
+    const speed = (comparator: "gt" | "lt", value: number) => [{ type: "SPEED" as const, units: "m/s", conditions: [{ comparator, value }] }];
+    const overlapping = { ...good, factors: [{ ...good.factors[0]!, category: "LOW" as const, criteria: speed("gt", 5) }, { ...good.factors[0]!, criteria: speed("lt", 10) }] };
+    const refused = JSON.stringify({ ...overlapping, resultDefinitionId: null, leftResultDefinitionId: "left" }, null, 2);
     await json.fill(refused);
+    const overlap = "factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match SPEED > 5 and < 10 m/s: every value must select exactly one factor";
+    if (jsEnabled()) await expectFieldError(json, "leftResultDefinitionId: must be null for a FALL outcome");
     await submitBadInput(dialog.getByRole("button", { name: "Save" }));
     await expectFieldError(json, "resultDefinitionId: is required for a FALL outcome");
+    await expectFieldError(json, "leftResultDefinitionId: must be null for a FALL outcome (it reads resultDefinitionId)");
     await expect(json).toHaveValue(refused);
+    await json.fill(JSON.stringify(overlapping, null, 2));
+    await submitBadInput(dialog.getByRole("button", { name: "Save" }));
+    await expectFieldError(json, overlap);
 
     // The preview of a good one, then Save: the toast and the read view.
     await json.fill(JSON.stringify(good, null, 2));
@@ -189,7 +199,12 @@ test.describe("admin scan analysis", () => {
     const latest = versions.find((v) => v.isLatest)!;
     // One version per project (they may run at the same time).
     const target = versions.filter((v) => !v.isLatest)[jsEnabled() ? 0 : 1]!;
-    const restore = () => api.PUT("/v2/admin/scan/clients/{versionId}", { params: { path: { versionId: target.versionId } }, body: { updateRequired: target.updateRequired } });
+    // An internal test build's version (003 §5), one per project too.
+    const testVersion = versions.find((v) => v.versionId === (jsEnabled() ? "9999" : "9999a"))!;
+    const restore = async () => {
+      await api.PUT("/v2/admin/scan/clients/{versionId}", { params: { path: { versionId: testVersion.versionId } }, body: { updateRequired: testVersion.updateRequired } });
+      return api.PUT("/v2/admin/scan/clients/{versionId}", { params: { path: { versionId: target.versionId } }, body: { updateRequired: target.updateRequired } });
+    };
 
     try {
       await useSession(page, PRODUCT_ADMIN);
@@ -213,11 +228,23 @@ test.describe("admin scan analysis", () => {
       await expect(dialog).toHaveCount(0);
       await expect(item(target.versionId)).toContainText(`Update Required: ${target.updateRequired ? "No" : "Yes"}`);
       await expect(item(target.versionId)).toContainText(`Updated by ${PRODUCT_ADMIN.firstName} ${PRODUCT_ADMIN.lastName}`);
+      await expectAccessible(page);
 
       // The version the form carries is checked by the one schema (a tampered post).
       const bad = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: "2.18", updateRequired: "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
       expect(bad.status()).toBe(400);
       expect(await bad.text()).toContain("Version ID must match the pattern X.X.X");
+
+      // The internal test versions save like any other (an audit finding: the API's pattern refused them).
+      const testItem = list.getByRole("listitem").filter({ has: page.getByText(`Version ID: ${testVersion.versionId}`, { exact: true }) });
+      await testItem.getByRole("link", { name: `Edit version ${testVersion.versionId}`, exact: true }).click();
+      await expect(dialog.getByLabel("Version ID")).toHaveValue(testVersion.versionId);
+      await expectAccessible(page);
+      await dialog.getByLabel("Update Required").setChecked(!testVersion.updateRequired);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expectToast(page, "Successfully updated this Scan Version.");
+      await expect(testItem).toContainText(`Update Required: ${testVersion.updateRequired ? "No" : "Yes"}`);
+      await expectAccessible(page);
 
       // Support staff read the list but change nothing (ADR 015).
       await switchUser(page, SUPPORT);

@@ -125,6 +125,14 @@ test("locations: the Organizations filter goes back to page 1; inline keyword ed
   await row.getByRole("link", { name: `Edit keyword of ${world.locationName}` }).click();
   await expect(keyword).toBeVisible();
   await expectAccessible(page);
+  // Not a code, or another organization's keyword in any case: refused at the field, the input kept (issue 25).
+  await keyword.fill("E2E KW <b>");
+  await submitBadInput(row.getByRole("button", { name: "Save" }));
+  await expectFieldError(keyword, "Could not update keyword. Keyword may only contain letters, digits, - and _ (no spaces)");
+  await keyword.fill("denverdt");
+  await submitBadInput(row.getByRole("button", { name: "Save" }), { status: 409 });
+  await expectFieldError(keyword, "Could not update keyword. This keyword is already used by another location.");
+  await expect(keyword).toHaveValue("denverdt");
   await keyword.fill(value);
   await row.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Successfully updated keyword.");

@@ -145,6 +145,14 @@ test("a product admin builds an organization's modules, reorders them, saves, an
   await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
   await expect(moduleCards(page)).toHaveText([/^Balance/, /^Mobility/]);
 
+  // A move then Cancel: the bar goes and the list shows the saved order again (with JavaScript the dragged
+  // order stayed on screen; issue 25).
+  await moveUp(page, modulesList(page), "Mobility", 2, 2);
+  await expect(moduleCards(page)).toHaveText([/^Mobility/, /^Balance/]);
+  await page.getByRole("region", { name: "Unsaved changes" }).getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
+  await expect(moduleCards(page)).toHaveText([/^Balance/, /^Mobility/]);
+
   // The scan client's modules call, as a user of that organization.
   const served = (await (await apiAs(customer.email, customer.password)).GET("/v2/scan/modules")).data!;
   expect(served.overridden).toBe(false);

@@ -25,6 +25,7 @@ let provider: string;
 let other: Session; // of another organization than the admin's, for the dialogs
 let replayable: Session;
 let gait: GaitSession;
+let gaitSessions: GaitSession[] = [];
 
 const atLeast = (v: string, min: string) => {
   const a = v.split(".").map(Number);
@@ -56,14 +57,11 @@ test.beforeAll(async () => {
   expect(other && replayable, "sessions to open and to replay").toBeTruthy();
 
   const g = await api.GET("/v2/admin/gait/sessions", { params: { query: {} } });
-  for (const s of g.data ?? []) {
-    const url = await api.GET("/v2/admin/gait/sessions/{id}/pose-log/signed-url", { params: { path: { id: s.id } } });
-    if (url.data) {
-      gait = s;
-      break;
-    }
-  }
+  gaitSessions = g.data ?? [];
+  // The list says which sessions have a pose log (issue 25).
+  gait = gaitSessions.find((s) => s.artifacts.includes("pose-log"))!;
   expect(gait, "a gait session of the last 90 days with a pose log").toBeTruthy();
+  expect((await api.GET("/v2/admin/gait/sessions/{id}/pose-log/signed-url", { params: { path: { id: gait.id } } })).data, "its log is signed").toBeTruthy();
 });
 
 const table = (page: Page) => page.getByRole("table", { name: "Scan sessions" });
@@ -94,6 +92,13 @@ test("scan sessions: filters in the URL, the pager, the UUID search, the details
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText(/^16–30 of \d+ · Page 2 of \d+$/)).toBeVisible();
+  await expectAccessible(page);
+  // A page past the end (an audit finding): where the list ends, and the way back to its last page.
+  await page.goto(`${PATH}?page=999`);
+  await expect(page.getByText(/^There is no page 999: the list has \d+ sessions on \d+ pages\.$/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: /^Go to the last page \(\d+\)$/ }).click();
+  await expect(rows(page).first()).toBeVisible();
   await expectAccessible(page);
   await filters(page).getByLabel("Locations").selectOption([location.id]);
   if (jsEnabled()) {
@@ -202,6 +207,11 @@ test("gait sessions (support staff): the sort cycle, a replay and the log; a pra
   await expect(page.getByRole("heading", { name: "Gait Sessions", level: 1 })).toBeVisible();
   const idHeader = page.getByRole("columnheader", { name: /^ID/ });
   await expect(idHeader).toHaveAttribute("aria-sort", "descending");
+  // ID descending is newest first (issue 25: the UUIDs' text compared number-aware put them in random order by date).
+  const captured = (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((t) => Date.parse(t));
+  expect(captured.length).toBeGreaterThan(1);
+  expect(captured.every((t) => Number.isFinite(t))).toBe(true);
+  expect(captured).toEqual([...captured].sort((a, b) => b - a));
   await expectAccessible(page);
   const name = page.getByRole("columnheader", { name: /^Patient Name/ });
   await name.getByRole("link").click();
@@ -219,8 +229,19 @@ test("gait sessions (support staff): the sort cycle, a replay and the log; a pra
   await expect(idHeader).toHaveAttribute("aria-sort", "descending");
   await expectAccessible(page);
 
-  // Its own rows' Replay links go to the session's replay page (ours may be on another page of the list).
-  await expect(page.locator("tbody").getByRole("link", { name: /^Replay gait session / }).first()).toHaveAttribute("href", /^\/admin\/gait\/sessions\/[0-9a-f-]{36}\/replay$/);
+  // Replay and Log only on the rows of sessions with a pose log; the others say 'No pose logs available' (issue 25).
+  const logged = new Set(gaitSessions.filter((s) => s.artifacts.includes("pose-log")).map((s) => s.id));
+  const ids = await page.locator("tbody tr td:first-child code").evaluateAll((els) => els.map((e) => e.getAttribute("title") ?? ""));
+  expect(ids.length).toBeGreaterThan(0);
+  const withLog = ids.filter((id) => logged.has(id)).length;
+  await expect(page.locator("tbody").getByRole("link", { name: /^Replay gait session / })).toHaveCount(withLog);
+  await expect(page.locator("tbody").getByRole("link", { name: /^Log of gait session / })).toHaveCount(withLog);
+  await expect(page.locator("tbody tr").filter({ hasText: "No pose logs available" })).toHaveCount(ids.length - withLog);
+  // The replay page of a session without a pose log says so, and offers no log.
+  const unlogged = gaitSessions.find((s) => !s.artifacts.includes("pose-log"))!;
+  const refused = await (await page.request.get(`/admin/gait/sessions/${unlogged.id}/replay`)).text();
+  expect(refused).toMatch(/role="alert"[^>]*>No pose logs available</);
+  expect(refused).not.toContain(`/admin/gait/sessions/${unlogged.id}/pose-log.json`);
   await page.goto(`/admin/gait/sessions/${gait.id}/replay`);
   await expect(page.getByRole("heading", { name: "Gait Session Replay", level: 1 })).toBeVisible();
   await expect(frameStatus(page)).toHaveText(/^Frame: 1 \/ \d+$/);

@@ -77,6 +77,9 @@ async function seededOnce(): Promise<Record<string, string>> {
   const sessions = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0018"] } } });
   const scanSession = (sessions.data?.items ?? []).find(replayable);
   expect(scanSession, "a scan session at prac's locations with a pose log of scan 2.18.0 or later").toBeTruthy();
+  const tremors = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0031"] } } });
+  const handsSession = (tremors.data?.items ?? []).find((s) => s.artifacts.includes("hands-log"));
+  expect(handsSession, "a scan session at prac's locations with a hands log").toBeTruthy();
   const templates = await api.GET("/v2/health/hep-templates");
   const cycles = await api.GET("/v2/health/rtm-cycles", { params: { query: { limit: 5 } } });
   const cycle = (cycles.data as { items: { id: string; endDate: string }[] }).items[0];
@@ -103,14 +106,8 @@ async function seededOnce(): Promise<Record<string, string>> {
   const adminSessions = await admin.GET("/v2/admin/scan/sessions/pages", { params: { query: { page: 1, limit: 999, start, assessmentIds: ["AST-0018"] } } });
   const adminScan = (adminSessions.data?.items ?? []).find(replayable);
   expect(adminScan, "a replayable scan session in the admin list").toBeTruthy();
-  let adminGait: string | undefined;
-  for (const s of (await admin.GET("/v2/admin/gait/sessions", { params: { query: {} } })).data ?? []) {
-    const url = await admin.GET("/v2/admin/gait/sessions/{id}/pose-log/signed-url", { params: { path: { id: s.id } } });
-    if (url.data) {
-      adminGait = s.id;
-      break;
-    }
-  }
+  // The list says which gait sessions have a pose log (issue 25).
+  const adminGait = ((await admin.GET("/v2/admin/gait/sessions", { params: { query: {} } })).data ?? []).find((s) => s.artifacts.includes("pose-log"))?.id;
   expect(adminGait, "a gait session with a pose log in the admin list").toBeTruthy();
   const record = await api.GET("/v2/patients/{id}/", { params: { path: { id: items[0]!.id } } });
   return {
@@ -118,9 +115,11 @@ async function seededOnce(): Promise<Record<string, string>> {
     patient: items[0]!.id,
     scanSession: scanSession!.id,
     scanSessionUuid: scanSession!.sessionUUID,
+    scanHandsSession: handsSession!.id,
     template: (templates.data as { id: string }[])[0]!.id,
     cycle: cycle!.id,
     summary: summary!.id,
+    month: cycle!.endDate.slice(0, 7),
     programPatient: withProgram!.patient,
     hep: withProgram!.hep,
     org: orgB!.id,

@@ -77,6 +77,13 @@ test("refuses bad input with the spec's messages at the fields and keeps what wa
   await expect(dialog.getByLabel("Notes")).toHaveValue(tooLong);
   await expectAccessible(page);
 
+  // Minutes that are not a whole number come back as typed with their message (issue 25: a number input
+  // dropped "abc" and altered "1e3").
+  await dialog.getByLabel("Minutes").fill("1e3");
+  await dialog.getByRole("button", { name: "Add" }).click();
+  await expectFieldError(dialog.getByLabel("Minutes"), "Enter the minutes as a whole number.");
+  await expect(dialog.getByLabel("Minutes")).toHaveValue("1e3");
+
   await dialog.getByLabel("Date").fill("");
   await dialog.getByLabel("Minutes").fill("");
   await dialog.getByLabel("Notes").fill("");

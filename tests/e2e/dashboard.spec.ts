@@ -7,8 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
-import { PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN, SCAN_ONLY, apiAs, createProvider, type NewProvider } from "./helpers/stack.js";
-import { sidebar, sidebarLinkNames, signInAs } from "./helpers/ui.js";
+import { test as extraTest } from "./helpers/extra-portal.js";
+import { DEMO_PASSWORD, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN, SCAN_ONLY, apiAs, createProvider, type NewProvider } from "./helpers/stack.js";
+import { LOGIN_PATH, sidebar, sidebarLinkNames, signInAs, submitLogin } from "./helpers/ui.js";
 import { openSignedIn, useSession } from "./helpers/session.js";
 
 // Journeys through several pages, each checked by axe (1–5 s a page on the shared machines): twice the default.
@@ -246,5 +247,26 @@ test.describe("the dashboard of users without patients", () => {
     await signInAs(page, admin.email, admin.password);
     await expectFirstSteps(page, [FIRST_STEPS.inviteTeam]);
     expect(await sidebarLinkNames(page)).toEqual(["Home", "Patients", "Gait", "Providers", "Organization Details", HELP_CENTER, "Your Account"]);
+  });
+});
+
+extraTest.describe("cards that take long to answer", () => {
+  extraTest.describe.configure({ timeout: 90_000 });
+  const ACTIONS = { method: "GET", path: "/v2/dashboards/actions" } as const;
+
+  // The page's stream waits as long as one provider-API call may take (PROVIDER_API_TIMEOUT_MS, 15 s): a call that
+  // answers in 12 s is shown, and the page is answered 200. Before, the stream closed after 10 s and the render was cut
+  // at 11 s: without JavaScript (the whole document at once) the page was answered 500 without its cards.
+  extraTest("cards answered after 12 s are shown, the page answered 200", async ({ page, startExtraPortal, faultProxy }) => {
+    const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
+    await submitLogin(page, PRACTITIONER.email, DEMO_PASSWORD, `${portal.url}${LOGIN_PATH}`);
+    await expect(page).toHaveURL(`${portal.url}/home/`);
+    await expectAccessible(page);
+    faultProxy.inject({ ...ACTIONS, times: 1, fault: { kind: "delay", ms: 12_000 } });
+    const response = await page.reload({ timeout: 30_000 });
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: ACTIVITY_HEADING, level: 2 })).toBeVisible({ timeout: 20_000 });
+    expect(faultProxy.requests(ACTIONS.method, ACTIONS.path).map((r) => r.fault)).toContain("delay");
+    await expectAccessible(page);
   });
 });

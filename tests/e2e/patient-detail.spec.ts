@@ -258,7 +258,7 @@ test.describe("report, patient view, copy, scroll", () => {
     expect(pdf.text).toContain(organization.name);
     expect(pdf.text).toContain("Patient Activity Report");
     expect(pdf.text).toContain(`Patient: ${patient.patient.lastName}, ${patient.patient.firstName}`);
-    expect(pdf.text).toContain(`Period: ${usDay(dayIn(organization.timezone, -89))} - ${usDay(today)} (90 days)`);
+    expect(pdf.text).toContain(`Period: ${usDay(dayIn(organization.timezone, -89))} – ${usDay(today)} (90 days)`); // the en dash prints as it is (ADR 032)
     expect(pdf.text).toContain("Days with any activity");
     expect(pdf.text).toContain(`Page 1 of ${pdf.pages}`);
     expect(pdf.title).toBe(`Patient Report: ${patient.patient.lastName}, ${patient.patient.firstName}`);
@@ -279,6 +279,17 @@ test.describe("report, patient view, copy, scroll", () => {
     expect(response.headers()["content-type"]).toBe("application/pdf");
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${reportName(today, patient.patient)}"`);
+
+    // A range that has to be changed is not downloaded as another one without saying so (issue 25): back to the
+    // dialog with the swapped days and what was changed; the page says it next to its date range filter too.
+    const reversed = await page.request.get(`/patients/${patient.id}/report.pdf?from=${today}&to=${dayIn(organization.timezone, -30)}`, { maxRedirects: 0 });
+    expect(reversed.status()).toBe(302);
+    expect(reversed.headers()["location"]).toBe(`/patients/${patient.id}/?dialog=report&from=${dayIn(organization.timezone, -30)}&to=${today}`);
+    await page.goto(`/patients/${patient.id}/health/activity/?from=0001-01-01&to=${today}`);
+    await expect(page.getByRole("form", { name: "Date range" }).getByRole("status")).toHaveText(
+      `The start date 01/01/0001 is before 01/01/1900. Showing the last 2 days (${usDay(dayIn(organization.timezone, -1))} – ${usDay(today)}) instead.`,
+    );
+    await expectAccessible(page);
   });
 
   test("Patient View opens full screen at 110 %, zooms in steps of 10 and resets to 100 %", async ({ page }) => {

@@ -10,6 +10,7 @@ import { healthWorld, listPatients, newHealthPatient, pick, pros, sectionUrl, ty
 import { useSession } from "./helpers/session.js";
 import { sessionProgress } from "../../app/areas/patients/rules/session-progress.js";
 import { addDays, dayIn } from "../../app/domain/date-range.js";
+import { formatDegrees } from "../../app/domain/result-format.js";
 
 let api: Api;
 let data: Awaited<ReturnType<typeof healthWorld>>;
@@ -166,7 +167,8 @@ test.describe("Range of motion", () => {
     const column = header.findIndex((h) => h.startsWith(side === "LEFT" ? "Left" : side === "RIGHT" ? "Right" : "Both"));
     expect(column).toBeGreaterThan(0);
     const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(day) }) });
-    await expect(row.getByRole("cell").nth(column - 1)).toHaveText(`${Math.round(found.max * 10) / 10}°`);
+    // Degrees with 0 decimals: the one result rule (issue 25).
+    await expect(row.getByRole("cell").nth(column - 1)).toHaveText(formatDegrees(found.max));
   });
 
   test("@js-only the chart island draws the plot", async ({ page }) => {

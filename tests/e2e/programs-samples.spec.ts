@@ -107,7 +107,7 @@ test.describe("care paths", () => {
     await expectAccessible(page);
   });
 
-  test("the number accepts only 0 to 999: out of range, the message at the field and the input kept", async ({ page }) => {
+  test("the number accepts only whole numbers from 0 to 999: out of range, the message at the field and the input kept", async ({ page }) => {
     await useSession(page, PRODUCT_ADMIN.email);
     await page.goto("/programs/paths/?edit=ankle-sprain");
     await expectAccessible(page);
@@ -118,6 +118,11 @@ test.describe("care paths", () => {
     await expectFieldError(field, NUMBER_RANGE);
     await expect(field).toHaveValue("1000");
     await expectAccessible(page);
+    // A text input (issue 25): "1e2" is refused and kept as typed, not read as 100 (nor dropped, as "abc" was).
+    await field.fill("1e2");
+    await submitBadInput(page.getByRole("button", { name: "Save" }), { checkedInBrowser: true });
+    await expectFieldError(phaseGroup(page, "Phase 2: Balance and Strength").getByLabel("Number"), NUMBER_RANGE);
+    await expect(phaseGroup(page, "Phase 2: Balance and Strength").getByLabel("Number")).toHaveValue("1e2");
     // Nothing was saved.
     await page.goto("/programs/paths/?q=ankle");
     await expect(pathCard(page, "Ankle Sprain").getByText("Single Leg Balance > 30 Minutes")).toBeVisible();

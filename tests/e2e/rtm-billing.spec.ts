@@ -82,11 +82,7 @@ test.describe("the worklist", () => {
     const care = cycleRow(row, "98980");
     await expect(care.getByRole("cell").first()).toHaveText("Ready to Bill");
     await expect(care).toContainText("Care Management");
-    // The device-data cycle shows its days out of 30 and what it still needs, from its own (empty) events.
-    const device = cycleRow(row, "98977");
-    await expect(device).toContainText("0/30 days");
-    await expect(device).toContainText(/0 of 16 active days — 16 more needed in the \d+ days left/);
-
+    // (The device-data cycles end with their 30-day interval, usually in another month: the 2026 test shows them.)
     await care.getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
     await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
@@ -110,12 +106,67 @@ test.describe("the worklist", () => {
     await expectAccessible(page);
   });
 
+  test("2026 codes (ADR 033): at 11 days 98985 is billable and billed, then 98977 is refused for that interval with the rule named; 15 minutes with a live call are 98979", async ({ page }) => {
+    // The seeded boundary patient of this project (reference-api rtm seed: 11 days of data, 11 days left).
+    const lastName = `Boundary 11 days ${test.info().project.name}`;
+    const name = `Rtm ${lastName}`;
+    const mine = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, limit: 50 } } })).data!.items.filter(
+      (c) => c.patientRecord.lastName === lastName && c.startDate <= today && c.endDate >= today,
+    );
+    const short = mine.find((c) => c.code === "SHORT_DEVICE_AND_DATA_TRANSMISSION");
+    expect(short, "the boundary patient has a running 98985 cycle").toBeDefined();
+    // A retry starts again from an unbilled 98985.
+    if (short!.status === "BILLED") await api.POST("/v2/health/rtm-cycles/{id}/revert", { params: { path: { id: short!.id } } });
+    await page.goto(`${WORKLIST}?month=${short!.endDate.slice(0, 7)}&q=${encodeURIComponent(lastName)}`);
+    const row = patientRow(page, name);
+    await expect(row).toHaveCount(1);
+    await row.getByText(name, { exact: true }).click();
+    const device = row.getByRole("region", { name: `Device supply of ${name}` });
+    await expect(device).toContainText("11 of 30 days with data, 11 days left — 98985 ready to bill");
+    await expect(device).toContainText("16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left");
+    await expect(cycleRow(row, "98985").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(cycleRow(row, "98985")).toContainText("11/30 days");
+    await expect(cycleRow(row, "98977")).toContainText("11 of 16 active days — 5 more needed in the 11 days left");
+    await expectAccessible(page);
+
+    await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
+    await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+    const after = patientRow(page, name);
+    await expect(cycleRow(after, "98985").getByRole("cell").first()).toHaveText("Billed");
+    await expect(after.getByRole("region", { name: `Device supply of ${name}` })).toContainText("98985 billed");
+    await expect(cycleRow(after, "98977")).toContainText(/98977 and 98985 are never billed for the same 30-day interval: 98985 was billed for /);
+    await expect(cycleRow(after, "98977").getByRole("button", { name: /^Mark billed/ })).toHaveCount(0);
+    await expectAccessible(page);
+    // The month's export for the billing office: the billed 98985 in it, never cached.
+    const month = short!.endDate.slice(0, 7);
+    const exported = await page.request.get(await page.getByRole("link", { name: `Export ${monthName(month)} (CSV)` }).getAttribute("href") ?? "");
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(exported.headers()["cache-control"]).toBe("no-store");
+    expect(await exported.text()).toContain(`${name},${short!.patientRecord.id},98985,"Device and Data Transmission, 2–15 Days",1,Billed,`);
+
+    // A month at 15 minutes with a live call: 98979.
+    const patient = await newHealthPatient(api);
+    const template = await createTemplate(api, `RTM ${tag()}`);
+    expect((await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: patient.id } }, body: { hepId: template.id, shouldRetireHeps: true } })).response.ok).toBe(true);
+    const note = await api.POST("/v2/patients/{id}/interactions", {
+      params: { path: { id: patient.id } },
+      body: { date: today, minutes: 15, notes: "Video call about the program.", interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true },
+    });
+    expect(note.response.ok).toBe(true);
+    const careName = `${patient.patient.firstName} ${patient.patient.lastName}`;
+    const care = await openPatientRow(page, today.slice(0, 7), careName);
+    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${monthName(today.slice(0, 7))}: 15 minutes, live interaction logged — 98979 ready to bill`);
+    await expect(cycleRow(care, "98979").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(cycleRow(care, "98980")).toContainText("15 of 20 minutes of care management");
+  });
+
   test("a stale Mark Billed (someone billed it a moment ago) is refused clearly, and the row shows Billed", async ({ page }) => {
     const { name, care, month } = await patientReadyToBill();
     const row = await openPatientRow(page, month, name);
     expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id } } })).response.status).toBe(200);
     await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
-    await expectToast(page, "This RTM cycle was just changed by someone else; the worklist now shows its current status.");
+    await expectToast(page, "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.");
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
   });
@@ -172,6 +223,14 @@ test.describe("the worklist", () => {
     await expect(months).toHaveCount(15);
     await expect(months.first()).toHaveAttribute("value", shiftMonth(today.slice(0, 7), -12));
     await expect(months.last()).toHaveAttribute("value", shiftMonth(today.slice(0, 7), 2));
+    // A month without cycles in an organization that has them: not the spec's empty state for an organization without.
+    const ahead = shiftMonth(today.slice(0, 7), 2);
+    await page.goto(`${WORKLIST}?month=${ahead}`);
+    await expect(page.getByText(`No RTM cycles end in ${monthName(ahead)}.`)).toBeVisible();
+    await expect(page.getByText("You haven't assigned any patients yet")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.goto(WORKLIST);
+    await expectAccessible(page);
 
     // Ready to Bill only: every cycle shown is ready to bill.
     const filters = page.getByRole("search", { name: "Filter RTM cycles" });
@@ -197,7 +256,8 @@ test.describe("the worklist", () => {
     await atRisk.first().locator("> summary").click();
     const needs = await atRisk.first().getByRole("row").filter({ has: page.getByRole("rowheader") }).getByRole("cell").nth(4).allTextContents();
     expect(needs.length).toBeGreaterThan(0);
-    for (const n of needs) expect(n).toMatch(/ of \d+ (active days|minutes)/);
+    // ADR 033: what a cycle still needs, a code that applies instead, or the rule that refuses it.
+    for (const n of needs) expect(n).toMatch(/ of \d+ (active days|minutes)| minutes of care management| applies to this (interval|month) instead|^98977 and 98985|^98979 is never|^98975 once/);
 
     // Header sort: none → ascending (followed), then its link goes on to descending, and from there back to none.
     const sortByName = () => page.getByRole("group", { name: "Sort patients" }).getByRole("link", { name: /^Patient/ });
@@ -209,6 +269,7 @@ test.describe("the worklist", () => {
   });
 
   test("the billing/{section} addresses lead to the worklist; an unknown section and a foreign cycle's PDF are not found", async ({ page }) => {
+    test.slow(); // a second organization with a cycle of its own
     await page.goto("/billing/cycles-by-month/?month=" + today.slice(0, 7));
     await expect(page).toHaveURL(new RegExp(`${WORKLIST.replace(/\//g, "\\/")}\\?month=${today.slice(0, 7)}$`));
     await expectAccessible(page);
@@ -224,6 +285,10 @@ test.describe("the worklist", () => {
     const foreign = (await otherApi.GET("/v2/health/rtm-cycles", { params: { query: { limit: 1 } } })).data?.items[0];
     expect(foreign, "the other organization has a cycle").toBeDefined();
     expect((await page.request.get(`/rtm-billing/cycles/${foreign!.id}.pdf`)).status()).toBe(404);
+    // Opened in the browser (the link opens a tab): the spec's words in the portal's design, not raw JSON.
+    expect((await page.goto(`/rtm-billing/cycles/${foreign!.id}.pdf`))!.status()).toBe(404);
+    await expect(page.getByRole("alert")).toHaveText("Failed to fetch PDF");
+    await expectAccessible(page);
     expect((await api.GET("/v2/health/rtm-cycles/{id}/pdf-url", { params: { path: { id: foreign!.id } } })).response.status).toBe(404);
   });
 });

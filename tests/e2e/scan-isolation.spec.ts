@@ -36,6 +36,16 @@ test("a scan-only user never sees another organization's sessions, search result
   for (const path of [`/scan/sessions/${other.id}/replay`, `/scan/sessions/${other.id}/frame.svg?frame=1`, `/scan/sessions/${other.uuid}/analysis.pdf`]) {
     expect((await page.request.get(path)).status(), path).toBe(404);
   }
+  // Opened in the browser, a file link that fails is a page in the portal's design with the spec's words, never
+  // React Router's raw JSON (an audit finding).
+  for (const [path, words] of [[`/scan/sessions/${other.uuid}/analysis.pdf`, "Failed to fetch PDF"], [`/scan/sessions/${other.id}/pose-log.json?download=1`, "No pose logs available"]] as const) {
+    const opened = await page.goto(path);
+    expect(opened!.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(words);
+    await expect(page.getByText(/Unexpected Server Error|stack/)).toHaveCount(0);
+    await expectAccessible(page);
+  }
 
   // The list at Front Range's location, and the UUID search for Front Range's session: nothing of it shows.
   for (const path of [`/scan/sessions/?location=${other.locationId}`, `/scan/sessions/?uuid=${other.uuid}`]) {

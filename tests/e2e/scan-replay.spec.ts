@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
-import { apiAs, SCAN_ONLY } from "./helpers/stack.js";
+import { apiAs, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import type { components } from "../../openapi/provider-api.js";
 
@@ -15,6 +15,7 @@ type ScanSession = components["schemas"]["ScanSession"];
 const REFUSED = "Cannot replay for sessions < 2.18.0";
 let withLog: ScanSession;
 let old: ScanSession;
+let handsOnly: ScanSession;
 
 const atLeast = (v: string, min: string) => {
   const a = v.split(".").map(Number);
@@ -31,6 +32,10 @@ test.beforeAll(async () => {
   old = items.find((s) => !atLeast(s.session.meta.scanVersion, "2.18.0"))!;
   expect(withLog, "the scan-only organization has a session with a pose log").toBeTruthy();
   expect(old, "and one recorded before 2.18.0").toBeTruthy();
+  // A tremor session with a hands log only (the practitioner's organization records them).
+  const tremors = await (await apiAs(PRACTITIONER.email)).GET("/v2/scan/sessions/pages", { params: { query: { page: 1, limit: 999, assessmentIds: ["AST-0031"] } } });
+  handsOnly = (tremors.data?.items ?? []).find((s) => s.artifacts.includes("hands-log") && !s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
+  expect(handsOnly, "a session of 2.18.0 or later with a hands log only").toBeTruthy();
 });
 
 const frameStatus = (page: Page) => page.getByText(/^Frame: \d+ \/ \d+$/);
@@ -76,6 +81,16 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
     await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${paused + 1} /`));
     await insight.click();
     await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${insightFrame} /`));
+    // A phase mark's line under the slider is where the slider puts its frame (issue 25: they sat 25–38 px left):
+    // the slider clicked at the mark's line shows that frame (± 2 frames: a pixel is ~1.5 frames here).
+    const { total } = await frameNumber(page);
+    const mark = page.getByRole("button", { name: /^LAP 2: frame \d+$/ });
+    const markFrame = Number(/(\d+)$/.exec((await mark.getAttribute("aria-label")) ?? "")?.[1]);
+    const line = (await mark.boundingBox())!; // its left border (2 px) is the line
+    const slider = (await page.getByRole("slider", { name: "Frame" }).boundingBox())!;
+    await page.mouse.click(line.x + 1, slider.y + slider.height / 2);
+    const clicked = (await frameNumber(page)).n;
+    expect(Math.abs(clicked - markFrame), `the slider at the LAP 2 mark (frame ${markFrame} of ${total}) shows frame ${clicked}`).toBeLessThanOrEqual(2);
     await page.getByRole("link", { name: "Live Results" }).click();
     await expect(page.getByRole("link", { name: "Live Results" })).toHaveAttribute("aria-current", "page");
   } else {
@@ -97,6 +112,23 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
     await expect(frameStatus(page)).toHaveText(new RegExp(`^Frame: ${insightFrame} /`));
     await expect(page.getByRole("img", { name: new RegExp(`^Skeleton at frame ${insightFrame} /`) })).toBeVisible();
   }
+});
+
+test("a session with a hands log only replays its hand joints and offers the hands log (issue 25)", async ({ page }) => {
+  await useSession(page, PRACTITIONER);
+  await page.goto(`/scan/sessions/${handsOnly.id}/replay`);
+  await expect(page.getByRole("heading", { name: "Session Replay", level: 1 })).toBeVisible();
+  await expect(page.getByText("No pose logs available")).toHaveCount(0);
+  await expect(frameStatus(page)).toHaveText(/^Frame: 1 \/ \d+$/);
+  await expect(page.getByText(/^Phase: (RIGHT|LEFT) HAND$/)).toBeVisible();
+  await expect(page.getByRole("img", { name: jsEnabled() ? "Hand joints replay" : /^Hand joints at frame 1 \/ \d+/ })).toBeVisible();
+  const download = page.getByRole("link", { name: "Download hands log" });
+  await expect(download).toHaveAttribute("href", `/scan/sessions/${handsOnly.id}/hands-log.json?download=1`);
+  const file = await page.request.get(`/scan/sessions/${handsOnly.id}/hands-log.json?download=1`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-disposition"]).toContain(`hands-log-${handsOnly.id}.json`);
+  expect(((await file.json()) as { frames: unknown[] }).frames.length).toBeGreaterThan(0);
+  await expectAccessible(page);
 });
 
 test("a session older than 2.18.0 is refused", async ({ page }) => {

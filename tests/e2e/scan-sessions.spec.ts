@@ -77,6 +77,11 @@ test.describe("scan sessions", () => {
     await expect(rows(page)).toHaveCount(20);
     await expect(page.getByText(/^1–20 of \d+ · Page 1 of \d+$/)).toBeVisible();
     await expectAccessible(page);
+    // A row offers Replay and a log's download only where the session has that log (issue 25).
+    const noLogs = rows(page).filter({ hasText: "No pose logs available" });
+    expect(await noLogs.count(), "page 1 has sessions without a log").toBeGreaterThan(0);
+    await expect(noLogs.getByRole("link", { name: /^(Replay|Download)/ })).toHaveCount(0);
+    await expect(noLogs.filter({ hasText: "Cannot replay" })).toHaveCount(0);
 
     // Page 2 by the pager; a preset change goes back to page 1.
     await page.getByRole("link", { name: "Next page" }).click();
@@ -94,8 +99,9 @@ test.describe("scan sessions", () => {
   test("a UUID search ignores and disables the other filters; replay refused before 2.18.0; the pose log downloads; copy the UUID", async ({ page, context }) => {
     await useSession(page, SCAN_ONLY);
     // A pre-2.18.0 session (any location): the UUID search ignores the location and dates, the filters are disabled.
-    const old = sessions.find((s) => /^2\.1[0-7]\./.test(s.session.meta.scanVersion) && s.location && s.location.id !== location.id);
-    expect(old, "a session recorded before 2.18.0 at another location").toBeDefined();
+    // (One with a log: a session with neither log offers no replay to refuse, issue 25.)
+    const old = sessions.find((s) => /^2\.1[0-7]\./.test(s.session.meta.scanVersion) && s.artifacts.length > 0 && s.location && s.location.id !== location.id);
+    expect(old, "a session recorded before 2.18.0, with a log, at another location").toBeDefined();
     await page.goto(`${PATH}?location=${location.id}&range=7&uuid=${old!.sessionUUID}`);
     await expect(rows(page)).toHaveCount(1);
     const filters = page.getByRole("search", { name: "Filter scan sessions" });
@@ -133,6 +139,7 @@ test.describe("scan sessions", () => {
   });
 
   test("the analysis: demographics prompt, outcome by age and sex, factor table, PDF; no outcome for AST-0024", async ({ page }) => {
+    test.slow(); // five analyses, each checked for accessibility
     await useSession(page, SCAN_ONLY);
     // A sit-to-stand time above the cut-off of the session's demographics (or 65 / male) and at most the women's 90+ one.
     const cutoff = (d: { age: number; sex: "MALE" | "FEMALE" }) => SIT_TO_STAND_CUTOFFS.find((b) => d.age >= b.from && (b.to === null || d.age < b.to))?.[d.sex];
@@ -175,13 +182,24 @@ test.describe("scan sessions", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
 
-    // A bad age: the field's message, the input kept; Close drops the dialog's params.
-    await age.fill("0");
-    await age.evaluate((el) => el.removeAttribute("min")); // past the browser's own check
+    // An age outside every band of the rule (issue 25): the default result, said so, no slider or table of the
+    // other bands (they ran past the dialog's edge, the marker off the scale).
+    await age.fill("30");
     await dialog.getByRole("button", { name: "Update analysis" }).click();
-    await expect(page).toHaveURL(/age=0/);
+    await expect(page).toHaveURL(/age=30/);
+    await expect(dialog.getByRole("heading", { name: "Low Risk", level: 3 })).toBeVisible();
+    await expect(dialog.getByRole("status").filter({ hasText: "No band of this rule applies to female participants aged 30: the default result, Low Risk, is shown." })).toBeVisible();
+    await expect(dialog.getByRole("table")).toHaveCount(0);
+    await expect(dialog.getByRole("img", { name: /^Risk scale/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A bad age: the field's message, the input kept as typed (a text input: a number input dropped "abc",
+    // issue 25); Close drops the dialog's params.
+    await age.fill("abc");
+    await dialog.getByRole("button", { name: "Update analysis" }).click();
+    await expect(page).toHaveURL(/age=abc/);
     await expect(dialog.getByText("Enter an age from 1 to 120.")).toBeVisible();
-    await expect(age).toHaveValue("0");
+    await expect(age).toHaveValue("abc");
     await expect(dialog.getByRole("heading", { name: "High Risk", level: 3 })).toHaveCount(0);
     await expectAccessible(page);
     await expect(dialog.getByRole("link", { name: "Close" }).first()).toHaveAttribute("href", `${PATH}?location=${sts!.location!.id}`);

@@ -4,13 +4,14 @@
  * patient that opens (`<details>`, no JavaScript needed) to the patient's cycles of the month with what each
  * still needs and the actions the billing rules allow. The rows stream in after the header.
  */
+import { DateRangeNote } from "../../components/date-range-note";
 import { Await, Form, Link, useRouteLoaderData, useSubmit } from "react-router";
 import { useReadOnly } from "../../shell/read-only";
 import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";
 import { MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
-import { Pager } from "../../components/pager";
+import { EmptyList, Pager } from "../../components/pager";
 import { useHydrated } from "../../components/use-hydrated";
 import { FormToken } from "../../forms/form-token";
 import { fullName } from "../../domain/names";
@@ -26,10 +27,15 @@ import {
   addMonths,
   ariaSort,
   BILLING_DESCRIPTION,
+  careClockLines,
   copyText,
+  deviceClockLines,
   cycleActions,
-  EMPTY_MESSAGE,
+  emptyMonthMessage,
+  isFiltered,
   EVENT_LABEL,
+  exportFileName,
+  exportHref,
   isCareManagement,
   LOAD_FAILED,
   monthHeading,
@@ -46,7 +52,8 @@ import { LoadErrorView } from "../../components/load-error";
 import { changedControl } from "../../components/changed-control";
 
 type Data = SerializeFrom<typeof loadWorklist>;
-type MonthPage = Schema<"RtmMonthlySummaryPage">;
+/** An unfiltered month without cycles also says whether the organization has any (the loader asks). */
+type MonthPage = Schema<"RtmMonthlySummaryPage"> & { organizationHasCycles?: boolean | null };
 
 export const cyclePdfHref = (id: string) => `/rtm-billing/cycles/${encodeURIComponent(id)}.pdf`;
 export const monthPdfHref = (id: string) => `/rtm-billing/monthly-summaries/${encodeURIComponent(id)}.pdf`;
@@ -57,6 +64,9 @@ export function WorklistPage({ data }: { data: Data }) {
     <section className="rtm-billing" aria-labelledby="rtm-title">
       <div className="page-header">
         <h1 id="rtm-title">RTM Billing</h1>
+        <a className="button" href={exportHref(state.month)} download={exportFileName(state.month)}>
+          {`Export ${monthHeading(state.month)} (CSV)`}
+        </a>
       </div>
       <MonthNav state={state} months={data.months} />
       <Filters data={data} />
@@ -127,6 +137,7 @@ function Filters({ data }: { data: Data }) {
           ))}
         </select>
       </div>
+      <DateRangeNote range={{ adjustment: state.monthAdjustment }} id="rtm-month-note" />
       <fieldset className="field rtm-statuses">
         <legend>Status</legend>
         {STATUSES.map((s) => (
@@ -161,8 +172,6 @@ function LoadError({ state }: { state: WorklistState }) {
   return <LoadErrorView message={LOAD_FAILED} retryHref={worklistHref(state)} retryLabel="Reload this page" hint={null} />;
 }
 
-const filtered = (s: WorklistState) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
-
 function Worklist({ data, page }: { data: Data; page: MonthPage }) {
   const { state } = data;
   const copied = data.copy ? page.items.flatMap((s) => s.cycles).find((c) => c.id === data.copy) : undefined;
@@ -170,7 +179,9 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
   return (
     <>
       {page.items.length === 0 ? (
-        <p className="empty-state">{filtered(state) ? NO_MATCH_MESSAGE : EMPTY_MESSAGE}</p>
+        <EmptyList page={state.page} metadata={page.metadata} hrefFor={(p) => worklistHref({ ...state, page: p })} noun={["patient", "patients"]} withPager={false}>
+          {isFiltered(state) ? NO_MATCH_MESSAGE : emptyMonthMessage(state.month, page.organizationHasCycles)}
+        </EmptyList>
       ) : (
         <div className="rtm-list">
           <div className="rtm-header" role="group" aria-label="Sort patients">
@@ -235,6 +246,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
             </a>
           ) : null}
         </p>
+        <Clocks cycles={summary.cycles} name={name} />
         <div className="table-wrap">
           <table className="data-table rtm-cycles">
             <caption className="visually-hidden">{`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`}</caption>
@@ -285,6 +297,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
               <FormToken />
               <input type="hidden" name="intent" value={actions.markBilled ? "advance" : "revert"} />
               <input type="hidden" name="cycleId" value={cycle.id} />
+              <input type="hidden" name="shownStatus" value={cycle.status} />
               <input type="hidden" name="patientRecordId" value={cycle.patientRecord.id} />
               <button type="submit" className={actions.markBilled ? "button primary" : "button"} aria-label={`${actions.markBilled ? "Mark billed" : "Revert to ready"}: ${cycle.billingCode} of ${name}`}>
                 {actions.markBilled ? "Mark Billed" : "Revert to Ready"}
@@ -300,6 +313,39 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The two clocks side by side (ADR 033): device supply per 30-day interval, care management per calendar month. */
+function Clocks({ cycles, name }: { cycles: RtmCycle[]; name: string }) {
+  const clocks = [
+    { title: "Device supply", sub: "30-day intervals", lines: deviceClockLines(cycles), none: "No device interval ends this month." },
+    { title: "Care management", sub: "calendar month", lines: careClockLines(cycles), none: "No care-management month ends this month." },
+  ];
+  return (
+    <div className="rtm-clocks">
+      {clocks.map((clock) => (
+        <section key={clock.title} className="rtm-clock" aria-label={`${clock.title} of ${name}`}>
+          <h3>
+            {clock.title} <span className="rtm-clock-sub">({clock.sub})</span>
+          </h3>
+          {clock.lines.length === 0 ? (
+            <p className="rtm-clock-none">{clock.none}</p>
+          ) : (
+            <ul>
+              {clock.lines.map((l) => (
+                <li key={l.period}>
+                  <span className="rtm-clock-period">{l.period}</span>
+                  {`: ${l.facts} — `}
+                  <strong className="rtm-clock-code">{l.code}</strong>
+                  {l.projection ? <span className="rtm-clock-projection">{l.projection}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { trackEvent } from "../../api/analytics.server";
-import { listRtmMonth, promoteRtmCycle } from "../../api/rtm.server";
+import { listRtmMonth, organizationHasRtmCycles, promoteRtmCycle } from "../../api/rtm.server";
 import { getSession } from "../../auth/session.server";
 import { requireProduct } from "../../auth/user.server";
 import { todayIn } from "../../domain/date-range";
@@ -15,13 +15,14 @@ import { FORM_TOKEN_FIELD, callOnce } from "../../forms/submit-once.server";
 import { getGlobalFilter } from "../../shell/filter.server";
 import {
   billedMessage,
-  CHANGED_MEANWHILE,
+  isFiltered,
   isUuid,
   LOAD_FAILED,
   parseWorklistState,
   revertedMessage,
   selectableMonths,
-  TOGGLE_FAILED,
+  toggleFailedMessage,
+  toggleRefusal,
   worklistHref,
   worklistQuery,
   WORKLIST_PATH,
@@ -49,7 +50,10 @@ export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
   // Without a location of its own, the page follows the shell's global location filter.
   if (!url.searchParams.has("location")) state.location = (await getGlobalFilter(request, context)).locationId;
 
-  const list = listRtmMonth(request, context, state.month, worklistQuery(state));
+  // An unfiltered month without cycles: whether the organization has any (the empty state tells which, 002 §2).
+  const list = listRtmMonth(request, context, state.month, worklistQuery(state)).then(async (r) =>
+    r.data && r.data.metadata.totalItems === 0 && !isFiltered(state) ? { data: { ...r.data, organizationHasCycles: await organizationHasRtmCycles(request, context) }, error: undefined } : r,
+  );
   const open = url.searchParams.get("open");
   const copy = url.searchParams.get("copy");
   const view = {
@@ -90,8 +94,12 @@ export async function worklistAction({ request, context }: ActionFunctionArgs) {
     promoteRtmCycle(request, context, cycleId, intent === "advance" ? "ADVANCE" : "REVERT"),
   );
   const session = getSession(request, context);
-  if (result.error) {
-    session.flash("toast", { type: "error", message: result.error.status === 409 ? CHANGED_MEANWHILE : TOGGLE_FAILED });
+  const refused = result.error ? toggleRefusal(result.error) : null;
+  if (refused) {
+    // A billing rule refused it (ADR 033): its message names the rule.
+    session.flash("toast", { type: "error", message: refused });
+  } else if (result.error) {
+    session.flash("toast", { type: "error", message: toggleFailedMessage(result.error.status, intent, form.get("shownStatus")) });
   } else {
     const name = fullName(result.data.patientRecord);
     session.flash("toast", { type: "success", message: intent === "advance" ? billedMessage(name) : revertedMessage(name) });

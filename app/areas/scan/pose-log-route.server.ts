@@ -1,15 +1,17 @@
 /**
- * GET `/scan/sessions/{id}/pose-log.json`: a scan session's pose log (002 §2 "its pose log downloaded where an
- * artifact exists"; the replay viewer reads the same URL). The portal asks the API for the signed URL and
- * streams the file from it, so the browser never sees the API's address or the signed URL. `?download=1`
- * answers it as an attachment named after the session UUID. Not the user's, unknown or without a log: 404
- * ('No pose logs available'); another failure: 502 with the API's message. Never cached.
+ * GET `/scan/sessions/{id}/pose-log.json` and `/scan/sessions/{id}/hands-log.json`: a scan session's pose log or hands
+ * log (002 §2 "its pose log downloaded where an artifact exists"; the replay viewer reads the same URLs: a hands log
+ * is replayed at the hands confidence). The portal asks the API for the signed URL and streams the file from it, so
+ * the browser never sees the API's address or the signed URL. `?download=1` answers it as an attachment named after
+ * the session. Not the user's, unknown or without that log: 404 ('No pose logs available'); another failure: 502
+ * with the API's message. Never cached.
  */
 import type { LoaderFunctionArgs } from "react-router";
 import type { ApiResult } from "../../api/result";
-import { getScanPoseLog, NO_POSE_LOGS } from "../../api/scan.server";
+import { getScanLog, NO_POSE_LOGS } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
 import { requireProduct } from "../../auth/user.server";
+import type { ScanArtifact } from "../../domain/scan-display";
 import { isUuid } from "../../domain/uuid";
 import { requestUrl } from "../../request-url";
 
@@ -21,13 +23,13 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
 
-export async function poseLogResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
+export async function scanLogResponse({ request, context, params }: LoaderFunctionArgs, artifact: ScanArtifact): Promise<Response> {
   await requireProduct(request, context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) throw refusal(NO_POSE_LOGS, 404);
-  const log = await getScanPoseLog(getApi(request, context), id, request.signal);
+  const log = await getScanLog(getApi(request, context), id, artifact, request.signal);
   const download = requestUrl(request).searchParams.get("download") === "1";
-  return logFileResponse(log, download ? `pose-log-${id}.json` : null);
+  return logFileResponse(log, download ? `${artifact}-${id}.json` : null);
 }
 
 /**

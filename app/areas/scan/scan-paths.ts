@@ -3,10 +3,13 @@
  * replay, frame image and pose log are addressed by its id; its analysis, analysis PDF and research export by its
  * UUID (what clinicians copy and search for; the UUID search of the list finds it).
  */
+import type { ScanArtifact } from "../../domain/scan-display";
+
 const seg = (id: string) => encodeURIComponent(id);
 
-/** A session's pose log (`download` for the attachment; the replay viewer reads the plain one). */
-export const poseLogPath = (sessionId: string, download = false) => `/scan/sessions/${seg(sessionId)}/pose-log.json${download ? "?download=1" : ""}`;
+/** A session's pose log or hands log (`download` for the attachment; the replay viewer reads the plain one). */
+export const logPath = (sessionId: string, artifact: ScanArtifact, download = false) => `/scan/sessions/${seg(sessionId)}/${artifact}.json${download ? "?download=1" : ""}`;
+export const poseLogPath = (sessionId: string, download = false) => logPath(sessionId, "pose-log", download);
 
 /** The replay page (by the session's id; `?frame=n` selects a frame). */
 export const replayPath = (sessionId: string) => `/scan/sessions/${seg(sessionId)}/replay`;

@@ -1,19 +1,18 @@
 /**
  * What every PDF the portal produces shares (the patient report, the scan reports): a pdfkit document with its
- * title and language set (selectable text, standard fonts), the letterhead — the organization's print logo
- * (`logoUrl`, ADR 010) and name, the document's title and its detail lines — and 'Page n of m' at the foot of
- * every page. The standard fonts only encode WinAnsi: `pdfText` turns other characters into '?'.
+ * title and language set (selectable text), the letterhead — the organization's print logo (`logoUrl`, ADR 010)
+ * and name, the document's title and its detail lines — and 'Page n of m' at the foot of every page. Text is
+ * drawn in the embedded Unicode font (`PDF_FONT`, ADR 032): names in any script print as they are.
  */
 import PDFDocument from "pdfkit";
+import { PDF_FONT, embedUnicodeFonts } from "./pdf-fonts.server";
+
+export { PDF_FONT };
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
 export const PDF_LANGUAGE = "en-US";
 const CREATOR = "Exer provider portal";
-
-/** Text the standard fonts can show: typographic quotes and dashes folded, anything else outside WinAnsi '?'. */
-export const pdfText = (s: string) =>
-  s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, "-").replace(/\u00d7/g, "x").replace(/[^\x20-\x7e\xa0-\xff\n]/g, "?");
 
 export interface StartedPdf {
   doc: Pdf;
@@ -30,8 +29,9 @@ export function startPdf(options: { title: string; layout?: "portrait" | "landsc
     bufferPages: true,
     lang: PDF_LANGUAGE,
     displayTitle: true,
-    info: { Title: pdfText(options.title), Creator: CREATOR, Producer: CREATOR },
+    info: { Title: options.title, Creator: CREATOR, Producer: CREATOR },
   });
+  embedUnicodeFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -70,13 +70,13 @@ export function drawLetterhead(doc: Pdf, head: Letterhead): void {
   doc.x = textLeft;
   doc.y = top;
   if (head.organizationName) {
-    doc.font("Helvetica-Bold").fontSize(11).fillColor("#333333").text(pdfText(head.organizationName), textLeft, top, { width: left + width - textLeft });
+    doc.font(PDF_FONT.bold).fontSize(11).fillColor("#333333").text(head.organizationName, textLeft, top, { width: left + width - textLeft });
     doc.moveDown(0.2);
   }
-  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111111").text(pdfText(head.title), { width: left + width - textLeft });
+  doc.font(PDF_FONT.bold).fontSize(16).fillColor("#111111").text(head.title, { width: left + width - textLeft });
   doc.moveDown(0.2);
-  doc.font("Helvetica").fontSize(10).fillColor("#444444");
-  for (const line of head.details ?? []) doc.text(pdfText(line), { width: left + width - textLeft });
+  doc.font(PDF_FONT.regular).fontSize(10).fillColor("#444444");
+  for (const line of head.details ?? []) doc.text(line, { width: left + width - textLeft });
   const bottom = Math.max(doc.y, head.logo && textLeft > left ? top + LOGO_BOX.height : 0) + 8;
   doc.moveTo(left, bottom).lineTo(left + width, bottom).lineWidth(0.75).strokeColor("#666666").stroke();
   doc.x = left;
@@ -94,7 +94,7 @@ export function finishPdf({ doc, done }: StartedPdf): Promise<Buffer> {
     // Writing inside the bottom margin must not add a page: lift the margin while writing the footer.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font("Helvetica").fontSize(9).fillColor("#555555").text(text, left, doc.page.height - margin + 10, { width, align: "right", lineBreak: false });
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor("#555555").text(text, left, doc.page.height - margin + 10, { width, align: "right", lineBreak: false });
     doc.page.margins.bottom = margin;
   }
   doc.end();

@@ -1,6 +1,7 @@
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { drawLetterhead, finishPdf, pdfText, startPdf } from "./pdf-document.server";
+import { drawLetterhead, finishPdf, startPdf } from "./pdf-document.server";
+import { pdfFonts, readPdf, WORLD_NAMES } from "./test-fixture";
 import { fetchPrintLogo } from "./print-logo.server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -35,7 +36,30 @@ describe("the shared letterhead and footer", () => {
     await parser.destroy();
     expect(total).toBe(2);
     for (const s of ["Front Range PT", "Scan Report", "Date: 11/20/2026", "Page 1 of 2", "Page 2 of 2"]) expect(text).toContain(s);
-    expect(info).toMatchObject({ Title: "Scan - Report", Language: "en-US" });
-    expect(pdfText("a\u2019b × 😀")).toBe("a'b x ??");
+    expect(info).toMatchObject({ Title: "Scan – Report", Language: "en-US" });
+  });
+
+  it("print names in any script as they are, in embedded subsets of the Unicode font (ADR 032)", async () => {
+    const started = startPdf({ title: `Report: ${WORLD_NAMES.chinese}` });
+    drawLetterhead(started.doc, { logo: null, organizationName: WORLD_NAMES.vietnamese, title: WORLD_NAMES.greek, details: [`Patient: ${WORLD_NAMES.polish}`, WORLD_NAMES.arabic, "Quotes ‘’ “” – — × ≥ ≤ °"] });
+    const pdf = await finishPdf(started);
+    const { text, info } = await readPdf(pdf);
+    for (const line of [WORLD_NAMES.vietnamese, WORLD_NAMES.greek, `Patient: ${WORLD_NAMES.polish}`, WORLD_NAMES.arabic, "Quotes ‘’ “” – — × ≥ ≤ °", "Page 1 of 1"]) expect(text).toContain(`${line}\n`);
+    expect(info.Title).toBe(`Report: ${WORLD_NAMES.chinese}`);
+    expect(pdfFonts(pdf)).toEqual({ baseFonts: [expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Bold$/), expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Regular$/)], embeddedFiles: 2 });
+    expect(pdf.length).toBeLessThan(30_000);
+  });
+
+  it("lay a line with right-to-left text out in visual order, each run shaped whole, brackets mirrored", async () => {
+    const started = startPdf({ title: "t" });
+    // The glyphs pdfkit draws, left to right, by the characters they stand for.
+    const font = (started.doc as unknown as { _font: { layout(text: string): { glyphs: { codePoints: number[] }[] } } })._font;
+    const drawn = (text: string) => font.layout(text).glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join("");
+    expect(drawn("محمد عبد")).toBe("دبع دمحم");
+    expect(drawn("Name: محمد عبد")).toBe("Name: دبع دمحم");
+    expect(drawn("محمد عبد ")).toBe("دبع دمحم "); // the line's trailing space stays at its right end
+    expect(drawn("(محمد) 12")).toBe("12 (دمحم)");
+    expect(drawn(WORLD_NAMES.vietnamese)).toBe(WORLD_NAMES.vietnamese);
+    await finishPdf(started);
   });
 });

@@ -91,6 +91,14 @@ const pastDays = (w: World, min: number, max: number) => fc.integer({ min, max }
 const validPhone = fc.tuple(fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9999 })).map(([a, b]) => `(${a}) 555-${String(b).padStart(4, "0")}`);
 const name = (max = 30) => fc.string({ unit: "grapheme", minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0 && [...s].length <= max);
 
+/** The keyword of another organization's location, made for the test (its location is the new organization's). */
+async function keywordInUse(w: World): Promise<string> {
+  const keyword = `CTK${unique()}`.toUpperCase().slice(0, 32);
+  const body = organizationBody(w);
+  await ok({ op: "adminCreateOrganization", as: "PRODUCT_ADMIN", body: { ...body, location: { ...body.location, keyword } } });
+  return keyword;
+}
+
 async function inviteCodeFor(email: string): Promise<string> {
   const inv = await ok({ op: "adminGetInviteCode", as: "PRODUCT_ADMIN", query: { email } });
   expect(inv.inviteCode, `adminGetInviteCode(${email}) must give the invitation's code`).toBeTruthy();
@@ -105,11 +113,12 @@ async function healthPatientOfPractitioner(w: World, pick: (p: J) => boolean = (
   return p;
 }
 
-async function scanSessionWithPoseLog(as: Role, op: "listScanSessions" | "adminListScanSessions"): Promise<J> {
-  const res = await call({ op, as, query: { limit: 50 } });
+async function scanSessionWithPoseLog(as: Role, op: "listScanSessions" | "adminListScanSessions", artifact: "pose-log" | "hands-log" = "pose-log"): Promise<J> {
+  // Hands logs are recorded by the tremor assessment (AST-0031): look among those.
+  const res = await call({ op, as, query: artifact === "hands-log" ? { limit: 100, assessmentIds: ["AST-0031"] } : { limit: 50 } });
   const items: J[] = expectSuccess(res).items;
-  const s = items.find((x) => (x.artifacts ?? []).includes("pose-log"));
-  expect(s, `${op} as ${as}: the suite needs a scan session with a pose log`).toBeTruthy();
+  const s = items.find((x) => (x.artifacts ?? []).includes(artifact));
+  expect(s, `${op} as ${as}: the suite needs a scan session with a ${artifact === "pose-log" ? "pose" : "hands"} log`).toBeTruthy();
   return s;
 }
 
@@ -1064,6 +1073,16 @@ export const plans: Record<string, PlanFactory> = {
     return { req: { as: "PRACTITIONER", params: { id: s.id } }, orgScoped: "path", verify: (res) => downloads(res.body.url, "application/json") };
   },
 
+  async getScanHandsLogSignedUrl() {
+    const s = await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions", "hands-log");
+    return {
+      req: { as: "PRACTITIONER", params: { id: s.id } },
+      orgScoped: "path",
+      verify: (res) => downloads(res.body.url, "application/json"),
+      refusals: [{ name: "a session without a hands log", req: { op: "getScanHandsLogSignedUrl", as: "PRACTITIONER", params: { id: (await scanSessionWithPoseLog("PRACTITIONER", "listScanSessions")).id } }, expect: [404] }],
+    };
+  },
+
   listAssessments: simple("PRACTITIONER", { generatedQuery: false }),
   listRiskFactorOutcomes: simple("PRACTITIONER", { generatedQuery: false }),
   async getScanClientModules() {
@@ -1090,6 +1109,12 @@ export const plans: Record<string, PlanFactory> = {
       refusals: [
         { name: "an e-mail already used by a provider", req: { op: "adminCreateOrganization", as: "PRODUCT_ADMIN", body: { ...organizationBody(w), practitioner: { ...body.practitioner, email: w.me.PRACTITIONER.email } } }, expect: [409] },
         { name: "a blank organization name", req: { op: "adminCreateOrganization", as: "PRODUCT_ADMIN", body: { ...organizationBody(w), orgName: "   " } }, expect: [400] },
+        {
+          name: "a location keyword another organization's location has (any case)",
+          req: { op: "adminCreateOrganization", as: "PRODUCT_ADMIN", body: { ...organizationBody(w), location: { ...organizationBody(w).location, keyword: ` ${(await keywordInUse(w)).toLowerCase()} ` } } },
+          expect: [409],
+          check: (res: Res) => expect(res.body.message).toBe("location.keyword: This keyword is already used by another location."),
+        },
       ],
       generated: {
         arb: fc
@@ -1160,7 +1185,23 @@ export const plans: Record<string, PlanFactory> = {
     return {
       req: { as: "PRODUCT_ADMIN", params: { id: loc.id }, body: { keyword: `  ${keyword}  ` } },
       verify: (res) => expect(res.body.keyword).toBe(keyword),
-      generated: { arb: fc.option(name(64), { nil: null }).map((keyword) => ({ as: "PRODUCT_ADMIN" as const, params: { id: loc.id }, body: { keyword } })), numRuns: 3 },
+      // Valid keywords (ADR 031): codes, unique (the run's prefix), in any case and with surrounding spaces.
+      generated: {
+        arb: fc
+          .option(fc.tuple(fc.stringMatching(/^[A-Za-z0-9_-]{0,8}$/), fc.constantFrom("", " ", "  ")), { nil: null })
+          .map((k) => ({ as: "PRODUCT_ADMIN" as const, params: { id: loc.id }, body: { keyword: k === null ? null : `${k[1]}ct${unique()}${k[0]}`.slice(0, 30) + k[1] } })),
+        numRuns: 3,
+      },
+      refusals: [
+        // The seeded DENVERDT (another organization's), in other capitals: 409 naming the field (issue 25).
+        {
+          name: "another organization's keyword, in other capitals",
+          req: { op: "adminUpdateLocationKeyword", as: "PRODUCT_ADMIN", params: { id: loc.id }, body: { keyword: (await keywordInUse(w)).toLowerCase() } },
+          expect: [409],
+          check: (res: Res) => expect(res.body.message).toBe("keyword: This keyword is already used by another location."),
+        },
+        { name: "a keyword that is not a code (spaces, markup, emoji)", req: { op: "adminUpdateLocationKeyword", as: "PRODUCT_ADMIN", params: { id: loc.id }, body: { keyword: "E2E <b>KW</b> 😀" } }, expect: [400] },
+      ],
     };
   },
 
@@ -1287,6 +1328,24 @@ export const plans: Record<string, PlanFactory> = {
       },
       refusals: [
         { name: "a body for another assessment than the path's", req: { op: "adminSaveRiskFactorOutcome", as: "PRODUCT_ADMIN", params: { orgId: org.id, assessmentId: other }, body }, expect: [400] },
+        // Rules that cannot work (issue 25, ADR 031): 400 naming the path and the factor.
+        {
+          name: "two factors with the same criteria (they overlap)",
+          req: { op: "adminSaveRiskFactorOutcome", as: "PRODUCT_ADMIN", params: { orgId: org.id, assessmentId: o.assessmentId }, body: { ...body, factors: [body.factors[0], { ...body.factors[0], category: body.factors[1]?.category ?? body.factors[0].category }, ...body.factors.slice(2)] } },
+          expect: [400],
+          check: (res: Res) => expect(res.body.message).toMatch(/^factors\[1\]\.criteria\[\d+\]\.conditions: factor 1 \(\w+\) and factor 2 \(\w+\) both match /),
+        },
+        {
+          name: "a factor that can never match (> 10 and < 5)",
+          req: {
+            op: "adminSaveRiskFactorOutcome",
+            as: "PRODUCT_ADMIN",
+            params: { orgId: org.id, assessmentId: o.assessmentId },
+            body: { ...body, factors: body.factors.map((f: J, i: number) => (i === 0 ? { ...f, criteria: f.criteria.map((c: J) => (["SPEED", "DISTANCE", "TIME", "REPS"].includes(c.type) ? { ...c, conditions: [{ comparator: "gt", value: 10 }, { comparator: "lt", value: 5 }] } : c)) } : f)) },
+          },
+          expect: [400],
+          check: (res: Res) => expect(res.body.message).toMatch(/^factors\[0\]\.criteria\[\d+\]\.conditions: factor 1 \(\w+\) can never match: > 10 and < 5/),
+        },
       ],
     };
   },

@@ -8,8 +8,9 @@
  *   outcome (a template) or an outcome without factors: the JSON edit view — product admins only (support staff
  *   get the 403 screen when they ask for it, and the read view otherwise).
  * - Action (product admins only): `intent=preview` re-renders the dialog with the parsed outcome (without
- *   JavaScript); `intent=save` checks the JSON ('Invalid JSON.') and the contract's schema ('Could not parse
- *   organization scan outcome.'), then PUTs it once per form token (ADR 005): the API's refusal is shown in the
+ *   JavaScript); `intent=save` checks the JSON ('Invalid JSON.'), the contract's schema ('Could not parse
+ *   organization scan outcome.' and where) and the rule's meaning (app/domain/scan-outcome-rules.ts, ADR 031: each
+ *   problem naming the factor and the key), then PUTs it once per form token (ADR 005): the API's refusal is shown in the
  *   dialog with the JSON kept, success is Post/Redirect/Get to the read view with 'Successfully saved Scan outcome'.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
@@ -24,7 +25,7 @@ import { analysisLoadFailedText } from "../../scan/analysis/analysis";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { canChangeAdmin } from "../access";
 import { analysisDialogHref, analysisDialogOf } from "./analysis-paths";
-import { OUTCOME_SAVED, outcomeJson, parseOutcomeJson, templateOutcome } from "./outcome-schema";
+import { checkOutcomeJson, OUTCOME_SAVED, outcomeJson, templateOutcome } from "./outcome-schema";
 import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
 
@@ -38,11 +39,11 @@ export type AnalysisDialogState =
   | { mode: "read"; assessmentId: string; assessmentName: string; outcome: ScanOutcome | null }
   | { mode: "edit"; assessmentId: string; assessmentName: string; isNew: boolean; json: string; preview: ScanOutcome; formToken: string };
 
-/** What a refused post answers: the JSON as typed, its preview when it parses, and the message. */
+/** What a refused post answers: the JSON as typed, its preview when it parses, and the messages (each naming where). */
 export interface AnalysisReply {
   json: string;
   preview: ScanOutcome | null;
-  error: string | null;
+  errors: string[];
 }
 
 function organizationIdOf(params: LoaderFunctionArgs["params"]): string {
@@ -100,19 +101,22 @@ export async function analysisAction({ request, context, params }: ActionFunctio
   if (!asked) throw data(null, { status: 404 });
   const form = await readForm(request);
   const json = String(form.get("json") ?? "");
-  const parsed = parseOutcomeJson(json);
-  const reply = (status: number, error: string | null) => data<AnalysisReply>({ json, preview: parsed.ok ? parsed.outcome : null, error }, { status });
+  // The shape, then the rule's meaning: the same check as the browser's and the API's (ADR 031).
+  const checked = checkOutcomeJson(json);
+  const reply = (status: number, errors: string[]) => data<AnalysisReply>({ json, preview: checked.outcome, errors }, { status });
 
-  if (!parsed.ok) return reply(400, parsed.error);
-  if (form.get("intent") === PREVIEW_INTENT) return reply(200, null);
+  if (!checked.outcome) return reply(400, checked.errors);
+  // Preview answers the problems too (without JavaScript it is the only check before Save), with the preview.
+  if (form.get("intent") === PREVIEW_INTENT) return reply(checked.errors.length > 0 ? 400 : 200, checked.errors);
+  if (checked.errors.length > 0) return reply(400, checked.errors);
 
   const api = getApi(request, context);
-  const outcome = parsed.outcome;
+  const outcome = checked.outcome;
   const saved = await submitOnce(`${user.userId}:save-outcome:${organizationId}:${asked.assessmentId}`, form.get(FORM_TOKEN_FIELD), async () => {
     const r = await saveOrganizationOutcome(api, organizationId, asked.assessmentId, outcome);
     return { keep: !r.error, value: r };
   });
-  if (saved.error) return reply(failedStatus(saved.error), saved.error.message);
+  if (saved.error) return reply(failedStatus(saved.error), [saved.error.message]);
   getSession(request, context).flash("toast", { type: "success", message: OUTCOME_SAVED });
   throw redirect(analysisDialogHref(organizationId, asked.assessmentId));
 }

@@ -3,8 +3,10 @@
  * preview (the read view of the parsed JSON).
  *
  * - With JavaScript: the text is validated 1000 ms after typing stops (003 §9) with the same rule as the server
- *   (outcome-schema.ts): 'Invalid JSON.' when it does not parse, 'Could not parse organization scan outcome.' when
- *   it is not a ScanOutcome of the contract; otherwise the preview follows.
+ *   (outcome-schema.ts `checkOutcomeJson`): 'Invalid JSON.' when it does not parse, 'Could not parse organization
+ *   scan outcome.' and where when it is not a ScanOutcome of the contract, else the rule's problems (each naming
+ *   the factor and the key: app/domain/scan-outcome-rules.ts, the API's own check); the preview follows the
+ *   parsed outcome.
  * - Without JavaScript: 'Preview' posts the text and the server answers the dialog with its preview (or the
  *   message); 'Save' posts it to be saved.
  * The server's answer (a refusal of the API, with its message) comes back with the text as typed.
@@ -18,7 +20,9 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { FORM_TOKEN_FIELD } from "../../../forms/form-token";
 import type { AnalysisDialogState, AnalysisReply } from "./analysis-route.server";
 import { analysisDialogHref } from "./analysis-paths";
-import { parseOutcomeJson, type OutcomeParse } from "./outcome-schema";
+import { checkOutcomeJson } from "./outcome-schema";
+
+type OutcomeCheck = ReturnType<typeof checkOutcomeJson>;
 import { OutcomeView } from "./outcome-view";
 
 /** 003 §9: the JSON validation debounce. */
@@ -32,7 +36,7 @@ export function EditView({ organizationId, dialog, cancelHref }: { organizationI
   const hydrated = useHydrated();
   // The browser's check of the text: null (none since the server's answer), typing (not checked yet: no message,
   // the preview shown when typing began stays), or its result.
-  const [live, setLive] = useState<OutcomeParse | { typing: true; preview: Preview } | null>(null);
+  const [live, setLive] = useState<OutcomeCheck | { typing: true; preview: Preview } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // A new answer of the server replaces what the browser checked.
@@ -44,13 +48,14 @@ export function EditView({ organizationId, dialog, cancelHref }: { organizationI
   // While typing: no message, the last preview stays.
   const typing = live !== null && "typing" in live;
   const checked = live === null || "typing" in live ? null : live;
-  const preview: Preview = typing ? live.preview : checked ? (checked.ok ? checked.outcome : null) : reply ? reply.preview : dialog.preview;
-  const error = typing ? null : checked ? (checked.ok ? null : checked.error) : (reply?.error ?? null);
+  const preview: Preview = typing ? live.preview : checked ? checked.outcome : reply ? reply.preview : dialog.preview;
+  const errors = typing ? [] : checked ? checked.errors : (reply?.errors ?? []);
+  const invalid = errors.length > 0;
 
   const onInput = (text: string) => {
     if (timer.current) clearTimeout(timer.current);
     setLive({ typing: true, preview });
-    timer.current = setTimeout(() => setLive(parseOutcomeJson(text)), JSON_VALIDATION_DELAY_MS);
+    timer.current = setTimeout(() => setLive(checkOutcomeJson(text)), JSON_VALIDATION_DELAY_MS);
   };
 
   const json = reply?.json ?? dialog.json;
@@ -80,11 +85,11 @@ export function EditView({ organizationId, dialog, cancelHref }: { organizationI
             autoComplete="off"
             defaultValue={json}
             key={dialog.assessmentId}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={invalid ? true : undefined}
             aria-describedby="analysis-json-error"
             onChange={(e) => onInput(e.currentTarget.value)}
           />
-          <ErrorList id="analysis-json-error" errors={error ? [error] : null} />
+          <ErrorList id="analysis-json-error" errors={errors} />
         </div>
         <div className="modal-actions">
           <Link to={cancelHref} className="button" preventScrollReset>

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { INVALID_JSON, OUTCOME_UNPARSABLE, outcomeJson, parseOutcomeJson, scanOutcomeSchema, templateOutcome } from "./outcome-schema";
+import { checkOutcomeJson, INVALID_JSON, OUTCOME_UNPARSABLE, outcomeJson, parseOutcomeJson, scanOutcomeSchema, templateOutcome } from "./outcome-schema";
 
 const contract = JSON.parse(readFileSync(new URL("../../../../openapi/dist/provider-api.json", import.meta.url), "utf8")) as { components: { schemas: Record<string, unknown> } };
 const ajv = new Ajv2020({ strict: false });
@@ -74,16 +74,46 @@ describe("the outcome schema mirrors the contract's ScanOutcome", () => {
 
 describe("parseOutcomeJson", () => {
   it("says 'Invalid JSON.' when the text does not parse", () => {
-    expect(parseOutcomeJson("{ not json")).toEqual({ ok: false, error: INVALID_JSON });
-    expect(parseOutcomeJson("")).toEqual({ ok: false, error: INVALID_JSON });
+    expect(parseOutcomeJson("{ not json")).toEqual({ ok: false, error: INVALID_JSON, details: [] });
+    expect(parseOutcomeJson("")).toEqual({ ok: false, error: INVALID_JSON, details: [] });
   });
-  it("says 'Could not parse organization scan outcome.' for JSON that is not an outcome", () => {
-    expect(parseOutcomeJson("[]")).toEqual({ ok: false, error: OUTCOME_UNPARSABLE });
-    expect(parseOutcomeJson(JSON.stringify({ ...valid, type: "X" }))).toEqual({ ok: false, error: OUTCOME_UNPARSABLE });
+  it("says 'Could not parse organization scan outcome.' for JSON that is not an outcome, and where (issue 25)", () => {
+    expect(parseOutcomeJson("[]")).toMatchObject({ ok: false, error: OUTCOME_UNPARSABLE, details: [expect.stringMatching(/^\(the whole JSON\): /)] });
+    expect(parseOutcomeJson(JSON.stringify({ ...valid, type: "X" }))).toMatchObject({ ok: false, error: OUTCOME_UNPARSABLE, details: [expect.stringMatching(/^type: /)] });
+    const noCriteria = structuredClone(valid) as Doc;
+    delete f0(noCriteria).criteria;
+    expect(parseOutcomeJson(JSON.stringify(noCriteria))).toMatchObject({ details: [expect.stringMatching(/^factors\[0\]\.criteria: /)] });
+    const badUnits = structuredClone(valid) as Doc;
+    c0(badUnits).units = "u".repeat(21);
+    expect(parseOutcomeJson(JSON.stringify(badUnits))).toMatchObject({ details: [expect.stringMatching(/^factors\[0\]\.criteria\[0\]\.units: /)] });
   });
   it("answers the outcome, and round-trips the textarea's text", () => {
     const r = parseOutcomeJson(outcomeJson(valid as never));
     expect(r).toEqual({ ok: true, outcome: valid });
+  });
+});
+
+describe("checkOutcomeJson: the shape, then the rule's meaning (the API's own check, ADR 031)", () => {
+  const good = (contract.components.schemas.ScanOutcome as { example: unknown }).example;
+  it("passes the contract's example; shape problems come after the spec's message", () => {
+    expect(checkOutcomeJson(JSON.stringify(good))).toEqual({ outcome: good, errors: [] });
+    expect(checkOutcomeJson("{")).toEqual({ outcome: null, errors: [INVALID_JSON] });
+    expect(checkOutcomeJson("{}").errors[0]).toBe(OUTCOME_UNPARSABLE);
+    expect(checkOutcomeJson("{}").errors.length).toBeGreaterThan(1);
+  });
+  it("names the factor and the key of a rule that cannot work, and keeps the outcome for the preview", () => {
+    const overlapping = structuredClone(good) as Doc;
+    (c0(overlapping).conditions as Doc[])[0] = { comparator: "gt", value: 5 };
+    ((((overlapping.factors as Doc[])[1]!.criteria as Doc[])[0]!).conditions as Doc[])[0] = { comparator: "lt", value: 10 };
+    const r = checkOutcomeJson(JSON.stringify(overlapping));
+    expect(r.outcome).toEqual(overlapping);
+    expect(r.errors).toEqual(["factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match SPEED > 5 and < 10 m/s: every value must select exactly one factor"]);
+  });
+  it("refuses the template as it is (no factors, no result id)", () => {
+    expect(checkOutcomeJson(outcomeJson(templateOutcome("AST-0018", "Gait Speed"))).errors).toEqual([
+      "resultDefinitionId: is required for a FALL outcome",
+      "factors: add at least one factor: a rule without factors gives every session the default Low Risk",
+    ]);
   });
 });
 

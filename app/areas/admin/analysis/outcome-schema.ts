@@ -5,11 +5,13 @@
  * lengths, item counts, no extra keys); the compiler checks that its output is exactly the contract's type, and
  * outcome-schema.test.ts checks it accepts and refuses the same documents as Ajv on the bundled contract. zod
  * rather than Ajv: the same rule runs in the browser (the live preview) and on the server (before the PUT), and
- * Ajv is only a development dependency. The reference API checks the rule's meaning further (ids per type,
- * categories, SEX/AGE criteria): its 400 message is shown in the dialog.
+ * Ajv is only a development dependency. A refused shape says where ("factors[0].criteria: …"). The rule's
+ * meaning (ids per type, categories, units, exactly one factor per value) is checked by
+ * app/domain/scan-outcome-rules.ts, the module the reference API runs too (ADR 031): `checkOutcomeJson`.
  */
 import * as z from "zod";
 import type { Schema } from "../../../api/schemas";
+import { outcomeProblems, problemText } from "../../../domain/scan-outcome-rules";
 
 type ScanOutcome = Schema<"ScanOutcome">;
 
@@ -60,18 +62,40 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const mirrorsContract: Same<z.output<typeof scanOutcomeSchema>, ScanOutcome> = true;
 void mirrorsContract;
 
-export type OutcomeParse = { ok: true; outcome: ScanOutcome } | { ok: false; error: typeof INVALID_JSON | typeof OUTCOME_UNPARSABLE };
+export type OutcomeParse = { ok: true; outcome: ScanOutcome } | { ok: false; error: typeof INVALID_JSON | typeof OUTCOME_UNPARSABLE; details: string[] };
 
-/** The dialog's JSON text as an outcome, or the spec's message. */
+/** The most places a refused shape names (the first ones). */
+const MAX_SHAPE_DETAILS = 5;
+
+/** A zod issue's path as the JSON writes it: factors[0].criteria[1].units. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+}
+
+/** The dialog's JSON text as an outcome of the contract's shape, or the spec's message and where (issue 25). */
 export function parseOutcomeJson(text: string): OutcomeParse {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, error: INVALID_JSON };
+    return { ok: false, error: INVALID_JSON, details: [] };
   }
   const parsed = scanOutcomeSchema.safeParse(value);
-  return parsed.success ? { ok: true, outcome: parsed.data } : { ok: false, error: OUTCOME_UNPARSABLE };
+  if (parsed.success) return { ok: true, outcome: parsed.data };
+  const details = parsed.error.issues.slice(0, MAX_SHAPE_DETAILS).map((i) => `${jsonPath(i.path) || "(the whole JSON)"}: ${i.message}`);
+  return { ok: false, error: OUTCOME_UNPARSABLE, details };
+}
+
+/**
+ * What the editor shows and the action checks before saving: the parsed outcome (null when the text is not one;
+ * the preview follows it) and the messages, each naming where — 'Invalid JSON.'; 'Could not parse organization
+ * scan outcome.' then the places the shape is wrong; or the rule's problems (app/domain/scan-outcome-rules.ts,
+ * the same check the API runs: "factors[1].criteria[0].conditions: factor 2 (HIGH) can never match: …").
+ */
+export function checkOutcomeJson(text: string): { outcome: ScanOutcome | null; errors: string[] } {
+  const parsed = parseOutcomeJson(text);
+  if (!parsed.ok) return { outcome: null, errors: [parsed.error, ...parsed.details] };
+  return { outcome: parsed.outcome, errors: outcomeProblems(parsed.outcome).map(problemText) };
 }
 
 /** The outcome as the dialog's textarea shows it. */

@@ -30,3 +30,17 @@ describe("the Edit Scan Version rule", () => {
     expect(off.status === "success" && off.value).toEqual({ versionId: "2.18.0", updateRequired: false });
   });
 });
+
+describe("the form's version rule and the contract's pattern agree (an audit finding: the test versions did not save)", () => {
+  it("the path parameter and the listed version take X.X.X and the internal test versions, nothing else", async () => {
+    const { readFileSync } = await import("node:fs");
+    const spec = JSON.parse(readFileSync("openapi/dist/provider-api.json", "utf8"));
+    const param = spec.paths["/v2/admin/scan/clients/{versionId}"].parameters.find((p: { name: string }) => p.name === "versionId").schema.pattern as string;
+    const listed = spec.components.schemas.ScanClientVersion.properties.versionId.pattern as string;
+    for (const pattern of [param, listed]) {
+      const re = new RegExp(pattern);
+      for (const v of ["2.18.0", "9999.9999.9999", "test", "9999", "9999a"]) expect(re.test(v), `${pattern} ${v}`).toBe(true);
+      for (const v of ["2.18", "tests", "9999b", "", "2.18.0.1"]) expect(re.test(v), `${pattern} ${v}`).toBe(isVersionId(v));
+    }
+  });
+});

@@ -4,10 +4,11 @@
  *
  * versionId: 'Version ID is required'; 'Version ID must match the pattern X.X.X' — three dot-separated numbers
  * (at most 4 digits each, the contract's pattern), or one of the internal test version strings the scan client's
- * test builds report (`test`, `9999`, `9999a`, 003 §5), which are recognized as version ids. The contract's
- * version list holds only X.X.X versions, so the API answers a test string with its own refusal, shown in the form.
+ * test builds report (`test`, `9999`, `9999a`, 003 §5), which are recognized as version ids: the contract's
+ * pattern takes them too, and the API lists them after the released versions (never the latest), so they save.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 
 export const VERSION_REQUIRED = "Version ID is required";
 export const VERSION_PATTERN = "Version ID must match the pattern X.X.X";
@@ -23,7 +24,7 @@ export const CLIENT_VERSION_FIELDS = { versionId: "versionId", updateRequired: "
 
 export const clientVersionSchema = z.object({
   // conform turns an empty input into undefined: the required message then applies.
-  versionId: z.string({ error: VERSION_REQUIRED }).trim().min(1, { error: VERSION_REQUIRED }).refine((v) => v.length === 0 || isVersionId(v), { error: VERSION_PATTERN }),
+  versionId: z.string({ error: missing(VERSION_REQUIRED) }).trim().min(1, { error: VERSION_REQUIRED }).refine((v) => v.length === 0 || isVersionId(v), { error: VERSION_PATTERN }),
   // A checkbox: "on" when ticked (conform makes it true), absent when not.
   updateRequired: z.boolean().default(false),
 });

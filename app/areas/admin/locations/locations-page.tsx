@@ -9,7 +9,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { Await, Form, Link, useActionData, useLocation, useSubmit } from "react-router";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
@@ -89,7 +89,13 @@ function SortHeader({ state, column, children }: { state: LocationsState; column
 }
 
 function LocationsTableView({ state, table, canChange }: { state: LocationsState; table: Extract<LocationsTable, { rows: unknown }>; canChange: boolean }) {
-  if (table.rows.length === 0) return <p className="empty-state">No locations found.</p>;
+  if (table.rows.length === 0) {
+    return (
+      <EmptyList page={state.page} metadata={table.metadata} hrefFor={(page) => locationsHref({ ...state, edit: null, page })} noun={["location", "locations"]}>
+        No locations found.
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">

@@ -2,7 +2,8 @@
  * The loader and action of `/admin/locations/` (003 §2 "Admin locations"): the organizations for the filter
  * (awaited: the filter renders with the page), the page of locations streamed after the frame ('Unable to get
  * locations' plus the server's message on failure), and the inline keyword edit (`?edit={id}`; the post sets
- * the keyword: 'Successfully updated keyword.' / 'Could not update keyword.'). The edit URL and the post are
+ * the keyword: 'Successfully updated keyword.' / 'Could not update keyword.' followed by why: not a code, or
+ * already used by another location — ADR 031). The edit URL and the post are
  * for product admins only (ADR 015).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,12 +12,13 @@ import * as z from "zod";
 import { listAdminLocations, listAdminOrganizations, updateLocationKeyword } from "../../../api/admin-lists.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { failedStatus } from "../../../forms/api-error";
+import { apiErrorFields, failedStatus } from "../../../forms/api-error";
+import { keywordField } from "../../../forms/location-keyword-field";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
 import type { PageMetadata } from "../../../components/pager";
 import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
-import { KEYWORD_MAX, locationsHref, locationsQuery, parseLocationsState } from "./locations-state";
+import { locationsHref, locationsQuery, parseLocationsState } from "./locations-state";
 import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
 
@@ -73,7 +75,8 @@ export async function loadAdminLocations({ request, context }: LoaderFunctionArg
 
 const keywordSchema = z.object({
   id: z.string().uuid(),
-  keyword: z.string().trim().max(KEYWORD_MAX, `Keyword must be at most ${KEYWORD_MAX} characters`).optional(),
+  // A code, unique across organizations (ADR 031): the shared rule; the API answers 409 when it is in use.
+  keyword: keywordField(),
 });
 
 export type KeywordActionData = { id: string; keyword: string; error: string };
@@ -89,9 +92,12 @@ export async function adminLocationsAction({ request, context }: ActionFunctionA
     return data({ id: String(form.get("id") ?? ""), keyword: typed, error: why ? `${KEYWORD_FAILED} ${why}` : KEYWORD_FAILED } satisfies KeywordActionData, { status: 400 });
   }
   const { id, keyword } = submission.value;
-  const result = await callOnce(`${user.userId}:location-keyword:${id}`, form.get(FORM_TOKEN_FIELD), () => updateLocationKeyword(getApi(request, context), id, keyword || null));
+  const result = await callOnce(`${user.userId}:location-keyword:${id}`, form.get(FORM_TOKEN_FIELD), () => updateLocationKeyword(getApi(request, context), id, keyword));
   if (result.error) {
-    return data({ id, keyword: typed, error: `${KEYWORD_FAILED} ${result.error.message}` } satisfies KeywordActionData, { status: failedStatus(result.error) });
+    // "keyword: This keyword is already used by another location." (409) reads without the field's name.
+    const why = apiErrorFields(result.error.message, ["keyword"]);
+    const text = why.fieldErrors?.keyword?.[0] ?? result.error.message;
+    return data({ id, keyword: typed, error: `${KEYWORD_FAILED} ${text}` } satisfies KeywordActionData, { status: failedStatus(result.error) });
   }
   getSession(request, context).flash("toast", { type: "success", message: KEYWORD_UPDATED });
   throw redirect(locationsHref({ ...state, edit: null }));

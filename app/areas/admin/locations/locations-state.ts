@@ -16,7 +16,8 @@ export const LOCATIONS_PATH = "/admin/locations/";
 /** 003 §9 lists page sizes 10, 18 and 5 without their purpose: the locations table uses 10. */
 export const LOCATIONS_PAGE_SIZE = 10;
 
-/** The longest keyword (the edit form's maxLength and its schema). */
+/** The longest keyword as typed (the edit input's maxLength: the contract's, surrounding spaces included; the
+ * keyword itself is at most KEYWORD_MAX_LENGTH, app/domain/location-keyword.ts). */
 export const KEYWORD_MAX = 64;
 
 export const LOCATION_SORTS = ["name", "organization", "city", "state"] as const;

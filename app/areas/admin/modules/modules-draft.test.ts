@@ -46,6 +46,9 @@ describe("the modules editor's edits", () => {
     expect(refused.status).toBe(400);
     expect(refused.state.dialog).toEqual({ kind: "add-module" });
     expect(refused.state.result?.error).toMatchObject({ name: [MODULE_NAME_REQUIRED], subtitle: [SUBTITLE_REQUIRED], isLocked: [LOCKED_REQUIRED], imageUrl: [INVALID_URL] });
+    // Over-long input is told its length, not that it is required (an audit finding: 10,000 characters).
+    const long = edit(open, { intent: "save-module", target: "", name: "N".repeat(101), subtitle: "s".repeat(10_000), imageName: "Assessment", isLocked: "true", imageUrl: "" });
+    expect(long.state.result?.error).toMatchObject({ name: ["Max Character Limit is 100"], subtitle: ["Max Character Limit is 200"] });
     const added = edit(open, { intent: "save-module", target: "", name: "New", subtitle: "Top", imageName: "Upper Extremity", isLocked: "true", imageUrl: "" });
     expect(added.state.dialog).toBeNull();
     expect(added.state.draft.modules.map((m) => m.name)).toEqual(["New", "A", "B"]);

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { KEYWORD_MESSAGES } from "../../../domain/location-keyword";
+import { LOCATION_MESSAGES } from "../../organization/forms/location";
 import { ADD_ORGANIZATION_MESSAGES as M, addOrganizationSchema, createErrorFields, toOrganizationCreate } from "./organization-form";
 
 const form = (fields: Record<string, string | string[]>) => {
@@ -87,6 +89,29 @@ describe("add organization form (003 §5)", () => {
     const body = toOrganizationCreate(s.value);
     expect(body.location).toMatchObject({ address1: "1200 Pearl St", address2: null, city: "Boulder", stateCode: "CO", countryCode: "US", zipCode: "80302", keyword: "BOULDER" });
     expect(body.practitioner.role).toBe("PORTAL_PRACTITIONER");
+  });
+
+  it("keeps the keyword a code (ADR 031): spaces, markup and emoji refused at the field; stored in capitals (issue 25)", () => {
+    for (const keyword of ["TWO WORDS", "<b>KW</b>", "KW😀", "-KW", "K".repeat(33)]) {
+      const s = parse({ ...valid, keyword });
+      expect(s.status, keyword).toBe("error");
+      expect(s.status === "error" ? s.error?.keyword : null, keyword).toEqual([keyword.length > 32 ? KEYWORD_MESSAGES.tooLong : KEYWORD_MESSAGES.characters]);
+    }
+    const s = parse({ ...valid, keyword: " boulder-2_a " });
+    if (s.status !== "success") throw new Error("expected success");
+    expect(toOrganizationCreate(s.value).location.keyword).toBe("BOULDER-2_A");
+    // In use by another location (only the API knows): its 409 at the keyword field.
+    expect(createErrorFields(`location.keyword: ${KEYWORD_MESSAGES.inUse}`)).toEqual({ fieldErrors: { keyword: [KEYWORD_MESSAGES.inUse] } });
+  });
+
+  it("keeps the ZIP code a code, as the organization's own location form does (issue 25)", () => {
+    for (const zipCode of ["8030", "80302 ", "ABCDE", "80302-12"]) {
+      const s = parse({ ...valid, zipCode: zipCode === "80302 " ? "80 302" : zipCode });
+      expect(s.status === "error" ? s.error?.zipCode : null, zipCode).toEqual([LOCATION_MESSAGES.zipInvalid]);
+    }
+    const s = parse({ ...valid, zipCode: " 80302-1234 " });
+    if (s.status !== "success") throw new Error("expected success");
+    expect(toOrganizationCreate(s.value).location.zipCode).toBe("80302-1234");
   });
 
   it("puts the API's refusal at the field it names, anything else on the form", () => {

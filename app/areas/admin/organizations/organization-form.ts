@@ -7,9 +7,12 @@
  * value over the contract's length: ours are below, in plain words.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
 import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
+import { keywordField } from "../../../forms/location-keyword-field";
+import { LOCATION_MESSAGES, ZIP_CODE } from "../../organization/forms/location";
 import { DEFAULT_TIMEZONE, US_TIMEZONE_IDS } from "../../../domain/us-timezones";
 
 export type ProductKey = Schema<"ProductKey">;
@@ -63,7 +66,7 @@ export const ADD_ORGANIZATION_FIELDS = [
 ] as const;
 export type AddOrganizationField = (typeof ADD_ORGANIZATION_FIELDS)[number];
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: M.tooLong(max) });
+const required = (message: string, max: number) => z.string({ error: missing(message) }).trim().min(1, { error: message }).max(max, { error: M.tooLong(max) });
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
 const optional = (max: number) =>
@@ -83,7 +86,7 @@ export const addOrganizationSchema = z.object({
   firstName: required(M.firstNameRequired, 100),
   lastName: required(M.lastNameRequired, 100),
   email: z
-    .string({ error: M.emailInvalid })
+    .string({ error: missing(M.emailInvalid) })
     .trim()
     .pipe(z.email({ error: M.emailInvalid }).max(254, { error: M.emailInvalid })),
   role: z.enum(["PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER"], { error: M.roleInvalid }),
@@ -106,8 +109,15 @@ export const addOrganizationSchema = z.object({
     .refine((v) => v === "" || /^[A-Z]{2}$/.test(v), { error: M.countryInvalid })
     .optional()
     .transform((v) => (v ? v : null)),
-  zipCode: optional(10),
-  keyword: optional(64),
+  // A code, as on the organization's own location form (ADR 031): 5 digits or ZIP+4; blank for none.
+  zipCode: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || ZIP_CODE.test(v), { error: LOCATION_MESSAGES.zipInvalid })
+    .optional()
+    .transform((v) => (v ? v : null)),
+  // A code, unique across organizations (ADR 031): the shared rule; the API answers 409 when it is in use.
+  keyword: keywordField(),
 });
 
 export type AddOrganizationValue = z.output<typeof addOrganizationSchema>;

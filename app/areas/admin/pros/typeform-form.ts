@@ -4,14 +4,23 @@
  * message: ours is WEBHOOK_REQUIRED). Shared by the browser (conform) and the action (authoritative).
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 
 export const FORM_ID_REQUIRED = "Form ID is required";
 export const WEBHOOK_REQUIRED = "Please confirm that you added the webhook under the form's Connect > Webhooks section.";
 export const FORM_ADDED = "Form Added.";
 export const FORM_ID_MAX = 64;
+/** A Typeform form id is a code (ADR 031): the API's rule and words. */
+export const FORM_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const FORM_ID_CHARACTERS = "Form ID may only contain letters, digits, _ and -";
 
 export const typeformFormSchema = z.object({
-  id: z.string({ error: FORM_ID_REQUIRED }).trim().min(1, FORM_ID_REQUIRED).max(FORM_ID_MAX, `Form ID must be at most ${FORM_ID_MAX} characters`),
+  id: z
+    .string({ error: missing(FORM_ID_REQUIRED) })
+    .trim()
+    .min(1, FORM_ID_REQUIRED)
+    .max(FORM_ID_MAX, `Form ID must be at most ${FORM_ID_MAX} characters`)
+    .refine((v) => v === "" || FORM_ID_PATTERN.test(v), FORM_ID_CHARACTERS),
   webhookConfirmed: z.literal("on", { error: WEBHOOK_REQUIRED }),
 });
 

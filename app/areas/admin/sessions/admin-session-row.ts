@@ -2,26 +2,54 @@
  * One row of the admin Scan Sessions table (003 §2): the portal's row (app/areas/scan/sessions/session-row.ts:
  * date and time, assessment, practitioner, participant uid with the Archived marker and date, short UUID, the
  * replay rule and 'No pose logs available') plus the organization and the location, and which log the replay and
- * the download use (the pose log, else the hands log). And the Session Details dialog's facts. Pure.
+ * the download use (the pose log, else the hands log). The admin gait table's row, whose Replay and Log show only
+ * for a session with a pose log (its `artifacts`, issue 25). And the Session Details dialog's facts. Pure.
  */
+import type { AdminGaitSession } from "../../../api/admin-sessions.server";
 import type { ScanSession } from "../../../api/scan.server";
 import { sessionRow, type SessionRow } from "../../scan/sessions/session-row";
-import { shownResults } from "../../../domain/scan-display";
+import { replayLog, shortUuid, shownResults, type ScanArtifact } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 
 export interface AdminSessionRow extends SessionRow {
   organization: string;
   location: string | null;
-  log: "pose-log" | "hands-log" | null;
+  log: ScanArtifact | null;
 }
 
 export function adminSessionRow(session: ScanSession, assessmentNames: ReadonlyMap<string, string>, timeZone: string): AdminSessionRow {
-  const artifacts = session.artifacts;
   return {
     ...sessionRow(session, assessmentNames, timeZone),
     organization: session.organization.name,
     location: session.location?.name ?? null,
-    log: artifacts.includes("pose-log") ? "pose-log" : artifacts.includes("hands-log") ? "hands-log" : null,
+    log: replayLog(session.artifacts),
+  };
+}
+
+export interface GaitRow {
+  id: string;
+  shortId: string;
+  capturedDate: string;
+  captured: string;
+  patientName: string;
+  sessionUUID: string;
+  shortUuid: string;
+  /** Replay and Log are offered only when the session has a pose log. */
+  poseLog: boolean;
+}
+
+export const gaitPatientName = (s: Pick<AdminGaitSession, "patient">) => `${s.patient.firstName} ${s.patient.lastName}`.trim();
+
+export function gaitRow(s: AdminGaitSession, timeZone: string): GaitRow {
+  return {
+    id: s.id,
+    shortId: shortUuid(s.id),
+    capturedDate: s.capturedDate,
+    captured: `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`,
+    patientName: gaitPatientName(s),
+    sessionUUID: s.sessionUUID,
+    shortUuid: shortUuid(s.sessionUUID),
+    poseLog: s.artifacts.includes("pose-log"),
   };
 }
 

@@ -1,17 +1,18 @@
 /**
  * The admin Gait Sessions page (003 §2): the last 90 days' sessions (ID, Captured Date, Patient Name, UUID,
- * Action: Replay and Log), sorted and paged (50) on the server; each header is a link cycling its column none → ASC → DESC →
+ * Action: Replay and Log, only for a session with a pose log, else 'No pose logs available'), sorted and paged (50) on the server; each header is a link cycling its column none → ASC → DESC →
  * none (gait-sort.ts). And the gait replay page ('Gait Session Replay') with the shared replay viewer.
  */
 import { Await, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { ReplaySection } from "../../scan/replay/replay-page";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
+import { NO_POSE_LOGS_TEXT } from "../../scan/sessions/messages";
 import { ariaSort, gaitSortSearch, nextGaitSort, type GaitSort, type GaitSortColumn } from "./gait-sort";
 import type { GaitRow, GaitTable, loadAdminGaitReplay, loadAdminGaitSessions } from "./gait-sessions-route.server";
 
@@ -55,7 +56,13 @@ function LoadError({ message, search }: { message: string; search: string }) {
 function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable>, { rows: unknown }>; sort: GaitSort | null }) {
   const rows: SerializeFrom<GaitRow>[] = table.rows;
   const sortSearch = gaitSortSearch(sort);
-  if (rows.length === 0) return <p className="empty-state">No gait sessions in the last 90 days.</p>;
+  if (rows.length === 0) {
+    return (
+      <EmptyList page={table.page} metadata={table.metadata} hrefFor={(p) => `${PATH}${sortSearch}${p > 1 ? `${sortSearch ? "&" : "?"}page=${p}` : ""}`} noun={["session", "sessions"]}>
+        No gait sessions in the last 90 days.
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">
@@ -91,19 +98,23 @@ function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable
                   <CopyUuid uuid={r.sessionUUID} short={r.shortUuid} />
                 </td>
                 <td>
-                  <ul className="scan-actions">
-                    <li>
-                      <Link to={gaitReplayPath(r.id)} aria-label={`Replay gait session ${r.shortUuid}`}>
-                        Replay
-                      </Link>
-                    </li>
-                    <li>
-                      {/* No `download` attribute: a failed download comes back to this page with the server's message. */}
-                      <a href={gaitLogPath(r.id, true)} aria-label={`Log of gait session ${r.shortUuid}`}>
-                        Log
-                      </a>
-                    </li>
-                  </ul>
+                  {r.poseLog ? (
+                    <ul className="scan-actions">
+                      <li>
+                        <Link to={gaitReplayPath(r.id)} aria-label={`Replay gait session ${r.shortUuid}`}>
+                          Replay
+                        </Link>
+                      </li>
+                      <li>
+                        {/* No `download` attribute: a failed download comes back to this page with the server's message. */}
+                        <a href={gaitLogPath(r.id, true)} aria-label={`Log of gait session ${r.shortUuid}`}>
+                          Log
+                        </a>
+                      </li>
+                    </ul>
+                  ) : (
+                    <span className="scan-muted">{NO_POSE_LOGS_TEXT}</span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -146,10 +157,18 @@ export function AdminGaitReplayPage({ data }: { data: SerializeFrom<typeof loadA
           </div>
         ))}
       </dl>
-      <p>
-        <a href={gaitLogPath(s.id, true)}>Log</a>
-      </p>
-      <ReplaySection links={{ path: gaitReplayPath(s.id), log: gaitLogPath(s.id), frameImage: (f) => gaitFramePath(s.id, f) }} frame={data.frame} tab={data.tab} still={data.still} />
+      {data.refusal ? (
+        <p className="notice notice-error" role="alert">
+          {data.refusal}
+        </p>
+      ) : (
+        <>
+          <p>
+            <a href={gaitLogPath(s.id, true)}>Log</a>
+          </p>
+          <ReplaySection links={{ path: gaitReplayPath(s.id), log: gaitLogPath(s.id), frameImage: (f) => gaitFramePath(s.id, f) }} frame={data.frame} tab={data.tab} still={data.still} />
+        </>
+      )}
     </>
   );
 }

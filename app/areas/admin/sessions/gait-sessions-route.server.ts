@@ -7,12 +7,11 @@
  * the session; a failed download goes back to the list with the server's message). Any admin: all read-only.
  */
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
-import { getAdminGaitLog, GAIT_SESSIONS_FETCH_FAILED, listAdminGaitSessions, type AdminGaitSession } from "../../../api/admin-sessions.server";
+import { getAdminGaitLog, GAIT_SESSIONS_FETCH_FAILED, listAdminGaitSessions } from "../../../api/admin-sessions.server";
 import { NO_POSE_LOGS } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { zoneOrDefault } from "../../../domain/date-range";
-import { shortUuid } from "../../../domain/scan-display";
 import { isUuid } from "../../../domain/uuid";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { replayTab } from "../../../replay/summary";
@@ -22,6 +21,8 @@ import { frameSvgOf, MAX_FRAMES, readLog, stillView } from "../../scan/replay/re
 import { backTo } from "../../scan/sessions/analysis-pdf.server";
 import { requireAdmin } from "../access.server";
 import { pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
+import { gaitPatientName as patientName, gaitRow, type GaitRow } from "./admin-session-row";
+export type { GaitRow } from "./admin-session-row";
 import type { PageMetadata } from "../../../components/pager";
 import { requestUrl } from "../../../request-url";
 
@@ -29,31 +30,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export const GAIT_SESSIONS_PATH = "/admin/gait/sessions";
 export const GAIT_REPLAY_TITLE = "Gait Session Replay";
 
-export interface GaitRow {
-  id: string;
-  shortId: string;
-  capturedDate: string;
-  captured: string;
-  patientName: string;
-  sessionUUID: string;
-  shortUuid: string;
-}
-
 export type GaitTable = { rows: GaitRow[]; page: number; metadata: PageMetadata } | { error: string };
-
-const patientName = (s: AdminGaitSession) => `${s.patient.firstName} ${s.patient.lastName}`.trim();
-
-export function gaitRow(s: AdminGaitSession, timeZone: string): GaitRow {
-  return {
-    id: s.id,
-    shortId: shortUuid(s.id),
-    capturedDate: s.capturedDate,
-    captured: `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`,
-    patientName: patientName(s),
-    sessionUUID: s.sessionUUID,
-    shortUuid: shortUuid(s.sessionUUID),
-  };
-}
 
 export async function loadAdminGaitSessions({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
@@ -94,7 +71,9 @@ export async function loadAdminGaitReplay({ request, context, params }: LoaderFu
   const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
   const tab = replayTab(url.searchParams.get("tab"));
   const timeZone = zoneOrDefault(user.organization.timezone);
-  const still = stillView(request, frame, (signal) => getAdminGaitLog(getApi(request, context), s.id, signal));
+  // Without a pose log there is nothing to replay: the page says so (and reads nothing).
+  const poseLog = s.artifacts.includes("pose-log");
+  const still = poseLog ? stillView(request, frame, (signal) => getAdminGaitLog(getApi(request, context), s.id, signal)) : null;
   return data(
     {
       state: "ok" as const,
@@ -107,6 +86,7 @@ export async function loadAdminGaitReplay({ request, context, params }: LoaderFu
         practitioner: s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}`.trim() : null,
         gaitUid: s.patientRecordGaitUid,
       },
+      refusal: poseLog ? null : NO_POSE_LOGS,
       frame,
       tab,
       still,

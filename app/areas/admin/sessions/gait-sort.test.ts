@@ -9,8 +9,26 @@ const rows = [
 const ids = (r: typeof rows) => r.map((x) => x.id).join("");
 
 describe("admin gait sessions sort", () => {
+  it("ID descending is the API's order, newest first, whatever the UUIDs' text (issue 25)", () => {
+    // The API answers newest first; shortened UUIDs compared as text (numbers inside) put them in random order.
+    const api = [
+      { id: "9f3c0e1a-0000-4000-8000-000000000001", capturedDate: "2026-11-03T10:00:00.000Z", patientName: "A", sessionUUID: "x" },
+      { id: "10aa0e1a-0000-4000-8000-000000000002", capturedDate: "2026-11-02T10:00:00.000Z", patientName: "B", sessionUUID: "y" },
+      { id: "2b000000-0000-4000-8000-000000000003", capturedDate: "2026-11-01T10:00:00.000Z", patientName: "C", sessionUUID: "z" },
+    ];
+    const names = (r: typeof api) => r.map((x) => x.patientName).join("");
+    expect(names(sortGaitRows(api, null))).toBe("ABC");
+    expect(names(sortGaitRows(api, { column: "id", dir: "desc" }))).toBe("ABC");
+    expect(names(sortGaitRows(api, { column: "id", dir: "asc" }))).toBe("CBA");
+    // Ties of another column keep the newest first.
+    const same = api.map((r) => ({ ...r, patientName: "Same", sessionUUID: r.patientName }));
+    expect(sortGaitRows(same, { column: "patientName", dir: "asc" }).map((r) => r.sessionUUID).join("")).toBe("ABC");
+  });
+
+
   it("defaults to ID descending", () => {
-    expect(ids(sortGaitRows(rows, null))).toBe("cba");
+    // rows are in the API's order (newest first): the default keeps it.
+    expect(ids(sortGaitRows(rows, null))).toBe("bca");
     expect(ariaSort(null, "id")).toBe("descending");
     expect(ariaSort(null, "patientName")).toBe("none");
   });
@@ -30,7 +48,7 @@ describe("admin gait sessions sort", () => {
     expect(ids(sortGaitRows(rows, { column: "patientName", dir: "desc" }))).toBe("abc");
     expect(ids(sortGaitRows(rows, { column: "capturedDate", dir: "asc" }))).toBe("cba");
     expect(ids(sortGaitRows(rows, { column: "sessionUUID", dir: "desc" }))).toBe("bac");
-    expect(ids(sortGaitRows(rows, { column: "id", dir: "asc" }))).toBe("abc");
+    expect(ids(sortGaitRows(rows, { column: "id", dir: "asc" }))).toBe("acb");
   });
 
   it("reads only known columns and directions from the URL", () => {

@@ -1,7 +1,8 @@
 /**
  * The admin gait sessions table's sort (003 §2, §9): `?sort=<column>&dir=asc|desc` in the URL, sorted on the
  * portal's server. No sort in the URL is the default, ID descending. A header link cycles its column
- * none → ASC → DESC → none ("none" is the default order again). Pure.
+ * none → ASC → DESC → none ("none" is the default order again). The ID order is the API's (newest first): the ids
+ * are UUIDs, which carry no order of their own. Pure.
  */
 export const GAIT_SORT_COLUMNS = ["id", "capturedDate", "patientName", "sessionUUID"] as const;
 export type GaitSortColumn = (typeof GAIT_SORT_COLUMNS)[number];
@@ -49,13 +50,27 @@ export interface GaitSortable {
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** The rows in the sort's order (the default when null); ties broken by id descending. A new array. */
+/**
+ * The rows in the sort's order (the default when null). `rows` come in the API's order, newest first (the
+ * contract's adminListGaitSessions): that order is the ID order, so "ID descending" is newest first and
+ * "ascending" oldest first. The ids are UUIDs, whose text says nothing of their age (compared as text, even
+ * number-aware, they were in random order by date: issue 25). Ties of the other columns keep the API's order.
+ * A new array.
+ */
 export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: GaitSort | null): T[] {
   const { column, dir } = sort ?? DEFAULT_GAIT_SORT;
   const sign = dir === "asc" ? 1 : -1;
-  const value = (r: T): string => r[column];
-  const cmp = column === "capturedDate" ? (a: string, b: string) => Date.parse(a) - Date.parse(b) : (a: string, b: string) => collator.compare(a, b);
-  return [...rows].sort((a, b) => sign * cmp(value(a), value(b)) || collator.compare(b.id, a.id));
+  // Position in the API's answer: 0 is the newest, so a larger position is a smaller "id".
+  const indexed = rows.map((row, position) => ({ row, position }));
+  type Item = (typeof indexed)[number];
+  const byId = (a: Item, b: Item) => b.position - a.position;
+  const cmp =
+    column === "id"
+      ? byId
+      : column === "capturedDate"
+        ? (a: Item, b: Item) => Date.parse(a.row.capturedDate) - Date.parse(b.row.capturedDate)
+        : (a: Item, b: Item) => collator.compare(a.row[column], b.row[column]);
+  return indexed.sort((a, b) => sign * cmp(a, b) || a.position - b.position).map((x) => x.row);
 }
 
 /** The table's page size (the spec shows a table of the last 90 days; ours is paged, the sort spans all pages). */

@@ -16,7 +16,6 @@ import { logFileResponse, refusal } from "../../scan/pose-log-route.server";
 import { frameSvgOf, readLog, replayData, replayLoadError, type LogSource } from "../../scan/replay/replay-route.server";
 import { analysisPdf } from "../../scan/sessions/analysis-pdf.server";
 import { requireAdmin } from "../access.server";
-import { ADMIN_SESSIONS_PATH } from "./scan-sessions-state";
 import { loadAdminAnalysis, lookupAdminSession, sessionLog } from "./session-lookup.server";
 import type { ScanSession } from "../../../api/scan.server";
 import { requestUrl } from "../../../request-url";
@@ -77,5 +76,5 @@ export async function adminAnalysisPdf({ request, context, params }: LoaderFunct
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
   const analysis = await loadAdminAnalysis(request, context, user, uuid, requestUrl(request).searchParams);
-  return analysisPdf(request, context, analysis, ADMIN_SESSIONS_PATH);
+  return analysisPdf(request, context, analysis);
 }

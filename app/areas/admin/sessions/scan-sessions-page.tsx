@@ -10,10 +10,11 @@ import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
+import { DateRangeNote } from "../../../components/date-range-note";
 import { SessionAnalysisAtUrl } from "../../scan/analysis/analysis-dialog";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { UuidSearch } from "../../scan/sessions/uuid-search";
@@ -140,6 +141,7 @@ function Filters({ data }: { data: Data }) {
             <label htmlFor="admin-to">To</label>
             <input id="admin-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
           </div>
+          <DateRangeNote range={state.range} id="admin-range-note" />
           {hydrated ? null : (
             <button type="submit" className="button">
               Search
@@ -175,8 +177,14 @@ function LoadError({ state, message }: { state: State; message: string }) {
 }
 
 function SessionsTable({ state, table }: { state: State; table: Extract<SerializeFrom<AdminSessionsTable>, { rows: unknown }> }) {
-  if (table.rows.length === 0) return <p className="empty-state">{state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}</p>;
   const s = state as AdminSessionsState;
+  if (table.rows.length === 0) {
+    return (
+      <EmptyList page={state.uuid ? 1 : state.page} metadata={table.metadata} hrefFor={(p) => adminSessionsHref(s, { page: p > 1 ? String(p) : null })} noun={["session", "sessions"]}>
+        {state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">
@@ -237,15 +245,17 @@ function Row({ row, state }: { row: SerializeFrom<AdminSessionRow>; state: Admin
       </td>
       <td>
         <ul className="scan-actions">
-          <li>
-            {!row.replay.allowed ? (
-              <span className="scan-muted">{row.replay.message}</span>
-            ) : row.log ? (
-              <Link to={adminReplayPath(row.sessionUUID)} aria-label={`Replay ${who}`}>
-                Replay
-              </Link>
-            ) : null}
-          </li>
+          {row.replay ? (
+            <li>
+              {!row.replay.allowed ? (
+                <span className="scan-muted">{row.replay.message}</span>
+              ) : (
+                <Link to={adminReplayPath(row.sessionUUID)} aria-label={`Replay ${who}`}>
+                  Replay
+                </Link>
+              )}
+            </li>
+          ) : null}
           <li>
             <Link to={adminSessionsHref(state, { analysis: row.sessionUUID })} preventScrollReset aria-label={`Analysis of ${who}`}>
               Analysis

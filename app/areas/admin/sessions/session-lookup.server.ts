@@ -6,7 +6,8 @@
  * GET /v2/scan/outcomes/risk-factors), so an admin whose organization differs from the session's can pick
  * their own as the source (003 §2).
  */
-import { findAdminScanSession, listAdminRiskFactorOutcomes, type ScanArtifact } from "../../../api/admin-sessions.server";
+import { findAdminScanSession, listAdminRiskFactorOutcomes } from "../../../api/admin-sessions.server";
+import { replayLog, type ScanArtifact } from "../../../domain/scan-display";
 import { listAssessments, listRiskFactorOutcomes, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import type { CurrentUser } from "../../../auth/user.server";
@@ -28,7 +29,7 @@ export async function lookupAdminSession(request: Request, context: PortalLoadCo
 }
 
 /** The log a scan session's replay and download use: the pose log, else the hands log; null with neither. */
-export const sessionLog = (s: Pick<ScanSession, "artifacts">): ScanArtifact | null => (s.artifacts.includes("pose-log") ? "pose-log" : s.artifacts.includes("hands-log") ? "hands-log" : null);
+export const sessionLog = (s: Pick<ScanSession, "artifacts">): ScanArtifact | null => replayLog(s.artifacts);
 
 export type AdminAnalysis = { error: string; status: number } | { view: AnalysisView; session: ScanSession };
 

@@ -4,6 +4,7 @@
  * own). Support staff may set and reset it (ADR 015).
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 
 export const OVERRIDE_LOAD_FAILED = "Could not get scan modules org override.";
 export const OVERRIDE_SET_FAILED = "Could not set override organization.";
@@ -17,7 +18,7 @@ export const SET_INTENT = "set-override";
 export const RESET_INTENT = "reset-override";
 
 export const overrideSchema = z.object({
-  organizationId: z.string({ error: ORGANIZATION_REQUIRED }).trim().min(1, ORGANIZATION_REQUIRED),
+  organizationId: z.string({ error: missing(ORGANIZATION_REQUIRED) }).trim().min(1, ORGANIZATION_REQUIRED),
 });
 
 /** A failed call's line: the spec's words, then the server's message. */

@@ -5,6 +5,7 @@
  * e-mail gets 003 §5's 'Email must be valid'.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import { isUuid } from "../../../domain/uuid";
 
 export const FIND_USER_PATH = "/admin/users/find-by-uuid";
@@ -18,8 +19,8 @@ export const NO_USER_FOR_EMAIL = "No patient found, please check the email.";
 export const COPIED_LINK = "Copied sign-up link.";
 export const COPY_FAILED = "Could not copy to the clipboard.";
 
-export const uuidSchema = z.string({ error: UUID_REQUIRED }).trim().min(1, UUID_REQUIRED);
-export const emailSchema = z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID));
+export const uuidSchema = z.string({ error: missing(UUID_REQUIRED) }).trim().min(1, UUID_REQUIRED);
+export const emailSchema = z.string({ error: missing(EMAIL_REQUIRED) }).trim().min(1, EMAIL_REQUIRED).max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID));
 
 /** What a look-up form asked for: nothing yet, a field error, or a value to look up. */
 export type Lookup<T> = { kind: "none" } | { kind: "invalid"; input: string; error: string } | { kind: "ok"; input: string; value: T };

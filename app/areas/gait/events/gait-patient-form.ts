@@ -9,6 +9,7 @@
  * POST v2/patients: trimmed, an empty gait ID as null.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { PATIENT_MESSAGES } from "../../patients/forms/patient";
 import { GAIT_LOCATION_REQUIRED } from "./gait-patients";
@@ -18,13 +19,13 @@ export const NAME_MAX = 100;
 
 const required = (message: string, max: number, tooLong: string) =>
   z
-    .string({ error: message })
+    .string({ error: missing(message) })
     .trim()
     .min(1, { error: message })
     .max(max, { error: tooLong });
 
 export const gaitPatientFormSchema = z.object({
-  locationId: z.string({ error: GAIT_LOCATION_REQUIRED }).trim().min(1, { error: GAIT_LOCATION_REQUIRED }),
+  locationId: z.string({ error: missing(GAIT_LOCATION_REQUIRED) }).trim().min(1, { error: GAIT_LOCATION_REQUIRED }),
   firstName: required(PATIENT_MESSAGES.firstNameRequired, NAME_MAX, NAME_TOO_LONG),
   lastName: required(PATIENT_MESSAGES.lastNameRequired, NAME_MAX, NAME_TOO_LONG),
   gaitUid: z

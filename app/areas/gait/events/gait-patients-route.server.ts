@@ -89,7 +89,7 @@ export async function gaitPatientsAction({ request, context }: ActionFunctionArg
     return { keep: true, value: { id: created.data.id } };
   });
   if (outcome.error) {
-    return data({ result: submission.reply(apiErrorFields(outcome.error.message, GAIT_PATIENT_FIELDS)) }, { status: failedStatus(outcome.error) });
+    return data({ result: submission.reply(apiErrorFields(outcome.error, GAIT_PATIENT_FIELDS)) }, { status: failedStatus(outcome.error) });
   }
   getSession(request, context).flash("toast", { type: "success", message: GAIT_PATIENT_ADDED });
   throw redirect(gaitPatientsHref(value.locationId.toLowerCase()));

@@ -11,6 +11,7 @@
  * come out ready for the API: trimmed, empty optional fields as null.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import { isUsStateCode } from "../../../domain/us-states";
 import { US_TIMEZONE_IDS } from "../../../domain/us-timezones";
 
@@ -28,7 +29,8 @@ export const LOCATION_MESSAGES = {
 /** The contract's limits (LocationCreate). */
 export const LOCATION_LIMITS = { name: 200, address1: 200, address2: 200, city: 100 } as const;
 
-const ZIP_CODE = /^\d{5}(-\d{4})?$/;
+/** A US ZIP code or ZIP+4 (also the admin area's Add New Organization location, ADR 031). */
+export const ZIP_CODE = /^\d{5}(-\d{4})?$/;
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
 const optionalText = (max: number) =>
@@ -48,7 +50,7 @@ export function locationFormSchema(options: LocationFormOptions = {}) {
   const { providerIds } = options;
   return z.object({
     name: z
-      .string({ error: LOCATION_MESSAGES.nameRequired })
+      .string({ error: missing(LOCATION_MESSAGES.nameRequired) })
       .trim()
       .min(1, { error: LOCATION_MESSAGES.nameRequired })
       .max(LOCATION_LIMITS.name, { error: LOCATION_MESSAGES.tooLong(LOCATION_LIMITS.name) }),

@@ -143,7 +143,7 @@ async function save(api: Api, form: FormData, editId: string | null): Promise<Ou
   const result = editId ? await updateLocation(api, editId, value) : await createLocation(api, value);
   if (result.error) {
     // The spec's words, and for a refusal of the input the API's reason (at its field when it names one).
-    const reason = result.error.status === 400 ? apiErrorFields(result.error.message, FIELDS) : {};
+    const reason = result.error.status === 400 ? apiErrorFields(result.error, FIELDS) : {};
     return refused(submission.reply({ formErrors: [failed, ...(reason.formErrors ?? [])], fieldErrors: reason.fieldErrors }), failedStatus(result.error));
   }
   return { keep: true, value: { toast: editId ? locationUpdated(result.data.name) : locationCreated(result.data.name) } };

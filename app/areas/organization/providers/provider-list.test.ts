@@ -137,6 +137,9 @@ describe("the list and failures (001 §8, ADR 005)", () => {
     expect(inviteErrorFields({ message: "useSSO: your organization does not support single sign-on", status: 400 })).toEqual({
       fieldErrors: { useSSO: ["your organization does not support single sign-on"] },
     });
-    expect(inviteErrorFields({ message: "locationIds must be locations of your organization", status: 400 })).toEqual({ formErrors: ["locationIds must be locations of your organization"] });
+    // Another organization's location (an audit finding: the API's field name reached the user): at the field, in words.
+    expect(inviteErrorFields({ message: "locationIds: Choose locations of your organization.", status: 400 })).toEqual({ fieldErrors: { locationIds: ["Choose locations of your organization."] } });
+    expect(inviteErrorFields({ message: "Locations is not valid.", status: 400, field: "locationIds" })).toEqual({ fieldErrors: { locationIds: ["Locations is not valid."] } });
+    expect(inviteErrorFields({ message: "Something else.", status: 400 })).toEqual({ formErrors: ["Something else."] });
   });
 });

@@ -189,5 +189,5 @@ export function toList(result: ApiResult<readonly ProviderSource[]>, viewer: Vie
 /** A refused invite on the form (001 §8 'the server message inline'): an e-mail already used (409) at the e-mail. */
 export function inviteErrorFields(error: ApiError) {
   if (error.status === 409) return { fieldErrors: { email: [error.message] } };
-  return apiErrorFields(error.message, ["firstName", "lastName", "email", "role", "locationIds", "useSSO"]);
+  return apiErrorFields(error, ["firstName", "lastName", "email", "role", "locationIds", "useSSO"]);
 }

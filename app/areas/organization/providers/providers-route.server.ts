@@ -225,7 +225,7 @@ async function editAction(env: ActionEnv) {
   if (!provider.userId && v.email && v.email.toLowerCase() !== provider.email.toLowerCase()) body.email = v.email;
   const result = await callOnce(`${env.user.userId}:provider-edit:${provider.id}`, env.token, () => updatePractitioner(env.api, provider.id, body));
   if (result.error) {
-    const fields = apiErrorFields(result.error.message, ["email", "role", "locationIds"]);
+    const fields = apiErrorFields(result.error, ["email", "role", "locationIds"]);
     return reply(failedStatus(result.error), fields.fieldErrors ? { ...fields, formErrors: [UPDATE_FAILED] } : { formErrors: [UPDATE_FAILED, result.error.message] });
   }
   env.flash("success", providerUpdated(`${provider.firstName} ${provider.lastName}`.trim()));

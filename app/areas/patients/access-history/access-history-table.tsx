@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import type { AccessHistoryPage } from "../../../api/access-history.server";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { operationLabel, outcomeLabel, roleLabel, whoLabel } from "./labels";
 
@@ -28,7 +28,13 @@ export function AccessHistoryTable({
   patientHref?: (patientRecordId: string) => string;
   caption: string;
 }) {
-  if (history.items.length === 0) return <p className="access-history-empty">No accesses recorded{page > 1 ? " on this page" : ""}.</p>;
+  if (history.items.length === 0) {
+    return (
+      <EmptyList className="access-history-empty" page={page} metadata={history.metadata} hrefFor={hrefFor} noun={["access", "accesses"]}>
+        No accesses recorded{page > 1 ? " on this page" : ""}.
+      </EmptyList>
+    );
+  }
   return (
     <>
       <table className="access-history-table">

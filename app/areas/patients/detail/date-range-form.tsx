@@ -7,6 +7,7 @@
 import { Form, useLocation, useSubmit } from "react-router";
 import { useState } from "react";
 import { CUSTOM_RANGE, RANGE_PRESETS, type DateRange } from "../../../domain/date-range";
+import { DateRangeNote } from "../../../components/date-range-note";
 import { useHydrated } from "../../../components/use-hydrated";
 import { changedControl } from "../../../components/changed-control";
 
@@ -73,6 +74,7 @@ export function DateRangeForm({ range, today, reportingType }: { range: DateRang
           Apply
         </button>
       ) : null}
+      <DateRangeNote range={range} id="date-range-note" />
     </Form>
   );
 }

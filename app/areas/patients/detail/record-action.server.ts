@@ -99,7 +99,7 @@ async function runIntent(request: Request, context: PortalLoadContext, user: Cur
       const submission = parseWithZod(form, { schema: planEndSchema(window) });
       if (submission.status !== "success") return refused(submission.reply());
       const result = await setPlanOfCareEnd(request, context, id, submission.value.end);
-      if (result.error) return refused(submission.reply(apiErrorFields(result.error.message, ["end"])));
+      if (result.error) return refused(submission.reply(apiErrorFields(result.error, ["end"])));
       return saved(MESSAGES.discharged(name));
     }
     case "new-plan": {
@@ -115,7 +115,7 @@ async function runIntent(request: Request, context: PortalLoadContext, user: Cur
         injuredSideOfBody: health ? v.injuredSideOfBody : null,
         injuredBodyPart: health ? v.injuredBodyPart : null,
       });
-      if (result.error) return refused(submission.reply(apiErrorFields(result.error.message, ["start", "locationId", "injuredSideOfBody", "injuredBodyPart"])));
+      if (result.error) return refused(submission.reply(apiErrorFields(result.error, ["start", "locationId", "injuredSideOfBody", "injuredBodyPart"])));
       return saved(MESSAGES.newPlan(name));
     }
     case "edit-details": {
@@ -125,7 +125,7 @@ async function runIntent(request: Request, context: PortalLoadContext, user: Cur
       const result = await updatePatient(request, context, id, patientUpdateOf(submission.value, record));
       if (result.error) {
         const fields = ["firstName", "lastName", "email", "phoneNumber", "dob", "locationId", "primaryPractitionerId", "injuredSideOfBody", "injuredBodyPart", "gaitUid"];
-        return refused(submission.reply(apiErrorFields(result.error.message, fields)));
+        return refused(submission.reply(apiErrorFields(result.error, fields)));
       }
       return saved(MESSAGES.detailsUpdated);
     }

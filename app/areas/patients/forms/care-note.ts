@@ -5,12 +5,15 @@
  * can only have its notes changed (`careNoteTextSchema`). Messages verbatim.
  */
 import * as z from "zod";
+import { missing, wholeNumberField } from "../../../forms/fields";
 import { countedLength, normalizeLineBreaks } from "../../../domain/text-length";
 
 export const DATE_REQUIRED = "Date is required";
 export const DATE_IN_FUTURE = "Date cannot be in the future.";
 export const MINUTES_REQUIRED = "Minutes are required";
 export const MINUTES_TOO_MANY = "Minutes cannot be more than 1440.";
+/** Ours (the spec words only the required and minimum message): what was typed is not a whole number. */
+export const MINUTES_NOT_WHOLE = "Enter the minutes as a whole number.";
 export const NOTES_REQUIRED = "Notes are required";
 export const NOTES_TOO_LONG = "Max Character Limit is 500";
 
@@ -26,7 +29,7 @@ function isCalendarDay(d: string): boolean {
 }
 
 const notesField = z
-  .string({ error: NOTES_REQUIRED })
+  .string({ error: missing(NOTES_REQUIRED) })
   .transform(normalizeLineBreaks)
   .refine((v) => v.trim().length > 0, { error: NOTES_REQUIRED })
   .refine((v) => countedLength(v) <= CARE_NOTE_MAX, { error: NOTES_TOO_LONG });
@@ -35,14 +38,10 @@ const notesField = z
 export const careNoteSchema = (today: string) =>
   z.object({
     date: z
-      .string({ error: DATE_REQUIRED })
+      .string({ error: missing(DATE_REQUIRED) })
       .refine(isCalendarDay, { error: DATE_REQUIRED, abort: true })
       .refine((d) => d <= today, { error: DATE_IN_FUTURE }),
-    minutes: z.coerce
-      .number({ error: MINUTES_REQUIRED })
-      .int({ error: MINUTES_REQUIRED })
-      .min(0, { error: MINUTES_REQUIRED })
-      .max(MAX_MINUTES, { error: MINUTES_TOO_MANY }),
+    minutes: wholeNumberField({ required: MINUTES_REQUIRED, invalid: MINUTES_NOT_WHOLE, min: 0, belowMin: MINUTES_REQUIRED, max: MAX_MINUTES, aboveMax: MINUTES_TOO_MANY }),
     notes: notesField,
     isPatientInteraction: z.boolean().default(false),
   });

@@ -29,6 +29,18 @@ describe("care note (000 §5), messages verbatim", () => {
     expect(errors(schema, { date: "2026-02-30x", minutes: "1441", notes: "Call" })).toEqual({ date: ["Date is required"], minutes: ["Minutes cannot be more than 1440."] });
   });
 
+  it("refuses minutes that are not a whole number, and a reply echoes them as typed (issue 25)", () => {
+    for (const typed of ["abc", "12.5", "1e3", "0x10", "20 min"]) {
+      const s = parse(schema, { date: TODAY, minutes: typed, notes: "Call" });
+      expect(s.status, typed).toBe("error");
+      expect(s.reply().error, typed).toEqual({ minutes: ["Enter the minutes as a whole number."] });
+      // The reply's initial value is what the field shows again: the text as typed, not empty.
+      expect(s.reply().initialValue?.minutes, typed).toBe(typed);
+    }
+    const spaced = parseWithZod(form({ date: TODAY, minutes: " 45 ", notes: "Call" }), { schema });
+    expect(spaced.status === "success" && spaced.value.minutes).toBe(45);
+  });
+
   it("counts a line break as two characters against the 500 limit", () => {
     expect(errors(schema, { date: TODAY, minutes: "20", notes: `${"a".repeat(250)}\r\n${"b".repeat(249)}` })).toEqual({ notes: ["Max Character Limit is 500"] });
     const ok = parse(schema, { date: TODAY, minutes: "0", notes: `${"a".repeat(249)}\r\n${"b".repeat(249)}`, isPatientInteraction: "on" });

@@ -4,6 +4,7 @@
  * browser (conform) and the server (authoritative). Windows come from app/areas/patients/rules/patient-record.ts.
  */
 import * as z from "zod";
+import { missing } from "../../../forms/fields";
 import { formatDay, type DayWindow } from "../rules/patient-record";
 import { BODY_PARTS, PATIENT_MESSAGES, SIDES, type BodyPart } from "./patient";
 import { isIsoDate } from "./patient";
@@ -29,7 +30,7 @@ const inWindow = (day: string, window: DayWindow) => (window.min === null || day
 export function planEndSchema(window: DayWindow) {
   return z.object({
     end: z
-      .string({ error: PLAN_MESSAGES.endRequired })
+      .string({ error: missing(PLAN_MESSAGES.endRequired) })
       .trim()
       .min(1, { error: PLAN_MESSAGES.endRequired })
       .refine((v) => isIsoDate(v) && inWindow(v, window), { error: windowMessage(window) }),

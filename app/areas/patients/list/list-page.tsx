@@ -33,7 +33,7 @@ import { formatDate } from "../../../domain/zoned-day";
 import { StateInputs } from "./state-inputs";
 import { useHydrated } from "../../../components/use-hydrated";
 import { LocationOptions } from "../../../components/location-options";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { LoadErrorView } from "../../../components/load-error";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
@@ -75,7 +75,9 @@ export function PatientListPage({ data }: { data: ListData }) {
       {data.listError || !list ? (
         <LoadErrorView message={data.listError ?? LIST_LOAD_FAILED} retryHref={listHref(state)} retryLabel="Reload this page" />
       ) : list.items.length === 0 ? (
-        <p className="empty-state">{EMPTY_LIST_MESSAGE}</p>
+        <EmptyList page={state.page} metadata={list.metadata} hrefFor={(page) => listHref({ ...state, page })} noun={["patient", "patients"]}>
+          {EMPTY_LIST_MESSAGE}
+        </EmptyList>
       ) : (
         <>
           <PatientTable data={data} rows={list.items} />

@@ -15,6 +15,7 @@
 import type { Schema } from "../../../api/schemas";
 import { displayName } from "../../../domain/names";
 import { dayInZone } from "../../../domain/zoned-day";
+import { formatResultValue } from "../../../domain/result-format";
 import { PRO_Y_RANGE_DEFAULT, proLabel } from "../rules/pro";
 import { bodyPartLabel, sideLabel } from "../rules/patient-record";
 
@@ -83,7 +84,8 @@ export const TIME_NOTE = "The report data carries no time per day: the chart sho
 /** 2026-03-05 → 03/05/2026. */
 export const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 const shortDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}`;
-const fmt = (n: number | null) => (n === null ? "–" : String(Math.round(n * 10) / 10));
+/** A range of motion in degrees, by the one result rule (0 decimals, domain/result-format.ts). */
+const fmt = (n: number | null) => (n === null ? "–" : formatResultValue(n, "deg"));
 
 const SIDE_NAMES: Record<string, string> = { LEFT: "Left", RIGHT: "Right", BOTH: "Both" };
 

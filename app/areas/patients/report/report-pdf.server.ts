@@ -3,10 +3,11 @@
  * the letterhead (print logo, organization name) and the first page's summary — patient, provider, location,
  * involved side and body part, programs, the period and the day counts — then per exercise (and side) the
  * trend chart and the table of values, then the PRO answers charted over time with their table. Charts are
- * ECharts SVG placed as vector graphics; all text is real text (selectable); 'Page n of m' on every page.
+ * ECharts SVG placed as vector graphics; all text is real text (selectable), in the embedded Unicode font (ADR 032);
+ * 'Page n of m' on every page.
  */
 import SVGtoPDF from "svg-to-pdfkit";
-import { drawLetterhead, finishPdf, pdfText, startPdf, type Pdf } from "../../../media/pdf/pdf-document.server";
+import { drawLetterhead, finishPdf, PDF_FONT, startPdf, type Pdf } from "../../../media/pdf/pdf-document.server";
 import { CHART_SIZE, exerciseChartSvg, proChartSvg, type Period } from "./report-charts.server";
 import { NO_ACTIVITY, NO_EXERCISE_DATA, NO_PRO_DATA, type ReportModel } from "./report-data";
 
@@ -24,7 +25,7 @@ function ensureRoom(doc: Pdf, height: number) {
 function sectionHeading(doc: Pdf, text: string) {
   // Not alone at the foot of a page: with room for the first section's title and chart.
   ensureRoom(doc, CHART_SIZE.height + 110);
-  doc.moveDown(0.6).font("Helvetica-Bold").fontSize(14).fillColor("#111111").text(pdfText(text), leftOf(doc), doc.y, { width: widthOf(doc) });
+  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(14).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
   const y = doc.y + 2;
   doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
   doc.y = y + 6;
@@ -32,15 +33,16 @@ function sectionHeading(doc: Pdf, text: string) {
 
 function subHeading(doc: Pdf, title: string, lines: (string | null)[], needed: number) {
   ensureRoom(doc, needed);
-  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(11).fillColor("#111111").text(pdfText(title), leftOf(doc), doc.y, { width: widthOf(doc) });
-  doc.font("Helvetica").fontSize(9).fillColor("#333333");
-  for (const line of lines) if (line) doc.text(pdfText(line), { width: widthOf(doc) });
+  doc.moveDown(0.5).font(PDF_FONT.bold).fontSize(11).fillColor("#111111").text(title, leftOf(doc), doc.y, { width: widthOf(doc) });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#333333");
+  for (const line of lines) if (line) doc.text(line, { width: widthOf(doc) });
   doc.moveDown(0.3);
 }
 
 function chart(doc: Pdf, svg: string) {
   ensureRoom(doc, CHART_SIZE.height + 4);
-  SVGtoPDF(doc, svg, leftOf(doc), doc.y, { width: CHART_SIZE.width, height: CHART_SIZE.height, assumePt: true });
+  // The charts' text (axis labels, legend: a survey's title) in the PDF's Unicode font, not a standard one.
+  SVGtoPDF(doc, svg, leftOf(doc), doc.y, { width: CHART_SIZE.width, height: CHART_SIZE.height, assumePt: true, fontCallback: (_family, bold) => (bold ? PDF_FONT.bold : PDF_FONT.regular) });
   doc.x = leftOf(doc);
   doc.y += CHART_SIZE.height + 4;
 }
@@ -56,8 +58,8 @@ function table(doc: Pdf, header: string[], rows: string[][]) {
   const blockW = (widthOf(doc) - gap) / 2;
   const colW = blockW / header.length;
   const drawRow = (cells: string[], x: number, y: number, bold: boolean) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8).fillColor("#111111");
-    cells.forEach((c, i) => doc.text(pdfText(c), x + i * colW + 2, y + 2, { width: colW - 4, height: rowH, lineBreak: false, ellipsis: true }));
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(8).fillColor("#111111");
+    cells.forEach((c, i) => doc.text(c, x + i * colW + 2, y + 2, { width: colW - 4, height: rowH, lineBreak: false, ellipsis: true }));
     doc.moveTo(x, y + rowH).lineTo(x + blockW, y + rowH).lineWidth(bold ? 0.75 : 0.25).strokeColor(bold ? "#333333" : "#bbbbbb").stroke();
   };
   let i = 0;
@@ -84,7 +86,7 @@ function table(doc: Pdf, header: string[], rows: string[][]) {
 function summary(doc: Pdf, model: ReportModel) {
   const left = leftOf(doc);
   for (const [label, value] of model.details) {
-    doc.font("Helvetica-Bold").fontSize(10).fillColor("#111111").text(`${pdfText(label)}: `, left, doc.y, { continued: true, width: widthOf(doc) }).font("Helvetica").text(pdfText(value));
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111111").text(`${label}: `, left, doc.y, { continued: true, width: widthOf(doc) }).font(PDF_FONT.regular).text(value);
   }
   doc.moveDown(0.8);
   // The day counts: three boxes side by side.
@@ -95,8 +97,8 @@ function summary(doc: Pdf, model: ReportModel) {
   model.counts.forEach((c, i) => {
     const x = left + i * (boxW + gap);
     doc.rect(x, top, boxW, boxH).lineWidth(0.75).strokeColor("#555555").stroke();
-    doc.font("Helvetica-Bold").fontSize(16).fillColor("#111111").text(pdfText(c.value), x + 8, top + 7, { width: boxW - 16 });
-    doc.font("Helvetica").fontSize(9).fillColor("#333333").text(pdfText(c.label), x + 8, top + 29, { width: boxW - 16 });
+    doc.font(PDF_FONT.bold).fontSize(16).fillColor("#111111").text(c.value, x + 8, top + 7, { width: boxW - 16 });
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor("#333333").text(c.label, x + 8, top + 29, { width: boxW - 16 });
   });
   doc.x = left;
   doc.y = top + boxH + 10;
@@ -115,27 +117,27 @@ export async function renderPatientReportPdf({ model, period, logo }: ReportPdfI
   summary(doc, model);
 
   if (model.noActivity) {
-    doc.font("Helvetica").fontSize(11).fillColor("#111111").text(pdfText(NO_ACTIVITY), leftOf(doc), doc.y, { width: widthOf(doc) });
+    doc.font(PDF_FONT.regular).fontSize(11).fillColor("#111111").text(NO_ACTIVITY, leftOf(doc), doc.y, { width: widthOf(doc) });
     return finishPdf(started);
   }
 
   sectionHeading(doc, "Exercises");
-  if (model.exercises.length === 0) doc.font("Helvetica").fontSize(10).fillColor("#111111").text("No exercise sessions in this period.", leftOf(doc), doc.y);
+  if (model.exercises.length === 0) doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text("No exercise sessions in this period.", leftOf(doc), doc.y);
   for (const section of model.exercises) {
     const svg = exerciseChartSvg(section, period);
     subHeading(doc, section.chartTitle, [section.goalLabel, section.note], svg ? CHART_SIZE.height + 60 : 60);
     if (svg) chart(doc, svg);
-    else doc.font("Helvetica").fontSize(10).fillColor("#111111").text(NO_EXERCISE_DATA, leftOf(doc), doc.y).moveDown(0.3);
+    else doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text(NO_EXERCISE_DATA, leftOf(doc), doc.y).moveDown(0.3);
     table(doc, section.table.header, section.table.rows);
   }
 
   sectionHeading(doc, "Surveys (patient-reported outcomes)");
-  if (model.pros.length === 0) doc.font("Helvetica").fontSize(10).fillColor("#111111").text("No survey answers in this period.", leftOf(doc), doc.y);
+  if (model.pros.length === 0) doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text("No survey answers in this period.", leftOf(doc), doc.y);
   for (const section of model.pros) {
     const svg = proChartSvg(section, period);
     subHeading(doc, `${section.title}: answers over time`, [section.prompt !== section.title ? `Question: ${section.prompt}` : null], svg ? CHART_SIZE.height + 60 : 60);
     if (svg) chart(doc, svg);
-    else doc.font("Helvetica").fontSize(10).fillColor("#111111").text(NO_PRO_DATA, leftOf(doc), doc.y).moveDown(0.3);
+    else doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text(NO_PRO_DATA, leftOf(doc), doc.y).moveDown(0.3);
     table(doc, section.table.header, section.table.rows);
   }
   return finishPdf(started);

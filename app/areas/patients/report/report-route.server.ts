@@ -30,6 +30,12 @@ export async function patientReportPdf({ request, context, params }: LoaderFunct
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
   const range = parseDateRange(requestUrl(request).searchParams, today);
+  // A range that had to be changed (reversed, past today, unusable) is not downloaded as another range without
+  // saying so (issue 25): back to the dialog with the range that would be used, and what was changed.
+  if (range.adjustment) {
+    getSession(request, context).flash("toast", { type: "warning", message: range.adjustment });
+    throw redirect(withDateRange(`${recordPath(id)}?dialog=report`, range));
+  }
   const record = await getPatientRecord(getApi(request, context), id);
   if (record.error) throw data(null, { status: record.error.status === 400 || record.error.status === 404 ? 404 : 502, headers: { "Cache-Control": "no-store" } });
   const heps = record.data.productData.health?.heps ?? [];

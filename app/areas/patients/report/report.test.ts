@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exerciseChartSvg, proChartSvg } from "./report-charts.server";
 import { NO_ACTIVITY, NO_EXERCISE_DATA, TIME_NOTE, exerciseSection, programGoals, proSection, reportModel, type ActivityReport } from "./report-data";
 import { FIXTURE_GOALS, reportFixture } from "./report-fixture";
+import { pdfFonts, WORLD_NAMES } from "../../../media/pdf/test-fixture";
 import { renderPatientReportPdf } from "./report-pdf.server";
 
 const TZ = "America/Denver";
@@ -50,6 +51,11 @@ describe("report data", () => {
     expect(noRom.empty).toBe(true);
     expect(exerciseChartSvg(noRom, report.meta)).toBeNull();
     expect(noRom.table.rows).toEqual([["03/02/2026", "4", "–", "–"]]);
+  });
+
+  it("writes a range of motion in degrees with 0 decimals, as the API's report and every screen do (issue 25)", () => {
+    const r = exerciseSection({ ...rom!, days: [{ date: "2026-03-02", totalReps: 4, minRange: 12.25, maxRange: 96.5 }] });
+    expect(r.table.rows).toEqual([["03/02/2026", "4", "12", "97"]]);
   });
 
   it("labels pain and strength, defaults the y range to 0–10 and keeps numeric answers only", () => {
@@ -125,6 +131,29 @@ describe("the report PDF", () => {
     expect(text).toContain("0 of 30");
     expect(text).toContain("Page 1 of 1");
     expect(text).not.toContain(NO_EXERCISE_DATA);
+  });
+
+  it("prints names in any script as they are, in the embedded subset of the Unicode font (ADR 032)", async () => {
+    const N = WORLD_NAMES;
+    const report = reportFixture(30, { activity: false });
+    report.organization = { ...report.organization, name: N.chinese };
+    report.patientRecord.patient = { ...report.patientRecord.patient, lastName: N.vietnamese, firstName: N.polish };
+    report.provider = { ...report.provider!, lastName: N.greek, firstName: N.chinese };
+    report.patientRecord.location = { ...report.patientRecord.location!, name: N.arabic };
+    const { text, info, pdf } = await render(report, null);
+    for (const line of [N.chinese, `Patient: ${N.vietnamese}, ${N.polish}`, `Provider: ${N.greek}, ${N.chinese}`, `Location: ${N.arabic}`]) expect(text).toContain(`${line}\n`);
+    expect(text).not.toContain("?");
+    expect(info.Title).toBe(`Patient Report: ${N.vietnamese}, ${N.polish}`);
+    // Subsets of the two weights, nothing else (no standard font); the full fonts are about 3.7 MB each.
+    expect(pdfFonts(pdf)).toEqual({ baseFonts: [expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Bold$/), expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Regular$/)], embeddedFiles: 2 });
+    expect(pdf.length).toBeLessThan(40_000);
+  });
+
+  it("draws the charts' text in the Unicode font too: a survey's title in Greek is its legend", async () => {
+    const report = reportFixture(30);
+    const { text, pdf } = await render({ ...report, pros: [{ ...report.pros[0]!, questionId: "CUSTOM", text: WORLD_NAMES.greek }] }, null);
+    expect(count(text, WORLD_NAMES.greek)).toBeGreaterThanOrEqual(2);
+    expect(pdfFonts(pdf).baseFonts.every((f) => /^[A-Z]{6}\+ExerPdfSans-(Regular|Bold)$/.test(f))).toBe(true);
   });
 
   it("stays under 1 MB for 90 days", async () => {

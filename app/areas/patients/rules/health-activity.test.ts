@@ -51,7 +51,7 @@ describe("set texts", () => {
     expect(resultText(set(1).setInfo)).toBe("10 reps in 40 s");
     expect(resultText(set(0, { completedReps: null, completedTime: null }).setInfo)).toBe("—");
     expect(romText(set(1).setInfo)).toBe("12°–96°");
-    expect(romText(set(1, { romMin: null, romMax: 40.25 }).setInfo)).toBe("max 40.3°");
+    expect(romText(set(1, { romMin: null, romMax: 40.25 }).setInfo)).toBe("max 40°"); // degrees: 0 decimals (issue 25)
     expect(romText(set(1, { romMin: null, romMax: null }).setInfo)).toBeNull();
     expect(resultStatusLabel("SKIPPED_IN_SET")).toBe("Skipped in Set");
     expect(resultStatusLabel("CALIBRATION_ERROR")).toBe("Calibration Error");

@@ -6,6 +6,7 @@
 import type { Schema } from "../../../api/schemas";
 import { completionTone, sessionProgress, type CompletionTone } from "./session-progress";
 import { dayInZone, formatDay, formatTime } from "../../../domain/zoned-day";
+import { formatDegrees } from "../../../domain/result-format";
 
 export type HealthSession = Schema<"HealthSession">;
 export type HealthSet = Schema<"HealthSet">;
@@ -25,8 +26,8 @@ export const resultStatusLabel = (s: string): string => RESULT_STATUS_LABELS[s a
 const SIDE_LABELS: Record<string, string> = { LEFT: "Left", RIGHT: "Right", BOTH: "Both" };
 export const sideLabel = (side: string | null | undefined): string | null => (side ? (SIDE_LABELS[side] ?? side) : null);
 
-/** Degrees with at most one decimal: 96 → '96°', 12.25 → '12.3°'. */
-export const degrees = (v: number) => `${Math.round(v * 10) / 10}°`;
+/** Degrees by the one result rule (0 decimals, domain/result-format.ts): 96 → '96°', 12.25 → '12°'. */
+export const degrees = formatDegrees;
 
 /** The set's goal in words: '10 reps', '30 s', 'Range of motion', '5 reps or 60 s'. */
 export function goalText(goal: HealthSet["setGoal"]): string {

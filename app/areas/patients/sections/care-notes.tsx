@@ -137,7 +137,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
         ) : (
           <>
             <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
-            <Field label="Minutes" type="number" meta={fields.minutes} inputProps={{ min: 0, max: 1440, step: 1, inputMode: "numeric" }} />
+            <Field label="Minutes" meta={fields.minutes} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
             <div className="field checkbox-field">
               <input {...getInputProps(fields.isPatientInteraction, { type: "checkbox" })} key={fields.isPatientInteraction.key} />
               <label htmlFor={fields.isPatientInteraction.id}>{INTERACTION_LABEL}</label>

@@ -4,7 +4,14 @@
  * (library/filter-panel.tsx, exercise-grid.tsx, exercise-card.tsx) as controls of this form — and the sidebar
  * with the name, frequency and notes edits and the program's exercises, reorderable (Move up / Move down
  * without JavaScript, drag and drop with it: islands/sortable-list.tsx).
+ *
+ * Below 1200 px (lg) the filters are a drawer opened by 'Filters', so the first cards show in the first screen;
+ * below 900 px (md) the built program is a drawer too, opened by 'Program (n exercises)'. Both openers sit in a
+ * bar that stays at the top of the step while the grid scrolls, so the filters and the program are one tap away
+ * at every width. Without JavaScript each opener is a link to its drawer (`:target` opens it by CSS) and the
+ * close controls are links to "#"; with it, buttons (Escape closes, the focus goes in and comes back).
  */
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { SortableList } from "../../../islands/sortable-list";
@@ -26,19 +33,74 @@ export function ExercisesStep({ view }: { view: StepsView }) {
         Exercises
       </h2>
       <div className="builder-exercises-layout">
-        {view.grid ? <FilterColumn grid={view.grid} /> : <div />}
-        <div className="builder-library">
-          {view.exercisesError ? (
-            <p className="notice notice-error" role="alert">
-              {view.exercisesError}
-            </p>
-          ) : null}
-          {view.grid ? <SelectExercise grid={view.grid} added={new Set(view.draft.blocks.map((b) => b.exerciseId))} /> : null}
-        </div>
-        <ProgramSidebar view={view} />
+        <ProgramDrawer view={view} />
       </div>
     </section>
   );
+}
+
+/** The step's columns; the program's drawer state (small screens) is shared by its opener and its close control. */
+function ProgramDrawer({ view }: { view: StepsView }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closer = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) closer.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  const count = view.draft.blocks.length;
+  const label = `Program (${count} ${count === 1 ? "exercise" : "exercises"})`;
+  return (
+    <>
+      {/* A bar at the top of the step below lg; above it, its parts are the grid's first column. */}
+      <div className="builder-toolbar">
+        {view.grid ? <FilterColumn grid={view.grid} /> : <div className="builder-filters" />}
+        {hydrated ? (
+          <button
+            ref={opener}
+            type="button"
+            className="button program-open"
+            aria-expanded={open}
+            aria-controls={PROGRAM_ID}
+            onClick={(e: MouseEvent<HTMLButtonElement>) => {
+              e.preventDefault();
+              setOpen(true);
+            }}
+          >
+            {label}
+          </button>
+        ) : (
+          <a className="button program-open" href={`#${PROGRAM_ID}`}>
+            {label}
+          </a>
+        )}
+      </div>
+      <div className="builder-library">
+        {view.exercisesError ? (
+          <p className="notice notice-error" role="alert">
+            {view.exercisesError}
+          </p>
+        ) : null}
+        {view.grid ? <SelectExercise grid={view.grid} added={new Set(view.draft.blocks.map((b) => b.exerciseId))} /> : null}
+      </div>
+      <ProgramSidebar view={view} hydrated={hydrated} open={open} onClose={close} closeRef={closer} />
+    </>
+  );
+}
+
+const PROGRAM_ID = "builder-program";
+
+interface DrawerProps {
+  view: StepsView;
+  hydrated: boolean;
+  /** The drawer (below md) is open: with JavaScript only; without it the drawer is the `:target`. */
+  open: boolean;
+  onClose: () => void;
+  closeRef: RefObject<HTMLButtonElement | null>;
 }
 
 function FilterColumn({ grid }: { grid: GridView }) {
@@ -81,24 +143,55 @@ function SelectExercise({ grid, added }: { grid: GridView; added: ReadonlySet<st
   );
 }
 
-function ProgramSidebar({ view }: { view: StepsView }) {
+function ProgramSidebar({ view, hydrated, open, onClose, closeRef }: DrawerProps) {
   const { draft, exercises, errors } = view;
   const label = (b: DraftBlock) => exerciseName(b, exercises[b.exerciseId]);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    // Escape closes the drawer, not the builder around it.
+    if (e.key === "Escape" && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    }
+  };
   return (
-    <aside className="builder-sidebar" aria-labelledby="builder-sidebar-heading">
-      <h3 id="builder-sidebar-heading">Program</h3>
-      <InlineEdits view={view} />
-      <h4 id="builder-blocks-heading">Exercises ({draft.blocks.length})</h4>
-      <ErrorList id="builder-blocks-error" errors={errors.blocks} />
-      {draft.blocks.length === 0 ? <p className="muted">No exercises added yet.</p> : null}
-      <SortableList
-        items={draft.blocks}
-        getKey={(b) => b.key}
-        getLabel={label}
-        label="Program exercises"
-        renderItem={(b, i) => <BlockFields block={b} exercise={exercises[b.exerciseId]} errors={errors} position={i + 1} />}
-        className="builder-blocks"
-      />
-    </aside>
+    <>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a key handler for the controls inside */}
+      <aside id={PROGRAM_ID} className={`builder-sidebar${open ? " is-open" : ""}`} aria-labelledby="builder-sidebar-heading" onKeyDown={onKeyDown}>
+        <div className="builder-sidebar-head">
+          <h3 id="builder-sidebar-heading">Program</h3>
+          {hydrated ? (
+            <button ref={closeRef} type="button" className="icon-button program-close" aria-label="Close program" onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : (
+            // Without JS the drawer opens as the :target of the aside; this link clears the fragment to close it.
+            // eslint-disable-next-line jsx-a11y/anchor-is-valid -- "#" is the real destination (no fragment = closed)
+            <a href="#" className="icon-button program-close" aria-label="Close program">
+              <span aria-hidden="true">×</span>
+            </a>
+          )}
+        </div>
+        <InlineEdits view={view} />
+        <h4 id="builder-blocks-heading">Exercises ({draft.blocks.length})</h4>
+        <ErrorList id="builder-blocks-error" errors={errors.blocks} />
+        {draft.blocks.length === 0 ? <p className="muted">No exercises added yet.</p> : null}
+        <SortableList
+          items={draft.blocks}
+          getKey={(b) => b.key}
+          getLabel={label}
+          label="Program exercises"
+          renderItem={(b, i) => <BlockFields block={b} exercise={exercises[b.exerciseId]} errors={errors} position={i + 1} />}
+          className="builder-blocks"
+        />
+      </aside>
+      {hydrated ? (
+        <div className={`program-backdrop${open ? " is-open" : ""}`} aria-hidden="true" onClick={onClose} />
+      ) : (
+        // The backdrop closes the no-JS drawer; hidden from assistive technology (the close link is labelled).
+        // eslint-disable-next-line jsx-a11y/anchor-is-valid, jsx-a11y/anchor-has-content -- see above
+        <a href="#" className="program-backdrop" aria-hidden="true" tabIndex={-1} />
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@
  * gives the range, not its text.
  */
 import * as z from "zod";
+import { missing, wholeNumberField } from "../../../forms/fields";
 import { LOGIC_OPTIONS, PHASE_NUMBER_MAX, PHASE_NUMBER_MIN, TYPE_OPTIONS, type CarePath } from "../paths/sample-paths";
 
 export const NUMBER_RANGE = `Enter a whole number from ${PHASE_NUMBER_MIN} to ${PHASE_NUMBER_MAX}.`;
@@ -15,9 +16,9 @@ export const TYPE_REQUIRED = "Choose a type.";
 /** A phase's fields; the track among `trackOptions` (that phase's). */
 const phaseSchema = (trackOptions: readonly string[]) =>
   z.object({
-    selectedTrack: z.string({ error: TRACK_REQUIRED }).refine((v) => trackOptions.includes(v), { error: TRACK_REQUIRED }),
+    selectedTrack: z.string({ error: missing(TRACK_REQUIRED) }).refine((v) => trackOptions.includes(v), { error: TRACK_REQUIRED }),
     selectedLogic: z.enum(LOGIC_OPTIONS, { error: LOGIC_REQUIRED }),
-    selectedNumber: z.number({ error: NUMBER_RANGE }).int({ error: NUMBER_RANGE }).min(PHASE_NUMBER_MIN, { error: NUMBER_RANGE }).max(PHASE_NUMBER_MAX, { error: NUMBER_RANGE }),
+    selectedNumber: wholeNumberField({ required: NUMBER_RANGE, invalid: NUMBER_RANGE, min: PHASE_NUMBER_MIN, max: PHASE_NUMBER_MAX }),
     selectedType: z.enum(TYPE_OPTIONS, { error: TYPE_REQUIRED }),
     messageProvider: z.boolean().default(false),
   });

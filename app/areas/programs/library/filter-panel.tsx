@@ -80,7 +80,9 @@ export function FilterPanel(props: FilterPanelProps) {
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === "Escape" && open) {
+      // The drawer closes, not a dialog around it (the program builder).
       e.preventDefault();
+      e.stopPropagation();
       close();
     }
   };

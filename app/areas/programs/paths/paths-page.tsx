@@ -134,7 +134,7 @@ function PathEditCard({ path, state }: { path: Path; state: PathsState }) {
       phases: path.phases.map((p) => ({
         selectedTrack: p.selectedTrack,
         selectedLogic: p.selectedLogic,
-        selectedNumber: p.selectedNumber,
+        selectedNumber: String(p.selectedNumber),
         selectedType: p.selectedType,
         messageProvider: p.messageProvider,
       })),
@@ -171,12 +171,10 @@ function PathEditCard({ path, state }: { path: Path; state: PathsState }) {
                 <div className="field">
                   <label htmlFor={f.selectedNumber.id}>Number</label>
                   <input
-                    {...withoutKey(getInputProps(f.selectedNumber, { type: "number", ariaDescribedBy: `${f.selectedNumber.id}-hint` }))}
+                    {...withoutKey(getInputProps(f.selectedNumber, { type: "text", ariaDescribedBy: `${f.selectedNumber.id}-hint` }))}
                     key={f.selectedNumber.key}
-                    min={PHASE_NUMBER_MIN}
-                    max={PHASE_NUMBER_MAX}
-                    step={1}
                     inputMode="numeric"
+                    autoComplete="off"
                   />
                   <p id={`${f.selectedNumber.id}-hint`} className="field-hint">
                     {`${PHASE_NUMBER_MIN} to ${PHASE_NUMBER_MAX}`}

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
+import type { RtmCycle } from "../../../api/rtm.server";
+import { csvFile } from "../../../domain/csv-file.server";
 import {
   activeDaysLabel,
   addMonths,
+  careClockLines,
+  deviceClockLines,
+  EXPORT_HEADER,
+  exportFileName,
+  exportHref,
+  exportRows,
+  toggleRefusal,
   copyText,
   cycleActions,
   monthHeading,
@@ -32,6 +41,10 @@ describe("months", () => {
     expect(parse("month=2027-02").month).toBe("2026-11");
     expect(parse("month=2025-10").month).toBe("2026-11");
     expect(parse("month=nonsense").month).toBe("2026-11");
+    // Issue 25: the month shown instead is said, with why.
+    expect(parse("month=2025-10").monthAdjustment).toBe('"2025-10" is not a month that can be chosen (November 2025 to January 2027): showing November 2026 instead.');
+    expect(parse("month=2027-01").monthAdjustment).toBeNull();
+    expect(parse("").monthAdjustment).toBeNull();
     expect(monthHeading("2026-11")).toBe("November 2026");
   });
 });
@@ -39,7 +52,7 @@ describe("months", () => {
 describe("URL state", () => {
   it("reads statuses (repeated, known only), attention, location (a uuid), search, sort and page", () => {
     const s = parse("status=READY_TO_BILL&status=BILLED&status=BOGUS&status=BILLED&attention=1&location=0F8FAD5B-D9CB-469F-A165-70867728950E&q=%20ana%20&sort=status&dir=desc&page=3");
-    expect(s).toEqual({ month: "2026-11", statuses: ["READY_TO_BILL", "BILLED"], attention: true, location: "0f8fad5b-d9cb-469f-a165-70867728950e", q: "ana", sort: "status", dir: "desc", page: 3 });
+    expect(s).toEqual({ month: "2026-11", monthAdjustment: null, statuses: ["READY_TO_BILL", "BILLED"], attention: true, location: "0f8fad5b-d9cb-469f-a165-70867728950e", q: "ana", sort: "status", dir: "desc", page: 3 });
     expect(parse("location=1;drop&sort=name&page=-2")).toMatchObject({ location: null, sort: null, dir: null, page: 1 });
   });
   it("writes the same state back (round trip) with extra parameters", () => {
@@ -104,5 +117,102 @@ describe("cycles", () => {
       "America/Denver",
     );
     expect(text).toBe("98980 Care Management\nAna Rivera, 10/26/2026 – 11/24/2026\nPatient interactions:\n11/03/2026: 15 minutes\n11/10/2026: 1 minute");
+  });
+});
+
+describe("the worklist's empty state and a refused action's message (an audit's findings)", () => {
+  it("an unfiltered month without cycles: the spec's empty state only for an organization without RTM cycles", async () => {
+    const { emptyMonthMessage, EMPTY_MESSAGE } = await import("./worklist");
+    expect(emptyMonthMessage("2026-10", true)).toBe("No RTM cycles end in October 2026.");
+    expect(emptyMonthMessage("2026-10", null)).toBe("No RTM cycles end in October 2026.");
+    expect(emptyMonthMessage("2026-10", false)).toBe(EMPTY_MESSAGE);
+  });
+  it("tells a filtered list", async () => {
+    const { isFiltered } = await import("./worklist");
+    const none = { statuses: [], attention: false, location: null, q: "" };
+    expect(isFiltered(none)).toBe(false);
+    expect(isFiltered({ ...none, q: "ann" })).toBe(true);
+    expect(isFiltered({ ...none, statuses: ["BILLED" as const] })).toBe(true);
+  });
+  it("a refused Mark Billed: 'changed after the page was loaded' only when the page showed it ready, else the spec's words", async () => {
+    const { toggleFailedMessage, CHANGED_MEANWHILE, TOGGLE_FAILED } = await import("./worklist");
+    expect(toggleFailedMessage(409, "advance", "READY_TO_BILL")).toBe(CHANGED_MEANWHILE);
+    expect(toggleFailedMessage(409, "advance", "IN_PROGRESS")).toBe(TOGGLE_FAILED);
+    expect(toggleFailedMessage(409, "advance", null)).toBe(TOGGLE_FAILED);
+    expect(toggleFailedMessage(409, "revert", "BILLED")).toBe(CHANGED_MEANWHILE);
+    expect(toggleFailedMessage(502, "advance", "READY_TO_BILL")).toBe(TOGGLE_FAILED);
+    expect(TOGGLE_FAILED).toBe("Something went wrong, please refresh and try again");
+    expect(CHANGED_MEANWHILE).not.toMatch(/someone else/);
+  });
+});
+
+describe("the two clocks (ADR 033)", () => {
+  const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
+    id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
+    interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null,
+    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, ...c,
+  });
+
+  it("the device clock: days of data, days left, the code the interval reached and what it is heading for", () => {
+    const projection = "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left";
+    const lines = deviceClockLines([
+      cycle({ code: "DEVICE_AND_DATA_TRANSMISSION", billingCode: "98977", status: "IN_PROGRESS", projection }),
+      cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "READY_TO_BILL", projection }),
+      cycle({ code: "PATIENT_SETUP", billingCode: "98975", status: "READY_TO_BILL" }),
+    ]);
+    expect(lines).toEqual([{ period: "11/08/2026 – 12/07/2026", facts: "11 of 30 days with data, 11 days left", code: "98985 ready to bill", projection }]);
+    expect(deviceClockLines([cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", numRemainingDays: 0 })])[0]).toMatchObject({ facts: "11 of 30 days with data, ended", code: "98985 billed" });
+    expect(deviceClockLines([cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "IN_PROGRESS", numActiveDays: 1, numRemainingDays: 1 })])[0]).toMatchObject({ facts: "1 of 30 days with data, 1 day left", code: "no code reached yet" });
+  });
+
+  it("the management clock: minutes, the live interaction, 98979 or 98980 + n × 98981, and the next threshold", () => {
+    const month = { startDate: "2026-11-01", endDate: "2026-11-30" };
+    expect(careClockLines([
+      cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, projection: "5 minutes more reach 98980 (20 minutes)" }),
+      cycle({ ...month, code: "PATIENT_INTERACTION", billingCode: "98980", status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, projection: "5 minutes more reach 98980 (20 minutes)" }),
+    ])).toEqual([{ period: "November 2026", facts: "15 minutes, live interaction logged", code: "98979 ready to bill", projection: "5 minutes more reach 98980 (20 minutes)" }]);
+    expect(careClockLines([
+      cycle({ ...month, code: "PATIENT_INTERACTION", billingCode: "98980", status: "BILLED", interactionMinutes: 60, liveInteraction: true }),
+      cycle({ ...month, code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "READY_TO_BILL", interactionMinutes: 60, liveInteraction: true, units: 2 }),
+    ])[0]).toMatchObject({ code: "98980 + 2 × 98981 billed" });
+    expect(careClockLines([cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", interactionMinutes: 1 })])[0]).toMatchObject({
+      facts: "1 minute, no live interaction logged",
+      code: "no code reached yet",
+    });
+  });
+
+  it("a refusal names its rule; a stale toggle and any other failure keep their messages", () => {
+    const rule = "98977 and 98985 are never billed for the same 30-day interval: 98985 was billed for Nov 8 – Dec 7 on Nov 27";
+    expect(toggleRefusal({ status: 409, message: rule, rule: "DEVICE_ONE_CODE_PER_INTERVAL" })).toBe(rule);
+    expect(toggleRefusal({ status: 409, message: "Only a cycle that is READY_TO_BILL can be marked as billed (this one is BILLED)." })).toBeNull();
+    expect(toggleRefusal({ status: 500, message: "x", rule: "DEVICE_ONE_CODE_PER_INTERVAL" })).toBeNull();
+  });
+});
+
+describe("the month's billing export (ADR 033)", () => {
+  it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
+    const base = {
+      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
+      needs: null, units: 1, liveInteraction: false, projection: null, interactionMinutes: 0, numActiveDays: 0,
+    };
+    const rows = exportRows([
+      {
+        patientRecord: base.patientRecord,
+        cycles: [
+          { ...base, id: "c-1", code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11 },
+          { ...base, id: "c-2", code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "READY_TO_BILL", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 60, liveInteraction: true, units: 2 },
+          { ...base, id: "c-3", code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 9, needs: { text: "9 of 10 minutes of care management; no live interaction logged yet", reachable: true }, projection: "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)" },
+        ],
+      },
+    ]);
+    expect(rows).toEqual([
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", ""],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", ""],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)"],
+    ]);
+    // Through the shared writer no cell runs as a formula.
+    expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);
+    expect(exportFileName("2026-11")).toBe("rtm-2026-11.csv");
+    expect(exportHref("2026-11")).toBe("/rtm-billing/months/2026-11.csv");
   });
 });

@@ -8,9 +8,10 @@
  *      &location={id}&q=…&sort=name|status&dir=asc|desc&page=N&open={patientRecordId}&copy={cycleId}
  */
 import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
-import type { RtmCycle, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
+import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
 import { fullName } from "../../../domain/names";
 import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
+import { BILLING_CODE_DESCRIPTION } from "../../../domain/rtm-2026";
 
 export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
 export const WORKLIST_PAGE_SIZE = 20;
@@ -25,8 +26,24 @@ export const billedMessage = (name: string) => `Successfully marked RTM Cycle fo
 export const copiedMessage = (code: string, name: string) => `Successfully copied ${code} for ${name}`;
 /** Not in the spec (its success message is for ADVANCE only): the same form for REVERT. */
 export const revertedMessage = (name: string) => `Successfully reverted RTM Cycle for ${name} to ready to bill.`;
-/** A refusal (409): someone else changed the cycle first; the reloaded worklist shows its status now. */
-export const CHANGED_MEANWHILE = "This RTM cycle was just changed by someone else; the worklist now shows its current status.";
+/**
+ * A refusal (409) of a cycle the page showed in the status the action needs: its status changed after the page
+ * was loaded; the reloaded worklist shows it now. (A refusal of a cycle shown in another status: TOGGLE_FAILED.)
+ */
+export const CHANGED_MEANWHILE = "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.";
+/** The status a cycle must have for the action (the API refuses any other with 409). */
+export const ACTION_FROM: Record<"advance" | "revert", RtmStatus> = { advance: "READY_TO_BILL", revert: "BILLED" };
+/** The message of a refused action: the true reason where the page can tell it, else the spec's words (002 §8). */
+export const toggleFailedMessage = (status: number, intent: "advance" | "revert", shown: unknown): string =>
+  status === 409 && shown === ACTION_FROM[intent] ? CHANGED_MEANWHILE : TOGGLE_FAILED;
+/** Whether the list is narrowed by a filter (statuses, needs attention, location, search). */
+export const isFiltered = (s: Pick<WorklistState, "statuses" | "attention" | "location" | "q">) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
+/**
+ * An unfiltered month without cycles: the spec's empty state is for an organization without RTM patients
+ * (`hasCycles` false); an organization that has cycles in other months is told this month has none.
+ */
+export const emptyMonthMessage = (yearMonth: string, hasCycles: boolean | null | undefined) =>
+  hasCycles === false ? EMPTY_MESSAGE : `No RTM cycles end in ${monthHeading(yearMonth)}.`;
 /** Filtered to nothing (the spec's empty message is for an organization without RTM patients). */
 export const NO_MATCH_MESSAGE = "No RTM cycles match these filters.";
 
@@ -39,16 +56,11 @@ export const STATUSES: readonly { value: RtmStatus; label: string }[] = [
 export const STATUS_LABEL = Object.fromEntries(STATUSES.map((s) => [s.value, s.label])) as Record<RtmStatus, string>;
 const isStatus = (v: string): v is RtmStatus => v in STATUS_LABEL;
 
-/** 002 §4: billing codes and their descriptions. */
-export const BILLING_DESCRIPTION: Record<RtmCycle["billingCode"], string> = {
-  "98975": "Initial Onboarding and Education",
-  "98977": "Device and Data Transmission",
-  "98980": "Care Management",
-  "98981": "Additional Care Management",
-};
+/** 002 §4: billing codes and their descriptions, with the 2026 additions (ADR 033; one list, app/domain/rtm-2026.ts). */
+export const BILLING_DESCRIPTION: Record<RtmCycle["billingCode"], string> = BILLING_CODE_DESCRIPTION;
 
-/** The care-management codes (98980, 98981): billed on minutes of care, not on active days (ADR 008). */
-export const isCareManagement = (code: RtmCycle["code"]) => code === "PATIENT_INTERACTION" || code === "ADDITIONAL_PATIENT_INTERACTION";
+/** The care-management codes (98979, 98980, 98981): billed on minutes of care in the calendar month, not on active days (ADR 033). */
+export const isCareManagement = (code: RtmCycle["code"]) => code === "BRIEF_PATIENT_INTERACTION" || code === "PATIENT_INTERACTION" || code === "ADDITIONAL_PATIENT_INTERACTION";
 
 /**
  * 002 §2, §9: the device-data cycle shows its active days 'N/30 days'; the set-up out of its required days; a
@@ -56,7 +68,7 @@ export const isCareManagement = (code: RtmCycle["code"]) => code === "PATIENT_IN
  */
 export const DEVICE_CYCLE_DAYS = 30;
 export function activeDaysLabel(c: Pick<RtmCycle, "code" | "numActiveDays" | "numRequiredDays">): string {
-  if (c.code === "DEVICE_AND_DATA_TRANSMISSION") return `${c.numActiveDays}/${DEVICE_CYCLE_DAYS} days`;
+  if (c.code === "DEVICE_AND_DATA_TRANSMISSION" || c.code === "SHORT_DEVICE_AND_DATA_TRANSMISSION") return `${c.numActiveDays}/${DEVICE_CYCLE_DAYS} days`;
   if (isCareManagement(c.code)) return `${c.numActiveDays} day${c.numActiveDays === 1 ? "" : "s"}`;
   return `${c.numActiveDays}/${c.numRequiredDays} days`;
 }
@@ -66,6 +78,8 @@ const SORT_API: Record<SortColumn, "NAME" | "STATUS"> = { name: "NAME", status: 
 
 export interface WorklistState {
   month: string;
+  /** What was changed in the month the URL asked for, and why (null when it was used): shown next to the month (issue 25). */
+  monthAdjustment?: string | null;
   statuses: RtmStatus[];
   /** 'Needs attention': the cycles at risk, soonest end first. */
   attention: boolean;
@@ -107,8 +121,14 @@ export function parseWorklistState(params: URLSearchParams, today: string): Work
   const sorted = (sort === "name" || sort === "status") && (dir === "asc" || dir === "desc");
   const page = Number(params.get("page"));
   const location = params.get("location");
+  const usable = months.includes(month);
+  const quoted = month.length > 20 ? `${month.slice(0, 20)}…` : month;
   return {
-    month: months.includes(month) ? month : today.slice(0, 7),
+    month: usable ? month : today.slice(0, 7),
+    monthAdjustment:
+      usable || month === ""
+        ? null
+        : `"${quoted}" is not a month that can be chosen (${monthHeading(months[0]!)} to ${monthHeading(months.at(-1)!)}): showing ${monthHeading(today.slice(0, 7))} instead.`,
     statuses: [...new Set(params.getAll("status").filter(isStatus))],
     attention: params.get("attention") === "1",
     location: isUuid(location) ? location.toLowerCase() : null,
@@ -192,3 +212,118 @@ export const EVENT_LABEL: Record<RtmCycle["events"][number]["type"], string> = {
   INITIAL_HEP_ASSIGNMENT: "Initial program assignment",
 };
 
+
+// ---------------------------------------------------------------------------------------------------------------
+// The two clocks (ADR 033), as the API reports them on the month's cycles
+
+const DEVICE_SUPPLY: ReadonlySet<RtmCycle["code"]> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"]);
+const billedOrReady = (c: Pick<RtmCycle, "status">) => c.status === "READY_TO_BILL" || c.status === "BILLED";
+
+export interface ClockLine {
+  /** "11/08/2026 – 12/07/2026" (a device interval) or "November 2026" (a care-management month). */
+  period: string;
+  /** "11 of 30 days with data, 11 days left" / "15 minutes, live interaction logged". */
+  facts: string;
+  /** "98985 ready to bill", "98980 + 1 × 98981 billed", "no code reached yet". */
+  code: string;
+  /** What it is heading for (the API's projection), or null. */
+  projection: string | null;
+}
+
+function groupByDates<T extends Pick<RtmCycle, "startDate" | "endDate">>(cycles: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const c of cycles) {
+    const key = `${c.startDate}|${c.endDate}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()];
+}
+
+const reachedLabel = (parts: string[], billed: boolean) => (parts.length === 0 ? "no code reached yet" : `${parts.join(" + ")} ${billed ? "billed" : "ready to bill"}`);
+
+/**
+ * The device clock of a patient's month: one line per 30-day interval among the cycles (98977 and 98985 share
+ * it), with its days of data, days left, the code it reached (the one of the pair the API made billable or
+ * billed) and the API's projection.
+ */
+export function deviceClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
+  return groupByDates(cycles.filter((c) => DEVICE_SUPPLY.has(c.code))).map((pair) => {
+    const first = pair[0]!;
+    const left = first.numRemainingDays;
+    const reached = pair.filter(billedOrReady);
+    return {
+      period: `${formatDay(first.startDate)} – ${formatDay(first.endDate)}`,
+      facts: `${first.numActiveDays} of ${DEVICE_CYCLE_DAYS} days with data, ${left === 0 ? "ended" : `${left} day${left === 1 ? "" : "s"} left`}`,
+      code: reachedLabel(reached.map((c) => c.billingCode), reached.some((c) => c.status === "BILLED")),
+      projection: pair.map((c) => c.projection).find((p) => p) ?? null,
+    };
+  });
+}
+
+/**
+ * The management clock: one line per calendar month among the care-management cycles (98979, 98980, 98981), with
+ * its minutes, whether a live interaction is logged, the codes it reached (98979, or 98980 + n × 98981) and the
+ * next threshold (the API's projection).
+ */
+export function careClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
+  return groupByDates(cycles.filter((c) => isCareManagement(c.code))).map((month) => {
+    const first = month[0]!;
+    const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
+    const parts = reached.map((c) => (c.billingCode === "98981" ? `${c.units} × 98981` : c.billingCode));
+    return {
+      period: monthHeading(first.endDate.slice(0, 7)),
+      facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
+      code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
+      projection: month.map((c) => c.projection).find((p) => p) ?? null,
+    };
+  });
+}
+
+/** A mark billed that a billing rule refused (409 with `rule`, ADR 033): the API's message, which names the rule. */
+export function toggleRefusal(error: { status: number; message: string; rule?: string }): string | null {
+  return error.status === 409 && error.rule ? error.message : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The month's billing export (ADR 033): one CSV row per cycle, written by the shared formula-safe CSV writer
+
+export const EXPORT_HEADER = [
+  "Patient",
+  "Patient ID",
+  "Billing code",
+  "Description",
+  "Units",
+  "Status",
+  "Start",
+  "End",
+  "Days with data",
+  "Care minutes",
+  "Live interaction",
+  "Still needed",
+  "Heading for",
+] as const;
+
+/** `rtm-2026-11.csv`. */
+export const exportFileName = (month: string) => `rtm-${month}.csv`;
+export const exportHref = (month: string) => `/rtm-billing/months/${month}.csv`;
+
+/** The rows of a month's export (after the header): every cycle of every patient summary, in the API's order. */
+export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" | "patientRecord">[]): (string | number)[][] {
+  return summaries.flatMap((s) =>
+    s.cycles.map((c) => [
+      fullName(s.patientRecord),
+      s.patientRecord.id,
+      c.billingCode,
+      BILLING_DESCRIPTION[c.billingCode],
+      c.units,
+      STATUS_LABEL[c.status],
+      formatDay(c.startDate),
+      formatDay(c.endDate),
+      isCareManagement(c.code) ? "" : c.numActiveDays,
+      isCareManagement(c.code) ? c.interactionMinutes : "",
+      isCareManagement(c.code) ? (c.liveInteraction ? "yes" : "no") : "",
+      c.needs?.text ?? "",
+      c.projection ?? "",
+    ]),
+  );
+}

@@ -11,7 +11,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
-import { CATEGORY_LABEL, SEX_LABEL, type DemographicsPrompt } from "./analysis";
+import { CATEGORY_LABEL, participantsText, SEX_LABEL, type DemographicsPrompt } from "./analysis";
 import type { AnalysisView } from "./analysis.server";
 import { FactorTable, riskClass, RiskSlider } from "./risk-parts";
 
@@ -74,8 +74,16 @@ export function AnalysisDialog({ view, closeHref, action, keep, pdfHref }: Analy
                 <p className="analysis-sides">{result.readings.map((r) => `${r.side ?? r.result.name}: ${r.risk.label}`).join(" · ")}</p>
               ) : null}
             </section>
-            <Slider slider={result.slider} title={result.box.title} name={result.reading.result.name} />
-            <FactorTable rows={result.rows} caption={`Risk factors${result.demographics ? ` for ${SEX_LABEL[result.demographics.sex].toLowerCase()} participants aged ${result.demographics.age}` : ""}`} />
+            {result.noBand ? (
+              <p className="notice notice-info analysis-no-band" role="status">
+                {result.noBand}
+              </p>
+            ) : (
+              <>
+                <Slider slider={result.slider} title={result.box.title} name={result.reading.result.name} />
+                <FactorTable rows={result.rows} caption={`Risk factors${result.demographics ? ` for ${participantsText(result.outcome, result.demographics)}` : ""}`} />
+              </>
+            )}
             {result.outcome.source ? <p className="analysis-source">Source: {result.outcome.source}</p> : null}
           </>
         ) : null}
@@ -142,11 +150,9 @@ function DemographicsForm({ prompt, action, keep }: { prompt: SerializeFrom<Demo
             <input
               id="analysis-age"
               name="age"
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={120}
-              step={1}
+              autoComplete="off"
               defaultValue={prompt.age}
               key={`age-${prompt.age}`}
               aria-invalid={prompt.errors.age ? true : undefined}

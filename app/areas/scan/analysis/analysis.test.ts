@@ -60,6 +60,22 @@ describe("the outcome", () => {
     expect(fromSession.kind === "outcome" && [fromSession.demographics, fromSession.box.title]).toEqual([{ age: 75, sex: "MALE" }, "High Risk"]);
   });
 
+  it("an age outside every band of the rule: the default result, said so, with no slider or table of other bands (issue 25)", () => {
+    for (const [assessment, age] of [["AST-0011", "30"], ["AST-0011", "45"], ["AST-0012", "30"], ["AST-0019", "45"]] as const) {
+      const s = session(assessment, outcomes.find((o) => o.assessmentId === assessment)!.resultDefinitionId ? [{ id: outcomes.find((o) => o.assessmentId === assessment)!.resultDefinitionId!, name: "R", value: 9, units: "s" }] : []);
+      const r = analyseSession(s, outcomes, { age, sex: "MALE" });
+      if (r.kind !== "outcome") throw new Error(`${assessment}: ${r.kind}`);
+      expect(r.box, assessment).toMatchObject({ category: "LOW", title: "Low Risk" });
+      expect(r.noBand, assessment).toMatch(new RegExp(`^No band of this rule applies to (male )?participants aged ${age}: the default result, Low Risk, is shown\\.$`));
+      expect(r.slider.segments, assessment).toEqual([]);
+      expect(r.rows, assessment).toEqual([]);
+      const pdf = analysisPdfBody(s, "A", "11/20/2026", r);
+      expect(pdf.pdfDocumentData.outcomeBoxData.description, assessment).toContain(r.noBand!);
+    }
+    const banded = analyseSession(sts(9), outcomes, { age: "65", sex: "MALE" });
+    expect(banded.kind === "outcome" && banded.noBand).toBeNull();
+  });
+
   it("a bad age is refused with the field's message and the input kept", () => {
     const r = analyseSession(sts(9), outcomes, { age: "abc", sex: "MALE" });
     expect(r).toMatchObject({ kind: "prompt", prompt: { age: "abc", errors: { age: AGE_INVALID } } });

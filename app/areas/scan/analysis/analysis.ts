@@ -85,6 +85,12 @@ export type AnalysisOutcome =
       slider: { value: number; units: string; valueText: string; segments: SliderSegment[] };
       rows: FactorRow[];
       warnings: RiskWarning[];
+      /**
+       * When no factor of the rule is for these demographics (an age outside every band, e.g. 30 with AST-0011):
+       * what the dialog says; the result is the default and there is no slider or table (the other bands' factors
+       * are not this participant's). Null otherwise.
+       */
+      noBand: string | null;
     };
 
 /** Severity order, least first (the slider runs Low → High; graded scales None/Normal → Marked). */
@@ -186,6 +192,15 @@ export function resolveDemographics(
   return { prompt, demographics: errors.age || errors.sex ? null : { age, sex } };
 }
 
+/** 'male participants aged 30', 'participants aged 30', 'female participants' (the demographics a rule reads). */
+export function participantsText(outcome: Pick<ScanOutcome, "demographicsRequired">, d: Demographics): string {
+  const need = requiredDemographics(outcome);
+  return `${need.sex ? `${SEX_LABEL[d.sex].toLowerCase()} ` : ""}participants${need.age ? ` aged ${d.age}` : ""}`;
+}
+
+/** The dialog's words when no band of the rule applies to the demographics. */
+export const noBandText = (who: string, result: string) => `No band of this rule applies to ${who}: the default result, ${result}, is shown.`;
+
 /** Whether a factor's AGE and SEX criteria (when the rule requires them) hold for the demographics. */
 function appliesTo(factor: Factor, outcome: ScanOutcome, demographics: Demographics | null): boolean {
   const need = requiredDemographics(outcome);
@@ -209,7 +224,10 @@ export function analyseSession(session: Pick<ScanSession, "session">, outcomes: 
   const reading = readings.reduce((worst, r) => (severity(r.risk.category) > severity(worst.risk.category) ? r : worst));
   const warnings = readings.flatMap((r) => r.risk.warnings).filter((w, i, all) => all.findIndex((o) => JSON.stringify(o) === JSON.stringify(w)) === i);
   const applicable = outcome.factors.filter((f) => appliesTo(f, outcome, demographics));
-  const shown = applicable.length > 0 ? applicable : outcome.factors;
+  // No band for these demographics: the default result, said so; the other bands' factors are not shown (all of
+  // a rule's 16–28 factors made a slider wider than the dialog, with the marker off its scale; issue 25).
+  const noBand = demographics && applicable.length === 0 ? noBandText(participantsText(outcome, demographics), reading.risk.label) : null;
+  const shown = applicable;
   const chosen = reading.risk.factor;
   const rows: FactorRow[] = shown.map((f) => ({ category: f.category, label: CATEGORY_LABEL[f.category], description: f.description, criteria: factorCriteriaText(f), chosen: f === chosen }));
   const ordered = [...shown].sort((a, b) => severity(a.category) - severity(b.category));
@@ -237,6 +255,7 @@ export function analyseSession(session: Pick<ScanSession, "session">, outcomes: 
     slider: { value: result.value, units: result.units, valueText: `${formatResultValue(result.value, result.units)} ${result.units}`.trim(), segments },
     rows,
     warnings,
+    noBand,
   };
 }
 
@@ -264,7 +283,11 @@ export function analysisPdfBody(
         demographics: analysis.demographics,
         assessment: { id: session.session.data.assessmentId, results: session.session.data.results.slice(0, 100) },
       },
-      outcomeBoxData: { category: analysis.box.category, title: cut(analysis.box.title, 200), description: analysis.box.description ? cut(analysis.box.description, 2000) : null },
+      outcomeBoxData: {
+        category: analysis.box.category,
+        title: cut(analysis.box.title, 200),
+        description: analysis.box.description || analysis.noBand ? cut([analysis.noBand, analysis.box.description].filter(Boolean).join(" "), 2000) : null,
+      },
       outcomeSliderData: {
         value: analysis.slider.value,
         units: cut(analysis.slider.units, 20) || null,

@@ -9,12 +9,12 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { LoadErrorView } from "../../../components/load-error";
-import { formatResultValue, shortUuid } from "../../../domain/scan-display";
+import { formatResultValue, LOG_NAMES, replayLog, shortUuid } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { ReplayStill, ReplayViewer } from "../../../islands/replay-viewer";
 import type { ReplaySummary, ReplayTab } from "../../../replay/summary";
 import type { loadReplay } from "./replay-route.server";
-import { poseLogPath } from "../scan-paths";
+import { logPath } from "../scan-paths";
 
 type Data = SerializeFrom<typeof loadReplay>;
 
@@ -35,17 +35,29 @@ export interface ReplayLinks {
   frameImage: (frame: number) => string;
 }
 
-export const portalReplayLinks = (sessionId: string): ReplayLinks => ({
-  back: { href: "/scan/sessions/", label: "Back to Scan Sessions" },
-  path: replayPath(sessionId),
-  log: poseLogPath(sessionId),
-  logDownload: poseLogPath(sessionId, true),
-  logDownloadLabel: "Download pose log",
-  frameImage: (f) => frameImagePath(sessionId, f),
-});
+/** The portal's links for a session: its replayed log is the pose log, else the hands log. */
+export function portalReplayLinks(session: { id: string; artifacts: readonly string[] }): ReplayLinks {
+  const log = replayLog(session.artifacts) ?? "pose-log";
+  return {
+    back: { href: "/scan/sessions/", label: "Back to Scan Sessions" },
+    path: replayPath(session.id),
+    log: logPath(session.id, log),
+    logDownload: logPath(session.id, log, true),
+    logDownloadLabel: `Download ${LOG_NAMES[log]}`,
+    frameImage: (f) => frameImagePath(session.id, f),
+  };
+}
 
 /** `links`: the page's URLs for the session (the portal's by default). */
-export function ReplayPage({ data, links: linksOf = (s) => portalReplayLinks(s.id), title = "Session Replay" }: { data: Data; links?: (session: { id: string; sessionUUID: string }) => ReplayLinks; title?: string }) {
+export function ReplayPage({
+  data,
+  links: linksOf = portalReplayLinks,
+  title = "Session Replay",
+}: {
+  data: Data;
+  links?: (session: { id: string; sessionUUID: string; artifacts: readonly string[] }) => ReplayLinks;
+  title?: string;
+}) {
   if (data.state === "error")
     return (
       <>

@@ -2,18 +2,19 @@
  * The loader of `/scan/sessions/{id}/replay` (routes/_app.scan.sessions.$sessionId.replay.tsx) and of the frame
  * images `/scan/sessions/{id}/frame.svg?frame=n`. Scan users only (404 otherwise). The session comes from
  * GET v2/scan/sessions/{id} (404 out of the user's reach); a session older than 2.18.0 is refused with
- * 'Cannot replay for sessions < 2.18.0' and one without a pose log shows 'No pose logs available' (002 §5, §8).
- * The no-JavaScript view's data (frame count, phase, insights, live results at `?frame=n`) comes from the pose log,
- * read once per request through the signed URL and streamed in after the header; the island reads the log
- * itself from `/scan/sessions/{id}/pose-log.json`. The log's source is a parameter (`LogSource`): the admin area
+ * 'Cannot replay for sessions < 2.18.0' and one with neither log shows 'No pose logs available' (002 §5, §8).
+ * The log replayed is the pose log, else the hands log (drawn at the hands confidence, 0.4). The no-JavaScript
+ * view's data (frame count, phase, insights, live results at `?frame=n`) comes from that log, read once per
+ * request through the signed URL and streamed in after the header; the island reads the log itself from
+ * `/scan/sessions/{id}/{pose-log|hands-log}.json`. The log's source is a parameter (`LogSource`): the admin area
  * (app/areas/admin/sessions/) uses the same page data, frame images and log reading with its own calls.
  */
 import { data, type LoaderFunctionArgs } from "react-router";
 import type { ApiResult } from "../../../api/result";
-import { getScanPoseLog, getScanSession, listAssessments, NO_POSE_LOGS, type ScanSession } from "../../../api/scan.server";
+import { getScanLog, getScanSession, listAssessments, NO_POSE_LOGS, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { requireProduct } from "../../../auth/user.server";
-import { canReplay, REPLAY_REFUSED } from "../../../domain/scan-display";
+import { canReplay, replayLog, REPLAY_REFUSED } from "../../../domain/scan-display";
 import { isUuid } from "../../../domain/uuid";
 import { clientRunsScripts } from "../../../shell/scripting";
 import { frameSvg } from "../../../replay/frame-svg";
@@ -88,7 +89,14 @@ export async function loadReplay({ request, context, params }: LoaderFunctionArg
   }
   const s: ScanSession = session.data;
   const assessmentName = assessments.data?.find((a) => a.id === s.session.data.assessmentId)?.name ?? null;
-  return replayData(request, { session: s, assessmentName, timeZone: user.organization.timezone, hasLog: s.artifacts.includes("pose-log"), source: (signal) => getScanPoseLog(api, s.id, signal) });
+  const log = replayLog(s.artifacts);
+  return replayData(request, {
+    session: s,
+    assessmentName,
+    timeZone: user.organization.timezone,
+    hasLog: log !== null,
+    source: (signal) => (log ? getScanLog(api, s.id, log, signal) : Promise.resolve({ error: { message: NO_POSE_LOGS, status: 404 } })),
+  });
 }
 
 /** A refusal of a resource route as the API's `{message}` body (a thrown `data()` there answers React Router's generic error body). */
@@ -103,9 +111,13 @@ export async function frameSvgResponse({ request, context, params }: LoaderFunct
   const id = params.sessionId;
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
   const api = getApi(request, context);
-  const [session, log] = await Promise.all([getScanSession(api, id), readLog((signal) => getScanPoseLog(api, id, signal), request.signal)]);
+  // The session first: which log it has (the pose log, else the hands log) decides which one is read.
+  const session = await getScanSession(api, id);
   if (session.error) return session.error.status === 404 || session.error.status === 400 ? refusal(NO_POSE_LOGS, 404) : refusal(session.error.message, 502);
-  return frameSvgOf(request, session.data.session.meta.scanVersion, log);
+  const artifact = replayLog(session.data.artifacts);
+  if (!canReplay(session.data.session.meta.scanVersion)) return refusal(REPLAY_REFUSED, 403);
+  if (!artifact) return refusal(NO_POSE_LOGS, 404);
+  return frameSvgOf(request, session.data.session.meta.scanVersion, await readLog((signal) => getScanLog(api, id, artifact, signal), request.signal));
 }
 
 /**

@@ -2,9 +2,9 @@
  * A report table as a PDF (pdfkit, the library the API renders its PDFs with): the portal's shared letterhead
  * (the organization's print logo and name, the title, the date, location and organization — media/pdf/), the
  * table (its header repeated on every page, long cells wrapped) and 'Page n of m' at the foot of every page.
- * Letter, landscape. The standard fonts only encode WinAnsi: other characters become '?'.
+ * Letter, landscape. Text in the embedded Unicode font (ADR 032).
  */
-import { drawLetterhead, finishPdf, pdfText as safe, startPdf } from "../../../media/pdf/pdf-document.server";
+import { drawLetterhead, finishPdf, PDF_FONT, startPdf } from "../../../media/pdf/pdf-document.server";
 import type { ExportTable } from "./report";
 
 export interface PdfReport {
@@ -37,17 +37,17 @@ export function renderReportPdf(report: PdfReport): Promise<Buffer> {
   const fontSize = 9;
 
   const rowHeight = (cells: string[], bold: boolean) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize);
-    return Math.max(...cells.map((c, i) => doc.heightOfString(safe(c) || " ", { width: widths[i]! - 2 * pad }))) + 2 * pad;
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(fontSize);
+    return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: widths[i]! - 2 * pad }))) + 2 * pad;
   };
   const drawRow = (cells: string[], bold: boolean, shade: boolean) => {
     const h = rowHeight(cells, bold);
     const y = doc.y;
     if (shade) doc.rect(left, y, width, h).fill(bold ? "#e3e8ef" : "#f6f7f9");
-    doc.fillColor("#111111").font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize);
+    doc.fillColor("#111111").font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(fontSize);
     let x = left;
     cells.forEach((c, i) => {
-      doc.text(safe(c), x + pad, y + pad, { width: widths[i]! - 2 * pad });
+      doc.text(c, x + pad, y + pad, { width: widths[i]! - 2 * pad });
       x += widths[i]!;
     });
     doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.5).strokeColor("#c8ced8").stroke();
@@ -56,7 +56,7 @@ export function renderReportPdf(report: PdfReport): Promise<Buffer> {
   };
 
   if (rows.length === 0) {
-    doc.font("Helvetica").fontSize(11).fillColor("#111111").text(safe(report.empty), left, doc.y, { width });
+    doc.font(PDF_FONT.regular).fontSize(11).fillColor("#111111").text(report.empty, left, doc.y, { width });
   } else {
     drawRow(header, true, true);
     rows.forEach((cells, i) => {

@@ -127,7 +127,7 @@ export async function scanReportExport({ request, context, params }: LoaderFunct
     getSession(request, context).flash("toast", { type: "error", message: report.error });
     throw redirect(`${SCAN_REPORTS_PATH}${search}`);
   }
-  const table = tab === "assessments" ? assessmentExport(report.rows, parsed.state.day) : participantExport(report.participants);
+  const table = tab === "assessments" ? assessmentExport(report.rows, parsed.state.day, ext) : participantExport(report.participants, ext);
   const fileName = scanReportFileName(tab, parsed.locationName, parsed.state.day, ext);
   const headers = { "Content-Disposition": attachmentDisposition(fileName), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (ext === "csv") {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { inflateSync } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import type { ScanSession } from "../../../api/scan.server";
 import { assessmentExport, assessmentRows, participantExport, participantRows, scanExportHref, scanReportFileName, scanReportHref, scanReportTitle } from "./report";
+import { pdfFonts, readPdf, WORLD_NAMES } from "../../../media/pdf/test-fixture";
 import { renderReportPdf } from "./report-pdf.server";
 
 function session(over: { id: string; created: string; uid: string; assessmentId?: string; results?: { name: string; value: number; units: string }[]; archived?: string | null }): ScanSession {
@@ -54,10 +54,10 @@ describe("scan report rows", () => {
       ["P-2", 1, ["Range of Motion"], "11:30 AM", false, null],
       ["P-10", 2, ["Gait Speed Test", "AST-0099"], "1:00 PM", true, "11/20/2026"],
     ]);
-    expect(participantExport(ps).rows[1]).toEqual(["P-10", "2", "Gait Speed Test; AST-0099", "1:00 PM AST-0099", "Gait Speed: 0.92 m/s", "Yes", "11/20/2026"]);
+    expect(participantExport(ps, "csv").rows[1]).toEqual(["P-10", "2", "Gait Speed Test; AST-0099", "1:00 PM AST-0099", "Gait Speed: 0.92 m/s", "Yes", "11/20/2026"]);
   });
   it("exports one row per result with 2 decimals, written by csv-stringify", () => {
-    const table = assessmentExport(rows, "2026-11-20");
+    const table = assessmentExport(rows, "2026-11-20", "csv");
     expect(table.header).toEqual(["Date", "Time", "Participant UID", "Assessment", "Result", "Value", "Units", "Practitioner"]);
     expect(table.rows).toEqual([
       ["11/20/2026", "8:05 AM", "P-10", "Gait Speed Test", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
@@ -66,6 +66,21 @@ describe("scan report rows", () => {
       ["11/20/2026", "1:00 PM", "P-10", "AST-0099", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
     ]);
     expect(stringify([table.header, table.rows[0]!])).toBe("Date,Time,Participant UID,Assessment,Result,Value,Units,Practitioner\n11/20/2026,8:05 AM,P-10,Gait Speed Test,Gait Speed,0.92,m/s,Maya Okafor\n");
+  });
+});
+
+describe("the PDF shows values as the screens do; the CSV keeps 2 decimals (issue 25; 002 §9)", () => {
+  const rows = assessmentRows(sessions, names, TZ);
+  it("degrees with 0 decimals, other units with 2, in both PDF tables", () => {
+    const pdf = assessmentExport(rows, "2026-11-20", "pdf");
+    expect(pdf.rows.filter((r) => r[4] === "Knee Flexion" || r[4] === "Hip").map((r) => [r[4], r[5], r[6]])).toEqual([
+      ["Knee Flexion", "101", "deg"],
+      ["Hip", "3.00", "in"],
+    ]);
+    expect(assessmentExport(rows, "2026-11-20", "csv").rows.find((r) => r[4] === "Knee Flexion")![5]).toBe("101.46");
+    const ps = participantRows(rows, sessions, TZ);
+    expect(participantExport(ps, "pdf").rows[0]![4]).toBe("Knee Flexion: 101 deg; Hip: 3.00 in");
+    expect(participantExport(ps, "csv").rows[0]![4]).toBe("Knee Flexion: 101.46 deg; Hip: 3.00 in");
   });
 });
 
@@ -85,15 +100,33 @@ describe("titles, file names and links", () => {
 describe("report PDF", () => {
   it("renders a PDF with a page per screenful of rows", async () => {
     const rows = Array.from({ length: 120 }, (_, i) => ["11/20/2026", "8:05 AM", `P-${i}`, "Gait Speed Test", "Gait Speed", "0.92", "m/s", "Maya Okafor"]);
-    const pdf = await renderReportPdf({ title: "Scan Assessments Report: Denver 11-20-2026", details: ["Date: 11/20/2026"], table: { header: assessmentExport([], "2026-11-20").header, rows }, empty: "none" });
+    const pdf = await renderReportPdf({ title: "Scan Assessments Report: Denver 11-20-2026", details: ["Date: 11/20/2026"], table: { header: assessmentExport([], "2026-11-20", "pdf").header, rows }, empty: "none" });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
+    const { text, pages } = await readPdf(pdf);
     expect(pages).toBeGreaterThan(1);
-    // The text drawn (pdfkit writes it as hex strings in deflated content streams): 'Page n of m' on every page.
-    const raw = pdf.toString("latin1");
-    const content = [...raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1")).join("");
-    const text = [...content.matchAll(/<([0-9a-f]+)>/g)].map((m) => Buffer.from(m[1]!, "hex").toString("latin1")).join("");
+    // 'Page n of m' on every page.
     expect(text.match(/Page \d+ of \d+/g)).toEqual(Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`));
     expect(text).toContain("P-119");
+  });
+
+  it("prints names in any script as they are, in the embedded subset of the Unicode font (ADR 032)", async () => {
+    const names = Object.values(WORLD_NAMES);
+    const rows = names.map((name, i) => ["11/20/2026", "8:05 AM", `P-${i}`, "Gait Speed Test", "Gait Speed", "0.92", "m/s", name]);
+    const pdf = await renderReportPdf({
+      title: `Scan Assessments Report: ${WORLD_NAMES.greek} 11-20-2026`,
+      details: ["Date: 11/20/2026", `Location: ${WORLD_NAMES.chinese}`, `Organization: ${WORLD_NAMES.vietnamese}`],
+      table: { header: assessmentExport([], "2026-11-20", "pdf").header, rows },
+      empty: "none",
+      organizationName: WORLD_NAMES.polish,
+    });
+    const { text, info } = await readPdf(pdf);
+    for (const name of names) expect(text).toContain(name);
+    expect(text).toContain(`Location: ${WORLD_NAMES.chinese}`);
+    expect(text).toContain(`Organization: ${WORLD_NAMES.vietnamese}`);
+    expect(text).not.toContain("?");
+    expect(info.Title).toBe(`Scan Assessments Report: ${WORLD_NAMES.greek} 11-20-2026`);
+    // Only the glyphs used are embedded (the fonts are about 3.7 MB each): the page stays small.
+    expect(pdfFonts(pdf)).toEqual({ baseFonts: [expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Bold$/), expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Regular$/)], embeddedFiles: 2 });
+    expect(pdf.length).toBeLessThan(60_000);
   });
 });

@@ -5,11 +5,12 @@
  *
  *   Title:      'Scan Assessments Report: {Location} {MM-dd-yyyy}' / 'Scan Participants Report: …'
  *   File name:  the title with colons removed (exportFileName), e.g. 'Scan Assessments Report Denver 11-20-2026.csv'
- *   Screen:     result values by the display rule (0 decimals for degrees, else 2); exports: 2 decimals (002 §9)
+ *   Screen and PDF: result values by the display rule (0 decimals for degrees, else 2); CSV: 2 decimals (002 §9)
  */
 import type { ScanSession } from "../../../api/scan.server";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
-import { exportFileName, formatResultValue } from "../../../domain/scan-display";
+import { exportFileName } from "../../../domain/scan-display";
+import { csvResultValue, formatResultValue } from "../../../domain/result-format";
 import { fileDay } from "../../../domain/report-day";
 import { compareNumeric } from "../../../domain/collate";
 
@@ -52,7 +53,7 @@ export interface ResultCell {
   name: string;
   /** Display rule (0 decimals for degrees, else 2). */
   shown: string;
-  /** Exports: 2 decimals. */
+  /** The CSV: 2 decimals. */
   exported: string;
   units: string;
 }
@@ -80,10 +81,9 @@ export interface ParticipantRow {
   archivedDate: string | null;
 }
 
-export const exportValue = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "");
 
 const resultCells = (s: ScanSession): ResultCell[] =>
-  s.session.data.results.map((r) => ({ name: r.name, shown: formatResultValue(r.value, r.units), exported: exportValue(r.value), units: r.units }));
+  s.session.data.results.map((r) => ({ name: r.name, shown: formatResultValue(r.value, r.units), exported: csvResultValue(r.value), units: r.units }));
 
 const practitionerName = (s: ScanSession) => (s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}`.trim() : "");
 
@@ -131,27 +131,35 @@ export function participantRows(rows: readonly AssessmentRow[], sessions: readon
 const resultsText = (results: readonly ResultCell[], key: "shown" | "exported") => results.map((r) => `${r.name}: ${r[key]} ${r.units}`.trim()).join("; ");
 export const shownResults = (results: readonly ResultCell[]) => resultsText(results, "shown");
 
-/** A table of an export: its header and rows of text (the CSV and the PDF write the same). */
+/** A table of an export: its header and rows of text (the CSV and the PDF write the same table). */
 export interface ExportTable {
   header: string[];
   rows: string[][];
 }
 
-/** Assessments export: one row per result (value to 2 decimals, its units in their own column). */
-export function assessmentExport(rows: readonly AssessmentRow[], day: string): ExportTable {
+/**
+ * The values of an export: the CSV's to 2 decimals (002 §9 "CSV 2"), the PDF's by the display rule like every
+ * screen (0 decimals for degrees, else 2).
+ */
+export type ExportFormat = "csv" | "pdf";
+const valueKey = (format: ExportFormat) => (format === "csv" ? "exported" : "shown");
+
+/** Assessments export: one row per result (its value, its units in their own column). */
+export function assessmentExport(rows: readonly AssessmentRow[], day: string, format: ExportFormat): ExportTable {
+  const key = valueKey(format);
   const date = fileDay(day).replace(/-/g, "/");
   return {
     header: ["Date", "Time", "Participant UID", "Assessment", "Result", "Value", "Units", "Practitioner"],
     rows: rows.flatMap((r) =>
       r.results.length
-        ? r.results.map((c) => [date, r.time, r.participantUid, r.assessmentName, c.name, c.exported, c.units, r.practitioner])
+        ? r.results.map((c) => [date, r.time, r.participantUid, r.assessmentName, c.name, c[key], c.units, r.practitioner])
         : [[date, r.time, r.participantUid, r.assessmentName, "", "", "", r.practitioner]],
     ),
   };
 }
 
 /** Participants export: one row per participant. */
-export function participantExport(rows: readonly ParticipantRow[]): ExportTable {
+export function participantExport(rows: readonly ParticipantRow[], format: ExportFormat): ExportTable {
   return {
     header: ["Participant UID", "Sessions", "Assessments", "Latest Session", "Latest Results", "Archived", "Archived Date"],
     rows: rows.map((p) => [
@@ -159,7 +167,7 @@ export function participantExport(rows: readonly ParticipantRow[]): ExportTable 
       String(p.sessions),
       p.assessments.join("; "),
       `${p.latestTime} ${p.latestAssessment}`.trim(),
-      resultsText(p.latestResults, "exported"),
+      resultsText(p.latestResults, valueKey(format)),
       p.archived ? "Yes" : "No",
       p.archivedDate ?? "",
     ]),

@@ -2,13 +2,12 @@
  * GET `/scan/sessions/{sessionUUID}/analysis.pdf`: the analysis the dialog shows (same session, organization and
  * demographics from the URL), rebuilt on the server and sent to the contract's render-pdf call
  * (ASSESSMENT_OUTCOMES_PDF); answered inline as application/pdf, never cached (the page opens it in a new tab).
- * Unknown or out of reach: 404. Nothing to print (no outcome) or a failed call: back to the sessions page with
- * 'Failed to fetch PDF' (002 §8).
+ * Unknown or out of reach, or nothing to print (no outcome): 404; a failed call: 502 — both 'Failed to fetch PDF'
+ * (002 §8) in the portal's page in the tab the PDF opened in (the route's fileRoute).
  */
-import { data, redirect, type LoaderFunctionArgs } from "react-router";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { PDF_FAILED, renderScanPdf, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
-import { getSession } from "../../../auth/session.server";
 import { requireProduct } from "../../../auth/user.server";
 import { isUuid } from "../../../domain/uuid";
 import { log } from "../../../log.server";
@@ -38,33 +37,26 @@ export async function analysisPdfResponse({ request, context, params }: LoaderFu
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
   const analysis = await loadPortalAnalysis(request, context, user, uuid, requestUrl(request).searchParams);
-  return analysisPdf(request, context, analysis, SESSIONS_PATH);
+  return analysisPdf(request, context, analysis);
 }
 
 /**
- * The PDF of a loaded analysis (the portal's or the admin area's): unknown or out of reach 404; nothing to print
- * or a failed call: back to `page` (the sessions page the user came from) with 'Failed to fetch PDF'.
+ * The PDF of a loaded analysis (the portal's or the admin area's): unknown or out of reach, or nothing to print:
+ * 404; a failed call: 502; both with 'Failed to fetch PDF' (the PDF opens in a new tab: its page says so there).
  */
 export async function analysisPdf(
   request: Request,
   context: LoaderFunctionArgs["context"],
   analysis: { error: string; status: number } | { view: AnalysisView; session: ScanSession },
-  page: string,
 ): Promise<Response> {
-  const fail = () => {
-    getSession(request, context).flash("toast", { type: "error", message: PDF_FAILED });
-    return redirect(backTo(request, page), { headers: NO_STORE });
-  };
-  if ("error" in analysis) {
-    if (analysis.status === 404) throw data(null, { status: 404, headers: NO_STORE });
-    return fail();
-  }
+  const fail = (status: number) => data({ message: PDF_FAILED }, { status, headers: NO_STORE });
+  if ("error" in analysis) throw fail(analysis.status === 404 ? 404 : 502);
   const body = pdfBodyOf(analysis.view, analysis.session);
-  if (!body) return fail();
+  if (!body) throw fail(404);
   const pdf = await renderScanPdf(getApi(request, context), body);
   if (pdf.error) {
     log.warn("scan analysis PDF failed", { event: "scan-pdf-failed", status: pdf.error.status, requestId: portalRequest(context).requestId });
-    return fail();
+    throw fail(502);
   }
   const fileName = body.pdfName.replace(/[^\w .-]+/g, "_").trim() || "analysis";
   return new Response(pdf.data as ArrayBuffer, {

@@ -25,7 +25,7 @@ export async function sessionExportResponse({ request, context, params }: Loader
   const [found, assessments] = await Promise.all([findScanSessionByUuid(api, uuid), listAssessments(api)]);
   if (found.error) {
     const status = found.error.status === 404 || found.error.status === 400 ? 404 : 502;
-    throw data({ message: status === 404 ? "Not found" : scanSessionsLoadFailed(found.error.message) }, { status, headers: NO_STORE });
+    throw data(status === 404 ? null : { message: scanSessionsLoadFailed(found.error.message) }, { status, headers: NO_STORE });
   }
   if (!found.data) throw data(null, { status: 404, headers: NO_STORE });
   const session = found.data;

@@ -33,23 +33,33 @@ describe("a scan session row", () => {
       archived: "10/02/2026",
       shortUuid: "1f2e…1a0b",
       replay: { allowed: true },
-      poseLog: true,
+      logs: ["pose-log"],
       noLogsMessage: null,
     });
   });
 
-  it("refuses replay before 2.18.0; 'No pose logs available' with neither log; unknown assessment by id", () => {
-    const row = sessionRow({ ...base, artifacts: [], session: { ...base.session, meta: { scanVersion: "2.17.9", demographics: null } }, participant: { uid: "P-2", isArchived: false, archivedDate: null } }, new Map(), "UTC");
+  it("refuses replay before 2.18.0 (a session with a log); unknown assessment by id", () => {
+    const row = sessionRow({ ...base, session: { ...base.session, meta: { scanVersion: "2.17.9", demographics: null } }, participant: { uid: "P-2", isArchived: false, archivedDate: null } }, new Map(), "UTC");
     expect(row.replay).toEqual({ allowed: false, message: "Cannot replay for sessions < 2.18.0" });
-    expect(row.poseLog).toBe(false);
-    expect(row.noLogsMessage).toBe("No pose logs available");
+    expect(row.logs).toEqual(["pose-log"]);
     expect(row.archived).toBeNull();
     expect(row.assessmentName).toBe("AST-0024");
   });
 
-  it("a hands log only: no download, no 'no logs' message", () => {
+  it("offers no replay and no download with neither log, whatever the version: 'No pose logs available' (issue 25)", () => {
+    for (const scanVersion of ["2.18.0", "2.19.4", "2.17.9"]) {
+      const row = sessionRow({ ...base, artifacts: [], session: { ...base.session, meta: { scanVersion, demographics: null } } }, names, "UTC");
+      expect(row.replay, scanVersion).toBeNull();
+      expect(row.logs).toEqual([]);
+      expect(row.noLogsMessage).toBe("No pose logs available");
+    }
+  });
+
+  it("a hands log only: replayed and downloadable like a pose log, no 'no logs' message (issue 25)", () => {
     const row = sessionRow({ ...base, artifacts: ["hands-log"] }, names, "UTC");
-    expect(row.poseLog).toBe(false);
+    expect(row.replay).toEqual({ allowed: true });
+    expect(row.logs).toEqual(["hands-log"]);
     expect(row.noLogsMessage).toBeNull();
+    expect(sessionRow({ ...base, artifacts: ["hands-log", "pose-log"] }, names, "UTC").logs).toEqual(["pose-log", "hands-log"]);
   });
 });

@@ -2,12 +2,12 @@
  * One row of the Scan Sessions table as shown (002 §2, §9): the date and time in the organization's time zone
  * (MM/dd/yyyy h:mm AM), the assessment's name, its results with the unit rule (0 decimals for degrees, else 2),
  * the practitioner, the participant uid with the archived marker and date, the short UUID, and which actions
- * apply (replay from 2.18.0, pose-log download where the artifact exists, 'No pose logs available' with
- * neither log). Pure.
+ * apply: only those whose artifact exists (issue 25) — replay (from 2.18.0) and a download of each log the
+ * session has (pose log, hands log); with neither log no replay and no download, 'No pose logs available'. Pure.
  */
 import type { ScanSession } from "../../../api/scan.server";
 import { NO_POSE_LOGS_TEXT } from "./messages";
-import { canReplay, shownResults, REPLAY_REFUSED, shortUuid } from "../../../domain/scan-display";
+import { canReplay, replayLog, sessionLogs, shownResults, REPLAY_REFUSED, shortUuid, type ScanArtifact } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 
 export interface SessionRow {
@@ -23,8 +23,10 @@ export interface SessionRow {
   participantUid: string;
   /** MM/dd/yyyy of the archiving, '' when archived without a date; null when not archived. */
   archived: string | null;
-  replay: { allowed: true } | { allowed: false; message: string };
-  poseLog: boolean;
+  /** Null when the session has no log to replay (then `noLogsMessage` says so). */
+  replay: { allowed: true } | { allowed: false; message: string } | null;
+  /** The logs offered for download: the session's own (pose log first). */
+  logs: ScanArtifact[];
   /** 'No pose logs available' when the session has neither a pose log nor a hands log. */
   noLogsMessage: string | null;
 }
@@ -45,8 +47,8 @@ export function sessionRow(session: ScanSession, assessmentNames: ReadonlyMap<st
     practitioner: p ? `${p.firstName} ${p.lastName}`.trim() : null,
     participantUid: session.participant.uid,
     archived: session.participant.isArchived ? (session.participant.archivedDate ? formatInstantDay(session.participant.archivedDate, timeZone) : "") : null,
-    replay: canReplay(session.session.meta.scanVersion) ? { allowed: true } : { allowed: false, message: REPLAY_REFUSED },
-    poseLog: logs.includes("pose-log"),
-    noLogsMessage: !logs.includes("pose-log") && !logs.includes("hands-log") ? NO_POSE_LOGS_TEXT : null,
+    replay: !replayLog(logs) ? null : canReplay(session.session.meta.scanVersion) ? { allowed: true } : { allowed: false, message: REPLAY_REFUSED },
+    logs: sessionLogs(logs),
+    noLogsMessage: replayLog(logs) ? null : NO_POSE_LOGS_TEXT,
   };
 }

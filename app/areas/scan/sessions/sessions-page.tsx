@@ -8,19 +8,20 @@ import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
-import { Pager } from "../../../components/pager";
+import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { copyToClipboard } from "../../../components/clipboard";
 import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
+import { DateRangeNote } from "../../../components/date-range-note";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
-import { poseLogPath } from "../scan-paths";
+import { LOG_NAMES } from "../../../domain/scan-display";
 import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION } from "./messages";
 import type { SessionRow } from "./session-row";
 import { UuidSearch } from "./uuid-search";
 import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
-import { analysisPdfPath, exportPath, replayPath } from "../scan-paths";
+import { analysisPdfPath, exportPath, logPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
 
 type Data = SerializeFrom<typeof loadScanSessions>;
@@ -114,6 +115,7 @@ function Filters({ data }: { data: Data }) {
             <label htmlFor="scan-to">To</label>
             <input id="scan-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
           </div>
+          <DateRangeNote range={state.range} id="scan-range-note" />
           <div className="field">
             <label htmlFor="scan-provider">Practitioner</label>
             <input id="scan-provider" type="search" name="provider" maxLength={200} defaultValue={state.provider} key={`p-${state.provider}`} />
@@ -154,7 +156,13 @@ function LoadError({ state, message }: { state: SessionsState | State; message: 
 }
 
 function SessionsTableView({ state, table, research }: { state: State; table: Extract<SerializeFrom<SessionsTable>, { rows: unknown }>; research: boolean }) {
-  if (table.rows.length === 0) return <p className="empty-state">{state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}</p>;
+  if (table.rows.length === 0) {
+    return (
+      <EmptyList page={state.uuid ? 1 : state.page} metadata={table.metadata} hrefFor={(p) => sessionsHref(state as SessionsState, { page: p > 1 ? String(p) : null })} noun={["session", "sessions"]}>
+        {state.uuid ? NO_SESSION_FOR_UUID : NO_SESSIONS}
+      </EmptyList>
+    );
+  }
   return (
     <>
       <div className="table-wrap">
@@ -228,24 +236,25 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
               Analysis
             </Link>
           </li>
-          <li>
-            {row.replay.allowed ? (
-              <Link to={replayPath(row.id)} aria-label={`Replay ${who}`}>
-                Replay
-              </Link>
-            ) : (
-              <span className="scan-muted">{row.replay.message}</span>
-            )}
-          </li>
-          {row.poseLog ? (
+          {row.replay ? (
             <li>
-              <a href={poseLogPath(row.id, true)} download aria-label={`Download pose log of ${who}`}>
-                Download pose log
+              {row.replay.allowed ? (
+                <Link to={replayPath(row.id)} aria-label={`Replay ${who}`}>
+                  Replay
+                </Link>
+              ) : (
+                <span className="scan-muted">{row.replay.message}</span>
+              )}
+            </li>
+          ) : null}
+          {row.logs.map((log) => (
+            <li key={log}>
+              <a href={logPath(row.id, log, true)} download aria-label={`Download ${LOG_NAMES[log]} of ${who}`}>
+                Download {LOG_NAMES[log]}
               </a>
             </li>
-          ) : row.noLogsMessage ? (
-            <li className="scan-muted">{row.noLogsMessage}</li>
-          ) : null}
+          ))}
+          {row.noLogsMessage ? <li className="scan-muted">{row.noLogsMessage}</li> : null}
           {research ? (
             <li>
               <a href={exportPath(row.sessionUUID)} download aria-label={`Export data (JSON) of ${who}`}>

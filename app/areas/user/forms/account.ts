@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { requiredString, whenValid } from "../../../forms/fields";
+import { requiredString, whenValid, missing } from "../../../forms/fields";
 import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NEW_PASSWORD_REQUIRED, OLD_PASSWORD_REQUIRED, PASSWORDS_MUST_MATCH } from "../../../forms/messages";
 
@@ -15,9 +15,9 @@ export const accountInfoSchema = z.object({
 export const makeChangePasswordSchema = (rule: PasswordRuleOptions = {}) =>
   z
     .object({
-      oldPassword: z.string({ error: OLD_PASSWORD_REQUIRED }).min(1, { error: OLD_PASSWORD_REQUIRED }).max(256),
+      oldPassword: z.string({ error: missing(OLD_PASSWORD_REQUIRED) }).min(1, { error: OLD_PASSWORD_REQUIRED }).max(256),
       newPassword: newPasswordField(NEW_PASSWORD_REQUIRED, rule),
-      confirmPassword: z.string({ error: PASSWORDS_MUST_MATCH }).max(256),
+      confirmPassword: z.string({ error: missing(PASSWORDS_MUST_MATCH) }).max(256),
     })
     .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: PASSWORDS_MUST_MATCH, when: whenValid("newPassword", "confirmPassword") });
 export const changePasswordSchema = makeChangePasswordSchema();

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { emailField } from "../../../forms/fields";
+import { emailField, missing } from "../../../forms/fields";
 import { CODE_REQUIRED, PASSWORD_REQUIRED } from "../../../forms/messages";
 import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 
@@ -8,7 +8,7 @@ export const forgotPasswordSchema = z.object({ email: emailField() });
 /** The new password by the password rule (app/domain/password.ts); `rule` adds the server's half. */
 export const makeResetPasswordSchema = (rule: PasswordRuleOptions = {}) =>
   z.object({
-    code: z.string({ error: CODE_REQUIRED }).trim().min(1, { error: CODE_REQUIRED }).max(64),
+    code: z.string({ error: missing(CODE_REQUIRED) }).trim().min(1, { error: CODE_REQUIRED }).max(64),
     password: newPasswordField(PASSWORD_REQUIRED, rule),
   });
 export const resetPasswordSchema = makeResetPasswordSchema();

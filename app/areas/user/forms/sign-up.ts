@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { emailField, requiredString, whenValid } from "../../../forms/fields";
+import { emailField, requiredString, whenValid, missing } from "../../../forms/fields";
 import { CODE_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_MISMATCH, PASSWORD_REQUIRED, TERMS_REQUIRED } from "../../../forms/messages";
 import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 
@@ -16,7 +16,7 @@ export const makeSignUpSchema = (rule: PasswordRuleOptions = {}) =>
       lastName: requiredString(LAST_NAME_REQUIRED, 100).optional(),
       email: emailField().optional(),
       password: newPasswordField(PASSWORD_REQUIRED, rule),
-      confirmPassword: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }).max(256),
+      confirmPassword: z.string({ error: missing(PASSWORD_REQUIRED) }).min(1, { error: PASSWORD_REQUIRED }).max(256),
       terms: z.literal("on", { error: TERMS_REQUIRED }),
     })
     .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: PASSWORD_MISMATCH, when: whenValid("password", "confirmPassword") });
@@ -32,5 +32,5 @@ export const inviteeSchema = z.object({
 /** Step 2: the verification code the identity service e-mailed. */
 export const verifySignUpSchema = z.object({
   intent: z.literal("verify"),
-  code: z.string({ error: CODE_REQUIRED }).trim().min(1, { error: CODE_REQUIRED }).max(64),
+  code: z.string({ error: missing(CODE_REQUIRED) }).trim().min(1, { error: CODE_REQUIRED }).max(64),
 });

@@ -87,6 +87,8 @@ beforeAll(async () => {
     const [major, minor, patch] = v.split(".").map(Number);
     await api.db.query("INSERT INTO scan_client_versions (version_id, major, minor, patch, update_required) VALUES ($1, $2, $3, $4, $5)", [v, major, minor, patch, required]);
   }
+  // The internal test builds' versions (003 §5): no numbers.
+  for (const v of ["9999a", "test", "9999"]) await api.db.query("INSERT INTO scan_client_versions (version_id, update_required) VALUES ($1, false)", [v]);
   const now = Date.now();
   scanA = await addScanSession({ organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, created: new Date(now - 2 * DAY), artifacts: ["pose-log"] });
   await api.services.files.put(scanLogKey(scanA.id, "pose-log"), JSON.stringify({ frames: [] }), "application/json");
@@ -192,9 +194,10 @@ describe("organizations", () => {
     orgName: "Mountain View Rehab",
     products: ["HEALTH", "SCAN"],
     practitioner: { firstName: "Alex", lastName: "Moreno", email: `alex-${randomUUID().slice(0, 6)}@mountainview.example` },
-    location: { name: "Boulder Clinic", timezone: "America/Denver", address1: "1200 Pearl St", address2: "", city: "Boulder", stateCode: "co", countryCode: null, zipCode: "80302", keyword: " BOULDER " },
+    location: { name: "Boulder Clinic", timezone: "America/Denver", address1: "1200 Pearl St", address2: "", city: "Boulder", stateCode: "co", countryCode: null, zipCode: "80302", keyword: ` boulder-${++keywords} ` },
     ...over,
   });
+  let keywords = 0;
 
   it("creates the organization, its first location and its invited first provider together", async () => {
     const body = create();
@@ -205,7 +208,7 @@ describe("organizations", () => {
       "SELECT * FROM locations WHERE organization_id = $1",
       [r.body.id],
     );
-    expect(loc).toMatchObject({ name: "Boulder Clinic", keyword: "BOULDER", address2: null, state_code: "CO", country_code: "US" });
+    expect(loc).toMatchObject({ name: "Boulder Clinic", keyword: body.location.keyword.trim().toUpperCase(), address2: null, state_code: "CO", country_code: "US" });
     const p = await api.db.one<{ id: string; role: string; user_id: string | null; invite_code: string | null; invited_at: string | null; email: string }>(
       "SELECT * FROM practitioners WHERE organization_id = $1",
       [r.body.id],
@@ -247,6 +250,22 @@ describe("organizations", () => {
     expect((await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM locations"))!.n).toBe(locations);
   });
 
+  it("refuses a location keyword that is not a code (400) or is in use by any location, in any case (409), creating nothing", async () => {
+    const before = await orgCount();
+    await api.db.query("UPDATE locations SET keyword = 'NORTHB' WHERE id = $1", [fx.orgB.locations[0]]);
+    const taken = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", keyword: " northb " } }) });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe("location.keyword: This keyword is already used by another location.");
+    const spaced = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", keyword: "TWO WORDS" } }) });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body.message).toMatch(/location\/keyword/);
+    // The ZIP code is a code too, as on the organization's own location form.
+    const zip = await api.request("POST", "/v2/admin/organizations", { ...as(fx.productAdmin), body: create({ location: { name: "X", timezone: "America/Denver", zipCode: "8030" } }) });
+    expect(zip.status).toBe(400);
+    expect(zip.body.message).toMatch(/location\/zipCode/);
+    expect(await orgCount()).toBe(before);
+  });
+
   it("lists organizations by name and answers 404 for an unknown id", async () => {
     const list = await api.request("GET", "/v2/admin/organizations", as(fx.support));
     const names = list.body.map((o: { name: string }) => o.name);
@@ -281,6 +300,10 @@ describe("scan modules", () => {
     const icon = await save([{ name: "A", subtitle: "x", isLocked: false, imageName: "Kittens" }]);
     expect(icon.status).toBe(400);
     expect(icon.body.message).toContain("imageName");
+    // The subject orientation is a code (issue 25, ADR 031): FRONT, SIDE or BACK, not free text.
+    const orientation = await save([{ name: "A", subtitle: "x", isLocked: false, assessments: [{ id: "AST-0018", name: "G", subjectOrientation: "<b>sideways</b>" }] }]);
+    expect(orientation.status).toBe(400);
+    expect(orientation.body.message).toContain("subjectOrientation");
     const noLock = await save([{ name: "A", subtitle: "x" }]);
     expect(noLock.status).toBe(400);
     expect(noLock.body.message).toContain("isLocked");
@@ -374,8 +397,8 @@ describe("scan client versions", () => {
   it("lists newest first with the latest flagged", async () => {
     const r = await api.request("GET", "/v2/admin/scan/clients", as(fx.support));
     expect(r.status).toBe(200);
-    expect(r.body.map((v: { versionId: string }) => v.versionId)).toEqual(["2.19.1", "2.18.0", "2.17.0", "2.9.4"]);
-    expect(r.body.map((v: { isLatest: boolean }) => v.isLatest)).toEqual([true, false, false, false]);
+    expect(r.body.map((v: { versionId: string }) => v.versionId)).toEqual(["2.19.1", "2.18.0", "2.17.0", "2.9.4", "9999", "9999a", "test"]);
+    expect(r.body.map((v: { isLatest: boolean }) => v.isLatest)).toEqual([true, false, false, false, false, false, false]);
   });
 
   it("updates updateRequired and records the caller; refuses the latest, unknown and malformed versions", async () => {
@@ -388,6 +411,18 @@ describe("scan client versions", () => {
     expect((await api.request("PUT", "/v2/admin/scan/clients/3.0.0", { ...as(fx.productAdmin), body: { updateRequired: true } })).status).toBe(404);
     expect((await api.request("PUT", "/v2/admin/scan/clients/2.18", { ...as(fx.productAdmin), body: { updateRequired: true } })).status).toBe(400);
     expect((await api.request("PUT", "/v2/admin/scan/clients/2.18.0", { ...as(fx.productAdmin), body: { updateRequired: "yes" } })).status).toBe(400);
+    expect((await api.request("PUT", "/v2/admin/scan/clients/tests", { ...as(fx.productAdmin), body: { updateRequired: true } })).status).toBe(400);
+  });
+
+  it("saves the internal test versions (test, 9999, 9999a: 003 §5), which are never the latest", async () => {
+    for (const v of ["test", "9999", "9999a"]) {
+      const r = await api.request("PUT", `/v2/admin/scan/clients/${v}`, { ...as(fx.productAdmin), body: { updateRequired: true } });
+      expect(r.status, v).toBe(200);
+      expect(r.body).toEqual({ versionId: v, updateRequired: true, isLatest: false, updatedBy: { firstName: "Staff", lastName: "Tester" } });
+    }
+    const list = await api.request("GET", "/v2/admin/scan/clients", as(fx.support));
+    expect(list.body.filter((v: { updateRequired: boolean; versionId: string }) => ["test", "9999", "9999a"].includes(v.versionId) && v.updateRequired)).toHaveLength(3);
+    expect(list.body[0]).toMatchObject({ versionId: "2.19.1", isLatest: true });
   });
 });
 
@@ -402,6 +437,33 @@ describe("locations", () => {
     const cleared = await api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.productAdmin), body: { keyword: "   " } });
     expect(cleared.body.keyword).toBeNull();
     expect((await api.request("PATCH", `/v2/admin/locations/${randomUUID()}`, { ...as(fx.productAdmin), body: { keyword: "X" } })).status).toBe(404);
+  });
+
+  it("keeps keywords codes, in capitals, unique across organizations ignoring case (issue 25)", async () => {
+    const [mine, other] = [fx.orgA.locations[1], fx.orgB.locations[0]];
+    const patch = (id: string | undefined, keyword: string | null) => api.request("PATCH", `/v2/admin/locations/${id}`, { ...as(fx.productAdmin), body: { keyword } });
+    const set = await patch(other, "b-main_1");
+    expect(set.status).toBe(200);
+    expect(set.body.keyword).toBe("B-MAIN_1");
+    // Another organization's keyword, in any case: 409 naming the field; the location keeps its own.
+    const before = (await api.db.one<{ keyword: string | null }>("SELECT keyword FROM locations WHERE id = $1", [mine]))!.keyword;
+    for (const taken of ["B-MAIN_1", "b-Main_1", " b-main_1 "]) {
+      const r = await patch(mine, taken);
+      expect(r.status, taken).toBe(409);
+      expect(r.body.message).toBe("keyword: This keyword is already used by another location.");
+    }
+    expect((await api.db.one<{ keyword: string | null }>("SELECT keyword FROM locations WHERE id = $1", [mine]))!.keyword).toBe(before);
+    // The location's own keyword again: not a conflict.
+    expect((await patch(other, "B-MAIN_1")).status).toBe(200);
+    // Spaces inside, markup, emoji, a leading dash, too long: 400 (the contract's pattern) naming the field.
+    for (const bad of ["TWO WORDS", "<b>KW</b>", "KW😀", "-KW", "K".repeat(33)]) {
+      const r = await patch(mine, bad);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.message, bad).toMatch(/keyword/);
+    }
+    // The database refuses what the API would (migration 131): a second location with the keyword, or not a code.
+    await expect(api.db.query("UPDATE locations SET keyword = 'B-MAIN_1' WHERE id = $1", [mine])).rejects.toMatchObject({ code: "23505" });
+    await expect(api.db.query("UPDATE locations SET keyword = 'two words' WHERE id = $1", [mine])).rejects.toMatchObject({ code: "23514" });
   });
 
   it("filters by organization, sorts and pages", async () => {
@@ -519,7 +581,26 @@ describe("scan sessions, outcomes and logs", () => {
     expect(noResult.body.message).toMatch(/^resultDefinitionId:/);
     const ageWithout = outcome("AST-0018");
     ageWithout.factors[0]!.criteria.push({ type: "AGE", units: "years", conditions: [{ comparator: "gte", value: 60 }] });
-    expect((await api.request("PUT", url, { ...as(fx.productAdmin), body: ageWithout })).body.message).toBe("factors[0].criteria[1].type: a AGE criterion needs AGE in demographicsRequired");
+    expect((await api.request("PUT", url, { ...as(fx.productAdmin), body: ageWithout })).body.message).toBe("factors[0].criteria[1].type: factor 1 (LOW): an AGE criterion needs AGE in demographicsRequired");
+    // Rules that cannot work (issue 25), refused with 400 naming the path: the portal's own check (ADR 031).
+    const refused = async (change: (o: ReturnType<typeof outcome>) => void) => {
+      const body = structuredClone(outcome("AST-0018"));
+      change(body);
+      const r = await api.request("PUT", url, { ...as(fx.productAdmin), body });
+      expect(r.status).toBe(400);
+      return r.body.message as string;
+    };
+    const speed = (comparator: string, value: number) => ({ type: "SPEED", units: "m/s", conditions: [{ comparator, value }] });
+    expect(await refused((o) => ((o.factors[0]!.criteria = [speed("gt", 5)]), (o.factors[1]!.criteria = [speed("lt", 10)])))).toBe(
+      "factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match SPEED > 5 and < 10 m/s: every value must select exactly one factor",
+    );
+    expect(await refused((o) => (o.factors[1]!.criteria[0]!.conditions = [{ comparator: "gt", value: 10 }, { comparator: "lt", value: 5 }]))).toMatch(
+      /^factors\[1\]\.criteria\[0\]\.conditions: factor 2 \(HIGH\) can never match: > 10 and < 5/,
+    );
+    expect(await refused((o) => (o.factors[1]!.criteria = []))).toBe("factors[1].criteria: factor 2 (HIGH) has no result criterion (SPEED, DISTANCE, TIME or REPS): it would match every result");
+    expect(await refused((o) => (o.factors[0]!.criteria[0]!.units = "parsecs"))).toBe('factors[0].criteria[0].units: factor 1 (LOW): unknown units "parsecs" for SPEED; use m/s, cm/s, ft/s, km/h, mph');
+    expect(await refused((o) => ((o as { leftResultDefinitionId: string | null }).leftResultDefinitionId = "leftSpeed"))).toBe("leftResultDefinitionId: must be null for a FALL outcome (it reads resultDefinitionId)");
+    expect(await refused((o) => o.factors.pop())).toBe("factors: no factor matches SPEED < 0.8 m/s: every value must select exactly one factor");
     const badShape = await api.request("PUT", url, { ...as(fx.productAdmin), body: { ...outcome("AST-0018"), factors: [{ category: "LOW" }] } });
     expect(badShape.status).toBe(400);
     const ok = await api.request("PUT", url, { ...as(fx.productAdmin), body: outcome("AST-0018") });
@@ -564,10 +645,15 @@ describe("gait sessions", () => {
     expect(e.start.toISOString()).toBe("2026-01-01T00:00:00.000Z");
   });
 
-  it("signs a gait pose log URL when the log exists", async () => {
+  it("signs a gait pose log URL when the log exists, and the list says which sessions have one (issue 25)", async () => {
+    const listed = async () => (await api.request("GET", "/v2/admin/gait/sessions", as(fx.support))).body.find((x: { id: string }) => x.id === gaitRecent);
     expect((await api.request("GET", `/v2/admin/gait/sessions/${gaitRecent}/pose-log/signed-url`, as(fx.support))).body.message).toBe("No pose logs available");
+    expect((await listed()).artifacts).toEqual([]);
     await api.services.files.put(`gait/${gaitRecent}/pose-log.json`, JSON.stringify({ frames: [] }), "application/json");
+    // A file the session does not list is not offered: the list and the signed URL agree.
+    expect((await api.request("GET", `/v2/admin/gait/sessions/${gaitRecent}/pose-log/signed-url`, as(fx.support))).status).toBe(404);
     await api.db.query("UPDATE gait_sessions SET artifacts = '{pose-log}' WHERE id = $1", [gaitRecent]);
+    expect((await listed()).artifacts).toEqual(["pose-log"]);
     const r = await api.request("GET", `/v2/admin/gait/sessions/${gaitRecent}/pose-log/signed-url`, as(fx.support));
     expect(r.status).toBe(200);
     expect(r.body.url).toContain("/files/");

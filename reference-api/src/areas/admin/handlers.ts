@@ -12,10 +12,12 @@ import {
   enableOrganization,
   getOrganizationRow,
   listOrganizations,
-  optionalText,
+  checkedKeyword,
+  refuseKeywordInUse,
   toOrganization,
 } from "./organizations.js";
 import { validateOutcome } from "./outcomes.js";
+import { KEYWORD_MESSAGES } from "../../../../app/domain/location-keyword.js";
 import { SCAN_MODULES_OVERRIDE_KEY, getScanModulesOverride } from "./settings.js";
 import { findUserProfile } from "./users.js";
 import { adminInsights } from "./insights.js";
@@ -30,7 +32,8 @@ interface ClientVersionRow {
 
 const CLIENT_VERSIONS_SELECT = `
   SELECT version_id, update_required, updated_by_first_name, updated_by_last_name,
-         row_number() OVER (ORDER BY major DESC, minor DESC, patch DESC) = 1 AS is_latest
+         major IS NOT NULL AND row_number() OVER (ORDER BY major DESC NULLS LAST, minor DESC NULLS LAST, patch DESC NULLS LAST) = 1 AS is_latest,
+         major, minor, patch
     FROM scan_client_versions`;
 
 const toClientVersion = (r: ClientVersionRow) => ({
@@ -104,9 +107,16 @@ export const handlers = defineHandlers({
 
   async adminUpdateLocationKeyword(ctx) {
     requireProductAdmin(ctx.caller);
-    const keyword = optionalText(ctx.body.keyword);
-    const updated = await ctx.db.one("UPDATE locations SET keyword = $2 WHERE id = $1 RETURNING id", [ctx.params.id, keyword]);
-    if (!updated) throw notFound("Location not found");
+    const keyword = checkedKeyword(ctx.body.keyword);
+    if (!(await ctx.db.one("SELECT 1 FROM locations WHERE id = $1", [ctx.params.id]))) throw notFound("Location not found");
+    await refuseKeywordInUse(ctx.db, keyword, ctx.params.id);
+    try {
+      await ctx.db.query("UPDATE locations SET keyword = $2 WHERE id = $1", [ctx.params.id, keyword]);
+    } catch (e) {
+      // Another location took it between the check and the update (the unique index, migration 131).
+      if ((e as { code?: string }).code === "23505") throw conflict(`keyword: ${KEYWORD_MESSAGES.inUse}`);
+      throw e;
+    }
     return (await getAdminLocation(ctx.db, ctx.params.id))!;
   },
 
@@ -213,7 +223,7 @@ export const handlers = defineHandlers({
   // ---- scan client versions
   async adminListScanClientVersions(ctx) {
     requireStaff(ctx.caller);
-    const rows = await ctx.db.query<ClientVersionRow>(`${CLIENT_VERSIONS_SELECT} ORDER BY major DESC, minor DESC, patch DESC`);
+    const rows = await ctx.db.query<ClientVersionRow>(`${CLIENT_VERSIONS_SELECT} ORDER BY major DESC NULLS LAST, minor DESC NULLS LAST, patch DESC NULLS LAST, version_id`);
     return rows.map(toClientVersion);
   },
 
@@ -280,7 +290,8 @@ export const handlers = defineHandlers({
     const row = await ctx.db.one<{ artifacts: string[] }>("SELECT artifacts FROM gait_sessions WHERE id = $1", [ctx.params.id]);
     if (!row) throw notFound("Gait session not found");
     const key = gaitPoseLogKey(ctx.params.id);
-    if (!(await ctx.files.exists(key))) throw notFound("No pose logs available");
+    // The list's `artifacts` says which sessions have a log; the call agrees with it.
+    if (!row.artifacts.includes("pose-log") || !(await ctx.files.exists(key))) throw notFound("No pose logs available");
     return ctx.signer.sign(key);
   },
 });

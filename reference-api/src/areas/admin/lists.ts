@@ -176,6 +176,7 @@ export async function listAdminGaitSessions(db: Db, q: { start?: string; end?: s
       patientRecordGaitUid: row.record_gait_uid,
       practitioner: s.practitioner,
       organization: { id: row.organization_id, name: row.organization_name, logoUrl: row.organization_logo_url },
+      artifacts: row.artifacts.includes("pose-log") ? ["pose-log" as const] : [],
       session: s.session,
     };
   });

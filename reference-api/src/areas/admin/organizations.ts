@@ -3,6 +3,7 @@ import type { Schema } from "../../core/contract.js";
 import { badRequest, conflict, notFound } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
 import type { RecordPatients } from "../audit/record.js";
+import { keywordProblem, KEYWORD_MESSAGES, normaliseKeyword } from "../../../../app/domain/location-keyword.js";
 import { newInviteCode } from "../organization/handlers.js";
 import { toOrganization as toPortalOrganization, type OrganizationRow as PortalOrganizationRow } from "../organization/mapping.js";
 
@@ -51,6 +52,23 @@ export function optionalText(v: string | null | undefined): string | null {
   return t ? t : null;
 }
 
+/**
+ * A location keyword as stored (ADR 031: the portal's rule, app/domain/location-keyword.ts): trimmed, in capitals,
+ * null when blank; 400 naming `field` when it is not a code (the contract's pattern says the same).
+ */
+export function checkedKeyword(raw: string | null | undefined, field = "keyword"): string | null {
+  const problem = keywordProblem(raw);
+  if (problem) throw badRequest(`${field}: ${problem}`);
+  return normaliseKeyword(raw);
+}
+
+/** 409 when another location (any organization; keywords are stored in capitals) has the keyword. */
+export async function refuseKeywordInUse(db: Db, keyword: string | null, exceptLocationId: string | null, field = "keyword"): Promise<void> {
+  if (keyword === null) return;
+  const taken = await db.one("SELECT 1 FROM locations WHERE keyword = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)", [keyword, exceptLocationId]);
+  if (taken) throw conflict(`${field}: ${KEYWORD_MESSAGES.inUse}`);
+}
+
 function requiredText(v: string | undefined, message: string): string {
   const t = v?.trim();
   if (!t) throw badRequest(message);
@@ -78,8 +96,13 @@ export async function createOrganization(db: Db, body: OrganizationCreate): Prom
   if (stateCode !== null && !/^[A-Z]{2}$/.test(stateCode)) throw badRequest("location.stateCode: State must be a two-letter code");
   const countryCode = optionalText(loc.countryCode)?.toUpperCase() ?? "US";
   if (!/^[A-Z]{2}$/.test(countryCode)) throw badRequest("location.countryCode: Country must be a two-letter code");
+  const keyword = checkedKeyword(loc.keyword, "location.keyword");
+  // A US ZIP code, as the organization's own location (LocationCreate's pattern; ADR 031).
+  const zipCode = optionalText(loc.zipCode);
+  if (zipCode !== null && !/^\d{5}(-\d{4})?$/.test(zipCode)) throw badRequest("location.zipCode: Enter a ZIP code of 5 digits, or ZIP+4 as 5 digits, a hyphen and 4 digits (80202-1234).");
 
   return db.tx(async (tx) => {
+    await refuseKeywordInUse(tx, keyword, null, "location.keyword");
     const orgId = randomUUID();
     const locationId = randomUUID();
     const practitionerId = randomUUID();
@@ -88,8 +111,12 @@ export async function createOrganization(db: Db, body: OrganizationCreate): Prom
       `INSERT INTO locations (id, organization_id, name, address1, address2, city, state_code, country_code, zip_code, timezone, keyword)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [locationId, orgId, locationName, optionalText(loc.address1), optionalText(loc.address2), optionalText(loc.city), stateCode, countryCode,
-        optionalText(loc.zipCode), loc.timezone, optionalText(loc.keyword)],
-    );
+        zipCode, loc.timezone, keyword],
+    ).catch((e: unknown) => {
+      // Another location took the keyword between the check and the insert (the unique index, migration 131).
+      if ((e as { code?: string }).code === "23505") throw conflict(`location.keyword: ${KEYWORD_MESSAGES.inUse}`);
+      throw e;
+    });
     // The e-mail check runs inside the transaction: a duplicate found here rolls back the organization too.
     const taken = await tx.one("SELECT 1 FROM practitioners WHERE lower(email) = $1 AND deleted_at IS NULL", [email]);
     if (taken) throw conflict("practitioner.email: A provider with this email already exists");

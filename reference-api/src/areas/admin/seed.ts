@@ -6,6 +6,8 @@ import { SCAN_MODULES_OVERRIDE_KEY } from "./settings.js";
 /** Released scan client versions, oldest first; versions before 2.16.0 must update. */
 const CLIENT_VERSIONS = ["2.12.0", "2.13.0", "2.13.1", "2.14.0", "2.15.2", "2.16.0", "2.17.1", "2.18.0", "2.18.3", "2.19.0", "2.19.1"];
 const UPDATE_REQUIRED_BEFORE = [2, 16, 0];
+/** The internal test builds' version strings (003 §5): no version numbers, never the latest. */
+const TEST_VERSIONS = ["test", "9999", "9999a"];
 
 const TYPEFORM_FORMS: { id: string; title: string; webhook: boolean }[] = [
   { id: "kX7pQ2mZ", title: "Knee Pain Check-in", webhook: true },
@@ -47,6 +49,12 @@ export const seed: AreaSeeder = async (ctx) => {
       return [v, major, minor, patch, old, changed ? admin!.id : null, changed ? admin!.firstName : null, changed ? admin!.lastName : null,
         changed ? `${dayOffset(today, -20)}T16:00:00Z` : null, released];
     }),
+  );
+  await bulkInsert(
+    db,
+    "scan_client_versions",
+    ["version_id", "major", "minor", "patch", "update_required", "created_at"],
+    TEST_VERSIONS.map((v) => [v, null, null, null, false, `${dayOffset(today, -60)}T17:00:00Z`]),
   );
 
   // Location keywords and contact lists come from the core seed (some locations have none); a second

@@ -1,11 +1,17 @@
 import PDFDocument from "pdfkit";
+import { PDF_FONT, embedUnicodeFonts } from "../../../../app/media/pdf/pdf-fonts.server.js";
 
 export type Pdf = InstanceType<typeof PDFDocument>;
+export { PDF_FONT };
 
-/** Renders a PDF with pdfkit and resolves with its bytes (starts with `%PDF`). */
+/**
+ * Renders a PDF with pdfkit and resolves with its bytes (starts with `%PDF`). Its text is in the product's embedded
+ * Unicode font (the portal's PDF font setup, ADR 032): names in any script print as they are.
+ */
 export function renderPdf(title: string, draw: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: title, Producer: "Exer provider API", Creator: "Exer provider API" } });
+    embedUnicodeFonts(doc);
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
@@ -21,16 +27,16 @@ export function renderPdf(title: string, draw: (doc: Pdf) => void): Promise<Buff
 
 /** A heading followed by a thin rule. */
 export function heading(doc: Pdf, text: string, size = 13): void {
-  doc.moveDown(0.6).font("Helvetica-Bold").fontSize(size).fillColor("#1b2a41").text(text);
+  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(size).fillColor("#1b2a41").text(text);
   const y = doc.y + 2;
   doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).lineWidth(0.5).strokeColor("#9aa5b1").stroke();
-  doc.moveDown(0.4).font("Helvetica").fontSize(10).fillColor("#000000");
+  doc.moveDown(0.4).font(PDF_FONT.regular).fontSize(10).fillColor("#000000");
 }
 
 /** "Label: value" lines. */
 export function fields(doc: Pdf, rows: [string, string][]): void {
   for (const [label, value] of rows) {
-    doc.font("Helvetica-Bold").fontSize(10).text(`${label}: `, { continued: true }).font("Helvetica").text(value);
+    doc.font(PDF_FONT.bold).fontSize(10).text(`${label}: `, { continued: true }).font(PDF_FONT.regular).text(value);
   }
 }
 
@@ -38,7 +44,7 @@ export function fields(doc: Pdf, rows: [string, string][]): void {
 export function table(doc: Pdf, columns: { title: string; width: number }[], rows: string[][]): void {
   const left = doc.page.margins.left;
   const drawRow = (cells: string[], bold: boolean) => {
-    const heights = cells.map((c, i) => doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).heightOfString(c, { width: columns[i]!.width - 6 }));
+    const heights = cells.map((c, i) => doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(9).heightOfString(c, { width: columns[i]!.width - 6 }));
     const h = Math.max(12, ...heights) + 4;
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
@@ -47,7 +53,7 @@ export function table(doc: Pdf, columns: { title: string; width: number }[], row
     const y = doc.y;
     let x = left;
     cells.forEach((c, i) => {
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor("#000000").text(c, x + 3, y + 2, { width: columns[i]!.width - 6 });
+      doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(9).fillColor("#000000").text(c, x + 3, y + 2, { width: columns[i]!.width - 6 });
       x += columns[i]!.width;
     });
     doc.x = left;

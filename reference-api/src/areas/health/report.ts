@@ -2,7 +2,7 @@ import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { loadPatientRecord } from "../patients/record.js";
 import type { HealthSet } from "./sessions.js";
-import { fields, heading, renderPdf, table, usDate, usDateTime } from "./pdf.js";
+import { fields, heading, PDF_FONT, renderPdf, table, usDate, usDateTime } from "./pdf.js";
 
 export type ActivityReport = Schema<"ActivityReport">;
 type ReportExercise = ActivityReport["exercises"][number];
@@ -137,8 +137,8 @@ const sideLabel = (s: string | null) => (s ? s[0] + s.slice(1).toLowerCase() : "
 export function renderActivityReportPdf(report: ActivityReport, timeZone: string): Promise<Buffer> {
   const p = report.patientRecord;
   return renderPdf("Patient Activity Report", (doc) => {
-    doc.font("Helvetica-Bold").fontSize(18).fillColor("#1b2a41").text(report.organization.name);
-    doc.font("Helvetica").fontSize(12).fillColor("#52606d").text("Patient Activity Report");
+    doc.font(PDF_FONT.bold).fontSize(18).fillColor("#1b2a41").text(report.organization.name);
+    doc.font(PDF_FONT.regular).fontSize(12).fillColor("#52606d").text("Patient Activity Report");
     doc.fillColor("#000000");
     heading(doc, "Patient");
     fields(doc, [
@@ -160,7 +160,7 @@ export function renderActivityReportPdf(report: ActivityReport, timeZone: string
     heading(doc, "Exercises");
     if (report.exercises.length === 0) doc.text("No sessions in this period.");
     for (const e of report.exercises) {
-      doc.moveDown(0.3).font("Helvetica-Bold").fontSize(10).text(`${e.exerciseName} (${e.exerciseId})${e.sideOfBody ? ` – ${sideLabel(e.sideOfBody)}` : ""} · goal ${e.goalType}`);
+      doc.moveDown(0.3).font(PDF_FONT.bold).fontSize(10).text(`${e.exerciseName} (${e.exerciseId})${e.sideOfBody ? ` – ${sideLabel(e.sideOfBody)}` : ""} · goal ${e.goalType}`);
       table(
         doc,
         [{ title: "Date", width: 120 }, { title: "Total reps", width: 100 }, { title: "Min range", width: 100 }, { title: "Max range", width: 100 }],
@@ -170,7 +170,7 @@ export function renderActivityReportPdf(report: ActivityReport, timeZone: string
     heading(doc, "Surveys");
     if (report.pros.length === 0) doc.text("No survey answers in this period.");
     for (const q of report.pros) {
-      doc.moveDown(0.3).font("Helvetica-Bold").fontSize(10).text(q.text);
+      doc.moveDown(0.3).font(PDF_FONT.bold).fontSize(10).text(q.text);
       table(doc, [{ title: "Answered", width: 200 }, { title: "Answer", width: 200 }], q.answers.map((a) => [usDateTime(a.dateTime, timeZone), a.value]));
     }
   });

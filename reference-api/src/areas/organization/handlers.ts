@@ -32,7 +32,7 @@ function requireOwnOrganization(caller: Parameters<typeof requireProviderAdmin>[
 async function checkLocations(db: Db, organizationId: string, ids: string[]) {
   if (ids.length === 0) return;
   const row = await db.one<{ n: number }>("SELECT count(*)::int AS n FROM locations WHERE organization_id = $1 AND id = ANY($2::uuid[])", [organizationId, ids]);
-  if ((row?.n ?? 0) !== ids.length) throw badRequest("locationIds must be locations of your organization");
+  if ((row?.n ?? 0) !== ids.length) throw badRequest("locationIds: Choose locations of your organization.");
 }
 
 async function checkDefaultProvider(db: Db, organizationId: string, id: string | null | undefined) {

@@ -5,11 +5,13 @@ export type CareNote = Schema<"CareNote">;
 
 /**
  * The RTM cycle status of a patient's date: the status of the cycle whose [start_date, end_date] holds it.
- * Several cycles (codes) can hold a date; BILLED wins (it locks the note), then the care-management codes.
+ * Several cycles (codes) can hold a date; BILLED wins (it locks the note), then the care-management codes, the
+ * one ready to bill first (98979 or 98980 of one month, ADR 033: at most one of them is).
  */
 export const cycleStatusSql = (patientExpr: string, dateExpr: string) => `(SELECT c_.status FROM rtm_cycles c_
   WHERE c_.patient_record_id = ${patientExpr} AND ${dateExpr} BETWEEN c_.start_date AND c_.end_date
-  ORDER BY (c_.status = 'BILLED') DESC, (c_.code IN ('PATIENT_INTERACTION', 'ADDITIONAL_PATIENT_INTERACTION')) DESC, c_.start_date DESC, c_.id
+  ORDER BY (c_.status = 'BILLED') DESC, (c_.code IN ('BRIEF_PATIENT_INTERACTION', 'PATIENT_INTERACTION', 'ADDITIONAL_PATIENT_INTERACTION')) DESC,
+    (c_.status = 'READY_TO_BILL') DESC, c_.start_date DESC, c_.id
   LIMIT 1)`;
 
 interface CareNoteRow {

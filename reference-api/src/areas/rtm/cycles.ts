@@ -1,7 +1,7 @@
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { CountCache } from "../../core/count-cache.js";
-import { addDays, CYCLE_DAYS, daysLeft, evaluateCycle, type CycleFacts } from "./rules.js";
+import { addDays, BILLING_CODE, daysLeft, DESCRIPTION, evaluateCycle, nextPeriod, requiredDaysOf, type BilledCode, type CycleFacts } from "./rules.js";
 
 export type RtmCycle = Schema<"RtmCycle">;
 export type RtmEvent = Schema<"RtmEvent">;
@@ -9,15 +9,20 @@ export type RtmStatus = RtmCycle["status"];
 export type RtmCode = RtmCycle["code"];
 
 export const RTM_STATUSES: readonly RtmStatus[] = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "BILLED"];
-export const RTM_CODES: readonly RtmCode[] = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"];
+export const RTM_CODES: readonly RtmCode[] = [
+  "PATIENT_SETUP",
+  "DEVICE_AND_DATA_TRANSMISSION",
+  "SHORT_DEVICE_AND_DATA_TRANSMISSION",
+  "BRIEF_PATIENT_INTERACTION",
+  "PATIENT_INTERACTION",
+  "ADDITIONAL_PATIENT_INTERACTION",
+];
 
-/** Billing (CPT) codes and their descriptions by cycle code. */
-export const BILLING: Record<RtmCode, { billingCode: RtmCycle["billingCode"]; description: string }> = {
-  PATIENT_SETUP: { billingCode: "98975", description: "Initial Onboarding and Education" },
-  DEVICE_AND_DATA_TRANSMISSION: { billingCode: "98977", description: "Device and Data Transmission" },
-  PATIENT_INTERACTION: { billingCode: "98980", description: "Care Management" },
-  ADDITIONAL_PATIENT_INTERACTION: { billingCode: "98981", description: "Additional Care Management" },
-};
+/** Billing (CPT) codes and their descriptions by cycle code (ADR 033). */
+export const BILLING = Object.fromEntries(RTM_CODES.map((c) => [c, { billingCode: BILLING_CODE[c], description: DESCRIPTION(c) }])) as Record<
+  RtmCode,
+  { billingCode: RtmCycle["billingCode"]; description: string }
+>;
 
 export const STATUS_LABEL: Record<RtmStatus, string> = {
   IN_PROGRESS: "In Progress",
@@ -60,10 +65,10 @@ export interface CycleActivity {
   /** Unique dates (organization time zone) with a session or a PRO response. */
   activeDays: Set<string>;
   minutes: number;
-  /** At least one care note of the cycle is an interactive communication. */
+  /** At least one care note of the cycle is an interactive communication (the live interaction, ADR 033). */
   interactive: boolean;
-  /** PATIENT_SETUP cycles: the day another set-up cycle of the patient (the episode of care) was billed. */
-  setupBilledOn: string | null;
+  /** The patient's other BILLED cycles (conflicts and 98975 once per episode, ADR 033). */
+  billed: BilledCode[];
 }
 
 type ActivityInput = Pick<CycleRow, "id" | "patient_record_id" | "code" | "start_date" | "end_date" | "timezone">;
@@ -74,9 +79,9 @@ type ActivityInput = Pick<CycleRow, "id" | "patient_record_id" | "code" | "start
  * whether another set-up of the patient was billed (98975 once per episode of care). One query for all cycles.
  */
 export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map<string, CycleActivity>> {
-  const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0, interactive: false, setupBilledOn: null }]));
+  const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0, interactive: false, billed: [] }]));
   if (cycles.length === 0) return out;
-  type Row = { cycle_id: string; id: string; type: RtmEvent["type"] | "SETUP_BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string };
+  type Row = { cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string; b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null };
   const rows = await db.query<Row>(
     `WITH c AS (
        SELECT x.cycle_id, x.patient_id, x.code, x.d0, x.d1, x.tz,
@@ -84,30 +89,31 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
          FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::date[], $5::text[], $6::text[]) AS x(cycle_id, patient_id, d0, d1, tz, code)
      )
      SELECT c.cycle_id, hs.id, CASE WHEN hs.is_self_reported THEN 'SELF_REPORTED_HEP_SESSION' ELSE 'HEP_SESSION' END AS type,
-            hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day
+            hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day,
+            NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by
        FROM c JOIN health_sessions hs ON hs.patient_record_id = c.patient_id AND hs.date >= c.t0 AND hs.date < c.t1
      UNION ALL
-     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text
+     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL
        FROM c JOIN pro_questions pq ON pq.patient_record_id = c.patient_id
               JOIN pro_answers pa ON pa.pro_question_id = pq.id AND pa.date_time >= c.t0 AND pa.date_time < c.t1
      UNION ALL
-     SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text
+     SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL
        FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1
      UNION ALL
-     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text
+     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL
        FROM c JOIN LATERAL (SELECT a.id, a.assigned_at FROM hep_assignments a WHERE a.patient_record_id = c.patient_id
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
      UNION ALL
-     SELECT c.cycle_id, b.id, 'SETUP_BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text
-       FROM c JOIN rtm_cycles b ON c.code = 'PATIENT_SETUP' AND b.patient_record_id = c.patient_id AND b.code = 'PATIENT_SETUP'
-                               AND b.status = 'BILLED' AND b.id <> c.cycle_id
+     SELECT c.cycle_id, b.id, 'BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text,
+            b.code, b.start_date::text, b.end_date::text, b.billed_by::text
+       FROM c JOIN rtm_cycles b ON b.patient_record_id = c.patient_id AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
     [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
   );
   for (const r of rows) {
     const a = out.get(r.cycle_id)!;
-    if (r.type === "SETUP_BILLED") {
-      a.setupBilledOn ??= r.day;
+    if (r.type === "BILLED") {
+      a.billed.push({ code: BILLING_CODE[r.b_code!], start: r.b_start!, end: r.b_end!, practitionerId: r.b_by, billedOn: r.day });
       continue;
     }
     const interactive = r.pit === "PATIENT_INTERACTIVE_COMMUNICATION";
@@ -133,7 +139,7 @@ export function remainingDays(c: Pick<CycleRow, "start_date" | "end_date" | "tod
 }
 
 /** What the rules (rules.ts) take, from a cycle row and its activity. */
-export function factsOf(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today" | "num_required_days">, a: CycleActivity | undefined): CycleFacts {
+export function factsOf(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today">, a: CycleActivity | undefined): CycleFacts {
   return {
     code: r.code,
     startDate: r.start_date,
@@ -141,20 +147,22 @@ export function factsOf(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "
     today: r.today,
     activeDays: a?.activeDays.size ?? 0,
     activeToday: a?.activeDays.has(r.today) ?? false,
-    requiredDays: r.num_required_days,
     minutes: a?.minutes ?? 0,
     interactive: a?.interactive ?? false,
-    setupBilledOn: a?.setupBilledOn ?? null,
+    billed: a?.billed ?? [],
   };
 }
 
 /** The status a cycle that is not BILLED has by the rules (rules.ts) from its activity. */
-export function derivedStatus(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today" | "num_required_days">, a: CycleActivity | undefined): Exclude<RtmStatus, "BILLED"> {
+export function derivedStatus(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today">, a: CycleActivity | undefined): Exclude<RtmStatus, "BILLED"> {
   return evaluateCycle(factsOf(r, a)).status;
 }
 
-/** Codes that repeat every 30 days while the patient is in care: the set-up is once, 98981 opens on minutes. */
-export const RECURRING: ReadonlySet<RtmCode> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"]);
+/**
+ * Codes that repeat while the patient is in care — the device codes every 30 days, care management every calendar
+ * month (ADR 033); the set-up is once, 98981 opens on minutes.
+ */
+export const RECURRING: ReadonlySet<RtmCode> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION", "BRIEF_PATIENT_INTERACTION", "PATIENT_INTERACTION"]);
 
 /**
  * next_check_on (migration 090) of a running cycle with this status: the day an IN_PROGRESS cycle changes with
@@ -169,7 +177,8 @@ export function nextCheckOn(r: Pick<CycleRow, "code" | "end_date" | "today">, st
 
 export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle {
   // needs follows the rules; a cycle that is READY_TO_BILL or BILLED needs nothing (whatever brought it there).
-  const needs = r.status === "READY_TO_BILL" || r.status === "BILLED" ? null : evaluateCycle(factsOf(r, a)).needs;
+  const v = evaluateCycle(factsOf(r, a));
+  const needs = r.status === "READY_TO_BILL" || r.status === "BILLED" ? null : v.needs;
   return {
     id: r.id,
     code: r.code,
@@ -178,11 +187,14 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
     startDate: r.start_date,
     endDate: r.end_date,
     numActiveDays: a?.activeDays.size ?? 0,
-    numRequiredDays: r.num_required_days,
+    numRequiredDays: requiredDaysOf(r.code, r.num_required_days),
     numRemainingDays: remainingDays(r),
     interactionMinutes: a?.minutes ?? 0,
     events: a?.events ?? [],
     needs,
+    units: v.units,
+    liveInteraction: a?.interactive ?? false,
+    projection: r.status === "BILLED" ? null : v.projection,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
     pdfKey: r.pdf_key,
   };
@@ -345,9 +357,9 @@ export async function settleCycles(db: Db, organizationId: string, today?: strin
       const status = c.status === "BILLED" ? null : v.status;
       writes.push({ id: c.id, status, nextCheckOn: nextCheckOn(c, status ?? c.status, v.recheckOn) });
       if (c.today <= c.end_date || !c.in_care || c.has_next || !RECURRING.has(c.code)) continue;
-      // Next cycles of the same code, back to back, until the one that covers today.
-      for (let start = addDays(c.end_date, 1); start <= c.today; start = addDays(start, CYCLE_DAYS)) {
-        next.push({ ...c, id: "", start_date: start, end_date: addDays(start, CYCLE_DAYS - 1), status: "IN_PROGRESS", pdf_key: null, next_check_on: null });
+      // Next cycles of the same code, back to back (30 days, or calendar months), until the one that covers today.
+      for (let p = nextPeriod(c.code, c.end_date); p.start <= c.today; p = nextPeriod(c.code, p.end)) {
+        next.push({ ...c, id: "", start_date: p.start, end_date: p.end, status: "IN_PROGRESS", pdf_key: null, next_check_on: null });
       }
     }
     // One statement for all of them; the id is derived from (patient, code, start) so a concurrent pass adds none twice.

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/db.js";
 import { CYCLE_COLUMNS, CYCLE_FROM, rederiveCycles, refreshSummaries, type CycleRow, type RtmCode } from "./cycles.js";
-import { addDays, CARE_MINUTES, CYCLE_DAYS, REQUIRED_DAYS } from "./rules.js";
+import { CARE_MINUTES, firstPeriod, REQUIRED_DAYS } from "./rules.js";
 
 /**
  * Serializes the writes that read and then change a patient's cycles or what they hold (care notes against a
@@ -57,21 +57,23 @@ export async function careNotesChanged(tx: Db, patientId: string, dates: string[
 }
 
 /** The codes an episode of care opens with (98981 opens later, on minutes). */
-const EPISODE_CODES: readonly RtmCode[] = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"];
+const EPISODE_CODES: readonly RtmCode[] = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION", "BRIEF_PATIENT_INTERACTION", "PATIENT_INTERACTION"];
 
 /**
  * The episode of care starts with the patient's first program: when the patient has no cycle yet, opens the
- * set-up (98975), device (98977) and care-management (98980) cycles from `today` (the organization's) for 30
- * days, IN_PROGRESS by the rules, and the monthly summary. Answers whether it opened them.
+ * set-up (98975) and device-supply (98977, 98985) cycles of the first 30-day interval from `today` (the
+ * organization's), and the care-management cycles (98979, 98980) for the rest of the calendar month (ADR 033),
+ * IN_PROGRESS by the rules, and the monthly summaries. Answers whether it opened them.
  */
 export async function openEpisode(tx: Db, patientId: string, today: string): Promise<boolean> {
   await lockPatientCycles(tx, patientId);
   if (await tx.one("SELECT 1 FROM rtm_cycles WHERE patient_record_id = $1 LIMIT 1", [patientId])) return false;
   const ids = EPISODE_CODES.map(() => randomUUID());
+  const periods = EPISODE_CODES.map((code) => firstPeriod(code, today));
   await tx.query(
     `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
-     SELECT x.id, $2, x.code, 'IN_PROGRESS', $3::date, $4::date, $5 FROM unnest($1::uuid[], $6::text[]) AS x(id, code)`,
-    [ids, patientId, today, addDays(today, CYCLE_DAYS - 1), REQUIRED_DAYS, EPISODE_CODES],
+     SELECT x.id, $2, x.code, 'IN_PROGRESS', x.d0, x.d1, $3 FROM unnest($1::uuid[], $4::text[], $5::date[], $6::date[]) AS x(id, code, d0, d1)`,
+    [ids, patientId, REQUIRED_DAYS, EPISODE_CODES, periods.map((p) => p.start), periods.map((p) => p.end)],
   );
   await rederiveCycles(tx, await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = ANY($1::uuid[])`, [ids]));
   await refreshSummaries(tx, [patientId]);
@@ -79,12 +81,16 @@ export async function openEpisode(tx: Db, patientId: string, today: string): Pro
 }
 
 /**
- * After a set-up cycle of the patient was billed or reverted: the patient's other set-up cycles not BILLED are
- * re-derived (98975 once per episode: billable again when no other is billed).
+ * After a cycle of the patient was billed or reverted: the patient's other cycles not BILLED that it can
+ * conflict with are re-derived (ADR 033 — the other device-supply code of the interval, the other care-management
+ * base code of the month, device supply within 30 days, 98975 once per episode): refused while it is billed,
+ * billable again after its REVERT.
  */
-export async function setupBillingChanged(tx: Db, patientId: string, cycleId: string): Promise<void> {
+export async function billingChanged(tx: Db, patientId: string, cycleId: string): Promise<void> {
   const others = await tx.query<CycleRow>(
-    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.patient_record_id = $1 AND c.code = 'PATIENT_SETUP' AND c.id <> $2 AND c.status <> 'BILLED'`,
+    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM}, rtm_cycles b
+      WHERE b.id = $2 AND c.patient_record_id = $1 AND c.id <> $2 AND c.status <> 'BILLED'
+        AND (c.code = 'PATIENT_SETUP' OR (c.start_date <= b.end_date + 30 AND b.start_date <= c.end_date + 30))`,
     [patientId, cycleId],
   );
   await rederiveCycles(tx, others);

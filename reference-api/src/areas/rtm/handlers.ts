@@ -2,8 +2,9 @@ import { defineHandlers } from "../../core/handlers.js";
 import { requireMember, type Caller } from "../../core/auth.js";
 import { conflict } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
-import { refreshSummaries, toRtmCycles, type RtmStatus } from "./cycles.js";
-import { lockPatientCycles, setupBillingChanged } from "./derive.js";
+import { CYCLE_COLUMNS, CYCLE_FROM, factsOf, loadActivity, refreshSummaries, toRtmCycles, type CycleRow, type RtmStatus } from "./cycles.js";
+import { billingChanged, lockPatientCycles } from "./derive.js";
+import { refusal } from "./rules.js";
 import { getVisibleCycleRow, getVisibleSummary, listCycles, listMonth } from "./list.js";
 import { renderCyclePdf, renderMonthlyPdf } from "./pdf.js";
 
@@ -24,6 +25,15 @@ async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TR
   const row = await getVisibleCycleRow(db, caller, id);
   await db.tx(async (tx) => {
     await lockPatientCycles(tx, row.patient_record_id);
+    if (kind === "ADVANCE") {
+      // The 2026 rules (ADR 033), under the patient's lock: a conflict with a billed code, or requirements not
+      // met, refuse it with the rule named — whatever status the cycle shows.
+      const fresh = await tx.one<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = $1`, [id]);
+      if (fresh && fresh.status !== "BILLED") {
+        const refused = refusal(factsOf(fresh, (await loadActivity(tx, [fresh])).get(fresh.id)), caller.practitionerId ?? null);
+        if (refused) throw conflict(refused.message, { rule: refused.rule });
+      }
+    }
     const updated = await tx.one(
       `UPDATE rtm_cycles SET status = $2, updated_at = now(),
               billed_at = CASE WHEN $2 = 'BILLED' THEN now() END, billed_by = CASE WHEN $2 = 'BILLED' THEN $4::uuid END
@@ -34,7 +44,7 @@ async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TR
       const now = await tx.one<{ status: string }>("SELECT status FROM rtm_cycles WHERE id = $1", [id]);
       throw conflict(`Only a cycle that is ${t.from} can be ${t.verb} (this one is ${now?.status ?? row.status}).`);
     }
-    if (row.code === "PATIENT_SETUP") await setupBillingChanged(tx, row.patient_record_id, row.id);
+    await billingChanged(tx, row.patient_record_id, row.id);
     await refreshSummaries(tx, [row.patient_record_id]);
   });
   const [cycle] = await toRtmCycles(db, [await getVisibleCycleRow(db, caller, id)]);

@@ -26,7 +26,8 @@ export interface RtmQuery {
 export const AT_RISK_STATUSES: readonly RtmStatus[] = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
 
 const STATUS_ORDER = `(CASE c.status WHEN 'IN_PROGRESS' THEN 0 WHEN 'ACTIVE_DAYS_INCOMPLETE' THEN 1 WHEN 'READY_TO_BILL' THEN 2 ELSE 3 END)`;
-const CODE_ORDER = `(CASE c.code WHEN 'PATIENT_SETUP' THEN 0 WHEN 'DEVICE_AND_DATA_TRANSMISSION' THEN 1 WHEN 'PATIENT_INTERACTION' THEN 2 ELSE 3 END)`;
+const CODE_ORDER = `(CASE c.code WHEN 'PATIENT_SETUP' THEN 0 WHEN 'DEVICE_AND_DATA_TRANSMISSION' THEN 1 WHEN 'SHORT_DEVICE_AND_DATA_TRANSMISSION' THEN 2
+  WHEN 'BRIEF_PATIENT_INTERACTION' THEN 3 WHEN 'PATIENT_INTERACTION' THEN 4 ELSE 5 END)`;
 
 function statuses(q: RtmQuery): RtmStatus[] | undefined {
   if (q.status === undefined) return undefined;
@@ -55,6 +56,20 @@ function patientWhere(caller: Caller, q: RtmQuery, params: unknown[]): string[] 
   return where;
 }
 
+/**
+ * ADR 033: an Incomplete cycle whose partner code of the same interval or month (98977 / 98985, 98979 / 98980) is
+ * not Incomplete needs no attention — the interval or month bills under the other code (a 98985 at 16 days, a
+ * 98979 at 20 minutes, a 98977 whose interval billed 98985), or the other code still running carries it (98977
+ * that can no longer reach 16 days while its 98985 can still reach 2).
+ */
+const SETTLED_BY_PARTNER_SQL = `NOT (c.status = 'ACTIVE_DAYS_INCOMPLETE' AND EXISTS (SELECT 1 FROM rtm_cycles o
+  WHERE o.patient_record_id = c.patient_record_id AND o.start_date = c.start_date AND o.end_date = c.end_date
+    AND o.status <> 'ACTIVE_DAYS_INCOMPLETE'
+    AND o.code = (CASE c.code WHEN 'DEVICE_AND_DATA_TRANSMISSION' THEN 'SHORT_DEVICE_AND_DATA_TRANSMISSION'
+                              WHEN 'SHORT_DEVICE_AND_DATA_TRANSMISSION' THEN 'DEVICE_AND_DATA_TRANSMISSION'
+                              WHEN 'BRIEF_PATIENT_INTERACTION' THEN 'PATIENT_INTERACTION'
+                              WHEN 'PATIENT_INTERACTION' THEN 'BRIEF_PATIENT_INTERACTION' END)))`;
+
 /** The needs-attention statuses as SQL (the predicate of the partial index of migration 091). */
 const AT_RISK_SQL = (c: string) => `${c}.status IN (${AT_RISK_STATUSES.map((s) => `'${s}'`).join(", ")})`;
 
@@ -67,7 +82,7 @@ function cycleWhere(q: RtmQuery, params: unknown[], today: string, alias = "c"):
   const where: string[] = [];
   if (q.needsAttention) {
     params.push(today);
-    where.push(`${AT_RISK_SQL("c")} AND c.end_date >= $${params.length}::date`);
+    where.push(`${AT_RISK_SQL("c")} AND c.end_date >= $${params.length}::date AND ${SETTLED_BY_PARTNER_SQL}`);
   }
   const st = statuses(q);
   if (st) {

@@ -1,4 +1,4 @@
-import { fields, heading, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
+import { fields, heading, PDF_FONT, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
 import { BILLING, CYCLE_DAYS, STATUS_LABEL, type RtmCycle, type RtmEvent } from "./cycles.js";
 import type { RtmMonthlySummary } from "./list.js";
 
@@ -45,8 +45,8 @@ function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
 }
 
 function header(doc: Pdf, title: string, patient: { firstName: string; lastName: string }, organization: string): void {
-  doc.font("Helvetica-Bold").fontSize(18).fillColor("#1b2a41").text(organization);
-  doc.font("Helvetica").fontSize(12).fillColor("#52606d").text(title);
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor("#1b2a41").text(organization);
+  doc.font(PDF_FONT.regular).fontSize(12).fillColor("#52606d").text(title);
   doc.fillColor("#000000");
   heading(doc, "Patient");
   fields(doc, [["Name", `${patient.lastName}, ${patient.firstName}`]]);

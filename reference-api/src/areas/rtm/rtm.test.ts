@@ -46,7 +46,8 @@ beforeAll(async () => {
   pB = fx.patients.b[0]!;
   await api.db.query("UPDATE patient_records SET first_name = 'Zoe', last_name = 'Abbott' WHERE id = $1", [pA1]);
   // A1's February cycle (Denver dates): sessions on 2 days (one self-reported), a PRO answer on a 3rd, a care note.
-  C.ready = await cycle(pA1, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2026-02-01", "2026-03-02");
+  // 3 active days: 98985 (2–15 days, ADR 033) is ready to bill.
+  C.ready = await cycle(pA1, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2026-02-01", "2026-03-02");
   C.billed = await cycle(pA1, "PATIENT_INTERACTION", "BILLED", "2026-02-01", "2026-03-02");
   C.setup = await cycle(pA1, "PATIENT_SETUP", "ACTIVE_DAYS_INCOMPLETE", "2026-02-01", "2026-03-02");
   C.incomplete = await cycle(pA1, "DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", "2025-12-03", "2026-01-01");
@@ -79,7 +80,7 @@ describe("rules", () => {
   it("derives statuses from a cycle row and its activity by the rules (rules.ts)", () => {
     const row = { code: "DEVICE_AND_DATA_TRANSMISSION" as const, start_date: "2026-02-01", end_date: "2026-03-02", num_required_days: 16 };
     const act = (days: number, minutes = 0, interactive = false) => ({
-      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, setupBilledOn: null,
+      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, billed: [],
     });
     expect(derivedStatus({ ...row, today: "2026-03-03" }, act(16))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, today: "2026-02-20" }, act(16))).toBe("READY_TO_BILL");
@@ -101,8 +102,8 @@ describe("GET /v2/health/rtm-cycles", () => {
     expect(res.status).toBe(200);
     const ready = res.body.items.find((c: { id: string }) => c.id === C.ready);
     expect(ready).toMatchObject({
-      code: "DEVICE_AND_DATA_TRANSMISSION", billingCode: "98977", status: "READY_TO_BILL", startDate: "2026-02-01", endDate: "2026-03-02",
-      numActiveDays: 3, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 20, patientRecord: { id: pA1, firstName: "Zoe", lastName: "Abbott" }, pdfKey: null,
+      code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "READY_TO_BILL", startDate: "2026-02-01", endDate: "2026-03-02",
+      numActiveDays: 3, numRequiredDays: 2, numRemainingDays: 0, interactionMinutes: 20, units: 1, liveInteraction: true, projection: null, patientRecord: { id: pA1, firstName: "Zoe", lastName: "Abbott" }, pdfKey: null,
     });
     expect(ready.events.map((e: { type: string }) => e.type)).toEqual(["INITIAL_HEP_ASSIGNMENT", "HEP_SESSION", "HEP_SESSION", "SELF_REPORTED_HEP_SESSION", "PRO_RESPONSE", "PATIENT_INTERACTION"]);
     const note = ready.events.find((e: { type: string }) => e.type === "PATIENT_INTERACTION");
@@ -165,11 +166,15 @@ describe("advance and revert", () => {
 
   it("keeps the monthly summary's status in step", async () => {
     const month = async () => (await api.request("GET", "/v2/health/rtm-cycles/2026-03", as(fx.adminA))).body.items.find((s: { patientRecord: { id: string } }) => s.patientRecord.id === pA1);
-    await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/advance`, as(fx.adminA));
-    // Both billable cycles billed, the setup cycle incomplete: nothing is left to bill.
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/advance`, as(fx.adminA))).status).toBe(200);
+    // Since 2026 the set-up needs 2 days (ADR 033): its 3 make it ready to bill once re-derived.
+    expect((await month()).status).toBe("READY_TO_BILL");
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${C.setup}/advance`, as(fx.adminA))).status).toBe(200);
+    // Every billable cycle billed: nothing is left to bill.
     expect((await month()).status).toBe("BILLED");
     await api.request("POST", `/v2/health/rtm-cycles/${C.ready}/revert`, as(fx.adminA));
     expect((await month()).status).toBe("READY_TO_BILL");
+    await api.request("POST", `/v2/health/rtm-cycles/${C.setup}/revert`, as(fx.adminA));
   });
 
   it("answers 404 for another organization's cycle and 400 for a malformed id", async () => {
@@ -371,7 +376,7 @@ describe("list invariants (cached counts, read-time numbers, settling without wr
     const all = (await cycles("?limit=999")).body.items as { id: string; code: string; status: string; startDate: string; endDate: string; patientRecord: { firstName: string; lastName: string } }[];
     expect(all.length).toBeGreaterThan(5);
     const statusRank = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "BILLED"];
-    const codeRank = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"];
+    const codeRank = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION", "BRIEF_PATIENT_INTERACTION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"];
     const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
     const keys: Record<string, (c: (typeof all)[number]) => (string | number)[]> = {
       START_DATE: (c) => [c.startDate, c.id],
@@ -499,13 +504,13 @@ describe("statuses follow the events (ADR 008)", () => {
     await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", start, end);
     await summaries(p);
     let c = await byCode("notewright");
-    expect(c.PATIENT_INTERACTION!.needs).toEqual({ text: "0 of 20 minutes of care management; no interactive communication logged yet", reachable: true });
+    expect(c.PATIENT_INTERACTION!.needs).toEqual({ text: "0 of 20 minutes of care management; no live interaction logged yet", reachable: true });
     expect(c.DEVICE_AND_DATA_TRANSMISSION!.needs).toEqual({ text: "0 of 16 active days — 16 more needed in the 20 days left", reachable: true });
 
     const first = await note(p, { date: addDays(today, -2), minutes: 14, isPatientInteraction: false });
     expect(first.rtmCycleStatus).toBe("IN_PROGRESS");
     c = await byCode("notewright");
-    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no live interaction logged yet", reachable: true } });
 
     // The same note, now 20 minutes of interactive communication: billable at once, and so is the month.
     const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, isPatientInteraction: true } });
@@ -528,7 +533,7 @@ describe("statuses follow the events (ADR 008)", () => {
     // period's 98981 cycle (not billed) closes again.
     expect((await api.request("DELETE", `/v2/patients/${p}/interactions/${first.id}`, as(fx.practitionerA1))).status).toBe(204);
     c = await byCode("notewright");
-    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 of 20 minutes of care management; no interactive communication logged yet", reachable: true } });
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 minutes of care management; no live interaction logged yet", reachable: true } });
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
     expect(await summaryStatus(p, end.slice(0, 7))).toBe("IN_PROGRESS");
     // A note moved out of the cycle: the cycle holding its old date follows too.
@@ -548,12 +553,16 @@ describe("statuses follow the events (ADR 008)", () => {
     const assigned = await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep } });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     const c = await cyclesOf("episodic");
+    // Two clocks (ADR 033): the device codes for 30 days, care management for the rest of the calendar month.
+    const monthEnd = monthBounds(today.slice(0, 7))[1];
     expect(c.map((x) => [x.code, x.status, x.startDate, x.endDate])).toEqual([
       ["PATIENT_SETUP", "IN_PROGRESS", today, addDays(today, 29)],
       ["DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", today, addDays(today, 29)],
-      ["PATIENT_INTERACTION", "IN_PROGRESS", today, addDays(today, 29)],
+      ["SHORT_DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", today, addDays(today, 29)],
+      ["BRIEF_PATIENT_INTERACTION", "IN_PROGRESS", today, monthEnd],
+      ["PATIENT_INTERACTION", "IN_PROGRESS", today, monthEnd],
     ]);
-    expect(c[0]!.needs).toEqual({ text: "0 of 16 active days — 16 more needed in the 30 days left", reachable: true });
+    expect(c[0]!.needs).toEqual({ text: "0 of 2 active days — 2 more needed in the 30 days left", reachable: true });
     expect(await summaryStatus(p, addDays(today, 29).slice(0, 7))).toBe("IN_PROGRESS");
     // The assignment is the episode's first event.
     const events = (await api.request("GET", `/v2/health/rtm-cycles?search=episodic&limit=1`, as(fx.adminA))).body.items[0].events;
@@ -563,12 +572,19 @@ describe("statuses follow the events (ADR 008)", () => {
     const hep2 = randomUUID();
     await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'Hip')", [hep2, fx.orgA.id]);
     expect((await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep2 } })).status).toBe(200);
-    expect(await cyclesOf("episodic")).toHaveLength(3);
+    expect(await cyclesOf("episodic")).toHaveLength(5);
 
     const n = await note(p, { date: today, minutes: 20, isPatientInteraction: true });
     expect(n.rtmCycleStatus).toBe("READY_TO_BILL");
     const after = Object.fromEntries((await cyclesOf("episodic")).map((x) => [x.code, x.status]));
-    expect(after).toEqual({ PATIENT_SETUP: "IN_PROGRESS", DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS", PATIENT_INTERACTION: "READY_TO_BILL" });
+    expect(after).toEqual({
+      PATIENT_SETUP: "IN_PROGRESS",
+      DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS",
+      SHORT_DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS",
+      // 20 minutes are 98980's: 98979 no longer applies this month.
+      BRIEF_PATIENT_INTERACTION: "ACTIVE_DAYS_INCOMPLETE",
+      PATIENT_INTERACTION: "READY_TO_BILL",
+    });
   });
 
   it("98975 once per episode: billing one set-up makes another not billable, and REVERT makes it billable again", async () => {
@@ -579,17 +595,46 @@ describe("statuses follow the events (ADR 008)", () => {
     const one = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s1, e1);
     const two = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s2, e2);
     for (let d = 0; d < 16; d++) await session(p, `${addDays(s2, d)}T18:00:00Z`);
+    for (let d = 0; d < 2; d++) await session(p, `${addDays(s1, d)}T18:00:00Z`);
     await summaries(p);
     expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/advance`, as(fx.adminA))).status).toBe(200);
     const billedOn = (await api.db.one<{ d: string }>("SELECT (billed_at AT TIME ZONE 'America/Denver')::date::text AS d FROM rtm_cycles WHERE id = $1", [one]))!.d;
     const second = (await cyclesOf("setupson")).find((c) => c.id === two)!;
     expect(second.status).toBe("ACTIVE_DAYS_INCOMPLETE");
-    expect(second.needs).toEqual({ text: `set-up already billed for this episode of care (${shortDate(billedOn)})`, reachable: false });
+    const rule = `98975 once per episode of care: set-up already billed for this episode of care (${shortDate(billedOn)})`;
+    expect(second.needs).toEqual({ text: rule, reachable: false });
+    // Refused with the rule named (ADR 033), whatever the status shows.
     const refused = await api.request("POST", `/v2/health/rtm-cycles/${two}/advance`, as(fx.adminA));
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe("Only a cycle that is READY_TO_BILL can be marked as billed (this one is ACTIVE_DAYS_INCOMPLETE).");
+    expect(refused.body).toEqual({ message: rule, status: 409, rule: "SETUP_ONCE_PER_EPISODE" });
     expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/revert`, as(fx.adminA))).status).toBe(200);
     expect((await cyclesOf("setupson")).find((c) => c.id === two)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+  });
+
+  it("needs attention leaves out an Incomplete cycle whose partner of the interval or month bills or still runs (ADR 033)", async () => {
+    const today = await localToday();
+    const p = await newPatient("Partnered");
+    const [start, end] = [addDays(today, -19), addDays(today, 10)];
+    // 16 days: 98977 ready, 98985 superseded (Incomplete) — the interval needs nothing.
+    const full = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", start, end);
+    const short = await cycle(p, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", start, end);
+    // A month with 98979 ready and 98980 still running: 98980 is still worth the clinician's attention.
+    const [m0, m1] = monthBounds(today.slice(0, 7));
+    const brief = await cycle(p, "BRIEF_PATIENT_INTERACTION", "READY_TO_BILL", m0, m1);
+    const care = await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", m0, m1);
+    await summaries(p);
+    const attention = (await api.request("GET", "/v2/health/rtm-cycles?needsAttention=true&search=partnered&limit=50", as(fx.adminA))).body.items.map((c: { id: string }) => c.id);
+    expect(attention).toEqual([care]);
+    expect(attention).not.toContain(short);
+    // The 98977 still running: it carries the interval's attention, not the 98985 that cannot apply.
+    await api.db.query("UPDATE rtm_cycles SET status = 'IN_PROGRESS' WHERE id = $1", [full]);
+    const running = (await api.request("GET", "/v2/health/rtm-cycles?needsAttention=true&search=partnered&limit=50", as(fx.adminA))).body.items.map((c: { id: string }) => c.id);
+    expect(new Set(running)).toEqual(new Set([full, care]));
+    // Both Incomplete: the interval is lost, both show.
+    await api.db.query("UPDATE rtm_cycles SET status = 'ACTIVE_DAYS_INCOMPLETE' WHERE id = $1", [full]);
+    const lost = (await api.request("GET", "/v2/health/rtm-cycles?needsAttention=true&search=partnered&limit=50", as(fx.adminA))).body.items.map((c: { id: string }) => c.id);
+    expect(new Set(lost)).toEqual(new Set([full, short, care]));
+    expect(lost).not.toContain(brief);
   });
 
   it("the daily pass: a running cycle turns Incomplete the day it can no longer reach 16 days; an ended recurring cycle opens the next one whatever its status", async () => {
@@ -609,7 +654,8 @@ describe("statuses follow the events (ADR 008)", () => {
       expect(c.find((x) => x.id === device)).toMatchObject({ status: "IN_PROGRESS", needs: { text: "0 of 16 active days — 16 more needed in the 16 days left", reachable: true } });
       expect(c.find((x) => x.id === care)).toMatchObject({ status: "READY_TO_BILL", needs: null });
       const next = c.find((x) => x.code === "PATIENT_INTERACTION" && x.id !== care);
-      expect(next).toMatchObject({ status: "IN_PROGRESS", startDate: today, endDate: addDays(today, 29) });
+      // Care management follows the calendar month (ADR 033): the next cycle runs to the month's end.
+      expect(next).toMatchObject({ status: "IN_PROGRESS", startDate: today, endDate: monthBounds(today.slice(0, 7))[1] });
       expect((await api.db.one<{ d: string | null }>("SELECT next_check_on::text AS d FROM rtm_cycles WHERE id = $1", [care]))!.d).toBeNull();
 
       await api.db.query("UPDATE organizations SET timezone = 'Pacific/Kiritimati' WHERE id = $1", [fx.orgA.id]); // UTC+14: a later day
@@ -628,9 +674,19 @@ describe("statuses follow the events (ADR 008)", () => {
 });
 
 describe("needsAttention and DAYS_LEFT", () => {
-  type Cycle = { id: string; status: string; endDate: string; patientRecord: { id: string } };
+  type Cycle = { id: string; code: string; status: string; startDate: string; endDate: string; patientRecord: { id: string } };
   type Summary = { id: string; patientRecord: { id: string; lastName: string }; cycles: Cycle[] };
   const AT_RISK = ["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE"];
+  const PARTNER: Record<string, string> = {
+    DEVICE_AND_DATA_TRANSMISSION: "SHORT_DEVICE_AND_DATA_TRANSMISSION",
+    SHORT_DEVICE_AND_DATA_TRANSMISSION: "DEVICE_AND_DATA_TRANSMISSION",
+    BRIEF_PATIENT_INTERACTION: "PATIENT_INTERACTION",
+    PATIENT_INTERACTION: "BRIEF_PATIENT_INTERACTION",
+  };
+  /** Running, not billable, and not an Incomplete cycle whose partner of the interval or month is not Incomplete (ADR 033). */
+  const needsAttention = (c: Cycle, all: Cycle[]) =>
+    c.endDate >= today && AT_RISK.includes(c.status) &&
+    !(c.status === "ACTIVE_DAYS_INCOMPLETE" && all.some((o) => o.patientRecord.id === c.patientRecord.id && o.startDate === c.startDate && o.endDate === c.endDate && o.code === PARTNER[c.code] && o.status !== "ACTIVE_DAYS_INCOMPLETE"));
   let today: string;
   let month: string;
   let otherOrgCycle: string;
@@ -671,7 +727,7 @@ describe("needsAttention and DAYS_LEFT", () => {
 
   it("the cycle list: only running cycles not billable yet, with exact totals", async () => {
     const all = (await get("/v2/health/rtm-cycles?limit=999")).items as Cycle[];
-    const expected = all.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id);
+    const expected = all.filter((c) => needsAttention(c, all)).map((c) => c.id);
     expect(expected.length).toBeGreaterThan(5);
     const got = await get("/v2/health/rtm-cycles?limit=999&needsAttention=true");
     expect(got.items.map((c: Cycle) => c.id)).toEqual(expected);
@@ -689,7 +745,7 @@ describe("needsAttention and DAYS_LEFT", () => {
   it("the month list: patients with such a cycle, listing only those cycles, with exact totals", async () => {
     const all = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC`)).items as Summary[];
     const expected = all
-      .map((s) => ({ id: s.id, cycles: s.cycles.filter((c) => c.endDate >= today && AT_RISK.includes(c.status)).map((c) => c.id) }))
+      .map((s) => ({ id: s.id, cycles: s.cycles.filter((c) => needsAttention(c, s.cycles)).map((c) => c.id) }))
       .filter((s) => s.cycles.length > 0);
     expect(expected.length).toBeGreaterThan(4);
     const got = (await get(`/v2/health/rtm-cycles/${month}?limit=999&sortBy=NAME&orderBy=ASC&needsAttention=true`)).items as Summary[];
@@ -777,7 +833,10 @@ describe("never billed twice: concurrent ADVANCE and REVERT at the HTTP server",
     it(`${n} concurrent ADVANCEs bill a READY_TO_BILL cycle once; ${n} concurrent REVERTs revert it once`, async () => {
       const users = await practitioners(n);
       const p = await createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName: `Concurrent${n}` });
-      const id = await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2025-09-01", "2025-09-30");
+      const id = await cycle(p, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", "2025-09-01", "2025-09-30");
+      // 2 days of data: what 98985 needs (ADR 033).
+      await session(p, "2025-09-03T18:00:00Z");
+      await session(p, "2025-09-04T18:00:00Z");
       await summaries(p);
 
       const advanced = await fire(users, `/v2/health/rtm-cycles/${id}/advance`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, evaluateCycle, ruleStatus, shortDate, type CycleFacts } from "./rules.js";
+import { daysLeft, evaluateCycle, firstPeriod, nextPeriod, ruleStatus, shortDate, type CycleFacts } from "./rules.js";
+import { RTM_CODES } from "./cycles.js";
 
 // A November cycle: Nov 4 – Dec 3 (30 days).
 const base: CycleFacts = {
@@ -8,7 +9,6 @@ const base: CycleFacts = {
   endDate: "2026-12-03",
   today: "2026-11-28",
   activeDays: 0,
-  requiredDays: 16,
   minutes: 0,
   interactive: false,
 };
@@ -26,11 +26,11 @@ describe("dates", () => {
   });
 });
 
-describe("98975 and 98977: 16 active days in the cycle", () => {
+describe("98977: 16 active days in the interval (98975: 2 since 2026, ADR 033)", () => {
   for (const code of ["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_SETUP"] as const) {
     it(`${code}: billable with 16 active days, running or ended, whatever the minutes`, () => {
       for (const today of ["2026-11-20", "2026-12-03", "2027-01-10"]) {
-        expect(v({ code, today, activeDays: 16 })).toEqual({ billable: true, reachable: true, status: "READY_TO_BILL", needs: null, recheckOn: null });
+        expect(v({ code, today, activeDays: 16 })).toMatchObject({ billable: true, reachable: true, status: "READY_TO_BILL", needs: null, recheckOn: null });
         expect(v({ code, today, activeDays: 22, minutes: 0 }).status).toBe("READY_TO_BILL");
       }
     });
@@ -38,7 +38,7 @@ describe("98975 and 98977: 16 active days in the cycle", () => {
 
   it("says how many more are needed in the days left while they can be reached", () => {
     // 6 days left (Nov 28 – Dec 3): 11 + 6 >= 16.
-    expect(v({ activeDays: 11 })).toEqual({
+    expect(v({ activeDays: 11 })).toMatchObject({
       billable: false, reachable: true, status: "IN_PROGRESS",
       needs: { text: "11 of 16 active days — 5 more needed in the 6 days left", reachable: true },
       // Without a new active day, Nov 30 (4 days left: 11 + 4 < 16) can no longer make it.
@@ -52,7 +52,7 @@ describe("98975 and 98977: 16 active days in the cycle", () => {
   });
 
   it("says it cannot reach them once too few days are left", () => {
-    expect(v({ activeDays: 3, today: "2026-11-28" })).toEqual({
+    expect(v({ activeDays: 3, today: "2026-11-28" })).toMatchObject({
       billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE",
       needs: { text: "3 of 16 active days — cannot reach 16 days before Dec 3", reachable: false }, recheckOn: null,
     });
@@ -67,43 +67,44 @@ describe("98975 and 98977: 16 active days in the cycle", () => {
   });
 
   it("says it ended without them", () => {
-    expect(v({ activeDays: 9, endDate: "2026-11-02", startDate: "2026-10-04" })).toEqual({
+    expect(v({ activeDays: 9, endDate: "2026-11-02", startDate: "2026-10-04" })).toMatchObject({
       billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE",
       needs: { text: "9 of 16 active days — ended Nov 2 without them", reachable: false }, recheckOn: null,
     });
   });
 
   it("writes the singular right", () => {
-    expect(v({ requiredDays: 1, activeDays: 0, today: "2026-12-03" }).needs?.text).toBe("0 of 1 active day — 1 more needed in the 1 day left");
-    expect(v({ requiredDays: 1, activeDays: 0, endDate: "2026-11-02", startDate: "2026-10-04" }).needs?.text).toBe("0 of 1 active day — ended Nov 2 without them");
+    expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 1, today: "2026-12-03" }).needs?.text).toBe("1 of 2 active days — 1 more needed in the 1 day left");
+    expect(v({ code: "PATIENT_SETUP", activeDays: 0, endDate: "2026-11-02", startDate: "2026-10-04" }).needs?.text).toBe("0 of 2 active days — ended Nov 2 without them");
   });
 
   it("98975 once per episode of care: a second set-up is not billable, even with its days", () => {
-    const second = v({ code: "PATIENT_SETUP", activeDays: 20, setupBilledOn: "2026-10-02" });
-    expect(second).toEqual({
+    const billed = [{ code: "98975" as const, start: "2026-09-04", end: "2026-10-03", practitionerId: null, billedOn: "2026-10-02" }];
+    const second = v({ code: "PATIENT_SETUP", activeDays: 20, billed });
+    expect(second).toMatchObject({
       billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE",
-      needs: { text: "set-up already billed for this episode of care (Oct 2)", reachable: false }, recheckOn: null,
+      needs: { text: "98975 once per episode of care: set-up already billed for this episode of care (Oct 2)", reachable: false }, recheckOn: null,
     });
-    expect(v({ code: "PATIENT_SETUP", activeDays: 20, setupBilledOn: null }).status).toBe("READY_TO_BILL");
+    expect(v({ code: "PATIENT_SETUP", activeDays: 20, billed: [] }).status).toBe("READY_TO_BILL");
     // Only the set-up code has that limit.
-    expect(v({ code: "DEVICE_AND_DATA_TRANSMISSION", activeDays: 20, setupBilledOn: "2026-10-02" }).status).toBe("READY_TO_BILL");
+    expect(v({ code: "DEVICE_AND_DATA_TRANSMISSION", activeDays: 20, billed }).status).toBe("READY_TO_BILL");
   });
 });
 
-describe("98980: 20 minutes of care management with one interactive communication", () => {
+describe("98980: 20 minutes of care management with a live interaction", () => {
   const c = (f: Partial<CycleFacts>) => v({ code: "PATIENT_INTERACTION", ...f });
 
   it("is billable with 20 minutes and an interactive communication, without active days", () => {
-    expect(c({ minutes: 20, interactive: true })).toEqual({ billable: true, reachable: true, status: "READY_TO_BILL", needs: null, recheckOn: null });
+    expect(c({ minutes: 20, interactive: true })).toMatchObject({ billable: true, reachable: true, status: "READY_TO_BILL", needs: null, recheckOn: null });
     expect(c({ minutes: 35, interactive: true, activeDays: 0, today: "2027-02-01" }).status).toBe("READY_TO_BILL");
   });
 
   it("names the minutes and the missing interactive communication while it runs", () => {
-    expect(c({ minutes: 14 })).toEqual({
+    expect(c({ minutes: 14 })).toMatchObject({
       billable: false, reachable: true, status: "IN_PROGRESS",
-      needs: { text: "14 of 20 minutes of care management; no interactive communication logged yet", reachable: true }, recheckOn: "2026-12-04",
+      needs: { text: "14 of 20 minutes of care management; no live interaction logged yet", reachable: true }, recheckOn: "2026-12-04",
     });
-    expect(c({ minutes: 20 }).needs).toEqual({ text: "20 of 20 minutes of care management; no interactive communication logged yet", reachable: true });
+    expect(c({ minutes: 20 }).needs).toEqual({ text: "20 minutes of care management; no live interaction logged yet", reachable: true });
     expect(c({ minutes: 14, interactive: true }).needs).toEqual({ text: "14 of 20 minutes of care management", reachable: true });
     // Minutes can be logged until the last day: still reachable with 0 minutes on it.
     expect(c({ minutes: 0, today: "2026-12-03" })).toMatchObject({ status: "IN_PROGRESS", reachable: true });
@@ -111,11 +112,11 @@ describe("98980: 20 minutes of care management with one interactive communicatio
 
   it("says when it ended", () => {
     const ended = { startDate: "2026-10-04", endDate: "2026-11-02" };
-    expect(c({ ...ended, minutes: 14, interactive: true })).toEqual({
+    expect(c({ ...ended, minutes: 14, interactive: true })).toMatchObject({
       billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE",
       needs: { text: "14 of 20 minutes of care management — ended Nov 2", reachable: false }, recheckOn: null,
     });
-    expect(c({ ...ended, minutes: 25 }).needs?.text).toBe("25 of 20 minutes of care management; no interactive communication logged — ended Nov 2");
+    expect(c({ ...ended, minutes: 25 }).needs?.text).toBe("25 minutes of care management; no live interaction logged — ended Nov 2");
   });
 });
 
@@ -130,7 +131,7 @@ describe("98981: each additional 20 minutes (40 in all)", () => {
 
   it("names the 40 minutes", () => {
     expect(c({ minutes: 32, interactive: true }).needs).toEqual({ text: "32 of 40 minutes of care management", reachable: true });
-    expect(c({ minutes: 32, interactive: false }).needs?.text).toBe("32 of 40 minutes of care management; no interactive communication logged yet");
+    expect(c({ minutes: 32, interactive: false }).needs?.text).toBe("32 of 40 minutes of care management; no live interaction logged yet");
     expect(c({ minutes: 32, interactive: true, today: "2026-12-04" }).needs).toEqual({ text: "32 of 40 minutes of care management — ended Dec 3", reachable: false });
   });
 });
@@ -146,10 +147,10 @@ describe("status", () => {
   });
 
   it("needs is null exactly when billable, and reachable agrees with it", () => {
-    for (const code of ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"] as const) {
+    for (const code of RTM_CODES) {
       for (const today of ["2026-10-01", "2026-11-04", "2026-11-28", "2026-12-03", "2026-12-04"]) {
         for (const activeDays of [0, 5, 15, 16, 30]) {
-          for (const [minutes, interactive] of [[0, false], [20, false], [20, true], [40, true]] as const) {
+          for (const [minutes, interactive] of [[0, false], [10, true], [20, false], [20, true], [40, true]] as const) {
             const r = evaluateCycle({ ...base, code, today, activeDays, minutes, interactive });
             expect(r.needs === null).toBe(r.billable);
             if (r.needs) expect(r.needs.reachable).toBe(r.reachable);
@@ -159,5 +160,24 @@ describe("status", () => {
         }
       }
     }
+  });
+});
+
+describe("the two clocks' periods (ADR 033)", () => {
+  it("device codes run 30 days back to back; care management by calendar month, the first from the episode's day", () => {
+    expect(firstPeriod("SHORT_DEVICE_AND_DATA_TRANSMISSION", "2026-11-20")).toEqual({ start: "2026-11-20", end: "2026-12-19" });
+    expect(nextPeriod("DEVICE_AND_DATA_TRANSMISSION", "2026-12-19")).toEqual({ start: "2026-12-20", end: "2027-01-18" });
+    expect(firstPeriod("BRIEF_PATIENT_INTERACTION", "2026-11-20")).toEqual({ start: "2026-11-20", end: "2026-11-30" });
+    expect(nextPeriod("PATIENT_INTERACTION", "2026-11-30")).toEqual({ start: "2026-12-01", end: "2026-12-31" });
+    expect(nextPeriod("PATIENT_INTERACTION", "2027-01-31")).toEqual({ start: "2027-02-01", end: "2027-02-28" });
+  });
+});
+
+describe("98985 and 98979 (2026)", () => {
+  it("98985 at 2–15 active days, 98979 at 10–19 minutes with a live interaction", () => {
+    expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 11 }).status).toBe("READY_TO_BILL");
+    expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 16 }).needs?.text).toBe("16 active days: 98977 applies to this interval instead");
+    expect(v({ code: "BRIEF_PATIENT_INTERACTION", minutes: 15, interactive: true }).status).toBe("READY_TO_BILL");
+    expect(v({ code: "BRIEF_PATIENT_INTERACTION", minutes: 15, interactive: false }).status).toBe("IN_PROGRESS");
   });
 });

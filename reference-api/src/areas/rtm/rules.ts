@@ -1,28 +1,78 @@
 /**
- * The RTM billing rules (docs/decisions/008-rtm-billing-rules.md) as pure functions: from what happened in a
- * cycle (its active days, care-management minutes, whether one care note was an interactive communication)
- * and today's date in the organization's time zone, whether the cycle can be billed, whether it can still get
- * there before it ends, the status a not-yet-billed cycle has, and what it still needs in one plain line.
- * No database, no clock: every input is an argument.
+ * The RTM billing rules as the reference API applies them: the 2026 code set's pure module
+ * (app/domain/rtm-2026.ts, docs/decisions/033-rtm-2026-code-set.md) over a cycle's facts — its code, dates, today,
+ * active days, care minutes, live interaction and the patient's codes already billed. This file maps the API's
+ * cycle codes to billing codes and the module's verdict to what a cycle reports. No database, no clock.
  */
 import type { Schema } from "../../core/contract.js";
+import {
+  addDays,
+  BILLING_CODE_DESCRIPTION,
+  daysBetween,
+  daysLeft,
+  evaluateCode,
+  FULL_SUPPLY_DAYS,
+  INTERVAL_DAYS,
+  monthInterval,
+  refuseBilling,
+  SETUP_DAYS,
+  shortDate,
+  SHORT_SUPPLY_DAYS,
+  type BilledCode,
+  type CodeVerdict,
+  type Refusal,
+  type RtmBillingCode,
+} from "../../../../app/domain/rtm-2026.js";
 
 type RtmCycle = Schema<"RtmCycle">;
 export type RtmCode = RtmCycle["code"];
 export type RtmStatus = RtmCycle["status"];
 export type RtmCycleNeeds = Schema<"RtmCycleNeeds">;
+export type { BilledCode, Refusal };
 
-/** A device cycle lasts 30 days (002 §2: "Device-data cycle shows 'N/30 days'"; CPT 98977 "each 30 days"). */
-export const CYCLE_DAYS = 30;
-/** Active days needed in a cycle to bill 98975 or 98977 (002 §9: 16 required active days; CMS: 16 of 30 days). */
-export const REQUIRED_DAYS = 16;
-/** Minutes of care management for 98980 ("first 20 minutes"). */
+export { addDays, daysBetween, daysLeft, shortDate };
+
+/** A device interval lasts 30 days (ADR 033). */
+export const CYCLE_DAYS = INTERVAL_DAYS;
+/** The `num_required_days` stored with a cycle (the spec's 16, 002 §9); what each code needs is `requiredDaysOf`. */
+export const REQUIRED_DAYS = FULL_SUPPLY_DAYS;
+/** Care-management minutes above which the period's 98981 cycle exists (it bills at 40). */
 export const CARE_MINUTES = 20;
-/** Minutes of care management for 98981: the first 20 (98980) and "each additional 20 minutes". */
-export const ADDITIONAL_CARE_MINUTES = 40;
 
-/** Codes billed on active days (device data); the others are billed on care-management minutes. */
-export const ACTIVE_DAY_CODES: ReadonlySet<RtmCode> = new Set(["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION"]);
+/** Billing (CPT) codes by cycle code. */
+export const BILLING_CODE: Record<RtmCode, RtmBillingCode> = {
+  PATIENT_SETUP: "98975",
+  DEVICE_AND_DATA_TRANSMISSION: "98977",
+  SHORT_DEVICE_AND_DATA_TRANSMISSION: "98985",
+  BRIEF_PATIENT_INTERACTION: "98979",
+  PATIENT_INTERACTION: "98980",
+  ADDITIONAL_PATIENT_INTERACTION: "98981",
+};
+export const CYCLE_CODE = Object.fromEntries(Object.entries(BILLING_CODE).map(([k, v]) => [v, k])) as Record<RtmBillingCode, RtmCode>;
+export const DESCRIPTION = (code: RtmCode) => BILLING_CODE_DESCRIPTION[BILLING_CODE[code]];
+
+/** The device clock's codes (rolling 30-day intervals); the others follow the calendar month. */
+export const DEVICE_CYCLE_CODES: ReadonlySet<RtmCode> = new Set(["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"]);
+export const isDeviceCode = (code: RtmCode) => DEVICE_CYCLE_CODES.has(code);
+
+/** Active days a code needs (the care-management codes report the stored 16, unused). */
+export function requiredDaysOf(code: RtmCode, stored: number): number {
+  if (code === "PATIENT_SETUP") return SETUP_DAYS;
+  if (code === "SHORT_DEVICE_AND_DATA_TRANSMISSION") return SHORT_SUPPLY_DAYS;
+  if (code === "DEVICE_AND_DATA_TRANSMISSION") return FULL_SUPPLY_DAYS;
+  return stored;
+}
+
+/** The period after one ending on `end`: 30 days for the device codes, the next calendar month for the others. */
+export function nextPeriod(code: RtmCode, end: string): { start: string; end: string } {
+  const start = addDays(end, 1);
+  return { start, end: isDeviceCode(code) ? addDays(start, CYCLE_DAYS - 1) : monthInterval(start.slice(0, 7)).end };
+}
+
+/** The first period of an episode starting on `first`: 30 days, or the rest of the calendar month. */
+export function firstPeriod(code: RtmCode, first: string): { start: string; end: string } {
+  return { start: first, end: isDeviceCode(code) ? addDays(first, CYCLE_DAYS - 1) : monthInterval(first.slice(0, 7)).end };
+}
 
 export interface CycleFacts {
   code: RtmCode;
@@ -35,56 +85,34 @@ export interface CycleFacts {
   activeDays: number;
   /** Whether today already is one of those days (it cannot add another). */
   activeToday?: boolean;
-  requiredDays: number;
   /** Care-note minutes dated in the cycle. */
   minutes: number;
-  /** At least one care note in the cycle is an interactive communication (PATIENT_INTERACTIVE_COMMUNICATION). */
+  /** A care note in the cycle records a qualifying live interaction (PATIENT_INTERACTIVE_COMMUNICATION). */
   interactive: boolean;
-  /**
-   * PATIENT_SETUP only: the day (organization time zone) another set-up cycle of the same episode of care
-   * (the same patient record) was billed, or null/absent when none was.
-   */
-  setupBilledOn?: string | null;
+  /** The patient's other cycles that are BILLED (for the conflicts and 98975 once per episode). */
+  billed?: readonly BilledCode[];
 }
 
-export interface CycleVerdict {
-  /** The cycle meets its code's requirements now. */
-  billable: boolean;
-  /** It is billable, or can still become billable before it ends. */
-  reachable: boolean;
-  /** The status of a cycle that is not BILLED. */
+export interface CycleVerdict extends CodeVerdict {
   status: Exclude<RtmStatus, "BILLED">;
-  /** What it still needs (null when billable). */
   needs: RtmCycleNeeds | null;
-  /**
-   * For an IN_PROGRESS cycle, the first day on which its status changes with the date alone (no new events):
-   * the day it can no longer reach its active days, else the day after it ends. Null for other statuses.
-   */
-  recheckOn: string | null;
 }
 
-const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-
-/** Calendar days left in a cycle, today included (all of them before it starts, 0 once it has ended). */
-export function daysLeft(startDate: string, endDate: string, today: string): number {
-  if (today > endDate) return 0;
-  return daysBetween(today < startDate ? startDate : today, endDate) + 1;
-}
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-/** "Dec 3" for 2026-12-03 (a date already in the organization's time zone). */
-export function shortDate(date: string): string {
-  const [, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${d}`;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+const codeFacts = (f: CycleFacts) => ({
+  code: BILLING_CODE[f.code],
+  start: f.startDate,
+  end: f.endDate,
+  today: f.today,
+  dataDays: f.activeDays,
+  dataToday: f.activeToday ?? false,
+  minutes: f.minutes,
+  live: f.interactive,
+  billed: f.billed ?? [],
+});
 
 /** Applies the rules of the cycle's code. */
 export function evaluateCycle(f: CycleFacts): CycleVerdict {
-  return ACTIVE_DAY_CODES.has(f.code) ? activeDaysVerdict(f) : minutesVerdict(f);
+  return evaluateCode(codeFacts(f));
 }
 
 /** The status of a cycle that is not BILLED, by the rules. */
@@ -92,61 +120,12 @@ export function ruleStatus(f: CycleFacts): Exclude<RtmStatus, "BILLED"> {
   return evaluateCycle(f).status;
 }
 
-function statusOf(billable: boolean, reachable: boolean, left: number): CycleVerdict["status"] {
-  if (billable) return "READY_TO_BILL";
-  return left > 0 && reachable ? "IN_PROGRESS" : "ACTIVE_DAYS_INCOMPLETE";
+/** Whether marking the cycle billed by `practitionerId` breaks a rule (null when it may be billed). */
+export function refusal(f: CycleFacts, practitionerId: string | null): Refusal | null {
+  const v = evaluateCycle(f);
+  return refuseBilling(
+    { code: BILLING_CODE[f.code], start: f.startDate, end: f.endDate, practitionerId, requirementsMet: v.met, needs: v.needs?.text ?? null },
+    f.billed ?? [],
+  );
 }
 
-/**
- * 98975 (set-up) and 98977 (device supply): at least `requiredDays` active days in the cycle; 98975 once per
- * episode of care.
- */
-function activeDaysVerdict(f: CycleFacts): CycleVerdict {
-  const left = daysLeft(f.startDate, f.endDate, f.today);
-  if (f.code === "PATIENT_SETUP" && f.setupBilledOn) {
-    const needs = { text: `set-up already billed for this episode of care (${shortDate(f.setupBilledOn)})`, reachable: false };
-    return { billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, recheckOn: null };
-  }
-  const req = f.requiredDays;
-  const have = f.activeDays;
-  const billable = have >= req;
-  // Days that can still become active: the days left, less today when it already is one.
-  const todayCounts = f.activeToday === true && f.today >= f.startDate && f.today <= f.endDate;
-  const open = Math.max(0, left - (todayCounts ? 1 : 0));
-  const reachable = billable || (left > 0 && have + open >= req);
-  const status = statusOf(billable, reachable, left);
-  const of = `${have} of ${req} active ${plural(req, "day")}`;
-  let needs: RtmCycleNeeds | null = null;
-  if (!billable) {
-    const missing = req - have;
-    if (left === 0) needs = { text: `${of} — ended ${shortDate(f.endDate)} without them`, reachable: false };
-    else if (reachable) needs = { text: `${of} — ${missing} more needed in the ${left} ${plural(left, "day")} left`, reachable: true };
-    else needs = { text: `${of} — cannot reach ${req} ${plural(req, "day")} before ${shortDate(f.endDate)}`, reachable: false };
-  }
-  // With no new active day, day d (after today) still reaches them while have + (end - d + 1) >= req.
-  const recheckOn = status === "IN_PROGRESS" ? latest(addDays(f.today, 1), earliest(addDays(f.endDate, 2 - (req - have)), addDays(f.endDate, 1))) : null;
-  return { billable, reachable, status, needs, recheckOn };
-}
-
-/**
- * 98980 (care management, first 20 minutes) and 98981 (each additional 20 minutes: 40 in all): the minutes of
- * care notes in the cycle and at least one interactive communication. Minutes can be logged while it runs.
- */
-function minutesVerdict(f: CycleFacts): CycleVerdict {
-  const left = daysLeft(f.startDate, f.endDate, f.today);
-  const needed = f.code === "PATIENT_INTERACTION" ? CARE_MINUTES : ADDITIONAL_CARE_MINUTES;
-  const billable = f.minutes >= needed && f.interactive;
-  const reachable = billable || left > 0;
-  const status = statusOf(billable, reachable, left);
-  let needs: RtmCycleNeeds | null = null;
-  if (!billable) {
-    let text = `${f.minutes} of ${needed} minutes of care management`;
-    if (!f.interactive) text += left > 0 ? "; no interactive communication logged yet" : "; no interactive communication logged";
-    if (left === 0) text += ` — ended ${shortDate(f.endDate)}`;
-    needs = { text, reachable };
-  }
-  return { billable, reachable, status, needs, recheckOn: status === "IN_PROGRESS" ? addDays(f.endDate, 1) : null };
-}
-
-const earliest = (a: string, b: string) => (a < b ? a : b);
-const latest = (a: string, b: string) => (a > b ? a : b);

@@ -1,19 +1,84 @@
+import { demoAccounts } from "../../seed/demo-accounts.js";
 import type { AreaSeeder, SeedContext } from "../../seed/context.js";
 import { insertJsonRows, seededSessionDays } from "../health/seed.js";
 import { nextCheckOn, SUMMARY_STATUS_SQL, type RtmCode, type RtmStatus } from "./cycles.js";
-import { addDays, CYCLE_DAYS, daysBetween, evaluateCycle, REQUIRED_DAYS } from "./rules.js";
+import { addDays, CYCLE_DAYS, daysBetween, evaluateCycle, firstPeriod, nextPeriod, REQUIRED_DAYS } from "./rules.js";
+
+/** The demo practitioner's patients at every boundary of the 2026 rules (ADR 033), by last name. */
+export const BOUNDARY_PATIENTS: readonly { lastName: string; days: number; minutes: number; live: boolean }[] = [
+  ...[1, 2, 11, 15, 16].map((days) => ({ lastName: `Boundary ${String(days).padStart(2, "0")} days`, days, minutes: 0, live: false })),
+  // One each for the end-to-end suite's two projects, which bill them (tests/e2e/rtm-billing.spec.ts).
+  ...["js", "no-js"].map((project) => ({ lastName: `Boundary 11 days ${project}`, days: 11, minutes: 0, live: false })),
+  ...[9, 10, 15, 19, 20, 39, 40].flatMap((minutes) => [
+    { lastName: `Boundary ${minutes} min live`, days: 0, minutes, live: true },
+    { lastName: `Boundary ${minutes} min no call`, days: 0, minutes, live: false },
+  ]),
+];
+/** Their monitoring started 19 days ago: the device interval has 11 days left, today included. */
+export const BOUNDARY_STARTED_DAYS_AGO = 19;
 
 /**
- * Demo data of RTM billing: back-to-back 30-day cycles for every Health patient with an account and a
- * program, from their first assignment (or the start of the history) to the cycle running today (or the one
- * of their discharge). Each period has a device-data cycle (98977) and a care-management cycle (98980); the
- * first period of a patient assigned within the history a setup cycle (98975); a period whose care notes pass
- * 20 minutes an additional care-management cycle (98981). Statuses are the billing rules' (rules.ts) applied to
- * the patient's real active days and the care notes the patients seed wrote in each cycle's dates (minutes,
- * interactive communication): billable cycles READY_TO_BILL or, most of those that ended more than two weeks
- * ago, BILLED; running ones IN_PROGRESS while they can make it, else ACTIVE_DAYS_INCOMPLETE. Each cycle's
- * next_check_on is set as the API sets it. Then one monthly summary per patient and month of a cycle's end,
- * its status from its cycles.
+ * The demo world's boundary patients (first name "Rtm"): at the demo practitioner's first location, a program
+ * assigned BOUNDARY_STARTED_DAYS_AGO days ago, sessions on their first `days` days, and care notes dated today
+ * of `minutes` minutes in all (interactive when `live`). The cycles are seeded with everyone's below.
+ */
+async function seedBoundaryPatients(ctx: SeedContext, today: string): Promise<void> {
+  const rng = ctx.rng("rtm-boundaries");
+  const account = demoAccounts.find((a) => a.email === "practitioner@frontrange.example")!;
+  const who = await ctx.db.one<{ id: string; organization_id: string; location_id: string }>(
+    `SELECT p.id, p.organization_id, pl.location_id FROM practitioners p JOIN practitioner_locations pl ON pl.practitioner_id = p.id
+      WHERE p.user_id = $1 ORDER BY pl.location_id LIMIT 1`,
+    [account.userId],
+  );
+  if (!who) return;
+  const hep = rng.uuid();
+  await ctx.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'RTM boundaries')", [hep, who.organization_id]);
+  const start = addDays(today, -BOUNDARY_STARTED_DAYS_AGO);
+  for (const b of BOUNDARY_PATIENTS) {
+    const id = rng.uuid();
+    await ctx.db.query(
+      `INSERT INTO patient_records (id, organization_id, location_id, practitioner_id, first_name, last_name, email, has_account, products, created_at)
+       VALUES ($1, $2, $3, $4, 'Rtm', $5, $6, true, ARRAY['HEALTH'], $7::date)`,
+      [id, who.organization_id, who.location_id, who.id, b.lastName, `rtm.${b.lastName.toLowerCase().replaceAll(" ", ".")}@patients.example`, start],
+    );
+    await ctx.db.query(
+      `INSERT INTO hep_assignments (id, hep_id, patient_record_id, assigned_by, assigned_at)
+       VALUES ($1, $2, $3, $4, (SELECT ($5::date + time '12:00') AT TIME ZONE timezone FROM organizations WHERE id = $6))`,
+      [rng.uuid(), hep, id, who.id, start, who.organization_id],
+    );
+    const days = new Set<string>();
+    for (let d = 0; d < b.days; d++) {
+      const day = addDays(start, d);
+      days.add(day);
+      await ctx.db.query(
+        "INSERT INTO health_sessions (id, patient_record_id, hep_id, date) VALUES ($1, $2, $3, (SELECT ($4::date + time '12:00') AT TIME ZONE timezone FROM organizations WHERE id = $5))",
+        [rng.uuid(), id, hep, day, who.organization_id],
+      );
+    }
+    seededSessionDays.set(id, days);
+    if (b.minutes > 0) {
+      await ctx.db.query(
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [rng.uuid(), id, who.id, today, b.minutes, b.live ? "Video call: reviewed the program." : "Reviewed the data.", b.live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, b.live],
+      );
+    }
+  }
+}
+
+/**
+ * Demo data of RTM billing (ADR 033's two clocks) for every Health patient with an account and a program, from
+ * their first assignment (or the start of the history) to the period running today (or the one of their
+ * discharge): back-to-back 30-day device intervals, each with its 98977 and 98985 cycles (the first of a
+ * patient assigned within the history also the set-up, 98975), and calendar months (the first from the
+ * assignment) each with its 98979 and 98980 cycles, and 98981 when its care notes pass 20 minutes. Statuses are
+ * the billing rules' (rules.ts) applied to the patient's real active days and the care notes the patients seed
+ * wrote in each cycle's dates (minutes, live interaction): billable cycles READY_TO_BILL or, most of those that
+ * ended more than two weeks ago, BILLED; running ones IN_PROGRESS while they can make it, else
+ * ACTIVE_DAYS_INCOMPLETE. The codes of one interval or month are never billable together, so a billed one
+ * conflicts with none. Each cycle's next_check_on is set as the API sets it. Then one monthly summary per
+ * patient and month of a cycle's end, its status from its cycles. The demo world also gets the boundary
+ * patients (BOUNDARY_PATIENTS).
  */
 export const seed: AreaSeeder = async (ctx: SeedContext) => {
   const rng = ctx.rng("rtm");
@@ -21,6 +86,7 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
   const historyDays = large ? 45 : 120;
   const today = ctx.today.toISOString().slice(0, 10);
   const historyStart = addDays(today, -historyDays);
+  if (!large) await seedBoundaryPatients(ctx, today);
 
   const patients = await ctx.db.query<{ id: string; first_assigned: string; discharge_date: string | null }>(
     `SELECT pr.id, (min(ha.assigned_at) AT TIME ZONE o.timezone)::date::text AS first_assigned, pr.discharge_date::text AS discharge_date
@@ -68,45 +134,46 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
     return { minutes, interactive };
   };
 
+  const span = (i: { start: string; end: string }) => [i.start, i.end] as const;
   type SeedCycle = { id: string; patient_record_id: string; code: RtmCode; status: RtmStatus; start_date: string; end_date: string; num_required_days: number; billed_at: string | null; next_check_on: string | null; updated_at: string };
   const cycles: SeedCycle[] = [];
   for (const p of patients) {
     const days = activeDays.get(p.id);
-    // Align the first cycle on the first assignment; skip whole cycles before the history starts.
+    const stop = p.discharge_date && p.discharge_date < today ? p.discharge_date : today;
+    const push = (code: RtmCode, start: string, end: string, billable: { billedWith?: boolean } = {}) => {
+      const facts = { code, startDate: start, endDate: end, today, activeDays: countIn(days, start, end), activeToday: days?.includes(today) ?? false, ...careIn(notes.get(p.id), start, end) };
+      const verdict = evaluateCycle(facts);
+      let status: RtmStatus = verdict.status;
+      let billedAt: string | null = null;
+      // Ended, billable cycles: most of those that ended more than two weeks ago have been billed.
+      // (98981 is an add-on: billed only with its month's 98980.)
+      if (status === "READY_TO_BILL" && today > end && daysBetween(end, today) > 14 && rng.chance(0.8) && billable.billedWith !== false) {
+        status = "BILLED";
+        billedAt = `${addDays(end, rng.int(3, 12))}T17:00:00.000Z`;
+      }
+      const nextCheck = nextCheckOn({ code, end_date: end, today }, status, verdict.recheckOn);
+      // Last changed when billed, else when last evaluated (its end, or today): from the seed's day, not now().
+      const updatedAt = billedAt ?? `${end < today ? end : today}T00:00:00.000Z`;
+      cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt, next_check_on: nextCheck, updated_at: updatedAt });
+      return status;
+    };
+    // The device clock: 30-day intervals from the first assignment; whole intervals before the history skipped.
     let start = p.first_assigned;
     if (start < historyStart) start = addDays(start, Math.floor(daysBetween(start, historyStart) / CYCLE_DAYS) * CYCLE_DAYS);
-    const setupInHistory = p.first_assigned >= historyStart;
-    const stop = p.discharge_date && p.discharge_date < today ? p.discharge_date : today;
-    let first = true;
-    while (start <= stop) {
-      const end = addDays(start, CYCLE_DAYS - 1);
-      const active = countIn(days, start, end);
-      const care = careIn(notes.get(p.id), start, end);
-      // The large world keeps proportions with fewer rows: care-management cycles for a third of the periods.
-      const codes: RtmCode[] = large && !rng.chance(0.35) ? ["DEVICE_AND_DATA_TRANSMISSION"] : ["DEVICE_AND_DATA_TRANSMISSION", "PATIENT_INTERACTION"];
-      if (first && setupInHistory) codes.unshift("PATIENT_SETUP");
-      // 98981 opens once the period's care-management minutes pass 20 (as a care note opens it; rtm/derive.ts).
-      if (codes.includes("PATIENT_INTERACTION") && care.minutes > 20) codes.push("ADDITIONAL_PATIENT_INTERACTION");
-      let careBilled = false;
-      for (const code of codes) {
-        const facts = { code, startDate: start, endDate: end, today, activeDays: active, activeToday: days?.includes(today) ?? false, requiredDays: REQUIRED_DAYS, ...care };
-        const verdict = evaluateCycle(facts);
-        let status: RtmStatus = verdict.status;
-        let billedAt: string | null = null;
-        // Ended, billable cycles: most of those that ended more than two weeks ago have been billed.
-        // (98981 is an add-on: billed only with its period's 98980.)
-        if (status === "READY_TO_BILL" && today > end && daysBetween(end, today) > 14 && rng.chance(0.8) && (code !== "ADDITIONAL_PATIENT_INTERACTION" || careBilled)) {
-          status = "BILLED";
-          billedAt = `${addDays(end, rng.int(3, 12))}T17:00:00.000Z`;
-        }
-        if (code === "PATIENT_INTERACTION") careBilled = status === "BILLED";
-        const nextCheck = nextCheckOn({ code, end_date: end, today }, status, verdict.recheckOn);
-        // Last changed when billed, else when last evaluated (its end, or today): from the seed's day, not now().
-        const updatedAt = billedAt ?? `${end < today ? end : today}T00:00:00.000Z`;
-        cycles.push({ id: rng.uuid(), patient_record_id: p.id, code, status, start_date: start, end_date: end, num_required_days: REQUIRED_DAYS, billed_at: billedAt, next_check_on: nextCheck, updated_at: updatedAt });
-      }
-      first = false;
-      start = addDays(end, 1);
+    if (p.first_assigned >= historyStart) push("PATIENT_SETUP", ...span(firstPeriod("PATIENT_SETUP", p.first_assigned)));
+    for (let i = firstPeriod("DEVICE_AND_DATA_TRANSMISSION", start); i.start <= stop; i = nextPeriod("DEVICE_AND_DATA_TRANSMISSION", i.end)) {
+      push("DEVICE_AND_DATA_TRANSMISSION", i.start, i.end);
+      push("SHORT_DEVICE_AND_DATA_TRANSMISSION", i.start, i.end);
+    }
+    // The management clock: calendar months, the first from the first assignment (or the history's start).
+    const from = p.first_assigned < historyStart ? historyStart : p.first_assigned;
+    for (let m = firstPeriod("PATIENT_INTERACTION", from); m.start <= stop; m = nextPeriod("PATIENT_INTERACTION", m.end)) {
+      // The large world keeps proportions with fewer rows: care-management cycles for a third of the months.
+      if (large && !rng.chance(0.35)) continue;
+      push("BRIEF_PATIENT_INTERACTION", m.start, m.end);
+      const care = push("PATIENT_INTERACTION", m.start, m.end);
+      // 98981 opens once the month's care-management minutes pass 20 (as a care note opens it; rtm/derive.ts).
+      if (careIn(notes.get(p.id), m.start, m.end).minutes > 20) push("ADDITIONAL_PATIENT_INTERACTION", m.start, m.end, { billedWith: care === "BILLED" });
     }
   }
 

@@ -101,6 +101,13 @@ export const handlers = defineHandlers({
     return ctx.signer.sign(key);
   },
 
+  getScanHandsLogSignedUrl: async (ctx) => {
+    const session = await getVisibleScanSession(ctx.db, ctx.caller, ctx.params.id);
+    const key = scanLogKey(session.id, "hands-log");
+    if (!(session.artifacts ?? []).includes("hands-log") || !(await ctx.files.exists(key))) throw notFound("This session has no hands log.");
+    return ctx.signer.sign(key);
+  },
+
   listAssessments: async (ctx) => {
     requireMember(ctx.caller);
     const rows = await ctx.db.query<AssessmentRow>(

@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { RequestBody, Schema } from "../../core/contract.js";
+import { PDF_FONT, embedUnicodeFonts } from "../../../../app/media/pdf/pdf-fonts.server.js";
 
 type RenderPdfRequest = RequestBody<"renderPdf">;
 type Category = Schema<"FactorCategory">;
@@ -34,14 +35,12 @@ function formatDate(iso: string): string {
   return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()}`;
 }
 
-/** The standard PDF fonts only encode WinAnsi: replace what they cannot show. */
-const safe = (s: string) =>
-  s.replace(/≥/g, ">=").replace(/≤/g, "<=").replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[^\x20-\x7e\xa0-\xff\n]/g, "?");
-
 /** Renders the ASSESSMENT_OUTCOMES_PDF document: session, results, outcome box, risk slider and factor table. */
 export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
   const { sessionData, outcomeBoxData, outcomeSliderData, outcomeFactorTableData } = body.pdfDocumentData;
-  const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: safe(body.pdfName), Creator: "Exer provider API", Producer: "Exer provider API" } });
+  const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: body.pdfName, Creator: "Exer provider API", Producer: "Exer provider API" } });
+  // The product's embedded Unicode font (ADR 032): names and texts in any script print as they are.
+  embedUnicodeFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -56,8 +55,8 @@ export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
   };
 
   // Title
-  doc.font("Helvetica-Bold").fontSize(18).fillColor("#111111").text("Assessment Outcome Report", left, doc.y, { width });
-  doc.font("Helvetica").fontSize(11).fillColor("#555555").text(safe(body.pdfName), { width });
+  doc.font(PDF_FONT.bold).fontSize(18).fillColor("#111111").text("Assessment Outcome Report", left, doc.y, { width });
+  doc.font(PDF_FONT.regular).fontSize(11).fillColor("#555555").text(body.pdfName, { width });
   doc.moveDown(0.8);
 
   // Session details
@@ -73,21 +72,21 @@ export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
   ];
   for (const [k, v] of details) {
     const y = doc.y;
-    doc.font("Helvetica-Bold").fontSize(10).fillColor("#111111").text(k, left, y, { width: 110 });
-    doc.font("Helvetica").text(safe(v), left + 115, y, { width: width - 115 });
+    doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111111").text(k, left, y, { width: 110 });
+    doc.font(PDF_FONT.regular).text(v, left + 115, y, { width: width - 115 });
     doc.moveDown(0.2);
   }
   doc.moveDown(0.6);
 
   // Results
-  doc.font("Helvetica-Bold").fontSize(12).fillColor("#111111").text("Results", left, doc.y, { width });
+  doc.font(PDF_FONT.bold).fontSize(12).fillColor("#111111").text("Results", left, doc.y, { width });
   doc.moveDown(0.3);
-  if (sessionData.assessment.results.length === 0) doc.font("Helvetica").fontSize(10).text("No result data found for session.", { width });
+  if (sessionData.assessment.results.length === 0) doc.font(PDF_FONT.regular).fontSize(10).text("No result data found for session.", { width });
   for (const r of sessionData.assessment.results) {
     ensureSpace(16);
     const y = doc.y;
-    doc.font("Helvetica").fontSize(10).fillColor("#111111").text(safe(r.name), left, y, { width: width - 160 });
-    doc.text(safe(formatResult(r.value, r.units)), left + width - 150, y, { width: 150, align: "right" });
+    doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text(r.name, left, y, { width: width - 160 });
+    doc.text(formatResult(r.value, r.units), left + width - 150, y, { width: 150, align: "right" });
     doc.moveDown(0.2);
   }
   doc.moveDown(0.8);
@@ -96,13 +95,13 @@ export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
   ensureSpace(90);
   const boxY = doc.y;
   const boxColour = CATEGORY_COLOURS[outcomeBoxData.category];
-  doc.font("Helvetica").fontSize(10);
-  const descHeight = outcomeBoxData.description ? doc.heightOfString(safe(outcomeBoxData.description), { width: width - 24 }) : 0;
+  doc.font(PDF_FONT.regular).fontSize(10);
+  const descHeight = outcomeBoxData.description ? doc.heightOfString(outcomeBoxData.description, { width: width - 24 }) : 0;
   const boxHeight = 40 + descHeight;
   doc.save().roundedRect(left, boxY, width, boxHeight, 6).fillAndStroke(boxColour, boxColour).restore();
   const boxText = DARK_TEXT_ON.has(outcomeBoxData.category) ? "#111111" : "#ffffff";
-  doc.font("Helvetica-Bold").fontSize(14).fillColor(boxText).text(safe(outcomeBoxData.title), left + 12, boxY + 10, { width: width - 24 });
-  if (outcomeBoxData.description) doc.font("Helvetica").fontSize(10).text(safe(outcomeBoxData.description), left + 12, doc.y + 2, { width: width - 24 });
+  doc.font(PDF_FONT.bold).fontSize(14).fillColor(boxText).text(outcomeBoxData.title, left + 12, boxY + 10, { width: width - 24 });
+  if (outcomeBoxData.description) doc.font(PDF_FONT.regular).fontSize(10).text(outcomeBoxData.description, left + 12, doc.y + 2, { width: width - 24 });
   doc.fillColor("#111111");
   doc.y = boxY + boxHeight + 16;
 
@@ -110,13 +109,13 @@ export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
   const segments = outcomeSliderData.segments;
   if (segments.length > 0) {
     ensureSpace(70);
-    doc.font("Helvetica-Bold").fontSize(12).text("Risk scale", left, doc.y, { width });
+    doc.font(PDF_FONT.bold).fontSize(12).text("Risk scale", left, doc.y, { width });
     doc.moveDown(0.3);
     const barY = doc.y + 10;
     const segW = width / segments.length;
     segments.forEach((s, i) => {
       doc.save().rect(left + i * segW, barY, segW, 12).fill(CATEGORY_COLOURS[s.category]).restore();
-      doc.font("Helvetica").fontSize(8).fillColor("#111111").text(safe(s.label), left + i * segW, barY + 16, { width: segW, align: "center" });
+      doc.font(PDF_FONT.regular).fontSize(8).fillColor("#111111").text(s.label, left + i * segW, barY + 16, { width: segW, align: "center" });
     });
     const at = segments.findIndex((s) => s.category === outcomeBoxData.category);
     if (at >= 0) {
@@ -125,8 +124,8 @@ export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
     }
     doc.y = barY + 34;
     if (outcomeSliderData.value !== null) {
-      doc.font("Helvetica").fontSize(9).fillColor("#333333")
-        .text(`Result: ${safe(formatResult(outcomeSliderData.value, outcomeSliderData.units ?? ""))}`, left, doc.y, { width });
+      doc.font(PDF_FONT.regular).fontSize(9).fillColor("#333333")
+        .text(`Result: ${formatResult(outcomeSliderData.value, outcomeSliderData.units ?? "")}`, left, doc.y, { width });
     }
     doc.moveDown(0.8);
   }
@@ -135,25 +134,25 @@ export function renderOutcomesPdf(body: RenderPdfRequest): Promise<Buffer> {
   const rows = outcomeFactorTableData.rows;
   if (rows.length > 0) {
     ensureSpace(40);
-    doc.font("Helvetica-Bold").fontSize(12).fillColor("#111111").text("Risk factors", left, doc.y, { width });
+    doc.font(PDF_FONT.bold).fontSize(12).fillColor("#111111").text("Risk factors", left, doc.y, { width });
     doc.moveDown(0.3);
     const colCat = 80;
     const colCrit = 140;
     const colDesc = width - colCat - colCrit;
     const header = doc.y;
-    doc.font("Helvetica-Bold").fontSize(9).text("Category", left, header, { width: colCat });
+    doc.font(PDF_FONT.bold).fontSize(9).text("Category", left, header, { width: colCat });
     doc.text("Criteria", left + colCat, header, { width: colCrit });
     doc.text("Description", left + colCat + colCrit, header, { width: colDesc });
     doc.moveDown(0.3);
     for (const r of rows) {
-      doc.font("Helvetica").fontSize(9);
-      const h = Math.max(doc.heightOfString(safe(r.description), { width: colDesc }), doc.heightOfString(safe(r.criteria), { width: colCrit }), 12);
+      doc.font(PDF_FONT.regular).fontSize(9);
+      const h = Math.max(doc.heightOfString(r.description, { width: colDesc }), doc.heightOfString(r.criteria, { width: colCrit }), 12);
       ensureSpace(h + 8);
       const y = doc.y;
       doc.save().rect(left, y + 1, 8, 8).fill(CATEGORY_COLOURS[r.category]).restore();
       doc.fillColor("#111111").text(label(r.category), left + 12, y, { width: colCat - 12 });
-      doc.text(safe(r.criteria), left + colCat, y, { width: colCrit });
-      doc.text(safe(r.description), left + colCat + colCrit, y, { width: colDesc });
+      doc.text(r.criteria, left + colCat, y, { width: colCrit });
+      doc.text(r.description, left + colCat + colCrit, y, { width: colDesc });
       doc.y = y + h + 6;
     }
   }

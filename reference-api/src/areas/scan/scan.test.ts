@@ -180,6 +180,34 @@ describe("getScanPoseLogSignedUrl", () => {
   });
 });
 
+describe("getScanHandsLogSignedUrl (issue 25: the portal replays and downloads hands logs)", () => {
+  const url = (u: FixtureUser, id: string) => api.request("GET", `/v2/scan/sessions/${id}/hands-log/signed-url`, as(u));
+
+  it("signs the hands log of a session that has one, in the caller's reach only", async () => {
+    // a1Tug gets a hands log for this test (and loses it after: the other tests count its artifacts as none).
+    const key = scanLogKey(s.a1Tug.id, "hands-log");
+    await api.services.files.put(key, JSON.stringify(generateHandsLog({ leftAmplitude: 0.4, rightAmplitude: 0.6, frequency: 5, rng: createRng(3).next })), "application/json");
+    await api.db.query("UPDATE scan_sessions SET artifacts = '{hands-log}' WHERE id = $1", [s.a1Tug.id]);
+    try {
+      const r = await url(fx.practitionerA1, s.a1Tug.id);
+      expect(r.status).toBe(200);
+      const u = new URL(r.body.url);
+      expect(api.services.signer.verify(u.pathname.split("/").pop()!, Number(u.searchParams.get("expires")), u.searchParams.get("signature")!)).toBe(key);
+      // The pose-log call still says it has none; outside the caller's reach: 404.
+      expect((await api.request("GET", `/v2/scan/sessions/${s.a1Tug.id}/pose-log/signed-url`, as(fx.practitionerA1))).status).toBe(404);
+      expect((await url(fx.practitionerA2, s.a1Tug.id)).status).toBe(404);
+      expect((await url(fx.adminB, s.a1Tug.id)).status).toBe(404);
+    } finally {
+      await api.db.query("UPDATE scan_sessions SET artifacts = '{}' WHERE id = $1", [s.a1Tug.id]);
+    }
+    const none = await url(fx.practitionerA1, s.a1Gait.id);
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe("This session has no hands log.");
+    expect((await url(fx.adminA, "nope")).status).toBe(400);
+    expect((await api.request("GET", `/v2/scan/sessions/${s.a1Gait.id}/hands-log/signed-url`)).status).toBe(401);
+  });
+});
+
 describe("a signed pose-log URL is bound to its session and expires (issue 12 isolation)", () => {
   const signed = async (u: FixtureUser, id: string) => new URL((await api.request("GET", `/v2/scan/sessions/${id}/pose-log/signed-url`, as(u))).body.url);
   const path = (u: URL) => `${u.pathname}${u.search}`;

@@ -25,7 +25,11 @@ const ASSESSMENT_MIX: [string, number][] = [
 const OLD_VERSIONS = ["2.12.4", "2.13.1", "2.16.0", "2.17.2"];
 const NEW_VERSIONS = ["2.17.2", "2.18.0", "2.18.3", "2.19.1", "2.19.1"];
 const MAX_POSE_LOGS_PER_ORG = 6;
-const MAX_HANDS_LOGS_PER_ORG = 2;
+/**
+ * Hands logs at each location: the first tremor session of scan 2.18.0 or later (replayable, issue 25) and the first
+ * of an older scan (its log downloads; its replay is refused).
+ */
+const HANDS_LOGS_PER_LOCATION = { replayable: 1, older: 1 };
 
 
 function uuid(rng: Rng): string {
@@ -79,9 +83,9 @@ export const seed: AreaSeeder = async (ctx) => {
       lastSession: 0,
     }));
     let poseLogs = 0;
-    let handsLogs = 0;
     const orgRows: { row: unknown[]; participant: Participant }[] = [];
     for (const loc of locations) {
+      const handsLogsHere = { replayable: 0, older: 0 };
       const here = staff.filter((p) => p.locationIds.includes(loc.id));
       const practitioners = here.length > 0 ? here : staff;
       for (let k = 0; k < perLocation; k++) {
@@ -117,9 +121,10 @@ export const seed: AreaSeeder = async (ctx) => {
           poseLogs++;
           logs.push({ id, kind: "pose-log", results, at: created });
         }
-        if (assessmentId === "AST-0031" && handsLogs < MAX_HANDS_LOGS_PER_ORG) {
+        const handsKind = versionAtLeast(version, "2.18.0") ? "replayable" : "older";
+        if (assessmentId === "AST-0031" && handsLogsHere[handsKind] < HANDS_LOGS_PER_LOCATION[handsKind]) {
           artifacts.push("hands-log");
-          handsLogs++;
+          handsLogsHere[handsKind]++;
           logs.push({ id, kind: "hands-log", results, at: created });
         }
         const createdIso = new Date(created).toISOString();

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { apiErrorFields } from "../forms/api-error";
+import { fieldLabel, readableApiMessage } from "./readable-error";
+import { errorFromResponse } from "./result";
+
+describe("the API's refusals in a person's words (no field path, no pattern)", () => {
+  it("the schema validator's words", () => {
+    expect(readableApiMessage('params/versionId must match pattern "^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$"')).toEqual({ message: "Version ID is not valid.", field: "versionId" });
+    expect(readableApiMessage("body/subtitle must NOT have more than 200 characters")).toEqual({ message: "Max Character Limit is 200", field: "subtitle" });
+    expect(readableApiMessage("body/modules/0/subtitle must NOT have more than 200 characters")).toEqual({ message: "Max Character Limit is 200", field: "modules" });
+    expect(readableApiMessage("body must have required property 'email'")).toEqual({ message: "Email is required.", field: "email" });
+    expect(readableApiMessage('body/email must match format "email"')).toEqual({ message: "Email must be valid.", field: "email" });
+    expect(readableApiMessage("body/firstName must NOT have fewer than 1 characters")).toEqual({ message: "First name is required.", field: "firstName" });
+    expect(readableApiMessage("querystring/limit must be <= 100")).toEqual({ message: "Limit must be at most 100.", field: "limit" });
+    expect(readableApiMessage("body/role must be equal to one of the allowed values, body/email must match format \"email\"")).toEqual({ message: "Role is not one of the choices.", field: "role" });
+    expect(readableApiMessage('body/locationIds/0 must match format "uuid"')).toEqual({ message: "Locations is not valid.", field: "locationIds" });
+  });
+
+  it("a handler's message that starts with a field's name", () => {
+    expect(readableApiMessage("end must not be before start")).toEqual({ message: "End date must not be before start.", field: "end" });
+    expect(readableApiMessage("patientRecordIds must be a comma-joined list of uuids")).toEqual({ message: "Patient record IDs must be a comma-joined list of uuids.", field: "patientRecordIds" });
+  });
+
+  it("any other message is the API's own sentence: unchanged", () => {
+    for (const m of ["A provider with this email already exists.", "factors[0].category: a FALL outcome's factors are LOW, MEDIUM or HIGH", "Internal server error", "Patient is hidden"]) {
+      expect(readableApiMessage(m)).toEqual({ message: m });
+    }
+  });
+
+  it("the API's 'field: Message' convention: the message alone, its field apart", () => {
+    expect(readableApiMessage("locationIds: Choose locations of your organization.")).toEqual({ message: "Choose locations of your organization.", field: "locationIds" });
+    expect(readableApiMessage("id: This form is already registered")).toEqual({ message: "This form is already registered", field: "id" });
+    expect(readableApiMessage("start: must not be after end")).toEqual({ message: "Start date must not be after end.", field: "start" });
+    expect(readableApiMessage("resultDefinitionId: is required for a FALL outcome")).toEqual({ message: "Result definition ID is required for a FALL outcome.", field: "resultDefinitionId" });
+    expect(readableApiMessage("id: exercise 12 does not exist")).toEqual({ message: "Exercise 12 does not exist", field: "id" });
+  });
+
+  it("the one mapping of every call's refusal: a 4xx in the validator's words reaches forms and toasts readable, at its field", () => {
+    const e = errorFromResponse(400, { message: 'params/versionId must match pattern "^\\d{1,4}$"', status: 400 });
+    expect(e).toEqual({ message: "Version ID is not valid.", status: 400, field: "versionId" });
+    expect(apiErrorFields(e, ["versionId"])).toEqual({ fieldErrors: { versionId: ["Version ID is not valid."] } });
+    expect(apiErrorFields(e, ["name"])).toEqual({ formErrors: ["Version ID is not valid."] });
+    // An invite with another organization's location: at the Locations field, in words.
+    expect(apiErrorFields(errorFromResponse(400, { message: "locationIds: Choose locations of your organization." }), ["locationIds"])).toEqual({
+      fieldErrors: { locationIds: ["Choose locations of your organization."] },
+    });
+    // 5xx messages are not refusals of the user's input: unchanged.
+    expect(errorFromResponse(502, { message: "body/x must be string" })).toEqual({ message: "body/x must be string", status: 502 });
+  });
+
+  it("labels fields as the forms do", () => {
+    expect(fieldLabel("shortDescription")).toBe("Short description");
+    expect(fieldLabel("hepId")).toBe("Hep ID");
+    expect(fieldLabel("locationIds")).toBe("Locations");
+  });
+});

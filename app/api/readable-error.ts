@@ -1,0 +1,111 @@
+/**
+ * The API's refusals in words a person reads (000 §8: the server's message is shown, inline or in a toast). The
+ * contract's schema validation answers in its validator's words — `params/versionId must match pattern
+ * "^\d{1,4}…$"`, `body/name must NOT have more than 200 characters`, `body must have required property
+ * 'email'` — and some handlers name a field the same way (`locationIds must be locations of your organization`).
+ * A person never reads a field path or a pattern: such a message becomes a sentence about the field, with the
+ * spec's words where it has them ('Max Character Limit is N', 'Email must be valid.'), and the field's name is
+ * kept apart (`field`) so a form can show it at that field; so is the API's own `field: Message` convention (a
+ * top-level field only: `factors[0].category: …` names a place in the JSON an admin edits, and stays). Any other
+ * message passes unchanged.
+ */
+
+export interface ReadableMessage {
+  message: string;
+  /** The top-level field of the request the message is about, when it names one. */
+  field?: string;
+}
+
+/** Names of the contract's fields as the portal's forms label them; any other is spelt out from its camelCase. */
+const LABELS: Record<string, string> = {
+  versionId: "Version ID",
+  locationIds: "Locations",
+  locationId: "Location",
+  email: "Email",
+  firstName: "First name",
+  lastName: "Last name",
+  phoneNumber: "Phone number",
+  dob: "Date of birth",
+  gaitUid: "Gait UID",
+  organizationId: "Organization",
+  orgId: "Organization",
+  assessmentId: "Assessment",
+  id: "ID",
+  uuid: "UUID",
+  start: "Start date",
+  end: "End date",
+  q: "Search",
+  search: "Search",
+};
+
+/** A field's label: `locationIds` → 'Locations', `shortDescription` → 'Short description', `hepId` → 'Hep ID'. */
+export function fieldLabel(field: string): string {
+  const known = LABELS[field];
+  if (known) return known;
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .split(/\s+/)
+    .map((w) => (/^(id|ids|uuid|uuids|url|pdf|rtm|dob)$/i.test(w) ? w.toUpperCase().replace(/S$/, "s") : w.toLowerCase()));
+  const text = words.join(" ");
+  return text ? text[0]!.toUpperCase() + text.slice(1) : "This value";
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** The validator's words (`must …`) about `field` (null: the request as a whole) as a sentence. */
+function keywordSentence(rest: string, field: string | null): string {
+  const label = field ? fieldLabel(field) : "The request";
+  let m: RegExpExecArray | null;
+  if ((m = /^must NOT have more than (\d+) characters/.exec(rest))) return `Max Character Limit is ${m[1]}`;
+  if ((m = /^must NOT have fewer than (\d+) characters/.exec(rest))) return Number(m[1]) <= 1 ? `${label} is required.` : `${label} must have at least ${m[1]} characters.`;
+  if ((m = /^must NOT have more than (\d+) items/.exec(rest))) return `${label} can have at most ${m[1]}.`;
+  if ((m = /^must NOT have fewer than (\d+) items/.exec(rest))) return Number(m[1]) <= 1 ? `${label} is required.` : `${label} needs at least ${m[1]}.`;
+  if (/^must match format "email"/.test(rest) || (field === "email" && /^must match/.test(rest))) return "Email must be valid.";
+  if (/^must match (pattern|format)/.test(rest)) return `${label} is not valid.`;
+  if (/^must be equal to one of the allowed values|^must be equal to constant/.test(rest)) return `${label} is not one of the choices.`;
+  if ((m = /^must be (<=|<) (-?[\d.]+)/.exec(rest))) return `${label} must be at most ${m[1] === "<" ? Number(m[2]) - 1 : m[2]}.`;
+  if ((m = /^must be (>=|>) (-?[\d.]+)/.exec(rest))) return `${label} must be at least ${m[1] === ">" ? Number(m[2]) + 1 : m[2]}.`;
+  if (/^must NOT have (additional|unevaluated) properties/.test(rest)) return `${label} has a value the service does not accept.`;
+  return `${label} is not valid.`;
+}
+
+const AJV = /^(body|params|querystring|headers)((?:\/[^\s/]*)*) (must .+)$/s;
+/** The API's `field: Message` convention, for a top-level field (a dotted path names a place in a JSON document: kept). */
+const PREFIXED = /^([a-z][A-Za-z0-9]*): (.+)$/s;
+const VERB = /^(must|is|are|cannot|can't|may|should|needs?)\b/;
+const FIELD_MUST = /^([a-z][A-Za-z0-9]*) (must|is|are|cannot|can't|may) (.+)$/s;
+
+/** See the module's comment. */
+export function readableApiMessage(raw: string): ReadableMessage {
+  // The validator joins several problems with ", "; the first is enough for a person.
+  const first = raw.split(/, (?=(?:body|params|querystring|headers)[/ ])/)[0]!.trim();
+  const ajv = AJV.exec(first);
+  if (ajv) {
+    const [, source, path, rest] = ajv as unknown as [string, string, string, string];
+    const segments = path.split("/").filter((s) => s && !/^\d+$/.test(s));
+    const required = /^must have required property '([^']+)'/.exec(rest);
+    if (required) {
+      const field = segments[0] ?? required[1]!;
+      return { message: `${fieldLabel(required[1]!)} is required.`, field };
+    }
+    const field = segments[0];
+    const about = segments.at(-1) ?? null;
+    const message = keywordSentence(rest, about ?? (source === "body" ? null : source));
+    return field ? { message, field } : { message };
+  }
+  const prefixed = PREFIXED.exec(first);
+  if (prefixed) {
+    const [, field, text] = prefixed as unknown as [string, string, string];
+    const t = text.trim();
+    const message = VERB.test(t) ? sentence(`${fieldLabel(field)} ${t}`) : t[0]!.toUpperCase() + t.slice(1);
+    return { message, field };
+  }
+  const named = FIELD_MUST.exec(first);
+  if (named && named[1] !== "this" && named[1] !== "it") {
+    const [, field, verb, rest] = named as unknown as [string, string, string, string];
+    return { message: sentence(`${fieldLabel(field)} ${verb} ${rest}`), field };
+  }
+  return { message: raw };
+}

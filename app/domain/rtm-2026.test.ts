@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import {
+  additionalUnits,
+  codesLabel,
+  deviceClock,
+  deviceIntervalAt,
+  deviceIntervalsBetween,
+  evaluateCode,
+  managementClock,
+  monthInterval,
+  refuseBilling,
+  RULE_NAME,
+  type BilledCode,
+  type CodeFacts,
+} from "./rtm-2026";
+
+// One device interval, Nov 1 – Nov 30 2026; on Nov 20, 11 days are left (today included).
+const NOV = { start: "2026-11-01", end: "2026-11-30" };
+const device = (dataDays: number, today = "2026-11-20", dataToday = false) => deviceClock({ ...NOV, today, dataDays, dataToday });
+const month = (minutes: number, live: boolean, today = "2026-11-20") => managementClock({ month: "2026-11", today, minutes, live });
+const code = (f: Partial<CodeFacts> & Pick<CodeFacts, "code">): ReturnType<typeof evaluateCode> =>
+  evaluateCode({ ...NOV, today: "2026-11-20", dataDays: 0, minutes: 0, live: false, ...f });
+const billed = (c: BilledCode["code"], b: Partial<BilledCode> = {}): BilledCode => ({ code: c, ...NOV, practitionerId: "p-1", billedOn: "2026-11-20", ...b });
+
+describe("the device clock: rolling 30-day intervals from the start of monitoring", () => {
+  it("cuts intervals of 30 days from the first day, back to back", () => {
+    expect(deviceIntervalAt("2026-10-15", "2026-10-14")).toBeNull();
+    expect(deviceIntervalAt("2026-10-15", "2026-10-15")).toEqual({ start: "2026-10-15", end: "2026-11-13" });
+    expect(deviceIntervalAt("2026-10-15", "2026-11-13")).toEqual({ start: "2026-10-15", end: "2026-11-13" });
+    expect(deviceIntervalAt("2026-10-15", "2026-11-14")).toEqual({ start: "2026-11-14", end: "2026-12-13" });
+    // A calendar month sees the two intervals that overlap it: the clocks rarely line up.
+    expect(deviceIntervalsBetween("2026-10-15", "2026-11-01", "2026-11-30")).toEqual([
+      { start: "2026-10-15", end: "2026-11-13" },
+      { start: "2026-11-14", end: "2026-12-13" },
+    ]);
+    expect(monthInterval("2026-02")).toEqual({ start: "2026-02-01", end: "2026-02-28" });
+    expect(monthInterval("2028-02")).toEqual({ start: "2028-02-01", end: "2028-02-29" });
+  });
+
+  it("1 day: no code yet; 2: 98985; 15: 98985; 16: 98977", () => {
+    expect(device(1)).toMatchObject({ dataDays: 1, daysLeft: 11, running: true, reached: null, heading: "98985" });
+    expect(device(2)).toMatchObject({ reached: "98985", heading: "98985" });
+    expect(device(2, "2026-11-10")).toMatchObject({ reached: "98985", heading: "98977" });
+    expect(device(15)).toMatchObject({ reached: "98985", heading: "98977" });
+    expect(device(16)).toMatchObject({ reached: "98977", heading: "98977", projection: null });
+  });
+
+  it("projects what the interval is heading for, word for word", () => {
+    expect(device(1).projection).toBe("16 days can no longer be reached: 98985 applies at 2");
+    expect(device(11).projection).toBe("16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left");
+    expect(device(15).projection).toBe("16 days can still be reached: 98977 applies at 16 — 1 more in the 11 days left");
+    // 11 days with 5 left (Nov 26) can still end at 16; with 4 left (Nov 27) it cannot.
+    expect(device(11, "2026-11-26").projection).toBe("16 days can still be reached: 98977 applies at 16 — 5 more in the 5 days left");
+    expect(device(11, "2026-11-27").projection).toBe("16 days can no longer be reached: 98985 applies at 2");
+    expect(device(11, "2026-11-27")).toMatchObject({ reached: "98985", heading: "98985" });
+    // Today already counted: it cannot add another day.
+    expect(device(11, "2026-11-26", true).projection).toBe("16 days can no longer be reached: 98985 applies at 2");
+    expect(device(12, "2026-11-26", true).projection).toBe("16 days can still be reached: 98977 applies at 16 — 4 more in the 5 days left");
+    // On the last day with no data at all, not even 2 can be reached.
+    expect(device(0, "2026-11-30").projection).toBe("2 days can no longer be reached: no device-supply code for this interval");
+    expect(device(0, "2026-11-30")).toMatchObject({ daysLeft: 1, reached: null, heading: null });
+    expect(device(1, "2026-11-30").projection).toBe("16 days can no longer be reached: 98985 applies at 2");
+    expect(device(1, "2026-11-30", true).projection).toBe("2 days can no longer be reached: no device-supply code for this interval");
+    // Ended: nothing is projected; what it reached stands.
+    expect(device(11, "2026-12-01")).toMatchObject({ running: false, daysLeft: 0, reached: "98985", projection: null });
+    expect(device(1, "2026-12-01")).toMatchObject({ running: false, reached: null, heading: null, projection: null });
+  });
+});
+
+describe("the management clock: the calendar month's minutes and its live interaction", () => {
+  it("9, 10, 19, 20, 39, 40 minutes with a live call", () => {
+    expect(month(9, true)).toMatchObject({ codes: [], label: "none", next: "1 minute more reaches 98979 (10 minutes)" });
+    expect(month(10, true)).toMatchObject({ codes: ["98979"], label: "98979", next: "10 minutes more reach 98980 (20 minutes)" });
+    expect(month(19, true)).toMatchObject({ codes: ["98979"], label: "98979", next: "1 minute more reaches 98980 (20 minutes)" });
+    expect(month(20, true)).toMatchObject({ codes: ["98980"], label: "98980", next: "20 minutes more reach 98980 + 1 × 98981 (40 minutes)" });
+    expect(month(39, true)).toMatchObject({ codes: ["98980"], label: "98980", next: "1 minute more reaches 98980 + 1 × 98981 (40 minutes)" });
+    expect(month(40, true)).toMatchObject({ codes: ["98980", "98981"], label: "98980 + 1 × 98981", next: "20 minutes more reach 98980 + 2 × 98981 (60 minutes)" });
+    expect(month(59, true)).toMatchObject({ label: "98980 + 1 × 98981", next: "1 minute more reaches 98980 + 2 × 98981 (60 minutes)" });
+    expect(month(60, true)).toMatchObject({ codes: ["98980", "98981", "98981"], label: "98980 + 2 × 98981" });
+    expect(month(15, true)).toMatchObject({ label: "98979", minutes: 15, live: true, running: true, daysLeft: 11, start: "2026-11-01", end: "2026-11-30" });
+  });
+
+  it("9, 10, 19, 20, 39, 40 minutes without a live call: no code, and the call is what it needs", () => {
+    expect(month(9, false)).toMatchObject({ codes: [], next: "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)" });
+    expect(month(0, false).next).toBe("10 minutes more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)");
+    expect(month(10, false)).toMatchObject({ codes: [], label: "none", next: "no live interaction logged yet: 98979 needs a live interaction (phone or video, two-way)" });
+    expect(month(19, false).next).toBe("no live interaction logged yet: 98979 needs a live interaction (phone or video, two-way)");
+    expect(month(20, false)).toMatchObject({ codes: [], next: "no live interaction logged yet: 98980 needs a live interaction (phone or video, two-way)" });
+    expect(month(39, false).next).toBe("no live interaction logged yet: 98980 needs a live interaction (phone or video, two-way)");
+    expect(month(40, false)).toMatchObject({ codes: [], next: "no live interaction logged yet: 98980 + 1 × 98981 needs a live interaction (phone or video, two-way)" });
+  });
+
+  it("an ended month projects nothing", () => {
+    expect(month(15, true, "2026-12-01")).toMatchObject({ running: false, daysLeft: 0, label: "98979", next: null });
+    expect(month(15, false, "2026-12-01")).toMatchObject({ running: false, label: "none", next: null });
+  });
+
+  it("counts 98981 units per full 20 minutes past the first 20", () => {
+    expect([19, 20, 39, 40, 59, 60, 80].map(additionalUnits)).toEqual([0, 0, 0, 1, 1, 2, 3]);
+    expect(codesLabel([])).toBe("none");
+    expect(codesLabel(["98980", "98981", "98981", "98981"])).toBe("98980 + 3 × 98981");
+  });
+});
+
+describe("a cycle billed under one code", () => {
+  it("98985: 1 day in progress, 2 and 15 ready, 16 is 98977's", () => {
+    expect(code({ code: "98985", dataDays: 1 })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "1 of 2 active days — 1 more needed in the 11 days left", reachable: true } });
+    expect(code({ code: "98985", dataDays: 2, today: "2026-11-10" })).toMatchObject({ status: "READY_TO_BILL", billable: true, needs: null, projection: "16 days can still be reached: 98977 applies at 16 — 14 more in the 21 days left" });
+    expect(code({ code: "98985", dataDays: 2 })).toMatchObject({ status: "READY_TO_BILL", projection: "16 days can no longer be reached: 98985 applies at 2" });
+    expect(code({ code: "98985", dataDays: 15 })).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(code({ code: "98985", dataDays: 16 })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", billable: false, needs: { text: "16 active days: 98977 applies to this interval instead", reachable: false } });
+    expect(code({ code: "98985", dataDays: 1, today: "2026-12-01" })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "1 of 2 active days — ended Nov 30 without them", reachable: false } });
+    expect(code({ code: "98985", dataDays: 0, today: "2026-11-30", dataToday: false })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "0 of 2 active days — cannot reach 2 days before Nov 30", reachable: false } });
+  });
+
+  it("98977: 15 days in progress, 16 ready; the day it can no longer reach 16 is when it is looked at again", () => {
+    expect(code({ code: "98977", dataDays: 15 })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "15 of 16 active days — 1 more needed in the 11 days left", reachable: true }, recheckOn: "2026-12-01" });
+    expect(code({ code: "98977", dataDays: 11 })).toMatchObject({ status: "IN_PROGRESS", recheckOn: "2026-11-27" });
+    expect(code({ code: "98977", dataDays: 16 })).toMatchObject({ status: "READY_TO_BILL", needs: null, recheckOn: null });
+    expect(code({ code: "98977", dataDays: 11, today: "2026-11-27" })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "11 of 16 active days — cannot reach 16 days before Nov 30", reachable: false } });
+    expect(code({ code: "98977", dataDays: 15, today: "2026-12-01" })).toMatchObject({ needs: { text: "15 of 16 active days — ended Nov 30 without them" } });
+  });
+
+  it("98975: 2 days of data in the first interval (2026), once per episode", () => {
+    expect(code({ code: "98975", dataDays: 1 })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "1 of 2 active days — 1 more needed in the 11 days left" }, projection: null });
+    expect(code({ code: "98975", dataDays: 2 })).toMatchObject({ status: "READY_TO_BILL" });
+    const other = billed("98975", { start: "2026-09-01", end: "2026-09-30", billedOn: "2026-09-05" });
+    expect(code({ code: "98975", dataDays: 2, billed: [other] })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "98975 once per episode of care: set-up already billed for this episode of care (Sep 5)", reachable: false } });
+  });
+
+  it("98979: 9 in progress, 10 and 19 ready with a live call, 20 is 98980's; without a live call it waits for one", () => {
+    expect(code({ code: "98979", minutes: 9, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "9 of 10 minutes of care management", reachable: true }, projection: "1 minute more reaches 98979 (10 minutes)" });
+    expect(code({ code: "98979", minutes: 10, live: true })).toMatchObject({ status: "READY_TO_BILL", needs: null, projection: "10 minutes more reach 98980 (20 minutes)" });
+    expect(code({ code: "98979", minutes: 15, live: true })).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(code({ code: "98979", minutes: 19, live: true })).toMatchObject({ status: "READY_TO_BILL" });
+    expect(code({ code: "98979", minutes: 20, live: true })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "20 minutes: 98980 applies to this month instead", reachable: false } });
+    expect(code({ code: "98979", minutes: 15, live: false })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "15 minutes of care management; no live interaction logged yet", reachable: true } });
+    expect(code({ code: "98979", minutes: 9, live: false })).toMatchObject({ needs: { text: "9 of 10 minutes of care management; no live interaction logged yet" } });
+    expect(code({ code: "98979", minutes: 15, live: false, today: "2026-12-01" })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "15 minutes of care management; no live interaction logged — ended Nov 30", reachable: false }, projection: null });
+  });
+
+  it("98980 at 19/20 and 98981 at 39/40 minutes, with and without a live call", () => {
+    expect(code({ code: "98980", minutes: 19, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "19 of 20 minutes of care management" } });
+    expect(code({ code: "98980", minutes: 20, live: true })).toMatchObject({ status: "READY_TO_BILL", units: 1 });
+    expect(code({ code: "98980", minutes: 20, live: false })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 minutes of care management; no live interaction logged yet" } });
+    expect(code({ code: "98981", minutes: 39, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "39 of 40 minutes of care management" } });
+    expect(code({ code: "98981", minutes: 40, live: true })).toMatchObject({ status: "READY_TO_BILL", units: 1 });
+    expect(code({ code: "98981", minutes: 60, live: true })).toMatchObject({ status: "READY_TO_BILL", units: 2 });
+    expect(code({ code: "98981", minutes: 40, live: false })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "40 minutes of care management; no live interaction logged yet" } });
+  });
+
+  it("a conflicting billed code makes a cycle unbillable, its rule named", () => {
+    expect(code({ code: "98977", dataDays: 16, billed: [billed("98985")] })).toMatchObject({
+      status: "ACTIVE_DAYS_INCOMPLETE",
+      billable: false,
+      met: true,
+      needs: { text: "98977 and 98985 are never billed for the same 30-day interval: 98985 was billed for Nov 1 – Nov 30 on Nov 20", reachable: false },
+    });
+    expect(code({ code: "98980", minutes: 25, live: true, billed: [billed("98979")] })).toMatchObject({
+      status: "ACTIVE_DAYS_INCOMPLETE",
+      needs: { text: "98979 is never billed with 98980 or 98981 in the same calendar month: 98979 was billed for Nov 1 – Nov 30 on Nov 20" },
+    });
+    // The cycle's own bill is not a conflict, nor a code of another interval.
+    expect(code({ code: "98985", dataDays: 5, billed: [billed("98985")] }).status).toBe("READY_TO_BILL");
+    expect(code({ code: "98977", dataDays: 16, billed: [billed("98985", { start: "2026-10-02", end: "2026-10-31" })] }).status).toBe("READY_TO_BILL");
+  });
+});
+
+describe("refusals name their rule", () => {
+  const req = { ...NOV, practitionerId: "p-1", requirementsMet: true };
+
+  it("98977 and 98985 for the same interval, either way round", () => {
+    const r = refuseBilling({ ...req, code: "98977" }, [billed("98985")]);
+    expect(r).toEqual({ rule: "DEVICE_ONE_CODE_PER_INTERVAL", message: "98977 and 98985 are never billed for the same 30-day interval: 98985 was billed for Nov 1 – Nov 30 on Nov 20" });
+    expect(refuseBilling({ ...req, code: "98985" }, [billed("98977")])?.rule).toBe("DEVICE_ONE_CODE_PER_INTERVAL");
+    // Even before 16 days: the conflict is named, not the missing days.
+    expect(refuseBilling({ ...req, code: "98977", requirementsMet: false, needs: "11 of 16 active days — 5 more needed in the 11 days left" }, [billed("98985")])?.rule).toBe("DEVICE_ONE_CODE_PER_INTERVAL");
+    expect(refuseBilling({ ...req, code: "98977" }, [billed("98985", { start: "2026-10-02", end: "2026-10-31" })])).toBeNull();
+  });
+
+  it("98979 with 98980 or 98981 in the same calendar month", () => {
+    expect(refuseBilling({ ...req, code: "98979" }, [billed("98980")])).toEqual({
+      rule: "MANAGEMENT_ONE_BASE_CODE_PER_MONTH",
+      message: "98979 is never billed with 98980 or 98981 in the same calendar month: 98980 was billed for Nov 1 – Nov 30 on Nov 20",
+    });
+    expect(refuseBilling({ ...req, code: "98979" }, [billed("98981")])?.rule).toBe("MANAGEMENT_ONE_BASE_CODE_PER_MONTH");
+    expect(refuseBilling({ ...req, code: "98980" }, [billed("98979")])?.rule).toBe("MANAGEMENT_ONE_BASE_CODE_PER_MONTH");
+    expect(refuseBilling({ ...req, code: "98980" }, [billed("98979", { start: "2026-10-01", end: "2026-10-31" })])).toBeNull();
+  });
+
+  it("a second practitioner billing the patient's device supply within 30 days", () => {
+    const theirs = billed("98985", { start: "2026-10-15", end: "2026-11-13", practitionerId: "p-2", billedOn: "2026-11-13" });
+    expect(refuseBilling({ ...req, code: "98985" }, [theirs])).toEqual({
+      rule: "DEVICE_ONE_PRACTITIONER",
+      message: "Only one practitioner bills a patient's device supply in 30 days: another practitioner billed 98985 for Oct 15 – Nov 13 on Nov 13",
+    });
+    // 30 days apart, or the same practitioner: no conflict.
+    expect(refuseBilling({ ...req, code: "98985" }, [{ ...theirs, start: "2026-10-02", end: "2026-10-31" }])).toBeNull();
+    expect(refuseBilling({ ...req, code: "98985" }, [{ ...theirs, practitionerId: "p-1" }])).toBeNull();
+    // Management time is not device supply.
+    expect(refuseBilling({ ...req, code: "98980" }, [theirs])).toBeNull();
+  });
+
+  it("a code whose requirements are not met", () => {
+    expect(refuseBilling({ ...req, code: "98977", requirementsMet: false, needs: "11 of 16 active days — 5 more needed in the 11 days left" }, [])).toEqual({
+      rule: "REQUIREMENTS_NOT_MET",
+      message: "A code is billed only when its requirements are met: 98977 has 11 of 16 active days — 5 more needed in the 11 days left",
+    });
+    expect(refuseBilling({ ...req, code: "98979", requirementsMet: false, needs: "15 minutes of care management; no live interaction logged yet" }, [])?.message).toBe(
+      "A code is billed only when its requirements are met: 98979 has 15 minutes of care management; no live interaction logged yet",
+    );
+    expect(refuseBilling({ ...req, code: "98985" }, [])).toBeNull();
+  });
+
+  it("98975 once per episode, and 98981 only with 98980", () => {
+    expect(refuseBilling({ ...req, code: "98975" }, [billed("98975", { start: "2026-09-01", end: "2026-09-30", billedOn: "2026-09-05" })])?.message).toBe(
+      "98975 once per episode of care: set-up already billed for this episode of care (Sep 5)",
+    );
+    expect(refuseBilling({ ...req, code: "98981" }, [])).toEqual({ rule: "ADDITIONAL_NEEDS_BASE", message: "98981 is billed only with 98980: 98980 is not billed for Nov 1 – Nov 30" });
+    expect(refuseBilling({ ...req, code: "98981" }, [billed("98980")])).toBeNull();
+  });
+
+  it("every rule has a name", () => {
+    expect(Object.values(RULE_NAME).every((n) => n.length > 10)).toBe(true);
+  });
+});

@@ -1,0 +1,403 @@
+/**
+ * The RTM billing rules of the 2026 code set (docs/decisions/033-rtm-2026-code-set.md), pure: no database, no clock,
+ * no imports (the reference API imports this file under NodeNext, the portal under Vite). For a patient:
+ *
+ * - the **device clock**: rolling 30-day intervals from the start of monitoring, each with its days of data, the
+ *   days left, the device-supply code reached (none / 98985 at 2–15 days / 98977 at 16+) and what it is heading for;
+ * - the **management clock**: the calendar month's care minutes and whether a live interaction is logged, the code
+ *   reached (none / 98979 at 10–19 / 98980 at 20+ / 98980 + n × 98981, one per further full 20 minutes) and what the
+ *   next threshold needs;
+ * - the status and "still needed" line of a cycle billed under one code (the reference API's cycles);
+ * - the refusals: each names its rule first.
+ *
+ * Dates are calendar days (YYYY-MM-DD) already in the organization's time zone; months are YYYY-MM.
+ */
+
+export type RtmBillingCode = "98975" | "98977" | "98979" | "98980" | "98981" | "98985";
+export type RtmStatus2026 = "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL";
+
+/** A device interval lasts 30 days ("each 30 days"; "2-15 days in a 30-day period"). */
+export const INTERVAL_DAYS = 30;
+/** Days of data for 98985 (2–15) and 98977 (16–30) in an interval, and for the set-up 98975 (2026: 2). */
+export const SHORT_SUPPLY_DAYS = 2;
+export const FULL_SUPPLY_DAYS = 16;
+export const SETUP_DAYS = 2;
+/** Minutes of treatment management in a calendar month: 98979 (10–19), 98980 (20+), each further 20 for 98981. */
+export const BRIEF_MINUTES = 10;
+export const CARE_MINUTES = 20;
+export const ADDITIONAL_MINUTES = 20;
+
+/** What each billing code stands for (002 §4's four; the two 2026 additions in the same style). */
+export const BILLING_CODE_DESCRIPTION: Record<RtmBillingCode, string> = {
+  "98975": "Initial Onboarding and Education",
+  "98977": "Device and Data Transmission",
+  "98979": "Care Management, First 10 Minutes",
+  "98980": "Care Management",
+  "98981": "Additional Care Management",
+  "98985": "Device and Data Transmission, 2–15 Days",
+};
+
+export const DEVICE_CODES: ReadonlySet<RtmBillingCode> = new Set(["98975", "98977", "98985"]);
+export const MANAGEMENT_CODES: ReadonlySet<RtmBillingCode> = new Set(["98979", "98980", "98981"]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dates
+
+const DAY_MS = 86_400_000;
+const parseDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
+export const addDays = (date: string, days: number) => new Date(parseDay(date) + days * DAY_MS).toISOString().slice(0, 10);
+export const daysBetween = (a: string, b: string) => Math.round((parseDay(b) - parseDay(a)) / DAY_MS);
+
+/** Calendar days left in [start, end], today included (all of them before it starts, 0 once it has ended). */
+export function daysLeft(start: string, end: string, today: string): number {
+  if (today > end) return 0;
+  return daysBetween(today < start ? start : today, end) + 1;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "Dec 3" for 2026-12-03. */
+export function shortDate(date: string): string {
+  const [, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+const minutesWord = (n: number) => `${n} ${plural(n, "minute")}`;
+const daysWord = (n: number) => `${n} ${plural(n, "day")}`;
+
+export interface Interval {
+  start: string;
+  /** Last day, included. */
+  end: string;
+}
+
+/** The device interval holding `date`: rolling 30 days from `monitoringStart` (null before monitoring starts). */
+export function deviceIntervalAt(monitoringStart: string, date: string): Interval | null {
+  if (date < monitoringStart) return null;
+  const start = addDays(monitoringStart, Math.floor(daysBetween(monitoringStart, date) / INTERVAL_DAYS) * INTERVAL_DAYS);
+  return { start, end: addDays(start, INTERVAL_DAYS - 1) };
+}
+
+/** The device intervals that overlap [from, to] (a calendar month, say), oldest first. */
+export function deviceIntervalsBetween(monitoringStart: string, from: string, to: string): Interval[] {
+  const out: Interval[] = [];
+  let i = deviceIntervalAt(monitoringStart, from < monitoringStart ? monitoringStart : from);
+  while (i && i.start <= to) {
+    out.push(i);
+    i = { start: addDays(i.end, 1), end: addDays(i.end, INTERVAL_DAYS) };
+  }
+  return out;
+}
+
+/** The calendar month `YYYY-MM` as an interval. */
+export function monthInterval(yearMonth: string): Interval {
+  const [y, m] = yearMonth.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: `${yearMonth}-01`, end: `${yearMonth}-${String(last).padStart(2, "0")}` };
+}
+
+const overlaps = (a: Interval, b: Interval) => a.start <= b.end && b.start <= a.end;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The device clock
+
+export interface DeviceFacts extends Interval {
+  today: string;
+  /** Unique days with a session or a PRO response in the interval. */
+  dataDays: number;
+  /** Today already is one of them (it cannot add another). */
+  dataToday?: boolean;
+}
+
+export interface DeviceClock extends Interval {
+  dataDays: number;
+  daysLeft: number;
+  running: boolean;
+  /** The device-supply code the interval's days reach now. */
+  reached: "98985" | "98977" | null;
+  /** The best code it can still reach (equal to `reached` once nothing more can change it). */
+  heading: "98985" | "98977" | null;
+  /** While it runs and 98977 is not reached: what it is heading for, one line. */
+  projection: string | null;
+}
+
+/** The most days of data the interval can still end with. */
+function reachableDays(f: DeviceFacts): number {
+  const left = daysLeft(f.start, f.end, f.today);
+  const todayCounts = f.dataToday === true && f.today >= f.start && f.today <= f.end;
+  return f.dataDays + Math.max(0, left - (todayCounts ? 1 : 0));
+}
+
+const supplyCode = (days: number): DeviceClock["reached"] => (days >= FULL_SUPPLY_DAYS ? "98977" : days >= SHORT_SUPPLY_DAYS ? "98985" : null);
+
+export function deviceClock(f: DeviceFacts): DeviceClock {
+  const left = daysLeft(f.start, f.end, f.today);
+  const running = left > 0;
+  const reached = supplyCode(f.dataDays);
+  const most = reachableDays(f);
+  const heading = supplyCode(most);
+  let projection: string | null = null;
+  if (running && reached !== "98977") {
+    if (most >= FULL_SUPPLY_DAYS) {
+      const more = FULL_SUPPLY_DAYS - f.dataDays;
+      projection = `16 days can still be reached: 98977 applies at 16 — ${more} more in the ${daysWord(left)} left`;
+    } else if (most >= SHORT_SUPPLY_DAYS) projection = "16 days can no longer be reached: 98985 applies at 2";
+    else projection = "2 days can no longer be reached: no device-supply code for this interval";
+  }
+  return { start: f.start, end: f.end, dataDays: f.dataDays, daysLeft: left, running, reached, heading, projection };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The management clock
+
+export interface MonthFacts {
+  /** YYYY-MM. */
+  month: string;
+  today: string;
+  /** Minutes of the care notes dated in the month (whole minutes; unsuccessful attempts excluded). */
+  minutes: number;
+  /** A qualifying live interaction (phone or video, two-way) is logged in the month. */
+  live: boolean;
+}
+
+export interface ManagementClock extends Interval {
+  month: string;
+  minutes: number;
+  live: boolean;
+  daysLeft: number;
+  running: boolean;
+  /** The codes the month reaches now, e.g. ["98980", "98981", "98981"]; empty when none. */
+  codes: RtmBillingCode[];
+  /** "none", "98979", "98980", "98980 + 2 × 98981". */
+  label: string;
+  /** While the month runs: what the next threshold needs, one line. */
+  next: string | null;
+}
+
+/** 98981 units for a month's minutes: one per full 20 minutes past the first 20. */
+export const additionalUnits = (minutes: number) => (minutes >= CARE_MINUTES + ADDITIONAL_MINUTES ? Math.floor((minutes - CARE_MINUTES) / ADDITIONAL_MINUTES) : 0);
+
+/** The codes minutes reach with a live interaction. */
+function codesFor(minutes: number): RtmBillingCode[] {
+  if (minutes >= CARE_MINUTES) return ["98980", ...Array.from({ length: additionalUnits(minutes) }, () => "98981" as const)];
+  if (minutes >= BRIEF_MINUTES) return ["98979"];
+  return [];
+}
+
+/** "98980 + 2 × 98981" for the codes of a month. */
+export function codesLabel(codes: readonly RtmBillingCode[]): string {
+  if (codes.length === 0) return "none";
+  const extra = codes.filter((c) => c === "98981").length;
+  return extra > 0 ? `${codes[0]} + ${extra} × 98981` : codes[0]!;
+}
+
+/** The next threshold above `minutes`: its minutes and what it reaches. */
+function nextThreshold(minutes: number): { at: number; label: string } {
+  if (minutes < BRIEF_MINUTES) return { at: BRIEF_MINUTES, label: "98979" };
+  if (minutes < CARE_MINUTES) return { at: CARE_MINUTES, label: "98980" };
+  const at = CARE_MINUTES + (additionalUnits(minutes) + 1) * ADDITIONAL_MINUTES;
+  return { at, label: codesLabel(codesFor(at)) };
+}
+
+export const LIVE_INTERACTION_NEEDED = "a live interaction (phone or video, two-way)";
+
+export function managementClock(f: MonthFacts): ManagementClock {
+  const { start, end } = monthInterval(f.month);
+  const left = daysLeft(start, end, f.today);
+  const running = left > 0;
+  const codes = f.live ? codesFor(f.minutes) : [];
+  let next: string | null = null;
+  if (running) {
+    const t = nextThreshold(f.minutes);
+    const more = t.at - f.minutes;
+    if (f.live) next = `${minutesWord(more)} more ${more === 1 ? "reaches" : "reach"} ${t.label} (${t.at} minutes)`;
+    else if (f.minutes < BRIEF_MINUTES) next = `${minutesWord(more)} more and ${LIVE_INTERACTION_NEEDED} reach 98979 (10 minutes)`;
+    else next = `no live interaction logged yet: ${codesLabel(codesFor(f.minutes))} needs ${LIVE_INTERACTION_NEEDED}`;
+  }
+  return { month: f.month, start, end, minutes: f.minutes, live: f.live, daysLeft: left, running, codes, label: codesLabel(codes), next };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules that refuse
+
+export type RuleId =
+  | "DEVICE_ONE_CODE_PER_INTERVAL"
+  | "MANAGEMENT_ONE_BASE_CODE_PER_MONTH"
+  | "DEVICE_ONE_PRACTITIONER"
+  | "REQUIREMENTS_NOT_MET"
+  | "SETUP_ONCE_PER_EPISODE"
+  | "ADDITIONAL_NEEDS_BASE";
+
+/** Each rule's name, as refusals show it (ADR 033). */
+export const RULE_NAME: Record<RuleId, string> = {
+  DEVICE_ONE_CODE_PER_INTERVAL: "98977 and 98985 are never billed for the same 30-day interval",
+  MANAGEMENT_ONE_BASE_CODE_PER_MONTH: "98979 is never billed with 98980 or 98981 in the same calendar month",
+  DEVICE_ONE_PRACTITIONER: "Only one practitioner bills a patient's device supply in 30 days",
+  REQUIREMENTS_NOT_MET: "A code is billed only when its requirements are met",
+  SETUP_ONCE_PER_EPISODE: "98975 once per episode of care",
+  ADDITIONAL_NEEDS_BASE: "98981 is billed only with 98980",
+};
+
+export interface Refusal {
+  rule: RuleId;
+  /** The rule's name, then what in this patient's billing breaks it. */
+  message: string;
+}
+
+/** A code of the patient already billed. */
+export interface BilledCode extends Interval {
+  code: RtmBillingCode;
+  /** Who billed it (null when unknown). */
+  practitionerId: string | null;
+  billedOn: string;
+}
+
+export interface BillRequest extends Interval {
+  code: RtmBillingCode;
+  practitionerId: string | null;
+  /** The code's requirements are met by its interval's days or month's minutes (see evaluateCode). */
+  requirementsMet: boolean;
+  /** What it still needs when they are not (evaluateCode's `needs`). */
+  needs?: string | null;
+}
+
+const refusal = (rule: RuleId, detail: string): Refusal => ({ rule, message: `${RULE_NAME[rule]}: ${detail}` });
+const range = (i: Interval) => `${shortDate(i.start)} – ${shortDate(i.end)}`;
+
+/** The first billed code (other than `self`) that conflicts with billing `code` over `i` by one of the rules. */
+function conflictOf(code: RtmBillingCode, i: Interval & { practitionerId?: string | null }, billed: readonly BilledCode[]): Refusal | null {
+  const others = billed.filter((b) => !(b.code === code && b.start === i.start && b.end === i.end));
+  if (code === "98975") {
+    const setup = others.find((b) => b.code === "98975");
+    if (setup) return refusal("SETUP_ONCE_PER_EPISODE", `set-up already billed for this episode of care (${shortDate(setup.billedOn)})`);
+  }
+  if (code === "98977" || code === "98985") {
+    const other = code === "98977" ? "98985" : "98977";
+    const b = others.find((x) => x.code === other && overlaps(x, i));
+    if (b) return refusal("DEVICE_ONE_CODE_PER_INTERVAL", `${other} was billed for ${range(b)} on ${shortDate(b.billedOn)}`);
+  }
+  if (MANAGEMENT_CODES.has(code)) {
+    const clash = code === "98979" ? (x: RtmBillingCode) => x === "98980" || x === "98981" : (x: RtmBillingCode) => x === "98979";
+    const b = others.find((x) => clash(x.code) && overlaps(x, i));
+    if (b) return refusal("MANAGEMENT_ONE_BASE_CODE_PER_MONTH", `${b.code} was billed for ${range(b)} on ${shortDate(b.billedOn)}`);
+  }
+  if (DEVICE_CODES.has(code) && i.practitionerId) {
+    const b = others.find((x) => DEVICE_CODES.has(x.code) && x.practitionerId !== null && x.practitionerId !== i.practitionerId && Math.abs(daysBetween(x.start, i.start)) < INTERVAL_DAYS);
+    if (b) return refusal("DEVICE_ONE_PRACTITIONER", `another practitioner billed ${b.code} for ${range(b)} on ${shortDate(b.billedOn)}`);
+  }
+  return null;
+}
+
+/**
+ * Whether marking `req` billed breaks a rule, given the patient's billed codes: the conflicts first (they stand
+ * whatever happens next), then the requirements. Null when it may be billed.
+ */
+export function refuseBilling(req: BillRequest, billed: readonly BilledCode[]): Refusal | null {
+  const conflict = conflictOf(req.code, req, billed);
+  if (conflict) return conflict;
+  if (req.code === "98981" && !billed.some((b) => b.code === "98980" && overlaps(b, req))) {
+    return refusal("ADDITIONAL_NEEDS_BASE", `98980 is not billed for ${range(req)}`);
+  }
+  if (!req.requirementsMet) return refusal("REQUIREMENTS_NOT_MET", `${req.code} has ${req.needs ?? "not what it needs"}`);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A cycle billed under one code
+
+export interface CodeFacts extends Interval {
+  code: RtmBillingCode;
+  today: string;
+  /** Device codes: unique days with data in the interval. */
+  dataDays: number;
+  dataToday?: boolean;
+  /** Management codes: the care minutes dated in the cycle, and a qualifying live interaction among them. */
+  minutes: number;
+  live: boolean;
+  /** The patient's codes already billed (the cycle itself excluded or not: it is skipped). */
+  billed?: readonly BilledCode[];
+}
+
+export interface CodeVerdict {
+  /** The code's requirements are met now (whatever the conflicts). */
+  met: boolean;
+  /** Met and no conflict: it can be marked billed. */
+  billable: boolean;
+  /** Billable, or can still become so before the cycle ends. */
+  reachable: boolean;
+  status: RtmStatus2026;
+  /** What it still needs (null when billable); a conflict names its rule. */
+  needs: { text: string; reachable: boolean } | null;
+  /** What it is heading for while it runs (device codes: the interval's projection; management: the next threshold). */
+  projection: string | null;
+  /** How many of the code it bills: 98981's n, 1 otherwise. */
+  units: number;
+  /** For an IN_PROGRESS cycle, the first day its status changes with the date alone (else null). */
+  recheckOn: string | null;
+}
+
+const earliest = (a: string, b: string) => (a < b ? a : b);
+const latest = (a: string, b: string) => (a > b ? a : b);
+
+/** The status of a cycle that is not BILLED, by its code's rules, and what it still needs. */
+export function evaluateCode(f: CodeFacts): CodeVerdict {
+  const left = daysLeft(f.start, f.end, f.today);
+  const v = DEVICE_CODES.has(f.code) ? deviceVerdict(f, left) : managementVerdict(f, left);
+  const conflict = conflictOf(f.code, f, f.billed ?? []);
+  if (conflict) {
+    return { ...v, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: conflict.message, reachable: false }, recheckOn: null };
+  }
+  return v;
+}
+
+function statusOf(billable: boolean, reachable: boolean, left: number): RtmStatus2026 {
+  if (billable) return "READY_TO_BILL";
+  return left > 0 && reachable ? "IN_PROGRESS" : "ACTIVE_DAYS_INCOMPLETE";
+}
+
+function deviceVerdict(f: CodeFacts, left: number): CodeVerdict {
+  const clock = deviceClock(f);
+  const most = reachableDays(f);
+  const have = f.dataDays;
+  const req = f.code === "98977" ? FULL_SUPPLY_DAYS : f.code === "98985" ? SHORT_SUPPLY_DAYS : SETUP_DAYS;
+  const projection = f.code === "98975" ? null : clock.projection;
+  if (f.code === "98985" && have >= FULL_SUPPLY_DAYS) {
+    // 98985 is 2–15 days: at 16 the interval is 98977's.
+    const needs = { text: `${have} active days: 98977 applies to this interval instead`, reachable: false };
+    return { met: false, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, projection, units: 1, recheckOn: null };
+  }
+  const met = have >= req;
+  const reachable = met || (left > 0 && most >= req);
+  const status = statusOf(met, reachable, left);
+  const of = `${have} of ${req} active ${plural(req, "day")}`;
+  let needs: CodeVerdict["needs"] = null;
+  if (!met) {
+    if (left === 0) needs = { text: `${of} — ended ${shortDate(f.end)} without them`, reachable: false };
+    else if (reachable) needs = { text: `${of} — ${req - have} more needed in the ${daysWord(left)} left`, reachable: true };
+    else needs = { text: `${of} — cannot reach ${daysWord(req)} before ${shortDate(f.end)}`, reachable: false };
+  }
+  // With no new day of data, day d (after today) still reaches them while have + (end - d + 1) >= req.
+  const recheckOn = status === "IN_PROGRESS" ? latest(addDays(f.today, 1), earliest(addDays(f.end, 2 - (req - have)), addDays(f.end, 1))) : null;
+  return { met, billable: met, reachable, status, needs, projection, units: 1, recheckOn };
+}
+
+function managementVerdict(f: CodeFacts, left: number): CodeVerdict {
+  const m = f.minutes;
+  const month = managementClock({ month: f.start.slice(0, 7), today: f.today, minutes: m, live: f.live });
+  // The next threshold of this month, while the cycle runs.
+  const projection = left > 0 ? month.next : null;
+  const noLive = (text: string) => (f.live ? text : `${text}; no live interaction logged${left > 0 ? " yet" : ""}`);
+  const ended = (text: string) => (left === 0 ? `${text} — ended ${shortDate(f.end)}` : text);
+  if (f.code === "98979" && m >= CARE_MINUTES) {
+    const needs = { text: `${m} minutes: 98980 applies to this month instead`, reachable: false };
+    return { met: false, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, projection, units: 1, recheckOn: null };
+  }
+  const needed = f.code === "98979" ? BRIEF_MINUTES : f.code === "98980" ? CARE_MINUTES : CARE_MINUTES + ADDITIONAL_MINUTES;
+  const met = m >= needed && f.live;
+  const reachable = met || left > 0;
+  const status = statusOf(met, reachable, left);
+  const have = m >= needed ? `${m} minutes of care management` : `${m} of ${needed} minutes of care management`;
+  const needs = met ? null : { text: ended(noLive(have)), reachable };
+  const units = f.code === "98981" ? Math.max(1, additionalUnits(m)) : 1;
+  return { met, billable: met, reachable, status, needs, projection, units, recheckOn: status === "IN_PROGRESS" ? addDays(f.end, 1) : null };
+}

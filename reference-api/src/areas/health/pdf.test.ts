@@ -1,0 +1,91 @@
+// The reference API's PDFs (activity report, RTM cycle and month, assessment outcomes) print names in any script:
+// the product's one Unicode font setup (app/media/pdf/pdf-fonts.server.ts, ADR 032), embedded as subsets.
+import { describe, expect, it } from "vitest";
+import { pdfFonts, readPdf, WORLD_NAMES as N } from "../../../../app/media/pdf/test-fixture.js";
+import type { RequestBody } from "../../core/contract.js";
+import type { RtmCycle } from "../rtm/cycles.js";
+import type { RtmMonthlySummary } from "../rtm/list.js";
+import { renderCyclePdf, renderMonthlyPdf } from "../rtm/pdf.js";
+import { renderOutcomesPdf } from "../scan/pdf.js";
+import { renderActivityReportPdf, type ActivityReport } from "./report.js";
+
+const SUBSETS = { baseFonts: [expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Bold$/), expect.stringMatching(/^[A-Z]{6}\+ExerPdfSans-Regular$/)], embeddedFiles: 2 };
+
+async function expectNames(pdf: Buffer, lines: string[]) {
+  const { text } = await readPdf(pdf);
+  for (const line of lines) expect(text).toContain(line);
+  expect(text).not.toContain("?");
+  // Only the glyphs used are embedded, in the two weights; no standard font (WinAnsi only) is left.
+  expect(pdfFonts(pdf)).toEqual(SUBSETS);
+  expect(pdf.length).toBeLessThan(60_000);
+  return text;
+}
+
+describe("the reference API's PDFs print names in any script", () => {
+  it("the activity report", async () => {
+    const report = {
+      organization: { id: "o", name: N.chinese, logoUrl: null },
+      provider: { id: "p", firstName: N.chinese, lastName: N.greek },
+      patientRecord: {
+        id: "r",
+        patient: { firstName: N.polish, lastName: N.vietnamese, dob: "1961-04-18" },
+        location: { id: "l", name: N.arabic },
+        productData: { health: { injuredSideOfBody: "LEFT", injuredBodyPart: "KNEE", heps: [{ id: "h", name: "Knee" }] } },
+      },
+      meta: { start: "", end: "", minDate: "2026-03-02", maxDate: "2026-03-31", dayCount: 30, dayCountAnyActivity: 0, dayCountSessions: 0, dayCountPROs: 0 },
+      exercises: [],
+      pros: [],
+    } as unknown as ActivityReport;
+    await expectNames(await renderActivityReportPdf(report, "America/Denver"), [`${N.chinese}\n`, `Name: ${N.vietnamese}, ${N.polish}\n`, `Provider: ${N.greek}, ${N.chinese}\n`, `Location: ${N.arabic}\n`]);
+  });
+
+  const cycle = (patient: { firstName: string; lastName: string }) =>
+    ({
+      id: "c",
+      code: "PATIENT_INTERACTION",
+      billingCode: "98980",
+      status: "IN_PROGRESS",
+      startDate: "2026-03-01",
+      endDate: "2026-03-30",
+      numActiveDays: 3,
+      numRequiredDays: 16,
+      numRemainingDays: 10,
+      interactionMinutes: 12,
+      events: [{ id: "e", type: "PATIENT_INTERACTION", dateTime: "2026-03-02T16:00:00.000Z", minutes: 12, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }],
+      needs: null,
+      patientRecord: { id: "r", ...patient },
+      pdfKey: null,
+    }) as unknown as RtmCycle;
+
+  it("the RTM cycle and month", async () => {
+    await expectNames(await renderCyclePdf(cycle({ firstName: N.polish, lastName: N.vietnamese }), N.greek, "America/Denver"), [`${N.greek}\n`, `Name: ${N.vietnamese}, ${N.polish}\n`]);
+    const month = { id: "m", patientRecord: { id: "r", firstName: N.arabic, lastName: N.chinese }, yearMonth: "2026-03", status: "IN_PROGRESS", cycles: [cycle({ firstName: N.arabic, lastName: N.chinese })], pdfKey: null } as unknown as RtmMonthlySummary;
+    // pdf.js reads a line that mixes directions with its own heuristics ('Name: محمد عبد الله ,王秀英'): the name
+    // itself comes back whole, in logical order.
+    const text = await expectNames(await renderMonthlyPdf(month, N.vietnamese, "America/Denver"), [`${N.vietnamese}\n`, N.chinese, N.arabic]);
+    expect(text).toMatch(/^Name: .*王秀英.*$/m);
+  });
+
+  it("the assessment outcomes (the analysis PDF)", async () => {
+    const body = {
+      pdfGroup: "ASSESSMENT_OUTCOMES_PDF",
+      pdfName: `${N.greek} Gait Speed 11-20-2026`,
+      pdfDocumentData: {
+        sessionData: {
+          participantUid: N.chinese,
+          createdDate: "2026-11-20T15:04:12.000Z",
+          assessmentName: "Gait Speed",
+          practitionerName: N.vietnamese,
+          demographics: null,
+          assessment: { id: "AST-0018", results: [{ id: "gaitSpeed", name: N.polish, value: 0.72, units: "m/s" }] },
+        },
+        outcomeBoxData: { category: "HIGH", title: N.arabic, description: "Gait speed below 0.8 m/s." },
+        outcomeSliderData: { value: 0.72, units: "m/s", segments: [{ category: "HIGH", label: "< 0.8 m/s" }, { category: "LOW", label: "≥ 0.8 m/s" }] },
+        outcomeFactorTableData: { rows: [{ category: "LOW", description: "Gait speed of 0.8 m/s or more.", criteria: "≥ 0.8 m/s" }] },
+      },
+    } as RequestBody<"renderPdf">;
+    const pdf = await renderOutcomesPdf(body);
+    await expectNames(pdf, [`${N.greek} Gait Speed 11-20-2026\n`, N.chinese, N.vietnamese, N.polish, `${N.arabic}\n`, "≥ 0.8 m/s"]);
+    expect((await readPdf(pdf)).info.Title).toBe(`${N.greek} Gait Speed 11-20-2026`);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The 2026 RTM code set (docs/decisions/033-rtm-2026-code-set.md) through the API: the seeded patients at every
+ * boundary (1, 2, 11, 15, 16 days of data; 9, 10, 15, 19, 20, 39, 40 minutes with and without a live call), what
+ * their cycles report (status, needs, projection, units, liveInteraction), and the refusals that name their rule.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, expectError, ok, type J, type Req } from "./lib/client.js";
+import { cleanupScratch, getWorld, newPatient, programBody, type World } from "./lib/world.js";
+import { afterAll } from "vitest";
+
+let w: World;
+beforeAll(async () => {
+  w = await getWorld();
+});
+afterAll(async () => {
+  await cleanupScratch();
+});
+
+const rt = (req: Req) => ok({ ...req, kind: "roundtrip" });
+const rtCall = (req: Req) => call({ ...req, kind: "roundtrip" });
+
+/** The running cycles of one boundary patient, by code. */
+async function running(lastName: string): Promise<Record<string, J>> {
+  const items: J[] = (await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search: lastName, limit: 50, sortBy: "CODE", orderBy: "ASC" } })).items;
+  const mine = items.filter((c) => `${c.patientRecord.firstName} ${c.patientRecord.lastName}` === `Rtm ${lastName}` && c.startDate <= w.today && c.endDate >= w.today);
+  return Object.fromEntries(mine.map((c) => [c.code, c]));
+}
+
+describe("the 2026 RTM code set", () => {
+  it("reports the device clock at 1, 2, 11, 15 and 16 days of data, 11 days left in the interval", async () => {
+    const one = await running("Boundary 01 days");
+    expect(one.SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({
+      billingCode: "98985", status: "IN_PROGRESS", numActiveDays: 1, numRequiredDays: 2, numRemainingDays: 11, units: 1,
+      needs: { text: "1 of 2 active days — 1 more needed in the 11 days left", reachable: true },
+      projection: "16 days can no longer be reached: 98985 applies at 2",
+    });
+    expect((await running("Boundary 02 days")).SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    const eleven = await running("Boundary 11 days");
+    expect(eleven.SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL", needs: null, projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left" });
+    expect(eleven.DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ billingCode: "98977", status: "IN_PROGRESS", numRequiredDays: 16, needs: { text: "11 of 16 active days — 5 more needed in the 11 days left" } });
+    expect((await running("Boundary 15 days")).DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "15 of 16 active days — 1 more needed in the 11 days left" } });
+    const sixteen = await running("Boundary 16 days");
+    expect(sixteen.DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL", needs: null, projection: null });
+    expect(sixteen.SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "16 active days: 98977 applies to this interval instead", reachable: false } });
+  });
+
+  it("reports the management clock at 9, 10, 19, 20, 39 and 40 minutes, with and without a live call", async () => {
+    const at = async (name: string) => running(name);
+    expect((await at("Boundary 9 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ billingCode: "98979", status: "IN_PROGRESS", liveInteraction: true, interactionMinutes: 9, projection: "1 minute more reaches 98979 (10 minutes)" });
+    expect((await at("Boundary 10 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", projection: "10 minutes more reach 98980 (20 minutes)" });
+    expect((await at("Boundary 19 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL" });
+    const twenty = await at("Boundary 20 min live");
+    expect(twenty.PATIENT_INTERACTION).toMatchObject({ billingCode: "98980", status: "READY_TO_BILL", projection: "20 minutes more reach 98980 + 1 × 98981 (40 minutes)" });
+    expect(twenty.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "20 minutes: 98980 applies to this month instead" } });
+    expect((await at("Boundary 39 min live")).ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "39 of 40 minutes of care management" } });
+    expect((await at("Boundary 40 min live")).ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ billingCode: "98981", status: "READY_TO_BILL", units: 1 });
+    for (const m of [10, 19]) {
+      expect((await at(`Boundary ${m} min no call`)).BRIEF_PATIENT_INTERACTION).toMatchObject({
+        status: "IN_PROGRESS", liveInteraction: false,
+        needs: { text: `${m} minutes of care management; no live interaction logged yet` },
+        projection: "no live interaction logged yet: 98979 needs a live interaction (phone or video, two-way)",
+      });
+    }
+    expect((await at("Boundary 40 min no call")).PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "40 minutes of care management; no live interaction logged yet" } });
+  });
+
+  it("refuses 98977 for an interval whose 98985 is billed, naming the rule; REVERT re-opens it; requirements not met are refused too", async () => {
+    const c = await running("Boundary 11 days");
+    const short = c.SHORT_DEVICE_AND_DATA_TRANSMISSION;
+    const full = c.DEVICE_AND_DATA_TRANSMISSION;
+    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: short.id } })).status).toBe("BILLED");
+    try {
+      const refused = await rtCall({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: full.id } });
+      expectError(refused, 409);
+      expect(refused.body.rule).toBe("DEVICE_ONE_CODE_PER_INTERVAL");
+      expect(refused.body.message).toMatch(/^98977 and 98985 are never billed for the same 30-day interval: 98985 was billed for /);
+      expect((await running("Boundary 11 days")).DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: refused.body.message, reachable: false } });
+    } finally {
+      await rt({ op: "revertRtmCycle", as: "PRACTITIONER", params: { id: short.id } });
+    }
+    // 98985 reverted: 98977 is no longer blocked, but 11 days are not its 16.
+    const notMet = await rtCall({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: full.id } });
+    expectError(notMet, 409);
+    expect(notMet.body).toEqual({ status: 409, rule: "REQUIREMENTS_NOT_MET", message: "A code is billed only when its requirements are met: 98977 has 11 of 16 active days — 5 more needed in the 11 days left" });
+  });
+
+  it("bills 98979 at 15 minutes with a live call, then refuses 98980 in the same month, naming the rule", async () => {
+    const p = await newPatient(w);
+    const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });
+    await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
+    const search = p.patient.lastName;
+    const cycles = async (): Promise<Record<string, J>> =>
+      Object.fromEntries(((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, limit: 20 } })).items as J[]).map((c) => [c.code, c]));
+    await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 15, notes: "Video call", isPatientInteraction: true } });
+    const brief = (await cycles()).BRIEF_PATIENT_INTERACTION;
+    expect(brief).toMatchObject({ billingCode: "98979", status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true });
+    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: brief.id } })).status).toBe("BILLED");
+    // The billed 98979 locks the month's care notes (as any billed cycle locks those in its dates) ...
+    expectError(await rtCall({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 10, notes: "Reviewed data", isPatientInteraction: false } }), 409);
+    // ... and 98980 of the same month is refused with the rule named, before its minutes are even counted.
+    const care = (await cycles()).PATIENT_INTERACTION;
+    expect(care).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: expect.stringMatching(/^98979 is never billed with 98980 or 98981 in the same calendar month: 98979 was billed for /), reachable: false } });
+    const refused = await rtCall({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: care.id } });
+    expectError(refused, 409);
+    expect(refused.body.rule).toBe("MANAGEMENT_ONE_BASE_CODE_PER_MONTH");
+  });
+});
