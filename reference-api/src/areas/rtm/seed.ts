@@ -32,14 +32,16 @@ async function seedBoundaryPatients(ctx: SeedContext, today: string): Promise<vo
   );
   if (!who) return;
   const hep = rng.uuid();
-  await ctx.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'RTM boundaries')", [hep, who.organization_id]);
   const start = addDays(today, -BOUNDARY_STARTED_DAYS_AGO);
+  // Every stamp from the seed's day, never the wall clock (two seeds of one day are the same: seed/world.test.ts).
+  const made = `${start}T09:00:00.000Z`;
+  await ctx.db.query("INSERT INTO heps (id, organization_id, name, date_created, date_updated) VALUES ($1, $2, 'RTM boundaries', $3, $3)", [hep, who.organization_id, made]);
   for (const b of BOUNDARY_PATIENTS) {
     const id = rng.uuid();
     await ctx.db.query(
-      `INSERT INTO patient_records (id, organization_id, location_id, practitioner_id, first_name, last_name, email, has_account, products, created_at)
-       VALUES ($1, $2, $3, $4, 'Rtm', $5, $6, true, ARRAY['HEALTH'], $7::date)`,
-      [id, who.organization_id, who.location_id, who.id, b.lastName, `rtm.${b.lastName.toLowerCase().replaceAll(" ", ".")}@patients.example`, start],
+      `INSERT INTO patient_records (id, organization_id, location_id, practitioner_id, first_name, last_name, email, has_account, products, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'Rtm', $5, $6, true, ARRAY['HEALTH'], $7::date, $8)`,
+      [id, who.organization_id, who.location_id, who.id, b.lastName, `rtm.${b.lastName.toLowerCase().replaceAll(" ", ".")}@patients.example`, start, made],
     );
     await ctx.db.query(
       `INSERT INTO hep_assignments (id, hep_id, patient_record_id, assigned_by, assigned_at)
@@ -58,9 +60,10 @@ async function seedBoundaryPatients(ctx: SeedContext, today: string): Promise<vo
     seededSessionDays.set(id, days);
     if (b.minutes > 0) {
       await ctx.db.query(
-        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [rng.uuid(), id, who.id, today, b.minutes, b.live ? "Video call: reviewed the program." : "Reviewed the data.", b.live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, b.live],
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+        // Dated today, written the afternoon before (as the patients seed stamps a note dated today).
+        [rng.uuid(), id, who.id, today, b.minutes, b.live ? "Video call: reviewed the program." : "Reviewed the data.", b.live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, b.live, `${addDays(today, -1)}T15:00:00.000Z`],
       );
     }
   }
