@@ -20,6 +20,7 @@ import {
   httpServerOptions,
   MAX_HEADER_BYTES,
   MAX_REQUEST_TARGET_BYTES,
+  ROUTE_DISCOVERY_URL_LIMIT,
   onClientError,
   URI_TOO_LONG_MESSAGE,
 } from "./request-limits";
@@ -89,7 +90,7 @@ describe("a long request target", () => {
   it("is answered 414 at once, signed in or not, before the app sees it", async () => {
     for (const cookie of [SESSION_COOKIE, null]) {
       const before = handled;
-      const res = await rawRequest(port, `GET ${longQuery(6000)} HTTP/1.1\r\nHost: localhost\r\n${cookie ? `Cookie: ${cookie}\r\n` : ""}\r\n`);
+      const res = await rawRequest(port, `GET ${longQuery(9000)} HTTP/1.1\r\nHost: localhost\r\n${cookie ? `Cookie: ${cookie}\r\n` : ""}\r\n`);
       expect(res.status, cookie ? "signed in" : "signed out").toBe(414);
       expect(res.text).toContain(URI_TOO_LONG_MESSAGE);
       expect(res.text).toMatch(/\r\nConnection: close\r\n/i);
@@ -105,6 +106,13 @@ describe("a long request target", () => {
     expect((await rawRequest(port, `GET ${at} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)).status).toBe(500); // the stub app's answer
     expect(handled).toBeGreaterThan(before);
     expect((await rawRequest(port, `GET ${at}b HTTP/1.1\r\nHost: localhost\r\n\r\n`)).status).toBe(414);
+  });
+
+  it("lets React Router's longest route-discovery request through (its URL_LIMIT, origin included)", async () => {
+    const target = `/__manifest?paths=${"%2Fpatients%2F".repeat(1000)}`.slice(0, ROUTE_DISCOVERY_URL_LIMIT - "https://portal.clinic.example".length);
+    const before = handled;
+    expect((await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)).status).toBe(500); // the stub app's answer
+    expect(handled).toBeGreaterThan(before);
   });
 
   it("is 414 too when the target alone is over Node's header limit", async () => {
@@ -134,7 +142,7 @@ describe("a request whose headers never end (curl 7.88's request in the probe)",
   it("is answered 408 after the headers time-out, checked often", async () => {
     // What curl 7.88.1 sent with a cookie jar holding the session: its cookie engine dropped the cookie for the
     // request's size, wrote `Cookie: ` and stopped (curl/curl#11331) — the server then waits for the headers' end.
-    const res = await rawRequest(slowPort, `GET ${longQuery(6000)} HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\nCookie: \r\n`, 5_000);
+    const res = await rawRequest(slowPort, `GET ${longQuery(9000)} HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\nCookie: \r\n`, 5_000);
     expect(res.status).toBe(408);
     expect(res.ms).toBeLessThan(1_000 + 200 + 1_000);
   });

@@ -20,9 +20,9 @@ import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 import { log } from "../app/log.server";
 import { portalMetrics } from "../app/metrics.server";
-import { MAX_HEADER_BYTES, MAX_REQUEST_TARGET_BYTES } from "../app/request-limits";
+import { MAX_HEADER_BYTES, MAX_REQUEST_TARGET_BYTES, ROUTE_DISCOVERY_URL_LIMIT } from "../app/request-limits";
 
-export { MAX_HEADER_BYTES, MAX_REQUEST_TARGET_BYTES };
+export { MAX_HEADER_BYTES, MAX_REQUEST_TARGET_BYTES, ROUTE_DISCOVERY_URL_LIMIT };
 
 export const URI_TOO_LONG_MESSAGE = "This address is too long. Go back and try a shorter search.";
 export const HEADERS_TOO_LARGE_MESSAGE = "This request's headers are too large. Clear this site's cookies and try again.";
