@@ -12,6 +12,7 @@
  * close controls are links to "#"; with it, buttons (Escape closes, the focus goes in and comes back).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
+import { DrawerClose } from "../../../components/drawer-close";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { SortableList } from "../../../islands/sortable-list";
@@ -160,17 +161,7 @@ function ProgramSidebar({ view, hydrated, open, onClose, closeRef }: DrawerProps
       <aside id={PROGRAM_ID} className={`builder-sidebar${open ? " is-open" : ""}`} aria-labelledby="builder-sidebar-heading" onKeyDown={onKeyDown}>
         <div className="builder-sidebar-head">
           <h3 id="builder-sidebar-heading">Program</h3>
-          {hydrated ? (
-            <button ref={closeRef} type="button" className="icon-button program-close" aria-label="Close program" onClick={onClose}>
-              <span aria-hidden="true">×</span>
-            </button>
-          ) : (
-            // Without JS the drawer opens as the :target of the aside; this link clears the fragment to close it.
-            // eslint-disable-next-line jsx-a11y/anchor-is-valid -- "#" is the real destination (no fragment = closed)
-            <a href="#" className="icon-button program-close" aria-label="Close program">
-              <span aria-hidden="true">×</span>
-            </a>
-          )}
+          <DrawerClose hydrated={hydrated} label="Close program" className="program-close" onClose={onClose} buttonRef={closeRef} />
         </div>
         <InlineEdits view={view} />
         <h4 id="builder-blocks-heading">Exercises ({draft.blocks.length})</h4>

@@ -14,6 +14,7 @@
  */
 import { Form, Link, useSubmit } from "react-router";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { DrawerClose } from "../../../components/drawer-close";
 import { useHydrated } from "../../../components/use-hydrated";
 import {
   EMPTY_FILTERS,
@@ -111,17 +112,7 @@ export function FilterPanel(props: FilterPanelProps) {
       <div id={panelId} className={`filter-panel${open ? " is-open" : ""}`} onKeyDown={onKeyDown}>
         <div className="filter-panel-head">
           <Heading className="filter-panel-title">{FILTERS_TITLE}</Heading>
-          {hydrated ? (
-            <button ref={closer} type="button" className="icon-button filter-close" aria-label="Close filters" onClick={close}>
-              <span aria-hidden="true">×</span>
-            </button>
-          ) : (
-            // Without JS the drawer opens as the :target of the panel; this link clears the fragment to close it.
-            // eslint-disable-next-line jsx-a11y/anchor-is-valid -- "#" is the real destination (no fragment = closed)
-            <a href="#" className="icon-button filter-close" aria-label="Close filters">
-              <span aria-hidden="true">×</span>
-            </a>
-          )}
+          <DrawerClose hydrated={hydrated} label="Close filters" className="filter-close" onClose={close} buttonRef={closer} />
         </div>
         <FilterChips {...(props.mode === "form" ? { mode: "links", hrefFor: props.hrefFor } : { mode: "buttons" })} state={state} />
         <fieldset className="filter-group filter-toggles" key={`toggles-${sig}`}>
