@@ -1,5 +1,6 @@
 /** GET `/rtm-billing/months/{yyyy-LL}.csv`: the month's RTM billing export (app/areas/rtm-billing/export-route.server.ts). */
+import { fileRoute } from "../media/file-route.server";
 import { rtmExportResponse } from "../areas/rtm-billing/export-route.server";
 import type { Route } from "./+types/rtm-billing.months.$month[.csv]";
 
-export const loader = (args: Route.LoaderArgs) => rtmExportResponse(args, args.params.month);
+export const loader = fileRoute((args: Route.LoaderArgs) => rtmExportResponse(args, args.params.month));
