@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, mintToken, type TestApi } from "../../testing/harness.js";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
@@ -578,6 +579,24 @@ describe("statuses follow the events (ADR 008)", () => {
     c = await byCode("callwell");
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
     expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15 });
+  });
+
+  it("migration 137: an older interactive note (method not recorded) no longer counts as the live call; the daily pass re-derives its month", async () => {
+    const today = await localToday();
+    const p = await newPatient("Oldnote");
+    const [start, end] = monthBounds(today.slice(0, 7));
+    const brief = await cycle(p, "BRIEF_PATIENT_INTERACTION", "READY_TO_BILL", start, end);
+    await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [brief, addDays(end, 1)]);
+    await api.db.query(
+      "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, $3, 15, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)",
+      [randomUUID(), p, today],
+    );
+    await summaries(p);
+    const sql = readFileSync(new URL("../../db/migrations/137_care_note_live_interaction.sql", import.meta.url), "utf8");
+    await api.db.exec(sql.slice(sql.indexOf("UPDATE rtm_cycles")));
+    expect((await byCode("oldnote")).BRIEF_PATIENT_INTERACTION).toMatchObject({
+      status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: false, needs: { text: "15 minutes of care management; no live interaction logged yet" },
+    });
   });
 
   it("the first program opens the episode: set-up, device and care-management cycles from today; a 20-minute interactive note bills 98980", async () => {
