@@ -674,7 +674,11 @@ export const plans: Record<string, PlanFactory> = {
   async createCareNote(w) {
     const p = await newPatient(w);
     return {
-      req: { as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 15, notes: "Contract note: reviewed the home program.", isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" } },
+      req: {
+        as: "PRACTITIONER",
+        params: { id: p.id },
+        body: { date: w.today, minutes: 15, notes: "Contract note: reviewed the home program.", isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false },
+      },
       orgScoped: "path",
       locationScoped: true,
       verify: (res) => {
@@ -685,6 +689,10 @@ export const plans: Record<string, PlanFactory> = {
         { name: "a date in the future", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.daysFromToday(2), minutes: 5, notes: "x" } }, expect: [400] },
         { name: "a blank note", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "   " } }, expect: [400] },
         { name: "501 characters counting line breaks as two", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: `${"a".repeat(250)}\n${"b".repeat(249)}` } }, expect: [400] },
+        // ADR 033: an unsuccessful attempt is never two-way and says how the patient was tried; the spec's flag agrees with the call.
+        { name: "a two-way unsuccessful attempt", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "x", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: true } }, expect: [400] },
+        { name: "an unsuccessful attempt without its method", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "x", unsuccessfulAttempt: true } }, expect: [400] },
+        { name: "a two-way call that is no patient interaction", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "x", liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: false } }, expect: [400] },
       ],
       generated: {
         arb: fc
