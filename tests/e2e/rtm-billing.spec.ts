@@ -166,9 +166,9 @@ test.describe("the worklist", () => {
     await expect(page.getByText("1 note, 15 minutes; 1 unsuccessful attempt (not counted)")).toBeVisible();
     await expectAccessible(page);
     const careName = `${patient.patient.firstName} ${patient.patient.lastName}`;
-    const month = monthName(today.slice(0, 7));
+    const thisMonth = monthName(today.slice(0, 7));
     let care = await openPatientRow(page, today.slice(0, 7), careName);
-    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${month}: 15 minutes, no live interaction logged`);
+    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, no live interaction logged`);
     await expect(cycleRow(care, "98979")).toContainText("15 minutes of care management; no live interaction logged yet");
 
     await page.goto(sectionUrl(patient.id, "health", "care", `?dialog=care-note-edit&note=${note.data!.id}`));
@@ -179,7 +179,7 @@ test.describe("the worklist", () => {
     await expectToast(page, "Interaction has been updated.");
     await expect(page.getByRole("row").filter({ hasText: "Talked through the program." }).getByRole("cell").nth(2)).toHaveText("Video call, two-way");
     care = await openPatientRow(page, today.slice(0, 7), careName);
-    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${month}: 15 minutes, live interaction logged — 98979 ready to bill`);
+    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, live interaction logged — 98979 ready to bill`);
     await expect(cycleRow(care, "98979").getByRole("cell").first()).toHaveText("Ready to Bill");
     await expect(cycleRow(care, "98980")).toContainText("15 of 20 minutes of care management");
   });
