@@ -5266,7 +5266,7 @@ export interface components {
          *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer become billable, or ended without it), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
          *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
-         *     minutes and interaction flag cannot change (their text can); REVERT unlocks them.
+         *     minutes and interaction (flag, call, unsuccessful attempt) cannot change (their text can); REVERT unlocks them.
          *
          *     `events` and `numActiveDays` are computed when read from the patient's sessions, PRO answers, care notes and
          *     program assignments in the cycle's dates. Active days are the unique dates (organization time zone) of
