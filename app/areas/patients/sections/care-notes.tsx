@@ -148,7 +148,10 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
             </div>
             <div>
               <dt>Minutes</dt>
-              <dd>{note.minutes}</dd>
+              <dd>
+                {note.minutes}
+                {note.unsuccessfulAttempt ? " (not counted)" : null}
+              </dd>
             </div>
             <div>
               <dt>{INTERACTION_LABEL}</dt>
