@@ -696,8 +696,18 @@ export const plans: Record<string, PlanFactory> = {
       ],
       generated: {
         arb: fc
-          .record({ date: pastDays(w, 0, 120), minutes: fc.integer({ min: 0, max: 1440 }), notes: name(200), isPatientInteraction: fc.option(fc.boolean(), { nil: undefined }) })
-          .map((body) => ({ as: "PRACTITIONER" as const, params: { id: p.id }, body })),
+          .record({
+            date: pastDays(w, 0, 120),
+            minutes: fc.integer({ min: 0, max: 1440 }),
+            notes: name(200),
+            // The spec's flag alone, or the call (ADR 033): any call, or an unsuccessful attempt (never two-way).
+            call: fc.oneof(
+              fc.record({ isPatientInteraction: fc.option(fc.boolean(), { nil: undefined }) }),
+              fc.record({ liveInteraction: fc.option(fc.record({ method: fc.constantFrom("PHONE", "VIDEO"), twoWay: fc.boolean() }), { nil: null }) }),
+              fc.record({ liveInteraction: fc.record({ method: fc.constantFrom("PHONE", "VIDEO"), twoWay: fc.constant(false) }), unsuccessfulAttempt: fc.constant(true) }),
+            ),
+          })
+          .map(({ call, ...body }) => ({ as: "PRACTITIONER" as const, params: { id: p.id }, body: { ...body, ...call } })),
         numRuns: 5,
       },
     };
