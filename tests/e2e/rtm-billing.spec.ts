@@ -154,6 +154,7 @@ test.describe("the worklist", () => {
     expect(note.response.ok).toBe(true);
     await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new"));
     const add = page.getByRole("dialog", { name: "Add Care Note" });
+    await expectAccessible(page);
     await add.getByLabel("Minutes").fill("10");
     await add.getByRole("radio", { name: "Video call" }).check();
     await add.getByRole("radio", { name: /^Unsuccessful attempt/ }).check();
@@ -173,11 +174,13 @@ test.describe("the worklist", () => {
 
     await page.goto(sectionUrl(patient.id, "health", "care", `?dialog=care-note-edit&note=${note.data!.id}`));
     const edit = page.getByRole("dialog", { name: "Edit Care Note" });
+    await expectAccessible(page);
     await edit.getByRole("radio", { name: "Video call" }).check();
     await expect(edit.getByRole("radio", { name: /^Two-way/ })).toBeChecked();
     await edit.getByRole("button", { name: "Save" }).click();
     await expectToast(page, "Interaction has been updated.");
     await expect(page.getByRole("row").filter({ hasText: "Talked through the program." }).getByRole("cell").nth(2)).toHaveText("Video call, two-way");
+    await expectAccessible(page);
     care = await openPatientRow(page, today.slice(0, 7), careName);
     await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, live interaction logged — 98979 ready to bill`);
     await expect(cycleRow(care, "98979").getByRole("cell").first()).toHaveText("Ready to Bill");
