@@ -4074,9 +4074,31 @@ export interface components {
             answers: components["schemas"]["ProAnswer"][];
         };
         /**
+         * @description The interactive communication a care note records (contract addition, ADR 033: the real-time interaction that
+         *     gates 98979, 98980 and 98981): its method — PHONE (an audio call) or VIDEO (an audio-video call) — and whether
+         *     it was two-way (the patient or caregiver took part in real time). A call that was not two-way (voicemail left,
+         *     one-way) is recorded with `twoWay` false and does not count; secure or text messages and data review are no
+         *     live interaction (null).
+         * @example {
+         *       "method": "VIDEO",
+         *       "twoWay": true
+         *     }
+         */
+        CareNoteLiveInteraction: {
+            /** @enum {string} */
+            method: "PHONE" | "VIDEO";
+            twoWay: boolean;
+        };
+        /**
          * @description A care note (patient interaction, a billable time log). `rtmCycleStatus` is the status of the patient's RTM
          *     cycle whose dates contain the note's date (null when none). In a BILLED cycle the note is locked: it cannot
-         *     be deleted, and its date, minutes and interaction flag cannot change.
+         *     be deleted, and its date, minutes and interaction (flag, live interaction, attempt) cannot change.
+         *
+         *     What counts for RTM treatment management (ADR 033): the minutes of the notes that are not unsuccessful attempts;
+         *     the live interaction that gates 98979–98981 is a note's `liveInteraction` with `twoWay` true, at least one
+         *     minute, not an unsuccessful attempt. `interactionType` PATIENT_INTERACTIVE_COMMUNICATION and
+         *     `isPatientInteraction` true (the spec's fields) mark such a note — or an older note whose method was not
+         *     recorded (`liveInteraction` null): that one does not count as the live interaction.
          * @example {
          *       "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
          *       "date": "2024-06-03",
@@ -4084,6 +4106,11 @@ export interface components {
          *       "notes": "Reviewed home exercise adherence by phone; progressed to 3 sets.",
          *       "interactionType": "PATIENT_INTERACTIVE_COMMUNICATION",
          *       "isPatientInteraction": true,
+         *       "liveInteraction": {
+         *         "method": "PHONE",
+         *         "twoWay": true
+         *       },
+         *       "unsuccessfulAttempt": false,
          *       "rtmCycleStatus": "IN_PROGRESS",
          *       "practitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
@@ -4103,6 +4130,16 @@ export interface components {
             /** @enum {string|null} */
             interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
             isPatientInteraction: boolean;
+            /**
+             * @description The call the note records (method and whether it was two-way), or null (no call: data review, messages,
+             *     documentation). Contract addition (ADR 033).
+             */
+            liveInteraction: components["schemas"]["CareNoteLiveInteraction"] | null;
+            /**
+             * @description An unsuccessful attempt to reach the patient (no answer, a dropped call; its `liveInteraction` says how,
+             *     never two-way): logged apart, it counts for nothing — no minutes, no live interaction. Contract addition (ADR 033).
+             */
+            unsuccessfulAttempt: boolean;
             /** @enum {string|null} */
             rtmCycleStatus: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED" | null;
             /** @description Who wrote the note (null when unknown). */
@@ -4112,12 +4149,24 @@ export interface components {
          * @description A new care note. `date` not in the future; `minutes` 0–1440; `notes` 1–500 characters (a line break counts
          *     as two). `interactionType` PATIENT_INTERACTIVE_COMMUNICATION and `isPatientInteraction` true go together;
          *     give either (the other follows) or both consistently.
+         *
+         *     The call (contract addition, ADR 033): `liveInteraction` (default null) and `unsuccessfulAttempt` (default
+         *     false). Given without the spec's fields, those follow: true exactly when the call was two-way and not an
+         *     unsuccessful attempt. Given with them, they must agree (400 otherwise). `isPatientInteraction` true without a
+         *     `liveInteraction` records an interactive communication whose method is not recorded: it does not count as the
+         *     live interaction that gates 98979–98981. An unsuccessful attempt needs its `liveInteraction` (how the patient
+         *     was tried), never two-way, and is never a patient interaction.
          * @example {
          *       "date": "2024-06-03",
          *       "minutes": 20,
          *       "notes": "Reviewed home exercise adherence by phone; progressed to 3 sets.",
          *       "interactionType": "PATIENT_INTERACTIVE_COMMUNICATION",
-         *       "isPatientInteraction": true
+         *       "isPatientInteraction": true,
+         *       "liveInteraction": {
+         *         "method": "PHONE",
+         *         "twoWay": true
+         *       },
+         *       "unsuccessfulAttempt": false
          *     }
          */
         CareNoteCreate: {
@@ -4129,10 +4178,22 @@ export interface components {
             /** @enum {string|null} */
             interactionType?: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
             isPatientInteraction?: boolean;
+            /**
+             * @description The call the note records (method and whether it was two-way), or null (no call: data review, messages,
+             *     documentation). Contract addition (ADR 033).
+             */
+            liveInteraction?: components["schemas"]["CareNoteLiveInteraction"] | null;
+            /**
+             * @description An unsuccessful attempt to reach the patient (no answer, a dropped call; its `liveInteraction` says how,
+             *     never two-way): logged apart, it counts for nothing — no minutes, no live interaction. Contract addition (ADR 033).
+             */
+            unsuccessfulAttempt?: boolean;
         };
         /**
          * @description Changes to a care note; absent fields stay. Same rules as CareNoteCreate. In a BILLED cycle only `notes`
-         *     may change (409 otherwise).
+         *     may change (409 otherwise). `liveInteraction` and `unsuccessfulAttempt` change with the same rules; the spec's
+         *     `isPatientInteraction` / `interactionType` alone set to false clear the live interaction, set to true (on a
+         *     note that is not already a two-way call) record an interactive communication whose method is not recorded.
          * @example {
          *       "notes": "Reviewed home exercise adherence by phone; progressed to 3 sets of 12."
          *     }
@@ -4146,6 +4207,16 @@ export interface components {
             /** @enum {string|null} */
             interactionType?: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
             isPatientInteraction?: boolean;
+            /**
+             * @description The call the note records (method and whether it was two-way), or null (no call: data review, messages,
+             *     documentation). Contract addition (ADR 033).
+             */
+            liveInteraction?: components["schemas"]["CareNoteLiveInteraction"] | null;
+            /**
+             * @description An unsuccessful attempt to reach the patient (no answer, a dropped call; its `liveInteraction` says how,
+             *     never two-way): logged apart, it counts for nothing — no minutes, no live interaction. Contract addition (ADR 033).
+             */
+            unsuccessfulAttempt?: boolean;
         };
         /**
          * @description One access to one patient's data through the API (HIPAA access audit): who, when, which operation, which
@@ -5126,7 +5197,8 @@ export interface components {
          * @description Something that happened in an RTM cycle: a health session (HEP_SESSION), a self-reported session
          *     (SELF_REPORTED_HEP_SESSION), a PRO answer (PRO_RESPONSE), a care note (PATIENT_INTERACTION, with its
          *     minutes and interaction type) or the patient's first program assignment (INITIAL_HEP_ASSIGNMENT). `id` is
-         *     the id of the session, answer, care note or assignment.
+         *     the id of the session, answer, care note or assignment. A care note that records an unsuccessful attempt to
+         *     reach the patient counts for nothing and is no event of a cycle (ADR 033).
          * @example {
          *       "id": "1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a",
          *       "type": "PATIENT_INTERACTION",
@@ -5194,7 +5266,7 @@ export interface components {
          *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer become billable, or ended without it), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
          *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
-         *     minutes and interaction flag cannot change (their text can); REVERT unlocks them.
+         *     minutes and interaction (flag, call, unsuccessful attempt) cannot change (their text can); REVERT unlocks them.
          *
          *     `events` and `numActiveDays` are computed when read from the patient's sessions, PRO answers, care notes and
          *     program assignments in the cycle's dates. Active days are the unique dates (organization time zone) of
@@ -5275,7 +5347,7 @@ export interface components {
             numRemainingDays: number;
             /**
              * Format: int32
-             * @description Total minutes of the care notes (patient interactions) in the cycle.
+             * @description Total minutes of the care notes (patient interactions) in the cycle; unsuccessful attempts count for nothing (ADR 033).
              */
             interactionMinutes: number;
             /** @description The cycle's events, oldest first. */
@@ -5290,7 +5362,7 @@ export interface components {
              * @description How many of the code the cycle bills — 98981's n (one per full 20 minutes past the first 20), 1 for the others. Contract addition (ADR 033).
              */
             units: number;
-            /** @description A qualifying live interaction (phone or video, two-way) is logged in the cycle's dates; it gates 98979, 98980 and 98981. Contract addition (ADR 033). */
+            /** @description A qualifying live interaction is logged in the cycle's dates — a care note whose `liveInteraction` is a phone or video call, two-way, of at least one minute, not an unsuccessful attempt; it gates 98979, 98980 and 98981. Contract addition (ADR 033). */
             liveInteraction: boolean;
             /**
              * @description While the cycle runs, what it is heading for in one line (device codes: the interval's, e.g. "16 days can no

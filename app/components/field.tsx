@@ -106,3 +106,30 @@ export function SelectField({ label, meta, options, placeholder, hint }: { label
     </div>
   );
 }
+
+/**
+ * A group of radio buttons in a fieldset with its legend (no JavaScript needed), an optional hint below the
+ * legend, and the field's errors (conform field metadata).
+ */
+export function RadioGroup({ legend, meta, options, hint }: { legend: string; meta: FieldMetadata<string | undefined>; options: readonly SelectOption[]; hint?: ReactNode }) {
+  const described = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ");
+  return (
+    <fieldset className="field radio-group" aria-describedby={described || undefined}>
+      <legend>{legend}</legend>
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {options.map((o) => {
+        const { key, ...props } = getInputProps(meta, { type: "radio", value: o.value });
+        return (
+          <label key={key ?? o.value} className="radio">
+            <input {...props} id={`${meta.id}-${o.value}`} /> {o.label}
+          </label>
+        );
+      })}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}

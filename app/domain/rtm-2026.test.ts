@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
   additionalUnits,
+  careFacts,
   codesLabel,
+  countedMinutes,
   deviceClock,
   deviceIntervalAt,
   deviceIntervalsBetween,
   evaluateCode,
+  isLiveInteraction,
   managementClock,
   monthInterval,
   refuseBilling,
   RULE_NAME,
   type BilledCode,
+  type CareEntry,
   type CodeFacts,
 } from "./rtm-2026";
 
@@ -99,6 +103,45 @@ describe("the management clock: the calendar month's minutes and its live intera
     expect([19, 20, 39, 40, 59, 60, 80].map(additionalUnits)).toEqual([0, 0, 0, 1, 1, 2, 3]);
     expect(codesLabel([])).toBe("none");
     expect(codesLabel(["98980", "98981", "98981", "98981"])).toBe("98980 + 3 × 98981");
+  });
+});
+
+describe("what a care note counts for: the live interaction that gates 98979–98981", () => {
+  const note = (n: Partial<CareEntry>): CareEntry => ({ minutes: 15, liveInteraction: null, unsuccessfulAttempt: false, ...n });
+  const phone = { method: "PHONE", twoWay: true };
+  const video = { method: "VIDEO", twoWay: true };
+
+  it("a two-way phone or video call of at least a minute qualifies", () => {
+    expect(isLiveInteraction(note({ liveInteraction: phone }))).toBe(true);
+    expect(isLiveInteraction(note({ liveInteraction: video }))).toBe(true);
+    expect(isLiveInteraction(note({ liveInteraction: phone, minutes: 1 }))).toBe(true);
+    expect(isLiveInteraction(note({ liveInteraction: phone, minutes: 0 }))).toBe(false);
+  });
+
+  it("voicemail or a one-way call, messages, data review and a method not recorded do not", () => {
+    expect(isLiveInteraction(note({ liveInteraction: { method: "PHONE", twoWay: false } }))).toBe(false); // voicemail left
+    expect(isLiveInteraction(note({ liveInteraction: { method: "VIDEO", twoWay: false } }))).toBe(false); // one-way video message
+    expect(isLiveInteraction(note({ liveInteraction: null }))).toBe(false); // data review, secure message, older note without a method
+    expect(isLiveInteraction(note({ liveInteraction: { method: "SECURE_MESSAGE", twoWay: true } }))).toBe(false);
+  });
+
+  it("an unsuccessful attempt adds no minutes and no live call", () => {
+    const attempt = note({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true, minutes: 5 });
+    expect(countedMinutes(attempt)).toBe(0);
+    expect(isLiveInteraction(attempt)).toBe(false);
+    // Even one stored as two-way (the API refuses it) counts for nothing.
+    expect(isLiveInteraction({ ...attempt, liveInteraction: phone })).toBe(false);
+    expect(careFacts([note({ minutes: 10 }), attempt])).toEqual({ minutes: 10, live: false });
+  });
+
+  it("a month's facts: the counted minutes and whether one note is the live call", () => {
+    expect(careFacts([])).toEqual({ minutes: 0, live: false });
+    expect(careFacts([note({ minutes: 5 }), note({ minutes: 10, liveInteraction: video })])).toEqual({ minutes: 15, live: true });
+    // 15 minutes with a video two-way call reach 98979; with only an unsuccessful attempt, nothing, and the month says what it needs.
+    expect(month(careFacts([note({ minutes: 15, liveInteraction: video })]).minutes, true).label).toBe("98979");
+    const attempted = careFacts([note({ minutes: 15 }), note({ minutes: 5, liveInteraction: { method: "VIDEO", twoWay: false }, unsuccessfulAttempt: true })]);
+    expect(attempted).toEqual({ minutes: 15, live: false });
+    expect(month(attempted.minutes, attempted.live)).toMatchObject({ label: "none", next: "no live interaction logged yet: 98979 needs a live interaction (phone or video, two-way)" });
   });
 });
 

@@ -218,6 +218,44 @@ export function managementClock(f: MonthFacts): ManagementClock {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// What a care note counts for (ADR 033, "What counts as the interactive communication")
+
+/** How a call was made: an audio call or an audio-video call (voicemail, messages and data review are no call). */
+export type LiveMethod = "PHONE" | "VIDEO";
+export const LIVE_METHODS: readonly LiveMethod[] = ["PHONE", "VIDEO"];
+
+/** A care note's facts the management clock reads. */
+export interface CareEntry {
+  minutes: number;
+  /** The call the note records (null: no call — data review, messages, documentation, or a method not recorded). */
+  liveInteraction: { method: string; twoWay: boolean } | null;
+  /** An unsuccessful attempt to reach the patient (no answer, a dropped call): logged apart, counts for nothing. */
+  unsuccessfulAttempt: boolean;
+}
+
+/** The minutes a care note adds to its month: its whole minutes, none for an unsuccessful attempt. */
+export const countedMinutes = (n: CareEntry): number => (n.unsuccessfulAttempt ? 0 : Math.max(0, Math.floor(n.minutes)));
+
+/**
+ * Whether a care note is the live interaction that gates 98979–98981: a phone or video call, two-way, of at least
+ * one minute, not an unsuccessful attempt. A one-way call (voicemail left), a message, data review and a note whose
+ * method was not recorded are not.
+ */
+export const isLiveInteraction = (n: CareEntry): boolean =>
+  !n.unsuccessfulAttempt && n.liveInteraction !== null && (LIVE_METHODS as readonly string[]).includes(n.liveInteraction.method) && n.liveInteraction.twoWay && countedMinutes(n) >= 1;
+
+/** A month's (or any period's) management facts from its care notes: the counted minutes and the live interaction. */
+export function careFacts(notes: readonly CareEntry[]): { minutes: number; live: boolean } {
+  let minutes = 0;
+  let live = false;
+  for (const n of notes) {
+    minutes += countedMinutes(n);
+    live ||= isLiveInteraction(n);
+  }
+  return { minutes, live };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Rules that refuse
 
 export type RuleId =

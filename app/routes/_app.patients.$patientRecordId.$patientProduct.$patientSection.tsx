@@ -73,8 +73,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-/** The API's note: the flag and its interaction type go together (000 §3). */
-const notePayload = (note: CareNoteInput) => ({ ...note, interactionType: note.isPatientInteraction ? ("PATIENT_INTERACTIVE_COMMUNICATION" as const) : null });
+/**
+ * The API's note: the call (liveInteraction, unsuccessfulAttempt; ADR 033) — the API derives the spec's flag and
+ * interaction type from it (000 §3), except for an older note's flag whose method was not recorded, sent as kept.
+ */
+const notePayload = (note: CareNoteInput) => note;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requirePatientsUser(request, context);

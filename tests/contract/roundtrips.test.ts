@@ -74,8 +74,10 @@ describe("round trips", () => {
     const outOfRange = await rt({ op: "listCareNotes", as: "PRACTITIONER", params: { id: p.id }, query: { start: w.today, end: w.today } });
     expect(outOfRange).toEqual([]);
 
-    const updated = await rt({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id }, body: { minutes: 45, notes: "Edited" } });
-    expect(updated).toMatchObject({ id: note.id, date, minutes: 45, notes: "Edited" });
+    expect(note).toMatchObject({ liveInteraction: null, unsuccessfulAttempt: false });
+    const updated = await rt({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id }, body: { minutes: 45, notes: "Edited", liveInteraction: { method: "VIDEO", twoWay: true } } });
+    // The call recorded (ADR 033): the spec's flags follow.
+    expect(updated).toMatchObject({ id: note.id, date, minutes: 45, notes: "Edited", liveInteraction: { method: "VIDEO", twoWay: true }, unsuccessfulAttempt: false, isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
     expect(await rt({ op: "listCareNotes", as: "PRACTITIONER", params: { id: p.id } })).toEqual([updated]);
 
     expectStatus(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } }), 204);
@@ -176,8 +178,8 @@ describe("round trips", () => {
     const month = await rt({ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: end.slice(0, 7) }, query: { search, needsAttention: true, sortBy: "DAYS_LEFT", orderBy: "ASC" } });
     expect(month.items.map((s: J) => [s.patientRecord.id, s.cycles.length])).toEqual([[p.id, end.slice(0, 7) === monthEnd.slice(0, 7) ? 5 : 3]]);
 
-    // 20 minutes of interactive communication: the care-management cycle is billable at once.
-    const note = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 20, notes: "Contract RTM call", isPatientInteraction: true } });
+    // 20 minutes with a two-way phone call (the live interaction, ADR 033): the care-management cycle is billable at once.
+    const note = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 20, notes: "Contract RTM call", liveInteraction: { method: "PHONE", twoWay: true } } });
     expect(note.rtmCycleStatus).toBe("READY_TO_BILL");
     expect((await cycles())[4]).toMatchObject({ id: care.id, status: "READY_TO_BILL", interactionMinutes: 20, needs: null, liveInteraction: true });
     const still = await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, needsAttention: true } });

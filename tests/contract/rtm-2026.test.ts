@@ -1,7 +1,8 @@
 /**
  * The 2026 RTM code set (docs/decisions/033-rtm-2026-code-set.md) through the API: the seeded patients at every
  * boundary (1, 2, 11, 15, 16 days of data; 9, 10, 15, 19, 20, 39, 40 minutes with and without a live call), what
- * their cycles report (status, needs, projection, units, liveInteraction), and the refusals that name their rule.
+ * their cycles report (status, needs, projection, units, liveInteraction), what a care note's call counts for, and
+ * the refusals that name their rule.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectError, ok, type J, type Req } from "./lib/client.js";
@@ -84,6 +85,30 @@ describe("the 2026 RTM code set", () => {
     expect(notMet.body).toEqual({ status: 409, rule: "REQUIREMENTS_NOT_MET", message: "A code is billed only when its requirements are met: 98977 has 11 of 16 active days — 5 more needed in the 11 days left" });
   });
 
+  it("the live call: only a two-way phone or video call gates 98979; a one-way call, an older flag without a method and an unsuccessful attempt do not, and the attempt adds no minutes", async () => {
+    const p = await newPatient(w);
+    const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });
+    await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
+    const brief = async (): Promise<J> =>
+      ((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search: p.patient.lastName, limit: 20 } })).items as J[]).find((c) => c.code === "BRIEF_PATIENT_INTERACTION");
+    const add = (body: J) => rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, notes: "Care", ...body } });
+    await add({ minutes: 10, liveInteraction: { method: "PHONE", twoWay: false } }); // voicemail left
+    const flagOnly = await add({ minutes: 5, isPatientInteraction: true }); // the spec's flag alone: method not recorded
+    expect(flagOnly).toMatchObject({ liveInteraction: null, isPatientInteraction: true });
+    const attempt = await add({ minutes: 20, liveInteraction: { method: "VIDEO", twoWay: false }, unsuccessfulAttempt: true });
+    expect(attempt).toMatchObject({ unsuccessfulAttempt: true, isPatientInteraction: false, interactionType: null });
+    const before = await brief();
+    expect(before).toMatchObject({
+      status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: false,
+      needs: { text: "15 minutes of care management; no live interaction logged yet", reachable: true },
+      projection: "no live interaction logged yet: 98979 needs a live interaction (phone or video, two-way)",
+    });
+    expect(before.events.map((e: J) => e.id)).not.toContain(attempt.id);
+    // The older note's call recorded as a two-way video call: 15 minutes with a live call reach 98979.
+    await rt({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: flagOnly.id }, body: { liveInteraction: { method: "VIDEO", twoWay: true } } });
+    expect(await brief()).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, needs: null });
+  });
+
   it("bills 98979 at 15 minutes with a live call, then refuses 98980 in the same month, naming the rule", async () => {
     const p = await newPatient(w);
     const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });
@@ -91,7 +116,7 @@ describe("the 2026 RTM code set", () => {
     const search = p.patient.lastName;
     const cycles = async (): Promise<Record<string, J>> =>
       Object.fromEntries(((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, limit: 20 } })).items as J[]).map((c) => [c.code, c]));
-    await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 15, notes: "Video call", isPatientInteraction: true } });
+    await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 15, notes: "Video call", liveInteraction: { method: "VIDEO", twoWay: true } } });
     const brief = (await cycles()).BRIEF_PATIENT_INTERACTION;
     expect(brief).toMatchObject({ billingCode: "98979", status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true });
     expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: brief.id } })).status).toBe("BILLED");

@@ -1,8 +1,9 @@
 /**
  * Care Management (issue 4; spec 000 §2.8, §3 Care note, §4, §5, §8): the care notes of the date range with
  * add / edit / delete dialogs (each with a URL), defaults 20 minutes and today, the spec's messages at the
- * fields, the two empty states, and notes in a billed cycle, which cannot be deleted and keep their date,
- * minutes and flag. Each test writes only to a patient it creates; the billed note is a demo note, read only.
+ * fields, the call a note records (none, phone or video; two-way, one-way or an unsuccessful attempt: ADR 033),
+ * the two empty states, and notes in a billed cycle, which cannot be deleted and keep their date, minutes and
+ * call. Each test writes only to a patient it creates; the billed note is a demo note, read only.
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
@@ -45,7 +46,10 @@ test("adds a care note with the defaults (20 minutes, today)", async ({ page }) 
   await expect(dialog.getByLabel("Date")).toHaveValue(today);
   await expect(dialog.getByLabel("Minutes")).toHaveValue("20");
   await dialog.getByLabel("Notes").fill("Called the patient about the new program.\nAll good.");
-  await dialog.getByLabel("Patient interactive communication").check();
+  // The call (ADR 033): none by default; a phone call, two-way by default.
+  await expect(dialog.getByRole("radio", { name: /^None/ })).toBeChecked();
+  await dialog.getByRole("radio", { name: "Phone call" }).check();
+  await expect(dialog.getByRole("radio", { name: /^Two-way/ })).toBeChecked();
   await dialog.getByRole("button", { name: "Add" }).click();
 
   await expect(page.getByRole("status").getByText("Interaction has been successfully added.")).toBeVisible();
@@ -54,9 +58,9 @@ test("adds a care note with the defaults (20 minutes, today)", async ({ page }) 
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(today) }) });
   await expect(row.getByRole("cell").nth(0)).toHaveText("20");
   await expect(row.getByRole("cell").nth(1)).toHaveText("Called the patient about the new program.\nAll good.");
-  await expect(row.getByRole("cell").nth(2)).toHaveText("Patient interactive communication");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Phone call, two-way");
   const saved = await careNotes(api, patient.id);
-  expect(saved).toMatchObject([{ date: today, minutes: 20, isPatientInteraction: true, notes: "Called the patient about the new program.\nAll good." }]);
+  expect(saved).toMatchObject([{ date: today, minutes: 20, isPatientInteraction: true, liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, notes: "Called the patient about the new program.\nAll good." }]);
 });
 
 test("refuses bad input with the spec's messages at the fields and keeps what was typed", async ({ page }) => {

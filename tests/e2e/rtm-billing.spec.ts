@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   today = (await orgClock(api)).today;
 });
 
-/** A new Health patient with a first program (which opens the RTM episode) and a 20-minute interactive care note. */
+/** A new Health patient with a first program (which opens the RTM episode) and a 20-minute care note of a two-way video call. */
 async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: string; care: Cycle; month: string }> {
   const patient = await newHealthPatient(api);
   const template = await createTemplate(api, `RTM ${tag()}`);
@@ -37,7 +37,7 @@ async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: str
   expect(assigned.response.ok, "the first program is assigned").toBe(true);
   const note = await api.POST("/v2/patients/{id}/interactions", {
     params: { path: { id: patient.id } },
-    body: { date: today, minutes: 20, notes: "Reviewed the program by video call.", interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true },
+    body: { date: today, minutes: 20, notes: "Reviewed the program by video call.", liveInteraction: { method: "VIDEO", twoWay: true } },
   });
   expect(note.response.ok, "the care note is saved").toBe(true);
   const cycles = await patientCycles(patient);
@@ -106,7 +106,7 @@ test.describe("the worklist", () => {
     await expectAccessible(page);
   });
 
-  test("2026 codes (ADR 033): at 11 days 98985 is billable and billed, then 98977 is refused for that interval with the rule named; 15 minutes with a live call are 98979", async ({ page }) => {
+  test("2026 codes (ADR 033): at 11 days 98985 is billable and billed, then 98977 is refused for that interval with the rule named; 15 minutes are 98979 once a note records a two-way video call, not with an unsuccessful attempt", async ({ page }) => {
     // The seeded boundary patient of this project (reference-api rtm seed: 11 days of data, 11 days left).
     const lastName = `Boundary 11 days ${test.info().project.name}`;
     const name = `Rtm ${lastName}`;
@@ -145,18 +145,44 @@ test.describe("the worklist", () => {
     expect(exported.headers()["cache-control"]).toBe("no-store");
     expect(await exported.text()).toContain(`${name},${short!.patientRecord.id},98985,"Device and Data Transmission, 2–15 Days",1,Billed,`);
 
-    // A month at 15 minutes with a live call: 98979.
+    // A month at 15 minutes: an unsuccessful attempt adds no minutes and is no live call; the note's two-way
+    // video call, recorded in the care-note dialog (radio buttons, no JavaScript needed), makes it 98979.
     const patient = await newHealthPatient(api);
     const template = await createTemplate(api, `RTM ${tag()}`);
     expect((await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: patient.id } }, body: { hepId: template.id, shouldRetireHeps: true } })).response.ok).toBe(true);
-    const note = await api.POST("/v2/patients/{id}/interactions", {
-      params: { path: { id: patient.id } },
-      body: { date: today, minutes: 15, notes: "Video call about the program.", interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true },
-    });
+    const note = await api.POST("/v2/patients/{id}/interactions", { params: { path: { id: patient.id } }, body: { date: today, minutes: 15, notes: "Talked through the program." } });
     expect(note.response.ok).toBe(true);
+    await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new"));
+    const add = page.getByRole("dialog", { name: "Add Care Note" });
+    await expectAccessible(page);
+    await add.getByLabel("Minutes").fill("10");
+    await add.getByRole("radio", { name: "Video call" }).check();
+    await add.getByRole("radio", { name: /^Unsuccessful attempt/ }).check();
+    await add.getByLabel("Notes").fill("No answer.");
+    await add.getByRole("button", { name: "Add" }).click();
+    await expectToast(page, "Interaction has been successfully added.");
+    const attempt = page.getByRole("row").filter({ hasText: "No answer." });
+    await expect(attempt.getByRole("cell").nth(0)).toHaveText("10 (not counted)");
+    await expect(attempt.getByRole("cell").nth(2)).toHaveText("Unsuccessful attempt (video call)");
+    await expect(page.getByText("1 note, 15 minutes; 1 unsuccessful attempt (not counted)")).toBeVisible();
+    await expectAccessible(page);
     const careName = `${patient.patient.firstName} ${patient.patient.lastName}`;
-    const care = await openPatientRow(page, today.slice(0, 7), careName);
-    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${monthName(today.slice(0, 7))}: 15 minutes, live interaction logged — 98979 ready to bill`);
+    const thisMonth = monthName(today.slice(0, 7));
+    let care = await openPatientRow(page, today.slice(0, 7), careName);
+    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, no live interaction logged`);
+    await expect(cycleRow(care, "98979")).toContainText("15 minutes of care management; no live interaction logged yet");
+
+    await page.goto(sectionUrl(patient.id, "health", "care", `?dialog=care-note-edit&note=${note.data!.id}`));
+    const edit = page.getByRole("dialog", { name: "Edit Care Note" });
+    await expectAccessible(page);
+    await edit.getByRole("radio", { name: "Video call" }).check();
+    await expect(edit.getByRole("radio", { name: /^Two-way/ })).toBeChecked();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Interaction has been updated.");
+    await expect(page.getByRole("row").filter({ hasText: "Talked through the program." }).getByRole("cell").nth(2)).toHaveText("Video call, two-way");
+    await expectAccessible(page);
+    care = await openPatientRow(page, today.slice(0, 7), careName);
+    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, live interaction logged — 98979 ready to bill`);
     await expect(cycleRow(care, "98979").getByRole("cell").first()).toHaveText("Ready to Bill");
     await expect(cycleRow(care, "98980")).toContainText("15 of 20 minutes of care management");
   });

@@ -674,7 +674,11 @@ export const plans: Record<string, PlanFactory> = {
   async createCareNote(w) {
     const p = await newPatient(w);
     return {
-      req: { as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 15, notes: "Contract note: reviewed the home program.", isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" } },
+      req: {
+        as: "PRACTITIONER",
+        params: { id: p.id },
+        body: { date: w.today, minutes: 15, notes: "Contract note: reviewed the home program.", isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false },
+      },
       orgScoped: "path",
       locationScoped: true,
       verify: (res) => {
@@ -685,11 +689,25 @@ export const plans: Record<string, PlanFactory> = {
         { name: "a date in the future", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.daysFromToday(2), minutes: 5, notes: "x" } }, expect: [400] },
         { name: "a blank note", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "   " } }, expect: [400] },
         { name: "501 characters counting line breaks as two", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: `${"a".repeat(250)}\n${"b".repeat(249)}` } }, expect: [400] },
+        // ADR 033: an unsuccessful attempt is never two-way and says how the patient was tried; the spec's flag agrees with the call.
+        { name: "a two-way unsuccessful attempt", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "x", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: true } }, expect: [400] },
+        { name: "an unsuccessful attempt without its method", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "x", unsuccessfulAttempt: true } }, expect: [400] },
+        { name: "a two-way call that is no patient interaction", req: { op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 5, notes: "x", liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: false } }, expect: [400] },
       ],
       generated: {
         arb: fc
-          .record({ date: pastDays(w, 0, 120), minutes: fc.integer({ min: 0, max: 1440 }), notes: name(200), isPatientInteraction: fc.option(fc.boolean(), { nil: undefined }) })
-          .map((body) => ({ as: "PRACTITIONER" as const, params: { id: p.id }, body })),
+          .record({
+            date: pastDays(w, 0, 120),
+            minutes: fc.integer({ min: 0, max: 1440 }),
+            notes: name(200),
+            // The spec's flag alone, or the call (ADR 033): any call, or an unsuccessful attempt (never two-way).
+            call: fc.oneof(
+              fc.record({ isPatientInteraction: fc.option(fc.boolean(), { nil: undefined }) }),
+              fc.record({ liveInteraction: fc.option(fc.record({ method: fc.constantFrom("PHONE", "VIDEO"), twoWay: fc.boolean() }), { nil: null }) }),
+              fc.record({ liveInteraction: fc.record({ method: fc.constantFrom("PHONE", "VIDEO"), twoWay: fc.constant(false) }), unsuccessfulAttempt: fc.constant(true) }),
+            ),
+          })
+          .map(({ call, ...body }) => ({ as: "PRACTITIONER" as const, params: { id: p.id }, body: { ...body, ...call } })),
         numRuns: 5,
       },
     };

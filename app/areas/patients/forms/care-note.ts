@@ -1,11 +1,13 @@
 /**
  * The care-note dialogs' form (spec 000 §5 Care note, §9): date required and not in the future, minutes
  * required and at least 0 (the API's maximum is 1440), notes required and at most 500 characters with a line
- * break counting as two; the patient-interaction flag. Defaults: 20 minutes, today. A note in a billed cycle
- * can only have its notes changed (`careNoteTextSchema`). Messages verbatim.
+ * break counting as two; the patient interactive communication — its call (none, phone or video) and how it went
+ * (two-way, one-way, an unsuccessful attempt: ADR 033), two radio groups that need no JavaScript. Defaults: 20
+ * minutes, today, no call. A note in a billed cycle can only have its notes changed (`careNoteTextSchema`).
+ * Messages verbatim where the spec has them.
  */
 import * as z from "zod";
-import { missing, wholeNumberField } from "../../../forms/fields";
+import { missing, wholeNumberField, whenValid } from "../../../forms/fields";
 import { countedLength, normalizeLineBreaks } from "../../../domain/text-length";
 
 export const DATE_REQUIRED = "Date is required";
@@ -20,6 +22,39 @@ export const NOTES_TOO_LONG = "Max Character Limit is 500";
 export const CARE_NOTE_MAX = 500;
 export const CARE_NOTE_DEFAULT_MINUTES = 20;
 export const MAX_MINUTES = 1440;
+
+/** The call of the note (`liveMethod`): none, a phone or a video call; UNRECORDED keeps an older note's interactive flag whose method was not recorded. */
+export const LIVE_METHOD_VALUES = ["NONE", "PHONE", "VIDEO", "UNRECORDED"] as const;
+export type LiveMethodValue = (typeof LIVE_METHOD_VALUES)[number];
+/** How the call went (`liveOutcome`), read only with a phone or video call. */
+export const LIVE_OUTCOME_VALUES = ["TWO_WAY", "ONE_WAY", "UNSUCCESSFUL"] as const;
+export type LiveOutcomeValue = (typeof LIVE_OUTCOME_VALUES)[number];
+/** Ours (the spec has no words for the call). */
+export const LIVE_METHOD_INVALID = "Choose the call: none, phone or video.";
+export const LIVE_OUTCOME_INVALID = "Choose how the call went.";
+export const ATTEMPT_NEEDS_METHOD = "Choose the phone or video call that was tried.";
+
+/** What the API stores of the call (openapi CareNoteCreate: liveInteraction, unsuccessfulAttempt; the spec's flag for an unrecorded method). */
+export interface CareNoteInteraction {
+  liveInteraction: { method: "PHONE" | "VIDEO"; twoWay: boolean } | null;
+  unsuccessfulAttempt: boolean;
+  /** Only to keep an older note's flag whose method was not recorded (the API derives it otherwise). */
+  isPatientInteraction?: true;
+}
+
+export function interactionOf(method: LiveMethodValue, outcome: LiveOutcomeValue): CareNoteInteraction {
+  if (method === "UNRECORDED") return { liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: true };
+  if (method === "NONE") return { liveInteraction: null, unsuccessfulAttempt: false };
+  return { liveInteraction: { method, twoWay: outcome === "TWO_WAY" }, unsuccessfulAttempt: outcome === "UNSUCCESSFUL" };
+}
+
+/** The form's values for a note's stored call (the edit dialog's defaults). */
+export function interactionValues(n: { isPatientInteraction: boolean; liveInteraction: { method: string; twoWay: boolean } | null; unsuccessfulAttempt: boolean }): { liveMethod: LiveMethodValue; liveOutcome: LiveOutcomeValue } {
+  const m = n.liveInteraction?.method;
+  const liveMethod: LiveMethodValue = m === "PHONE" || m === "VIDEO" ? m : n.isPatientInteraction ? "UNRECORDED" : "NONE";
+  const liveOutcome: LiveOutcomeValue = n.unsuccessfulAttempt ? "UNSUCCESSFUL" : n.liveInteraction && !n.liveInteraction.twoWay ? "ONE_WAY" : "TWO_WAY";
+  return { liveMethod, liveOutcome };
+}
 
 /** 'YYYY-MM-DD' naming a real day. */
 function isCalendarDay(d: string): boolean {
@@ -43,10 +78,16 @@ export const careNoteSchema = (today: string) =>
       .refine((d) => d <= today, { error: DATE_IN_FUTURE }),
     minutes: wholeNumberField({ required: MINUTES_REQUIRED, invalid: MINUTES_NOT_WHOLE, min: 0, belowMin: MINUTES_REQUIRED, max: MAX_MINUTES, aboveMax: MINUTES_TOO_MANY }),
     notes: notesField,
-    isPatientInteraction: z.boolean().default(false),
-  });
+    liveMethod: z.enum(LIVE_METHOD_VALUES, { error: LIVE_METHOD_INVALID }).default("NONE"),
+    liveOutcome: z.enum(LIVE_OUTCOME_VALUES, { error: LIVE_OUTCOME_INVALID }).default("TWO_WAY"),
+  })
+    // An unsuccessful attempt says how the patient was tried (the radios cannot be cleared without JavaScript: a
+    // two-way or one-way outcome without a call is simply not read).
+    .refine((v) => !(v.liveOutcome === "UNSUCCESSFUL" && (v.liveMethod === "NONE" || v.liveMethod === "UNRECORDED")), { error: ATTEMPT_NEEDS_METHOD, path: ["liveMethod"], when: whenValid("liveMethod", "liveOutcome") })
+    .transform(({ liveMethod, liveOutcome, ...note }) => ({ ...note, ...interactionOf(liveMethod, liveOutcome) }));
 
 /** A note in a billed cycle: only its notes. */
 export const careNoteTextSchema = z.object({ notes: notesField });
 
 export type CareNoteInput = z.infer<ReturnType<typeof careNoteSchema>>;
+export type CareNoteTextInput = z.infer<typeof careNoteTextSchema>;

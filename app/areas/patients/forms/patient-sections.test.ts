@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { careNoteSchema, careNoteTextSchema } from "./care-note";
+import { careNoteSchema, careNoteTextSchema, interactionValues } from "./care-note";
 import { gaitCommentSchema } from "./gait-comment";
 
 const form = (entries: Record<string, string>) => {
@@ -43,9 +43,43 @@ describe("care note (000 §5), messages verbatim", () => {
 
   it("counts a line break as two characters against the 500 limit", () => {
     expect(errors(schema, { date: TODAY, minutes: "20", notes: `${"a".repeat(250)}\r\n${"b".repeat(249)}` })).toEqual({ notes: ["Max Character Limit is 500"] });
-    const ok = parse(schema, { date: TODAY, minutes: "0", notes: `${"a".repeat(249)}\r\n${"b".repeat(249)}`, isPatientInteraction: "on" });
+    const ok = parse(schema, { date: TODAY, minutes: "0", notes: `${"a".repeat(249)}\r\n${"b".repeat(249)}`, liveMethod: "PHONE", liveOutcome: "TWO_WAY" });
     expect(ok.status).toBe("success");
-    expect(ok.status === "success" && ok.value).toEqual({ date: TODAY, minutes: 0, notes: `${"a".repeat(249)}\n${"b".repeat(249)}`, isPatientInteraction: true });
+    expect(ok.status === "success" && ok.value).toEqual({ date: TODAY, minutes: 0, notes: `${"a".repeat(249)}\n${"b".repeat(249)}`, liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false });
+  });
+
+  describe("the call (ADR 033): its method and how it went", () => {
+    const value = (entries: Record<string, string>) => {
+      const s = parse(schema, { date: TODAY, minutes: "15", notes: "Call", ...entries });
+      return s.status === "success" ? (({ date: _d, minutes: _m, notes: _n, ...call }) => call)(s.value as Record<string, unknown>) : s.error;
+    };
+    it("no call by default (data review, messages): the outcome is not read without one", () => {
+      expect(value({})).toEqual({ liveInteraction: null, unsuccessfulAttempt: false });
+      expect(value({ liveMethod: "NONE", liveOutcome: "ONE_WAY" })).toEqual({ liveInteraction: null, unsuccessfulAttempt: false });
+    });
+    it("a two-way phone or video call, a one-way call (voicemail), an unsuccessful attempt", () => {
+      expect(value({ liveMethod: "VIDEO", liveOutcome: "TWO_WAY" })).toEqual({ liveInteraction: { method: "VIDEO", twoWay: true }, unsuccessfulAttempt: false });
+      expect(value({ liveMethod: "PHONE", liveOutcome: "ONE_WAY" })).toEqual({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: false });
+      expect(value({ liveMethod: "PHONE", liveOutcome: "UNSUCCESSFUL" })).toEqual({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true });
+    });
+    it("an older note's flag whose method was not recorded is kept as it was", () => {
+      expect(value({ liveMethod: "UNRECORDED", liveOutcome: "TWO_WAY" })).toEqual({ liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: true });
+    });
+    it("an unsuccessful attempt needs its call; values not offered are refused at their field", () => {
+      expect(value({ liveMethod: "NONE", liveOutcome: "UNSUCCESSFUL" })).toEqual({ liveMethod: ["Choose the phone or video call that was tried."] });
+      // Shown with the other fields' errors.
+      expect(errors(schema, { date: "", minutes: "15", notes: "Call", liveMethod: "NONE", liveOutcome: "UNSUCCESSFUL" })).toEqual({ date: ["Date is required"], liveMethod: ["Choose the phone or video call that was tried."] });
+      expect(value({ liveMethod: "EMAIL" })).toEqual({ liveMethod: ["Choose the call: none, phone or video."] });
+      expect(value({ liveMethod: "PHONE", liveOutcome: "MAYBE" })).toEqual({ liveOutcome: ["Choose how the call went."] });
+    });
+    it("the edit dialog starts from the note's stored call", () => {
+      const note = (n: Partial<Parameters<typeof interactionValues>[0]>) => interactionValues({ isPatientInteraction: false, liveInteraction: null, unsuccessfulAttempt: false, ...n });
+      expect(note({})).toEqual({ liveMethod: "NONE", liveOutcome: "TWO_WAY" });
+      expect(note({ isPatientInteraction: true })).toEqual({ liveMethod: "UNRECORDED", liveOutcome: "TWO_WAY" });
+      expect(note({ isPatientInteraction: true, liveInteraction: { method: "VIDEO", twoWay: true } })).toEqual({ liveMethod: "VIDEO", liveOutcome: "TWO_WAY" });
+      expect(note({ liveInteraction: { method: "PHONE", twoWay: false } })).toEqual({ liveMethod: "PHONE", liveOutcome: "ONE_WAY" });
+      expect(note({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true })).toEqual({ liveMethod: "PHONE", liveOutcome: "UNSUCCESSFUL" });
+    });
   });
 
   it("a note in a billed cycle changes only its notes", () => {

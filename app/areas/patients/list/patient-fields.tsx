@@ -4,29 +4,11 @@
  * which fields show depends on the products (Health: side and body part; Gait: the gait ID), the language
  * option only with its feature flag. Conform field metadata; errors at each field, verbatim.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { BODY_PART_LABELS, BODY_PARTS, LANGUAGE_OPTIONS, SIDE_OPTIONS } from "../forms/patient";
-import { DisabledField, ErrorList, Field, SelectField, type SelectOption as Option } from "../../../components/field";
+import { DisabledField, Field, RadioGroup, SelectField, type SelectOption as Option } from "../../../components/field";
 
 type Meta = FieldMetadata<string | undefined>;
-
-
-export function RadioGroup({ legend, meta, options }: { legend: string; meta: Meta; options: readonly Option[] }) {
-  return (
-    <fieldset className="field radio-group" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
-      <legend>{legend}</legend>
-      {options.map((o) => {
-        const { key, ...props } = getInputProps(meta, { type: "radio", value: o.value });
-        return (
-          <label key={key ?? o.value} className="radio">
-            <input {...props} id={`${meta.id}-${o.value}`} /> {o.label}
-          </label>
-        );
-      })}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  );
-}
 
 export interface PatientFieldsProps {
   fields: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocked, notesInRange } from "./care-note";
+import { interactionLabel, isLocked, notesInRange, notesSummary } from "./care-note";
 
 describe("care notes", () => {
   it("locks only notes in a billed cycle", () => {
@@ -10,5 +10,23 @@ describe("care notes", () => {
   it("keeps the notes dated in the range, both ends included", () => {
     const notes = [{ date: "2026-03-10" }, { date: "2026-03-01" }, { date: "2026-02-28" }];
     expect(notesInRange(notes, { start: "2026-03-01", end: "2026-03-10" })).toEqual([{ date: "2026-03-10" }, { date: "2026-03-01" }]);
+  });
+
+  it("says what each note's call was (ADR 033)", () => {
+    const n = (x: Partial<Parameters<typeof interactionLabel>[0]>) => interactionLabel({ isPatientInteraction: false, liveInteraction: null, unsuccessfulAttempt: false, ...x });
+    expect(n({})).toBeNull();
+    expect(n({ isPatientInteraction: true, liveInteraction: { method: "VIDEO", twoWay: true } })).toBe("Video call, two-way");
+    expect(n({ liveInteraction: { method: "PHONE", twoWay: false } })).toBe("Phone call, one-way");
+    expect(n({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true })).toBe("Unsuccessful attempt (phone call)");
+    expect(n({ isPatientInteraction: true })).toBe("Patient interactive communication, method not recorded");
+  });
+
+  it("sums the minutes that count: unsuccessful attempts apart", () => {
+    const note = (minutes: number, unsuccessfulAttempt = false) => ({ minutes, liveInteraction: unsuccessfulAttempt ? { method: "PHONE" as const, twoWay: false } : null, unsuccessfulAttempt });
+    expect(notesSummary([])).toBeNull();
+    expect(notesSummary([note(1)])).toBe("1 note, 1 minute");
+    expect(notesSummary([note(10), note(5)])).toBe("2 notes, 15 minutes");
+    expect(notesSummary([note(10), note(5, true)])).toBe("1 note, 10 minutes; 1 unsuccessful attempt (not counted)");
+    expect(notesSummary([note(10), note(5, true), note(3, true)])).toBe("1 note, 10 minutes; 2 unsuccessful attempts (not counted)");
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Care notes (000 §3 Care note, §4): a note whose date lies in a BILLED RTM cycle is locked — it cannot be
- * deleted, and its date, minutes and patient-interaction flag cannot change (only its text can).
+ * deleted, and its date, minutes and interaction cannot change (only its text can). What a note's call is, in
+ * words (ADR 033); what it counts for is the rules module's (app/domain/rtm-2026.ts), the API decides billing.
  */
 import type { Schema } from "../../../api/schemas";
+import { countedMinutes } from "../../../domain/rtm-2026";
 
 export type CareNote = Schema<"CareNote">;
 
@@ -11,3 +13,27 @@ export const isLocked = (note: Pick<CareNote, "rtmCycleStatus">) => note.rtmCycl
 /** Notes dated within [start, end] (days, inclusive), in the order given. */
 export const notesInRange = <T extends Pick<CareNote, "date">>(notes: readonly T[], range: { start: string; end: string }) =>
   notes.filter((n) => n.date >= range.start && n.date <= range.end);
+
+const METHOD_WORD: Record<string, string> = { PHONE: "Phone call", VIDEO: "Video call" };
+
+/**
+ * The note's interaction as the list and the locked dialog show it: "Video call, two-way", "Phone call, one-way",
+ * "Unsuccessful attempt (phone call)", an older interactive note whose method was not recorded, or null (none).
+ */
+export function interactionLabel(note: Pick<CareNote, "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt">): string | null {
+  const call = note.liveInteraction ? (METHOD_WORD[note.liveInteraction.method] ?? "Call") : null;
+  if (note.unsuccessfulAttempt) return call ? `Unsuccessful attempt (${call.toLowerCase()})` : "Unsuccessful attempt";
+  if (call) return `${call}, ${note.liveInteraction!.twoWay ? "two-way" : "one-way"}`;
+  return note.isPatientInteraction ? UNRECORDED_LABEL : null;
+}
+export const UNRECORDED_LABEL = "Patient interactive communication, method not recorded";
+
+/** The notes' count and minutes as the section's summary says them: unsuccessful attempts apart, their minutes not counted. */
+export function notesSummary(notes: readonly Pick<CareNote, "minutes" | "liveInteraction" | "unsuccessfulAttempt">[]): string | null {
+  if (notes.length === 0) return null;
+  const attempts = notes.filter((n) => n.unsuccessfulAttempt).length;
+  const counted = notes.length - attempts;
+  const minutes = notes.reduce((m, n) => m + countedMinutes(n), 0);
+  const main = `${counted} ${counted === 1 ? "note" : "notes"}, ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  return attempts > 0 ? `${main}; ${attempts} unsuccessful ${attempts === 1 ? "attempt" : "attempts"} (not counted)` : main;
+}

@@ -1,18 +1,19 @@
 /**
  * The Care Management tab (000 §2.8, §3 Care note, §4, §5): the care notes in the date range (date, minutes,
- * notes, patient-interaction flag, author) with add / edit / delete dialogs. A note in a billed RTM cycle is
- * locked: it has no delete action, and its date, minutes and flag cannot be edited (the API enforces it).
+ * notes, the interaction — its call and how it went, unsuccessful attempts apart with their minutes not
+ * counted (ADR 033) — author) with add / edit / delete dialogs. A note in a billed RTM cycle is locked: it has no
+ * delete action, and its date, minutes and interaction cannot be edited (the API enforces it).
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
-import { isLocked, type CareNote } from "../rules/care-note";
+import { interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";
-import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, careNoteSchema, careNoteTextSchema } from "../forms/care-note";
+import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, careNoteSchema, careNoteTextSchema, interactionValues, type CareNoteInput, type CareNoteTextInput } from "../forms/care-note";
 import { Dialog } from "../../../components/dialog";
 import { FormToken } from "../../../forms/form-token";
-import { ErrorList, Field } from "../../../components/field";
+import { ErrorList, Field, RadioGroup } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
 import { closeDialogHref, dialogHref } from "./section-urls";
 import { EMPTY, EmptyState } from "./states";
@@ -20,14 +21,28 @@ import { TextAreaField } from "./text-area-field";
 
 export const LOCKED_NOTE_TEXT = "In a billed cycle: only the notes can be changed, and it cannot be deleted.";
 export const INTERACTION_LABEL = "Patient interactive communication";
+/** How the call went: its legend, and what counts (ADR 033). */
+export const OUTCOME_LEGEND = "How the call went";
+export const OUTCOME_HINT = "Only a two-way phone or video call counts as the live interaction for 98979–98981. An unsuccessful attempt counts for nothing, its minutes included.";
+
+const METHOD_OPTIONS = [
+  { value: "NONE", label: "None (data review, messages, documentation)" },
+  { value: "PHONE", label: "Phone call" },
+  { value: "VIDEO", label: "Video call" },
+] as const;
+const UNRECORDED_OPTION = { value: "UNRECORDED", label: `${UNRECORDED_LABEL} (does not count as the live interaction)` } as const;
+const OUTCOME_OPTIONS = [
+  { value: "TWO_WAY", label: "Two-way: the patient or caregiver took part" },
+  { value: "ONE_WAY", label: "One-way: voicemail or a message left" },
+  { value: "UNSUCCESSFUL", label: "Unsuccessful attempt: no answer or a dropped call" },
+] as const;
 
 export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalNotes: number }) {
   const location = useLocation();
-  const minutes = notes.reduce((n, x) => n + x.minutes, 0);
   return (
     <div className="care-notes">
       <div className="section-toolbar">
-        <p className="section-summary">{notes.length > 0 ? `${notes.length} ${notes.length === 1 ? "note" : "notes"}, ${minutes} minutes` : null}</p>
+        <p className="section-summary">{notesSummary(notes)}</p>
         <Link to={dialogHref(location, "care-note-new")} className="button primary" preventScrollReset>
           Add Care Note
         </Link>
@@ -54,9 +69,12 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
               {notes.map((note) => (
                 <tr key={note.id}>
                   <th scope="row">{formatDay(note.date)}</th>
-                  <td>{note.minutes}</td>
+                  <td>
+                    {note.minutes}
+                    {note.unsuccessfulAttempt ? <span className="cell-note"> (not counted)</span> : null}
+                  </td>
                   <td className="note-text">{note.notes}</td>
-                  <td>{note.isPatientInteraction ? INTERACTION_LABEL : "—"}</td>
+                  <td>{interactionLabel(note) ?? "—"}</td>
                   <td>{note.practitioner ? displayName(note.practitioner) : "—"}</td>
                   <td className="row-actions">
                     {isLocked(note) ? (
@@ -88,7 +106,8 @@ interface NoteFields {
   date?: string;
   minutes?: string;
   notes?: string;
-  isPatientInteraction?: string;
+  liveMethod?: string;
+  liveOutcome?: string;
 }
 
 interface NoteFormProps {
@@ -101,16 +120,18 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
   const location = useLocation();
   const locked = note ? isLocked(note) : false;
   const schema = locked ? careNoteTextSchema : careNoteSchema(today);
-  const [form, fields] = useForm<NoteFields>({
+  const [form, fields] = useForm<NoteFields, CareNoteInput | CareNoteTextInput>({
     id: note ? `care-note-${note.id}` : "care-note-new",
     lastResult,
     defaultValue: note
-      ? { date: note.date, minutes: String(note.minutes), notes: note.notes, isPatientInteraction: note.isPatientInteraction ? "on" : undefined }
-      : { date: today, minutes: String(CARE_NOTE_DEFAULT_MINUTES) },
+      ? { date: note.date, minutes: String(note.minutes), notes: note.notes, ...interactionValues(note) }
+      : { date: today, minutes: String(CARE_NOTE_DEFAULT_MINUTES), liveMethod: "NONE", liveOutcome: "TWO_WAY" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // An older interactive note whose method was not recorded keeps that choice until one is picked.
+  const unrecorded = (note ? interactionValues(note).liveMethod === "UNRECORDED" : false) || fields.liveMethod.initialValue === "UNRECORDED";
   const title = note ? "Edit Care Note" : "Add Care Note";
   return (
     <Dialog title={title} closeHref={closeDialogHref(location)} description={locked ? LOCKED_NOTE_TEXT : undefined}>
@@ -127,21 +148,22 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
             </div>
             <div>
               <dt>Minutes</dt>
-              <dd>{note.minutes}</dd>
+              <dd>
+                {note.minutes}
+                {note.unsuccessfulAttempt ? " (not counted)" : null}
+              </dd>
             </div>
             <div>
               <dt>{INTERACTION_LABEL}</dt>
-              <dd>{note.isPatientInteraction ? "Yes" : "No"}</dd>
+              <dd>{interactionLabel(note) ?? "None"}</dd>
             </div>
           </dl>
         ) : (
           <>
             <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
             <Field label="Minutes" meta={fields.minutes} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
-            <div className="field checkbox-field">
-              <input {...getInputProps(fields.isPatientInteraction, { type: "checkbox" })} key={fields.isPatientInteraction.key} />
-              <label htmlFor={fields.isPatientInteraction.id}>{INTERACTION_LABEL}</label>
-            </div>
+            <RadioGroup legend={INTERACTION_LABEL} meta={fields.liveMethod} options={unrecorded ? [...METHOD_OPTIONS, UNRECORDED_OPTION] : METHOD_OPTIONS} />
+            <RadioGroup legend={OUTCOME_LEGEND} hint={OUTCOME_HINT} meta={fields.liveOutcome} options={OUTCOME_OPTIONS} />
           </>
         )}
         <TextAreaField label="Notes" meta={fields.notes} max={CARE_NOTE_MAX} />

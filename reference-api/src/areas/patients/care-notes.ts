@@ -21,11 +21,14 @@ interface CareNoteRow {
   notes: string;
   interaction_type: string | null;
   is_patient_interaction: boolean;
+  live_method: string | null;
+  live_two_way: boolean | null;
+  unsuccessful_attempt: boolean;
   rtm_cycle_status: string | null;
   practitioner: { id: string; firstName: string; lastName: string } | null;
 }
 
-const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction,
+const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction, i.live_method, i.live_two_way, i.unsuccessful_attempt,
   ${cycleStatusSql("i.patient_record_id", "i.date")} AS rtm_cycle_status,
   (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id) AS practitioner`;
 
@@ -39,6 +42,8 @@ function toCareNote(r: CareNoteRow): CareNote {
     notes: r.notes,
     interactionType: r.interaction_type === "PATIENT_INTERACTIVE_COMMUNICATION" ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
     isPatientInteraction: r.is_patient_interaction,
+    liveInteraction: r.live_method === "PHONE" || r.live_method === "VIDEO" ? { method: r.live_method, twoWay: r.live_two_way === true } : null,
+    unsuccessfulAttempt: r.unsuccessful_attempt === true,
     rtmCycleStatus: r.rtm_cycle_status && STATUSES.has(r.rtm_cycle_status) ? (r.rtm_cycle_status as CareNote["rtmCycleStatus"]) : null,
     practitioner: r.practitioner,
   };
@@ -68,4 +73,77 @@ export async function cycleStatusOn(db: Db, patientId: string, date: string): Pr
 export function noteLength(notes: string): number {
   const lf = notes.replace(/\r\n/g, "\n");
   return lf.length + (lf.match(/\n/g)?.length ?? 0);
+}
+
+/** What a care note records of its interaction, as stored (interactions: migrations 002 and 137). */
+export interface NoteInteraction {
+  /** The spec's interactionType and isPatientInteraction (they go together). */
+  type: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+  flag: boolean;
+  /** The call (null: none, or an older note whose method was not recorded). */
+  live: { method: "PHONE" | "VIDEO"; twoWay: boolean } | null;
+  attempt: boolean;
+}
+
+export const NO_INTERACTION: NoteInteraction = { type: null, flag: false, live: null, attempt: false };
+
+export const noteInteractionOf = (n: Pick<CareNote, "interactionType" | "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt">): NoteInteraction => ({
+  type: n.interactionType,
+  flag: n.isPatientInteraction,
+  live: n.liveInteraction,
+  attempt: n.unsuccessfulAttempt,
+});
+
+export const sameInteraction = (a: NoteInteraction, b: NoteInteraction) =>
+  a.flag === b.flag && a.type === b.type && a.attempt === b.attempt && a.live?.method === b.live?.method && a.live?.twoWay === b.live?.twoWay;
+
+type InteractionInput = Partial<Pick<Schema<"CareNoteCreate">, "interactionType" | "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt">>;
+
+/** A 400's message, field first (the handlers throw it as a bad request). */
+export class InteractionError extends Error {}
+
+/**
+ * The interaction a create (no `current`) or an update stores (ADR 033). The spec's interactionType and
+ * isPatientInteraction go together (either decides the other). The call (`liveInteraction`) and
+ * `unsuccessfulAttempt` are the contract addition: when either is given, the spec's flag follows — true exactly
+ * for a two-way call that is not an attempt — and must agree when given too. The spec's flag alone (older clients):
+ * false clears the call; true keeps a two-way call as it is, else records an interactive communication whose
+ * method is not recorded (it does not count as the live interaction). An unsuccessful attempt records how the
+ * patient was tried and is never two-way, nor a patient interaction.
+ */
+export function resolveInteraction(b: InteractionInput, current: NoteInteraction = NO_INTERACTION): NoteInteraction {
+  let flag: boolean | undefined;
+  if (b.interactionType !== undefined && b.isPatientInteraction !== undefined) {
+    if ((b.interactionType !== null) !== b.isPatientInteraction) {
+      throw new InteractionError("interactionType: must be PATIENT_INTERACTIVE_COMMUNICATION exactly when isPatientInteraction is true");
+    }
+    flag = b.isPatientInteraction;
+  } else if (b.interactionType !== undefined) flag = b.interactionType !== null;
+  else if (b.isPatientInteraction !== undefined) flag = b.isPatientInteraction;
+
+  const callGiven = b.liveInteraction !== undefined || b.unsuccessfulAttempt !== undefined;
+  let live = b.liveInteraction !== undefined ? b.liveInteraction : current.live;
+  let attempt = b.unsuccessfulAttempt ?? current.attempt;
+  if (!callGiven) {
+    if (flag === undefined) return current;
+    // The spec's flag alone.
+    const twoWayCall = live !== null && live.twoWay && !attempt;
+    if (flag && twoWayCall) return { ...current, type: "PATIENT_INTERACTIVE_COMMUNICATION", flag: true };
+    if (flag) return { type: "PATIENT_INTERACTIVE_COMMUNICATION", flag: true, live: null, attempt: false };
+    return { type: null, flag: false, live: live !== null && live.twoWay ? null : live, attempt };
+  }
+  if (attempt) {
+    if (live === null) throw new InteractionError("liveInteraction: an unsuccessful attempt records how the patient was tried (PHONE or VIDEO)");
+    if (live.twoWay || flag === true) throw new InteractionError("unsuccessfulAttempt: an unsuccessful attempt is never a two-way interaction");
+  }
+  const twoWay = live !== null && live.twoWay && !attempt;
+  if (flag !== undefined && flag !== twoWay) {
+    // Keeping an older note's interactive flag while its call is not recorded (the portal resends it as it was).
+    const unrecorded = flag && live === null && !attempt;
+    if (!unrecorded) throw new InteractionError("isPatientInteraction: must be true exactly when liveInteraction is two-way");
+    return { type: "PATIENT_INTERACTIVE_COMMUNICATION", flag: true, live: null, attempt: false };
+  }
+  if (live !== null) live = { method: live.method, twoWay: live.twoWay };
+  attempt = attempt === true;
+  return { type: twoWay ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, flag: twoWay, live, attempt };
 }

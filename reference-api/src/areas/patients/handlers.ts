@@ -8,7 +8,7 @@ import { defineHandlers } from "../../core/handlers.js";
 import { requireProducts } from "../../core/products.js";
 import { recordAccessInTransaction } from "../audit/record.js";
 import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
-import { cycleStatusOn, getCareNote, listCareNotesOf, noteLength } from "./care-notes.js";
+import { cycleStatusOn, getCareNote, InteractionError, listCareNotesOf, noteInteractionOf, noteLength, resolveInteraction, sameInteraction, type NoteInteraction } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
 import { listProsOf } from "./pros.js";
@@ -131,17 +131,14 @@ async function deletePatient(db: Db, id: string): Promise<void> {
 }
 
 type CareNoteInput = Partial<Schema<"CareNoteCreate">>;
-/** interactionType and isPatientInteraction go together; either decides the other. */
-function interactionFlags(b: CareNoteInput, current?: { type: string | null; flag: boolean }): { type: string | null; flag: boolean } {
-  if (b.interactionType !== undefined && b.isPatientInteraction !== undefined) {
-    if ((b.interactionType !== null) !== b.isPatientInteraction) {
-      throw badRequest("interactionType: must be PATIENT_INTERACTIVE_COMMUNICATION exactly when isPatientInteraction is true");
-    }
-    return { type: b.interactionType, flag: b.isPatientInteraction };
+/** The interaction the body records (care-notes.ts resolveInteraction); a contradiction is a 400 at its field. */
+function interactionOf(b: CareNoteInput, current?: NoteInteraction): NoteInteraction {
+  try {
+    return resolveInteraction(b, current);
+  } catch (e) {
+    if (e instanceof InteractionError) throw badRequest(e.message);
+    throw e;
   }
-  if (b.interactionType !== undefined) return { type: b.interactionType, flag: b.interactionType !== null };
-  if (b.isPatientInteraction !== undefined) return { type: b.isPatientInteraction ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, flag: b.isPatientInteraction };
-  return current ?? { type: null, flag: false };
 }
 
 function checkCareNoteFields(b: CareNoteInput, today: string): void {
@@ -315,16 +312,16 @@ export const handlers = defineHandlers({
     const b = ctx.body;
     const today = m.today;
     checkCareNoteFields(b, today);
-    const flags = interactionFlags(b);
+    const flags = interactionOf(b);
     const id = randomUUID();
     // One transaction: the lock check, the note and the statuses of the cycles holding its date (rtm/derive.ts).
     await ctx.db.tx(async (tx) => {
       await lockPatientCycles(tx, row.id);
       if ((await cycleStatusOn(tx, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
       await tx.query(
-        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag],
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way, unsuccessful_attempt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt],
       );
       await careNotesChanged(tx, row.id, [b.date]);
     });
@@ -342,16 +339,17 @@ export const handlers = defineHandlers({
       const note = await getCareNote(tx, row.id, ctx.params.interactionId);
       if (!note) throw notFound("Care note not found");
       checkCareNoteFields(b, today);
-      const flags = interactionFlags(b, { type: note.interactionType, flag: note.isPatientInteraction });
+      const flags = interactionOf(b, noteInteractionOf(note));
       const date = b.date ?? note.date;
       const minutes = b.minutes ?? note.minutes;
-      const locked = date !== note.date || minutes !== note.minutes || flags.flag !== note.isPatientInteraction || flags.type !== note.interactionType;
+      const locked = date !== note.date || minutes !== note.minutes || !sameInteraction(flags, noteInteractionOf(note));
       if (locked && note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle; only its notes can be changed.");
       if (date !== note.date && (await cycleStatusOn(tx, row.id, date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be moved into it.");
       await tx.query(
-        `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7, updated_at = now()
+        `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7,
+                live_method = $8, live_two_way = $9, unsuccessful_attempt = $10, updated_at = now()
           WHERE id = $1 AND patient_record_id = $2`,
-        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag],
+        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt],
       );
       // What billing counts changed (not only the text): the cycles holding the old and the new date follow.
       if (locked) await careNotesChanged(tx, row.id, [note.date, date]);

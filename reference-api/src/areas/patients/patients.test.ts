@@ -406,9 +406,9 @@ describe("care notes", () => {
     expect(r.body.message).toBe("notes: Notes are required");
     r = await fx.call("POST", url(), tokens.admin, { date: today, minutes: 20, notes: `${"a".repeat(250)}\n${"b".repeat(249)}` });
     expect(r.body.message).toBe("notes: Max Character Limit is 500");
-    r = await fx.call("POST", url(), tokens.admin, { date: addDays(today, -10), minutes: 20, notes: "Call", isPatientInteraction: true });
+    r = await fx.call("POST", url(), tokens.admin, { date: addDays(today, -10), minutes: 20, notes: "Call", liveInteraction: { method: "VIDEO", twoWay: true } });
     expect(r.status).toBe(201);
-    // 20 minutes with an interactive communication: the care-management cycle holding the date is billable at once (ADR 008).
+    // 20 minutes with a two-way video call: the care-management cycle holding the date is billable at once (ADR 008, 033).
     expect(r.body).toMatchObject({ minutes: 20, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true, rtmCycleStatus: "READY_TO_BILL" });
     expect(r.body.practitioner.id).toBe(ids.admin);
     r = await fx.call("POST", url(), tokens.admin, { date: billedStart(), minutes: 20, notes: "late" });
@@ -428,9 +428,65 @@ describe("care notes", () => {
     expect(r.status).toBe(409);
     r = await fx.call("PATCH", `${url()}/${id}`, tokens.admin, { isPatientInteraction: true });
     expect(r.status).toBe(409);
+    r = await fx.call("PATCH", `${url()}/${id}`, tokens.admin, { liveInteraction: { method: "PHONE", twoWay: true } });
+    expect(r.status).toBe(409);
+    r = await fx.call("PATCH", `${url()}/${id}`, tokens.admin, { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true });
+    expect(r.status).toBe(409);
+    // The same call again is no change: the text may still be edited with it.
+    r = await fx.call("PATCH", `${url()}/${id}`, tokens.admin, { liveInteraction: null, unsuccessfulAttempt: false, notes: "billed note" });
+    expect(r.status).toBe(200);
     r = await fx.call("PATCH", `${url()}/${id}`, tokens.admin, { notes: "corrected text", minutes: 15 });
     expect(r.status).toBe(200);
     expect(r.body.notes).toBe("corrected text");
+  });
+
+  it("records the call (method, two-way) and unsuccessful attempts; the spec's flags follow (ADR 033)", async () => {
+    const post = (body: Record<string, unknown>) => fx.call("POST", url(), tokens.admin, { date: addDays(today, -3), minutes: 12, notes: "Call", ...body });
+    let r = await post({ liveInteraction: { method: "PHONE", twoWay: true } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
+    const call = r.body.id as string;
+    // A one-way call (voicemail left) is recorded, and is no patient interaction.
+    r = await post({ liveInteraction: { method: "VIDEO", twoWay: false } });
+    expect(r.body).toMatchObject({ liveInteraction: { method: "VIDEO", twoWay: false }, unsuccessfulAttempt: false, isPatientInteraction: false, interactionType: null });
+    // An unsuccessful attempt: how the patient was tried, never two-way, never an interaction.
+    r = await post({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true, isPatientInteraction: false });
+    r = await post({ unsuccessfulAttempt: true });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("liveInteraction: an unsuccessful attempt records how the patient was tried (PHONE or VIDEO)");
+    r = await post({ liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: true });
+    expect(r.body.message).toBe("unsuccessfulAttempt: an unsuccessful attempt is never a two-way interaction");
+    r = await post({ liveInteraction: { method: "VIDEO", twoWay: false }, unsuccessfulAttempt: true, isPatientInteraction: true });
+    expect(r.body.message).toBe("unsuccessfulAttempt: an unsuccessful attempt is never a two-way interaction");
+    r = await post({ liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: false });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("isPatientInteraction: must be true exactly when liveInteraction is two-way");
+    r = await post({ liveInteraction: { method: "EMAIL", twoWay: true } });
+    expect(r.status).toBe(400);
+    // The spec's flag alone: an interactive communication whose method is not recorded.
+    r = await post({ isPatientInteraction: true });
+    expect(r.body).toMatchObject({ liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
+    const unknown = r.body.id as string;
+
+    const patch = (id: string, body: Record<string, unknown>) => fx.call("PATCH", `${url()}/${id}`, tokens.admin, body);
+    // The method recorded later makes it the live call; the spec's flag set false clears it.
+    r = await patch(unknown, { liveInteraction: { method: "VIDEO", twoWay: true } });
+    expect(r.body).toMatchObject({ liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: true });
+    r = await patch(unknown, { isPatientInteraction: false });
+    expect(r.body).toMatchObject({ liveInteraction: null, isPatientInteraction: false, interactionType: null });
+    // The flag true again on a note that is a two-way call already: nothing changes.
+    r = await patch(call, { isPatientInteraction: true, notes: "Call, reworded" });
+    expect(r.body).toMatchObject({ liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: true, notes: "Call, reworded" });
+    r = await patch(call, { unsuccessfulAttempt: true });
+    expect(r.status).toBe(400);
+    r = await patch(call, { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true });
+    expect(r.body).toMatchObject({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true, isPatientInteraction: false });
+    r = await patch(call, { liveInteraction: null });
+    expect(r.status).toBe(400);
+    r = await patch(call, { liveInteraction: null, unsuccessfulAttempt: false });
+    expect(r.body).toMatchObject({ liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: false });
   });
 
   it("edits and deletes an unlocked note; refuses moving it into a billed cycle", async () => {

@@ -81,9 +81,15 @@ async function seedRows(ctx: Parameters<AreaSeeder>[0]): Promise<void> {
       // Written that afternoon (UTC), or — for a note dated today — the afternoon before: never after the seed
       // ran, and never from the wall clock (two seeds of one day are the same; the list orders by created_at).
       const at = new Date(today.getTime() - Math.max(daysAgo, 1) * DAY_MS + rng.int(14, 23) * 3_600_000).toISOString();
+      const [id, minutes, text] = [fastUuid(rng), rng.pick([5, 10, 10, 15, 20, 20, 20, 25, 30, 40]), rng.pick(NOTE_TEXTS)];
+      // The call the note records (ADR 033), from its text: a voicemail left is a one-way phone call; an interactive
+      // note is a two-way video call when its text says so, else a two-way phone call.
+      const voicemail = text.includes("voicemail");
+      const live = voicemail ? { method: "PHONE", twoWay: false } : interactive ? { method: text.startsWith("Video") ? "VIDEO" : "PHONE", twoWay: true } : null;
+      const twoWay = live?.twoWay === true;
       notes.push([
-        fastUuid(rng), p.id, p.practitionerId, dayOffset(today, -daysAgo), rng.pick([5, 10, 10, 15, 20, 20, 20, 25, 30, 40]),
-        rng.pick(NOTE_TEXTS), interactive ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, interactive, at, at,
+        id, p.id, p.practitionerId, dayOffset(today, -daysAgo), minutes, text, twoWay ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, twoWay,
+        live?.method ?? null, live?.twoWay ?? null, at, at,
       ]);
     }
   }
@@ -91,6 +97,7 @@ async function seedRows(ctx: Parameters<AreaSeeder>[0]): Promise<void> {
     { name: "id", type: "uuid" }, { name: "patient_record_id", type: "uuid" }, { name: "practitioner_id", type: "uuid" },
     { name: "date", type: "date" }, { name: "minutes", type: "integer" }, { name: "notes", type: "text" },
     { name: "interaction_type", type: "text" }, { name: "is_patient_interaction", type: "boolean" },
+    { name: "live_method", type: "text" }, { name: "live_two_way", type: "boolean" },
     { name: "created_at", type: "timestamptz" }, { name: "updated_at", type: "timestamptz" },
   ], notes);
 

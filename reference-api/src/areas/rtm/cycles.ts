@@ -1,7 +1,7 @@
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { CountCache } from "../../core/count-cache.js";
-import { addDays, BILLING_CODE, daysLeft, DESCRIPTION, evaluateCycle, nextPeriod, requiredDaysOf, type BilledCode, type CycleFacts } from "./rules.js";
+import { addDays, BILLING_CODE, countedMinutes, daysLeft, DESCRIPTION, evaluateCycle, isLiveInteraction, nextPeriod, requiredDaysOf, type BilledCode, type CycleFacts } from "./rules.js";
 
 export type RtmCycle = Schema<"RtmCycle">;
 export type RtmEvent = Schema<"RtmEvent">;
@@ -65,7 +65,7 @@ export interface CycleActivity {
   /** Unique dates (organization time zone) with a session or a PRO response. */
   activeDays: Set<string>;
   minutes: number;
-  /** At least one care note of the cycle is an interactive communication (the live interaction, ADR 033). */
+  /** A care note of the cycle is the live interaction: a two-way phone or video call (rtm-2026.ts isLiveInteraction, ADR 033). */
   interactive: boolean;
   /** The patient's other BILLED cycles (conflicts and 98975 once per episode, ADR 033). */
   billed: BilledCode[];
@@ -81,7 +81,11 @@ type ActivityInput = Pick<CycleRow, "id" | "patient_record_id" | "code" | "start
 export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map<string, CycleActivity>> {
   const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0, interactive: false, billed: [] }]));
   if (cycles.length === 0) return out;
-  type Row = { cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string; b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null };
+  type Row = {
+    cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string;
+    b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null;
+    live_method: string | null; live_two_way: boolean | null;
+  };
   const rows = await db.query<Row>(
     `WITH c AS (
        SELECT x.cycle_id, x.patient_id, x.code, x.d0, x.d1, x.tz,
@@ -90,22 +94,23 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
      )
      SELECT c.cycle_id, hs.id, CASE WHEN hs.is_self_reported THEN 'SELF_REPORTED_HEP_SESSION' ELSE 'HEP_SESSION' END AS type,
             hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day,
-            NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by
+            NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by, NULL::text AS live_method, NULL::boolean AS live_two_way
        FROM c JOIN health_sessions hs ON hs.patient_record_id = c.patient_id AND hs.date >= c.t0 AND hs.date < c.t1
      UNION ALL
-     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN pro_questions pq ON pq.patient_record_id = c.patient_id
               JOIN pro_answers pa ON pa.pro_question_id = pq.id AND pa.date_time >= c.t0 AND pa.date_time < c.t1
      UNION ALL
-     SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL
-       FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1
+     SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL,
+            i.live_method, i.live_two_way
+       FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1 AND NOT i.unsuccessful_attempt
      UNION ALL
-     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN LATERAL (SELECT a.id, a.assigned_at FROM hep_assignments a WHERE a.patient_record_id = c.patient_id
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
      UNION ALL
      SELECT c.cycle_id, b.id, 'BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text,
-            b.code, b.start_date::text, b.end_date::text, b.billed_by::text
+            b.code, b.start_date::text, b.end_date::text, b.billed_by::text, NULL, NULL
        FROM c JOIN rtm_cycles b ON b.patient_record_id = c.patient_id AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
     [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
@@ -126,8 +131,10 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
     });
     if (r.type === "HEP_SESSION" || r.type === "SELF_REPORTED_HEP_SESSION" || r.type === "PRO_RESPONSE") a.activeDays.add(r.day);
     if (r.type === "PATIENT_INTERACTION") {
-      a.minutes += Math.max(0, Number(r.minutes ?? 0));
-      if (interactive) a.interactive = true;
+      // What a note counts for is the rules module's (unsuccessful attempts are not read at all: they count for nothing).
+      const entry = { minutes: Number(r.minutes ?? 0), liveInteraction: r.live_method === null ? null : { method: r.live_method, twoWay: r.live_two_way === true }, unsuccessfulAttempt: false };
+      a.minutes += countedMinutes(entry);
+      if (isLiveInteraction(entry)) a.interactive = true;
     }
   }
   return out;

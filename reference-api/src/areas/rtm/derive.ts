@@ -20,7 +20,7 @@ export async function lockPatientCycles(tx: Db, patientId: string): Promise<void
 }
 
 /**
- * After a care note of the patient was created, changed (date, minutes or interaction flag) or deleted: opens
+ * After a care note of the patient was created, changed (date, minutes, interaction or attempt) or deleted: opens
  * the additional care-management cycle (98981) of a period whose 98980 cycle now holds more than 20 minutes,
  * closes (deletes) a 98981 cycle not billed whose period fell back to 20 minutes or less (it exists only above
  * 20), and re-derives the patient's not-BILLED cycles holding any of `dates` (the note's old and new date).
@@ -28,7 +28,9 @@ export async function lockPatientCycles(tx: Db, patientId: string): Promise<void
 export async function careNotesChanged(tx: Db, patientId: string, dates: string[]): Promise<void> {
   const days = [...new Set(dates)];
   const holding = "c.patient_record_id = $1 AND EXISTS (SELECT 1 FROM unnest($2::date[]) AS d(day) WHERE d.day BETWEEN c.start_date AND c.end_date)";
-  const periodMinutes = `(SELECT coalesce(sum(i.minutes), 0) FROM interactions i WHERE i.patient_record_id = c.patient_record_id AND i.date BETWEEN c.start_date AND c.end_date)`;
+  // The minutes that count (rtm-2026.ts countedMinutes): an unsuccessful attempt's count for nothing.
+  const periodMinutes = `(SELECT coalesce(sum(greatest(i.minutes, 0)), 0) FROM interactions i
+    WHERE i.patient_record_id = c.patient_record_id AND i.date BETWEEN c.start_date AND c.end_date AND NOT i.unsuccessful_attempt)`;
   // Read first, write only when needed: a statement that writes nothing still moves the table's version.
   const closing = await tx.query<{ id: string }>(
     `SELECT c.id FROM rtm_cycles c WHERE ${holding} AND c.code = 'ADDITIONAL_PATIENT_INTERACTION' AND c.status <> 'BILLED' AND ${periodMinutes} <= ${CARE_MINUTES}`,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApi, mintToken, type TestApi } from "../../testing/harness.js";
 import { createFixture, createPatient, type Fixture, type FixtureUser } from "../../testing/fixture.js";
@@ -63,7 +64,7 @@ beforeAll(async () => {
   await api.db.query("INSERT INTO pro_answers (id, pro_question_id, date_time, value) VALUES ($1, $2, '2026-02-10T15:00:00Z', '3')", [randomUUID(), q]);
   interactionId = randomUUID();
   await api.db.query(
-    "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, '2026-02-12', 20, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)",
+    "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way) VALUES ($1, $2, '2026-02-12', 20, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true, 'PHONE', true)",
     [interactionId, pA1],
   );
   const hep = randomUUID();
@@ -513,7 +514,7 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no live interaction logged yet", reachable: true } });
 
     // The same note, now 20 minutes of interactive communication: billable at once, and so is the month.
-    const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, isPatientInteraction: true } });
+    const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, liveInteraction: { method: "VIDEO", twoWay: true } } });
     expect(patched.status).toBe(200);
     expect(patched.body.rtmCycleStatus).toBe("READY_TO_BILL");
     c = await byCode("notewright");
@@ -545,6 +546,59 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'")).toEqual(v);
   });
 
+  it("only a two-way phone or video call is the live interaction; an unsuccessful attempt counts for nothing (ADR 033)", async () => {
+    const today = await localToday();
+    const p = await newPatient("Callwell");
+    const [start, end] = monthBounds(today.slice(0, 7));
+    await cycle(p, "BRIEF_PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await summaries(p);
+    // 15 minutes: an interactive note whose method is not recorded (the spec's flag alone), a one-way video call.
+    const legacy = await note(p, { date: today, minutes: 14, isPatientInteraction: true });
+    await note(p, { date: today, minutes: 1, liveInteraction: { method: "VIDEO", twoWay: false } });
+    // An unsuccessful phone attempt of 30 minutes: no minutes (98981 does not open either), no live call.
+    const attempt = await note(p, { date: today, minutes: 30, liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true });
+    let c = await byCode("callwell");
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: false, needs: { text: "15 minutes of care management; no live interaction logged yet" } });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
+    // The attempt is no event of the cycle (it is no patient interaction to bill).
+    expect((c.BRIEF_PATIENT_INTERACTION as unknown as { events: { id: string }[] }).events.map((e) => e.id)).not.toContain(attempt.id);
+    // The older note's method recorded: a two-way phone call. 15 minutes with a live call reach 98979.
+    const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${legacy.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true } } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    c = await byCode("callwell");
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, needs: null });
+    // The attempt turned into a real 30-minute call (not an attempt any more): 45 minutes, 98980, and 98981 opens.
+    const real = await api.request("PATCH", `/v2/patients/${p}/interactions/${attempt.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false } });
+    expect(real.status, JSON.stringify(real.body)).toBe(200);
+    c = await byCode("callwell");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 45 });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 45 });
+    // Back to an unsuccessful attempt: 98981 closes again, 15 minutes remain.
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${attempt.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true } })).status).toBe(200);
+    c = await byCode("callwell");
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15 });
+  });
+
+  it("migration 137: an older interactive note (method not recorded) no longer counts as the live call; the daily pass re-derives its month", async () => {
+    const today = await localToday();
+    const p = await newPatient("Oldnote");
+    const [start, end] = monthBounds(today.slice(0, 7));
+    const brief = await cycle(p, "BRIEF_PATIENT_INTERACTION", "READY_TO_BILL", start, end);
+    await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [brief, addDays(end, 1)]);
+    await api.db.query(
+      "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, $3, 15, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)",
+      [randomUUID(), p, today],
+    );
+    await summaries(p);
+    const sql = readFileSync(new URL("../../db/migrations/137_care_note_live_interaction.sql", import.meta.url), "utf8");
+    await api.db.exec(sql.slice(sql.indexOf("UPDATE rtm_cycles")));
+    expect((await byCode("oldnote")).BRIEF_PATIENT_INTERACTION).toMatchObject({
+      status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: false, needs: { text: "15 minutes of care management; no live interaction logged yet" },
+    });
+  });
+
   it("the first program opens the episode: set-up, device and care-management cycles from today; a 20-minute interactive note bills 98980", async () => {
     const today = await localToday();
     const p = await newPatient("Episodic");
@@ -574,7 +628,7 @@ describe("statuses follow the events (ADR 008)", () => {
     expect((await api.request("POST", `/v2/health/patients/${p}/assignments`, { ...as(fx.practitionerA1), body: { hepId: hep2 } })).status).toBe(200);
     expect(await cyclesOf("episodic")).toHaveLength(5);
 
-    const n = await note(p, { date: today, minutes: 20, isPatientInteraction: true });
+    const n = await note(p, { date: today, minutes: 20, liveInteraction: { method: "PHONE", twoWay: true } });
     expect(n.rtmCycleStatus).toBe("READY_TO_BILL");
     const after = Object.fromEntries((await cyclesOf("episodic")).map((x) => [x.code, x.status]));
     expect(after).toEqual({
@@ -648,7 +702,7 @@ describe("statuses follow the events (ADR 008)", () => {
       // A care-management cycle billable before it ended yesterday: it stays billable, and the next one opens.
       const care = await cycle(p, "PATIENT_INTERACTION", "READY_TO_BILL", addDays(today, -30), addDays(today, -1));
       await api.db.query("UPDATE rtm_cycles SET next_check_on = $2 WHERE id = $1", [care, today]);
-      await api.db.query("INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction) VALUES ($1, $2, $3, 25, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true)", [randomUUID(), p, addDays(today, -3)]);
+      await api.db.query("INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way) VALUES ($1, $2, $3, 25, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true, 'VIDEO', true)", [randomUUID(), p, addDays(today, -3)]);
       await summaries(p);
       let c = await cyclesOf("dailyman");
       expect(c.find((x) => x.id === device)).toMatchObject({ status: "IN_PROGRESS", needs: { text: "0 of 16 active days — 16 more needed in the 16 days left", reachable: true } });

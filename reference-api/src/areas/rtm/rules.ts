@@ -8,11 +8,13 @@ import type { Schema } from "../../core/contract.js";
 import {
   addDays,
   BILLING_CODE_DESCRIPTION,
+  countedMinutes,
   daysBetween,
   daysLeft,
   evaluateCode,
   FULL_SUPPLY_DAYS,
   INTERVAL_DAYS,
+  isLiveInteraction,
   monthInterval,
   refuseBilling,
   SETUP_DAYS,
@@ -30,7 +32,7 @@ export type RtmStatus = RtmCycle["status"];
 export type RtmCycleNeeds = Schema<"RtmCycleNeeds">;
 export type { BilledCode, Refusal };
 
-export { addDays, daysBetween, daysLeft, shortDate };
+export { addDays, countedMinutes, daysBetween, daysLeft, isLiveInteraction, shortDate };
 
 /** A device interval lasts 30 days (ADR 033). */
 export const CYCLE_DAYS = INTERVAL_DAYS;
@@ -87,7 +89,7 @@ export interface CycleFacts {
   activeToday?: boolean;
   /** Care-note minutes dated in the cycle. */
   minutes: number;
-  /** A care note in the cycle records a qualifying live interaction (PATIENT_INTERACTIVE_COMMUNICATION). */
+  /** A care note in the cycle is a qualifying live interaction (a two-way phone or video call, isLiveInteraction). */
   interactive: boolean;
   /** The patient's other cycles that are BILLED (for the conflicts and 98975 once per episode). */
   billed?: readonly BilledCode[];

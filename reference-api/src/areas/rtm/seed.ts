@@ -3,6 +3,7 @@ import type { AreaSeeder, SeedContext } from "../../seed/context.js";
 import { insertJsonRows, seededSessionDays } from "../health/seed.js";
 import { nextCheckOn, SUMMARY_STATUS_SQL, type RtmCode, type RtmStatus } from "./cycles.js";
 import { addDays, CYCLE_DAYS, daysBetween, evaluateCycle, firstPeriod, nextPeriod, REQUIRED_DAYS } from "./rules.js";
+import { careFacts, type CareEntry } from "../../../../app/domain/rtm-2026.js";
 
 /** The demo practitioner's patients at every boundary of the 2026 rules (ADR 033), by last name. */
 export const BOUNDARY_PATIENTS: readonly { lastName: string; days: number; minutes: number; live: boolean }[] = [
@@ -20,7 +21,7 @@ export const BOUNDARY_STARTED_DAYS_AGO = 19;
 /**
  * The demo world's boundary patients (first name "Rtm"): at the demo practitioner's first location, a program
  * assigned BOUNDARY_STARTED_DAYS_AGO days ago, sessions on their first `days` days, and care notes dated today
- * of `minutes` minutes in all (interactive when `live`). The cycles are seeded with everyone's below.
+ * of `minutes` minutes in all (a two-way video call when `live`). The cycles are seeded with everyone's below.
  */
 async function seedBoundaryPatients(ctx: SeedContext, today: string): Promise<void> {
   const rng = ctx.rng("rtm-boundaries");
@@ -60,10 +61,14 @@ async function seedBoundaryPatients(ctx: SeedContext, today: string): Promise<vo
     seededSessionDays.set(id, days);
     if (b.minutes > 0) {
       await ctx.db.query(
-        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-        // Dated today, written the afternoon before (as the patients seed stamps a note dated today).
-        [rng.uuid(), id, who.id, today, b.minutes, b.live ? "Video call: reviewed the program." : "Reviewed the data.", b.live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, b.live, `${addDays(today, -1)}T15:00:00.000Z`],
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+        // Dated today, written the afternoon before (as the patients seed stamps a note dated today). The live call
+        // is a two-way video call (ADR 033).
+        [
+          rng.uuid(), id, who.id, today, b.minutes, b.live ? "Video call: reviewed the program." : "Reviewed the data.", b.live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null, b.live,
+          b.live ? "VIDEO" : null, b.live ? true : null, `${addDays(today, -1)}T15:00:00.000Z`,
+        ],
       );
     }
   }
@@ -116,25 +121,21 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
   for (const r of dayRows) activeDays.set(r.id, [...new Set([...(activeDays.get(r.id) ?? []), ...r.days])]);
   const countIn = (days: string[] | undefined, from: string, to: string) => (days ?? []).reduce((n, d) => n + (d >= from && d <= to ? 1 : 0), 0);
 
-  // Care notes (the patients seed wrote them): a cycle's minutes and interactive flag come from those in its dates.
-  const noteRows = await ctx.db.query<{ id: string; date: string; minutes: number; interactive: boolean }>(
-    `SELECT patient_record_id AS id, date::text AS date, minutes, (interaction_type = 'PATIENT_INTERACTIVE_COMMUNICATION') AS interactive FROM interactions`,
+  // Care notes (the patients seed wrote them): a cycle's minutes and live interaction come from those in its dates,
+  // counted as the API counts them (rtm-2026.ts careFacts: unsuccessful attempts count for nothing).
+  const noteRows = await ctx.db.query<{ id: string; date: string; minutes: number; live_method: string | null; live_two_way: boolean | null; unsuccessful_attempt: boolean }>(
+    "SELECT patient_record_id AS id, date::text AS date, minutes, live_method, live_two_way, unsuccessful_attempt FROM interactions",
   );
-  const notes = new Map<string, { date: string; minutes: number; interactive: boolean }[]>();
+  const notes = new Map<string, (CareEntry & { date: string })[]>();
   for (const n of noteRows) {
     const list = notes.get(n.id) ?? [];
-    list.push({ date: n.date, minutes: Number(n.minutes), interactive: n.interactive === true });
+    const liveInteraction = n.live_method === null ? null : { method: n.live_method, twoWay: n.live_two_way === true };
+    list.push({ date: n.date, minutes: Number(n.minutes), liveInteraction, unsuccessfulAttempt: n.unsuccessful_attempt === true });
     notes.set(n.id, list);
   }
-  const careIn = (list: { date: string; minutes: number; interactive: boolean }[] | undefined, from: string, to: string) => {
-    let minutes = 0;
-    let interactive = false;
-    for (const n of list ?? []) {
-      if (n.date < from || n.date > to) continue;
-      minutes += Math.max(0, n.minutes);
-      interactive ||= n.interactive;
-    }
-    return { minutes, interactive };
+  const careIn = (list: (CareEntry & { date: string })[] | undefined, from: string, to: string) => {
+    const f = careFacts((list ?? []).filter((n) => n.date >= from && n.date <= to));
+    return { minutes: f.minutes, interactive: f.live };
   };
 
   const span = (i: { start: string; end: string }) => [i.start, i.end] as const;
