@@ -23,9 +23,10 @@ interface CareNoteRow {
   is_patient_interaction: boolean;
   rtm_cycle_status: string | null;
   practitioner: { id: string; firstName: string; lastName: string } | null;
+  source: string;
 }
 
-const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction,
+const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction, i.source,
   ${cycleStatusSql("i.patient_record_id", "i.date")} AS rtm_cycle_status,
   (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id) AS practitioner`;
 
@@ -41,6 +42,7 @@ function toCareNote(r: CareNoteRow): CareNote {
     isPatientInteraction: r.is_patient_interaction,
     rtmCycleStatus: r.rtm_cycle_status && STATUSES.has(r.rtm_cycle_status) ? (r.rtm_cycle_status as CareNote["rtmCycleStatus"]) : null,
     practitioner: r.practitioner,
+    source: r.source === "TIMED" ? "TIMED" : "TYPED",
   };
 }
 

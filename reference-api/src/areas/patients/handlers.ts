@@ -322,9 +322,9 @@ export const handlers = defineHandlers({
       await lockPatientCycles(tx, row.id);
       if ((await cycleStatusOn(tx, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
       await tx.query(
-        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag],
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag, b.source ?? "TYPED"],
       );
       await careNotesChanged(tx, row.id, [b.date]);
     });
@@ -349,9 +349,10 @@ export const handlers = defineHandlers({
       if (locked && note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle; only its notes can be changed.");
       if (date !== note.date && (await cycleStatusOn(tx, row.id, date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be moved into it.");
       await tx.query(
-        `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7, updated_at = now()
+        `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7, source = $8, updated_at = now()
           WHERE id = $1 AND patient_record_id = $2`,
-        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag],
+        // Minutes changed by hand are typed (unless the caller says they are the timer's).
+        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag, b.source ?? (minutes !== note.minutes ? "TYPED" : note.source)],
       );
       // What billing counts changed (not only the text): the cycles holding the old and the new date follow.
       if (locked) await careNotesChanged(tx, row.id, [note.date, date]);
