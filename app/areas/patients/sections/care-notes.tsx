@@ -20,6 +20,11 @@ import { TextAreaField } from "./text-area-field";
 
 export const LOCKED_NOTE_TEXT = "In a billed cycle: only the notes can be changed, and it cannot be deleted.";
 export const INTERACTION_LABEL = "Patient interactive communication";
+/** Whether a note's minutes were the care timer's or entered by hand (ADR 033, issue 26). */
+export const SOURCE_LABELS = { TIMED: "Timed", TYPED: "Typed" } as const;
+export const TIMED_NOTE_HINT = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"} from the care timer (completed minutes). Changed by hand, the note is saved as typed.`;
+/** The hidden field with the timer's minutes: the note is TIMED when its minutes are still these. */
+export const TIMED_MINUTES_FIELD = "timedMinutes";
 
 export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalNotes: number }) {
   const location = useLocation();
@@ -45,6 +50,7 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                 <th scope="col">Notes</th>
                 <th scope="col">Interaction</th>
                 <th scope="col">By</th>
+                <th scope="col">Entered</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -58,6 +64,7 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                   <td className="note-text">{note.notes}</td>
                   <td>{note.isPatientInteraction ? INTERACTION_LABEL : "—"}</td>
                   <td>{note.practitioner ? displayName(note.practitioner) : "—"}</td>
+                  <td>{SOURCE_LABELS[note.source]}</td>
                   <td className="row-actions">
                     {isLocked(note) ? (
                       <span className="tag tag-locked" title={LOCKED_NOTE_TEXT}>
@@ -96,8 +103,8 @@ interface NoteFormProps {
   lastResult: SubmissionResult<string[]> | null | undefined;
 }
 
-/** Add (no `note`) or edit a care note. */
-export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { note?: CareNote }) {
+/** Add (no `note`; `timed`: the stopped care timer's minutes to fill in) or edit a care note. */
+export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps & { note?: CareNote; timed?: number }) {
   const location = useLocation();
   const locked = note ? isLocked(note) : false;
   const schema = locked ? careNoteTextSchema : careNoteSchema(today);
@@ -106,7 +113,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
     lastResult,
     defaultValue: note
       ? { date: note.date, minutes: String(note.minutes), notes: note.notes, isPatientInteraction: note.isPatientInteraction ? "on" : undefined }
-      : { date: today, minutes: String(CARE_NOTE_DEFAULT_MINUTES) },
+      : { date: today, minutes: String(timed ?? CARE_NOTE_DEFAULT_MINUTES) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -118,6 +125,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
         <input type="hidden" name="intent" value={note ? "care-note-update" : "care-note-create"} />
         <FormToken />
         {note ? <input type="hidden" name="noteId" value={note.id} /> : null}
+        {!note && timed !== undefined ? <input type="hidden" name={TIMED_MINUTES_FIELD} value={timed} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         {locked && note ? (
           <dl className="locked-fields">
@@ -137,7 +145,12 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
         ) : (
           <>
             <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
-            <Field label="Minutes" meta={fields.minutes} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+            <Field label="Minutes" meta={fields.minutes} inputProps={{ inputMode: "numeric", autoComplete: "off", "aria-describedby": !note && timed !== undefined ? "care-note-timed" : undefined }} />
+            {!note && timed !== undefined ? (
+              <p id="care-note-timed" className="field-hint">
+                {TIMED_NOTE_HINT(timed)}
+              </p>
+            ) : null}
             <div className="field checkbox-field">
               <input {...getInputProps(fields.isPatientInteraction, { type: "checkbox" })} key={fields.isPatientInteraction.key} />
               <label htmlFor={fields.isPatientInteraction.id}>{INTERACTION_LABEL}</label>
