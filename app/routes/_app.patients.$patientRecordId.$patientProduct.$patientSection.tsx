@@ -27,6 +27,7 @@ import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/secti
 import { PatientSectionView, type SectionActionData } from "../areas/patients/sections/section-view";
 import { TIMED_MINUTES_FIELD } from "../areas/patients/sections/care-notes";
 import { noteSource } from "../domain/care-timer";
+import { isCareTimerPost } from "../areas/patients/detail/care-timer-intents";
 import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct.$patientSection";
@@ -67,7 +68,7 @@ const PAGE_DIALOG_PARAMS = ["program", "zoom", "step", "products"];
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   // The care timer's posts (Start, Stop, Resume, the island's pause) change no section's data.
-  if (formMethod) return String(formData?.get("intent") ?? "").startsWith("care-timer-") ? false : defaultShouldRevalidate;
+  if (formMethod) return isCareTimerPost(formData) ? false : defaultShouldRevalidate;
   const rest = (u: URL) => {
     const p = new URLSearchParams(u.search);
     for (const name of [...DIALOG_PARAMS, ...PAGE_DIALOG_PARAMS, "page"]) p.delete(name);

@@ -18,13 +18,10 @@ import { getApi } from "../../../api/user-api.server";
 import { CARE_TIMER_NOT_RUNNING, CARE_TIMER_RESUME_FAILED, CARE_TIMER_START_FAILED, CARE_TIMER_STOP_FAILED, setCareTimer, stopCareTimer } from "../../../api/care-timer.server";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
 import { recordPath, sectionPath } from "../rules/patient-detail";
+import { TIMED_PARAM, type CareTimerIntent } from "./care-timer-intents";
 
-export const CARE_TIMER_INTENTS = ["care-timer-start", "care-timer-stop", "care-timer-pause", "care-timer-resume"] as const;
-export type CareTimerIntent = (typeof CARE_TIMER_INTENTS)[number];
-export const isCareTimerIntent = (v: unknown): v is CareTimerIntent => (CARE_TIMER_INTENTS as readonly unknown[]).includes(v);
+export { isCareTimerIntent } from "./care-timer-intents";
 
-/** The URL parameter that carries the stopped timer's minutes into the Add Care Note dialog. */
-export const TIMED_PARAM = "timed";
 
 /** After Stop: the Care Management tab (keeping the page's search: date range), the add dialog with the minutes. */
 export function stoppedHref(id: string, back: string, minutes: number): string {

@@ -10,7 +10,7 @@
  * Stop, and the time shown is as of the page's load.
  */
 import { useFetcher, useLocation } from "react-router";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CareTimer } from "../../../api/care-timer.server";
 import { formatElapsed } from "../../../domain/care-timer";
 import { FormToken } from "../../../forms/form-token";
@@ -32,14 +32,18 @@ export function CareTimerControl({ view }: { view: CareTimerView }) {
       </p>
     );
   }
-  const { timer } = view;
+  return <TimerSection timer={view.timer} back={back} />;
+}
+
+function TimerSection({ timer, back }: { timer: CareTimer | null; back: string }) {
+  useAutoPause(timer === null ? "none" : timer.pausedAt === null ? "running" : "paused");
   return (
     <section className="care-timer" aria-labelledby="care-timer-title">
       <h2 id="care-timer-title" className="care-timer-title">
         {CARE_TIMER_LABEL}
       </h2>
       {timer ? (
-        <RunningTimer key={timer.startedAt} timer={timer} back={back} />
+        <RunningTimer timer={timer} back={back} />
       ) : (
         <TimerForm intent="care-timer-start" back={back} className="button">
           Start Care Timer
@@ -51,14 +55,11 @@ export function CareTimerControl({ view }: { view: CareTimerView }) {
 
 function RunningTimer({ timer, back }: { timer: CareTimer; back: string }) {
   const paused = timer.pausedAt !== null;
-  const seconds = useTicking(timer);
-  useAutoPause(paused);
   return (
     <>
       <p className="care-timer-time">
-        <span role="timer" aria-label={`${CARE_TIMER_LABEL}: ${formatElapsed(seconds)}${paused ? `, ${CARE_TIMER_PAUSED.toLowerCase()}` : ""}`} className="care-timer-clock">
-          {formatElapsed(seconds)}
-        </span>
+        {/* A new answer of the server starts the clock afresh from its figure. */}
+        <Clock key={`${timer.startedAt}|${timer.pausedAt}|${timer.elapsedSeconds}`} seconds={timer.elapsedSeconds} running={!paused} />
         {paused ? <span className="tag">{CARE_TIMER_PAUSED}</span> : null}
       </p>
       {paused ? (
@@ -92,38 +93,42 @@ function TimerForm({ intent, back, className, describedBy, children }: { intent:
   );
 }
 
-/** The timer's seconds: the server's figure, then (with JavaScript) counting on while it runs. */
-function useTicking(timer: CareTimer): number {
-  const receivedAt = useMemo(() => Date.now(), [timer]);
-  const [now, setNow] = useState<number | null>(null);
-  const running = timer.pausedAt === null;
+/** The server's figure, then (with JavaScript) counting on while the timer runs. Not a live region. */
+function Clock({ seconds, running }: { seconds: number; running: boolean }) {
+  const [shown, setShown] = useState(seconds);
   useEffect(() => {
     if (!running) return;
-    setNow(Date.now());
-    const tick = setInterval(() => setNow(Date.now()), 1000);
+    const since = Date.now();
+    const tick = setInterval(() => setShown(seconds + Math.max(0, Math.floor((Date.now() - since) / 1000))), 1000);
     return () => clearInterval(tick);
-  }, [running, timer]);
-  if (!running || now === null) return timer.elapsedSeconds;
-  return timer.elapsedSeconds + Math.max(0, Math.floor((now - receivedAt) / 1000));
+  }, [seconds, running]);
+  return (
+    <span role="timer" aria-label={`${CARE_TIMER_LABEL}: ${formatElapsed(shown)}${running ? "" : `, ${CARE_TIMER_PAUSED.toLowerCase()}`}`} className="care-timer-clock">
+      {formatElapsed(shown)}
+    </span>
+  );
 }
 
 /**
  * Pauses the timer on the server while the tab is hidden or the inactivity warning shows, and resumes it when
  * both are over — only a pause this page made (a timer paused elsewhere waits for its Resume button).
  */
-function useAutoPause(paused: boolean) {
+function useAutoPause(state: "none" | "running" | "paused") {
   const fetcher = useFetcher();
   const submit = useRef(fetcher.submit);
-  submit.current = fetcher.submit;
   const autoPaused = useRef(false);
-  const pausedRef = useRef(paused);
-  pausedRef.current = paused;
+  const stateRef = useRef(state);
+  useEffect(() => {
+    submit.current = fetcher.submit;
+    stateRef.current = state;
+    if (state === "none") autoPaused.current = false;
+  });
   useEffect(() => {
     let warned = false;
     const post = (intent: "care-timer-pause" | "care-timer-resume") => void submit.current({ intent, auto: "1" }, { method: "post" });
     const update = () => {
       const away = document.visibilityState === "hidden" || warned;
-      if (away && !pausedRef.current && !autoPaused.current) {
+      if (away && stateRef.current === "running" && !autoPaused.current) {
         autoPaused.current = true;
         post("care-timer-pause");
       } else if (!away && autoPaused.current) {
