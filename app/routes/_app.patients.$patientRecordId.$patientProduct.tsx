@@ -12,6 +12,7 @@ import { CARE_TIMER_LOAD_FAILED, getCareTimer } from "../api/care-timer.server";
 import { careTimerAction, isCareTimerIntent } from "../areas/patients/detail/care-timer-action.server";
 import { CareTimerControl, type CareTimerView } from "../areas/patients/detail/care-timer";
 import { readForm } from "../forms/read-form.server";
+import { isReadOnlyRole } from "../auth/roles";
 import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
@@ -30,8 +31,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
-  // The signed-in practitioner's care timer (Health: RTM care time), asked alongside the record.
-  const timerCall = params.patientProduct === "health" ? getCareTimer(getApi(request, context), id) : null;
+  // The signed-in practitioner's care timer (Health: RTM care time), asked alongside the record; none for
+  // read-only support staff (they give no care).
+  const timerCall = params.patientProduct === "health" && !isReadOnlyRole(user.role) ? getCareTimer(getApi(request, context), id) : null;
+  void timerCall?.catch(() => undefined);
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer).
   if (result.error) return data(null, { headers: NO_STORE });
