@@ -15,6 +15,8 @@ import type { CareTimer } from "../../../api/care-timer.server";
 import { formatElapsed } from "../../../domain/care-timer";
 import { FormToken } from "../../../forms/form-token";
 import { INACTIVITY_WARNING_EVENT, type InactivityWarningDetail } from "../../../shell/inactivity-events";
+import { productPath } from "../rules/patient-detail";
+import { usePatientRecord } from "./route-data";
 
 export type CareTimerView = { timer: CareTimer | null } | { error: string };
 
@@ -24,7 +26,10 @@ export const CARE_TIMER_HINT = "Stop the timer to add a care note with its minut
 
 export function CareTimerControl({ view }: { view: CareTimerView }) {
   const location = useLocation();
+  const { record } = usePatientRecord();
   const back = `${location.pathname}${location.search}`;
+  // The product route's action (as the program's unassign): its own URL, so no index route takes the post.
+  const action = productPath(record.id, "health");
   if ("error" in view) {
     return (
       <p className="care-timer notice notice-info" role="note">
@@ -32,20 +37,20 @@ export function CareTimerControl({ view }: { view: CareTimerView }) {
       </p>
     );
   }
-  return <TimerSection timer={view.timer} back={back} />;
+  return <TimerSection timer={view.timer} back={back} action={action} />;
 }
 
-function TimerSection({ timer, back }: { timer: CareTimer | null; back: string }) {
-  useAutoPause(timer === null ? "none" : timer.pausedAt === null ? "running" : "paused");
+function TimerSection({ timer, back, action }: { timer: CareTimer | null; back: string; action: string }) {
+  useAutoPause(timer === null ? "none" : timer.pausedAt === null ? "running" : "paused", action);
   return (
     <section className="care-timer" aria-labelledby="care-timer-title">
       <h2 id="care-timer-title" className="care-timer-title">
         {CARE_TIMER_LABEL}
       </h2>
       {timer ? (
-        <RunningTimer timer={timer} back={back} />
+        <RunningTimer timer={timer} back={back} action={action} />
       ) : (
-        <TimerForm intent="care-timer-start" back={back} className="button">
+        <TimerForm intent="care-timer-start" back={back} action={action} className="button">
           Start Care Timer
         </TimerForm>
       )}
@@ -53,7 +58,7 @@ function TimerSection({ timer, back }: { timer: CareTimer | null; back: string }
   );
 }
 
-function RunningTimer({ timer, back }: { timer: CareTimer; back: string }) {
+function RunningTimer({ timer, back, action }: { timer: CareTimer; back: string; action: string }) {
   const paused = timer.pausedAt !== null;
   return (
     <>
@@ -63,11 +68,11 @@ function RunningTimer({ timer, back }: { timer: CareTimer; back: string }) {
         {paused ? <span className="tag">{CARE_TIMER_PAUSED}</span> : null}
       </p>
       {paused ? (
-        <TimerForm intent="care-timer-resume" back={back} className="button">
+        <TimerForm intent="care-timer-resume" back={back} action={action} className="button">
           Resume
         </TimerForm>
       ) : null}
-      <TimerForm intent="care-timer-stop" back={back} className="button primary" describedBy="care-timer-hint">
+      <TimerForm intent="care-timer-stop" back={back} action={action} className="button primary" describedBy="care-timer-hint">
         Stop Care Timer
       </TimerForm>
       <p id="care-timer-hint" className="care-timer-hint">
@@ -78,11 +83,11 @@ function RunningTimer({ timer, back }: { timer: CareTimer; back: string }) {
 }
 
 /** One post of the timer: a plain form without JavaScript, a fetcher with it; disabled while it runs. */
-function TimerForm({ intent, back, className, describedBy, children }: { intent: string; back: string; className: string; describedBy?: string; children: ReactNode }) {
+function TimerForm({ intent, back, action, className, describedBy, children }: { intent: string; back: string; action: string; className: string; describedBy?: string; children: ReactNode }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="care-timer-form">
+    <fetcher.Form method="post" action={action} className="care-timer-form">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={back} />
       <FormToken />
@@ -113,19 +118,21 @@ function Clock({ seconds, running }: { seconds: number; running: boolean }) {
  * Pauses the timer on the server while the tab is hidden or the inactivity warning shows, and resumes it when
  * both are over — only a pause this page made (a timer paused elsewhere waits for its Resume button).
  */
-function useAutoPause(state: "none" | "running" | "paused") {
+function useAutoPause(state: "none" | "running" | "paused", action: string) {
   const fetcher = useFetcher();
   const submit = useRef(fetcher.submit);
   const autoPaused = useRef(false);
   const stateRef = useRef(state);
+  const actionRef = useRef(action);
   useEffect(() => {
     submit.current = fetcher.submit;
+    actionRef.current = action;
     stateRef.current = state;
     if (state === "none") autoPaused.current = false;
   });
   useEffect(() => {
     let warned = false;
-    const post = (intent: "care-timer-pause" | "care-timer-resume") => void submit.current({ intent, auto: "1" }, { method: "post" });
+    const post = (intent: "care-timer-pause" | "care-timer-resume") => void submit.current({ intent, auto: "1" }, { method: "post", action: actionRef.current });
     const update = () => {
       const away = document.visibilityState === "hidden" || warned;
       if (away && stateRef.current === "running" && !autoPaused.current) {
