@@ -145,12 +145,7 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
         ) : (
           <>
             <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
-            <Field label="Minutes" meta={fields.minutes} inputProps={{ inputMode: "numeric", autoComplete: "off", "aria-describedby": !note && timed !== undefined ? "care-note-timed" : undefined }} />
-            {!note && timed !== undefined ? (
-              <p id="care-note-timed" className="field-hint">
-                {TIMED_NOTE_HINT(timed)}
-              </p>
-            ) : null}
+            <Field label="Minutes" meta={fields.minutes} hint={!note && timed !== undefined ? TIMED_NOTE_HINT(timed) : undefined} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
             <div className="field checkbox-field">
               <input {...getInputProps(fields.isPatientInteraction, { type: "checkbox" })} key={fields.isPatientInteraction.key} />
               <label htmlFor={fields.isPatientInteraction.id}>{INTERACTION_LABEL}</label>
