@@ -83,6 +83,7 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
   expect((await api.PUT("/v2/patients/{id}/care-timer", { ...id, body: { state: "RUNNING", startedAt } })).data?.minutes).toBe(3);
   await page.reload();
   await expect(timer.getByRole("timer")).toHaveText(/^3:\d\d$/);
+  await expectAccessible(page);
 
   await timer.getByRole("button", { name: "Stop Care Timer" }).click();
   await expect(page).toHaveURL(/\/health\/care\/\?dialog=care-note-new&timed=3$/);
@@ -90,6 +91,7 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
   await expect(dialog.getByLabel("Minutes")).toHaveValue("3");
   await expect(dialog.getByText("3 minutes from the care timer")).toBeVisible();
   await expect(timer.getByRole("button", { name: "Start Care Timer" })).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByLabel("Notes").fill("Reviewed the week's sessions; adjusted the program.");
   await dialog.getByRole("button", { name: "Add" }).click();
 
@@ -97,6 +99,7 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(today) }) });
   await expect(row.getByRole("cell").nth(0)).toHaveText("3");
   await expect(row.getByRole("cell").nth(4)).toHaveText("Timed");
+  await expectAccessible(page);
   expect(await careNotes(api, patient.id)).toMatchObject([{ minutes: 3, source: "TIMED" }]);
   expect((await api.GET("/v2/patients/{id}/care-timer", id)).data).toEqual({ timer: null });
 });
