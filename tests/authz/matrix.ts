@@ -101,7 +101,8 @@ deleteCareNote                           401     ok      404     ok      404    
 updateCareNote                           401     ok      404     ok      404     404     404     403     403     403     401
 getCareTimer                             401     ok      404     ok      404     404     404     404     403     403     401
 setCareTimer                             401     ok      404     ok      404     404     404     403     403     403     401
-stopCareTimer                            401     ok      404     ok      404     404     404     403     403     403     401
+# the caller's own timer: the provider admin has none on prac's patient (only prac started one)
+stopCareTimer                            401     ok      404     404     404     404     404     403     403     403     401
 listHealthPatientRecords                 401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 listPatientPrograms                      401     ok      404     ok      404     404     404     404     403     403     401
 unassignProgram                          401     ok      404     ok      403     403     404     403     403     403     401
