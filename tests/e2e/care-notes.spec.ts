@@ -85,6 +85,26 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
   await expect(timer.getByRole("timer")).toHaveText(/^3:\d\d$/);
   await expectAccessible(page);
 
+  if (jsEnabled()) {
+    // The island pauses the server's timer while the tab is hidden or the inactivity warning shows, and resumes.
+    const serverTimer = async () => (await api.GET("/v2/patients/{id}/care-timer", id)).data?.timer;
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await setHidden(true);
+    await expect.poll(async () => (await serverTimer())?.pausedAt ?? null).not.toBeNull();
+    await expect(timer.getByText("Paused")).toBeVisible();
+    await setHidden(false);
+    await expect.poll(async () => (await serverTimer())?.pausedAt).toBeNull();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("exer:inactivity-warning", { detail: { shown: true } })));
+    await expect.poll(async () => (await serverTimer())?.pausedAt ?? null).not.toBeNull();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("exer:inactivity-warning", { detail: { shown: false } })));
+    await expect.poll(async () => (await serverTimer())?.pausedAt).toBeNull();
+    await expect(timer.getByText("Paused")).toHaveCount(0);
+  }
+
   await timer.getByRole("button", { name: "Stop Care Timer" }).click();
   await expect(page).toHaveURL(/\/health\/care\/\?dialog=care-note-new&timed=3$/);
   const dialog = page.getByRole("dialog", { name: "Add Care Note" });
