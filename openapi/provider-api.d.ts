@@ -876,6 +876,44 @@ export interface paths {
         patch: operations["updateCareNote"];
         trace?: never;
     };
+    "/v2/patients/{id}/care-timer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's care timer on a patient
+         * @description The signed-in practitioner's own care timer on the patient (ADR 033), or `timer: null` when none runs. Only
+         *     the caller's timer: another practitioner's timer on the same patient is neither shown nor changed. 404 as
+         *     for getPatientRecord; 403 for a caller who is not a practitioner or provider admin of an organization.
+         */
+        get: operations["getCareTimer"];
+        /**
+         * Start, pause or resume the caller's care timer
+         * @description Sets the state of the caller's care timer on the patient (CareTimerUpdate): creates it when none runs,
+         *     otherwise pauses or resumes it. Safe to repeat: the same state again changes nothing. 404 as for
+         *     getPatientRecord.
+         */
+        put: operations["setCareTimer"];
+        post?: never;
+        /**
+         * Stop the caller's care timer
+         * @description Stops and removes the caller's care timer on the patient and answers it as it stood when stopped (a paused
+         *     timer stops at its pause): its `minutes` fill the care note the practitioner then saves (with `source`
+         *     TIMED). 404 'No care timer is running' when the caller has none on the patient, and as for getPatientRecord.
+         *     With an Idempotency-Key a repeated stop gets the first answer.
+         */
+        delete: operations["stopCareTimer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/patients/{id}/access-history": {
         parameters: {
             query?: never;
@@ -4112,6 +4150,7 @@ export interface components {
          *       },
          *       "unsuccessfulAttempt": false,
          *       "rtmCycleStatus": "IN_PROGRESS",
+         *       "source": "TYPED",
          *       "practitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *         "firstName": "Maya",
@@ -4142,6 +4181,12 @@ export interface components {
             unsuccessfulAttempt: boolean;
             /** @enum {string|null} */
             rtmCycleStatus: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED" | null;
+            /**
+             * @description Whether the minutes were TIMED (the care timer's figure, saved as it stopped) or TYPED (entered or edited
+             *     by hand) (ADR 033, issue 26).
+             * @enum {string}
+             */
+            source: "TIMED" | "TYPED";
             /** @description Who wrote the note (null when unknown). */
             practitioner: components["schemas"]["PersonRef"] | null;
         };
@@ -4188,6 +4233,12 @@ export interface components {
              *     never two-way): logged apart, it counts for nothing — no minutes, no live interaction. Contract addition (ADR 033).
              */
             unsuccessfulAttempt?: boolean;
+            /**
+             * @description Whether the minutes were TIMED (the care timer's figure, saved as it stopped) or TYPED (entered or edited
+             *     by hand) (ADR 033, issue 26). Default TYPED.
+             * @enum {string}
+             */
+            source?: "TIMED" | "TYPED";
         };
         /**
          * @description Changes to a care note; absent fields stay. Same rules as CareNoteCreate. In a BILLED cycle only `notes`
@@ -4217,6 +4268,64 @@ export interface components {
              *     never two-way): logged apart, it counts for nothing — no minutes, no live interaction. Contract addition (ADR 033).
              */
             unsuccessfulAttempt?: boolean;
+            /**
+             * @description Whether the minutes were TIMED (the care timer's figure, saved as it stopped) or TYPED (entered or edited
+             *     by hand) (ADR 033, issue 26). Absent: stays; a note whose minutes change without it becomes TYPED.
+             * @enum {string}
+             */
+            source?: "TIMED" | "TYPED";
+        };
+        /**
+         * @description The signed-in practitioner's care timer on one patient (ADR 033, issue 26): started by the practitioner, kept
+         *     by the API so it survives reloads, tabs and devices. `pausedAt` is set while paused (the portal pauses it while
+         *     its tab is hidden or the practitioner idles past the inactivity warning); `pausedSeconds` sums the pauses that
+         *     ended. `elapsedSeconds` is the running time as of the answer, without the pauses; `minutes` its completed
+         *     minutes (rounded down: 9 min 59 s is 9; at most 1440), the figure a care note is filled with.
+         * @example {
+         *       "startedAt": "2026-11-27T14:02:11.000Z",
+         *       "pausedAt": null,
+         *       "pausedSeconds": 65,
+         *       "elapsedSeconds": 754,
+         *       "minutes": 12
+         *     }
+         */
+        CareTimer: {
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            pausedAt: string | null;
+            /** Format: int32 */
+            pausedSeconds: number;
+            /** Format: int32 */
+            elapsedSeconds: number;
+            /** Format: int32 */
+            minutes: number;
+        };
+        /**
+         * @description The caller's care timer on the patient, or null when none runs.
+         * @example {
+         *       "timer": null
+         *     }
+         */
+        CareTimerState: {
+            timer: components["schemas"]["CareTimer"] | null;
+        };
+        /**
+         * @description Starts, pauses or resumes the caller's care timer on the patient. `state` RUNNING starts it (when none runs)
+         *     or resumes it (when paused); PAUSED pauses it (starting one paused when none runs). Repeating a state changes
+         *     nothing (a second Start keeps the first start). `startedAt` applies only when the timer is created: the time
+         *     the practitioner began the care (a timer they forgot to start), not in the future and at most 12 hours ago
+         *     ('startedAt: The start cannot be in the future' / 'startedAt: The start cannot be more than 12 hours ago');
+         *     a running timer keeps its start.
+         * @example {
+         *       "state": "RUNNING"
+         *     }
+         */
+        CareTimerUpdate: {
+            /** @enum {string} */
+            state: "RUNNING" | "PAUSED";
+            /** Format: date-time */
+            startedAt?: string;
         };
         /**
          * @description One access to one patient's data through the API (HIPAA access audit): who, when, which operation, which
@@ -8368,6 +8477,133 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getCareTimer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timer, or null. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareTimerState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setCareTimer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareTimerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The timer as it now is. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareTimer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    stopCareTimer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
+                 *     connection, or the same form posted to two portal replicas). Declared by the create operations (including
+                 *     the CSV imports and the admin's organization and PRO-form creates), by the state changes whose repeat would
+                 *     be refused (an RTM cycle's advance and revert) and by the deletes the portal's forms make (a repeat would
+                 *     find the record gone and answer 404). The client picks a unique key per
+                 *     intended change — the portal sends the form's one-time token, a UUID — and sends the same key again only
+                 *     to repeat that same change.
+                 *
+                 *     * The server keeps the key for **24 hours** from its first use, scoped to the caller (the access token's
+                 *       user) and the operation: another user, or another operation, with the same key is a different change.
+                 *     * A repeat with the same key and the same request (path parameters, query and body: the JSON body, or a
+                 *       multipart body's fields and files, whatever its boundary) is not executed again:
+                 *       it gets the first answer — its status and body, verbatim — with the response header
+                 *       `Idempotent-Replayed: true`.
+                 *     * A repeat with the same key and a **different** request answers **422** (the key was reused for another
+                 *       change); nothing is executed.
+                 *     * A repeat that arrives while the first is still being executed waits for the first one's answer (at most
+                 *       about 10 s, then 409: send it again later). Of concurrent first uses of one key exactly one executes.
+                 *     * Only successful answers (2xx) are kept. A refused request (4xx, 5xx) keeps nothing, so the corrected
+                 *       request may be sent again with the same key.
+                 *     * Without the header the operation is simply executed.
+                 * @example 6f1c2a4e-0b7d-4c1e-9a52-3d8e1f0b9c77
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Identifier of the resource. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stopped timer. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareTimer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -25,6 +25,9 @@ import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas
 import { gaitCommentSchema } from "../areas/patients/forms/gait-comment";
 import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/section-urls";
 import { PatientSectionView, type SectionActionData } from "../areas/patients/sections/section-view";
+import { TIMED_MINUTES_FIELD } from "../areas/patients/sections/care-notes";
+import { noteSource } from "../domain/care-timer";
+import { isCareTimerPost } from "../areas/patients/detail/care-timer-intents";
 import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct.$patientSection";
@@ -62,8 +65,10 @@ export const headers = () => NO_STORE;
 const PAGE_DIALOG_PARAMS = ["program", "zoom", "step", "products"];
 
 /** Opening or closing a dialog (the section's or the page's), or paging, changes only the URL: the section's data stays. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The care timer's posts (Start, Stop, Resume, the island's pause) change no section's data.
+  if (formMethod) return isCareTimerPost(formData) ? false : defaultShouldRevalidate;
   const rest = (u: URL) => {
     const p = new URLSearchParams(u.search);
     for (const name of [...DIALOG_PARAMS, ...PAGE_DIALOG_PARAMS, "page"]) p.delete(name);
@@ -103,7 +108,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "care-note-create": {
       const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const result = await once(() => createCareNote(api, id, notePayload(submission.value)));
+      const source = noteSource(submission.value.minutes, formData.get(TIMED_MINUTES_FIELD));
+      const result = await once(() => createCareNote(api, id, { ...notePayload(submission.value), source }));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_ADD_FAILED, result.error) }) }, result.error.status);
       throw done(CARE_NOTE_ADDED);
     }

@@ -8,6 +8,11 @@
  */
 import { data, Outlet, redirect } from "react-router";
 import { listCareNotes } from "../api/care-notes.server";
+import { CARE_TIMER_LOAD_FAILED, getCareTimer } from "../api/care-timer.server";
+import { careTimerAction, isCareTimerIntent } from "../areas/patients/detail/care-timer-action.server";
+import { CareTimerControl, type CareTimerView } from "../areas/patients/detail/care-timer";
+import { readForm } from "../forms/read-form.server";
+import { isReadOnlyRole } from "../auth/roles";
 import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
@@ -26,6 +31,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requirePatientsUser(request, context);
   const id = params.patientRecordId ?? "";
+  // The signed-in practitioner's care timer (Health: RTM care time), asked alongside the record; none for
+  // read-only support staff (they give no care).
+  const timerCall = params.patientProduct === "health" && !isReadOnlyRole(user.role) ? getCareTimer(getApi(request, context), id) : null;
+  void timerCall?.catch(() => undefined);
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer).
   if (result.error) return data(null, { headers: NO_STORE });
@@ -47,7 +56,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const heps = record.productData.health?.heps ?? [];
   const hepId = url.searchParams.get("dialog") === "program" ? (heps.find((h) => h.id === url.searchParams.get("program")) ?? heps[0])?.id : undefined;
   const program = hepId ? loadProgramView(request, context, hepId) : null;
-  return data({ ...loaded, program }, { headers: NO_STORE });
+  const timerResult = timerCall ? await timerCall : null;
+  const timer: CareTimerView | null = !timerResult ? null : timerResult.error ? { error: CARE_TIMER_LOAD_FAILED } : { timer: timerResult.data.timer };
+  return data({ ...loaded, program, timer }, { headers: NO_STORE });
 }
 
 /**
@@ -62,6 +73,9 @@ async function hasCareNotes(api: Api, id: string): Promise<boolean> {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requirePatientsUser(request, context);
+  // The care timer's posts (Start, Stop, Resume; the island's pause) or the program's unassign.
+  const form = await readForm(request.clone());
+  if (isCareTimerIntent(form.get("intent"))) return careTimerAction(request, context, user.userId, params.patientRecordId ?? "", form);
   return programAction(request, context, user.userId, params.patientRecordId ?? "");
 }
 
@@ -70,7 +84,7 @@ export const headers = () => NO_STORE;
 export default function PatientProductLayout({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;
   return (
-    <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program} firstProgram={loaded.firstProgram}>
+    <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program} firstProgram={loaded.firstProgram} timer={loaded.timer ? <CareTimerControl view={loaded.timer} /> : null}>
       <Outlet />
     </ProductView>
   );

@@ -18,6 +18,7 @@ import type { RecordRouteData } from "../areas/patients/detail/route-data";
 import { ScrollToTop } from "../areas/patients/detail/scroll-to-top";
 import patientStyles from "../areas/patients/detail/patient-detail.css?url";
 import { requestUrl } from "../request-url";
+import { isCareTimerPost } from "../areas/patients/detail/care-timer-intents";
 import type { Route } from "./+types/_app.patients.$patientRecordId";
 
 export const links = () => [{ rel: "stylesheet", href: patientStyles }];
@@ -55,8 +56,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers = () => NO_STORE;
 
 /** The record does not change with the date range: reload it after a change, or when a dialog opens or closes. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
+  // The care timer's posts change nothing of the record (and would add its access-log rows on each tab switch).
+  if (formMethod && formMethod !== "GET") return isCareTimerPost(formData) ? false : defaultShouldRevalidate;
   if (currentUrl.pathname.split("/")[2] !== nextUrl.pathname.split("/")[2]) return defaultShouldRevalidate;
   const dialogOf = (u: URL) => [u.searchParams.get("dialog"), u.searchParams.get("step")].join();
   return dialogOf(currentUrl) !== dialogOf(nextUrl) ? defaultShouldRevalidate : false;

@@ -6,6 +6,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import type { loader as rootLoader } from "../root";
+import { announceInactivityWarning } from "./inactivity-events";
 
 export const warningLeadMs = (timeoutMs: number) => Math.min(2 * 60_000, Math.floor(timeoutMs * 0.2));
 
@@ -43,6 +44,13 @@ export function InactivityWarning() {
 
   useEffect(() => {
     if (warning) button.current?.focus();
+  }, [warning]);
+  // The page's islands follow the warning (the care timer pauses while it shows).
+  const announced = useRef(false);
+  useEffect(() => {
+    if (warning === announced.current) return;
+    announced.current = warning;
+    announceInactivityWarning(warning);
   }, [warning]);
 
   if (!warning) return null;

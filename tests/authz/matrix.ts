@@ -99,6 +99,10 @@ listCareNotes                            401     ok      404     ok      404    
 createCareNote                           401     ok      404     ok      404     404     404     403     403     403     401
 deleteCareNote                           401     ok      404     ok      404     404     404     403     403     403     401
 updateCareNote                           401     ok      404     ok      404     404     404     403     403     403     401
+getCareTimer                             401     ok      404     ok      404     404     404     404     403     403     401
+setCareTimer                             401     ok      404     ok      404     404     404     403     403     403     401
+# the caller's own timer: the provider admin has none on prac's patient (only prac started one)
+stopCareTimer                            401     ok      404     404     404     404     404     403     403     403     401
 listHealthPatientRecords                 401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 listPatientPrograms                      401     ok      404     ok      404     404     404     404     403     403     401
 unassignProgram                          401     ok      404     ok      403     403     404     403     403     403     401

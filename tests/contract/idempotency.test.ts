@@ -50,6 +50,7 @@ describe("Idempotency-Key", () => {
         "deletePractitioner",
         "deleteTemplate",
         "deleteTemplates",
+        "stopCareTimer",
         "unassignProgram",
       ].sort(),
     );

@@ -59,8 +59,73 @@ test("adds a care note with the defaults (20 minutes, today)", async ({ page }) 
   await expect(row.getByRole("cell").nth(0)).toHaveText("20");
   await expect(row.getByRole("cell").nth(1)).toHaveText("Called the patient about the new program.\nAll good.");
   await expect(row.getByRole("cell").nth(2)).toHaveText("Phone call, two-way");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Typed");
   const saved = await careNotes(api, patient.id);
-  expect(saved).toMatchObject([{ date: today, minutes: 20, isPatientInteraction: true, liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, notes: "Called the patient about the new program.\nAll good." }]);
+  expect(saved).toMatchObject([{ date: today, minutes: 20, isPatientInteraction: true, liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, notes: "Called the patient about the new program.\nAll good.", source: "TYPED" }]);
+});
+
+/**
+ * The care timer (issue 26, ADR 033): Start is a form post the server keeps; the page reloaded shows the same
+ * timer; Stop opens Add Care Note with its completed minutes; the note is saved as timed. To have minutes
+ * without waiting, the timer the Start button made is replaced through the API by one started 3 minutes ago —
+ * the contract's `startedAt` (a timer the practitioner forgot to start, at most 12 hours back); the page only
+ * ever reads the server's timer.
+ */
+test("the care timer: started, kept over a reload, stopped into a note with its minutes, saved as timed", async ({ page }) => {
+  const patient = await newHealthPatient(api);
+  const id = { params: { path: { id: patient.id } } };
+  await page.goto(sectionUrl(patient.id, "health", "activity"));
+  const timer = page.getByRole("region", { name: "Care timer" });
+  await timer.getByRole("button", { name: "Start Care Timer" }).click();
+  await expect(timer.getByRole("button", { name: "Stop Care Timer" })).toBeVisible();
+  const started = (await api.GET("/v2/patients/{id}/care-timer", id)).data?.timer;
+  expect(started?.pausedAt).toBeNull();
+  await expectAccessible(page);
+
+  expect((await api.DELETE("/v2/patients/{id}/care-timer", id)).response.status).toBe(200);
+  const startedAt = new Date(Date.now() - 3 * 60_000 - 5_000).toISOString();
+  expect((await api.PUT("/v2/patients/{id}/care-timer", { ...id, body: { state: "RUNNING", startedAt } })).data?.minutes).toBe(3);
+  await page.reload();
+  await expect(timer.getByRole("timer")).toHaveText(/^3:\d\d$/);
+  await expectAccessible(page);
+
+  if (jsEnabled()) {
+    // The island pauses the server's timer while the tab is hidden or the inactivity warning shows, and resumes.
+    const serverTimer = async () => (await api.GET("/v2/patients/{id}/care-timer", id)).data?.timer;
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await setHidden(true);
+    await expect.poll(async () => (await serverTimer())?.pausedAt ?? null).not.toBeNull();
+    await expect(timer.getByText("Paused")).toBeVisible();
+    await setHidden(false);
+    await expect.poll(async () => (await serverTimer())?.pausedAt).toBeNull();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("exer:inactivity-warning", { detail: { shown: true } })));
+    await expect.poll(async () => (await serverTimer())?.pausedAt ?? null).not.toBeNull();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("exer:inactivity-warning", { detail: { shown: false } })));
+    await expect.poll(async () => (await serverTimer())?.pausedAt).toBeNull();
+    await expect(timer.getByText("Paused")).toHaveCount(0);
+  }
+
+  await timer.getByRole("button", { name: "Stop Care Timer" }).click();
+  await expect(page).toHaveURL(/\/health\/care\/\?dialog=care-note-new&timed=3$/);
+  const dialog = page.getByRole("dialog", { name: "Add Care Note" });
+  await expect(dialog.getByLabel("Minutes")).toHaveValue("3");
+  await expect(dialog.getByText("3 minutes from the care timer")).toBeVisible();
+  await expect(timer.getByRole("button", { name: "Start Care Timer" })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel("Notes").fill("Reviewed the week's sessions; adjusted the program.");
+  await dialog.getByRole("button", { name: "Add" }).click();
+
+  await expect(page.getByRole("status").getByText("Interaction has been successfully added.")).toBeVisible();
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(today) }) });
+  await expect(row.getByRole("cell").nth(0)).toHaveText("3");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Timed");
+  await expectAccessible(page);
+  expect(await careNotes(api, patient.id)).toMatchObject([{ minutes: 3, source: "TIMED" }]);
+  expect((await api.GET("/v2/patients/{id}/care-timer", id)).data).toEqual({ timer: null });
 });
 
 test("refuses bad input with the spec's messages at the fields and keeps what was typed", async ({ page }) => {

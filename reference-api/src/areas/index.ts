@@ -10,6 +10,7 @@ import * as healthSeed from "./health/seed.js";
 import * as organization from "./organization/handlers.js";
 import * as organizationSeed from "./organization/seed.js";
 import * as patients from "./patients/handlers.js";
+import * as careTimer from "./patients/care-timer.js";
 import * as patientsSeed from "./patients/seed.js";
 import * as programs from "./programs/handlers.js";
 import * as programsSeed from "./programs/seed.js";
@@ -28,6 +29,7 @@ export const areaHandlers: Record<string, HandlerMap> = {
   users: users.handlers,
   organization: organization.handlers,
   patients: patients.handlers,
+  careTimer: careTimer.handlers,
   health: health.handlers,
   programs: programs.handlers,
   rtm: rtm.handlers,

@@ -731,6 +731,53 @@ export const plans: Record<string, PlanFactory> = {
     return { req: { as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } }, orgScoped: "path", locationScoped: true };
   },
 
+  // The care timer (ADR 033, issue 26): the caller's own timer on a patient at their location.
+  async getCareTimer(w) {
+    const p = await newPatient(w);
+    await ok({ op: "setCareTimer", as: "PRACTITIONER", params: { id: p.id }, body: { state: "RUNNING" } });
+    return {
+      req: { as: "PRACTITIONER", params: { id: p.id } },
+      orgScoped: "path",
+      locationScoped: true,
+      verify: (res) => expect(res.body.timer).toMatchObject({ pausedAt: null, pausedSeconds: 0 }),
+      // Another practitioner's timer on the patient is not the caller's: the provider admin sees none.
+      refusals: [
+        { name: "another practitioner's timer is not shown", req: { op: "getCareTimer", as: "PROVIDER_ADMIN", params: { id: p.id } }, expect: [200], check: (res) => expect(res.body).toEqual({ timer: null }) },
+      ],
+    };
+  },
+
+  async setCareTimer(w) {
+    const p = await newPatient(w);
+    const now = Date.now();
+    return {
+      req: { as: "PRACTITIONER", params: { id: p.id }, body: { state: "RUNNING", startedAt: new Date(now - 5 * 60_000).toISOString() } },
+      orgScoped: "path",
+      locationScoped: true,
+      verify: (res) => expect(res.body.minutes).toBeGreaterThanOrEqual(5),
+      refusals: [
+        { name: "a start in the future", req: { op: "setCareTimer", as: "PRACTITIONER", params: { id: (await newPatient(w)).id }, body: { state: "RUNNING", startedAt: new Date(now + 3600_000).toISOString() } }, expect: [400] },
+        { name: "a start more than 12 hours ago", req: { op: "setCareTimer", as: "PRACTITIONER", params: { id: (await newPatient(w)).id }, body: { state: "RUNNING", startedAt: new Date(now - 13 * 3600_000).toISOString() } }, expect: [400] },
+      ],
+      generated: {
+        arb: fc.constantFrom("RUNNING", "PAUSED").map((state) => ({ as: "PRACTITIONER" as const, params: { id: p.id }, body: { state } })),
+        numRuns: 3,
+      },
+    };
+  },
+
+  async stopCareTimer(w) {
+    const p = await newPatient(w);
+    await ok({ op: "setCareTimer", as: "PRACTITIONER", params: { id: p.id }, body: { state: "RUNNING", startedAt: new Date(Date.now() - 2 * 60_000).toISOString() } });
+    return {
+      req: { as: "PRACTITIONER", params: { id: p.id } },
+      orgScoped: "path",
+      locationScoped: true,
+      verify: (res) => expect(res.body.minutes).toBeGreaterThanOrEqual(2),
+      refusals: [{ name: "no timer of the caller's", req: { op: "stopCareTimer", as: "PROVIDER_ADMIN", params: { id: p.id } }, expect: [404] }],
+    };
+  },
+
   // ---------------------------------------------------------------- health
   listHealthPatientRecords: simple("PRACTITIONER"),
 

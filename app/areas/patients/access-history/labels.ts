@@ -19,6 +19,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   createCareNote: "Added a care note",
   updateCareNote: "Edited a care note",
   deleteCareNote: "Deleted a care note",
+  setCareTimer: "Started, paused or resumed the care timer",
+  stopCareTimer: "Stopped the care timer",
   listPatientPrograms: "Viewed programs",
   unassignProgram: "Unassigned a program",
   assignProgramToPatient: "Assigned a program",

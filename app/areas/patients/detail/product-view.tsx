@@ -25,10 +25,12 @@ export interface ProductViewProps {
   program: Promise<SerializeFrom<ApiResult<ProgramView>>> | null;
   /** The first-program prompt instead of the Program card (the product route decides: it knows the care notes). */
   firstProgram: boolean;
+  /** Health: the signed-in practitioner's care timer (care-timer.tsx), above the date range. */
+  timer?: ReactNode;
   children: ReactNode;
 }
 
-export function ProductView({ product, range, sections, program, firstProgram, children }: ProductViewProps) {
+export function ProductView({ product, range, sections, program, firstProgram, timer, children }: ProductViewProps) {
   const { record, today } = usePatientRecord();
   const products = patientProducts(record);
   const location = useLocation();
@@ -65,6 +67,7 @@ export function ProductView({ product, range, sections, program, firstProgram, c
         </nav>
       ) : null}
       {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : null}
+      {health ? timer : null}
       <div className="patient-toolbar">
         <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />
         <div className="patient-toolbar-actions">

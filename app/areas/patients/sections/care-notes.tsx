@@ -37,6 +37,12 @@ const OUTCOME_OPTIONS = [
   { value: "UNSUCCESSFUL", label: "Unsuccessful attempt: no answer or a dropped call" },
 ] as const;
 
+/** Whether a note's minutes were the care timer's or entered by hand (ADR 033, issue 26). */
+export const SOURCE_LABELS = { TIMED: "Timed", TYPED: "Typed" } as const;
+export const TIMED_NOTE_HINT = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"} from the care timer (completed minutes). Changed by hand, the note is saved as typed.`;
+/** The hidden field with the timer's minutes: the note is TIMED when its minutes are still these. */
+export const TIMED_MINUTES_FIELD = "timedMinutes";
+
 export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalNotes: number }) {
   const location = useLocation();
   return (
@@ -60,6 +66,7 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                 <th scope="col">Notes</th>
                 <th scope="col">Interaction</th>
                 <th scope="col">By</th>
+                <th scope="col">Entered</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -76,6 +83,7 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                   <td className="note-text">{note.notes}</td>
                   <td>{interactionLabel(note) ?? "—"}</td>
                   <td>{note.practitioner ? displayName(note.practitioner) : "—"}</td>
+                  <td>{SOURCE_LABELS[note.source]}</td>
                   <td className="row-actions">
                     {isLocked(note) ? (
                       <span className="tag tag-locked" title={LOCKED_NOTE_TEXT}>
@@ -115,8 +123,8 @@ interface NoteFormProps {
   lastResult: SubmissionResult<string[]> | null | undefined;
 }
 
-/** Add (no `note`) or edit a care note. */
-export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { note?: CareNote }) {
+/** Add (no `note`; `timed`: the stopped care timer's minutes to fill in) or edit a care note. */
+export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps & { note?: CareNote; timed?: number }) {
   const location = useLocation();
   const locked = note ? isLocked(note) : false;
   const schema = locked ? careNoteTextSchema : careNoteSchema(today);
@@ -125,7 +133,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
     lastResult,
     defaultValue: note
       ? { date: note.date, minutes: String(note.minutes), notes: note.notes, ...interactionValues(note) }
-      : { date: today, minutes: String(CARE_NOTE_DEFAULT_MINUTES), liveMethod: "NONE", liveOutcome: "TWO_WAY" },
+      : { date: today, minutes: String(timed ?? CARE_NOTE_DEFAULT_MINUTES), liveMethod: "NONE", liveOutcome: "TWO_WAY" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -139,6 +147,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
         <input type="hidden" name="intent" value={note ? "care-note-update" : "care-note-create"} />
         <FormToken />
         {note ? <input type="hidden" name="noteId" value={note.id} /> : null}
+        {!note && timed !== undefined ? <input type="hidden" name={TIMED_MINUTES_FIELD} value={timed} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         {locked && note ? (
           <dl className="locked-fields">
@@ -161,7 +170,7 @@ export function CareNoteDialog({ note, today, lastResult }: NoteFormProps & { no
         ) : (
           <>
             <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
-            <Field label="Minutes" meta={fields.minutes} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+            <Field label="Minutes" meta={fields.minutes} hint={!note && timed !== undefined ? TIMED_NOTE_HINT(timed) : undefined} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
             <RadioGroup legend={INTERACTION_LABEL} meta={fields.liveMethod} options={unrecorded ? [...METHOD_OPTIONS, UNRECORDED_OPTION] : METHOD_OPTIONS} />
             <RadioGroup legend={OUTCOME_LEGEND} hint={OUTCOME_HINT} meta={fields.liveOutcome} options={OUTCOME_OPTIONS} />
           </>

@@ -16,6 +16,7 @@ import { HealthActivity } from "./health-activity";
 import type { RomChart } from "./rom";
 import { RomView } from "./rom";
 import { dialogOf } from "./section-urls";
+import { MAX_MINUTES } from "../forms/care-note";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
 import { SurveysView } from "./surveys";
 
@@ -108,7 +109,7 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
             }}
           </Streamed>
           {/* The add dialog needs no data: it opens at once. */}
-          {dialog === "care-note-new" ? <CareNoteDialog today={today} lastResult={formResult("care-note-create")} /> : null}
+          {dialog === "care-note-new" ? <CareNoteDialog today={today} lastResult={formResult("care-note-create")} timed={timedMinutes(searchParams)} /> : null}
         </>
       );
       break;
@@ -175,6 +176,14 @@ function Streamed<T>({ label, content, children }: { label: string; content: Pro
       </Await>
     </Suspense>
   );
+}
+
+/** The stopped care timer's minutes (`?timed=`, care-timer-action.server.ts): a whole number 0–1440, else none. */
+export function timedMinutes(searchParams: URLSearchParams): number | undefined {
+  const v = searchParams.get("timed");
+  if (v === null || !/^\d{1,4}$/.test(v)) return undefined;
+  const n = Number(v);
+  return n <= MAX_MINUTES ? n : undefined;
 }
 
 export const SECTION_LOAD_FAILED = "This section could not be loaded.";

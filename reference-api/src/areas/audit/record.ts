@@ -71,6 +71,10 @@ export const PATIENT_OPERATIONS: Record<string, PatientSource> = {
   createCareNote: pathId,
   updateCareNote: pathId,
   deleteCareNote: pathId,
+  // The care timer (ADR 033): its changes are care given to the patient; reading it (times only, on every
+  // Health page view, next to the recorded getPatientRecord) is not recorded.
+  setCareTimer: pathId,
+  stopCareTimer: pathId,
   listPatientPrograms: pathId,
   unassignProgram: pathId,
   listPatientHealthSessions: pathId,

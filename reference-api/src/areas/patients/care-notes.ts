@@ -26,9 +26,10 @@ interface CareNoteRow {
   unsuccessful_attempt: boolean;
   rtm_cycle_status: string | null;
   practitioner: { id: string; firstName: string; lastName: string } | null;
+  source: string;
 }
 
-const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction, i.live_method, i.live_two_way, i.unsuccessful_attempt,
+const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction, i.live_method, i.live_two_way, i.unsuccessful_attempt, i.source,
   ${cycleStatusSql("i.patient_record_id", "i.date")} AS rtm_cycle_status,
   (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id) AS practitioner`;
 
@@ -46,6 +47,7 @@ function toCareNote(r: CareNoteRow): CareNote {
     unsuccessfulAttempt: r.unsuccessful_attempt === true,
     rtmCycleStatus: r.rtm_cycle_status && STATUSES.has(r.rtm_cycle_status) ? (r.rtm_cycle_status as CareNote["rtmCycleStatus"]) : null,
     practitioner: r.practitioner,
+    source: r.source === "TIMED" ? "TIMED" : "TYPED",
   };
 }
 

@@ -319,9 +319,9 @@ export const handlers = defineHandlers({
       await lockPatientCycles(tx, row.id);
       if ((await cycleStatusOn(tx, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
       await tx.query(
-        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way, unsuccessful_attempt)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt],
+        `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way, unsuccessful_attempt, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt, b.source ?? "TYPED"],
       );
       await careNotesChanged(tx, row.id, [b.date]);
     });
@@ -347,9 +347,10 @@ export const handlers = defineHandlers({
       if (date !== note.date && (await cycleStatusOn(tx, row.id, date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be moved into it.");
       await tx.query(
         `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7,
-                live_method = $8, live_two_way = $9, unsuccessful_attempt = $10, updated_at = now()
+                live_method = $8, live_two_way = $9, unsuccessful_attempt = $10, source = $11, updated_at = now()
           WHERE id = $1 AND patient_record_id = $2`,
-        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt],
+        // Minutes changed by hand are typed (unless the caller says they are the timer's).
+        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt, b.source ?? (minutes !== note.minutes ? "TYPED" : note.source)],
       );
       // What billing counts changed (not only the text): the cycles holding the old and the new date follow.
       if (locked) await careNotesChanged(tx, row.id, [note.date, date]);

@@ -1,0 +1,71 @@
+/**
+ * The care timer's posts on the patient page (ADR 033, issue 26), handled by the product route's action:
+ * `care-timer-start` (PUT RUNNING), `care-timer-resume` (PUT RUNNING: a timer paused elsewhere), `care-timer-stop`
+ * (DELETE) — plain form posts that work without JavaScript, each answered with a redirect (Post/Redirect/Get):
+ * back to the page, or after Stop to the Care Management tab with the Add Care Note dialog open and its minutes
+ * filled with the timer's completed minutes (`?dialog=care-note-new&timed={minutes}`). With JavaScript the
+ * island also posts `care-timer-pause` / `care-timer-resume` with `auto=1` (the tab hidden, the inactivity
+ * warning shown, and back): those answer data, not a redirect, so the page stays where it is.
+ *
+ * Once per form token (ADR 005/017): a double Stop sends the same Idempotency-Key, so the API answers the
+ * first stop's minutes again instead of "no timer".
+ */
+import { data, redirect } from "react-router";
+import type { PortalLoadContext } from "../../../context";
+import { safeRedirect } from "../../../auth/redirect";
+import { getSession } from "../../../auth/session.server";
+import { getApi } from "../../../api/user-api.server";
+import { CARE_TIMER_NOT_RUNNING, CARE_TIMER_RESUME_FAILED, CARE_TIMER_START_FAILED, CARE_TIMER_STOP_FAILED, setCareTimer, stopCareTimer } from "../../../api/care-timer.server";
+import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
+import { recordPath, sectionPath } from "../rules/patient-detail";
+import { TIMED_PARAM, type CareTimerIntent } from "./care-timer-intents";
+
+export { isCareTimerIntent } from "./care-timer-intents";
+
+
+/** After Stop: the Care Management tab (keeping the page's search: date range), the add dialog with the minutes. */
+export function stoppedHref(id: string, back: string, minutes: number): string {
+  const search = new URL(back, "http://x").searchParams;
+  for (const name of ["dialog", "note", "session", TIMED_PARAM, "program", "zoom", "step", "products", "page"]) search.delete(name);
+  search.set("dialog", "care-note-new");
+  search.set(TIMED_PARAM, String(minutes));
+  return `${sectionPath(id, "health", "care")}?${search}`;
+}
+
+export interface CareTimerActionData {
+  intent: CareTimerIntent;
+  ok: boolean;
+}
+
+export async function careTimerAction(request: Request, context: PortalLoadContext, userId: string, id: string, form: FormData) {
+  const intent = form.get("intent") as CareTimerIntent;
+  const home = recordPath(id);
+  const to = safeRedirect(form.get("redirectTo"), home);
+  const back = to.startsWith(home) ? to : home;
+  const api = getApi(request, context);
+  const once = <R extends { error?: unknown }>(call: () => Promise<R>) => callOnce(`${userId}:${intent}:${id}`, form.get(FORM_TOKEN_FIELD), call);
+  const toast = (type: "success" | "error", message: string) => getSession(request, context).flash("toast", { type, message });
+
+  // The island's automatic pause and resume: no navigation.
+  if (form.get("auto") === "1" && (intent === "care-timer-pause" || intent === "care-timer-resume")) {
+    const result = await setCareTimer(api, id, intent === "care-timer-pause" ? "PAUSED" : "RUNNING");
+    return data({ intent, ok: !result.error } satisfies CareTimerActionData, { status: result.error ? (result.error.status >= 400 && result.error.status < 500 ? result.error.status : 502) : 200 });
+  }
+  switch (intent) {
+    case "care-timer-start":
+    case "care-timer-resume":
+    case "care-timer-pause": {
+      const result = await once(() => setCareTimer(api, id, intent === "care-timer-pause" ? "PAUSED" : "RUNNING"));
+      if (result.error) toast("error", intent === "care-timer-start" ? CARE_TIMER_START_FAILED : CARE_TIMER_RESUME_FAILED);
+      throw redirect(back);
+    }
+    case "care-timer-stop": {
+      const result = await once(() => stopCareTimer(api, id));
+      if (result.error) {
+        toast("error", result.error.status === 404 ? CARE_TIMER_NOT_RUNNING : CARE_TIMER_STOP_FAILED);
+        throw redirect(back);
+      }
+      throw redirect(stoppedHref(id, back, result.data.minutes));
+    }
+  }
+}
