@@ -108,6 +108,7 @@ test.describe("the worklist", () => {
   });
 
   test("2026 codes (ADR 033): at 11 days 98985 is billable and billed, then 98977 is refused for that interval with the rule named; 15 minutes with a live call are 98979", async ({ page }) => {
+    test.slow(); // a bill, the month's CSV, the audit packet and a new patient: ~30 s on a loaded machine
     // The seeded boundary patient of this project (reference-api rtm seed: 11 days of data, 11 days left).
     const lastName = `Boundary 11 days ${test.info().project.name}`;
     const name = `Rtm ${lastName}`;
