@@ -334,6 +334,7 @@ patients.$patientRecordId.report[.pdf]                            login   ok    
 rtm-billing.cycles.$cycleId[.pdf]                                 login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 rtm-billing.monthly-summaries.$summaryId[.pdf]                    login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 rtm-billing.months.$month[.csv]                                   login   ok      ok      ok      nf      nf      ok      ok      login   login   login
+rtm-billing.months.$month.patients.$patientRecordId[.pdf]         login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.reports.$export                                              nf      nf      nf      nf      nf      nf      nf      nf      nf      nf      nf
 scan.sessions.$sessionId.analysis[.pdf]                           login   ok      nf      ok      nf      nf      nf      nf      login   login   login
 scan.sessions.$sessionId.export[.json]                            login   nf      nf      nf      nf      ok      nf      nf      login   login   login
@@ -362,7 +363,7 @@ user.sso.callback                                                 login   login 
  *   log of scan 2.18.0 or later (the replay's rule); {scanHandsSession} one of A's at prac's location with a hands
  *   log; {exportSession} the research export's session: one of C's
  *   for `other` (its own), A's for everyone else; {template} one of A's templates; {cycle} one of A's RTM cycles,
- *   {summary} a monthly summary of its month, {month} that month (yyyy-LL); {org} organization B (a scan organization);
+ *   {summary} a monthly summary of its month, {month} that month (yyyy-LL), {cyclePatient} its patient; {org} organization B (a scan organization);
  *   {adminScanSession} the UUID of a replayable scan session, {adminGaitSession} a gait session with a pose log.
  */
 export const ROUTE_URLS: Record<string, string> = {
@@ -440,6 +441,7 @@ export const ROUTE_URLS: Record<string, string> = {
   "rtm-billing.cycles.$cycleId[.pdf]": "/rtm-billing/cycles/{cycle}.pdf",
   "rtm-billing.monthly-summaries.$summaryId[.pdf]": "/rtm-billing/monthly-summaries/{summary}.pdf",
   "rtm-billing.months.$month[.csv]": "/rtm-billing/months/{month}.csv",
+  "rtm-billing.months.$month.patients.$patientRecordId[.pdf]": "/rtm-billing/months/{month}/patients/{cyclePatient}.pdf",
   "scan.reports.$export": "/scan/reports/csv/",
   "scan.sessions.$sessionId.analysis[.pdf]": "/scan/sessions/{scanSessionUuid}/analysis.pdf",
   "scan.sessions.$sessionId.export[.json]": "/scan/sessions/{exportSession}/export.json",

@@ -82,7 +82,7 @@ async function seededOnce(): Promise<Record<string, string>> {
   expect(handsSession, "a scan session at prac's locations with a hands log").toBeTruthy();
   const templates = await api.GET("/v2/health/hep-templates");
   const cycles = await api.GET("/v2/health/rtm-cycles", { params: { query: { limit: 5 } } });
-  const cycle = (cycles.data as { items: { id: string; endDate: string }[] }).items[0];
+  const cycle = (cycles.data as { items: { id: string; endDate: string; patientRecord: { id: string } }[] }).items[0];
   expect(cycle, "an RTM cycle of a patient at prac's locations").toBeTruthy();
   const month = await api.GET("/v2/health/rtm-cycles/{yearMonth}", { params: { path: { yearMonth: cycle!.endDate.slice(0, 7) }, query: { limit: 5 } } });
   const summary = (month.data as { items: { id: string }[] } | undefined)?.items[0];
@@ -120,6 +120,7 @@ async function seededOnce(): Promise<Record<string, string>> {
     cycle: cycle!.id,
     summary: summary!.id,
     month: cycle!.endDate.slice(0, 7),
+    cyclePatient: cycle!.patientRecord.id,
     programPatient: withProgram!.patient,
     hep: withProgram!.hep,
     org: orgB!.id,

@@ -14,6 +14,7 @@ import { createTemplate, tag } from "./helpers/program-builder.js";
 import { useSession } from "./helpers/session.js";
 import { expectToast, LOGIN_PATH, sidebar, submitLogin } from "./helpers/ui.js";
 import type { components } from "../../openapi/provider-api.js";
+import { readPdf } from "../../app/media/pdf/test-fixture.js";
 
 type Cycle = components["schemas"]["RtmCycle"];
 
@@ -107,6 +108,7 @@ test.describe("the worklist", () => {
   });
 
   test("2026 codes (ADR 033): at 11 days 98985 is billable and billed, then 98977 is refused for that interval with the rule named; 15 minutes are 98979 once a note records a two-way video call, not with an unsuccessful attempt", async ({ page }) => {
+    test.slow(); // a bill, the month's CSV, the audit packet and a new patient: ~30 s on a loaded machine
     // The seeded boundary patient of this project (reference-api rtm seed: 11 days of data, 11 days left).
     const lastName = `Boundary 11 days ${test.info().project.name}`;
     const name = `Rtm ${lastName}`;
@@ -144,6 +146,17 @@ test.describe("the worklist", () => {
     expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers()["cache-control"]).toBe("no-store");
     expect(await exported.text()).toContain(`${name},${short!.patientRecord.id},98985,"Device and Data Transmission, 2–15 Days",1,Billed,`);
+    // The patient's audit packet of the month (a PDF the portal renders from the same data): the interval's days of data, the code billed.
+    const packetLink = after.getByRole("link", { name: `Audit packet (${monthName(month)}) for ${name}, PDF, opens in a new tab` });
+    await expect(packetLink).toHaveAttribute("target", "_blank");
+    const packet = await page.request.get((await packetLink.getAttribute("href"))!);
+    expect(packet.status()).toBe(200);
+    expect(packet.headers()["content-type"]).toBe("application/pdf");
+    expect(packet.headers()["cache-control"]).toBe("no-store");
+    const packetText = (await readPdf(await packet.body())).text.replace(/\s+/g, " ");
+    expect(packetText).toContain("11 of 30 days with data, 11 days left — 98985 billed");
+    // The seed's sessions: one a day (noon, the organization's) on the interval's first 11 days.
+    for (const [i, day] of [[1, short!.startDate], [11, addDays(short!.startDate, 10)]] as const) expect(packetText).toContain(`${i} ${mmddyyyy(day)} Program session`);
 
     // A month at 15 minutes: an unsuccessful attempt adds no minutes and is no live call; the note's two-way
     // video call, recorded in the care-note dialog (radio buttons, no JavaScript needed), makes it 98979.
@@ -395,6 +408,9 @@ test.describe("failures and analytics (a portal of their own)", () => {
   });
 });
 
+function addDays(day: string, days: number) {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
 function mmddyyyy(day: string) {
   return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 }

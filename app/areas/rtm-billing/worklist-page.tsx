@@ -49,6 +49,7 @@ import {
   type WorklistState,
 } from "./rules/worklist";
 import { LoadErrorView } from "../../components/load-error";
+import { auditPacketHref } from "./rules/audit-packet";
 import { changedControl } from "../../components/changed-control";
 
 type Data = SerializeFrom<typeof loadWorklist>;
@@ -245,6 +246,10 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
               <span className="visually-hidden"> for {name}, opens in a new tab</span>
             </a>
           ) : null}
+          <a href={auditPacketHref(summary.yearMonth, summary.patientRecord.id)} target="_blank" rel="noreferrer">
+            {`Audit packet (${monthHeading(summary.yearMonth)})`}
+            <span className="visually-hidden"> for {name}, PDF, opens in a new tab</span>
+          </a>
         </p>
         <Clocks cycles={summary.cycles} name={name} />
         <div className="table-wrap">

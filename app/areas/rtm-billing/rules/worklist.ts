@@ -230,7 +230,7 @@ export interface ClockLine {
   projection: string | null;
 }
 
-function groupByDates<T extends Pick<RtmCycle, "startDate" | "endDate">>(cycles: readonly T[]): T[][] {
+export function groupByDates<T extends Pick<RtmCycle, "startDate" | "endDate">>(cycles: readonly T[]): T[][] {
   const groups = new Map<string, T[]>();
   for (const c of cycles) {
     const key = `${c.startDate}|${c.endDate}`;
@@ -247,17 +247,23 @@ const reachedLabel = (parts: string[], billed: boolean) => (parts.length === 0 ?
  * billed) and the API's projection.
  */
 export function deviceClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
-  return groupByDates(cycles.filter((c) => DEVICE_SUPPLY.has(c.code))).map((pair) => {
-    const first = pair[0]!;
-    const left = first.numRemainingDays;
-    const reached = pair.filter(billedOrReady);
-    return {
-      period: `${formatDay(first.startDate)} – ${formatDay(first.endDate)}`,
-      facts: `${first.numActiveDays} of ${DEVICE_CYCLE_DAYS} days with data, ${left === 0 ? "ended" : `${left} day${left === 1 ? "" : "s"} left`}`,
-      code: reachedLabel(reached.map((c) => c.billingCode), reached.some((c) => c.status === "BILLED")),
-      projection: pair.map((c) => c.projection).find((p) => p) ?? null,
-    };
-  });
+  return deviceIntervals(cycles).map(deviceClockLine);
+}
+
+/** The device-supply cycles grouped by interval (98977 and 98985 share its dates), in the order they come. */
+export const deviceIntervals = (cycles: readonly RtmCycle[]) => groupByDates(cycles.filter((c) => DEVICE_SUPPLY.has(c.code)));
+
+/** The clock line of one device interval's cycles. */
+export function deviceClockLine(pair: readonly RtmCycle[]): ClockLine {
+  const first = pair[0]!;
+  const left = first.numRemainingDays;
+  const reached = pair.filter(billedOrReady);
+  return {
+    period: `${formatDay(first.startDate)} – ${formatDay(first.endDate)}`,
+    facts: `${first.numActiveDays} of ${DEVICE_CYCLE_DAYS} days with data, ${left === 0 ? "ended" : `${left} day${left === 1 ? "" : "s"} left`}`,
+    code: reachedLabel(reached.map((c) => c.billingCode), reached.some((c) => c.status === "BILLED")),
+    projection: pair.map((c) => c.projection).find((p) => p) ?? null,
+  };
 }
 
 /**
@@ -266,17 +272,23 @@ export function deviceClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
  * next threshold (the API's projection).
  */
 export function careClockLines(cycles: readonly RtmCycle[]): ClockLine[] {
-  return groupByDates(cycles.filter((c) => isCareManagement(c.code))).map((month) => {
-    const first = month[0]!;
-    const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
-    const parts = reached.map((c) => (c.billingCode === "98981" ? `${c.units} × 98981` : c.billingCode));
-    return {
-      period: monthHeading(first.endDate.slice(0, 7)),
-      facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
-      code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
-      projection: month.map((c) => c.projection).find((p) => p) ?? null,
-    };
-  });
+  return careMonths(cycles).map(careClockLine);
+}
+
+/** The care-management cycles grouped by month (98979, 98980 and 98981 share its dates), in the order they come. */
+export const careMonths = (cycles: readonly RtmCycle[]) => groupByDates(cycles.filter((c) => isCareManagement(c.code)));
+
+/** The clock line of one management month's cycles. */
+export function careClockLine(month: readonly RtmCycle[]): ClockLine {
+  const first = month[0]!;
+  const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
+  const parts = reached.map((c) => (c.billingCode === "98981" ? `${c.units} × 98981` : c.billingCode));
+  return {
+    period: monthHeading(first.endDate.slice(0, 7)),
+    facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
+    code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
+    projection: month.map((c) => c.projection).find((p) => p) ?? null,
+  };
 }
 
 /** A mark billed that a billing rule refused (409 with `rule`, ADR 033): the API's message, which names the rule. */

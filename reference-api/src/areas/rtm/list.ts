@@ -61,9 +61,14 @@ function patientWhere(caller: Caller, q: RtmQuery, params: unknown[]): string[] 
  * not Incomplete needs no attention — the interval or month bills under the other code (a 98985 at 16 days, a
  * 98979 at 20 minutes, a 98977 whose interval billed 98985), or the other code still running carries it (98977
  * that can no longer reach 16 days while its 98985 can still reach 2).
+ *
+ * The start date is compared as a range (`BETWEEN x AND x`), not `=`: with only equalities the planner may turn
+ * the EXISTS into a hashed subplan, which reads every cycle of the table (93,000 on the large world) on each
+ * request; a correlated range keeps it a probe of the patient's cycles (rtm_cycles_patient_end) per candidate
+ * (`npm run bench:rtm`, ADR 033).
  */
 const SETTLED_BY_PARTNER_SQL = `NOT (c.status = 'ACTIVE_DAYS_INCOMPLETE' AND EXISTS (SELECT 1 FROM rtm_cycles o
-  WHERE o.patient_record_id = c.patient_record_id AND o.start_date = c.start_date AND o.end_date = c.end_date
+  WHERE o.patient_record_id = c.patient_record_id AND o.start_date BETWEEN c.start_date AND c.start_date AND o.end_date = c.end_date
     AND o.status <> 'ACTIVE_DAYS_INCOMPLETE'
     AND o.code = (CASE c.code WHEN 'DEVICE_AND_DATA_TRANSMISSION' THEN 'SHORT_DEVICE_AND_DATA_TRANSMISSION'
                               WHEN 'SHORT_DEVICE_AND_DATA_TRANSMISSION' THEN 'DEVICE_AND_DATA_TRANSMISSION'

@@ -1,0 +1,145 @@
+/**
+ * The RTM audit packet as a PDF (ADR 033), drawn by the portal from the packet's shape (rules/audit-packet.ts): the
+ * shared letterhead (print logo, organization name, 'Page n of m', the embedded Unicode font of ADR 032), then the
+ * month's codes, the set-up, each device interval with its days of data and their dates, each management month
+ * with its time entries, and the live interactions. All text is real text (selectable, extractable).
+ */
+import { drawLetterhead, finishPdf, PDF_FONT, startPdf, type Pdf } from "../../media/pdf/pdf-document.server";
+import { LIVE_RULE, PACKET_HEADING, SOURCE_NOTE, type AuditPacket } from "./rules/audit-packet";
+
+const FOOTER_ROOM = 24;
+const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - FOOTER_ROOM;
+const leftOf = (doc: Pdf) => doc.page.margins.left;
+const widthOf = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+function ensureRoom(doc: Pdf, height: number) {
+  if (doc.y + height > bottomOf(doc)) doc.addPage();
+}
+
+function sectionHeading(doc: Pdf, text: string) {
+  ensureRoom(doc, 80);
+  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(13).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
+  const y = doc.y + 2;
+  doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
+  doc.y = y + 6;
+}
+
+function subHeading(doc: Pdf, text: string) {
+  ensureRoom(doc, 50);
+  doc.moveDown(0.4).font(PDF_FONT.bold).fontSize(10.5).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
+}
+
+function line(doc: Pdf, text: string, options: { bold?: boolean; size?: number; color?: string } = {}) {
+  doc.font(options.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(options.size ?? 9.5).fillColor(options.color ?? "#222222");
+  ensureRoom(doc, doc.heightOfString(text, { width: widthOf(doc) }));
+  doc.text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
+}
+
+/**
+ * A table whose cells wrap: each row as tall as its tallest cell, the header repeated at the top of a new page.
+ * `widths` are fractions of the text width.
+ */
+function table(doc: Pdf, header: readonly string[], widths: readonly number[], rows: readonly (readonly string[])[]) {
+  if (rows.length === 0) return;
+  const total = widthOf(doc);
+  const cols = widths.map((w) => w * total);
+  const pad = 3;
+  const size = 8.5;
+  const heightOf = (cells: readonly string[], bold: boolean) => {
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(size);
+    return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: cols[i]! - 2 * pad }))) + 2 * pad;
+  };
+  const draw = (cells: readonly string[], bold: boolean) => {
+    const h = heightOf(cells, bold);
+    const top = doc.y;
+    let x = leftOf(doc);
+    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(size).fillColor("#111111");
+    cells.forEach((c, i) => {
+      doc.text(c, x + pad, top + pad, { width: cols[i]! - 2 * pad });
+      x += cols[i]!;
+    });
+    doc.moveTo(leftOf(doc), top + h).lineTo(leftOf(doc) + total, top + h).lineWidth(bold ? 0.75 : 0.25).strokeColor(bold ? "#333333" : "#bbbbbb").stroke();
+    doc.x = leftOf(doc);
+    doc.y = top + h;
+  };
+  ensureRoom(doc, heightOf(header, true) + heightOf(rows[0]!, false));
+  draw(header, true);
+  for (const row of rows) {
+    if (doc.y + heightOf(row, false) > bottomOf(doc)) {
+      doc.addPage();
+      draw(header, true);
+    }
+    draw(row, false);
+  }
+  doc.moveDown(0.4);
+}
+
+export interface AuditPacketPdfInput {
+  packet: AuditPacket;
+  organizationName: string;
+  logo: Uint8Array | null;
+}
+
+export async function renderAuditPacketPdf({ packet, organizationName, logo }: AuditPacketPdfInput): Promise<Buffer> {
+  const started = startPdf({ title: packet.title });
+  const { doc } = started;
+  drawLetterhead(doc, { logo, organizationName, title: PACKET_HEADING, details: packet.details });
+
+  sectionHeading(doc, "Codes this month");
+  if (packet.codes.length === 0) line(doc, "No RTM cycle of this patient ends in this month.");
+  table(
+    doc,
+    ["Code", "Description", "Status", "Dates", "Basis", "Still needed / heading for"],
+    [0.1, 0.2, 0.12, 0.18, 0.1, 0.3],
+    packet.codes.map((c) => [c.code, c.description, c.status, c.dates, c.basis, c.note]),
+  );
+
+  sectionHeading(doc, "Set-up (98975)");
+  for (const l of packet.setup) line(doc, l);
+
+  sectionHeading(doc, "Device supply (98985, 98977): days of data");
+  if (packet.intervals.length === 0) line(doc, "No device-supply interval ends in this month.");
+  for (const interval of packet.intervals) {
+    subHeading(doc, `Interval ${interval.period}`);
+    line(doc, `${interval.facts} — ${interval.code}`);
+    if (interval.projection) line(doc, interval.projection, { color: "#444444" });
+    doc.moveDown(0.2);
+    if (interval.days.length === 0) line(doc, "No days of data in this interval.");
+    table(
+      doc,
+      ["#", "Date", "Data"],
+      [0.06, 0.2, 0.74],
+      interval.days.map((d, i) => [String(i + 1), d.date, d.what]),
+    );
+  }
+
+  sectionHeading(doc, "Care management (98979, 98980, 98981): time entries");
+  if (packet.months.length === 0) line(doc, "No care-management month ends in this month.");
+  for (const month of packet.months) {
+    subHeading(doc, month.period);
+    line(doc, `${month.facts} — ${month.code}`);
+    if (month.projection) line(doc, month.projection, { color: "#444444" });
+    doc.moveDown(0.2);
+    if (month.entries.length === 0) line(doc, "No care notes in this month.");
+    table(
+      doc,
+      ["Date", "Minutes", "Interaction"],
+      [0.2, 0.14, 0.66],
+      month.entries.map((e) => [e.date, String(e.minutes), e.interaction]),
+    );
+  }
+
+  sectionHeading(doc, "Live interactions");
+  line(doc, LIVE_RULE, { color: "#444444" });
+  doc.moveDown(0.3);
+  for (const month of packet.months) {
+    subHeading(doc, month.period);
+    if (month.live.length === 0) line(doc, `No live interaction is logged in ${month.period}: 98979, 98980 and 98981 need one.`);
+    else table(doc, ["Date", "Minutes"], [0.2, 0.8], month.live.map((e) => [e.date, String(e.minutes)]));
+  }
+  if (packet.months.length === 0) line(doc, "No care-management month ends in this month.");
+
+  doc.moveDown(1);
+  line(doc, SOURCE_NOTE, { size: 8.5, color: "#555555" });
+  return finishPdf(started);
+}

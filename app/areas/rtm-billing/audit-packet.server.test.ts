@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
+import { readPdf, WORLD_NAMES } from "../../media/pdf/test-fixture";
+import { renderAuditPacketPdf } from "./audit-packet-pdf.server";
+import { auditPacket, auditPacketFileName, auditPacketHref, dataDays } from "./rules/audit-packet";
+
+const TZ = "America/Denver";
+const PATIENT = { id: "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e", firstName: "Rtm", lastName: "Boundary 11 days" };
+let n = 0;
+const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
+type Event = RtmCycle["events"][number];
+const session = (dateTime: string): Event => ({ id: id(), type: "HEP_SESSION", dateTime, minutes: null, patientInteractionType: null });
+const note = (day: string, minutes: number, live: boolean): Event => ({
+  id: id(),
+  type: "PATIENT_INTERACTION",
+  // A care note's date is taken at midnight in the organization's time zone (RtmEvent).
+  dateTime: `${day}T07:00:00.000Z`,
+  minutes,
+  patientInteractionType: live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
+});
+
+function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status" | "startDate" | "endDate">): RtmCycle {
+  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, patientRecord: PATIENT, pdfKey: null, ...over };
+}
+
+/**
+ * The seeded boundary patient "Rtm Boundary 11 days" as the month list answers it (reference-api rtm seed: monitoring
+ * started on 11/08, sessions on its first 11 days, 11 days left), with a December of 15 minutes of care in two notes,
+ * one of them a live call. One session at 05:30 UTC on 11/09 is still 11/08 in Denver: one day of data, two sessions.
+ */
+function boundarySummary(): RtmMonthlySummary {
+  const days = Array.from({ length: 11 }, (_, i) => `2026-11-${String(8 + i).padStart(2, "0")}`);
+  const sessions = [...days.map((d) => session(`${d}T16:00:00.000Z`)), session("2026-11-09T05:30:00.000Z")];
+  const assignment: Event = { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-08T16:00:00.000Z", minutes: null, patientInteractionType: null };
+  const interval = { startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRemainingDays: 11, events: [assignment, ...sessions] };
+  const notes = [note("2026-12-01", 10, true), note("2026-12-03", 5, false)];
+  const month = { startDate: "2026-12-01", endDate: "2026-12-31", interactionMinutes: 15, liveInteraction: true, events: notes, numRemainingDays: 25 };
+  return {
+    id: id(),
+    patientRecord: PATIENT,
+    yearMonth: "2026-12",
+    status: "READY_TO_BILL",
+    pdfKey: null,
+    cycles: [
+      cycle({ code: "PATIENT_SETUP", billingCode: "98975", status: "READY_TO_BILL", numRequiredDays: 2, ...interval }),
+      cycle({
+        code: "DEVICE_AND_DATA_TRANSMISSION",
+        billingCode: "98977",
+        status: "IN_PROGRESS",
+        ...interval,
+        needs: { text: "11 of 16 active days — 5 more needed in the 11 days left", reachable: true },
+        projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left",
+      }),
+      cycle({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "READY_TO_BILL", numRequiredDays: 2, ...interval, projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left" }),
+      cycle({ code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "READY_TO_BILL", ...month, projection: "5 more minutes reach 98980 (20 minutes)" }),
+      cycle({ code: "PATIENT_INTERACTION", billingCode: "98980", status: "IN_PROGRESS", ...month, needs: { text: "15 of 20 minutes of care management", reachable: true } }),
+    ],
+  };
+}
+
+describe("the RTM audit packet (ADR 033)", () => {
+  it("of a boundary patient reads back with its days of data and their dates, its minutes, live interaction and codes", async () => {
+    const summary = boundarySummary();
+    const pdf = await renderAuditPacketPdf({ packet: auditPacket(summary, TZ, "2026-12-04"), organizationName: "Front Range Physical Therapy", logo: null });
+    const { text, info } = await readPdf(pdf);
+    const flat = text.replace(/\s+/g, " ");
+    expect(info.Title).toBe("RTM Audit Packet 2026-12: Boundary 11 days, Rtm");
+    for (const s of [
+      "Front Range Physical Therapy",
+      "RTM Audit Packet",
+      "Patient: Rtm Boundary 11 days (ID 5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e)",
+      "Month: December 2026 · Ready to Bill",
+      // The codes, each with its status and what it is based on.
+      "98975 Initial Onboarding and Education Ready to Bill 11/08/2026 – 12/07/2026 11 days of data",
+      "98977 Device and Data Transmission In Progress 11/08/2026 – 12/07/2026 11 days of data 11 of 16 active days — 5 more needed in the 11 days left",
+      "98985 Device and Data Transmission, 2–15 Days Ready to Bill 11/08/2026 – 12/07/2026 11 days of data",
+      "98979 Care Management, First 10 Minutes Ready to Bill 12/01/2026 – 12/31/2026 15 minutes 5 more minutes reach 98980 (20 minutes)",
+      "98980 Care Management In Progress 12/01/2026 – 12/31/2026 15 minutes 15 of 20 minutes of care management",
+      // The set-up.
+      "First program assigned 11/08/2026 (the start of monitoring).",
+      "Days of data in the interval: 11 (2 required), first on 11/08/2026.",
+      // The device interval and its days of data, with their dates (the organization's days).
+      "Interval 11/08/2026 – 12/07/2026",
+      "11 of 30 days with data, 11 days left — 98985 ready to bill",
+      "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left",
+      "1 11/08/2026 Program session ×2",
+      "2 11/09/2026 Program session",
+      "11 11/18/2026 Program session",
+      // The month's time entries and its live interaction.
+      "15 minutes, live interaction logged — 98979 ready to bill",
+      "12/01/2026 10 Live interaction",
+      "12/03/2026 5 Not a live interaction",
+      "Live interactions",
+      "Page 1 of",
+    ])
+      expect(flat).toContain(s);
+    expect(flat).not.toContain("12 11/19/2026");
+    // Only the live call is listed under the live interactions (after the section's heading).
+    const live = flat.slice(flat.lastIndexOf("Live interactions"));
+    expect(live).toContain("12/01/2026 10");
+    expect(live).not.toContain("12/03/2026 5");
+  });
+
+  it("counts the days of data as the API does: unique organization days of sessions and survey answers, nothing else", () => {
+    const events: Event[] = [
+      session("2026-11-09T05:30:00.000Z"),
+      session("2026-11-08T16:00:00.000Z"),
+      { id: id(), type: "PRO_RESPONSE", dateTime: "2026-11-08T18:00:00.000Z", minutes: null, patientInteractionType: null },
+      { id: id(), type: "SELF_REPORTED_HEP_SESSION", dateTime: "2026-11-10T18:00:00.000Z", minutes: null, patientInteractionType: null },
+      note("2026-11-11", 20, true),
+      { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-12T18:00:00.000Z", minutes: null, patientInteractionType: null },
+    ];
+    expect(dataDays(events, TZ)).toEqual([
+      { date: "11/08/2026", what: "Program session ×2, Survey response" },
+      { date: "11/10/2026", what: "Self-reported session" },
+    ]);
+  });
+
+  it("says what is missing: no set-up in the month, no live interaction, and 98981's units", () => {
+    const month = { startDate: "2026-12-01", endDate: "2026-12-31", interactionMinutes: 40, liveInteraction: false, events: [note("2026-12-02", 40, false)] };
+    const summary: RtmMonthlySummary = {
+      ...boundarySummary(),
+      cycles: [
+        cycle({ code: "PATIENT_INTERACTION", billingCode: "98980", status: "IN_PROGRESS", ...month, needs: { text: "40 of 20 minutes of care management; no interactive communication logged yet", reachable: true } }),
+        cycle({ code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "IN_PROGRESS", units: 2, ...month }),
+      ],
+    };
+    const packet = auditPacket(summary, TZ, "2026-12-04");
+    expect(packet.setup).toEqual(["No set-up (98975) ends in December 2026: it is billed once per episode of care, in the month the episode's first 30-day interval ends."]);
+    expect(packet.intervals).toEqual([]);
+    expect(packet.codes.map((c) => c.code)).toEqual(["98980", "98981 × 2"]);
+    expect(packet.months).toMatchObject([{ period: "December 2026", facts: "40 minutes, no live interaction logged", code: "no code reached yet", live: [], liveInteraction: false, entries: [{ date: "12/02/2026", minutes: 40, interaction: "Not a live interaction" }] }]);
+  });
+
+  it("names the file and the link by the month and the patient; a name in any script prints as it is", async () => {
+    expect(auditPacketFileName("2026-12", { firstName: "Ana María", lastName: "de la Cruz" })).toBe("rtm-audit-2026-12-de-la-Cruz-Ana-María.pdf");
+    expect(auditPacketHref("2026-12", PATIENT.id)).toBe(`/rtm-billing/months/2026-12/patients/${PATIENT.id}.pdf`);
+    const summary = { ...boundarySummary(), patientRecord: { ...PATIENT, firstName: WORLD_NAMES.vietnamese, lastName: WORLD_NAMES.greek } };
+    const { text } = await readPdf(await renderAuditPacketPdf({ packet: auditPacket(summary, TZ, "2026-12-04"), organizationName: WORLD_NAMES.polish, logo: null }));
+    expect(text).toContain(`Patient: ${WORLD_NAMES.vietnamese} ${WORLD_NAMES.greek}`);
+    expect(text).toContain(WORLD_NAMES.polish);
+  });
+});

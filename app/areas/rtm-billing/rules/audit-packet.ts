@@ -1,0 +1,166 @@
+/**
+ * The RTM audit packet of one patient and month (ADR 033, issue 26 deliverable 5), shaped from the month's summary
+ * the API answers (GET v2/health/rtm-cycles/{yearMonth}: the patient's cycles ending in the month, each with its
+ * events) — the same data the worklist's row and the month's CSV show. Pure: it decides nothing the API decided
+ * (statuses, days of data, minutes, the live interaction, units, what is still needed are the API's); it lays out
+ * the evidence behind them for the billing office: the codes, the set-up, each device interval's days of data with
+ * their dates, each management month's time entries, and the live interactions.
+ */
+import type { RtmCycle, RtmMonthlySummary } from "../../../api/rtm.server";
+import { displayName, fullName } from "../../../domain/names";
+import { dayInZone, formatDay } from "../../../domain/zoned-day";
+import { BILLING_DESCRIPTION, careClockLine, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
+
+type Event = RtmCycle["events"][number];
+
+/** The events that make a day of data (sessions and PRO responses, as the API counts them: ADR 008, 033). */
+const DATA_EVENTS: ReadonlySet<Event["type"]> = new Set(["HEP_SESSION", "SELF_REPORTED_HEP_SESSION", "PRO_RESPONSE"]);
+const LIVE = "Live interaction";
+
+export const PACKET_HEADING = "RTM Audit Packet";
+export const LIVE_RULE =
+  "A live interaction is a care note recorded as an interactive communication with the patient or caregiver (ADR 033: a phone or video call, two-way); voicemail, messages and data review do not count. It gates 98979, 98980 and 98981.";
+export const SOURCE_NOTE =
+  "Statuses, days of data, minutes, live interactions and what is still needed are the provider API's, as the RTM Billing worklist and the month's CSV export show them; this packet lists the entries behind them.";
+
+export interface PacketCode {
+  code: string;
+  description: string;
+  status: string;
+  dates: string;
+  /** 'N days of data' (device codes, the set-up) or 'N minutes' (care management). */
+  basis: string;
+  /** What it still needs, or what it is heading for; '' when neither. */
+  note: string;
+}
+
+export interface DataDay {
+  date: string;
+  /** 'Program session ×2, Survey response'. */
+  what: string;
+}
+
+export interface PacketInterval extends ClockLine {
+  days: DataDay[];
+}
+
+export interface TimeEntry {
+  date: string;
+  minutes: number;
+  /** 'Live interaction' or 'Not a live interaction'. */
+  interaction: string;
+}
+
+export interface PacketMonth extends ClockLine {
+  entries: TimeEntry[];
+  /** The live interactions among the entries (dates and minutes). */
+  live: TimeEntry[];
+  liveInteraction: boolean;
+}
+
+export interface AuditPacket {
+  /** The PDF's title (document information). */
+  title: string;
+  details: string[];
+  codes: PacketCode[];
+  /** The set-up (98975) ending in the month, or a line saying there is none. */
+  setup: string[];
+  intervals: PacketInterval[];
+  months: PacketMonth[];
+}
+
+/** `rtm-audit-2026-11-Rivera-Ana.pdf`. */
+export const auditPacketFileName = (month: string, person: { firstName: string; lastName: string }) =>
+  `rtm-audit-${month}-${`${person.lastName}-${person.firstName}`.trim().replace(/\s+/g, "-")}.pdf`;
+
+/** `/rtm-billing/months/2026-11/patients/{id}.pdf`. */
+export const auditPacketHref = (month: string, patientRecordId: string) => `/rtm-billing/months/${month}/patients/${encodeURIComponent(patientRecordId)}.pdf`;
+
+/** The events of cycles, each once (cycles of one interval or month share them), oldest first. */
+function uniqueEvents(cycles: readonly RtmCycle[]): Event[] {
+  const byId = new Map<string, Event>();
+  for (const c of cycles) for (const e of c.events) byId.set(e.id, e);
+  return [...byId.values()].sort((a, b) => Date.parse(a.dateTime) - Date.parse(b.dateTime) || a.id.localeCompare(b.id));
+}
+
+/** The days of data among events (organization time zone), each with what happened on it. */
+export function dataDays(events: readonly Event[], timeZone: string): DataDay[] {
+  const days = new Map<string, Map<Event["type"], number>>();
+  for (const e of events) {
+    if (!DATA_EVENTS.has(e.type)) continue;
+    const day = dayInZone(e.dateTime, timeZone);
+    if (!day) continue;
+    const kinds = days.get(day) ?? new Map<Event["type"], number>();
+    kinds.set(e.type, (kinds.get(e.type) ?? 0) + 1);
+    days.set(day, kinds);
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, kinds]) => ({ date: formatDay(day), what: [...kinds.entries()].map(([type, n]) => (n > 1 ? `${EVENT_LABEL[type]} ×${n}` : EVENT_LABEL[type])).join(", ") }));
+}
+
+const isLive = (e: Event) => e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION";
+
+/** The care notes among events (a care note's date is the organization's day it was logged for). */
+export function timeEntries(events: readonly Event[], timeZone: string): TimeEntry[] {
+  return events
+    .filter((e) => e.type === "PATIENT_INTERACTION")
+    .map((e) => ({
+      date: formatDay(dayInZone(e.dateTime, timeZone) ?? ""),
+      minutes: e.minutes ?? 0,
+      interaction: isLive(e) ? LIVE : "Not a live interaction",
+    }));
+}
+
+const datesOf = (c: Pick<RtmCycle, "startDate" | "endDate">) => `${formatDay(c.startDate)} – ${formatDay(c.endDate)}`;
+
+function codeRow(c: RtmCycle): PacketCode {
+  return {
+    code: c.billingCode === "98981" && c.units > 1 ? `98981 × ${c.units}` : c.billingCode,
+    description: BILLING_DESCRIPTION[c.billingCode],
+    status: STATUS_LABEL[c.status],
+    dates: datesOf(c),
+    basis: isCareManagement(c.code) ? `${c.interactionMinutes} minute${c.interactionMinutes === 1 ? "" : "s"}` : `${c.numActiveDays} day${c.numActiveDays === 1 ? "" : "s"} of data`,
+    note: c.needs?.text ?? c.projection ?? "",
+  };
+}
+
+function setupLines(summary: Pick<RtmMonthlySummary, "cycles" | "yearMonth">, timeZone: string): string[] {
+  const setups = summary.cycles.filter((c) => c.code === "PATIENT_SETUP");
+  if (setups.length === 0) return [`No set-up (98975) ends in ${monthHeading(summary.yearMonth)}: it is billed once per episode of care, in the month the episode's first 30-day interval ends.`];
+  return setups.flatMap((c) => {
+    const assigned = c.events.find((e) => e.type === "INITIAL_HEP_ASSIGNMENT");
+    const days = dataDays(c.events, timeZone);
+    return [
+      `98975 ${BILLING_DESCRIPTION["98975"]}: ${STATUS_LABEL[c.status]}, the episode's first interval ${datesOf(c)}.`,
+      assigned ? `First program assigned ${formatDay(dayInZone(assigned.dateTime, timeZone) ?? "")} (the start of monitoring).` : "First program assignment: not in this interval's events.",
+      `Days of data in the interval: ${c.numActiveDays} (${c.numRequiredDays} required)${days.length ? `, first on ${days[0]!.date}` : ""}.`,
+      ...(c.needs ? [`Still needed: ${c.needs.text}`] : []),
+    ];
+  });
+}
+
+/**
+ * The packet of one patient's month. `today` is the organization's day it is printed on; `timeZone` the
+ * organization's (the days of data and care notes are its days).
+ */
+export function auditPacket(summary: Pick<RtmMonthlySummary, "cycles" | "patientRecord" | "yearMonth" | "status">, timeZone: string, today: string): AuditPacket {
+  const month = monthHeading(summary.yearMonth);
+  const intervals = deviceIntervals(summary.cycles).map((pair) => ({ ...deviceClockLine(pair), days: dataDays(uniqueEvents(pair), timeZone) }));
+  const months = careMonths(summary.cycles).map((cycles) => {
+    const entries = timeEntries(uniqueEvents(cycles), timeZone);
+    return { ...careClockLine(cycles), entries, live: entries.filter((e) => e.interaction === LIVE), liveInteraction: cycles.some((c) => c.liveInteraction) };
+  });
+  return {
+    title: `${PACKET_HEADING} ${summary.yearMonth}: ${displayName(summary.patientRecord)}`,
+    details: [
+      `Patient: ${fullName(summary.patientRecord)} (ID ${summary.patientRecord.id})`,
+      `Month: ${month} · ${STATUS_LABEL[summary.status]}`,
+      `Printed ${formatDay(today)}; dates are the organization's (${timeZone}).`,
+    ],
+    codes: summary.cycles.map(codeRow),
+    setup: setupLines(summary, timeZone),
+    intervals,
+    months,
+  };
+}
