@@ -4,24 +4,11 @@
  * month's codes, the set-up, each device interval with its days of data and their dates, each management month
  * with its time entries, and the live interactions. All text is real text (selectable, extractable).
  */
-import { drawLetterhead, finishPdf, PDF_FONT, startPdf, type Pdf } from "../../media/pdf/pdf-document.server";
+import { bottomOf, drawLetterhead, ensureRoom, finishPdf, leftOf, PDF_FONT, sectionHeading, startPdf, widthOf, type Pdf } from "../../media/pdf/pdf-document.server";
 import { LIVE_RULE, PACKET_HEADING, SOURCE_NOTE, type AuditPacket } from "./rules/audit-packet";
 
-const FOOTER_ROOM = 24;
-const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - FOOTER_ROOM;
-const leftOf = (doc: Pdf) => doc.page.margins.left;
-const widthOf = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
-
-function ensureRoom(doc: Pdf, height: number) {
-  if (doc.y + height > bottomOf(doc)) doc.addPage();
-}
-
-function sectionHeading(doc: Pdf, text: string) {
-  ensureRoom(doc, 80);
-  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(13).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
-  const y = doc.y + 2;
-  doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
-  doc.y = y + 6;
+function heading(doc: Pdf, text: string) {
+  sectionHeading(doc, text, { room: 80, fontSize: 13 });
 }
 
 function subHeading(doc: Pdf, text: string) {
@@ -85,7 +72,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
   const { doc } = started;
   drawLetterhead(doc, { logo, organizationName, title: PACKET_HEADING, details: packet.details });
 
-  sectionHeading(doc, "Codes this month");
+  heading(doc, "Codes this month");
   if (packet.codes.length === 0) line(doc, "No RTM cycle of this patient ends in this month.");
   table(
     doc,
@@ -94,10 +81,10 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
     packet.codes.map((c) => [c.code, c.description, c.status, c.dates, c.basis, c.note]),
   );
 
-  sectionHeading(doc, "Set-up (98975)");
+  heading(doc, "Set-up (98975)");
   for (const l of packet.setup) line(doc, l);
 
-  sectionHeading(doc, "Device supply (98985, 98977): days of data");
+  heading(doc, "Device supply (98985, 98977): days of data");
   if (packet.intervals.length === 0) line(doc, "No device-supply interval ends in this month.");
   for (const interval of packet.intervals) {
     subHeading(doc, `Interval ${interval.period}`);
@@ -113,7 +100,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
     );
   }
 
-  sectionHeading(doc, "Care management (98979, 98980, 98981): time entries");
+  heading(doc, "Care management (98979, 98980, 98981): time entries");
   if (packet.months.length === 0) line(doc, "No care-management month ends in this month.");
   for (const month of packet.months) {
     subHeading(doc, month.period);
@@ -129,7 +116,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
     );
   }
 
-  sectionHeading(doc, "Live interactions");
+  heading(doc, "Live interactions");
   line(doc, LIVE_RULE, { color: "#444444" });
   doc.moveDown(0.3);
   for (const month of packet.months) {

@@ -100,3 +100,23 @@ export function finishPdf({ doc, done }: StartedPdf): Promise<Buffer> {
   doc.end();
   return done;
 }
+
+/** Room kept above the footer ('Page n of m') by the flowing documents (the patient report, the RTM audit packet). */
+const FOOTER_ROOM = 24;
+export const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - FOOTER_ROOM;
+export const leftOf = (doc: Pdf) => doc.page.margins.left;
+export const widthOf = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+/** A new page unless `height` points still fit above the footer. */
+export function ensureRoom(doc: Pdf, height: number): void {
+  if (doc.y + height > bottomOf(doc)) doc.addPage();
+}
+
+/** A section's bold title over a rule, not alone at the foot of a page: `room` points must fit below it. */
+export function sectionHeading(doc: Pdf, text: string, { room, fontSize }: { room: number; fontSize: number }): void {
+  ensureRoom(doc, room);
+  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(fontSize).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
+  const y = doc.y + 2;
+  doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
+  doc.y = y + 6;
+}

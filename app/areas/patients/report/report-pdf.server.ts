@@ -7,28 +7,15 @@
  * 'Page n of m' on every page.
  */
 import SVGtoPDF from "svg-to-pdfkit";
-import { drawLetterhead, finishPdf, PDF_FONT, startPdf, type Pdf } from "../../../media/pdf/pdf-document.server";
+import { bottomOf, drawLetterhead, ensureRoom, finishPdf, leftOf, PDF_FONT, sectionHeading, startPdf, widthOf, type Pdf } from "../../../media/pdf/pdf-document.server";
 import { CHART_SIZE, exerciseChartSvg, proChartSvg, type Period } from "./report-charts.server";
 import { NO_ACTIVITY, NO_EXERCISE_DATA, NO_PRO_DATA, type ReportModel } from "./report-data";
 
 export const REPORT_HEADING = "Patient Activity Report";
 
-const FOOTER_ROOM = 24;
-const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom - FOOTER_ROOM;
-const leftOf = (doc: Pdf) => doc.page.margins.left;
-const widthOf = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
-
-function ensureRoom(doc: Pdf, height: number) {
-  if (doc.y + height > bottomOf(doc)) doc.addPage();
-}
-
-function sectionHeading(doc: Pdf, text: string) {
+function heading(doc: Pdf, text: string) {
   // Not alone at the foot of a page: with room for the first section's title and chart.
-  ensureRoom(doc, CHART_SIZE.height + 110);
-  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(14).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
-  const y = doc.y + 2;
-  doc.moveTo(leftOf(doc), y).lineTo(leftOf(doc) + widthOf(doc), y).lineWidth(0.5).strokeColor("#888888").stroke();
-  doc.y = y + 6;
+  sectionHeading(doc, text, { room: CHART_SIZE.height + 110, fontSize: 14 });
 }
 
 function subHeading(doc: Pdf, title: string, lines: (string | null)[], needed: number) {
@@ -121,7 +108,7 @@ export async function renderPatientReportPdf({ model, period, logo }: ReportPdfI
     return finishPdf(started);
   }
 
-  sectionHeading(doc, "Exercises");
+  heading(doc, "Exercises");
   if (model.exercises.length === 0) doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text("No exercise sessions in this period.", leftOf(doc), doc.y);
   for (const section of model.exercises) {
     const svg = exerciseChartSvg(section, period);
@@ -131,7 +118,7 @@ export async function renderPatientReportPdf({ model, period, logo }: ReportPdfI
     table(doc, section.table.header, section.table.rows);
   }
 
-  sectionHeading(doc, "Surveys (patient-reported outcomes)");
+  heading(doc, "Surveys (patient-reported outcomes)");
   if (model.pros.length === 0) doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text("No survey answers in this period.", leftOf(doc), doc.y);
   for (const section of model.pros) {
     const svg = proChartSvg(section, period);
