@@ -64,7 +64,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const results = await Promise.all(lanes);
 // Lanes that passed first, failed ones last: CI keeps only the end of the output, so a failing lane's log must be there.
-const logged = results.filter((r) => r.log).sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0));
+const logged = results.flatMap((r) => (r.log ? [{ ...r, log: r.log }] : [])).sort((a, b) => Number(a.code !== 0) - Number(b.code !== 0));
 for (const r of logged) {
   console.log(`\n[parallel] ===== ${r.script} (${secs(r.ms)}, exit ${r.code}) =====`);
   process.stdout.write(readFileSync(r.log, "utf8"));

@@ -5,7 +5,7 @@
  * reference API itself and stops it; every run then starts from a copy of it in its own data directory, so
  * each run still gets a pristine world that no other run touches.
  *
- * The key hashes reference-api/src (every .ts and .sql file but tests) and the seed's "today" (SEED_TODAY or
+ * The key hashes reference-api/src and app/domain (every .ts, .sql and .json file but tests) and the seed's "today" (SEED_TODAY or
  * the UTC date): the demo world is deterministic given those. Off in CI (a clean clone never hits the cache)
  * and with E2E_WORLD_CACHE=0.
  */
@@ -16,7 +16,8 @@ import { join, relative } from "node:path";
 import { PROJECT_ROOT, findFreePort } from "../../scripts/identity/cognito-local.js";
 
 const CACHE_DIR = join(PROJECT_ROOT, "data", "test-cache");
-const SOURCE_DIR = join(PROJECT_ROOT, "reference-api", "src");
+/** What the world is made from: the reference API and the pure domain modules it shares with the portal (the RTM rules decide what the seed's cycles are). */
+const SOURCE_DIRS = [join(PROJECT_ROOT, "reference-api", "src"), join(PROJECT_ROOT, "app", "domain")];
 
 export const worldCacheEnabled = () => process.env.E2E_WORLD_CACHE !== "0" && !process.env.CI;
 
@@ -33,7 +34,7 @@ function sourceFiles(dir: string): string[] {
 export function worldKey(world: string): string {
   const hash = createHash("sha256");
   hash.update(`${world}\n${process.env.SEED_TODAY ?? new Date().toISOString().slice(0, 10)}\n`);
-  for (const f of sourceFiles(SOURCE_DIR)) hash.update(relative(SOURCE_DIR, f)).update("\0").update(readFileSync(f));
+  for (const f of SOURCE_DIRS.flatMap(sourceFiles)) hash.update(relative(PROJECT_ROOT, f)).update("\0").update(readFileSync(f));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -41,7 +42,7 @@ export function worldKey(world: string): string {
 async function seedWith(dir: string, world: string): Promise<void> {
   const port = await findFreePort();
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", join(SOURCE_DIR, "main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "reference-api", "src", "main.ts")], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, API_PORT: String(port), API_HOST: "127.0.0.1", API_DATA_DIR: dir, SEED_WORLD: world, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],

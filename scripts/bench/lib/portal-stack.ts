@@ -4,16 +4,18 @@
  * (100,000 patients, generated once into data/bench and reused, as `npm run bench:api` does), and `npm start`
  * of the build pointing at it (tests/setup/portal.ts). Builds nothing: `npm run build` must have been run.
  */
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { PROJECT_ROOT } from "../../identity/cognito-local.js";
 import { startStack, type Stack } from "../../dev/stack.js";
 import { startPortal, type Portal } from "../../../tests/setup/portal.js";
-import { copyPreparedWorld, worldCacheEnabled } from "../../../tests/setup/world-cache.js";
+import { copyPreparedWorld, worldCacheEnabled, worldKey } from "../../../tests/setup/world-cache.js";
 
 /** Where the large world lives between runs (shared with scripts/bench/api-lists.ts; delete it to regenerate). */
 export const LARGE_WORLD_DIR = join(PROJECT_ROOT, "data", "bench");
+/** The key of the sources and the day the large world was seeded from (tests/setup/world-cache.ts's worldKey). */
+const LARGE_WORLD_KEY_FILE = join(LARGE_WORLD_DIR, "world-key");
 export type BenchWorld = "demo" | "large";
 
 /** The fingerprinted browser assets (served at /build/). */
@@ -44,18 +46,26 @@ function newestMtime(dir: string): number {
 const API_ENV = { VALIDATE_RESPONSES: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "10000000" };
 
 /**
- * Generates the large world into LARGE_WORLD_DIR unless it is there: into a directory of its own first, moved
- * into place only once the API answered (seeded completely), so that an interrupted run leaves no half world.
+ * Generates the large world into LARGE_WORLD_DIR unless it is there and was seeded by the reference API's current
+ * sources on the seed's day (SEED_TODAY or today): a world seeded by older code or on another day measures something
+ * else (session 14 found a world from before the 2026 RTM seed, half the cycles, measured as if current). Generated
+ * into a directory of its own first, moved into place only once the API answered (seeded completely), so that an
+ * interrupted run leaves no half world.
  */
 export async function ensureLargeWorld(log: (m: string) => void = () => {}): Promise<void> {
-  if (existsSync(join(LARGE_WORLD_DIR, "api"))) return;
+  const key = worldKey("large");
+  const present = existsSync(join(LARGE_WORLD_DIR, "api"));
+  const stored = existsSync(LARGE_WORLD_KEY_FILE) ? readFileSync(LARGE_WORLD_KEY_FILE, "utf8").trim() : null;
+  if (present && stored === key) return;
+  if (present) log(`the large world in ${relative(PROJECT_ROOT, LARGE_WORLD_DIR)} was seeded by other sources or on another day: generating it again`);
   const partial = `${LARGE_WORLD_DIR}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
-  log(`generating the large world into ${relative(PROJECT_ROOT, LARGE_WORLD_DIR)} (once; several minutes on a busy machine)`);
+  log(`generating the large world into ${relative(PROJECT_ROOT, LARGE_WORLD_DIR)} (once per change of the reference API or day; several minutes on a busy machine)`);
   const t = Date.now();
   try {
     const stack = await startStack({ dataDir: partial, world: "large", apiEnv: API_ENV, healthTimeoutMs: 30 * 60_000, log });
     await stack.stop();
+    writeFileSync(join(partial, "world-key"), `${key}\n`);
     rmSync(LARGE_WORLD_DIR, { recursive: true, force: true });
     renameSync(partial, LARGE_WORLD_DIR);
   } finally {
