@@ -5,7 +5,7 @@
  *   npm run bench:api                      # starts identity + reference API on the large world (data/bench)
  *   BENCH_API_URL=... BENCH_TOKEN=... BENCH_ADMIN_TOKEN=...   # against a running deployment instead
  *
- * The large world is generated once into data/bench (kept for later runs; delete it to regenerate).
+ * The large world is generated once into data/bench (kept for later runs; generated again when the reference API's sources or the day change).
  * Options: BENCH_SECONDS (per cell, default 4), BENCH_CONCURRENCY (default "1,16,64"), BENCH_ONLY (a word of the
  * targets' names, e.g. "scan").
  */

@@ -9,7 +9,7 @@
  * BENCH_DASHBOARD_DELAY_MS, default 2000) and a patient's health sessions (listPatientHealthSessions,
  * BENCH_SESSIONS_DELAY_MS, default 2000; the detail scenario's, also made by the js scenario's patient tabs) —
  * and the built portal. The list scenario runs on a second stack, started after the first has stopped: the
- * large world (100,000 patients, generated once into data/bench and reused; delete it to regenerate), no delays.
+ * large world (100,000 patients, generated into data/bench and reused until the reference API's sources or the day change), no delays.
  * Scenarios live in scripts/bench/scenarios/. Options: BENCH_RUNS (dashboard, detail; default 5), BENCH_SECONDS
  * (load, default 10), BENCH_PAGE_CONCURRENCY (page, default 50), BENCH_LIST_CONCURRENCY (list, default 16).
  */

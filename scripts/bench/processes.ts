@@ -6,7 +6,7 @@
  *
  *   npm run build && npm run bench:processes
  *
- * BENCH_WORLD (large = 100,000 patients, default, generated once into data/bench; demo = the demo world),
+ * BENCH_WORLD (large = 100,000 patients, default, generated into data/bench, reused until the sources or the day change; demo = the demo world),
  * BENCH_LIST_CONCURRENCY (default 16), BENCH_SECONDS (default 10, after a 2 s warm-up), BENCH_PROCESSES
  * (default "1,2"). The load average is printed before each run: on a shared machine read the figures with it.
  */

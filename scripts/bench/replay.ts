@@ -12,7 +12,7 @@
  *   npm run build && npm run bench:replay
  *   BENCH_REPLAY_WORLD=demo npm run bench:replay      # the demo world's longest pose log instead (quick check)
  * Options: BENCH_RUNS (cold loads, default 3), BENCH_PLAY_SECONDS (default 30). The large world is generated once
- * into data/bench (delete it to regenerate: a data/bench older than the replay session lacks it).
+ * into data/bench (generated again when the reference API's sources or the day change).
  */
 import { chromium } from "@playwright/test";
 import { SCRIPTING_COOKIE } from "../../app/shell/scripting.js";

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the RTM month list on the large world (data/bench, generated once): the organization with the
+ * Benchmark of the RTM month list on the large world (data/bench, generated again when the reference API's sources or the day change): the organization with the
  * most cycles ending in the month (Front Range, >= 20,000 of them), its month list as the RTM Billing screen
  * asks for it (page 1, limit 20, the default sort) and the clinicians' needs-attention view
  * (`needsAttention=true&sortBy=DAYS_LEFT&orderBy=ASC`), p50/p95/p99 at concurrency 16, with the counts.
