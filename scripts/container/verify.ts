@@ -63,10 +63,12 @@ const healthcheck = JSON.parse(podman(["image", "inspect", "--format", "{{json .
 record("USER is not root", !!config.User && !/^(root|0)(:|$)/.test(config.User), `USER ${config.User ?? "(none)"}`);
 const hc = config.Healthcheck?.Test ?? healthcheck?.Test ?? [];
 record("HEALTHCHECK kept in the image (docker format), on /healthz", hc.join(" ").includes("/healthz"), hc.slice(0, 2).join(" "));
-const sizes = podman(["run", "--rm", "--network", "none", "--entrypoint", "sh", built.image, "-c", "du -sk /app/node_modules /app/build /app/public && ls /app/node_modules | wc -l"]).stdout.trim().split("\n");
+// Content sizes are the files' bytes (--apparent-size), which do not depend on the file system's block size; the
+// blocks node_modules takes on this machine's disk (many small files: ~20 % more) are printed beside them.
+const sizes = podman(["run", "--rm", "--network", "none", "--entrypoint", "sh", built.image, "-c", "du -sk --apparent-size /app/node_modules /app/build /app/public && ls /app/node_modules | wc -l && du -sk /app/node_modules"]).stdout.trim().split("\n");
 const kb = (line: string | undefined) => Number(line?.split(/\s+/)[0] ?? 0) * 1024;
 const nodeModulesBytes = kb(sizes[0]);
-record("image size", true, `${mb(built.size)} (node_modules ${mb(nodeModulesBytes)} in ${sizes[3]?.trim()} top-level entries, build ${mb(kb(sizes[1]))}, public ${mb(kb(sizes[2]))})`);
+record("image size", true, `${mb(built.size)} (node_modules ${mb(nodeModulesBytes)} in ${sizes[3]?.trim()} top-level entries, ${mb(kb(sizes[4]))} on disk; build ${mb(kb(sizes[1]))}, public ${mb(kb(sizes[2]))})`);
 
 // Nothing only development needs: no package the lockfile marks dev or devOptional (typescript and @types/react,
 // optional peers npm installs anyway, are removed by the deps stage; the Dockerfile says why).
