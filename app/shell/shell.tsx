@@ -4,8 +4,8 @@
  * and the page's tools such as the global filter) and the page in `<main>`.
  */
 import { useLocation } from "react-router";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "../components/use-hydrated";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { DrawerOpener, useDrawer } from "../components/drawer";
 import { Icon } from "./icons";
 import type { NavItem } from "./nav";
 import { sidebarCookie, type SidebarState } from "./preferences";
@@ -31,52 +31,28 @@ interface ShellProps {
 const inert = (on: boolean) => (on ? ({ inert: "" } as Record<string, string>) : {});
 
 export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, tools, children }: ShellProps) {
-  const hydrated = useHydrated();
   const location = useLocation();
   const [state, setState] = useState<SidebarState>(sidebar);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the drawer wherever the focus is; Close, Escape and the backdrop return the focus to the menu
+  // button once the page is no longer inert.
+  const drawer = useDrawer({ escapeAnywhere: true });
+  const { hydrated, dismiss } = drawer;
 
   // The server's value wins when it changes (another tab, a no-JS toggle).
   useEffect(() => setState(sidebar), [sidebar]);
 
   // The drawer closes on navigation.
-  useEffect(() => setDrawerOpen(false), [location.key]);
+  useEffect(() => dismiss(), [location.key, dismiss]);
 
   // ... and when the window grows past the breakpoint.
   useEffect(() => {
     const media = window.matchMedia(DRAWER_MEDIA_QUERY);
     const onChange = () => {
-      if (!media.matches) setDrawerOpen(false);
+      if (!media.matches) dismiss();
     };
     media.addEventListener("change", onChange);
     return () => media.removeEventListener("change", onChange);
-  }, []);
-
-  // Closing the drawer by hand (Close, Escape, the backdrop) returns the focus to the menu button — once the
-  // page is no longer inert.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!drawerOpen && refocus.current) {
-      refocus.current = false;
-      menuButton.current?.focus();
-    }
-  }, [drawerOpen]);
-
-  const closeDrawer = useCallback(() => {
-    refocus.current = true;
-    setDrawerOpen(false);
-  }, []);
-
-  // Escape closes the drawer, wherever the focus is.
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") closeDrawer();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [drawerOpen, closeDrawer]);
+  }, [dismiss]);
 
   const toggle = useCallback(() => {
     const next: SidebarState = state === "collapsed" ? "expanded" : "collapsed";
@@ -84,7 +60,7 @@ export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, tool
     setState(next);
   }, [state]);
 
-  const drawerIsModal = hydrated && drawerOpen;
+  const drawerIsModal = hydrated && drawer.open;
 
   return (
     <div className="shell" data-sidebar={state}>
@@ -93,29 +69,15 @@ export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, tool
         label={navLabel}
         state={state}
         onToggle={hydrated ? toggle : null}
-        drawer={hydrated ? { open: drawerOpen, close: closeDrawer } : null}
+        drawer={drawer}
         homeHref={homeHref}
         brand="Exer"
       />
       <div className="shell-body" {...inert(drawerIsModal)}>
         <header className="topbar">
-          {hydrated ? (
-            <button
-              ref={menuButton}
-              type="button"
-              className="icon-button menu-button"
-              aria-label="Open menu"
-              aria-expanded={drawerOpen}
-              aria-controls={SIDEBAR_ID}
-              onClick={() => setDrawerOpen(true)}
-            >
-              <Icon name="menu" />
-            </button>
-          ) : (
-            <a href={`#${SIDEBAR_ID}`} className="icon-button menu-button" aria-label="Open menu">
-              <Icon name="menu" />
-            </a>
-          )}
+          <DrawerOpener drawer={drawer} controls={SIDEBAR_ID} className="icon-button menu-button" label="Open menu">
+            <Icon name="menu" />
+          </DrawerOpener>
           <p className="topbar-title">
             {/* 40 px high with the text or the logo (250:140, its box known before it loads): nothing moves when it loads or changes. */}
             {logoUrl ? <img className="topbar-logo" src={logoUrl} alt={title} width={250} height={140} /> : title}

@@ -11,7 +11,8 @@
  * open, Escape or the backdrop closes it, and so does every navigation.
  */
 import { Link, useLocation } from "react-router";
-import { useEffect, useRef, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
+import { DrawerBackdrop, DrawerClose, type Drawer } from "../components/drawer";
 import { Icon } from "./icons";
 import { isCurrentLink, sectionIsCurrent, type NavItem, type NavLeaf, type NavSection } from "./nav";
 import { sidebarToggleLabel, type SidebarState } from "./preferences";
@@ -26,8 +27,8 @@ interface SidebarProps {
   state: SidebarState;
   /** Desktop toggle (with JavaScript; without it the form posts). */
   onToggle: (() => void) | null;
-  /** Drawer (small screens) state with JavaScript; null without it. */
-  drawer: { open: boolean; close: () => void } | null;
+  /** The drawer (small screens): with JavaScript its state; without it the `:target` of `#sidebar`. */
+  drawer: Drawer;
   homeHref: string;
   brand: string;
 }
@@ -36,12 +37,7 @@ export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const collapsed = state === "collapsed";
-  const closeButton = useRef<HTMLButtonElement>(null);
   const toggleLabel = sidebarToggleLabel(state);
-
-  useEffect(() => {
-    if (drawer?.open) closeButton.current?.focus();
-  }, [drawer?.open]);
 
   const onToggleClick = (e: MouseEvent<HTMLButtonElement>) => {
     if (!onToggle) return;
@@ -53,7 +49,7 @@ export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand
     <>
       <nav
         id={SIDEBAR_ID}
-        className={`sidebar${drawer?.open ? " is-open" : ""}`}
+        className={`sidebar${drawer.open ? " is-open" : ""}`}
         aria-label={label}
         data-state={state}
       >
@@ -64,17 +60,9 @@ export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand
             </span>
             <span className="nav-label">{brand}</span>
           </Link>
-          {drawer ? (
-            <button ref={closeButton} type="button" className="icon-button drawer-close" aria-label="Close menu" onClick={drawer.close}>
-              <Icon name="close" />
-            </button>
-          ) : (
-            // Without JS the drawer opens as the :target of #sidebar; this link clears the fragment to close it.
-            // eslint-disable-next-line jsx-a11y/anchor-is-valid -- "#" is the real destination (no fragment = closed)
-            <a href="#" className="icon-button drawer-close" aria-label="Close menu">
-              <Icon name="close" />
-            </a>
-          )}
+          <DrawerClose drawer={drawer} label="Close menu" className="drawer-close">
+            <Icon name="close" />
+          </DrawerClose>
         </div>
         <ul className="nav-list">
           {items.map((item) => (
@@ -92,14 +80,7 @@ export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand
           </button>
         </form>
       </nav>
-      {drawer ? (
-        <div className={`drawer-backdrop${drawer.open ? " is-open" : ""}`} aria-hidden="true" onClick={drawer.close} />
-      ) : (
-        // The backdrop closes the no-JS drawer on a click; hidden from assistive technology (the labelled close link
-        // above is their way out).
-        // eslint-disable-next-line jsx-a11y/anchor-is-valid, jsx-a11y/anchor-has-content -- see above
-        <a href="#" className="drawer-backdrop" aria-hidden="true" tabIndex={-1} />
-      )}
+      <DrawerBackdrop drawer={drawer} className="drawer-backdrop" />
     </>
   );
 }

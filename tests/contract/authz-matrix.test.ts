@@ -13,13 +13,13 @@
 import { importJWK, SignJWT } from "jose";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { API_CALLERS, apiMatrix, missingOperationRows, type ApiClass, type Caller } from "../authz/matrix.js";
 import { call, describeRes, hasRole, tokenOf, type Req, type Res } from "./lib/client.js";
 import { operations, type Operation } from "./lib/contract.js";
 import { target } from "./lib/env.js";
 import { plans, type Plan } from "./lib/plans.js";
-import { cleanupScratch, getWorld, type World } from "./lib/world.js";
+import { fileWorld } from "./lib/world.js";
 import type { Role } from "./lib/target.js";
 
 const ROLE_OF: Record<Caller, Role | null | "EXPIRED"> = {
@@ -36,7 +36,7 @@ const ROLE_OF: Record<Caller, Role | null | "EXPIRED"> = {
   expired: "EXPIRED",
 };
 
-let w: World;
+const w = fileWorld();
 let expiredToken: string | undefined;
 
 /**
@@ -161,11 +161,7 @@ async function runOperation(op: Operation): Promise<void> {
 }
 
 beforeAll(async () => {
-  w = await getWorld();
   expiredToken = await makeExpiredToken();
-});
-afterAll(async () => {
-  await cleanupScratch();
 });
 
 describe("authorization matrix: API operations × callers", () => {

@@ -5,21 +5,12 @@
  * practitioner of the organization has none; a practitioner at other locations and another organization are
  * refused); care notes record whether their minutes were TIMED or TYPED.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, ok, type Req } from "./lib/client.js";
-import { hasRole } from "./lib/client.js";
-import { cleanupScratch, getWorld, newPatient, type World } from "./lib/world.js";
+import { describe, expect, it } from "vitest";
+import { expectError, hasRole, rt, rtCall } from "./lib/client.js";
+import { fileWorld, newPatient } from "./lib/world.js";
 
-let w: World;
-beforeAll(async () => {
-  w = await getWorld();
-});
-afterAll(async () => {
-  await cleanupScratch();
-});
+const w = fileWorld();
 
-const rt = (req: Req) => ok({ ...req, kind: "roundtrip" });
-const rtCall = (req: Req) => call({ ...req, kind: "roundtrip" });
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 describe("the care timer", () => {

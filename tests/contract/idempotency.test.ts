@@ -5,16 +5,13 @@
  * another request is a 422 `{message, status}`; two concurrent first uses create one record.
  */
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, describeRes, expectError, expectStatus, ok, type J, type Req, type Res } from "./lib/client.js";
 import { operations } from "./lib/contract.js";
 import { plans } from "./lib/plans.js";
-import { getWorld, newPatient, patientBody, type World } from "./lib/world.js";
+import { fileWorld, newPatient, patientBody } from "./lib/world.js";
 
-let w: World;
-beforeAll(async () => {
-  w = await getWorld();
-});
+const w = fileWorld();
 
 const HEADER = "Idempotency-Key";
 const keyed = (op: string, req: Omit<Req, "op"> & { op?: string }, key: string): Req => ({ ...req, op, kind: "rule", headers: { ...(req.headers ?? {}), [HEADER]: key } });

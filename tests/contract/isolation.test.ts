@@ -9,9 +9,9 @@ import { isAdminOperation, operations } from "./lib/contract.js";
 import { target } from "./lib/env.js";
 import { plans } from "./lib/plans.js";
 import { mark } from "./lib/recorder.js";
-import { getWorld, type World } from "./lib/world.js";
+import { fileWorld } from "./lib/world.js";
 
-let w: World;
+const w = fileWorld();
 const idsOfA = new Set<string>();
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -22,7 +22,6 @@ async function collect(op: string, query: Record<string, J> = {}, params: Record
 }
 
 beforeAll(async () => {
-  w = await getWorld();
   idsOfA.add(w.orgId.toLowerCase());
   await collect("listPatientRecords", { status: "ALL", limit: 999 });
   await collect("listLocations");

@@ -7,19 +7,13 @@
  *   a `Cache-Control` of its own (the exercise media).
  * The 429's `Retry-After` is checked last of all (zy-rate-limit.test.ts): it spends the caller's budget.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, describeRes, expectError, type J, type Req, type Res } from "./lib/client.js";
 import { contract, operations, type Operation } from "./lib/contract.js";
 import { plans, type Plan } from "./lib/plans.js";
-import { cleanupScratch, getWorld, type World } from "./lib/world.js";
+import { fileWorld } from "./lib/world.js";
 
-let w: World;
-beforeAll(async () => {
-  w = await getWorld();
-});
-afterAll(async () => {
-  await cleanupScratch();
-});
+const w = fileWorld();
 
 const NUL = "\u0000";
 const searchParam = (op: Operation) => op.params.find((p) => p.in === "query" && p.name.toLowerCase() === "search");

@@ -15,15 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAuth, checkGenerated, checkInput, checkOrganization, checkRefusals, checkRoles, checkSuccess, hasInputs } from "./lib/checks.js";
 import { operations } from "./lib/contract.js";
 import { plans, type Plan } from "./lib/plans.js";
-import { cleanupScratch, getWorld, type World } from "./lib/world.js";
+import { fileWorld } from "./lib/world.js";
 
-let world: World;
-beforeAll(async () => {
-  world = await getWorld();
-});
-afterAll(async () => {
-  await cleanupScratch();
-});
+const world = fileWorld();
 
 for (const op of operations) {
   describe(`${op.operationId}: ${op.method} ${op.path}`, () => {
@@ -34,7 +28,7 @@ for (const op of operations) {
       const factory = plans[op.operationId];
       if (!factory) return;
       try {
-        plan = await factory(await getWorld());
+        plan = await factory(world);
       } catch (err) {
         planError = err;
       }

@@ -7,18 +7,15 @@
  * - a filtered walk with a small limit keeps the invariants; every `sortBy` × `orderBy` yields the same ids once.
  * Lists answering a plain array with page/limit (e.g. templates): pages concatenate to the unpaged list.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, describeRes, expectStatus, type J, type Req } from "./lib/client.js";
 import { isPagedList, operations, successSchema, type Operation } from "./lib/contract.js";
 import { target } from "./lib/env.js";
 import { plans } from "./lib/plans.js";
 import { mark } from "./lib/recorder.js";
-import { getWorld, type World } from "./lib/world.js";
+import { fileWorld } from "./lib/world.js";
 
-let w: World;
-beforeAll(async () => {
-  w = await getWorld();
-});
+const w = fileWorld();
 
 const pagedOps = operations.filter((op) => op.method === "GET" && op.params.some((p) => p.name === "page") && op.params.some((p) => p.name === "limit"));
 const MAX_PAGES = 15;

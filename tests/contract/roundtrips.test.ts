@@ -2,22 +2,14 @@
  * Round trips through the API, checking content at every step (create → read → update → read → delete → 404):
  * patients, care notes, templates, programs and their assignments, locations, practitioners.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, expectStatus, expectSuccess, hasRole, ok, type J, type Req } from "./lib/client.js";
+import { describe, expect, it } from "vitest";
+import { call, expectError, expectStatus, expectSuccess, hasRole, rt, rtCall, type J, type Req } from "./lib/client.js";
 import { target } from "./lib/env.js";
 import { mark } from "./lib/recorder.js";
-import { blocksFor, cleanupScratch, getWorld, newPatient, patientBody, programBody, unique, type World } from "./lib/world.js";
+import { blocksFor, fileWorld, newPatient, patientBody, programBody, unique } from "./lib/world.js";
 
-let w: World;
-beforeAll(async () => {
-  w = await getWorld();
-});
-afterAll(async () => {
-  await cleanupScratch();
-});
+const w = fileWorld();
 
-const rt = (req: Req) => ok({ ...req, kind: "roundtrip" });
-const rtCall = (req: Req) => call({ ...req, kind: "roundtrip" });
 const done = (...ops: string[]) => {
   for (const op of ops) mark(target().recordFile, { op, check: "roundtrip", ok: true });
 };

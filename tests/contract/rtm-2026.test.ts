@@ -4,21 +4,12 @@
  * their cycles report (status, needs, projection, units, liveInteraction), what a care note's call counts for, and
  * the refusals that name their rule.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, ok, type J, type Req } from "./lib/client.js";
-import { cleanupScratch, getWorld, newPatient, programBody, type World } from "./lib/world.js";
-import { afterAll } from "vitest";
+import { describe, expect, it } from "vitest";
+import { expectError, rt, rtCall, type J } from "./lib/client.js";
+import { fileWorld, newPatient, programBody } from "./lib/world.js";
 
-let w: World;
-beforeAll(async () => {
-  w = await getWorld();
-});
-afterAll(async () => {
-  await cleanupScratch();
-});
+const w = fileWorld();
 
-const rt = (req: Req) => ok({ ...req, kind: "roundtrip" });
-const rtCall = (req: Req) => call({ ...req, kind: "roundtrip" });
 
 /** The running cycles of one boundary patient, by code. */
 async function running(lastName: string): Promise<Record<string, J>> {

@@ -4,23 +4,21 @@
  * internal organization; each is refused here with 403 and ADR 015's message, and nothing is created. The same
  * requests by a product admin of the same organization succeed (they are valid: the refusal is the role's).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call, hasRole, type J, type Req } from "./lib/client.js";
-import { cleanupScratch, getWorld, onCleanup, patientBody, programBody, type World } from "./lib/world.js";
+import { fileWorld, onCleanup, patientBody, programBody } from "./lib/world.js";
 
 const SUPPORT_CANNOT_CHANGE = "Support staff cannot make this change; ask a product admin.";
 
-let w: World;
+const w = fileWorld();
 let orgId: string;
 let locationId: string;
 
 beforeAll(async () => {
-  w = await getWorld();
   orgId = (await call({ op: "getCurrentUser", as: "SUPPORT" })).body?.organization?.id;
   const locations = (await call({ op: "listLocations", as: "SUPPORT" })).body as J[];
   locationId = locations[0]?.id;
 });
-afterAll(cleanupScratch);
 
 const available = () => hasRole("SUPPORT") && hasRole("PRODUCT_ADMIN");
 

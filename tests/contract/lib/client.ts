@@ -175,6 +175,10 @@ export async function ok(req: Req): Promise<J> {
   return expectSuccess(res);
 }
 
+/** A step of a round trip (recorded as `kind: "roundtrip"`): `rt` expects success and answers the body, `rtCall` answers the response. */
+export const rt = (req: Req): Promise<J> => ok({ ...req, kind: "roundtrip" });
+export const rtCall = (req: Req): Promise<Res> => call({ ...req, kind: "roundtrip" });
+
 /** An error response: the status and an Error body `{message, status}` (the message not empty). */
 export function expectError(res: Res, expected: number | number[], soft = false): void {
   expectStatus(res, expected, soft);

@@ -5,7 +5,7 @@
  * removed afterwards where the API can remove them).
  */
 import { crc32, deflateSync } from "node:zlib";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { call, expectSuccess, hasRole, ok, type J, type Req } from "./client.js";
 import { target } from "./env.js";
 import type { Role } from "./target.js";
@@ -51,6 +51,24 @@ let worldPromise: Promise<World> | undefined;
 export function getWorld(): Promise<World> {
   worldPromise ??= discover();
   return worldPromise;
+}
+
+/**
+ * A test file's world: learned before the file's tests (`beforeAll`) and its scratch records removed after them
+ * (`afterAll`, `cleanupScratch`). Call it at the top of the file; read the world inside tests and hooks.
+ */
+export function fileWorld(): World {
+  let world: World | undefined;
+  beforeAll(async () => {
+    world = await getWorld();
+  });
+  afterAll(cleanupScratch);
+  return new Proxy({} as World, {
+    get(_, key) {
+      if (!world) throw new Error("the world is learned before the file's tests: read it inside a test or a hook");
+      return world[key as keyof World];
+    },
+  });
 }
 
 async function discover(): Promise<World> {

@@ -4,13 +4,13 @@
  * least 5 s (a 0–60 s slider with JavaScript, quick picks 30 s, 1 min and 1:30 min, and a text input taking
  * seconds, mm:ss or hh:mm:ss); the special goal's fixed 5 reps in 60 s and 1 set (§9); range of motion.
  */
-import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, TIME_QUICK_PICKS, TIME_SLIDER_MAX, timeInputFilter } from "../rules/goal-time";
 import { blockField, type DraftBlock } from "../rules/program-draft";
 import { REPS_MAX, REPS_MIN, SETS_MAX, SETS_MIN, SPECIAL_GOAL } from "../rules/set-goal";
-import { fieldId, IntentButton, rangeOptions, SelectField } from "./builder-fields";
+import { FieldFrame, IntentButton, rangeOptions, SelectField } from "./builder-fields";
 import type { ExerciseSummary } from "./builder-view";
 
 const SIDE_OPTIONS = [
@@ -64,97 +64,130 @@ function useGoalValue<T>(shown: string, initial: T): [T, (value: T) => void] {
   return [value, setValue];
 }
 
+const GOAL_LABELS = { reps: "Reps", time: "Time" } as const;
+const TIME_PICKS = TIME_QUICK_PICKS.map((p) => ({ value: p.seconds, label: p.label }));
+
+/** A value of the goal (null: what is typed cannot be read). */
+type GoalValue = number | null;
+
 /**
- * A set goal's field: with JavaScript a slider and the text box move together; without it, the box alone. The box
- * is text, so what was typed reaches the server and comes back with the message when it cannot be used ("abc"),
- * rather than emptied by the browser. `hint` (optional) describes the box; `children` stand after it.
+ * A set goal's field (a builder field, `FieldFrame`): with JavaScript a slider and the text box move together;
+ * without it, the box alone. The box is text, so what was typed reaches the server and comes back with the message
+ * when it cannot be used ("abc"), rather than emptied by the browser.
+ *
+ * The goal's own parts: `shown` (the box's text from the server: the saved value, or the text typed when it could
+ * not be read) and `initial` (the slider's value for it); the slider's range, the box's text for a slider value and
+ * what the slider says; `read` (the value as the box is typed in: it may correct the box; undefined keeps the value);
+ * `onBlur` (given `set`: a value into the slider and the box); `hint` (given the value); `picks`, quick picks after
+ * the hint (submit buttons `<field>:<block key>:<value>` without JavaScript; with it they set the value at once).
  */
 function GoalField(props: {
-  className: string;
-  label: string;
-  name: string;
-  shown: string;
+  block: DraftBlock;
+  field: "reps" | "time";
   errors: string[] | undefined;
-  boxRef: RefObject<HTMLInputElement | null>;
-  slider: { className: string; min: number; max: number; value: number; label: string; valueText: string; onChange: (value: number) => void };
-  onInput: (box: HTMLInputElement) => void;
-  onBlur?: (box: HTMLInputElement) => void;
-  hint?: ReactNode;
-  children?: ReactNode;
+  shown: string;
+  initial: GoalValue;
+  slider: { min: number; max: number; text: (value: number) => string; valueText: (value: number) => string };
+  read: (box: HTMLInputElement) => GoalValue | undefined;
+  onBlur?: (box: HTMLInputElement, set: (value: number) => void) => void;
+  hint?: (value: GoalValue) => ReactNode;
+  picks?: readonly { value: number; label: string }[];
 }) {
-  const { className, label, name, shown, errors, boxRef, slider, onInput, onBlur, hint, children } = props;
+  const { block, field, errors, shown, initial, slider, read, onBlur, hint, picks } = props;
   const hydrated = useHydrated();
-  const id = fieldId(name);
-  const invalid = (errors?.length ?? 0) > 0;
-  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ");
+  const box = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useGoalValue(shown, initial);
+  const set = (n: number) => {
+    setValue(n);
+    if (box.current) box.current.value = slider.text(n);
+  };
+  const name = blockField(block.key, field);
+  const label = GOAL_LABELS[field];
+  const at = value ?? slider.min;
   return (
-    <div className={`field ${className}`}>
-      <label htmlFor={id}>{label}</label>
-      {hydrated ? (
-        <input
-          type="range"
-          className={slider.className}
-          min={slider.min}
-          max={slider.max}
-          step={1}
-          value={slider.value}
-          aria-label={slider.label}
-          aria-valuetext={slider.valueText}
-          onChange={(e) => slider.onChange(Number(e.currentTarget.value))}
-        />
+    <FieldFrame
+      name={name}
+      label={label}
+      errors={errors}
+      className={`block-${field}`}
+      hint={hint?.(value)}
+      control={(d) => (
+        <>
+          {hydrated ? (
+            <input
+              type="range"
+              className={`block-${field}-slider`}
+              min={slider.min}
+              max={slider.max}
+              step={1}
+              value={Math.min(slider.max, Math.max(slider.min, at))}
+              aria-label={`${label} slider`}
+              aria-valuetext={slider.valueText(at)}
+              onChange={(e) => set(Number(e.currentTarget.value))}
+            />
+          ) : null}
+          <input
+            ref={box}
+            key={`${name}:${shown}`}
+            id={d.id}
+            name={name}
+            type="text"
+            inputMode="numeric"
+            defaultValue={shown}
+            aria-invalid={d.invalid || undefined}
+            aria-describedby={d.describedBy}
+            onInput={(e) => {
+              const next = read(e.currentTarget);
+              if (next !== undefined) setValue(next);
+            }}
+            onBlur={onBlur ? (e) => onBlur(e.currentTarget, set) : undefined}
+          />
+        </>
+      )}
+    >
+      {picks ? (
+        <div className="block-quick-picks" role="group" aria-label="Quick picks">
+          {picks.map((p) => (
+            <button
+              key={p.value}
+              type="submit"
+              name="intent"
+              value={`${field}:${block.key}:${p.value}`}
+              className="button quick-pick"
+              formNoValidate
+              aria-pressed={value === p.value}
+              onClick={
+                hydrated
+                  ? (e) => {
+                      e.preventDefault();
+                      set(p.value);
+                    }
+                  : undefined
+              }
+            >
+              {p.label}
+            </button>
+          ))}
+        </div>
       ) : null}
-      <input
-        ref={boxRef}
-        key={`${name}:${shown}`}
-        id={id}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        defaultValue={shown}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
-        onInput={(e) => onInput(e.currentTarget)}
-        onBlur={onBlur ? (e) => onBlur(e.currentTarget) : undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <ErrorList id={`${id}-error`} errors={errors ?? []} />
-    </div>
+    </FieldFrame>
   );
 }
 
 /** Reps (001 §9: a slider 1 to 25, default 10). */
 function RepsGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
-  const input = useRef<HTMLInputElement>(null);
-  const shown = block.setGoal.typed ?? (block.setGoal.reps === null ? "" : String(block.setGoal.reps));
-  const [reps, setReps] = useGoalValue(shown, block.setGoal.reps);
+  const { reps, typed } = block.setGoal;
   return (
     <GoalField
-      className="block-reps"
-      label="Reps"
-      name={blockField(block.key, "reps")}
-      shown={shown}
+      block={block}
+      field="reps"
       errors={errors}
-      boxRef={input}
-      slider={{
-        className: "block-reps-slider",
-        min: REPS_MIN,
-        max: REPS_MAX,
-        value: Math.min(REPS_MAX, Math.max(REPS_MIN, reps ?? REPS_MIN)),
-        label: "Reps slider",
-        valueText: `${reps ?? REPS_MIN} reps`,
-        onChange: (n) => {
-          setReps(n);
-          if (input.current) input.current.value = String(n);
-        },
-      }}
-      onInput={(box) => {
+      shown={typed ?? (reps === null ? "" : String(reps))}
+      initial={reps}
+      slider={{ min: REPS_MIN, max: REPS_MAX, text: String, valueText: (n) => `${n} reps` }}
+      read={(box) => {
         const n = Number(box.value.trim());
-        if (Number.isInteger(n) && box.value.trim() !== "") setReps(n);
+        return Number.isInteger(n) && box.value.trim() !== "" ? n : undefined;
       }}
     />
   );
@@ -163,69 +196,28 @@ function RepsGoalField({ block, errors }: { block: DraftBlock; errors: string[] 
 /** Time (a 0–60 s slider, quick picks, and seconds, mm:ss or hh:mm:ss typed). */
 function TimeGoalField({ block, errors }: { block: DraftBlock; errors: string[] | undefined }) {
   const hydrated = useHydrated();
-  const input = useRef<HTMLInputElement>(null);
   const time = block.setGoal.time ?? 0;
-  // What the box shows: the saved seconds, or the text typed when it could not be read (with its message).
-  const shown = block.setGoal.typed ?? formatGoalTimeInput(time);
-  const [seconds, setSeconds] = useGoalValue<number | null>(shown, block.setGoal.typed === undefined ? time : null);
-  const set = (s: number) => {
-    setSeconds(s);
-    if (input.current) input.current.value = formatGoalTimeInput(s);
-  };
+  const { typed } = block.setGoal;
   return (
     <GoalField
-      className="block-time"
-      label="Time"
-      name={blockField(block.key, "time")}
-      shown={shown}
+      block={block}
+      field="time"
       errors={errors}
-      boxRef={input}
-      slider={{
-        className: "block-time-slider",
-        min: 0,
-        max: TIME_SLIDER_MAX,
-        value: Math.min(seconds ?? 0, TIME_SLIDER_MAX),
-        label: "Time slider",
-        valueText: goalTimeLabel(seconds ?? 0),
-        onChange: set,
-      }}
-      onInput={(box) => {
+      // What the box shows: the saved seconds, or the text typed when it could not be read (with its message).
+      shown={typed ?? formatGoalTimeInput(time)}
+      initial={typed === undefined ? time : null}
+      slider={{ min: 0, max: TIME_SLIDER_MAX, text: formatGoalTimeInput, valueText: goalTimeLabel }}
+      read={(box) => {
         const filtered = timeInputFilter(box.value);
         if (filtered !== box.value) box.value = filtered;
-        setSeconds(parseGoalTime(filtered));
+        return parseGoalTime(filtered);
       }}
-      onBlur={(box) => {
+      onBlur={(box, set) => {
         // A negative time is 0 (001 §5): the minus stays visible while typing, so "-45" does not become 45.
-        if (box.value.trimStart().startsWith("-")) {
-          box.value = "0";
-          setSeconds(0);
-        }
+        if (box.value.trimStart().startsWith("-")) set(0);
       }}
-      hint={<>Seconds, mm:ss or hh:mm:ss{hydrated && seconds !== null ? ` (${goalTimeLabel(seconds)})` : ""}</>}
-    >
-      <div className="block-quick-picks" role="group" aria-label="Quick picks">
-        {TIME_QUICK_PICKS.map((p) => (
-          <button
-            key={p.seconds}
-            type="submit"
-            name="intent"
-            value={`time:${block.key}:${p.seconds}`}
-            className="button quick-pick"
-            formNoValidate
-            aria-pressed={seconds === p.seconds}
-            onClick={
-              hydrated
-                ? (e) => {
-                    e.preventDefault();
-                    set(p.seconds);
-                  }
-                : undefined
-            }
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
-    </GoalField>
+      hint={(seconds) => <>Seconds, mm:ss or hh:mm:ss{hydrated && seconds !== null ? ` (${goalTimeLabel(seconds)})` : ""}</>}
+      picks={TIME_PICKS}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { NOTES_MAX } from "../rules/program-draft";
 
 export const fieldId = (name: string) => `builder-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 
-interface Described {
+export interface Described {
   id: string;
   errorId: string;
   invalid: boolean;
@@ -35,24 +35,43 @@ interface FieldBase {
   className?: string;
 }
 
-export function TextField({ name, label, value, errors, hint, className, inputProps }: FieldBase & { value: string; inputProps?: InputHTMLAttributes<HTMLInputElement> }) {
+/**
+ * A field of the builder: the label, the control (`control` renders it with the ids it refers to: its own,
+ * aria-invalid, aria-describedby the hint and the errors), the hint, what else stands after it (`children`), and the
+ * errors.
+ */
+export function FieldFrame({ name, label, errors, hint, className, control, children }: FieldBase & { control: (d: Described) => ReactNode; children?: ReactNode }) {
   const d = described(name, errors, !!hint);
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
       <label htmlFor={d.id}>{label}</label>
-      <input key={`${name}:${value}`} id={d.id} name={name} type="text" defaultValue={value} aria-invalid={d.invalid || undefined} aria-describedby={d.describedBy} {...inputProps} />
+      {control(d)}
       {hint ? (
         <p id={`${d.id}-hint`} className="field-hint">
           {hint}
         </p>
       ) : null}
+      {children}
       <ErrorList id={d.errorId} errors={errors ? [...errors] : []} />
     </div>
   );
 }
 
+export function TextField({ value, inputProps, ...field }: FieldBase & { value: string; inputProps?: InputHTMLAttributes<HTMLInputElement> }) {
+  const { name } = field;
+  return (
+    <FieldFrame
+      {...field}
+      control={(d) => (
+        <input key={`${name}:${value}`} id={d.id} name={name} type="text" defaultValue={value} aria-invalid={d.invalid || undefined} aria-describedby={d.describedBy} {...inputProps} />
+      )}
+    />
+  );
+}
+
 /** Notes with the n/500 counter (001 §5): counted as the patients area counts (a line break is two). */
-export function NotesField({ name, label, value, errors, className }: FieldBase & { value: string }) {
+export function NotesField({ value, ...field }: Omit<FieldBase, "hint"> & { value: string }) {
+  const { name } = field;
   const hydrated = useHydrated();
   const [length, setLength] = useState(() => countedLength(value));
   const [base, setBase] = useState(value);
@@ -60,59 +79,48 @@ export function NotesField({ name, label, value, errors, className }: FieldBase 
     setBase(value);
     setLength(countedLength(value));
   }
-  const d = described(name, errors, true);
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={d.id}>{label}</label>
-      <textarea
-        key={`${name}:${value}`}
-        id={d.id}
-        name={name}
-        rows={4}
-        defaultValue={value}
-        aria-invalid={d.invalid || undefined}
-        aria-describedby={d.describedBy}
-        onInput={hydrated ? (e) => setLength(countedLength(e.currentTarget.value)) : undefined}
-      />
-      <p id={`${d.id}-hint`} className="field-hint">
-        <span className={length >= NOTES_MAX ? "over-limit" : undefined}>
-          {length}/{NOTES_MAX}
-        </span>
-        <span className="visually-hidden"> characters</span>
-      </p>
-      <ErrorList id={d.errorId} errors={errors ? [...errors] : []} />
-    </div>
+    <FieldFrame
+      {...field}
+      hint={
+        <>
+          <span className={length >= NOTES_MAX ? "over-limit" : undefined}>
+            {length}/{NOTES_MAX}
+          </span>
+          <span className="visually-hidden"> characters</span>
+        </>
+      }
+      control={(d) => (
+        <textarea
+          key={`${name}:${value}`}
+          id={d.id}
+          name={name}
+          rows={4}
+          defaultValue={value}
+          aria-invalid={d.invalid || undefined}
+          aria-describedby={d.describedBy}
+          onInput={hydrated ? (e) => setLength(countedLength(e.currentTarget.value)) : undefined}
+        />
+      )}
+    />
   );
 }
 
-export function SelectField({
-  name,
-  label,
-  value,
-  options,
-  errors,
-  hint,
-  className,
-  selectProps,
-}: FieldBase & { value: string; options: readonly { value: string; label: string }[]; selectProps?: SelectHTMLAttributes<HTMLSelectElement> }) {
-  const d = described(name, errors, !!hint);
+export function SelectField({ value, options, selectProps, ...field }: FieldBase & { value: string; options: readonly { value: string; label: string }[]; selectProps?: SelectHTMLAttributes<HTMLSelectElement> }) {
+  const { name } = field;
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={d.id}>{label}</label>
-      <select key={`${name}:${value}`} id={d.id} name={name} defaultValue={value} aria-invalid={d.invalid || undefined} aria-describedby={d.describedBy} {...selectProps}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${d.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={d.errorId} errors={errors ? [...errors] : []} />
-    </div>
+    <FieldFrame
+      {...field}
+      control={(d) => (
+        <select key={`${name}:${value}`} id={d.id} name={name} defaultValue={value} aria-invalid={d.invalid || undefined} aria-describedby={d.describedBy} {...selectProps}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

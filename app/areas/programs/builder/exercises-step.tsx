@@ -11,8 +11,7 @@
  * at every width. Without JavaScript each opener is a link to its drawer (`:target` opens it by CSS) and the
  * close controls are links to "#"; with it, buttons (Escape closes, the focus goes in and comes back).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
-import { DrawerClose } from "../../../components/drawer-close";
+import { DrawerBackdrop, DrawerClose, DrawerOpener, useDrawer, type Drawer } from "../../../components/drawer";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { SortableList } from "../../../islands/sortable-list";
@@ -42,43 +41,16 @@ export function ExercisesStep({ view }: { view: StepsView }) {
 
 /** The step's columns; the program's drawer state (small screens) is shared by its opener and its close control. */
 function ProgramDrawer({ view }: { view: StepsView }) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const closer = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (open) closer.current?.focus();
-  }, [open]);
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  const drawer = useDrawer();
   const count = view.draft.blocks.length;
-  const label = `Program (${count} ${count === 1 ? "exercise" : "exercises"})`;
   return (
     <>
       {/* A bar at the top of the step below lg; above it, its parts are the grid's first column. */}
       <div className="builder-toolbar">
         {view.grid ? <FilterColumn grid={view.grid} /> : <div className="builder-filters" />}
-        {hydrated ? (
-          <button
-            ref={opener}
-            type="button"
-            className="button program-open"
-            aria-expanded={open}
-            aria-controls={PROGRAM_ID}
-            onClick={(e: MouseEvent<HTMLButtonElement>) => {
-              e.preventDefault();
-              setOpen(true);
-            }}
-          >
-            {label}
-          </button>
-        ) : (
-          <a className="button program-open" href={`#${PROGRAM_ID}`}>
-            {label}
-          </a>
-        )}
+        <DrawerOpener drawer={drawer} controls={PROGRAM_ID} className="button program-open">
+          {`Program (${count} ${count === 1 ? "exercise" : "exercises"})`}
+        </DrawerOpener>
       </div>
       <div className="builder-library">
         {view.exercisesError ? (
@@ -88,21 +60,12 @@ function ProgramDrawer({ view }: { view: StepsView }) {
         ) : null}
         {view.grid ? <SelectExercise grid={view.grid} added={new Set(view.draft.blocks.map((b) => b.exerciseId))} /> : null}
       </div>
-      <ProgramSidebar view={view} hydrated={hydrated} open={open} onClose={close} closeRef={closer} />
+      <ProgramSidebar view={view} drawer={drawer} />
     </>
   );
 }
 
 const PROGRAM_ID = "builder-program";
-
-interface DrawerProps {
-  view: StepsView;
-  hydrated: boolean;
-  /** The drawer (below md) is open: with JavaScript only; without it the drawer is the `:target`. */
-  open: boolean;
-  onClose: () => void;
-  closeRef: RefObject<HTMLButtonElement | null>;
-}
 
 function FilterColumn({ grid }: { grid: GridView }) {
   const hydrated = useHydrated();
@@ -144,24 +107,18 @@ function SelectExercise({ grid, added }: { grid: GridView; added: ReadonlySet<st
   );
 }
 
-function ProgramSidebar({ view, hydrated, open, onClose, closeRef }: DrawerProps) {
+/** The built program: a column from md up, below it a drawer (open with JavaScript only; without it the `:target`). */
+function ProgramSidebar({ view, drawer }: { view: StepsView; drawer: Drawer }) {
   const { draft, exercises, errors } = view;
   const label = (b: DraftBlock) => exerciseName(b, exercises[b.exerciseId]);
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    // Escape closes the drawer, not the builder around it.
-    if (e.key === "Escape" && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    }
-  };
   return (
     <>
+      {/* Escape closes the drawer, not the builder around it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a key handler for the controls inside */}
-      <aside id={PROGRAM_ID} className={`builder-sidebar${open ? " is-open" : ""}`} aria-labelledby="builder-sidebar-heading" onKeyDown={onKeyDown}>
+      <aside id={PROGRAM_ID} className={`builder-sidebar${drawer.open ? " is-open" : ""}`} aria-labelledby="builder-sidebar-heading" onKeyDown={drawer.onKeyDown}>
         <div className="builder-sidebar-head">
           <h3 id="builder-sidebar-heading">Program</h3>
-          <DrawerClose hydrated={hydrated} label="Close program" className="program-close" onClose={onClose} buttonRef={closeRef} />
+          <DrawerClose drawer={drawer} label="Close program" className="program-close" />
         </div>
         <InlineEdits view={view} />
         <h4 id="builder-blocks-heading">Exercises ({draft.blocks.length})</h4>
@@ -176,13 +133,7 @@ function ProgramSidebar({ view, hydrated, open, onClose, closeRef }: DrawerProps
           className="builder-blocks"
         />
       </aside>
-      {hydrated ? (
-        <div className={`program-backdrop${open ? " is-open" : ""}`} aria-hidden="true" onClick={onClose} />
-      ) : (
-        // The backdrop closes the no-JS drawer; hidden from assistive technology (the close link is labelled).
-        // eslint-disable-next-line jsx-a11y/anchor-is-valid, jsx-a11y/anchor-has-content -- see above
-        <a href="#" className="program-backdrop" aria-hidden="true" tabIndex={-1} />
-      )}
+      <DrawerBackdrop drawer={drawer} className="program-backdrop" />
     </>
   );
 }

@@ -13,9 +13,8 @@
  *   as hidden fields, so `parseExerciseFiltersForm` reads it all back (a changed filter goes to page 1).
  */
 import { Form, Link, useSubmit } from "react-router";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { DrawerClose } from "../../../components/drawer-close";
-import { useHydrated } from "../../../components/use-hydrated";
+import { useId } from "react";
+import { DrawerBackdrop, DrawerClose, DrawerOpener, useDrawer } from "../../../components/drawer";
 import {
   EMPTY_FILTERS,
   exerciseFilterHiddenFields,
@@ -62,57 +61,27 @@ export const FILTERS_TITLE = "Filters";
 
 export function FilterPanel(props: FilterPanelProps) {
   const { state } = props;
-  const hydrated = useHydrated();
+  const drawer = useDrawer();
+  const { hydrated } = drawer;
   const submit = useSubmit();
   const panelId = `${useId().replace(/:/g, "")}-filters`;
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const closer = useRef<HTMLButtonElement>(null);
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
   const count = filterChips(state).filter((c) => c.key !== "q").length;
-
-  useEffect(() => {
-    if (open) closer.current?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === "Escape" && open) {
-      // The drawer closes, not a dialog around it (the program builder).
-      e.preventDefault();
-      e.stopPropagation();
-      close();
-    }
-  };
-  const onOpenClick = (e: MouseEvent<HTMLButtonElement>) => {
-    e.preventDefault();
-    setOpen(true);
-  };
 
   // Uncontrolled boxes, re-created when the state changes (a chip or Clear all changed it from outside).
   const sig = filterSignature(state);
   const body = (
     <>
-      {hydrated ? (
-        <button ref={opener} type="button" className="button filter-open" aria-expanded={open} aria-controls={panelId} onClick={onOpenClick}>
-          {FILTERS_TITLE}
-          {count ? ` (${count})` : ""}
-        </button>
-      ) : (
-        <a className="button filter-open" href={`#${panelId}`}>
-          {FILTERS_TITLE}
-          {count ? ` (${count})` : ""}
-        </a>
-      )}
+      <DrawerOpener drawer={drawer} controls={panelId} className="button filter-open">
+        {FILTERS_TITLE}
+        {count ? ` (${count})` : ""}
+      </DrawerOpener>
       {/* Escape closes the drawer (small screens). */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a key handler for the controls inside */}
-      <div id={panelId} className={`filter-panel${open ? " is-open" : ""}`} onKeyDown={onKeyDown}>
+      <div id={panelId} className={`filter-panel${drawer.open ? " is-open" : ""}`} onKeyDown={drawer.onKeyDown}>
         <div className="filter-panel-head">
           <Heading className="filter-panel-title">{FILTERS_TITLE}</Heading>
-          <DrawerClose hydrated={hydrated} label="Close filters" className="filter-close" onClose={close} buttonRef={closer} />
+          <DrawerClose drawer={drawer} label="Close filters" className="filter-close" />
         </div>
         <FilterChips {...(props.mode === "form" ? { mode: "links", hrefFor: props.hrefFor } : { mode: "buttons" })} state={state} />
         <fieldset className="filter-group filter-toggles" key={`toggles-${sig}`}>
@@ -150,13 +119,7 @@ export function FilterPanel(props: FilterPanelProps) {
           </button>
         ) : null}
       </div>
-      {hydrated ? (
-        <div className={`filter-backdrop${open ? " is-open" : ""}`} aria-hidden="true" onClick={close} />
-      ) : (
-        // The backdrop closes the no-JS drawer; hidden from assistive technology (the close link is labelled).
-        // eslint-disable-next-line jsx-a11y/anchor-is-valid, jsx-a11y/anchor-has-content -- see above
-        <a href="#" className="filter-backdrop" aria-hidden="true" tabIndex={-1} />
-      )}
+      <DrawerBackdrop drawer={drawer} className="filter-backdrop" />
     </>
   );
 
