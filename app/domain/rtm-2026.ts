@@ -256,6 +256,42 @@ export function careFacts(notes: readonly CareEntry[]): { minutes: number; live:
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// A care note in words: the Care Notes section, the audit packet, the cycle and month PDFs, the copy text and the
+// month's CSV say them alike (the reference API imports these too)
+
+/** How a note's minutes were entered: the care timer's figure as it stopped, or typed (or edited) by hand. */
+export const CARE_NOTE_SOURCE_LABEL = { TIMED: "Timed", TYPED: "Typed" } as const;
+/** An older note marked interactive before the call's method was recorded (migration 137): it does not count. */
+export const UNRECORDED_LABEL = "Patient interactive communication, method not recorded";
+/** No call: the care-note dialog's "None" (data review, messages, documentation). */
+export const NO_CALL_LABEL = "None (data review, messages, documentation)";
+/** After an unsuccessful attempt's minutes: they are logged, not counted. */
+export const NOT_COUNTED = "(not counted)";
+
+const METHOD_WORD: Record<string, string> = { PHONE: "Phone call", VIDEO: "Video call" };
+
+/** A care note's call as the words need it: `interactive` is the spec's flag (isPatientInteraction / interactionType). */
+export interface CareNoteCall {
+  liveInteraction: { method: string; twoWay: boolean } | null;
+  unsuccessfulAttempt: boolean;
+  interactive: boolean;
+}
+
+/**
+ * The note's interaction: "Video call, two-way", "Phone call, one-way", "Unsuccessful attempt (phone call)", an
+ * older interactive note whose method was not recorded (UNRECORDED_LABEL), or null (no call: NO_CALL_LABEL).
+ */
+export function callLabel(n: CareNoteCall): string | null {
+  const call = n.liveInteraction ? (METHOD_WORD[n.liveInteraction.method] ?? "Call") : null;
+  if (n.unsuccessfulAttempt) return call ? `Unsuccessful attempt (${call.toLowerCase()})` : "Unsuccessful attempt";
+  if (call) return `${call}, ${n.liveInteraction!.twoWay ? "two-way" : "one-way"}`;
+  return n.interactive ? UNRECORDED_LABEL : null;
+}
+
+/** A note's minutes as listed: "4 (not counted)" for an unsuccessful attempt. */
+export const minutesLabel = (n: Pick<CareEntry, "minutes" | "unsuccessfulAttempt">) => (n.unsuccessfulAttempt ? `${n.minutes} ${NOT_COUNTED}` : String(n.minutes));
+
+// ---------------------------------------------------------------------------------------------------------------
 // Rules that refuse
 
 export type RuleId =
