@@ -288,8 +288,30 @@ export function callLabel(n: CareNoteCall): string | null {
   return n.interactive ? UNRECORDED_LABEL : null;
 }
 
-/** A note's minutes as listed: "4 (not counted)" for an unsuccessful attempt. */
+/** A note's minutes as a table lists them: "4 (not counted)" for an unsuccessful attempt. */
 export const minutesLabel = (n: Pick<CareEntry, "minutes" | "unsuccessfulAttempt">) => (n.unsuccessfulAttempt ? `${n.minutes} ${NOT_COUNTED}` : String(n.minutes));
+
+/** A care note as the billing evidence lists it (the audit packet, the cycle PDFs, the copy text, the CSV, the worklist). */
+export interface CareNoteWords {
+  /** "10", or "4 (not counted)". */
+  minutes: string;
+  /** "Timed" or "Typed". */
+  entered: string;
+  /** callLabel's words, or NO_CALL_LABEL. */
+  interaction: string;
+  /** It is the live interaction that gates 98979–98981 (isLiveInteraction). */
+  live: boolean;
+}
+
+export function careNoteWords(n: CareNoteCall & { minutes: number; source: "TIMED" | "TYPED" | null }): CareNoteWords {
+  return { minutes: minutesLabel(n), entered: n.source ? CARE_NOTE_SOURCE_LABEL[n.source] : "—", interaction: callLabel(n) ?? NO_CALL_LABEL, live: isLiveInteraction(n) };
+}
+
+/** One line of text: "10 minutes · Timed · Video call, two-way · live interaction" ("4 minutes (not counted) · Typed · …"). */
+export function careNoteLine(n: { minutes: number; unsuccessfulAttempt: boolean }, w: CareNoteWords): string {
+  const minutes = `${n.minutes} minute${n.minutes === 1 ? "" : "s"}${n.unsuccessfulAttempt ? ` ${NOT_COUNTED}` : ""}`;
+  return [minutes, w.entered, w.interaction, ...(w.live ? ["live interaction"] : [])].join(" · ");
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rules that refuse

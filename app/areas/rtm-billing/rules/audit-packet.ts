@@ -9,8 +9,7 @@
 import type { RtmCycle, RtmMonthlySummary } from "../../../api/rtm.server";
 import { displayName, fullName } from "../../../domain/names";
 import { dayInZone, formatDay } from "../../../domain/zoned-day";
-import { CARE_NOTE_SOURCE_LABEL, callLabel, isLiveInteraction, minutesLabel, NO_CALL_LABEL } from "../../../domain/rtm-2026";
-import { BILLING_DESCRIPTION, careClockLine, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
+import { BILLING_DESCRIPTION, careClockLine, careNoteEntry, type CareNoteEntry, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
 
 type Event = RtmCycle["events"][number];
 
@@ -43,19 +42,9 @@ export interface PacketInterval extends ClockLine {
   days: DataDay[];
 }
 
-/** A care note of the month, with what it counted for (the care-notes section's words, app/domain/rtm-2026.ts). */
-export interface TimeEntry {
+/** A care note of the month with what it counted for (careNoteEntry: minutes, entered, interaction, live, by). */
+export interface TimeEntry extends CareNoteEntry {
   date: string;
-  /** '10', or '4 (not counted)' for an unsuccessful attempt. */
-  minutes: string;
-  /** How the minutes were entered: 'Timed' (the care timer) or 'Typed'. */
-  entered: string;
-  /** 'Video call, two-way', 'Phone call, one-way', 'Unsuccessful attempt (phone call)', 'Patient interactive communication, method not recorded' or 'None (…)'. */
-  interaction: string;
-  /** It is the live interaction that gates 98979–98981 (a two-way phone or video call of a minute or more, not an attempt). */
-  live: boolean;
-  /** Who entered it ('Last, First'), or '—'. */
-  by: string;
 }
 
 export interface PacketMonth extends ClockLine {
@@ -108,23 +97,12 @@ export function dataDays(events: readonly Event[], timeZone: string): DataDay[] 
 
 /**
  * The care notes among events (a care note's date is the organization's day it was logged for), each with how its
- * minutes were entered, its call, whether it is the live interaction and who entered it; unsuccessful attempts are
- * listed with their minutes not counted.
+ * minutes were entered, its call, whether it is the live interaction and who entered it (careNoteEntry: the words
+ * of the care-notes section, the copy text and the CSV); unsuccessful attempts are listed with their minutes not
+ * counted.
  */
 export function timeEntries(events: readonly Event[], timeZone: string): TimeEntry[] {
-  return events
-    .filter((e) => e.type === "PATIENT_INTERACTION")
-    .map((e) => {
-      const note = { minutes: e.minutes ?? 0, liveInteraction: e.liveInteraction, unsuccessfulAttempt: e.unsuccessfulAttempt, interactive: e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION" };
-      return {
-        date: formatDay(dayInZone(e.dateTime, timeZone) ?? ""),
-        minutes: minutesLabel(note),
-        entered: e.source ? CARE_NOTE_SOURCE_LABEL[e.source] : "—",
-        interaction: callLabel(note) ?? NO_CALL_LABEL,
-        live: isLiveInteraction(note),
-        by: e.practitioner ? displayName(e.practitioner) : "—",
-      };
-    });
+  return events.filter((e) => e.type === "PATIENT_INTERACTION").map((e) => ({ date: formatDay(dayInZone(e.dateTime, timeZone) ?? ""), ...careNoteEntry(e) }));
 }
 
 const datesOf = (c: Pick<RtmCycle, "startDate" | "endDate">) => `${formatDay(c.startDate)} – ${formatDay(c.endDate)}`;
