@@ -114,7 +114,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
     table(
       doc,
       ["Date", "Minutes", "Entered", "Interaction", "Live interaction", "Entered by"],
-      [0.13, 0.12, 0.09, 0.33, 0.11, 0.22],
+      [0.13, 0.15, 0.09, 0.31, 0.11, 0.21],
       month.entries.map((e) => [e.date, e.minutes, e.entered, e.interaction, e.live ? "Yes" : "No", e.by]),
     );
   }
@@ -125,7 +125,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
   for (const month of packet.months) {
     subHeading(doc, month.period);
     if (month.live.length === 0) line(doc, `No live interaction is logged in ${month.period}: 98979, 98980 and 98981 need one.`);
-    else table(doc, ["Date", "Minutes", "Entered", "Interaction", "Entered by"], [0.13, 0.12, 0.09, 0.33, 0.33], month.live.map((e) => [e.date, e.minutes, e.entered, e.interaction, e.by]));
+    else table(doc, ["Date", "Minutes", "Entered", "Interaction", "Entered by"], [0.13, 0.15, 0.09, 0.31, 0.32], month.live.map((e) => [e.date, e.minutes, e.entered, e.interaction, e.by]));
   }
   if (packet.months.length === 0) line(doc, "No care-management month ends in this month.");
 
