@@ -5306,14 +5306,31 @@ export interface components {
          * @description Something that happened in an RTM cycle: a health session (HEP_SESSION), a self-reported session
          *     (SELF_REPORTED_HEP_SESSION), a PRO answer (PRO_RESPONSE), a care note (PATIENT_INTERACTION, with its
          *     minutes and interaction type) or the patient's first program assignment (INITIAL_HEP_ASSIGNMENT). `id` is
-         *     the id of the session, answer, care note or assignment. A care note that records an unsuccessful attempt to
-         *     reach the patient counts for nothing and is no event of a cycle (ADR 033).
+         *     the id of the session, answer, care note or assignment.
+         *
+         *     **Contract addition (ADR 033, the audit packet):** a care note's event also reports how its minutes were
+         *     entered (`source`), its call (`liveInteraction`), whether it was an unsuccessful attempt to reach the patient
+         *     (`unsuccessfulAttempt`) and who wrote it (`practitioner`), as the care note itself does (CareNote), so the
+         *     cycle's evidence says per entry what it counted for. An unsuccessful attempt is listed among the cycle's events
+         *     for the record but counts for nothing: its minutes are not in the cycle's `interactionMinutes` and it is never
+         *     the live interaction (a client summing the events' minutes leaves the attempts out).
          * @example {
          *       "id": "1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a",
          *       "type": "PATIENT_INTERACTION",
          *       "dateTime": "2024-06-03T06:00:00.000Z",
          *       "minutes": 20,
-         *       "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION"
+         *       "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION",
+         *       "source": "TIMED",
+         *       "liveInteraction": {
+         *         "method": "VIDEO",
+         *         "twoWay": true
+         *       },
+         *       "unsuccessfulAttempt": false,
+         *       "practitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor"
+         *       }
          *     }
          */
         RtmEvent: {
@@ -5328,7 +5345,7 @@ export interface components {
             dateTime: string;
             /**
              * Format: int32
-             * @description Minutes logged by a care note; null for other events.
+             * @description Minutes logged by a care note (an unsuccessful attempt's are logged, not counted); null for other events.
              */
             minutes: number | null;
             /**
@@ -5336,6 +5353,17 @@ export interface components {
              * @enum {string|null}
              */
             patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+            /**
+             * @description A care note's minutes were TIMED (the care timer's figure) or TYPED (entered or edited by hand), as CareNote `source`; null for other events. Contract addition (ADR 033).
+             * @enum {string|null}
+             */
+            source: "TIMED" | "TYPED" | null;
+            /** @description A care note's call (method and whether it was two-way), as CareNote `liveInteraction`; null for other events and for notes without a call or whose method was not recorded. Contract addition (ADR 033). */
+            liveInteraction: components["schemas"]["CareNoteLiveInteraction"] | null;
+            /** @description A care note recording an unsuccessful attempt to reach the patient (counts for nothing); false for other events. Contract addition (ADR 033). */
+            unsuccessfulAttempt: boolean;
+            /** @description Who wrote the care note (null for other events and when unknown). Contract addition (ADR 033). */
+            practitioner: components["schemas"]["PersonRef"] | null;
         };
         /**
          * @description What an RTM cycle that cannot be billed yet still needs, in one plain line, and whether it can still get it
@@ -5378,8 +5406,8 @@ export interface components {
          *     minutes and interaction (flag, call, unsuccessful attempt) cannot change (their text can); REVERT unlocks them.
          *
          *     `events` and `numActiveDays` are computed when read from the patient's sessions, PRO answers, care notes and
-         *     program assignments in the cycle's dates. Active days are the unique dates (organization time zone) of
-         *     sessions and PRO responses. The portal shows the device-data cycle's active days as "N/30 days" and the
+         *     program assignments in the cycle's dates (unsuccessful attempts are listed, flagged, and count for nothing).
+         *     Active days are the unique dates (organization time zone) of sessions and PRO responses. The portal shows the device-data cycle's active days as "N/30 days" and the
          *     others as "N/`numRequiredDays`".
          * @example {
          *       "id": "4b3a2918-7f6e-4d5c-9b4a-3f2e1d0c9b8a",
@@ -5398,14 +5426,29 @@ export interface components {
          *           "type": "HEP_SESSION",
          *           "dateTime": "2024-05-06T15:04:05.000Z",
          *           "minutes": null,
-         *           "patientInteractionType": null
+         *           "patientInteractionType": null,
+         *           "source": null,
+         *           "liveInteraction": null,
+         *           "unsuccessfulAttempt": false,
+         *           "practitioner": null
          *         },
          *         {
          *           "id": "1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b5a",
          *           "type": "PATIENT_INTERACTION",
          *           "dateTime": "2024-05-20T06:00:00.000Z",
          *           "minutes": 20,
-         *           "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION"
+         *           "patientInteractionType": "PATIENT_INTERACTIVE_COMMUNICATION",
+         *           "source": "TYPED",
+         *           "liveInteraction": {
+         *             "method": "PHONE",
+         *             "twoWay": true
+         *           },
+         *           "unsuccessfulAttempt": false,
+         *           "practitioner": {
+         *             "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *             "firstName": "Maya",
+         *             "lastName": "Okafor"
+         *           }
          *         }
          *       ],
          *       "needs": null,

@@ -256,6 +256,64 @@ export function careFacts(notes: readonly CareEntry[]): { minutes: number; live:
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// A care note in words: the Care Notes section, the audit packet, the cycle and month PDFs, the copy text and the
+// month's CSV say them alike (the reference API imports these too)
+
+/** How a note's minutes were entered: the care timer's figure as it stopped, or typed (or edited) by hand. */
+export const CARE_NOTE_SOURCE_LABEL = { TIMED: "Timed", TYPED: "Typed" } as const;
+/** An older note marked interactive before the call's method was recorded (migration 137): it does not count. */
+export const UNRECORDED_LABEL = "Patient interactive communication, method not recorded";
+/** No call: the care-note dialog's "None" (data review, messages, documentation). */
+export const NO_CALL_LABEL = "None (data review, messages, documentation)";
+/** After an unsuccessful attempt's minutes: they are logged, not counted. */
+export const NOT_COUNTED = "(not counted)";
+
+const METHOD_WORD: Record<string, string> = { PHONE: "Phone call", VIDEO: "Video call" };
+
+/** A care note's call as the words need it: `interactive` is the spec's flag (isPatientInteraction / interactionType). */
+export interface CareNoteCall {
+  liveInteraction: { method: string; twoWay: boolean } | null;
+  unsuccessfulAttempt: boolean;
+  interactive: boolean;
+}
+
+/**
+ * The note's interaction: "Video call, two-way", "Phone call, one-way", "Unsuccessful attempt (phone call)", an
+ * older interactive note whose method was not recorded (UNRECORDED_LABEL), or null (no call: NO_CALL_LABEL).
+ */
+export function callLabel(n: CareNoteCall): string | null {
+  const call = n.liveInteraction ? (METHOD_WORD[n.liveInteraction.method] ?? "Call") : null;
+  if (n.unsuccessfulAttempt) return call ? `Unsuccessful attempt (${call.toLowerCase()})` : "Unsuccessful attempt";
+  if (call) return `${call}, ${n.liveInteraction!.twoWay ? "two-way" : "one-way"}`;
+  return n.interactive ? UNRECORDED_LABEL : null;
+}
+
+/** A note's minutes as a table lists them: "4 (not counted)" for an unsuccessful attempt. */
+export const minutesLabel = (n: Pick<CareEntry, "minutes" | "unsuccessfulAttempt">) => (n.unsuccessfulAttempt ? `${n.minutes} ${NOT_COUNTED}` : String(n.minutes));
+
+/** A care note as the billing evidence lists it (the audit packet, the cycle PDFs, the copy text, the CSV, the worklist). */
+export interface CareNoteWords {
+  /** "10", or "4 (not counted)". */
+  minutes: string;
+  /** "Timed" or "Typed". */
+  entered: string;
+  /** callLabel's words, or NO_CALL_LABEL. */
+  interaction: string;
+  /** It is the live interaction that gates 98979–98981 (isLiveInteraction). */
+  live: boolean;
+}
+
+export function careNoteWords(n: CareNoteCall & { minutes: number; source: "TIMED" | "TYPED" | null }): CareNoteWords {
+  return { minutes: minutesLabel(n), entered: n.source ? CARE_NOTE_SOURCE_LABEL[n.source] : "—", interaction: callLabel(n) ?? NO_CALL_LABEL, live: isLiveInteraction(n) };
+}
+
+/** One line of text: "10 minutes · Timed · Video call, two-way · live interaction" ("4 minutes (not counted) · Typed · …"). */
+export function careNoteLine(n: { minutes: number; unsuccessfulAttempt: boolean }, w: CareNoteWords): string {
+  const minutes = `${n.minutes} minute${n.minutes === 1 ? "" : "s"}${n.unsuccessfulAttempt ? ` ${NOT_COUNTED}` : ""}`;
+  return [minutes, w.entered, w.interaction, ...(w.live ? ["live interaction"] : [])].join(" · ");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Rules that refuse
 
 export type RuleId =

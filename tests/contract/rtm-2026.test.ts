@@ -94,7 +94,8 @@ describe("the 2026 RTM code set", () => {
       needs: { text: "15 minutes of care management; no live interaction logged yet", reachable: true },
       projection: "no live interaction logged yet: 98979 needs a live interaction (phone or video, two-way)",
     });
-    expect(before.events.map((e: J) => e.id)).not.toContain(attempt.id);
+    // The attempt is listed among the cycle's events, flagged, with its call and author (ADR 033); its 20 minutes are not counted.
+    expect(before.events.find((e: J) => e.id === attempt.id)).toMatchObject({ minutes: 20, unsuccessfulAttempt: true, source: "TYPED", liveInteraction: { method: "VIDEO", twoWay: false }, practitioner: attempt.practitioner });
     // The older note's call recorded as a two-way video call: 15 minutes with a live call reach 98979.
     await rt({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: flagOnly.id }, body: { liveInteraction: { method: "VIDEO", twoWay: true } } });
     expect(await brief()).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, needs: null });

@@ -31,7 +31,7 @@ test.beforeAll(async () => {
 });
 
 /** A new Health patient with a first program (which opens the RTM episode) and a 20-minute care note of a two-way video call. */
-async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: string; care: Cycle; month: string }> {
+async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: string; care: Cycle; month: string; author: string }> {
   const patient = await newHealthPatient(api);
   const template = await createTemplate(api, `RTM ${tag()}`);
   const assigned = await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: patient.id } }, body: { hepId: template.id, shouldRetireHeps: true } });
@@ -45,7 +45,8 @@ async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: str
   const care = cycles.find((c) => c.code === "PATIENT_INTERACTION");
   expect(care, "the episode has a care-management cycle").toBeDefined();
   expect(care!.status, "20 minutes with an interactive communication: ready to bill").toBe("READY_TO_BILL");
-  return { patient, name: `${patient.patient.firstName} ${patient.patient.lastName}`, care: care!, month: care!.endDate.slice(0, 7) };
+  const by = note.data!.practitioner;
+  return { patient, name: `${patient.patient.firstName} ${patient.patient.lastName}`, care: care!, month: care!.endDate.slice(0, 7), author: by ? `${by.lastName}, ${by.firstName}` : "—" };
 }
 
 async function patientCycles(patient: PatientRecord): Promise<Cycle[]> {
@@ -211,8 +212,10 @@ test.describe("the worklist", () => {
   });
 
   test("Copy puts the code and the interactions on the clipboard, or shows them to select; both PDFs are real PDFs, never cached", async ({ page, context }) => {
-    const { name, care, month } = await patientReadyToBill();
-    const expected = [`98980 Care Management`, `${name}, ${mmddyyyy(care.startDate)} – ${mmddyyyy(care.endDate)}`, "Patient interactions:", `${mmddyyyy(today)}: 20 minutes`].join("\n");
+    const { name, care, month, author } = await patientReadyToBill();
+    // Each interaction with its minutes, how they were entered, its call and who entered it (ADR 033).
+    const interaction = `${mmddyyyy(today)}: 20 minutes · Typed · Video call, two-way · live interaction · entered by ${author}`;
+    const expected = [`98980 Care Management`, `${name}, ${mmddyyyy(care.startDate)} – ${mmddyyyy(care.endDate)}`, "Patient interactions:", interaction].join("\n");
     const row = await openPatientRow(page, month, name);
     const copy = cycleRow(row, "98980").getByRole(jsEnabled() ? "button" : "link", { name: `Copy 98980 for ${name}` });
     if (jsEnabled()) {

@@ -2,7 +2,8 @@
  * The RTM audit packet as a PDF (ADR 033), drawn by the portal from the packet's shape (rules/audit-packet.ts): the
  * shared letterhead (print logo, organization name, 'Page n of m', the embedded Unicode font of ADR 032), then the
  * month's codes, the set-up, each device interval with its days of data and their dates, each management month
- * with its time entries, and the live interactions. All text is real text (selectable, extractable).
+ * with its time entries (each with how its minutes were entered, its call, whether it is the live interaction and
+ * who entered it), and the live interactions. All text is real text (selectable, extractable).
  */
 import { bottomOf, drawLetterhead, ensureRoom, finishPdf, leftOf, PDF_FONT, sectionHeading, startPdf, widthOf, type Pdf } from "../../media/pdf/pdf-document.server";
 import { LIVE_RULE, PACKET_HEADING, SOURCE_NOTE, type AuditPacket } from "./rules/audit-packet";
@@ -108,11 +109,13 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
     if (month.projection) line(doc, month.projection, { color: "#444444" });
     doc.moveDown(0.2);
     if (month.entries.length === 0) line(doc, "No care notes in this month.");
+    // Per care note: its date, minutes, how they were entered (timer or typed), its call and whether it is the live
+    // interaction, and who entered it (ADR 033, "The audit packet"); the cells wrap within the page's width.
     table(
       doc,
-      ["Date", "Minutes", "Interaction"],
-      [0.2, 0.14, 0.66],
-      month.entries.map((e) => [e.date, String(e.minutes), e.interaction]),
+      ["Date", "Minutes", "Entered", "Interaction", "Live interaction", "Entered by"],
+      [0.13, 0.15, 0.09, 0.31, 0.11, 0.21],
+      month.entries.map((e) => [e.date, e.minutes, e.entered, e.interaction, e.live ? "Yes" : "No", e.by]),
     );
   }
 
@@ -122,7 +125,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
   for (const month of packet.months) {
     subHeading(doc, month.period);
     if (month.live.length === 0) line(doc, `No live interaction is logged in ${month.period}: 98979, 98980 and 98981 need one.`);
-    else table(doc, ["Date", "Minutes"], [0.2, 0.8], month.live.map((e) => [e.date, String(e.minutes)]));
+    else table(doc, ["Date", "Minutes", "Entered", "Interaction", "Entered by"], [0.13, 0.15, 0.09, 0.31, 0.32], month.live.map((e) => [e.date, e.minutes, e.entered, e.interaction, e.by]));
   }
   if (packet.months.length === 0) line(doc, "No care-management month ends in this month.");
 

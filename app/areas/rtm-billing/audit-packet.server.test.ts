@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import PDFDocument from "pdfkit";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
 import { readPdf, WORLD_NAMES } from "../../media/pdf/test-fixture";
 import { renderAuditPacketPdf } from "./audit-packet-pdf.server";
@@ -9,15 +10,34 @@ const PATIENT = { id: "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e", firstName: "Rtm", 
 let n = 0;
 const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
 type Event = RtmCycle["events"][number];
-const session = (dateTime: string): Event => ({ id: id(), type: "HEP_SESSION", dateTime, minutes: null, patientInteractionType: null });
-const note = (day: string, minutes: number, live: boolean): Event => ({
-  id: id(),
-  type: "PATIENT_INTERACTION",
-  // A care note's date is taken at midnight in the organization's time zone (RtmEvent).
-  dateTime: `${day}T07:00:00.000Z`,
-  minutes,
-  patientInteractionType: live ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
-});
+const NOT_A_NOTE = { source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null } as const;
+const session = (dateTime: string): Event => ({ id: id(), type: "HEP_SESSION", dateTime, minutes: null, patientInteractionType: null, ...NOT_A_NOTE });
+const OKAFOR = { id: "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b", firstName: "Maya", lastName: "Okafor" };
+const CRUZ = { id: "8c2f3a0b-5d4e-4f6a-9b0c-1d2e3f4a5b6c", firstName: "Ana María", lastName: "de la Cruz" };
+/** A care note's event as the API reports it: its minutes, how they were entered, its call and who wrote it (ADR 033). */
+const note = (day: string, minutes: number, over: Partial<Pick<Event, "source" | "liveInteraction" | "unsuccessfulAttempt" | "practitioner">> & { interactive?: boolean } = {}): Event => {
+  const { interactive, ...fields } = over;
+  const twoWay = !!fields.liveInteraction?.twoWay && !fields.unsuccessfulAttempt;
+  return {
+    id: id(),
+    type: "PATIENT_INTERACTION",
+    // A care note's date is taken at midnight in the organization's time zone (RtmEvent).
+    dateTime: `${day}T07:00:00.000Z`,
+    minutes,
+    patientInteractionType: (interactive ?? twoWay) ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
+    source: "TYPED",
+    liveInteraction: null,
+    unsuccessfulAttempt: false,
+    practitioner: OKAFOR,
+    ...fields,
+  };
+};
+/** December's notes: a timed two-way video call, a typed phone attempt (not counted), an older note without its method. */
+const DECEMBER_NOTES = () => [
+  note("2026-12-01", 10, { source: "TIMED", liveInteraction: { method: "VIDEO", twoWay: true } }),
+  note("2026-12-02", 4, { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true, practitioner: CRUZ }),
+  note("2026-12-03", 5, { interactive: true, practitioner: null }),
+];
 
 function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status" | "startDate" | "endDate">): RtmCycle {
   return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, patientRecord: PATIENT, pdfKey: null, ...over };
@@ -25,15 +45,16 @@ function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" |
 
 /**
  * The seeded boundary patient "Rtm Boundary 11 days" as the month list answers it (reference-api rtm seed: monitoring
- * started on 11/08, sessions on its first 11 days, 11 days left), with a December of 15 minutes of care in two notes,
- * one of them a live call. One session at 05:30 UTC on 11/09 is still 11/08 in Denver: one day of data, two sessions.
+ * started on 11/08, sessions on its first 11 days, 11 days left), with a December of 15 minutes of care: a timed
+ * two-way video call of 10 minutes (the live interaction), a typed phone attempt of 4 minutes (not counted) and an
+ * older note of 5 minutes marked interactive before the call's method was recorded (not the live interaction). One session at 05:30 UTC on 11/09 is still 11/08 in Denver: one day of data, two sessions.
  */
 function boundarySummary(): RtmMonthlySummary {
   const days = Array.from({ length: 11 }, (_, i) => `2026-11-${String(8 + i).padStart(2, "0")}`);
   const sessions = [...days.map((d) => session(`${d}T16:00:00.000Z`)), session("2026-11-09T05:30:00.000Z")];
-  const assignment: Event = { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-08T16:00:00.000Z", minutes: null, patientInteractionType: null };
+  const assignment: Event = { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-08T16:00:00.000Z", minutes: null, patientInteractionType: null, ...NOT_A_NOTE };
   const interval = { startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRemainingDays: 11, events: [assignment, ...sessions] };
-  const notes = [note("2026-12-01", 10, true), note("2026-12-03", 5, false)];
+  const notes = DECEMBER_NOTES();
   const month = { startDate: "2026-12-01", endDate: "2026-12-31", interactionMinutes: 15, liveInteraction: true, events: notes, numRemainingDays: 25 };
   return {
     id: id(),
@@ -57,6 +78,10 @@ function boundarySummary(): RtmMonthlySummary {
     ],
   };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("the RTM audit packet (ADR 033)", () => {
   it("of a boundary patient reads back with its days of data and their dates, its minutes, live interaction and codes", async () => {
@@ -86,29 +111,55 @@ describe("the RTM audit packet (ADR 033)", () => {
       "1 11/08/2026 Program session ×2",
       "2 11/09/2026 Program session",
       "11 11/18/2026 Program session",
-      // The month's time entries and its live interaction.
+      // The month's time entries: per note its date, minutes, timed or typed, its call, live or not, who entered it.
       "15 minutes, live interaction logged — 98979 ready to bill",
-      "12/01/2026 10 Live interaction",
-      "12/03/2026 5 Not a live interaction",
+      "Date Minutes Entered Interaction Live interaction Entered by",
+      "12/01/2026 10 Timed Video call, two-way Yes Okafor, Maya",
+      "12/02/2026 4 (not counted) Typed Unsuccessful attempt (phone call) No de la Cruz, Ana María",
+      "12/03/2026 5 Typed Patient interactive communication, method not recorded No —",
       "Live interactions",
       "Page 1 of",
     ])
       expect(flat).toContain(s);
     expect(flat).not.toContain("12 11/19/2026");
-    // Only the live call is listed under the live interactions (after the section's heading).
+    // Only the two-way call is listed under the live interactions (after the section's heading): not the attempt, not
+    // the older note whose method was not recorded (its flag alone does not count, ADR 033).
     const live = flat.slice(flat.lastIndexOf("Live interactions"));
-    expect(live).toContain("12/01/2026 10");
-    expect(live).not.toContain("12/03/2026 5");
+    expect(live).toContain("12/01/2026 10 Timed Video call, two-way Okafor, Maya");
+    expect(live).not.toContain("12/02/2026");
+    expect(live).not.toContain("12/03/2026");
+  });
+
+  it("keeps every cell of its tables within the page's width: long words and names wrap", async () => {
+    const drawn: { x: number; width: number | undefined; pageWidth: number; right: number }[] = [];
+    const text = PDFDocument.prototype.text;
+    vi.spyOn(PDFDocument.prototype, "text").mockImplementation(function (this: PDFKit.PDFDocument, ...args: unknown[]) {
+      const [, x, , options] = args as [string, number | undefined, number | undefined, { width?: number } | undefined];
+      if (typeof x === "number") drawn.push({ x, width: options?.width, pageWidth: this.page.width, right: this.page.margins.right });
+      return (text as (...a: unknown[]) => PDFKit.PDFDocument).apply(this, args);
+    });
+    const summary = boundarySummary();
+    const long = { ...CRUZ, firstName: "Maximiliana-Bartholomea-Konstantinopolitanische", lastName: "Vanderbiltsworthingtonshire-Montgomery" };
+    const month = summary.cycles.find((c) => c.billingCode === "98979")!;
+    month.events = [...month.events, note("2026-12-04", 1440, { practitioner: long, liveInteraction: { method: "PHONE", twoWay: false } })];
+    const pdf = await renderAuditPacketPdf({ packet: auditPacket(summary, TZ, "2026-12-04"), organizationName: "Front Range Physical Therapy", logo: null });
+    expect(drawn.length).toBeGreaterThan(50);
+    for (const d of drawn) {
+      expect(d.width, "every text placed at a position wraps within a width").toBeDefined();
+      expect(d.x + d.width!).toBeLessThanOrEqual(d.pageWidth - d.right + 0.01);
+    }
+    const flat = (await readPdf(pdf)).text.replace(/\s+/g, " ");
+    expect(flat).toContain("12/04/2026 1440 Typed Phone call, one-way No");
   });
 
   it("counts the days of data as the API does: unique organization days of sessions and survey answers, nothing else", () => {
     const events: Event[] = [
       session("2026-11-09T05:30:00.000Z"),
       session("2026-11-08T16:00:00.000Z"),
-      { id: id(), type: "PRO_RESPONSE", dateTime: "2026-11-08T18:00:00.000Z", minutes: null, patientInteractionType: null },
-      { id: id(), type: "SELF_REPORTED_HEP_SESSION", dateTime: "2026-11-10T18:00:00.000Z", minutes: null, patientInteractionType: null },
-      note("2026-11-11", 20, true),
-      { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-12T18:00:00.000Z", minutes: null, patientInteractionType: null },
+      { id: id(), type: "PRO_RESPONSE", dateTime: "2026-11-08T18:00:00.000Z", minutes: null, patientInteractionType: null, ...NOT_A_NOTE },
+      { id: id(), type: "SELF_REPORTED_HEP_SESSION", dateTime: "2026-11-10T18:00:00.000Z", minutes: null, patientInteractionType: null, ...NOT_A_NOTE },
+      note("2026-11-11", 20, { liveInteraction: { method: "PHONE", twoWay: true } }),
+      { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-12T18:00:00.000Z", minutes: null, patientInteractionType: null, ...NOT_A_NOTE },
     ];
     expect(dataDays(events, TZ)).toEqual([
       { date: "11/08/2026", what: "Program session ×2, Survey response" },
@@ -117,7 +168,7 @@ describe("the RTM audit packet (ADR 033)", () => {
   });
 
   it("says what is missing: no set-up in the month, no live interaction, and 98981's units", () => {
-    const month = { startDate: "2026-12-01", endDate: "2026-12-31", interactionMinutes: 40, liveInteraction: false, events: [note("2026-12-02", 40, false)] };
+    const month = { startDate: "2026-12-01", endDate: "2026-12-31", interactionMinutes: 40, liveInteraction: false, events: [note("2026-12-02", 40)] };
     const summary: RtmMonthlySummary = {
       ...boundarySummary(),
       cycles: [
@@ -129,7 +180,7 @@ describe("the RTM audit packet (ADR 033)", () => {
     expect(packet.setup).toEqual(["No set-up (98975) ends in December 2026: it is billed once per episode of care, in the month the episode's first 30-day interval ends."]);
     expect(packet.intervals).toEqual([]);
     expect(packet.codes.map((c) => c.code)).toEqual(["98980", "98981 × 2"]);
-    expect(packet.months).toMatchObject([{ period: "December 2026", facts: "40 minutes, no live interaction logged", code: "no code reached yet", live: [], liveInteraction: false, entries: [{ date: "12/02/2026", minutes: 40, interaction: "Not a live interaction" }] }]);
+    expect(packet.months).toMatchObject([{ period: "December 2026", facts: "40 minutes, no live interaction logged", code: "no code reached yet", live: [], liveInteraction: false, entries: [{ date: "12/02/2026", minutes: "40", entered: "Typed", interaction: "None (data review, messages, documentation)", live: false, by: "Okafor, Maya" }] }]);
   });
 
   it("names the file and the link by the month and the patient; a name in any script prints as it is", async () => {

@@ -1,7 +1,8 @@
 /**
  * GET `/rtm-billing/months/{yyyy-LL}.csv`: the month's billing export for the billing office (ADR 033): every
- * cycle ending in the month of every patient in the user's reach (the API scopes them), one row each, through the
- * shared formula-safe CSV writer; never cached. A month the picker does not offer is not found; a failed call
+ * cycle ending in the month of every patient in the user's reach (the API scopes them), one row each (a
+ * care-management cycle's row lists its care notes as the audit packet does), through the shared formula-safe CSV
+ * writer; never cached. A month the picker does not offer is not found; a failed call
  * goes back to the worklist with the spec's load-failure message.
  */
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
@@ -30,7 +31,7 @@ export async function rtmExportResponse({ request, context }: LoaderFunctionArgs
     summaries.push(...res.data.items);
     if (page >= res.data.metadata.totalPages || res.data.items.length === 0) break;
   }
-  return new Response(csvFile([[...EXPORT_HEADER], ...exportRows(summaries)]), {
+  return new Response(csvFile([[...EXPORT_HEADER], ...exportRows(summaries, user.organization.timezone)]), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": attachmentDisposition(exportFileName(month)),

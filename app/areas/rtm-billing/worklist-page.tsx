@@ -34,6 +34,7 @@ import {
   emptyMonthMessage,
   isFiltered,
   EVENT_LABEL,
+  careNoteText,
   exportFileName,
   exportHref,
   isCareManagement,
@@ -362,7 +363,7 @@ function Events({ cycle, timeZone }: { cycle: RtmCycle; timeZone: string }) {
       <ul>
         {cycle.events.map((e) => (
           <li key={`${e.type}-${e.id}`}>
-            {`${formatInstantDay(e.dateTime, timeZone)} · ${EVENT_LABEL[e.type]}${e.minutes !== null ? ` · ${e.minutes} min` : ""}`}
+            {`${formatInstantDay(e.dateTime, timeZone)} · ${EVENT_LABEL[e.type]}${e.type === "PATIENT_INTERACTION" ? ` · ${careNoteText(e)}` : e.minutes !== null ? ` · ${e.minutes} min` : ""}`}
           </li>
         ))}
       </ul>

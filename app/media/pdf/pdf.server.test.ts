@@ -1,6 +1,6 @@
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { drawLetterhead, finishPdf, startPdf } from "./pdf-document.server";
+import { drawLetterhead, finishPdf, PDF_FONT, startPdf } from "./pdf-document.server";
 import { pdfFonts, readPdf, WORLD_NAMES } from "./test-fixture";
 import { fetchPrintLogo } from "./print-logo.server";
 
@@ -60,6 +60,33 @@ describe("the shared letterhead and footer", () => {
     expect(drawn("محمد عبد ")).toBe("دبع دمحم "); // the line's trailing space stays at its right end
     expect(drawn("(محمد) 12")).toBe("12 (دمحم)");
     expect(drawn(WORLD_NAMES.vietnamese)).toBe(WORLD_NAMES.vietnamese);
+    await finishPdf(started);
+  });
+
+  it("space lines by the Latin part's metrics (about 1.36 x the font size), not the tallest script's (ADR 032)", async () => {
+    const started = startPdf({ title: "t" });
+    const { doc } = started;
+    for (const font of [PDF_FONT.regular, PDF_FONT.bold]) {
+      for (const size of [8.5, 10, 18]) {
+        doc.font(font).fontSize(size);
+        const ratio = doc.currentLineHeight(true) / size;
+        expect(ratio, `${font} ${size} pt`).toBeGreaterThan(1.1);
+        expect(ratio, `${font} ${size} pt`).toBeLessThan(1.5);
+      }
+    }
+    // A paragraph of N wrapped lines, in every script the font covers, takes N lines' height and moves the cursor by it.
+    doc.font(PDF_FONT.regular).fontSize(10);
+    const line = doc.currentLineHeight(true);
+    const words = `Ǻ Ýñ ${WORLD_NAMES.arabic} 日本語 ${WORLD_NAMES.vietnamese} ${WORLD_NAMES.chinese}`;
+    const paragraph = Array.from({ length: 12 }, () => words).join(" ");
+    const width = 200;
+    const lines = doc.heightOfString(paragraph, { width }) / line;
+    expect(lines, "a whole number of lines").toBeCloseTo(Math.round(lines), 3);
+    expect(lines).toBeGreaterThanOrEqual(8);
+    const top = doc.y;
+    doc.text(paragraph, doc.page.margins.left, top, { width });
+    expect(doc.y - top).toBeCloseTo(lines * line, 3);
+    expect((doc.y - top) / lines / 10).toBeLessThan(1.5);
     await finishPdf(started);
   });
 });

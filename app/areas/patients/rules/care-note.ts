@@ -4,7 +4,7 @@
  * words (ADR 033); what it counts for is the rules module's (app/domain/rtm-2026.ts), the API decides billing.
  */
 import type { Schema } from "../../../api/schemas";
-import { countedMinutes } from "../../../domain/rtm-2026";
+import { callLabel, countedMinutes, UNRECORDED_LABEL } from "../../../domain/rtm-2026";
 
 export type CareNote = Schema<"CareNote">;
 
@@ -14,19 +14,14 @@ export const isLocked = (note: Pick<CareNote, "rtmCycleStatus">) => note.rtmCycl
 export const notesInRange = <T extends Pick<CareNote, "date">>(notes: readonly T[], range: { start: string; end: string }) =>
   notes.filter((n) => n.date >= range.start && n.date <= range.end);
 
-const METHOD_WORD: Record<string, string> = { PHONE: "Phone call", VIDEO: "Video call" };
-
 /**
  * The note's interaction as the list and the locked dialog show it: "Video call, two-way", "Phone call, one-way",
  * "Unsuccessful attempt (phone call)", an older interactive note whose method was not recorded, or null (none).
+ * The words are the rules module's, shared with the audit packet, the cycle PDFs, the copy text and the CSV.
  */
-export function interactionLabel(note: Pick<CareNote, "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt">): string | null {
-  const call = note.liveInteraction ? (METHOD_WORD[note.liveInteraction.method] ?? "Call") : null;
-  if (note.unsuccessfulAttempt) return call ? `Unsuccessful attempt (${call.toLowerCase()})` : "Unsuccessful attempt";
-  if (call) return `${call}, ${note.liveInteraction!.twoWay ? "two-way" : "one-way"}`;
-  return note.isPatientInteraction ? UNRECORDED_LABEL : null;
-}
-export const UNRECORDED_LABEL = "Patient interactive communication, method not recorded";
+export const interactionLabel = (note: Pick<CareNote, "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt">): string | null =>
+  callLabel({ liveInteraction: note.liveInteraction, unsuccessfulAttempt: note.unsuccessfulAttempt, interactive: note.isPatientInteraction });
+export { UNRECORDED_LABEL };
 
 /** The notes' count and minutes as the section's summary says them: unsuccessful attempts apart, their minutes not counted. */
 export function notesSummary(notes: readonly Pick<CareNote, "minutes" | "liveInteraction" | "unsuccessfulAttempt">[]): string | null {

@@ -10,6 +10,7 @@ import { Form, Link, useLocation } from "react-router";
 import { interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";
+import { CARE_NOTE_SOURCE_LABEL, NO_CALL_LABEL } from "../../../domain/rtm-2026";
 import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, careNoteSchema, careNoteTextSchema, interactionValues, type CareNoteInput, type CareNoteTextInput } from "../forms/care-note";
 import { Dialog } from "../../../components/dialog";
 import { FormToken } from "../../../forms/form-token";
@@ -26,7 +27,7 @@ export const OUTCOME_LEGEND = "How the call went";
 export const OUTCOME_HINT = "Only a two-way phone or video call counts as the live interaction for 98979–98981. An unsuccessful attempt counts for nothing, its minutes included.";
 
 const METHOD_OPTIONS = [
-  { value: "NONE", label: "None (data review, messages, documentation)" },
+  { value: "NONE", label: NO_CALL_LABEL },
   { value: "PHONE", label: "Phone call" },
   { value: "VIDEO", label: "Video call" },
 ] as const;
@@ -38,7 +39,7 @@ const OUTCOME_OPTIONS = [
 ] as const;
 
 /** Whether a note's minutes were the care timer's or entered by hand (ADR 033, issue 26). */
-export const SOURCE_LABELS = { TIMED: "Timed", TYPED: "Typed" } as const;
+export const SOURCE_LABELS = CARE_NOTE_SOURCE_LABEL;
 export const TIMED_NOTE_HINT = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"} from the care timer (completed minutes). Changed by hand, the note is saved as typed.`;
 /** The hidden field with the timer's minutes: the note is TIMED when its minutes are still these. */
 export const TIMED_MINUTES_FIELD = "timedMinutes";

@@ -9,17 +9,15 @@
 import type { RtmCycle, RtmMonthlySummary } from "../../../api/rtm.server";
 import { displayName, fullName } from "../../../domain/names";
 import { dayInZone, formatDay } from "../../../domain/zoned-day";
-import { BILLING_DESCRIPTION, careClockLine, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
+import { BILLING_DESCRIPTION, careClockLine, careNoteEntry, type CareNoteEntry, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
 
 type Event = RtmCycle["events"][number];
 
 /** The events that make a day of data (sessions and PRO responses, as the API counts them: ADR 008, 033). */
 const DATA_EVENTS: ReadonlySet<Event["type"]> = new Set(["HEP_SESSION", "SELF_REPORTED_HEP_SESSION", "PRO_RESPONSE"]);
-const LIVE = "Live interaction";
-
 export const PACKET_HEADING = "RTM Audit Packet";
 export const LIVE_RULE =
-  "A live interaction is a care note recorded as an interactive communication with the patient or caregiver (ADR 033: a phone or video call, two-way); voicemail, messages and data review do not count. It gates 98979, 98980 and 98981.";
+  "A live interaction is a care note whose call was a phone or video call, two-way (the patient or caregiver took part in real time), of at least one minute (ADR 033). A one-way call (voicemail), an unsuccessful attempt, messages, data review and an older note whose method was not recorded do not count; an unsuccessful attempt's minutes are not counted either. It gates 98979, 98980 and 98981.";
 export const SOURCE_NOTE =
   "Statuses, days of data, minutes, live interactions and what is still needed are the provider API's, as the RTM Billing worklist and the month's CSV export show them; this packet lists the entries behind them.";
 
@@ -44,16 +42,14 @@ export interface PacketInterval extends ClockLine {
   days: DataDay[];
 }
 
-export interface TimeEntry {
+/** A care note of the month with what it counted for (careNoteEntry: minutes, entered, interaction, live, by). */
+export interface TimeEntry extends CareNoteEntry {
   date: string;
-  minutes: number;
-  /** 'Live interaction' or 'Not a live interaction'. */
-  interaction: string;
 }
 
 export interface PacketMonth extends ClockLine {
   entries: TimeEntry[];
-  /** The live interactions among the entries (dates and minutes). */
+  /** The live interactions among the entries. */
   live: TimeEntry[];
   liveInteraction: boolean;
 }
@@ -99,17 +95,14 @@ export function dataDays(events: readonly Event[], timeZone: string): DataDay[] 
     .map(([day, kinds]) => ({ date: formatDay(day), what: [...kinds.entries()].map(([type, n]) => (n > 1 ? `${EVENT_LABEL[type]} ×${n}` : EVENT_LABEL[type])).join(", ") }));
 }
 
-const isLive = (e: Event) => e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION";
-
-/** The care notes among events (a care note's date is the organization's day it was logged for). */
+/**
+ * The care notes among events (a care note's date is the organization's day it was logged for), each with how its
+ * minutes were entered, its call, whether it is the live interaction and who entered it (careNoteEntry: the words
+ * of the care-notes section, the copy text and the CSV); unsuccessful attempts are listed with their minutes not
+ * counted.
+ */
 export function timeEntries(events: readonly Event[], timeZone: string): TimeEntry[] {
-  return events
-    .filter((e) => e.type === "PATIENT_INTERACTION")
-    .map((e) => ({
-      date: formatDay(dayInZone(e.dateTime, timeZone) ?? ""),
-      minutes: e.minutes ?? 0,
-      interaction: isLive(e) ? LIVE : "Not a live interaction",
-    }));
+  return events.filter((e) => e.type === "PATIENT_INTERACTION").map((e) => ({ date: formatDay(dayInZone(e.dateTime, timeZone) ?? ""), ...careNoteEntry(e) }));
 }
 
 const datesOf = (c: Pick<RtmCycle, "startDate" | "endDate">) => `${formatDay(c.startDate)} – ${formatDay(c.endDate)}`;
@@ -149,7 +142,7 @@ export function auditPacket(summary: Pick<RtmMonthlySummary, "cycles" | "patient
   const intervals = deviceIntervals(summary.cycles).map((pair) => ({ ...deviceClockLine(pair), days: dataDays(uniqueEvents(pair), timeZone) }));
   const months = careMonths(summary.cycles).map((cycles) => {
     const entries = timeEntries(uniqueEvents(cycles), timeZone);
-    return { ...careClockLine(cycles), entries, live: entries.filter((e) => e.interaction === LIVE), liveInteraction: cycles.some((c) => c.liveInteraction) };
+    return { ...careClockLine(cycles), entries, live: entries.filter((e) => e.live), liveInteraction: cycles.some((c) => c.liveInteraction) };
   });
   return {
     title: `${PACKET_HEADING} ${summary.yearMonth}: ${displayName(summary.patientRecord)}`,

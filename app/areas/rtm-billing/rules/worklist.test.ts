@@ -25,6 +25,22 @@ import {
 const TODAY = "2026-11-24";
 const parse = (q: string) => parseWorklistState(new URLSearchParams(q), TODAY);
 
+
+type RtmEvent = RtmCycle["events"][number];
+/** A care note's event as the API reports it (ADR 033: with how its minutes were entered, its call and who wrote it). */
+const careEvent = (dateTime: string, minutes: number | null, over: Partial<RtmEvent> = {}): RtmEvent => ({
+  id: dateTime,
+  type: "PATIENT_INTERACTION",
+  dateTime,
+  minutes,
+  patientInteractionType: null,
+  source: "TYPED",
+  liveInteraction: null,
+  unsuccessfulAttempt: false,
+  practitioner: { id: "pr", firstName: "Maya", lastName: "Okafor" },
+  ...over,
+});
+
 describe("months", () => {
   it("moves across years", () => {
     expect(addMonths("2026-11", 2)).toBe("2027-01");
@@ -104,19 +120,32 @@ describe("cycles", () => {
     expect(monthPdfAllowed([{ status: "IN_PROGRESS" }, { status: "BILLED" }])).toBe(true);
     expect(monthPdfAllowed([{ status: "IN_PROGRESS" }])).toBe(false);
   });
-  it("copies the billing code, the patient, the dates and each interaction's date with its minutes", () => {
-    const event = (type: "PATIENT_INTERACTION" | "HEP_SESSION", dateTime: string, minutes: number | null) => ({ id: dateTime, type, dateTime, minutes, patientInteractionType: null });
+  it("copies the billing code, the patient, the dates and each interaction's date with its minutes, timed or typed, its call and who entered it", () => {
     const text = copyText(
       {
         billingCode: "98980",
         startDate: "2026-10-26",
         endDate: "2026-11-24",
         patientRecord: { id: "p", firstName: "Ana", lastName: "Rivera" },
-        events: [event("PATIENT_INTERACTION", "2026-11-03T07:00:00.000Z", 15), event("HEP_SESSION", "2026-11-04T15:00:00.000Z", null), event("PATIENT_INTERACTION", "2026-11-10T07:00:00.000Z", 1)],
+        events: [
+          careEvent("2026-11-03T07:00:00.000Z", 15, { source: "TIMED", liveInteraction: { method: "VIDEO", twoWay: true }, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }),
+          { ...careEvent("2026-11-04T15:00:00.000Z", null, { source: null, practitioner: null }), type: "HEP_SESSION" },
+          careEvent("2026-11-05T07:00:00.000Z", 4, { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true }),
+          careEvent("2026-11-10T07:00:00.000Z", 1, { practitioner: null }),
+        ],
       },
       "America/Denver",
     );
-    expect(text).toBe("98980 Care Management\nAna Rivera, 10/26/2026 – 11/24/2026\nPatient interactions:\n11/03/2026: 15 minutes\n11/10/2026: 1 minute");
+    expect(text).toBe(
+      [
+        "98980 Care Management",
+        "Ana Rivera, 10/26/2026 – 11/24/2026",
+        "Patient interactions:",
+        "11/03/2026: 15 minutes · Timed · Video call, two-way · live interaction · entered by Okafor, Maya",
+        "11/05/2026: 4 minutes (not counted) · Typed · Unsuccessful attempt (phone call) · entered by Okafor, Maya",
+        "11/10/2026: 1 minute · Typed · None (data review, messages, documentation) · entered by —",
+      ].join("\n"),
+    );
   });
 });
 
@@ -200,15 +229,34 @@ describe("the month's billing export (ADR 033)", () => {
         patientRecord: base.patientRecord,
         cycles: [
           { ...base, id: "c-1", code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11 },
-          { ...base, id: "c-2", code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "READY_TO_BILL", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 60, liveInteraction: true, units: 2 },
+          {
+            ...base,
+            id: "c-2",
+            code: "ADDITIONAL_PATIENT_INTERACTION",
+            billingCode: "98981",
+            status: "READY_TO_BILL",
+            startDate: "2026-11-01",
+            endDate: "2026-11-30",
+            interactionMinutes: 60,
+            liveInteraction: true,
+            units: 2,
+            events: [
+              careEvent("2026-11-02T07:00:00.000Z", 60, { source: "TIMED", liveInteraction: { method: "PHONE", twoWay: true }, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }),
+              careEvent("2026-11-03T07:00:00.000Z", 5, { patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION", practitioner: { id: "x", firstName: "Bo", lastName: "=cmd" } }),
+            ],
+          },
           { ...base, id: "c-3", code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 9, needs: { text: "9 of 10 minutes of care management; no live interaction logged yet", reachable: true }, projection: "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)" },
         ],
       },
-    ]);
+    ], "America/Denver");
+    expect(EXPORT_HEADER.at(-1)).toBe("Care notes");
     expect(rows).toEqual([
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", ""],
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", ""],
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)"],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", ""],
+      [
+        "=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", "",
+        "11/02/2026: 60 minutes · Timed · Phone call, two-way · live interaction · entered by Okafor, Maya; 11/03/2026: 5 minutes · Typed · Patient interactive communication, method not recorded · entered by =cmd, Bo",
+      ],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)", ""],
     ]);
     // Through the shared writer no cell runs as a formula.
     expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);

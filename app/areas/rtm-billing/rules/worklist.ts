@@ -9,9 +9,9 @@
  */
 import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
 import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
-import { fullName } from "../../../domain/names";
+import { displayName, fullName } from "../../../domain/names";
 import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
-import { BILLING_CODE_DESCRIPTION } from "../../../domain/rtm-2026";
+import { BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
 
 export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
 export const WORKLIST_PAGE_SIZE = 20;
@@ -186,10 +186,31 @@ export function cycleActions(status: RtmStatus): { markBilled: boolean; revert: 
 /** The month's PDF is offered when one of its cycles can be (or was) billed. */
 export const monthPdfAllowed = (cycles: readonly Pick<RtmCycle, "status">[]) => cycles.some((c) => cycleActions(c.status).pdf);
 
+type RtmEvent = RtmCycle["events"][number];
+
+/** A care note's event in words (ADR 033): its minutes, timed or typed, its call, live or not, and who entered it. */
+export interface CareNoteEntry extends CareNoteWords {
+  /** Who entered it ('Last, First'), or '—'. */
+  by: string;
+}
+
+export function careNoteEntry(e: RtmEvent): CareNoteEntry {
+  const interactive = e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION";
+  return { ...careNoteWords({ minutes: e.minutes ?? 0, source: e.source, liveInteraction: e.liveInteraction, unsuccessfulAttempt: e.unsuccessfulAttempt, interactive }), by: e.practitioner ? displayName(e.practitioner) : "—" };
+}
+
+/** "15 minutes · Timed · Video call, two-way · live interaction · entered by Okafor, Maya". */
+export const careNoteText = (e: RtmEvent): string => {
+  const entry = careNoteEntry(e);
+  return `${careNoteLine({ minutes: e.minutes ?? 0, unsuccessfulAttempt: e.unsuccessfulAttempt }, entry)} · entered by ${entry.by}`;
+};
+
 /**
  * What Copy puts on the clipboard (002 §2): the cycle's billing code and what it stands for, the patient and the
- * cycle's dates, then its patient interactions, each date (organization time zone) with its minutes. Made to be
- * pasted, so a line that a spreadsheet would run as a formula (a name starting with `=`) is neutralised.
+ * cycle's dates, then its patient interactions, each date (organization time zone) with its minutes, how they were
+ * entered, the call, whether it is the live interaction and who entered it (an unsuccessful attempt's minutes are
+ * "(not counted)"). Made to be pasted, so a line that a spreadsheet would run as a formula (a name starting with
+ * `=`) is neutralised.
  */
 export function copyText(cycle: Pick<RtmCycle, "billingCode" | "startDate" | "endDate" | "events" | "patientRecord">, timeZone: string): string {
   const interactions = cycle.events.filter((e) => e.type === "PATIENT_INTERACTION");
@@ -197,9 +218,7 @@ export function copyText(cycle: Pick<RtmCycle, "billingCode" | "startDate" | "en
     `${cycle.billingCode} ${BILLING_DESCRIPTION[cycle.billingCode]}`,
     `${fullName(cycle.patientRecord)}, ${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`,
     "Patient interactions:",
-    ...(interactions.length
-      ? interactions.map((e) => `${formatInstantDay(e.dateTime, timeZone)}: ${e.minutes ?? 0} minute${e.minutes === 1 ? "" : "s"}`)
-      : ["None"]),
+    ...(interactions.length ? interactions.map((e) => `${formatInstantDay(e.dateTime, timeZone)}: ${careNoteText(e)}`) : ["None"]),
   ];
   return pasteableLines(lines);
 }
@@ -313,6 +332,7 @@ export const EXPORT_HEADER = [
   "Live interaction",
   "Still needed",
   "Heading for",
+  "Care notes",
 ] as const;
 
 /** `rtm-2026-11.csv`. */
@@ -320,7 +340,7 @@ export const exportFileName = (month: string) => `rtm-${month}.csv`;
 export const exportHref = (month: string) => `/rtm-billing/months/${month}.csv`;
 
 /** The rows of a month's export (after the header): every cycle of every patient summary, in the API's order. */
-export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" | "patientRecord">[]): (string | number)[][] {
+export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" | "patientRecord">[], timeZone: string): (string | number)[][] {
   return summaries.flatMap((s) =>
     s.cycles.map((c) => [
       fullName(s.patientRecord),
@@ -336,6 +356,15 @@ export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" 
       isCareManagement(c.code) ? (c.liveInteraction ? "yes" : "no") : "",
       c.needs?.text ?? "",
       c.projection ?? "",
+      // Care management: each care note's date, minutes, timed or typed, call, live or not, who entered it (ADR 033).
+      isCareManagement(c.code) ? careNotesCell(c, timeZone) : "",
     ]),
   );
 }
+
+/** A care-management cycle's care notes in one cell: "12/01/2026: 10 minutes · Timed · …; 12/03/2026: …". */
+const careNotesCell = (c: Pick<RtmCycle, "events">, timeZone: string) =>
+  c.events
+    .filter((e) => e.type === "PATIENT_INTERACTION")
+    .map((e) => `${formatInstantDay(e.dateTime, timeZone)}: ${careNoteText(e)}`)
+    .join("; ");

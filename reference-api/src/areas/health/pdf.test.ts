@@ -51,7 +51,19 @@ describe("the reference API's PDFs print names in any script", () => {
       numRequiredDays: 16,
       numRemainingDays: 10,
       interactionMinutes: 12,
-      events: [{ id: "e", type: "PATIENT_INTERACTION", dateTime: "2026-03-02T16:00:00.000Z", minutes: 12, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }],
+      events: [
+        {
+          id: "e",
+          type: "PATIENT_INTERACTION",
+          dateTime: "2026-03-02T16:00:00.000Z",
+          minutes: 12,
+          patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION",
+          source: "TYPED",
+          liveInteraction: { method: "PHONE", twoWay: true },
+          unsuccessfulAttempt: false,
+          practitioner: { id: "p", firstName: N.polish, lastName: N.greek },
+        },
+      ],
       needs: null,
       patientRecord: { id: "r", ...patient },
       pdfKey: null,
@@ -87,5 +99,55 @@ describe("the reference API's PDFs print names in any script", () => {
     const pdf = await renderOutcomesPdf(body);
     await expectNames(pdf, [`${N.greek} Gait Speed 11-20-2026\n`, N.chinese, N.vietnamese, N.polish, `${N.arabic}\n`, "≥ 0.8 m/s"]);
     expect((await readPdf(pdf)).info.Title).toBe(`${N.greek} Gait Speed 11-20-2026`);
+  });
+});
+
+describe("the RTM cycle PDF's care notes (ADR 033)", () => {
+  it("list per note its minutes, timed or typed, its call, whether it is the live interaction and who entered it, in the portal's words", async () => {
+    const note = (id: string, day: string, minutes: number, over: Partial<RtmCycle["events"][number]>) => ({
+      id,
+      type: "PATIENT_INTERACTION",
+      dateTime: `${day}T07:00:00.000Z`,
+      minutes,
+      patientInteractionType: null,
+      source: "TYPED",
+      liveInteraction: null,
+      unsuccessfulAttempt: false,
+      practitioner: { id: "p", firstName: "Maya", lastName: "Okafor" },
+      ...over,
+    });
+    const c = {
+      id: "c",
+      code: "BRIEF_PATIENT_INTERACTION",
+      billingCode: "98979",
+      status: "READY_TO_BILL",
+      startDate: "2026-12-01",
+      endDate: "2026-12-31",
+      numActiveDays: 0,
+      numRequiredDays: 16,
+      numRemainingDays: 0,
+      interactionMinutes: 15,
+      events: [
+        note("a", "2026-12-01", 10, { source: "TIMED", liveInteraction: { method: "VIDEO", twoWay: true }, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }),
+        note("b", "2026-12-02", 4, { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true, practitioner: null }),
+        note("d", "2026-12-03", 5, { patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }),
+        { id: "s", type: "HEP_SESSION", dateTime: "2026-12-04T16:00:00.000Z", minutes: null, patientInteractionType: null, source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null },
+      ],
+      needs: null,
+      units: 1,
+      liveInteraction: true,
+      projection: null,
+      patientRecord: { id: "r", firstName: "Ana", lastName: "Rivera" },
+      pdfKey: null,
+    } as unknown as RtmCycle;
+    const flat = (await readPdf(await renderCyclePdf(c, "Front Range", "America/Denver"))).text.replace(/\s+/g, " ");
+    for (const s of [
+      "Date Event Minutes Entered Interaction Entered by",
+      "Patient interaction 10 Timed Video call, two-way (live interaction) Okafor, Maya",
+      "Patient interaction 4 (not counted) Typed Unsuccessful attempt (phone call) —",
+      "Patient interaction 5 Typed Patient interactive communication, method not recorded Okafor, Maya",
+      "Program session",
+    ])
+      expect(flat).toContain(s);
   });
 });

@@ -84,7 +84,8 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
   type Row = {
     cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string;
     b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null;
-    live_method: string | null; live_two_way: boolean | null;
+    live_method: "PHONE" | "VIDEO" | null; live_two_way: boolean | null; source: "TIMED" | "TYPED" | null; attempt: boolean | null;
+    practitioner: { id: string; firstName: string; lastName: string } | null;
   };
   const rows = await db.query<Row>(
     `WITH c AS (
@@ -94,23 +95,25 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
      )
      SELECT c.cycle_id, hs.id, CASE WHEN hs.is_self_reported THEN 'SELF_REPORTED_HEP_SESSION' ELSE 'HEP_SESSION' END AS type,
             hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day,
-            NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by, NULL::text AS live_method, NULL::boolean AS live_two_way
+            NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by, NULL::text AS live_method, NULL::boolean AS live_two_way,
+            NULL::text AS source, NULL::boolean AS attempt, NULL::json AS practitioner
        FROM c JOIN health_sessions hs ON hs.patient_record_id = c.patient_id AND hs.date >= c.t0 AND hs.date < c.t1
      UNION ALL
-     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN pro_questions pq ON pq.patient_record_id = c.patient_id
               JOIN pro_answers pa ON pa.pro_question_id = pq.id AND pa.date_time >= c.t0 AND pa.date_time < c.t1
      UNION ALL
      SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL,
-            i.live_method, i.live_two_way
-       FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1 AND NOT i.unsuccessful_attempt
+            i.live_method, i.live_two_way, i.source, i.unsuccessful_attempt,
+            (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id)
+       FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1
      UNION ALL
-     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN LATERAL (SELECT a.id, a.assigned_at FROM hep_assignments a WHERE a.patient_record_id = c.patient_id
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
      UNION ALL
      SELECT c.cycle_id, b.id, 'BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text,
-            b.code, b.start_date::text, b.end_date::text, b.billed_by::text, NULL, NULL
+            b.code, b.start_date::text, b.end_date::text, b.billed_by::text, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN rtm_cycles b ON b.patient_record_id = c.patient_id AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
     [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
@@ -122,17 +125,24 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
       continue;
     }
     const interactive = r.pit === "PATIENT_INTERACTIVE_COMMUNICATION";
+    const note = r.type === "PATIENT_INTERACTION";
+    const liveInteraction = note && r.live_method !== null ? { method: r.live_method, twoWay: r.live_two_way === true } : null;
     a.events.push({
       id: r.id,
       type: r.type,
       dateTime: new Date(r.at).toISOString(),
-      minutes: r.type === "PATIENT_INTERACTION" ? Math.max(0, Number(r.minutes ?? 0)) : null,
+      minutes: note ? Math.max(0, Number(r.minutes ?? 0)) : null,
       patientInteractionType: interactive ? "PATIENT_INTERACTIVE_COMMUNICATION" : null,
+      // The care note's facts, as the note reports them (the audit packet's evidence, ADR 033); an attempt is listed, flagged.
+      source: note ? (r.source === "TIMED" ? "TIMED" : "TYPED") : null,
+      liveInteraction,
+      unsuccessfulAttempt: note && r.attempt === true,
+      practitioner: note ? r.practitioner : null,
     });
     if (r.type === "HEP_SESSION" || r.type === "SELF_REPORTED_HEP_SESSION" || r.type === "PRO_RESPONSE") a.activeDays.add(r.day);
-    if (r.type === "PATIENT_INTERACTION") {
-      // What a note counts for is the rules module's (unsuccessful attempts are not read at all: they count for nothing).
-      const entry = { minutes: Number(r.minutes ?? 0), liveInteraction: r.live_method === null ? null : { method: r.live_method, twoWay: r.live_two_way === true }, unsuccessfulAttempt: false };
+    if (note) {
+      // What a note counts for is the rules module's: an unsuccessful attempt counts for nothing (no minutes, never the live interaction).
+      const entry = { minutes: Number(r.minutes ?? 0), liveInteraction, unsuccessfulAttempt: r.attempt === true };
       a.minutes += countedMinutes(entry);
       if (isLiveInteraction(entry)) a.interactive = true;
     }

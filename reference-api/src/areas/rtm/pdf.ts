@@ -1,6 +1,7 @@
 import { fields, heading, PDF_FONT, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
 import { BILLING, CYCLE_DAYS, STATUS_LABEL, type RtmCycle, type RtmEvent } from "./cycles.js";
 import type { RtmMonthlySummary } from "./list.js";
+import { careNoteWords } from "../../../../app/domain/rtm-2026.js";
 
 const EVENT_LABEL: Record<RtmEvent["type"], string> = {
   HEP_SESSION: "Program session",
@@ -32,15 +33,25 @@ function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
     doc.text("No events in this cycle.");
     return;
   }
+  // A care note's row says how its minutes were entered, its call (live interaction or not) and who entered it, in the
+  // words of the portal's care-notes section and audit packet (app/domain/rtm-2026.ts, ADR 033); an unsuccessful
+  // attempt's minutes are "(not counted)". The cells wrap within the page's 512 points.
   table(
     doc,
-    [{ title: "Date", width: 150 }, { title: "Event", width: 170 }, { title: "Minutes", width: 70 }, { title: "Interaction type", width: 120 }],
-    c.events.map((e) => [
-      usDateTime(e.dateTime, timeZone),
-      EVENT_LABEL[e.type],
-      e.minutes === null ? "" : String(e.minutes),
-      e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION" ? "Interactive communication" : "",
-    ]),
+    [{ title: "Date", width: 105 }, { title: "Event", width: 90 }, { title: "Minutes", width: 55 }, { title: "Entered", width: 45 }, { title: "Interaction", width: 127 }, { title: "Entered by", width: 90 }],
+    c.events.map((e) => {
+      if (e.type !== "PATIENT_INTERACTION") return [usDateTime(e.dateTime, timeZone), EVENT_LABEL[e.type], "", "", "", ""];
+      const interactive = e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION";
+      const w = careNoteWords({ minutes: e.minutes ?? 0, source: e.source, liveInteraction: e.liveInteraction, unsuccessfulAttempt: e.unsuccessfulAttempt, interactive });
+      return [
+        usDateTime(e.dateTime, timeZone),
+        EVENT_LABEL[e.type],
+        w.minutes,
+        w.entered,
+        w.live ? `${w.interaction} (live interaction)` : w.interaction,
+        e.practitioner ? `${e.practitioner.lastName}, ${e.practitioner.firstName}` : "—",
+      ];
+    }),
   );
 }
 

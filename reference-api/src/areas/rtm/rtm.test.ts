@@ -108,7 +108,12 @@ describe("GET /v2/health/rtm-cycles", () => {
     });
     expect(ready.events.map((e: { type: string }) => e.type)).toEqual(["INITIAL_HEP_ASSIGNMENT", "HEP_SESSION", "HEP_SESSION", "SELF_REPORTED_HEP_SESSION", "PRO_RESPONSE", "PATIENT_INTERACTION"]);
     const note = ready.events.find((e: { type: string }) => e.type === "PATIENT_INTERACTION");
-    expect(note).toEqual({ id: interactionId, type: "PATIENT_INTERACTION", dateTime: "2026-02-12T07:00:00.000Z", minutes: 20, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
+    // With the note's facts (ADR 033, the audit packet's evidence): typed, a two-way phone call, no author recorded.
+    expect(note).toEqual({
+      id: interactionId, type: "PATIENT_INTERACTION", dateTime: "2026-02-12T07:00:00.000Z", minutes: 20, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION",
+      source: "TYPED", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, practitioner: null,
+    });
+    expect(ready.events.find((e: { type: string }) => e.type === "HEP_SESSION")).toMatchObject({ minutes: null, source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null });
     const running = res.body.items.find((c: { id: string }) => c.id === C.running);
     expect(running.numRemainingDays).toBeGreaterThanOrEqual(24);
     expect(res.body.items.map((c: { id: string }) => c.id)).not.toContain(C.b);
@@ -492,7 +497,7 @@ describe("statuses follow the events (ADR 008)", () => {
   const note = async (patientId: string, body: Record<string, unknown>) => {
     const res = await api.request("POST", `/v2/patients/${patientId}/interactions`, { ...as(fx.practitionerA1), body: { notes: "Call", ...body } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { id: string; rtmCycleStatus: string | null };
+    return res.body as { id: string; rtmCycleStatus: string | null; practitioner: { id: string; firstName: string; lastName: string } | null };
   };
   const summaryStatus = async (patientId: string, month: string) =>
     (await api.db.one<{ status: string }>("SELECT status FROM rtm_monthly_summaries WHERE patient_record_id = $1 AND year_month = $2", [patientId, month]))?.status;
@@ -561,8 +566,15 @@ describe("statuses follow the events (ADR 008)", () => {
     let c = await byCode("callwell");
     expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: false, needs: { text: "15 minutes of care management; no live interaction logged yet" } });
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
-    // The attempt is no event of the cycle (it is no patient interaction to bill).
-    expect((c.BRIEF_PATIENT_INTERACTION as unknown as { events: { id: string }[] }).events.map((e) => e.id)).not.toContain(attempt.id);
+    // The attempt is listed among the cycle's events for the record, flagged, with its call and author; its minutes are
+    // not in the cycle's 15. The older note says its method was not recorded (no call, the flag).
+    const events = (c.BRIEF_PATIENT_INTERACTION as unknown as { events: Record<string, unknown>[] }).events;
+    expect(events.find((e) => e.id === attempt.id)).toMatchObject({
+      type: "PATIENT_INTERACTION", minutes: 30, patientInteractionType: null, source: "TYPED", liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true,
+      practitioner: attempt.practitioner,
+    });
+    expect(attempt.practitioner).toMatchObject({ id: expect.any(String), lastName: expect.any(String) });
+    expect(events.find((e) => e.id === legacy.id)).toMatchObject({ liveInteraction: null, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION", unsuccessfulAttempt: false });
     // The older note's method recorded: a two-way phone call. 15 minutes with a live call reach 98979.
     const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${legacy.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true } } });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
