@@ -118,7 +118,8 @@ test("support's patient page offers no change in any section, and a change's dia
   // Gait: the assessments without Add comment (a comment is read, without Edit or Delete).
   const gaitUrl = sectionUrl(gait.patient.id, "gait", "activity", `?from=${gaitDay}&to=${gaitDay}`);
   await page.goto(gaitUrl);
-  await expect(main.getByRole("article").first()).toBeVisible();
+  const mmddyyyy = `${gaitDay.slice(5, 7)}/${gaitDay.slice(8, 10)}/${gaitDay.slice(0, 4)}`;
+  await expect(main.getByRole("article", { name: new RegExp(`^${mmddyyyy} `) }).first()).toBeVisible();
   await expectNoWriteControl("gait");
   if (gait.found.session.meta.comment) {
     await page.goto(`${gaitUrl}&dialog=comment&session=${gait.found.id}`);
