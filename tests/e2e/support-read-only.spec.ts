@@ -66,8 +66,9 @@ test("support sees their organization's pages without Add, Invite or Edit contro
 /**
  * A patient's page as support: no control that changes the patient in any section — the Program card's Edit,
  * Unassign and Assign, the care timer, Add Care Note and each note's Edit and Delete, the gait assessments' Add
- * comment and a comment's Edit and Delete — and no row actions on the patient list. A change's dialog opened by its
- * URL shows the refusal's words and no form; the section's action refuses a posted note with 403 before any call.
+ * comment and a comment's Edit and Delete — and no row actions on the patient list; nor do Gait Events, Reconcile
+ * and the template cards' menus. A change's dialog opened by its URL shows the refusal's words and no form; the
+ * section's action refuses a posted note with 403 before any call.
  */
 const WRITE_CONTROL = /^(Add|Edit|Delete|Unassign|Assign|Discharge|Schedule Discharge|New Plan of Care|Edit Plan of Care|Resend|Send Invite|Start Care Timer|Stop|Resume|Save|Upload)\b/;
 
@@ -129,6 +130,21 @@ test("support's patient page offers no change in any section, and a change's dia
     await expectNoWriteControl("gait comment");
     await expectAccessible(page);
   }
+
+  // The other screens of patients' changes: Gait Events (a location picker, no add form), Reconcile (no upload), the
+  // templates (no Edit, Duplicate or Delete in a card's menu).
+  await page.goto("/gait/events/patients/");
+  await expect(main.getByLabel("Location")).toBeVisible();
+  await expectNoWriteControl("gait events");
+  await expectAccessible(page);
+  await page.goto("/gait/reconcile/");
+  await expect(main.getByRole("link", { name: "Download template" })).toBeVisible();
+  await expectNoWriteControl("reconcile");
+  await expectAccessible(page);
+  await page.goto("/programs/templates/");
+  await expect(main.getByRole("heading", { name: "Program Templates", level: 1 })).toBeVisible();
+  await expect(main.getByText(/^(Edit|Duplicate|Delete)$/)).toHaveCount(0);
+  await expectAccessible(page);
 
   // A change's dialog opened by its URL: the refusal's words, no form.
   const dialogs = [
