@@ -145,6 +145,11 @@ test("support's patient page offers no change in any section, and a change's dia
   await expect(main.getByRole("heading", { name: "Program Templates", level: 1 })).toBeVisible();
   await expect(main.getByText(/^(Edit|Duplicate|Delete)$/)).toHaveCount(0);
   await expectAccessible(page);
+  // The builder (every step posts): the refusal's words instead of a step.
+  await page.goto("/programs/templates/?add=true");
+  await expect(page.getByText(SUPPORT_CANNOT_CHANGE)).toBeVisible();
+  await expect(main.locator("form[method=post]")).toHaveCount(0);
+  await expectAccessible(page);
 
   // A change's dialog opened by its URL: the refusal's words, no form.
   const dialogs = [

@@ -11,7 +11,6 @@ import { Dialog } from "../../../components/dialog";
 import { ErrorList, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
 import { ActionMenu } from "../../../components/action-menu";
-import { useReadOnly } from "../../../shell/read-only";
 import { carePathSchema } from "../forms/care-path";
 import { ADD_PATH_NOTE, INSIGHTS_EMPTY, noPathMatch, PATHS_INTRO, PATHS_PATH, pathsHref, phaseGoal, type PathsState } from "./care-paths";
 import type { CarePathsData } from "./paths-route.server";
@@ -28,8 +27,6 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 export function CarePathsPage({ data }: { data: CarePathsData }) {
   const { state, paths } = data;
   const insights = state.insights ? (paths.find((p) => p.id === state.insights) ?? null) : null;
-  // Support staff change no path (ADR 026): no Add or Edit, and `?edit=` shows the card as it is.
-  const readOnly = useReadOnly();
   return (
     <section className="care-paths programs-page" aria-labelledby="paths-title">
       <div className="page-header">
@@ -37,16 +34,14 @@ export function CarePathsPage({ data }: { data: CarePathsData }) {
           <h1 id="paths-title">Care Paths</h1>
           <p className="page-intro">{PATHS_INTRO}</p>
         </div>
-        {readOnly ? null : (
-          <div className="add-path">
-            <button type="button" className="button primary" disabled aria-describedby="add-path-note">
-              Add Path
-            </button>
-            <p id="add-path-note" className="field-hint">
-              {ADD_PATH_NOTE}
-            </p>
-          </div>
-        )}
+        <div className="add-path">
+          <button type="button" className="button primary" disabled aria-describedby="add-path-note">
+            Add Path
+          </button>
+          <p id="add-path-note" className="field-hint">
+            {ADD_PATH_NOTE}
+          </p>
+        </div>
       </div>
       <Form method="get" action={PATHS_PATH} role="search" aria-label="Search care paths" className="list-search">
         <div className="field">
@@ -62,7 +57,7 @@ export function CarePathsPage({ data }: { data: CarePathsData }) {
       ) : (
         <ul className="path-list" aria-label="Care paths">
           {paths.map((path) => (
-            <li key={path.id}>{state.edit === path.id && !readOnly ? <PathEditCard path={path} state={state} /> : <PathCard path={path} state={state} />}</li>
+            <li key={path.id}>{state.edit === path.id ? <PathEditCard path={path} state={state} /> : <PathCard path={path} state={state} />}</li>
           ))}
         </ul>
       )}
@@ -82,7 +77,7 @@ function PathCard({ path, state }: { path: Path; state: PathsState }) {
         <ActionMenu
           label={`Actions for ${path.name}`}
           items={[
-            { label: "Edit Path", href: pathsHref({ q: state.q, edit: path.id }), changes: true },
+            { label: "Edit Path", href: pathsHref({ q: state.q, edit: path.id }) },
             { label: "View Path Insights", href: pathsHref({ q: state.q, insights: path.id }), dialog: true },
           ]}
         />
