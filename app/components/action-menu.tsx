@@ -1,16 +1,20 @@
 /**
  * A row's or a card's action menu (the patient list's rows, Program Templates, Care Paths): a native disclosure, so it opens without JavaScript and
  * with the keyboard (Enter/Space on its summary); its items are links (each action has a URL). With JavaScript,
- * Escape closes it and returns focus to its summary.
+ * Escape closes it and returns focus to its summary. Items that change data (`changes`) are left out for a read-only
+ * user (support staff, ADR 026; shell/read-only.ts); a menu left with no item is not shown.
  */
 import { Link } from "react-router";
 import { useRef, type KeyboardEvent } from "react";
+import { useReadOnly } from "../shell/read-only";
 
 export interface ActionMenuItem {
   label: string;
   href: string;
   /** Opens a dialog over the page: keep the scroll position. */
   dialog?: boolean;
+  /** The item changes data, or opens a form that does: not offered to a read-only user. */
+  changes?: boolean;
 }
 
 export function ActionMenu({
@@ -25,12 +29,15 @@ export function ActionMenu({
   className?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const readOnly = useReadOnly();
+  const shown = readOnly ? items.filter((item) => !item.changes) : items;
   const onKeyDown = (e: KeyboardEvent<HTMLDetailsElement>) => {
     if (e.key === "Escape" && ref.current?.open) {
       ref.current.open = false;
       ref.current.querySelector("summary")?.focus();
     }
   };
+  if (shown.length === 0) return null;
   return (
     // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
@@ -40,7 +47,7 @@ export function ActionMenu({
         <span className="visually-hidden">{label}</span>
       </summary>
       <ul className={`${className}-list`}>
-        {items.map((item) => (
+        {shown.map((item) => (
           <li key={item.label}>
             <Link to={item.href} preventScrollReset={item.dialog}>
               {item.label}

@@ -5,12 +5,16 @@
  *
  *   <Dialog title="Add New Patient" closeHref={withoutDialogParams(location)}>…form…</Dialog>
  *
+ * A dialog whose form changes data says so (`changes`): a read-only user (support staff, ADR 026) who opens
+ * its URL gets the dialog with the refusal's words and Close instead of its form (shell/read-only.ts).
+ *
  * With JavaScript: focus moves into the dialog when it opens (the first `[autofocus]` or form control, else
  * the dialog itself), Tab and Shift+Tab stay inside it, Escape follows the close link, and focus returns to
  * where it was when the dialog closes.
  */
 import { Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { READ_ONLY_NOTICE, useReadOnly } from "../shell/read-only";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 const INITIAL = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
@@ -30,9 +34,28 @@ export interface DialogProps {
   closeLabel?: string;
   /** "right": a drawer along the right edge, full height (the Motion Library's exercise detail). */
   placement?: "center" | "right";
+  /** Its form changes data: a read-only user gets READ_ONLY_NOTICE and Close instead (no form). */
+  changes?: boolean;
 }
 
-export function Dialog({ title, closeHref, children, description, size = "default", alert = false, closeLabel = "Close", placement = "center" }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const readOnly = useReadOnly();
+  if (props.changes && readOnly) {
+    return (
+      <DialogFrame title={props.title} closeHref={props.closeHref} closeLabel={props.closeLabel} placement={props.placement}>
+        <p role="alert">{READ_ONLY_NOTICE}</p>
+        <div className="modal-actions">
+          <Link to={props.closeHref} className="button" preventScrollReset>
+            Close
+          </Link>
+        </div>
+      </DialogFrame>
+    );
+  }
+  return <DialogFrame {...props} />;
+}
+
+function DialogFrame({ title, closeHref, children, description, size = "default", alert = false, closeLabel = "Close", placement = "center" }: Omit<DialogProps, "changes">) {
   const titleId = useId();
   const descriptionId = useId();
   const ref = useRef<HTMLDivElement>(null);

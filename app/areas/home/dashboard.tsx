@@ -4,6 +4,7 @@
  */
 import { Link } from "react-router";
 import { ROUTES } from "../../shell/nav";
+import { useReadOnly } from "../../shell/read-only";
 import {
   activityCards,
   CARD_LIST_LIMIT,
@@ -94,7 +95,7 @@ function ActivityCardView({ card, rows, timeZone }: { card: ActivityCard; rows: 
 }
 
 function FirstSteps({ viewer }: { viewer: DashboardUser }) {
-  const cards = firstStepCards(viewer);
+  const cards = firstStepCards({ ...viewer, readOnly: useReadOnly() });
   return (
     <section className="first-steps" aria-labelledby="first-steps-heading">
       <h2 id="first-steps-heading">Get Started</h2>

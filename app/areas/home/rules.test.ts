@@ -44,6 +44,10 @@ describe("first-step cards", () => {
     expect(firstStepCards({ products: ["GAIT"], canInviteTeam: true }).map((c) => c.key)).toEqual(["invite-team"]);
     expect(firstStepCards({ products: ["GAIT"], canInviteTeam: false })).toEqual([]);
   });
+  it("offers a read-only user (support staff, ADR 026) no step that changes data: only the Motion Library", () => {
+    expect(firstStepCards({ products: all, canInviteTeam: false, readOnly: true }).map((c) => c.key)).toEqual(["motion-library"]);
+    expect(firstStepCards({ products: ["GAIT"], canInviteTeam: false, readOnly: true })).toEqual([]);
+  });
 });
 
 describe("rows", () => {

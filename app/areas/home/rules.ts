@@ -24,6 +24,8 @@ export interface DashboardUser {
    * spec's "admin-type users" for this card is read as the users who can act on it.
    */
   canInviteTeam: boolean;
+  /** Read-only in the organization (support staff, ADR 026): no first step that changes data. */
+  readOnly?: boolean;
 }
 
 /** Before the data: scan-only users get the welcome and no call at all. */
@@ -75,12 +77,13 @@ export interface FirstStepCard {
 
 /**
  * Up to four first steps for a user without patients: add a patient, create a program and browse the Motion
- * Library for Health users; invite the team for users who may invite providers.
+ * Library for Health users; invite the team for users who may invite providers. A read-only user gets only what
+ * reads (the Motion Library).
  */
 export function firstStepCards(user: DashboardUser): FirstStepCard[] {
   const health = user.products.includes("HEALTH");
   const cards: FirstStepCard[] = [];
-  if (health) {
+  if (health && !user.readOnly) {
     cards.push({ key: "add-patient", title: "Add your first patient", description: "Add a patient and invite them to the app.", href: ROUTES.addPatient, action: "Add Patient" });
     cards.push({ key: "create-program", title: "Create a program", description: "Build a program template to assign to your patients.", href: ROUTES.addProgramTemplate, action: "Create Program" });
   }

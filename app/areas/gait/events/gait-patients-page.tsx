@@ -7,6 +7,9 @@
  * choosing a location loads its table at once (the typed names stay). After 'Add Patient' the page comes back
  * to the same location (Post/Redirect/Get): the form is new (the ID field empty, a new form token) and the table
  * reloaded — with JavaScript the form is mounted again for the same effect (002 §4 "Gait add").
+ *
+ * A read-only user (support staff, ADR 026) adds no patient: they get the location picker alone, a GET form (the
+ * post of 'Show patients' would be refused to them), the table, and the notice why there is no form.
  */
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -19,8 +22,9 @@ import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
 import { RECONCILE_PATH } from "../reconcile/reconcile";
+import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
 import { GAIT_UID_MAX, NAME_MAX, gaitPatientFormSchema } from "./gait-patient-form";
-import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
+import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, GAIT_PATIENTS_PATH, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
 import type { GaitPatientsLoaderData, GaitPatientsTable, gaitPatientsAction } from "./gait-patients-route.server";
 
 type Data = SerializeFrom<GaitPatientsLoaderData>;
@@ -29,13 +33,14 @@ const TABLE_TITLE_ID = "gait-patients-table-title";
 
 export function GaitPatientsPage({ data }: { data: Data }) {
   const generation = useAddedGeneration();
+  const readOnly = useReadOnly();
   return (
     <section className="gait-patients" aria-labelledby={TITLE_ID}>
       <div className="page-header">
         <h1 id={TITLE_ID}>Gait Events - Add Patient</h1>
-        <Link to={RECONCILE_PATH}>Reconcile Gait Patients</Link>
+        {readOnly ? null : <Link to={RECONCILE_PATH}>Reconcile Gait Patients</Link>}
       </div>
-      <AddPatientForm key={generation} data={data} />
+      {readOnly ? <LocationPicker data={data} /> : <AddPatientForm key={generation} data={data} />}
       {data.location ? (
         <section aria-labelledby={TABLE_TITLE_ID} className="gait-patients-list">
           <h2 id={TABLE_TITLE_ID}>Gait patients{locationName(data) ? ` at ${locationName(data)}` : ""}</h2>
@@ -127,6 +132,45 @@ function AddPatientForm({ data }: { data: Data }) {
   );
 }
 
+
+/** For a read-only user: the location alone, a GET form (`?location=`), and why there is nothing to add. */
+function LocationPicker({ data }: { data: Data }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <>
+      <p className="notice notice-info" role="note">
+        {READ_ONLY_NOTICE}
+      </p>
+      <Form method="get" action={GAIT_PATIENTS_PATH} className="gait-add-form" preventScrollReset>
+        <div className="gait-add-fields">
+          <div className="field">
+            <label htmlFor="gait-location">Location</label>
+            <select
+              id="gait-location"
+              name="location"
+              defaultValue={data.location ?? ""}
+              key={data.location ?? ""}
+              onChange={(event) => navigate(gaitPatientsHref(event.currentTarget.value || null), { replace: true, preventScrollReset: true })}
+            >
+              <option value="">Select Location</option>
+              {data.locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {hydrated ? null : (
+            <button type="submit" className="button gait-show">
+              Show patients
+            </button>
+          )}
+        </div>
+      </Form>
+    </>
+  );
+}
 
 function LoadError({ location }: { location: string }) {
   return <LoadErrorView message={GAIT_PATIENTS_LOAD_FAILED} retryHref={gaitPatientsHref(location)} level={3} />;

@@ -2,13 +2,15 @@
  * Reconcile Gait Patients (002 §2): the template download and a CSV upload. The file input is a plain form post
  * (multipart) that works without JavaScript; with JavaScript a drop zone around the same input takes a dragged
  * file too (it puts the dropped file into the input, so one form posts either way). The server's refusal is shown
- * under the upload area (002 §8); success comes back as a toast.
+ * under the upload area (002 §8); success comes back as a toast. A read-only user (support staff, ADR 026) changes
+ * no patient: they get the notice instead of the upload form.
  */
 import { Form, Link, useActionData } from "react-router";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
+import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
 import { GAIT_PATIENTS_PATH } from "../events/gait-patients";
 import { RECONCILE_PATH, RECONCILE_TEMPLATE_HEADER, RECONCILE_TEMPLATE_HREF } from "./reconcile";
 import type { ReconcileReply } from "./reconcile-route.server";
@@ -22,6 +24,7 @@ export function ReconcilePage() {
   const inputId = `${id}-file`;
   const errorId = `${id}-errors`;
   const hintId = `${id}-hint`;
+  const readOnly = useReadOnly();
   return (
     <section className="reconcile" aria-labelledby={TITLE_ID}>
       <div className="page-header">
@@ -38,23 +41,29 @@ export function ReconcilePage() {
         </a>{" "}
         <span className="field-hint">Columns: {RECONCILE_TEMPLATE_HEADER.split(",").join(", ")}</span>
       </p>
-      <Form method="post" action={RECONCILE_PATH} encType="multipart/form-data" className="stack reconcile-form">
-        <FormToken />
-        <DropZone inputId={inputId} describedBy={`${hintId} ${errorId}`} invalid={problems.length > 0} />
-        <p id={hintId} className="field-hint">
-          A CSV file (text/csv) of at most 5 MB.
+      {readOnly ? (
+        <p className="notice notice-info" role="note">
+          {READ_ONLY_NOTICE}
         </p>
-        <div id={errorId} className="field-errors" aria-live="polite">
-          {problems.map((p, i) => (
-            <p key={`${i}-${p}`} className="field-error">
-              {p}
-            </p>
-          ))}
-        </div>
-        <div>
-          <SubmitButton pendingText="Uploading…">Upload</SubmitButton>
-        </div>
-      </Form>
+      ) : (
+        <Form method="post" action={RECONCILE_PATH} encType="multipart/form-data" className="stack reconcile-form">
+          <FormToken />
+          <DropZone inputId={inputId} describedBy={`${hintId} ${errorId}`} invalid={problems.length > 0} />
+          <p id={hintId} className="field-hint">
+            A CSV file (text/csv) of at most 5 MB.
+          </p>
+          <div id={errorId} className="field-errors" aria-live="polite">
+            {problems.map((p, i) => (
+              <p key={`${i}-${p}`} className="field-error">
+                {p}
+              </p>
+            ))}
+          </div>
+          <div>
+            <SubmitButton pendingText="Uploading…">Upload</SubmitButton>
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

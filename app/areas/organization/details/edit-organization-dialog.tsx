@@ -40,7 +40,7 @@ export function EditOrganizationDialog({ organization }: { organization: Organiz
   });
   const hasLogo = Boolean(organization.webLogoUrl);
   return (
-    <Dialog title="Edit Organization Details" closeHref={detailsHref()}>
+    <Dialog title="Edit Organization Details" closeHref={detailsHref()} changes>
       <Form method="post" encType="multipart/form-data" action={editOrganizationHref()} {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value={EDIT_INTENT} />
         <FormToken />
@@ -83,7 +83,7 @@ export function EditOrganizationDialog({ organization }: { organization: Organiz
 export function DeleteLogoDialog() {
   const reply = useReply(DELETE_LOGO_INTENT);
   return (
-    <Dialog title="Delete logo" closeHref={editOrganizationHref()} alert description="Delete the organization's logo? The portal and printed reports then show the organization's name instead.">
+    <Dialog title="Delete logo" closeHref={editOrganizationHref()} alert description="Delete the organization's logo? The portal and printed reports then show the organization's name instead." changes>
       <Form method="post" action={deleteLogoHref()} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value={DELETE_LOGO_INTENT} />
         <FormToken />

@@ -129,7 +129,7 @@ function LocationForm({ dialog, tab, closeHref }: { dialog: Exclude<LocationDial
   });
   const stateOptions = dialog.defaults.stateCode && !STATE_OPTIONS.some((o) => o.value === dialog.defaults.stateCode) ? [...STATE_OPTIONS, { value: dialog.defaults.stateCode, label: dialog.defaults.stateCode }] : STATE_OPTIONS;
   return (
-    <Dialog title={dialog.kind === "add" ? "Add Location" : "Edit Location"} closeHref={closeHref} size="wide" description={dialog.kind === "edit" ? dialog.name : undefined}>
+    <Dialog title={dialog.kind === "add" ? "Add Location" : "Edit Location"} closeHref={closeHref} size="wide" description={dialog.kind === "edit" ? dialog.name : undefined} changes>
       <Form method="post" action={actionHref} {...getFormProps(form)} className="stack location-form" preventScrollReset>
         <FormToken />
         <Field label="Name" meta={fields.name} inputProps={{ maxLength: 200 }} />

@@ -88,7 +88,7 @@ function InviteDialog({ closeHref, roles, supportsSSO, locations, locationsError
   });
   const { key: ssoKey, ...ssoProps } = getInputProps(fields.useSSO, { type: "checkbox" });
   return (
-    <Dialog title="Add Provider" closeHref={closeHref} size="wide" description="We will e-mail them a link to create their account.">
+    <Dialog title="Add Provider" closeHref={closeHref} size="wide" description="We will e-mail them a link to create their account." changes>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="invite" />
         <FormToken />
@@ -137,7 +137,7 @@ function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, 
   // A location the provider has that the list could not give stays choosable (and checked).
   const choices = [...locations, ...provider.locations.filter((l) => !locations.some((c) => c.id === l.id))];
   return (
-    <Dialog title="Edit Provider" closeHref={closeHref} size="wide" description={`${provider.fullName} (${provider.invited ? "invited" : "current user"})`}>
+    <Dialog title="Edit Provider" closeHref={closeHref} size="wide" description={`${provider.fullName} (${provider.invited ? "invited" : "current user"})`} changes>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="id" value={provider.id} />
@@ -173,7 +173,7 @@ function DeleteDialog({ dialog, closeHref }: { dialog: Extract<DialogData, { kin
   const reply = useReply("delete", provider.id);
   const what = provider.invited ? "Their invitation link will stop working." : "They will be signed out and can no longer sign in.";
   return (
-    <Dialog title="Delete Provider" closeHref={closeHref} alert description={`Remove ${provider.fullName} (${provider.email}) from your organization? ${what}`}>
+    <Dialog title="Delete Provider" closeHref={closeHref} alert description={`Remove ${provider.fullName} (${provider.email}) from your organization? ${what}`} changes>
       <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={provider.id} />

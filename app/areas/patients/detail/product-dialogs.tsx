@@ -21,6 +21,7 @@ import { ProgramExercisesTable } from "../../../components/program-exercises-tab
 import { DialogSubmit } from "./dialog-form";
 import type { ProgramActionData } from "./program-action.server";
 import { editProgramHref } from "../../../domain/program-builder";
+import { useReadOnly } from "../../../shell/read-only";
 
 export const REPORT_TITLE = "Download Patient Report";
 export const NO_REPORT_DATA = "There are no sessions or survey answers to report yet.";
@@ -49,6 +50,7 @@ export function ProgramDrawer({ record, program }: { record: SerializeFrom<Patie
 }
 
 function ProgramDrawerView({ record, closeHref, view, error }: { record: SerializeFrom<PatientRecord>; closeHref: string; view: SerializeFrom<ProgramView> | null; error: string | null }) {
+  const readOnly = useReadOnly();
   return (
     <Dialog title="View Program" closeHref={closeHref} size="wide">
       {view ? (
@@ -70,7 +72,7 @@ function ProgramDrawerView({ record, closeHref, view, error }: { record: Seriali
         <Link to={closeHref} className="button" preventScrollReset>
           Close
         </Link>
-        {view ? (
+        {view && !readOnly ? (
           <Link to={editProgramHref(record.id, view.id)} className="button primary">
             Edit
           </Link>
@@ -102,7 +104,7 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
     return <MessageDialog title="Unassign Program" closeHref={closeHref} message={reply?.error ?? PROGRAM_NOT_ASSIGNED} />;
   }
   return (
-    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`}>
+    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`} changes>
       <fetcher.Form method="post" action={actionUrl} className="stack">
         <input type="hidden" name="intent" value="unassign-program" />
         <FormToken />

@@ -16,6 +16,7 @@ import { DateRangeForm } from "./date-range-form";
 import { HealthPrograms } from "./program-card";
 import { hasReportData, ProgramDrawer, REPORT_TITLE, ReportDialog, UnassignDialog, ZoomControl, zoomOf } from "./product-dialogs";
 import { usePatientRecord } from "./route-data";
+import { useReadOnly } from "../../../shell/read-only";
 
 export interface ProductViewProps {
   product: PatientProduct;
@@ -40,6 +41,8 @@ export function ProductView({ product, range, sections, program, firstProgram, t
   const health = product === "health";
   const patientView = dialog === "patient-view";
   const zoom = zoomOf(location.search);
+  // The care timer records the viewer's care time: support staff give no care (ADR 026), so none for them.
+  const readOnly = useReadOnly();
 
   const sectionTabs = (inPatientView: boolean) => (
     <nav className="tabs section-tabs" aria-label={`${PRODUCT_LABELS[product]} sections`}>
@@ -67,7 +70,7 @@ export function ProductView({ product, range, sections, program, firstProgram, t
         </nav>
       ) : null}
       {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : null}
-      {health ? timer : null}
+      {health && !readOnly ? timer : null}
       <div className="patient-toolbar">
         <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />
         <div className="patient-toolbar-actions">

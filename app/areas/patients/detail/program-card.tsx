@@ -11,6 +11,7 @@ import { Link, useLocation } from "react-router";
 import type { PatientRecord } from "../../../api/patients.server";
 import { withParams } from "../../../components/dialog";
 import { programPrintHref } from "../rules/patient-detail";
+import { useReadOnly } from "../../../shell/read-only";
 
 export const NO_PROGRAM_MESSAGE = "Patient does not have a Program assigned yet.";
 export const HEALTH_LESS_MESSAGE = "Adding patient to Exer Health will allow Programs to be assigned.";
@@ -31,6 +32,8 @@ export function needsFirstProgram(record: RecordData): boolean {
 
 export function HealthPrograms({ record, firstProgram }: { record: RecordData; firstProgram: boolean }) {
   const location = useLocation();
+  // Support staff assign, edit and unassign no program (ADR 026): they see the programs, open and print them.
+  const readOnly = useReadOnly();
   const health = record.productData.health;
   if (!record.products.includes("HEALTH") || !health) {
     return (
@@ -39,7 +42,7 @@ export function HealthPrograms({ record, firstProgram }: { record: RecordData; f
       </p>
     );
   }
-  if (firstProgram) {
+  if (firstProgram && !readOnly) {
     return (
       <section className="card first-program" aria-labelledby="first-program-title">
         <h2 id="first-program-title">Assign the first Program</h2>
@@ -57,9 +60,11 @@ export function HealthPrograms({ record, firstProgram }: { record: RecordData; f
       {health.heps.length === 0 ? (
         <div className="program-row">
           <p>{NO_PROGRAM_MESSAGE}</p>
-          <Link className="button primary" to={assignProgramHref(record.id)}>
-            Assign Program
-          </Link>
+          {readOnly ? null : (
+            <Link className="button primary" to={assignProgramHref(record.id)}>
+              Assign Program
+            </Link>
+          )}
         </div>
       ) : (
         <ul className="program-list">
@@ -69,15 +74,19 @@ export function HealthPrograms({ record, firstProgram }: { record: RecordData; f
                 {hep.name}
               </Link>
               <div className="program-actions">
-                <Link className="button" to={editProgramHref(record.id, hep.id)} aria-label={`Edit ${hep.name}`}>
-                  Edit
-                </Link>
+                {readOnly ? null : (
+                  <Link className="button" to={editProgramHref(record.id, hep.id)} aria-label={`Edit ${hep.name}`}>
+                    Edit
+                  </Link>
+                )}
                 <Link className="button" to={programPrintHref(record.id, hep.id)} aria-label={`Print ${hep.name}`}>
                   Print
                 </Link>
-                <Link className="button" to={withParams(location, { dialog: "unassign", program: hep.id })} preventScrollReset aria-label={`Unassign ${hep.name}`}>
-                  Unassign
-                </Link>
+                {readOnly ? null : (
+                  <Link className="button" to={withParams(location, { dialog: "unassign", program: hep.id })} preventScrollReset aria-label={`Unassign ${hep.name}`}>
+                    Unassign
+                  </Link>
+                )}
               </div>
             </li>
           ))}

@@ -107,7 +107,7 @@ function PlanEndDialog({ record, today, intent }: RecordDialogProps & { intent: 
   const title = intent === "discharge" ? "Discharge" : "Edit Plan of Care";
   const label = intent === "discharge" ? "Discharge Date" : "End Date";
   return (
-    <Dialog title={title} closeHref={closeHref} description={`${fullName(record.patient)}: the patient is discharged after this date.`}>
+    <Dialog title={title} closeHref={closeHref} description={`${fullName(record.patient)}: the patient is discharged after this date.`} changes>
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value={intent} />
         <FormToken />
@@ -144,7 +144,7 @@ function NewPlanDialog(props: RecordDialogProps) {
   if (params.get("step") !== "2") {
     const keep = [...params].filter(([k]) => !["step", "products"].includes(k));
     return (
-      <Dialog title="New Plan of Care" closeHref={closeHref} description="Step 1 of 2: choose the products of the new plan.">
+      <Dialog title="New Plan of Care" closeHref={closeHref} description="Step 1 of 2: choose the products of the new plan." changes>
         <Form method="get" className="stack" preventScrollReset>
           {keep.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
@@ -197,7 +197,7 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
     shouldRevalidate: "onInput",
   });
   return (
-    <Dialog title="New Plan of Care" closeHref={closeHref} description={`Step 2 of 2: ${chosen.map((p) => PRODUCT_NAMES[p]).join(", ") || "no products"}.`}>
+    <Dialog title="New Plan of Care" closeHref={closeHref} description={`Step 2 of 2: ${chosen.map((p) => PRODUCT_NAMES[p]).join(", ") || "no products"}.`} changes>
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="new-plan" />
         <FormToken />
@@ -255,7 +255,7 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
     shouldRevalidate: "onInput",
   });
   return (
-    <Dialog title="Edit Patient Details" closeHref={closeHref} size="wide">
+    <Dialog title="Edit Patient Details" closeHref={closeHref} size="wide" changes>
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="edit-details" />
         <FormToken />
@@ -293,7 +293,7 @@ function ResendInviteDialog({ record }: RecordDialogProps) {
   const allowed = canResendInvite(record);
   const errors = (lastResult?.error?.[""] ?? null) as string[] | null;
   return (
-    <Dialog title="Resend Health Invite" closeHref={closeHref} alert>
+    <Dialog title="Resend Health Invite" closeHref={closeHref} alert changes>
       <fetcher.Form method="post" action={actionUrl} className="stack">
         <input type="hidden" name="intent" value="resend-invite" />
         <FormToken />

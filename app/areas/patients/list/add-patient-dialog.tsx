@@ -40,7 +40,7 @@ export function AddPatientDialog(props: Props) {
   const { add, state } = props;
   const single = listHref(state, { add: "true" });
   return (
-    <Dialog title="Add New Patient" closeHref={listHref(state)} size="wide">
+    <Dialog title="Add New Patient" closeHref={listHref(state)} size="wide" changes>
       <nav aria-label="Add New Patient" className="tabs">
         <Link className="tab" to={single} aria-current={add.step !== "bulk" ? "page" : undefined} preventScrollReset>
           Single Add

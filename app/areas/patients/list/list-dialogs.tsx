@@ -31,7 +31,7 @@ export function AddProductDialog({ dialog, state, today, locations }: { dialog: 
   const busy = useSubmitting("add-product");
   if (dialog.kind === "error") {
     return (
-      <Dialog title="Add To Product" closeHref={closeHref}>
+      <Dialog title="Add To Product" closeHref={closeHref} changes>
         <p role="alert">{dialog.message}</p>
         <div className="modal-actions">
           <Link to={closeHref} className="button">
@@ -45,7 +45,7 @@ export function AddProductDialog({ dialog, state, today, locations }: { dialog: 
   const title = `Add To ${product}`;
   if (dialog.step === "details") return <AddProductDetails dialog={dialog} state={state} today={today} locations={locations} title={title} />;
   return (
-    <Dialog title={title} closeHref={closeHref} description={`Add ${dialog.patient.name} to ${product}.`}>
+    <Dialog title={title} closeHref={closeHref} description={`Add ${dialog.patient.name} to ${product}.`} changes>
       {dialog.complete ? (
         <Form method="post" className="stack" preventScrollReset>
           <input type="hidden" name="intent" value="add-product" />
@@ -96,7 +96,7 @@ function AddProductDetails({ dialog, state, today, locations, title }: { dialog:
   });
   const closeHref = listHref(state);
   return (
-    <Dialog title={title} closeHref={closeHref} description={`Complete ${p.name}'s details for ${PRODUCT_NAMES[dialog.product]}.`} size="wide">
+    <Dialog title={title} closeHref={closeHref} description={`Complete ${p.name}'s details for ${PRODUCT_NAMES[dialog.product]}.`} size="wide" changes>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="add-product" />
         <input type="hidden" name="step" value="details" />
@@ -132,13 +132,13 @@ export function InviteDialog({ dialog, state }: { dialog: Invite; state: ListSta
   const busy = useSubmitting("invite");
   if (dialog.kind === "error") {
     return (
-      <Dialog title="Send Invite" closeHref={closeHref}>
+      <Dialog title="Send Invite" closeHref={closeHref} changes>
         <p role="alert">{dialog.message}</p>
       </Dialog>
     );
   }
   return (
-    <Dialog title="Send Invite" closeHref={closeHref} alert description={`Send ${dialog.patient.name} an e-mail invitation to create their account in the patient app?`}>
+    <Dialog title="Send Invite" closeHref={closeHref} alert description={`Send ${dialog.patient.name} an e-mail invitation to create their account in the patient app?`} changes>
       <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="invite" />
         <input type="hidden" name="patientRecordId" value={dialog.patient.id} />

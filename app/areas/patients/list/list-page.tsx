@@ -9,7 +9,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { lazy, Suspense } from "react";
 import type { loadPatientList } from "./list-route.server";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
-import { isReadOnlyRole } from "../../../auth/roles";
+import { useReadOnly } from "../../../shell/read-only";
 import { displayName } from "../../../domain/names";
 import {
   ariaSort,
@@ -49,11 +49,12 @@ export function PatientListPage({ data }: { data: ListData }) {
   const shell = useRouteLoaderData<PortalShellData>("routes/_app");
   const locations = (shell?.filter.locations ?? []).map((l) => ({ value: l.id, label: l.name }));
   const { state, list } = data;
+  const readOnly = useReadOnly();
   return (
     <section className="patients" aria-labelledby="patients-title">
       <div className="page-header">
         <h1 id="patients-title">Patients</h1>
-        {isReadOnlyRole(shell?.user.role) ? null : (
+        {readOnly ? null : (
           <Link className="button primary" to={listHref(state, { add: "true" })} preventScrollReset>
             Add New Patient
           </Link>
@@ -130,7 +131,11 @@ function ListFilters({ state, providers, locations, globalLocationId }: { state:
 }
 
 function PatientTable({ data, rows }: { data: ListData; rows: Row[] }) {
-  const { state, columns } = data;
+  const { state } = data;
+  // Every row action changes the patient (assign, invite, edit, add to a product, discharge): a read-only user
+  // has none, so no Action column either.
+  const readOnly = useReadOnly();
+  const columns = readOnly ? data.columns.filter((c) => c !== "action") : data.columns;
   return (
     <div className="table-wrap">
       <table className="patients-table">
@@ -178,7 +183,7 @@ function Cell({ column, row, data }: { column: ColumnKey; row: Row; data: ListDa
           <ActionMenu
             className="row-menu"
             label={`Actions for ${name}`}
-            items={rowActions(row, data.userProducts).map((a) => ({ label: a.label, href: actionHref(a, row.id, data.state), dialog: a.kind === "invite" || a.kind === "add-product" }))}
+            items={rowActions(row, data.userProducts).map((a) => ({ label: a.label, href: actionHref(a, row.id, data.state), dialog: a.kind === "invite" || a.kind === "add-product", changes: true }))}
           />
         </td>
       );

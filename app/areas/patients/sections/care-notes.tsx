@@ -19,6 +19,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { closeDialogHref, dialogHref } from "./section-urls";
 import { EMPTY, EmptyState } from "./states";
 import { TextAreaField } from "./text-area-field";
+import { useReadOnly } from "../../../shell/read-only";
 
 export const LOCKED_NOTE_TEXT = "In a billed cycle: only the notes can be changed, and it cannot be deleted.";
 export const INTERACTION_LABEL = "Patient interactive communication";
@@ -46,13 +47,17 @@ export const TIMED_MINUTES_FIELD = "timedMinutes";
 
 export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalNotes: number }) {
   const location = useLocation();
+  // Support staff add, edit and delete no note (ADR 026): they read them.
+  const readOnly = useReadOnly();
   return (
     <div className="care-notes">
       <div className="section-toolbar">
         <p className="section-summary">{notesSummary(notes)}</p>
-        <Link to={dialogHref(location, "care-note-new")} className="button primary" preventScrollReset>
-          Add Care Note
-        </Link>
+        {readOnly ? null : (
+          <Link to={dialogHref(location, "care-note-new")} className="button primary" preventScrollReset>
+            Add Care Note
+          </Link>
+        )}
       </div>
       {notes.length === 0 ? (
         <EmptyState>{totalNotes === 0 ? EMPTY.noCareNotes : EMPTY.noCareNotesInRange}</EmptyState>
@@ -91,10 +96,12 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                         Billed<span className="visually-hidden">: {LOCKED_NOTE_TEXT}</span>
                       </span>
                     ) : null}
-                    <Link to={dialogHref(location, "care-note-edit", { note: note.id })} preventScrollReset aria-label={`Edit the care note of ${formatDay(note.date)}`}>
-                      Edit
-                    </Link>
-                    {isLocked(note) ? null : (
+                    {readOnly ? null : (
+                      <Link to={dialogHref(location, "care-note-edit", { note: note.id })} preventScrollReset aria-label={`Edit the care note of ${formatDay(note.date)}`}>
+                        Edit
+                      </Link>
+                    )}
+                    {readOnly || isLocked(note) ? null : (
                       <Link to={dialogHref(location, "care-note-delete", { note: note.id })} preventScrollReset aria-label={`Delete the care note of ${formatDay(note.date)}`}>
                         Delete
                       </Link>
@@ -143,7 +150,7 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
   const unrecorded = (note ? interactionValues(note).liveMethod === "UNRECORDED" : false) || fields.liveMethod.initialValue === "UNRECORDED";
   const title = note ? "Edit Care Note" : "Add Care Note";
   return (
-    <Dialog title={title} closeHref={closeDialogHref(location)} description={locked ? LOCKED_NOTE_TEXT : undefined}>
+    <Dialog title={title} closeHref={closeDialogHref(location)} description={locked ? LOCKED_NOTE_TEXT : undefined} changes>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value={note ? "care-note-update" : "care-note-create"} />
         <FormToken />
@@ -193,7 +200,7 @@ export function CareNoteDeleteDialog({ note, errors }: { note: CareNote; errors?
   const location = useLocation();
   const locked = isLocked(note);
   return (
-    <Dialog title="Delete Care Note" closeHref={closeDialogHref(location)} alert description={locked ? LOCKED_NOTE_TEXT : `Delete the care note of ${formatDay(note.date)} (${note.minutes} minutes)? This cannot be undone.`}>
+    <Dialog title="Delete Care Note" closeHref={closeDialogHref(location)} alert description={locked ? LOCKED_NOTE_TEXT : `Delete the care note of ${formatDay(note.date)} (${note.minutes} minutes)? This cannot be undone.`} changes>
       <ErrorList errors={errors} />
       <blockquote className="note-quote">{note.notes}</blockquote>
       <Form method="post" className="modal-actions" preventScrollReset>

@@ -32,6 +32,7 @@ import type { ChartSpec } from "../../../islands/chart-spec";
 import { SubmitButton } from "../../../components/submit-button";
 import { closeDialogHref, dialogHref } from "./section-urls";
 import { TextAreaField } from "./text-area-field";
+import { useReadOnly } from "../../../shell/read-only";
 
 const sessionTitle = (s: GaitSession, timeZone: string) => `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`;
 
@@ -53,6 +54,7 @@ function GaitSessionCard({ session, timeZone }: { session: GaitSession; timeZone
   const warnings = sessionWarnings(session);
   const comment = session.session.meta.comment;
   const title = sessionTitle(session, timeZone);
+  const readOnly = useReadOnly();
   return (
     <article className="session-card gait-card" aria-labelledby={titleId}>
       <header className="session-head">
@@ -99,7 +101,7 @@ function GaitSessionCard({ session, timeZone }: { session: GaitSession; timeZone
               View comment<span className="visually-hidden"> of {title}</span>
             </Link>
           </>
-        ) : (
+        ) : readOnly ? null : (
           <Link to={dialogHref(location, "comment", { session: session.id })} preventScrollReset>
             Add comment<span className="visually-hidden"> to {title}</span>
           </Link>
@@ -112,6 +114,8 @@ function GaitSessionCard({ session, timeZone }: { session: GaitSession; timeZone
 /** `comment`: the comment with Edit and Delete, or the form to add one; `comment-edit`: the form. */
 export function CommentDialog({ session, timeZone, edit, lastResult }: { session: GaitSession; timeZone: string; edit: boolean; lastResult: SubmissionResult<string[]> | null | undefined }) {
   const location = useLocation();
+  // Support staff read a comment; they add, edit and delete none (ADR 026; the form's dialog says so).
+  const readOnly = useReadOnly();
   const comment = session.session.meta.comment;
   const title = `Therapist Comment, ${sessionTitle(session, timeZone)}`;
   if (comment && !edit) {
@@ -119,12 +123,20 @@ export function CommentDialog({ session, timeZone, edit, lastResult }: { session
       <Dialog title={title} closeHref={closeDialogHref(location)}>
         <p className="comment-text">{comment}</p>
         <div className="modal-actions">
-          <Link to={dialogHref(location, "comment-delete", { session: session.id })} className="button" preventScrollReset>
-            Delete
-          </Link>
-          <Link to={dialogHref(location, "comment-edit", { session: session.id })} className="button primary" preventScrollReset>
-            Edit
-          </Link>
+          {readOnly ? (
+            <Link to={closeDialogHref(location)} className="button" preventScrollReset>
+              Close
+            </Link>
+          ) : (
+            <>
+              <Link to={dialogHref(location, "comment-delete", { session: session.id })} className="button" preventScrollReset>
+                Delete
+              </Link>
+              <Link to={dialogHref(location, "comment-edit", { session: session.id })} className="button primary" preventScrollReset>
+                Edit
+              </Link>
+            </>
+          )}
         </div>
       </Dialog>
     );
@@ -143,7 +155,7 @@ function CommentForm({ session, title, lastResult }: { session: GaitSession; tit
     shouldRevalidate: "onInput",
   });
   return (
-    <Dialog title={title} closeHref={closeDialogHref(location)}>
+    <Dialog title={title} closeHref={closeDialogHref(location)} changes>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="comment-save" />
         <FormToken />
@@ -164,7 +176,7 @@ function CommentForm({ session, title, lastResult }: { session: GaitSession; tit
 export function CommentDeleteDialog({ session, timeZone, errors }: { session: GaitSession; timeZone: string; errors?: string[] }) {
   const location = useLocation();
   return (
-    <Dialog title="Delete Comment" closeHref={closeDialogHref(location)} alert description={`Delete the comment of the assessment of ${sessionTitle(session, timeZone)}? This cannot be undone.`}>
+    <Dialog title="Delete Comment" closeHref={closeDialogHref(location)} alert description={`Delete the comment of the assessment of ${sessionTitle(session, timeZone)}? This cannot be undone.`} changes>
       <ErrorList errors={errors} />
       {session.session.meta.comment ? <blockquote className="note-quote">{session.session.meta.comment}</blockquote> : null}
       <Form method="post" className="modal-actions" preventScrollReset>

@@ -1,6 +1,7 @@
 /**
  * The program builder's page (001 §2.2): one full-screen dialog showing the view the server answered — a
- * problem, the completion screen, step 0 (Assign Program) or steps 1 to 3.
+ * problem, the completion screen, step 0 (Assign Program) or steps 1 to 3. Every step posts: a read-only user
+ * (support staff, ADR 026) gets the refusal's words instead of a step (the server refuses the posts anyway).
  */
 import { Link } from "react-router";
 import { ROUTES } from "../../../shell/nav";
@@ -8,11 +9,16 @@ import { AssignStep } from "./assign-step";
 import { BuilderFrame, CloseLink, CrumbLinks } from "./builder-frame";
 import type { BuilderView, CompletedView, ProblemView } from "./builder-view";
 import { StepsForm } from "./steps-form";
+import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
 
 export const COMPLETED_TITLE = "Your Program Template is ready!";
 export const COMPLETED_TEXT = "You can use this template as a starter for future programs";
 
 export function BuilderPage({ view }: { view: BuilderView }) {
+  const readOnly = useReadOnly();
+  if (readOnly && (view.kind === "assign" || view.kind === "steps")) {
+    return <ProblemScreen view={{ kind: "problem", title: view.title, message: READ_ONLY_NOTICE, closeHref: view.closeHref, crumbs: view.crumbs }} />;
+  }
   switch (view.kind) {
     case "problem":
       return <ProblemScreen view={view} />;

@@ -5,6 +5,7 @@
  */
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { Link } from "react-router";
+import { useReadOnly } from "../../../shell/read-only";
 import type { ReactNode } from "react";
 import { editTemplateHref } from "../../../domain/program-builder";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";
@@ -35,13 +36,16 @@ export function TemplateDetailFrame({ children }: { children: ReactNode }) {
 
 export function TemplateDetailPage({ data }: { data: TemplateDetailData }) {
   const { view, updated } = data;
+  const readOnly = useReadOnly();
   return (
     <TemplateDetailFrame>
       <div className="page-header">
         <h1 id="template-title">{view.name}</h1>
-        <Link className="button primary" to={editTemplateHref(view.id, "template")}>
-          Edit Template
-        </Link>
+        {readOnly ? null : (
+          <Link className="button primary" to={editTemplateHref(view.id, "template")}>
+            Edit Template
+          </Link>
+        )}
       </div>
       <dl className="template-facts">
         <dt>Daily frequency</dt>

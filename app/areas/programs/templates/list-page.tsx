@@ -71,7 +71,7 @@ export function TemplateListPage({ data }: { data: TemplateListData }) {
       </Form>
       <Suspense fallback={<TemplatesLoading />}>
         <Await resolve={data.list} errorElement={<LoadError state={state} />}>
-          {(page) => <TemplateResults page={page} state={state} dialog={dialog} selected={params.getAll("ids")} />}
+          {(page) => <TemplateResults page={page} state={readOnly ? { ...state, select: false } : state} dialog={dialog} selected={params.getAll("ids")} />}
         </Await>
       </Suspense>
     </section>
@@ -161,10 +161,10 @@ function TemplateGrid({ items, state, checked }: { items: TemplateCard[]; state:
               <ActionMenu
                 label={`Actions for ${t.name}`}
                 items={[
-                  { label: "Edit", href: editTemplateHref(t.id) },
-                  { label: "Duplicate", href: duplicateTemplateHref(t.id) },
+                  { label: "Edit", href: editTemplateHref(t.id), changes: true },
+                  { label: "Duplicate", href: duplicateTemplateHref(t.id), changes: true },
                   { label: "View", href: templateHref(t.id) },
-                  { label: "Delete", href: templatesHref(state, { delete: t.id }), dialog: true },
+                  { label: "Delete", href: templatesHref(state, { delete: t.id }), dialog: true, changes: true },
                 ]}
               />
             </div>
@@ -234,7 +234,7 @@ function DeleteDialog({ state, id, template }: { state: TemplateListState; id: s
     return <MessageDialog title="Delete Template" closeHref={closeHref} message={error ?? TEMPLATE_DELETE_FAILED} />;
   }
   return (
-    <Dialog title="Delete Template" closeHref={closeHref} alert description={`Delete ${template.name}? This cannot be undone. Programs already built from it are not changed.`}>
+    <Dialog title="Delete Template" closeHref={closeHref} alert description={`Delete ${template.name}? This cannot be undone. Programs already built from it are not changed.`} changes>
       <Form method="post" action={indexAction(templatesHref(state, { delete: id }))} className="stack">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={template.id} />
@@ -264,7 +264,7 @@ function BulkDeleteDialog({ state, ids, templates }: { state: TemplateListState;
   }
   const n = templates.length;
   return (
-    <Dialog title="Delete Templates" closeHref={closeHref} alert description={`Delete ${n === 1 ? "this template" : `these ${n} templates`}? This cannot be undone.`}>
+    <Dialog title="Delete Templates" closeHref={closeHref} alert description={`Delete ${n === 1 ? "this template" : `these ${n} templates`}? This cannot be undone.`} changes>
       <Form method="post" action={indexAction(templatesHref(state, { confirm: "1", ids }))} className="stack">
         <input type="hidden" name="intent" value="delete-selected" />
         <FormToken />
