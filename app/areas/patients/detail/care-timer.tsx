@@ -221,5 +221,7 @@ function useTimerSync(timer: CareTimer | null, held: boolean, action: string) {
       window.removeEventListener(INACTIVITY_WARNING_EVENT, onWarning);
     };
   }, [dispatch]);
-  return { shown: shownState(sync), inFlight: sync.inFlight !== null };
+  // Idle, the page's data as it is now (the island's copy follows it after this render).
+  const shown = sync.inFlight !== null || sync.queued !== null ? shownState(sync) : timerStateOf(timer);
+  return { shown, inFlight: sync.inFlight !== null };
 }
