@@ -105,7 +105,7 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
     // the page still said "paused" after the resume's answer, so the pause wanted next was never sent). The island
     // sends one request at a time, the latest wanted state after it, and shows that state meanwhile.
     const slowData = async (route: Route) => {
-      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 1_500));
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 700));
       await route.fallback().catch(() => undefined);
     };
     await page.route((url) => url.pathname.endsWith(".data"), slowData);
