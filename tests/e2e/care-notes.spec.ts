@@ -5,6 +5,7 @@
  * the two empty states, and notes in a billed cycle, which cannot be deleted and keep their date, minutes and
  * call. Each test writes only to a patient it creates; the billed note is a demo note, read only.
  */
+import type { Route } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { PRACTITIONER, apiAs } from "./helpers/stack.js";
 import { expectFieldError } from "./helpers/ui.js";
@@ -100,12 +101,26 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
     await setHidden(true);
     await expect.poll(async () => (await serverTimer())?.pausedAt ?? null).not.toBeNull();
     await expect(timer.getByText("Paused")).toBeVisible();
+    // The page's data, loaded again after each post, comes late from here on (the race that made this test flaky:
+    // the page still said "paused" after the resume's answer, so the pause wanted next was never sent). The island
+    // sends one request at a time, the latest wanted state after it, and shows that state meanwhile.
+    const slowData = async (route: Route) => {
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 700));
+      await route.fallback().catch(() => undefined);
+    };
+    await page.route((url) => url.pathname.endsWith(".data"), slowData);
     await setHidden(false);
     await expect.poll(async () => (await serverTimer())?.pausedAt).toBeNull();
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("exer:inactivity-warning", { detail: { shown: true } })));
+    await expect(timer.getByText("Paused")).toBeVisible();
     await expect.poll(async () => (await serverTimer())?.pausedAt ?? null).not.toBeNull();
+    // Back and away and back while requests are in flight: the server ends as last wanted, running.
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("exer:inactivity-warning", { detail: { shown: false } })));
-    await expect.poll(async () => (await serverTimer())?.pausedAt).toBeNull();
+    await setHidden(true);
+    await setHidden(false);
+    await expect(timer.getByText("Paused")).toHaveCount(0);
+    await expect.poll(async () => (await serverTimer())?.pausedAt, { timeout: 10_000 }).toBeNull();
+    await page.unroute((url) => url.pathname.endsWith(".data"), slowData);
     await expect(timer.getByText("Paused")).toHaveCount(0);
   }
 
