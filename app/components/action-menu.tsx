@@ -1,7 +1,7 @@
 /**
  * A row's or a card's action menu (the patient list's rows, Program Templates, Care Paths): a native disclosure, so it opens without JavaScript and
  * with the keyboard (Enter/Space on its summary); its items are links (each action has a URL). With JavaScript,
- * Escape closes it and returns focus to its summary. Items that change data (`changes`) are left out for a read-only
+ * Escape closes it and returns focus to its summary; following an item closes it. Items that change data (`changes`) are left out for a read-only
  * user (support staff, ADR 026; shell/read-only.ts); a menu left with no item is not shown.
  */
 import { Link } from "react-router";
@@ -37,6 +37,9 @@ export function ActionMenu({
       ref.current.querySelector("summary")?.focus();
     }
   };
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
   if (shown.length === 0) return null;
   return (
     // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
@@ -49,7 +52,10 @@ export function ActionMenu({
       <ul className={`${className}-list`}>
         {shown.map((item) => (
           <li key={item.label}>
-            <Link to={item.href} preventScrollReset={item.dialog}>
+            {/* Following an item closes the menu (with JavaScript: the page stays, so the disclosure would stay open
+                behind the dialog; without it the next page starts closed). Not by re-mounting on every navigation,
+                which shut a menu the user had just opened when an earlier post's navigation ended. */}
+            <Link to={item.href} preventScrollReset={item.dialog} onClick={close}>
               {item.label}
             </Link>
           </li>

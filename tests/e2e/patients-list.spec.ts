@@ -223,6 +223,8 @@ test.describe("row menu", () => {
     await openRowMenu(page, `Actions for ${tag}, Gus`);
     await page.getByRole("link", { name: "Add To Gait" }).click();
     await expect(page).toHaveURL(new RegExp(`addProduct=${patient.id}`));
+    // The menu that opened the dialog does not stay open behind it (nor after it).
+    await expect(page.getByRole("group").filter({ hasText: `Actions for ${tag}, Gus` })).not.toHaveAttribute("open");
     const dialog = page.getByRole("dialog", { name: "Add To Gait" });
     await expect(dialog).toBeVisible();
     await expectAccessible(page);

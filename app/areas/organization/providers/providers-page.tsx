@@ -4,7 +4,7 @@
  * Location with each row's actions (admins: Edit and Delete as dialog links, Resend Invite as a post for invited
  * users), and the dialog the URL asks for. A practitioner sees the same page read-only.
  */
-import { Await, Form, Link, useActionData, useLocation } from "react-router";
+import { Await, Form, Link, useActionData } from "react-router";
 import { Suspense } from "react";
 import { ActionMenu, type ActionMenuItem } from "../../../components/action-menu";
 import { FormToken } from "../../../forms/form-token";
@@ -106,8 +106,6 @@ function ProvidersView({ list, tab, canManage }: { list: List; tab: ProviderTab;
 }
 
 function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: ProviderTab; canManage: boolean }) {
-  // A new menu after each navigation: the one that opened a dialog is closed when the dialog is.
-  const { key: navigation } = useLocation();
   const items: ActionMenuItem[] = [];
   if (row.canEdit) items.push({ label: "Edit", href: providersHref({ tab, dialog: { kind: "edit", id: row.id } }), dialog: true });
   if (row.canRemove) items.push({ label: "Delete", href: providersHref({ tab, dialog: { kind: "delete", id: row.id } }), dialog: true });
@@ -143,7 +141,7 @@ function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: Prov
                 </button>
               </Form>
             ) : null}
-            {items.length > 0 ? <ActionMenu key={navigation} label={`Actions for ${row.name}`} items={items} className="provider-menu" /> : null}
+            {items.length > 0 ? <ActionMenu label={`Actions for ${row.name}`} items={items} className="provider-menu" /> : null}
           </div>
         </td>
       ) : null}
