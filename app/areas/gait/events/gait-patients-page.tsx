@@ -15,7 +15,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SerializeFrom } from "../../../route-data";
 import { Await, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
@@ -77,7 +77,7 @@ function useAddedGeneration(): number {
 
 function AddPatientForm({ data }: { data: Data }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const followLocation = useFollowLocation();
   const actionData = useActionData<typeof gaitPatientsAction>();
   const [form, fields] = useForm({
     id: "gait-add-patient",
@@ -97,17 +97,9 @@ function AddPatientForm({ data }: { data: Data }) {
           <select
             key={locationKey}
             {...locationProps}
-            onChange={(event) => {
-              // With JavaScript the table follows the choice at once (a GET; the typed names stay).
-              navigate(gaitPatientsHref(event.currentTarget.value || null), { replace: true, preventScrollReset: true });
-            }}
+            onChange={followLocation}
           >
-            <option value="">Select Location</option>
-            {data.locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            <LocationOptions locations={data.locations} />
           </select>
           <ErrorList id={fields.locationId.errorId} errors={fields.locationId.errors} />
         </div>
@@ -133,10 +125,30 @@ function AddPatientForm({ data }: { data: Data }) {
 }
 
 
+/** The location select's options: none chosen first, then the user's locations. */
+function LocationOptions({ locations }: { locations: Data["locations"] }) {
+  return (
+    <>
+      <option value="">Select Location</option>
+      {locations.map((l) => (
+        <option key={l.id} value={l.id}>
+          {l.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** With JavaScript the table follows the location chosen at once (a GET; whatever else was typed stays). */
+function useFollowLocation() {
+  const navigate = useNavigate();
+  return (event: ChangeEvent<HTMLSelectElement>) => navigate(gaitPatientsHref(event.currentTarget.value || null), { replace: true, preventScrollReset: true });
+}
+
 /** For a read-only user: the location alone, a GET form (`?location=`), and why there is nothing to add. */
 function LocationPicker({ data }: { data: Data }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const followLocation = useFollowLocation();
   return (
     <>
       <p className="notice notice-info" role="note">
@@ -151,14 +163,9 @@ function LocationPicker({ data }: { data: Data }) {
               name="location"
               defaultValue={data.location ?? ""}
               key={data.location ?? ""}
-              onChange={(event) => navigate(gaitPatientsHref(event.currentTarget.value || null), { replace: true, preventScrollReset: true })}
+              onChange={followLocation}
             >
-              <option value="">Select Location</option>
-              {data.locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
+              <LocationOptions locations={data.locations} />
             </select>
           </div>
           {hydrated ? null : (
