@@ -172,7 +172,7 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
             </div>
             <div>
               <dt>{INTERACTION_LABEL}</dt>
-              <dd>{interactionLabel(note) ?? "None"}</dd>
+              <dd>{interactionLabel(note) ?? NO_CALL_LABEL}</dd>
             </div>
           </dl>
         ) : (
