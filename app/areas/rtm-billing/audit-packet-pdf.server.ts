@@ -62,6 +62,14 @@ function table(doc: Pdf, header: readonly string[], widths: readonly number[], r
   doc.moveDown(0.4);
 }
 
+/** A device interval's or a management month's title, its facts with the code reached, and its projection while it runs. */
+function periodHeader(doc: Pdf, title: string, period: { facts: string; code: string; projection: string | null }): void {
+  subHeading(doc, title);
+  line(doc, `${period.facts} — ${period.code}`);
+  if (period.projection) line(doc, period.projection, { color: "#444444" });
+  doc.moveDown(0.2);
+}
+
 export interface AuditPacketPdfInput {
   packet: AuditPacket;
   organizationName: string;
@@ -88,10 +96,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
   heading(doc, "Device supply (98985, 98977): days of data");
   if (packet.intervals.length === 0) line(doc, "No device-supply interval ends in this month.");
   for (const interval of packet.intervals) {
-    subHeading(doc, `Interval ${interval.period}`);
-    line(doc, `${interval.facts} — ${interval.code}`);
-    if (interval.projection) line(doc, interval.projection, { color: "#444444" });
-    doc.moveDown(0.2);
+    periodHeader(doc, `Interval ${interval.period}`, interval);
     if (interval.days.length === 0) line(doc, "No days of data in this interval.");
     table(
       doc,
@@ -104,10 +109,7 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
   heading(doc, "Care management (98979, 98980, 98981): time entries");
   if (packet.months.length === 0) line(doc, "No care-management month ends in this month.");
   for (const month of packet.months) {
-    subHeading(doc, month.period);
-    line(doc, `${month.facts} — ${month.code}`);
-    if (month.projection) line(doc, month.projection, { color: "#444444" });
-    doc.moveDown(0.2);
+    periodHeader(doc, month.period, month);
     if (month.entries.length === 0) line(doc, "No care notes in this month.");
     // Per care note: its date, minutes, how they were entered (timer or typed), its call and whether it is the live
     // interaction, and who entered it (ADR 033, "The audit packet"); the cells wrap within the page's width.
