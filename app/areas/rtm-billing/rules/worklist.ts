@@ -103,11 +103,10 @@ export function selectableMonths(today: string): string[] {
   return Array.from({ length: 15 }, (_, i) => addMonths(current, i - 12));
 }
 
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-/** 'November 2026'. */
-export const monthHeading = (yearMonth: string) => `${MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]} ${yearMonth.slice(0, 4)}`;
+export { monthHeading };
 
 import { isUuid } from "../../../domain/uuid";
+import { monthHeading } from "../../../domain/month-name";
 import { pasteableLines } from "../../../domain/spreadsheet";
 
 export { isUuid };

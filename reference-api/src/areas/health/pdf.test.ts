@@ -76,6 +76,10 @@ describe("the reference API's PDFs print names in any script", () => {
     // itself comes back whole, in logical order.
     const text = await expectNames(await renderMonthlyPdf(month, N.vietnamese, "America/Denver"), [`${N.vietnamese}\n`, N.chinese, N.arabic]);
     expect(text).toMatch(/^Name: .*王秀英.*$/m);
+    // The month is named as the worklist names it, never by its key (issue 34).
+    expect(text).toContain("Remote Therapeutic Monitoring – March 2026");
+    expect(text).toContain("Month: March 2026");
+    expect(text).not.toContain("2026-03");
   });
 
   it("the assessment outcomes (the analysis PDF)", async () => {

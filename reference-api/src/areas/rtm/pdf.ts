@@ -2,6 +2,7 @@ import { fields, heading, PDF_FONT, renderPdf, table, usDate, usDateTime, type P
 import { BILLING, CYCLE_DAYS, STATUS_LABEL, type RtmCycle, type RtmEvent } from "./cycles.js";
 import type { RtmMonthlySummary } from "./list.js";
 import { careNoteWords } from "../../../../app/domain/rtm-2026.js";
+import { monthHeading } from "../../../../app/domain/month-name.js";
 
 const EVENT_LABEL: Record<RtmEvent["type"], string> = {
   HEP_SESSION: "Program session",
@@ -72,10 +73,11 @@ export function renderCyclePdf(c: RtmCycle, organization: string, timeZone: stri
 }
 
 export function renderMonthlyPdf(s: RtmMonthlySummary, organization: string, timeZone: string): Promise<Buffer> {
-  return renderPdf(`RTM ${s.yearMonth}`, (doc) => {
-    header(doc, `Remote Therapeutic Monitoring – ${s.yearMonth}`, s.patientRecord, organization);
+  const month = monthHeading(s.yearMonth);
+  return renderPdf(`RTM ${month}`, (doc) => {
+    header(doc, `Remote Therapeutic Monitoring – ${month}`, s.patientRecord, organization);
     fields(doc, [
-      ["Month", s.yearMonth],
+      ["Month", month],
       ["Status", STATUS_LABEL[s.status]],
       ["Cycles", String(s.cycles.length)],
     ]);
