@@ -234,6 +234,14 @@ test.describe("admin scan analysis", () => {
       const bad = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: "2.18", updateRequired: "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
       expect(bad.status()).toBe(400);
       expect(await bad.text()).toContain("Version ID must match the pattern X.X.X");
+      // The version changed is the one the dialog's URL edits: a body naming another version changes nothing.
+      // (A version neither project edits: not the two targets, not the internal test versions.)
+      const other = versions.filter((v) => !v.isLatest).slice(2).find((v) => !["test", "9999", "9999a"].includes(v.versionId))!;
+      const forged = await page.request.post(`${VERSIONS}?edit=${target.versionId}`, { form: { versionId: other.versionId, updateRequired: other.updateRequired ? "" : "on" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+      expect(forged.status()).toBe(400);
+      expect(await forged.text()).toContain(`This dialog edits version ${target.versionId}; the Version ID cannot be changed.`);
+      const otherNow = ((await api.GET("/v2/admin/scan/clients/")).data as ClientVersion[]).find((v) => v.versionId === other.versionId)!;
+      expect(otherNow.updateRequired).toBe(other.updateRequired);
 
       // The internal test versions save like any other (an audit finding: the API's pattern refused them).
       const testItem = list.getByRole("listitem").filter({ has: page.getByText(`Version ID: ${testVersion.versionId}`, { exact: true }) });

@@ -20,6 +20,10 @@ const X_X_X = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 export const isInternalTestVersion = (v: string): boolean => (INTERNAL_TEST_VERSIONS as readonly string[]).includes(v);
 export const isVersionId = (v: string): boolean => X_X_X.test(v) || isInternalTestVersion(v);
 
+/** Not in the spec: the posted version is not the one the dialog's URL edits (a forged or stale post). */
+export const versionMismatch = (editing: string | null) =>
+  editing === null ? "Choose the version to edit from the Client List." : `This dialog edits version ${editing}; the Version ID cannot be changed.`;
+
 export const CLIENT_VERSION_FIELDS = { versionId: "versionId", updateRequired: "updateRequired" } as const;
 
 export const clientVersionSchema = z.object({

@@ -5,7 +5,9 @@
  *   getting all Scan Versions' with the server's message. `?edit={versionId}`: the 'Edit Scan Version' dialog —
  *   a change dialog, product admins only (support staff get the 403 screen); never for the latest version.
  * - Action (product admins only): the form's one schema (client-version-form.ts), then PUT
- *   v2/admin/scan/clients/{versionId} once per form token (ADR 005). Success: Post/Redirect/Get to the list with
+ *   v2/admin/scan/clients/{versionId} once per form token (ADR 005). The version changed is the one the dialog's URL
+ *   names (`?edit=`); a body that names another one is refused at the field (a forged post never changes another
+ *   version than the dialog shows). Success: Post/Redirect/Get to the list with
  *   'Successfully updated this Scan Version.'; a refusal: 'There was an issue updating this Scan Version.' and the
  *   server's message in the dialog, with the API's 4xx (a 5xx: 502).
  */
@@ -19,7 +21,7 @@ import { failedStatus } from "../../../forms/api-error";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
 import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
-import { clientVersionSchema } from "./client-version-form";
+import { clientVersionSchema, versionMismatch } from "./client-version-form";
 import { clientVersionsHref, EDIT_PARAM } from "./client-versions-paths";
 import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
@@ -56,6 +58,10 @@ export async function clientVersionsAction({ request, context }: ActionFunctionA
   const submission = parseWithZod(form, { schema: clientVersionSchema });
   if (submission.status !== "success") return data<ClientVersionsReply>({ result: submission.reply() }, { status: 400 });
   const { versionId, updateRequired } = submission.value;
+  const editing = requestUrl(request).searchParams.get(EDIT_PARAM);
+  if (editing !== versionId) {
+    return data<ClientVersionsReply>({ result: submission.reply({ fieldErrors: { versionId: [versionMismatch(editing)] } }) }, { status: 400 });
+  }
   const api = getApi(request, context);
   const result = await callOnce(`${user.userId}:client-version:${versionId}`, form.get(FORM_TOKEN_FIELD), () => updateClientVersion(api, versionId, updateRequired));
   if (result.error) {
