@@ -68,6 +68,11 @@ export interface SessionData {
   mfa?: PendingMfa;
   /** The account screen's authenticator enrolment in progress: the secret it shows until the first code is right. */
   mfaSetup?: { secret: string; expiresAt: number };
+  /**
+   * Add New Organization between its two steps: the organization this session's step 1 just created. Its end (the
+   * logo, Skip, Cancel) says 'Organization Added.' only for it, never because a URL says so.
+   */
+  addedOrganization?: { id: string; expiresAt: number };
 }
 
 /** Where a password sign-in waits for its second factor (ADR 027). `login`: what was typed (the throttle's account key). */

@@ -225,6 +225,11 @@ test("step 1 shows its messages at their fields with the input kept; support sta
   expect(all!.some((o) => o.name === orgName)).toBe(false);
   // A demo organization no test disables (another test of this file disables its own new organization meanwhile).
   const someOrg = all!.find((o) => o.name === "Front Range Physical Therapy")!;
+  // The flow's end said by a URL alone is no success: nothing was added, so no 'Organization Added.' (issue 34).
+  await page.goto(`${PAGE}?add=done`);
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  await expect(heading(page)).toBeVisible();
+  await expect(page.getByText(ADDED)).toHaveCount(0);
 
   // Support staff: the table, no Add, Enable or Disable; a change's URL and its post answer 403.
   await page.context().clearCookies();

@@ -23,7 +23,7 @@ import {
 } from "../../../api/admin-organizations.server";
 import { getApi } from "../../../api/user-api.server";
 import { sessionRevocations } from "../../../auth/revocation.server";
-import { getSession } from "../../../auth/session.server";
+import { getSession, type PortalSession } from "../../../auth/session.server";
 import type { PortalLoadContext } from "../../../context";
 import { isUuid } from "../../../domain/uuid";
 import { failedStatus } from "../../../forms/api-error";
@@ -60,9 +60,10 @@ export type OrganizationsDialogData =
 export async function loadAdminOrganizations({ request, context }: LoaderFunctionArgs) {
   const params = requestUrl(request).searchParams;
   if (isAddDone(params)) {
-    // The end of Add New Organization (Skip, Cancel, close): the spec's toast, then the list.
+    // The end of Add New Organization (Skip, Cancel, close): the spec's toast, then the list — only when this
+    // session's step 1 has just created an organization; the URL alone is not a success.
     await requireProductAdmin(request, context);
-    getSession(request, context).flash("toast", { type: "success", message: ORGANIZATION_MESSAGES.added });
+    if (takeAddedOrganization(getSession(request, context))) getSession(request, context).flash("toast", { type: "success", message: ORGANIZATION_MESSAGES.added });
     throw redirect(organizationsHref());
   }
   const asked = dialogOf(params);
@@ -91,6 +92,21 @@ export type AdminOrganizationsReply =
   | { intent: typeof INTENTS.create; result: SubmissionResult<string[]> }
   | { intent: typeof INTENTS.logo; error: string };
 
+/** How long step 2 may follow step 1 and still end with 'Organization Added.'. */
+const ADDED_ORGANIZATION_TTL_MS = 30 * 60_000;
+
+/**
+ * Whether this session's step 1 has just created an organization (`organizationId`, when given, must be it), and
+ * forgets it: the flow's toast is said once, for what the server did.
+ */
+function takeAddedOrganization(session: PortalSession, organizationId?: string): boolean {
+  const added = session.get("addedOrganization");
+  if (!added) return false;
+  if (organizationId !== undefined && added.id !== organizationId) return false;
+  session.unset("addedOrganization");
+  return added.expiresAt > Date.now();
+}
+
 const flashAndList = (request: Request, context: PortalLoadContext, toast: { type: "success" | "error"; message: string }) => {
   getSession(request, context).flash("toast", toast);
   return redirect(organizationsHref());
@@ -118,6 +134,7 @@ export async function adminOrganizationsAction({ request, context }: ActionFunct
       const errors = status === 502 ? { formErrors: [`${CREATE_FAILED} ${created.error.message}`] } : createErrorFields(created.error.message);
       return data<AdminOrganizationsReply>({ intent: INTENTS.create, result: submission.reply(errors) }, { status });
     }
+    getSession(request, context).set("addedOrganization", { id: created.data.id, expiresAt: Date.now() + ADDED_ORGANIZATION_TTL_MS });
     throw redirect(organizationsHref({ kind: "logo", organizationId: created.data.id }));
   }
 
@@ -140,7 +157,10 @@ export async function adminOrganizationsAction({ request, context }: ActionFunct
       const failure = uploadFailure(outcome);
       return data<AdminOrganizationsReply>({ intent: INTENTS.logo, error: failure.message }, { status: failure.status });
     }
-    throw flashAndList(request, context, { type: "success", message: ORGANIZATION_MESSAGES.added });
+    // Step 2 of the organization this session just added ends the flow with the spec's toast; a logo for any other
+    // organization says what happened to it.
+    const added = takeAddedOrganization(getSession(request, context), organizationId);
+    throw flashAndList(request, context, { type: "success", message: added ? ORGANIZATION_MESSAGES.added : ORGANIZATION_MESSAGES.logoUploaded });
   }
 
   if (intent === INTENTS.enable || intent === INTENTS.disable) {

@@ -5,7 +5,8 @@
  * URL state:
  * - `?add=1`: Add New Organization, step 1 (the form);
  * - `?add=logo&organization={id}`: step 2, 'Upload image for {org name}' (the organization exists by then);
- * - `?add=done`: the end of the flow (Skip, Cancel, close): the loader answers 'Organization Added.' and the list;
+ * - `?add=done`: the end of the flow (Skip, Cancel, close): the loader answers 'Organization Added.' and the list —
+ *   only when this session's step 1 has just created an organization (the URL alone says nothing happened);
  * - `?disable={id}`: the confirmation of Disable (it revokes a whole customer's access).
  */
 import { PRODUCT_LABELS } from "../../../shell/filter";
@@ -22,6 +23,8 @@ export const ORGANIZATION_MESSAGES = {
   enableFailed: "Failed to enable organization",
   disabled: "Successfully disabled organization",
   disableFailed: "Failed to disable organization",
+  // Not the spec's: a logo uploaded to an organization that this session's Add New Organization did not just create.
+  logoUploaded: "Logo uploaded.",
   loadFailed: "Could not get organizations.",
   // Not the spec's: a dialog's organization that the list no longer has.
   notFound: "That organization was not found.",
