@@ -54,7 +54,9 @@ test.describe("plan of care", () => {
     await edit.getByLabel("End Date").fill(later);
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText(`Scheduled to be discharged: ${headerDay(later)}`)).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: `Successfully discharged ${p.firstName} ${p.lastName}` })).toBeVisible();
+    // Only the date moved: the toast says so, not 'Successfully discharged' (issue 34).
+    await expect(page.getByRole("status").filter({ hasText: `${p.firstName} ${p.lastName} is now scheduled to be discharged on ${headerDay(later)}.` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Successfully discharged" })).toHaveCount(0);
     await expectAccessible(page);
     const api = await apiAs(PRACTITIONER.email);
     const { data } = await api.GET("/v2/patients/{id}/", { params: { path: { id: p.id } } });

