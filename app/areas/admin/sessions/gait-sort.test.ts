@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isPastEnd, pastEndMessage } from "../../../components/pager";
 import { ariaSort, gaitSortSearch, nextGaitSort, pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
 
 const rows = [
@@ -51,6 +52,13 @@ describe("admin gait sessions sort", () => {
     expect(ids(sortGaitRows(rows, { column: "id", dir: "asc" }))).toBe("acb");
   });
 
+  it("sorts session UUIDs as text, digit runs included (not as numbers)", () => {
+    const uuids = ["9f3c0e1a-0000-4000-8000-000000000001", "10aa0e1a-0000-4000-8000-000000000002", "2B000000-0000-4000-8000-000000000003"];
+    const r = uuids.map((sessionUUID, i) => ({ id: String(i), capturedDate: "2026-11-01T10:00:00.000Z", patientName: "A", sessionUUID }));
+    expect(sortGaitRows(r, { column: "sessionUUID", dir: "asc" }).map((x) => x.sessionUUID)).toEqual([uuids[1], uuids[2], uuids[0]]);
+    expect(sortGaitRows(r, { column: "sessionUUID", dir: "desc" }).map((x) => x.sessionUUID)).toEqual([uuids[0], uuids[2], uuids[1]]);
+  });
+
   it("reads only known columns and directions from the URL", () => {
     expect(parseGaitSort(new URLSearchParams("sort=id&dir=asc"))).toEqual({ column: "id", dir: "asc" });
     expect(parseGaitSort(new URLSearchParams("sort=secret&dir=asc"))).toBeNull();
@@ -59,11 +67,14 @@ describe("admin gait sessions sort", () => {
     expect(gaitSortSearch(null)).toBe("");
   });
 
-  it("pages the sorted rows; a page past the end is the last", () => {
+  it("pages the sorted rows; a page past the end has no rows and says so (not the last page in disguise)", () => {
     const many = Array.from({ length: 120 }, (_, i) => i);
     expect(pageOf(many, 1).items).toHaveLength(50);
     expect(pageOf(many, 3)).toMatchObject({ page: 3, metadata: { totalItems: 120, itemCount: 20, itemsForPage: 50, totalPages: 3 } });
-    expect(pageOf(many, 9).page).toBe(3);
+    const past = pageOf(many, 999);
+    expect(past).toMatchObject({ page: 999, items: [], metadata: { totalItems: 120, itemCount: 0, totalPages: 3 } });
+    expect(isPastEnd(past.page, past.metadata)).toBe(true);
+    expect(pastEndMessage(past.page, past.metadata, ["session", "sessions"])).toBe("There is no page 999: the list has 120 sessions on 3 pages.");
     expect(pageOf([], 1)).toMatchObject({ page: 1, items: [], metadata: { totalPages: 1 } });
     expect(parsePage(new URLSearchParams("page=2"))).toBe(2);
     expect(parsePage(new URLSearchParams("page=-1"))).toBe(1);

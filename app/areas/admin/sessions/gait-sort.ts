@@ -49,6 +49,11 @@ export interface GaitSortable {
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+/**
+ * UUIDs are text, character by character: a run of digits in one is no number ('10aa…' sorts before '9f3c…'), so
+ * the number-aware collation of names does not apply to them.
+ */
+const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The rows in the sort's order (the default when null). `rows` come in the API's order, newest first (the
@@ -69,7 +74,9 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
       ? byId
       : column === "capturedDate"
         ? (a: Item, b: Item) => Date.parse(a.row.capturedDate) - Date.parse(b.row.capturedDate)
-        : (a: Item, b: Item) => collator.compare(a.row[column], b.row[column]);
+        : column === "sessionUUID"
+          ? (a: Item, b: Item) => textOrder(a.row.sessionUUID.toLowerCase(), b.row.sessionUUID.toLowerCase())
+          : (a: Item, b: Item) => collator.compare(a.row[column], b.row[column]);
   return indexed.sort((a, b) => sign * cmp(a, b) || a.position - b.position).map((x) => x.row);
 }
 
@@ -81,10 +88,13 @@ export function parsePage(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-/** One page of sorted rows with the pager's metadata (a page past the end is the last page). */
+/**
+ * One page of sorted rows with the pager's metadata. A page past the end is not the last page in disguise: it has
+ * no rows, and the list says there is no such page (the shared pager's `EmptyList`, as every paged list does).
+ */
 export function pageOf<T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) {
   const totalPages = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.min(Math.max(1, page), totalPages);
+  const current = Math.max(1, page);
   const items = rows.slice((current - 1) * size, current * size);
   return { items, page: current, metadata: { totalItems: rows.length, itemCount: items.length, itemsForPage: size, totalPages } };
 }
