@@ -74,3 +74,21 @@ describe("text fields' messages (the shared cause of 'required' for over-long in
     expect(messages(clientVersionSchema, { versionId: undefined })).toContain("Version ID is required");
   });
 });
+
+describe("values no control offers (issue 34: forged posts got zod's English)", () => {
+  it("answer one plain sentence, and a schema's own message still wins", async () => {
+    const { NOT_OFFERED } = await import("./fields");
+    const message = (schema: z.ZodType, v: unknown) => {
+      const r = schema.safeParse(v);
+      return r.success ? "ok" : r.error.issues[0]?.message;
+    };
+    expect(message(z.enum(["A", "B"]), "XRAY")).toBe(NOT_OFFERED);
+    expect(message(z.boolean(), "maybe")).toBe(NOT_OFFERED);
+    expect(message(z.union([z.literal("a"), z.literal("b")]), "c")).toBe(NOT_OFFERED);
+    expect(message(z.enum(["A", "B"], { error: "Pick one" }), "XRAY")).toBe("Pick one");
+    // A missing text keeps the required-message mechanism (`missing`), not this sentence.
+    expect(message(z.string({ error: missing("Name is required") }), undefined)).toBe("Name is required");
+    const r = clientVersionSchema.safeParse({ versionId: "2.18.3", updateRequired: "maybe" });
+    expect(r.success ? "ok" : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([`updateRequired: ${NOT_OFFERED}`]);
+  });
+});

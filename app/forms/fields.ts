@@ -2,6 +2,9 @@ import * as z from "zod";
 import { config } from "zod/v4/core";
 import { EMAIL_INVALID, EMAIL_REQUIRED } from "./messages";
 
+/** Not the spec's: a value that none of the form's controls offers (only a forged or stale post sends one). */
+export const NOT_OFFERED = "That is not one of the choices this form offers.";
+
 /** The spec's words for over-long text (000 §5 'Max Character Limit is 500'), for any maximum. */
 export const maxCharacters = (max: number | bigint) => `Max Character Limit is ${max}`;
 
@@ -11,7 +14,13 @@ export const maxCharacters = (max: number | bigint) => `Max Character Limit is $
  * message still wins.
  */
 config({
-  customError: (issue) => (issue.code === "too_big" && issue.origin === "string" ? maxCharacters(issue.maximum) : undefined),
+  customError: (issue) => {
+    if (issue.code === "too_big" && issue.origin === "string") return maxCharacters(issue.maximum);
+    // A value no control of the form can send (a forged or stale post: `products=XRAY`, `updateRequired=maybe`, an
+    // unknown icon): one plain sentence at its field instead of zod's English ("Invalid option: expected one of …").
+    if (issue.code === "invalid_value" || issue.code === "invalid_union" || (issue.code === "invalid_type" && issue.expected !== "string")) return NOT_OFFERED;
+    return undefined;
+  },
 });
 
 /**

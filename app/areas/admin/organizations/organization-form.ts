@@ -7,7 +7,7 @@
  * value over the contract's length: ours are below, in plain words.
  */
 import * as z from "zod";
-import { missing } from "../../../forms/fields";
+import { missing, NOT_OFFERED } from "../../../forms/fields";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
 import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
@@ -82,7 +82,12 @@ const timezone = (message: string) => z.enum(US_TIMEZONE_IDS, { error: message }
 export const addOrganizationSchema = z.object({
   orgName: required(M.orgNameRequired, 200),
   orgTimezone: timezone(M.orgTimezoneRequired),
-  products: z.array(z.enum(PRODUCT_KEYS, { error: M.productsRequired }), { error: M.productsRequired }).min(1, { error: M.productsRequired }),
+  // The refusal of an unknown product belongs to the products field, not to `products[0]` (which no field shows).
+  products: z
+    .array(z.string(), { error: M.productsRequired })
+    .min(1, { error: M.productsRequired })
+    .refine((v) => v.every((p) => (PRODUCT_KEYS as readonly string[]).includes(p)), { error: NOT_OFFERED })
+    .transform((v) => v as ProductKey[]),
   firstName: required(M.firstNameRequired, 100),
   lastName: required(M.lastNameRequired, 100),
   email: z
