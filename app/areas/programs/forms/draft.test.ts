@@ -33,6 +33,11 @@ describe("the step's fields", () => {
     const d = readInformation(form([["name", "Hip"], ["notes", "a\r\nb"], ["dailyFrequency", "5"], ["weeklyFrequency", "9"]]), twoBlocks);
     expect(d).toMatchObject({ name: "Hip", notes: "a\nb", dailyFrequency: 5, weeklyFrequency: 5 });
     expect(readInformation(form([]), twoBlocks)).toEqual(twoBlocks);
+    // A long paste comes back whole (over the 500-character limit: the clinician shortens it), not cut.
+    const pasted = "x".repeat(10_000);
+    const long = readInformation(form([["notes", pasted]]), twoBlocks);
+    expect(long.notes).toBe(pasted);
+    expect(parseDraft(serializeDraft(long))?.notes).toBe(pasted);
   });
 
   it("block fields: side, sets (clamped), reps as typed, time parsed", () => {

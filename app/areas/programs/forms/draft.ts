@@ -18,7 +18,10 @@ import { normalizeLineBreaks } from "../../../domain/text-length";
 /** Notes longer than the limit are kept (so the clinician can shorten them), up to this many characters. */
 export { DRAFT_FIELD, serializeDraft };
 
-export const NOTES_KEPT_MAX = 5000;
+// A whole paste comes back for the clinician to shorten (issue 34: a 10,000-character paste came back cut to 5,000
+// without a word). 50,000 characters of notes keep the draft's field far below the forms' body limit
+// (server/body-limit.ts); a paste longer than a long document is not notes.
+export const NOTES_KEPT_MAX = 50_000;
 /** Reps or a time typed that cannot be read are kept (shown back with the reason), up to this many characters. */
 export const TYPED_MAX = 40;
 
