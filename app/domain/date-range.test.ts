@@ -31,15 +31,18 @@ describe("parseDateRange", () => {
       adjustment: "The start date 03/10/2024 was after the end date 03/01/2024: the two were swapped.",
     });
   });
-  it("falls back to the last 2 days without a usable preset, and says what and why (issue 25)", () => {
-    const fallback = { start: "2024-03-14", end: today, preset: null };
-    const instead = "Showing the last 2 days (03/14/2024 – 03/15/2024) instead.";
+  it("an unusable range is the default 30 days, and says what and why (issue 34; issue 25)", () => {
+    const fallback = { start: "2024-02-15", end: today, preset: 30 };
+    const instead = "Showing the last 30 days (02/15/2024 – 03/15/2024) instead.";
     expect(parse("range=14")).toMatchObject({ ...fallback, adjustment: `"14" is not a date range (the presets are 7, 30, 90 days). ${instead}` });
-    expect(parse("range=custom")).toMatchObject({ ...fallback, adjustment: `The start date is missing. The end date is missing. ${instead}` });
+    expect(parse("range=custom&from=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The end date is missing. ${instead}` });
     expect(parse("range=custom&from=2024-02-30&to=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The start date "2024-02-30" is not a date. ${instead}` });
     expect(parse("from=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The end date is missing. ${instead}` });
     expect(parse("from=0001-01-01&to=2024-03-01")).toMatchObject({ ...fallback, adjustment: `The start date 01/01/0001 is before 01/01/1900. ${instead}` });
     expect(parse("from=0050-01-01&to=0050-01-02").adjustment).toBe(`The start date 01/01/0050 is before 01/01/1900. The end date 01/02/0050 is before 01/01/1900. ${instead}`);
+  });
+  it("the custom choice without dates has no preset: the last 2 days (002 §5, 003 §5)", () => {
+    expect(parse("range=custom")).toMatchObject({ start: "2024-03-14", end: today, preset: null, adjustment: "No dates were chosen for the custom range: showing the last 2 days (03/14/2024 – 03/15/2024)." });
   });
   it("reads Include Self-Reported", () => {
     expect(parse("selfReported=1").includeSelfReported).toBe(true);
@@ -57,7 +60,8 @@ describe("withDateRange", () => {
   });
   it("writes a custom or fallback range as its days", () => {
     expect(withDateRange("/p/", parse("from=2024-01-01&to=2024-01-05"))).toBe("/p/?from=2024-01-01&to=2024-01-05");
-    expect(withDateRange("/p/", parse("range=bogus"))).toBe("/p/?from=2024-03-14&to=2024-03-15");
+    expect(withDateRange("/p/", parse("range=custom"))).toBe("/p/?from=2024-03-14&to=2024-03-15");
+    expect(withDateRange("/p/", parse("range=bogus"))).toBe("/p/");
   });
   it("round-trips through parseDateRange", () => {
     for (const search of ["", "range=7", "range=90&selfReported=1", "from=2024-01-01&to=2024-02-01"]) {

@@ -6,12 +6,12 @@
  *   range=custom&from=…&to=…    the same, as the date range form submits it
  *   selfReported=1              Reporting Type 'Include Self-Reported'
  *
- * "With no preset the range becomes the last 2 days": a range that names no usable preset and no usable custom
- * dates (an unknown `range`, `range=custom` with missing or bad dates, half a custom range, a day before
- * 1900) is today and yesterday. A reversed custom range is read with its days swapped; a range past today ends
- * today. Whatever was changed is said (`adjustment`, shown next to the filter): a list that silently showed
- * another range said nothing matched while sessions existed (issue 25). Days are calendar days of the
- * organization (see todayIn); `start` and `end` are inclusive.
+ * "With no preset the range becomes the last 2 days": the custom choice with no dates at all (`range=custom`) is
+ * today and yesterday. A range that cannot be used as asked (an unknown `range`, a bad or missing day, half a
+ * custom range, a day before 1900) is the spec's default, the last 30 days — not the 2-day range, where a list
+ * said nothing matched while sessions existed (issue 34). A reversed custom range is read with its days swapped;
+ * a range past today ends today. Whatever was changed is said (`adjustment`, shown next to the filter; issue 25).
+ * Days are calendar days of the organization (see todayIn); `start` and `end` are inclusive.
  *
  * The one place that parses and builds these params: every tab link keeps them with withDateRange.
  */
@@ -151,10 +151,15 @@ export function parseDateRange(params: URLSearchParams, today: string): DateRang
   if (preset) return { ...lastDays(today, preset), preset, includeSelfReported, adjustment: null };
   if (range === null && from === null && to === null) return { ...lastDays(today, DEFAULT_PRESET), preset: DEFAULT_PRESET, includeSelfReported, adjustment: null };
   const fallback = (reason: string): DateRange => {
-    const days = lastDays(today, FALLBACK_DAYS);
-    return { ...days, preset: null, includeSelfReported, adjustment: `${reason} Showing the last ${FALLBACK_DAYS} days (${shownDay(days.start)} – ${shownDay(days.end)}) instead.` };
+    const days = lastDays(today, DEFAULT_PRESET);
+    return { ...days, preset: DEFAULT_PRESET, includeSelfReported, adjustment: `${reason} Showing the last ${DEFAULT_PRESET} days (${shownDay(days.start)} – ${shownDay(days.end)}) instead.` };
   };
   if (range !== null && range !== CUSTOM_RANGE) return fallback(`${quoted(range)} is not a date range (the presets are ${RANGE_PRESETS.join(", ")} days).`);
+  if (from === null && to === null) {
+    // The custom choice without any dates: no preset, so the spec's last 2 days.
+    const days = lastDays(today, FALLBACK_DAYS);
+    return { ...days, preset: null, includeSelfReported, adjustment: `No dates were chosen for the custom range: showing the last ${FALLBACK_DAYS} days (${shownDay(days.start)} – ${shownDay(days.end)}).` };
+  }
   const problems = [dayProblem("start", from), dayProblem("end", to)].filter((p) => p !== null);
   if (problems.length > 0 || !isIsoDay(from) || !isIsoDay(to)) return fallback(problems.join(" "));
   const notes: string[] = [];

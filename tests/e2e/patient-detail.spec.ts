@@ -287,7 +287,7 @@ test.describe("report, patient view, copy, scroll", () => {
     expect(reversed.headers()["location"]).toBe(`/patients/${patient.id}/?dialog=report&from=${dayIn(organization.timezone, -30)}&to=${today}`);
     await page.goto(`/patients/${patient.id}/health/activity/?from=0001-01-01&to=${today}`);
     await expect(page.getByRole("form", { name: "Date range" }).getByRole("status")).toHaveText(
-      `The start date 01/01/0001 is before 01/01/1900. Showing the last 2 days (${usDay(dayIn(organization.timezone, -1))} – ${usDay(today)}) instead.`,
+      `The start date 01/01/0001 is before 01/01/1900. Showing the last 30 days (${usDay(dayIn(organization.timezone, -29))} – ${usDay(today)}) instead.`,
     );
     await expectAccessible(page);
   });

@@ -23,9 +23,10 @@ describe("scan sessions state", () => {
     expect(q).toMatchObject({ page: 3, start: "2026-11-14T00:00:00.000Z", end: "2026-11-20T23:59:59.999Z", provider: "okafor", assessmentIds: ["AST-0018"] });
   });
 
-  it("clamps a custom range to today; no usable preset is the last 2 days", () => {
+  it("clamps a custom range to today; an unusable range is the default 30 days; the custom choice without dates the last 2", () => {
     expect(parse(`range=custom&from=2026-11-01&to=2026-12-31`).range).toMatchObject({ start: "2026-11-01", end: TODAY, preset: null });
-    expect(parse(`range=12`).range).toMatchObject({ start: "2026-11-19", end: TODAY });
+    expect(parse(`range=12`).range).toMatchObject({ start: "2026-10-22", end: TODAY, preset: 30 });
+    expect(parse(`range=custom`).range).toMatchObject({ start: "2026-11-19", end: TODAY, preset: null });
   });
 
   it("a UUID search sends only the sessionUUID (page 1) and ignores the other filters", () => {

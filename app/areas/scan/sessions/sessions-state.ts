@@ -3,7 +3,8 @@
  *
  *   location=<id>                 the location (required before any table shows: 'Select Location')
  *   range=7|30|90 | from=&to=     the date range (app/domain/date-range.ts: default 30, custom never past today,
- *                                 no usable preset → the last 2 days), days of the organization's time zone
+ *                                 an unusable one → the default 30 days, the custom choice without dates → the
+ *                                 last 2 days), days of the organization's time zone
  *   provider=<text>               practitioner name contains (optional)
  *   assessment=AST-nnnn           one assessment (optional)
  *   uuid=<sessionUUID>            a session UUID search: every other filter is ignored (and shown disabled)
