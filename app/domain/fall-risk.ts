@@ -18,6 +18,11 @@ export type Factor = Schema<"Factor">;
 export type Criterion = Schema<"Criterion">;
 export type Condition = Schema<"Condition">;
 export type FactorCategory = Schema<"FactorCategory">;
+export { CATEGORY_LABEL } from "./scan-display";
+/** Every category of the contract has its words (a new one fails to compile here). */
+export type CategoryLabels = typeof import("./scan-display").CATEGORY_LABEL extends Record<FactorCategory, string> ? true : never;
+const categoryLabelsComplete: CategoryLabels = true;
+void categoryLabelsComplete;
 export type Sex = "MALE" | "FEMALE";
 
 /** What the rule is applied to: the session's result value and the participant's demographics. */
@@ -124,3 +129,4 @@ export const RISK_COLOURS: Record<FactorCategory, "green" | "yellow" | "red" | "
   SEVERE: "grade-5",
   MARKED: "grade-5",
 };
+

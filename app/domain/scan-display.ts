@@ -58,3 +58,20 @@ export function replayFrameAt(elapsedMs: number, startFrame: number, totalFrames
   const frame = startFrame + Math.floor((Math.max(0, elapsedMs) * fps) / 1000);
   return frame > last ? { frame: last, done: true } : { frame, done: false };
 }
+
+/**
+ * A factor category as the product says it (002 §4: "Low Risk", "High Risk"; the tremor scale's grades): one set of
+ * words for the analysis dialog, the admin editor and the analysis PDF.
+ */
+export const CATEGORY_LABEL = {
+  LOW: "Low Risk",
+  MEDIUM: "Medium Risk",
+  HIGH: "High Risk",
+  NONE: "None",
+  NORMAL: "Normal",
+  SLIGHT: "Slight",
+  MILD: "Mild",
+  MODERATE: "Moderate",
+  SEVERE: "Severe",
+  MARKED: "Marked",
+} as const satisfies Record<string, string>;

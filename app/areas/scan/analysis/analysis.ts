@@ -8,7 +8,7 @@
  * Shared: the portal's sessions page and the admin area's sessions use it with their own outcome sources.
  */
 import type { Schema } from "../../../api/schemas";
-import { conditionHolds, DEFAULT_DEMOGRAPHICS, evaluateRisk, isResultCriterion, requiredDemographics, type Criterion, type Factor, type FactorCategory, type RiskResult, type RiskWarning, type ScanOutcome, type Sex } from "../../../domain/fall-risk";
+import { CATEGORY_LABEL, conditionHolds, DEFAULT_DEMOGRAPHICS, evaluateRisk, isResultCriterion, requiredDemographics, type Criterion, type Factor, type FactorCategory, type RiskResult, type RiskWarning, type ScanOutcome, type Sex } from "../../../domain/fall-risk";
 import { formatResultValue } from "../../../domain/scan-display";
 
 type ScanSession = Schema<"ScanSession">;
@@ -97,18 +97,7 @@ export type AnalysisOutcome =
 const SEVERITY: FactorCategory[] = ["NONE", "NORMAL", "LOW", "SLIGHT", "MILD", "MEDIUM", "MODERATE", "HIGH", "SEVERE", "MARKED"];
 export const severity = (c: FactorCategory) => SEVERITY.indexOf(c);
 
-export const CATEGORY_LABEL: Record<FactorCategory, string> = {
-  LOW: "Low Risk",
-  MEDIUM: "Medium Risk",
-  HIGH: "High Risk",
-  NONE: "None",
-  NORMAL: "Normal",
-  SLIGHT: "Slight",
-  MILD: "Mild",
-  MODERATE: "Moderate",
-  SEVERE: "Severe",
-  MARKED: "Marked",
-};
+export { CATEGORY_LABEL };
 
 const SYMBOL = { lt: "<", gt: ">", lte: "<=", gte: ">=", e: "=" } as const;
 

@@ -101,7 +101,9 @@ describe("the reference API's PDFs print names in any script", () => {
       },
     } as RequestBody<"renderPdf">;
     const pdf = await renderOutcomesPdf(body);
-    await expectNames(pdf, [`${N.greek} Gait Speed 11-20-2026\n`, N.chinese, N.vietnamese, N.polish, `${N.arabic}\n`, "≥ 0.8 m/s"]);
+    const text = await expectNames(pdf, [`${N.greek} Gait Speed 11-20-2026\n`, N.chinese, N.vietnamese, N.polish, `${N.arabic}\n`, "≥ 0.8 m/s"]);
+    // The factor's category in the dialog's words (issue 34: the PDF said 'Low' where the dialog says 'Low Risk').
+    expect(text).toContain("Low Risk");
     expect((await readPdf(pdf)).info.Title).toBe(`${N.greek} Gait Speed 11-20-2026`);
   });
 });

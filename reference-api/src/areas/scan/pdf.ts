@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import type { RequestBody, Schema } from "../../core/contract.js";
 import { PDF_FONT, embedUnicodeFonts } from "../../../../app/media/pdf/pdf-fonts.server.js";
+import { CATEGORY_LABEL } from "../../../../app/domain/scan-display.js";
 
 type RenderPdfRequest = RequestBody<"renderPdf">;
 type Category = Schema<"FactorCategory">;
@@ -20,7 +21,8 @@ export const CATEGORY_COLOURS: Record<Category, string> = {
 };
 const DARK_TEXT_ON = new Set<Category>(["MEDIUM", "SLIGHT", "MILD"]);
 
-const label = (c: Category) => c.charAt(0) + c.slice(1).toLowerCase();
+/** The category in the dialog's words ('Low Risk', not 'Low'): one set of words (app/domain/fall-risk.ts). */
+const label = (c: Category) => CATEGORY_LABEL[c];
 
 /** Display decimals: 0 for degrees, otherwise 2. */
 export function formatResult(value: number, units: string): string {
