@@ -22,6 +22,8 @@ export interface Caller {
   email: string | null;
   /** The products the caller's organization holds (empty without an organization): ADR 020. */
   products: string[];
+  /** The caller's organization requires two-step verification of its providers (ADR 027, ADR 036). */
+  organizationMfaRequired?: boolean;
   /**
    * Today (YYYY-MM-DD) in the organization's time zone, read with the caller (same query, so no extra round
    * trip per request); undefined without an organization. Equal to `organizationToday()` of the patients area.
@@ -77,9 +79,9 @@ export function effectiveRole(tokenRole: Role | null, storedRole: string | null 
 /** Resolves the caller from a verified token. A disabled organization's users lose access (403). */
 export async function resolveCaller(db: Db, token: { userId: string; groups: string[] }): Promise<Caller> {
   const row = await db.one<{
-    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string; products: string[];
+    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string; products: string[]; mfa_required: boolean;
   }>(
-    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, o.products, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
+    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, o.products, o.mfa_required, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
             (SELECT array_agg(pl.location_id::text) FROM practitioner_locations pl WHERE pl.practitioner_id = p.id) AS location_ids
        FROM practitioners p JOIN organizations o ON o.id = p.organization_id
       WHERE p.user_id = $1 AND p.deleted_at IS NULL`,
@@ -97,6 +99,7 @@ export async function resolveCaller(db: Db, token: { userId: string; groups: str
     lastName: row?.last_name ?? null,
     email: row?.email ?? null,
     products: row?.products ?? [],
+    organizationMfaRequired: row?.mfa_required ?? false,
     ...(row ? { today: row.today } : {}),
   };
 }
