@@ -46,6 +46,17 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * The message for a name or title with a line break or another control character (the contract's SingleLineText
+ * pattern), naming the field as the NUL refusal does; null for any other validation error.
+ */
+export function singleLineRefusal(errors: readonly { keyword?: string; instancePath?: string; params?: Record<string, unknown> }[], pattern: string | undefined): string | null {
+  const hit = pattern ? errors.find((e) => e.keyword === "pattern" && e.params?.pattern === pattern) : undefined;
+  if (!hit) return null;
+  const field = (hit.instancePath ?? "").replace(/^\//, "").replace(/\/(\d+)(?=\/|$)/g, "[$1]").replace(/\//g, ".") || "body";
+  return `The field ${field} contains a line break or another control character, which no name or title may contain.`;
+}
+
 /** The largest request body (JSON; uploads have their own, smaller limit). */
 const JSON_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -77,6 +88,8 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
   const verifier = opts.verifier ?? createTokenVerifier({ jwksUrl: config.jwksUrl, issuer: config.issuer });
   const responses = config.validateResponses ? new ResponseValidator(contract) : null;
   const handlers = allHandlers();
+  // Names and titles (the contract's SingleLineText, ADR 036): a refusal names the field in words, not the pattern.
+  const singleLinePattern = ((contract.components?.schemas as Record<string, { pattern?: string }> | undefined)?.SingleLineText)?.pattern;
 
   const app = Fastify({
     // With traces on (ADR 030), every line within a request carries its trace_id and span_id.
@@ -183,7 +196,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     let message = err.message;
     if ((err as FastifyError).validation) {
       status = 400;
-      message = err.message;
+      message = singleLineRefusal((err as FastifyError).validation!, singleLinePattern) ?? err.message;
     } else if ((err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError) {
       status = 400;
       message = "The request body is not valid JSON.";

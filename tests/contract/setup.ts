@@ -42,11 +42,21 @@ async function signInRoles(identity: Identity, users: Partial<Record<Role, { log
 }
 
 /** An identity user without a provider account, for completeSignUp (needs admin rights on the identity service). */
-async function createSignupUser(identity: Identity & { userPoolId: string }, runId: string): Promise<{ login: string; password: string }> {
+async function createSignupUser(identity: Identity & { userPoolId: string }, runId: string, groups = ["PORTAL_PRACTITIONER"]): Promise<{ login: string; password: string }> {
   const email = `contract-signup-${runId}@contract.example`;
   const password = `Contract-${runId}-9a`;
-  const { username } = await createIdentityUser(identity, { email, password, groups: ["PORTAL_PRACTITIONER"] });
+  const { username } = await createIdentityUser(identity, { email, password, groups });
   return { login: username, password };
+}
+
+/** The optional identity users the setup creates where it may (SIGNUP, SIGNUP2, SIGNUP3, STAFF_NO_MFA: lib/target.ts). */
+async function createOptionalUsers(identity: Identity & { userPoolId: string }, runId: string, users: Partial<Record<Role, { login: string; password: string }>>) {
+  users.SIGNUP = await createSignupUser(identity, runId);
+  users.SIGNUP2 = await createSignupUser(identity, `${runId}r`);
+  users.SIGNUP3 = await createSignupUser(identity, `${runId}m`);
+  // Staff without an authenticator: the identity service signs them in with the password (the pool is OPTIONAL);
+  // the provider API must refuse them (ADR 036).
+  users.STAFF_NO_MFA = await createSignupUser(identity, `${runId}s`, ["EXER_SUPPORT"]);
 }
 
 function parseUser(value: string, name: string): { login: string; password: string } {
@@ -99,8 +109,7 @@ export default async function setup(project: TestProject) {
     };
     if (!tokens.SIGNUP && !users.SIGNUP && env.CONTRACT_IDENTITY_CREATE_USERS === "1") {
       if (!identity.userPoolId) throw new Error("CONTRACT_IDENTITY_CREATE_USERS=1 needs CONTRACT_IDENTITY_POOL_ID");
-      users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
-      users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
+      await createOptionalUsers(identity as Identity & { userPoolId: string }, runId, users);
     }
     if (needSignIn || users.SIGNUP || users.SIGNUP2) {
       if (!identity.clientId) throw new Error("contract suite: CONTRACT_USER_<ROLE> needs CONTRACT_CLIENT_ID (and CONTRACT_IDENTITY_REGION / CONTRACT_IDENTITY_ENDPOINT)");
@@ -131,8 +140,7 @@ export default async function setup(project: TestProject) {
       const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId, totpSecrets: stack.identity.totpSecrets };
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
-      users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
-      users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
+      await createOptionalUsers(identity as Identity & { userPoolId: string }, runId, users);
       await signInRoles(identity, users, tokens);
       apiUrl = stack.apiUrl;
     } catch (err) {
