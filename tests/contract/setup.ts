@@ -20,6 +20,9 @@ import { startPostgres, type PostgresServer } from "../../scripts/testing/postgr
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
 import { ALL_ROLES, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
 
+/** The fresh stack's REQUEST_TIMEOUT_MS (the 408 check of input-limits.test.ts). */
+export const CONTRACT_REQUEST_TIMEOUT_MS = 5_000;
+
 interface Identity {
   endpoint?: string;
   region: string;
@@ -125,7 +128,9 @@ export default async function setup(project: TestProject) {
     try {
       // TEST_DATABASE=postgres (npm run test:contract:pg): the API runs on a private PostgreSQL server, its
       // database empty at start (the API migrates and seeds the demo world into it, as on a first deployment).
-      const apiEnv: Record<string, string> = {};
+      // A request that does not arrive within 5 s is answered 408 (input-limits.test.ts waits for it; ADR 036). The
+      // suite's largest bodies (5 MB uploads) arrive in well under a second on loopback.
+      const apiEnv: Record<string, string> = { REQUEST_TIMEOUT_MS: String(CONTRACT_REQUEST_TIMEOUT_MS) };
       if (env.TEST_DATABASE === "postgres") {
         postgres = await startPostgres();
         const pg = (await import("pg")).default;

@@ -86,3 +86,22 @@ describe("bodies that never arrive", () => {
     console.log(`408 after ${upload.ms} ms (upload) and ${json.ms} ms (JSON), REQUEST_TIMEOUT_MS=600`);
   });
 });
+
+describe("names and titles (the contract's SingleLineText)", () => {
+  it("a line break or a control character in a name answers 400 naming the field (the finding: PATCH /v2/locations/{id} was 200)", async () => {
+    const url = `/v2/locations/${fx.orgA.locations[0]}`;
+    for (const name of ["a\r\nX: y", "tab\tname", "bell\u0007", "c1\u0085", "ls\u2028"]) {
+      const res = await api.request("PATCH", url, { as: fx.adminA, body: { name } });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body).toEqual({ message: "The field name contains a line break or another control character, which no name or title may contain.", status: 400 });
+    }
+    const nested = await api.request("POST", "/v2/admin/organizations", {
+      as: fx.productAdmin,
+      body: { orgName: "Fine", timezone: "America/Denver", products: ["HEALTH"], practitioner: { firstName: "A\nB", lastName: "C", email: "a@b.example", role: "PORTAL_PROVIDER_ADMIN" }, location: { name: "HQ", timezone: "America/Denver" } },
+    });
+    expect(nested.status).toBe(400);
+    expect((nested.body as { message: string }).message).toMatch(/^The field practitioner\.firstName contains a line break/);
+    const fine = await api.request("PATCH", url, { as: fx.adminA, body: { name: "José's Clinic — Denver (2)" } });
+    expect(fine.status).toBe(200);
+  });
+});
