@@ -6700,7 +6700,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller's role or organization does not allow this call. */
+        /**
+         * @description The caller's role or organization does not allow this call — or the caller must have two-step verification
+         *     (product staff always; a provider of an organization that requires it) and has no authenticator set up: "Two-step
+         *     verification is required for this account and it has none set up. Sign in again and set up an authenticator app."
+         *     (every operation but `getCurrentUser`).
+         */
         Forbidden: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

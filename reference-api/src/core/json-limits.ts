@@ -50,10 +50,11 @@ export function registerJsonLimits(app: FastifyInstance, opts: { maxBytes: numbe
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: opts.maxBytes }, (req, body, done) => {
-    if (jsonDeeperThan(String(body), maxDepth)) {
+    const text = String(body); // parseAs "string": always text
+    if (jsonDeeperThan(text, maxDepth)) {
       done(new ApiError(400, JSON_TOO_DEEP_MESSAGE), undefined);
       return;
     }
-    parse(req, body, done);
+    parse(req, text, done);
   });
 }
