@@ -245,7 +245,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
         const token = await verifyOnce(req, verifier, bearer);
         if (!token) throw unauthorized("The access token is missing, invalid or expired.");
         req.caller = await resolveCaller(db, token);
-        await secondFactor.check(req.routeOptions.config.operationId, req.caller);
+        await secondFactor.check(req.routeOptions.config.operationId, req.caller, token.authTime);
       },
     },
     operationResolver(operationId: string) {

@@ -2,12 +2,14 @@
  * ADR 036 (issue 30, finding 2): a token of a user who must have two-step verification but signed in with the
  * password alone is refused by the API — 403 with the API's `{message, status}` — on every operation but
  * `getCurrentUser` (the portal learns at sign-in that the user must enrol). Product staff always; a provider of an
- * organization that requires it (a new organization, so the demo organizations' accounts are left as they are).
+ * organization that requires it, for a sign-in after the requirement began (the session that turned it on runs to
+ * its end) — a new organization, so the demo organizations' accounts are left as they are.
  * Before: `GET /v2/patients/pages` answered 200.
  */
 import { describe, expect, it } from "vitest";
 import { call, describeRes, expectError, hasRole, type J } from "./lib/client.js";
 import { target } from "./lib/env.js";
+import { signIn } from "../../scripts/identity/sign-in.js";
 import { fileWorld, organizationBody } from "./lib/world.js";
 
 const w = fileWorld();
@@ -32,7 +34,7 @@ describe("the second factor at the API", () => {
   });
 
   it("a provider of an organization that requires it, without an authenticator: refused from the next request", async (ctx) => {
-    if (!hasRole("SIGNUP3")) ctx.skip();
+    if (!hasRole("SIGNUP3") || !target().signInAgain?.users.SIGNUP3) ctx.skip();
     const body = organizationBody(w, ["HEALTH"]);
     const created = await call({ op: "adminCreateOrganization", as: "PRODUCT_ADMIN", body, kind: "setup" });
     expect(created.status, describeRes(created)).toBe(201);
@@ -45,10 +47,19 @@ describe("the second factor at the API", () => {
 
     const required = await call({ op: "setOrganizationMfaRequirement", as: "SIGNUP3", params: { id: organizationId }, body: { mfaRequired: true } });
     expect(required.status, describeRes(required)).toBe(200);
-    expectRefused(await call({ op: "listPatientRecords", as: "SIGNUP3", kind: "role" }));
-    expectRefused(await call({ op: "listLocations", as: "SIGNUP3", kind: "role" }));
-    expectRefused(await call({ op: "setOrganizationMfaRequirement", as: "SIGNUP3", params: { id: organizationId }, body: { mfaRequired: false }, kind: "role" }));
-    const current = await call({ op: "getCurrentUser", as: "SIGNUP3", kind: "success" });
+    // The session that turned it on runs to its end (ADR 027, ADR 036).
+    expect((await call({ op: "listPatientRecords", as: "SIGNUP3", kind: "success" })).status).toBe(200);
+
+    // A password-only sign-in after it (the finding): refused.
+    const again = target().signInAgain!;
+    await new Promise((r) => setTimeout(r, 1100)); // auth_time is in whole seconds
+    const user = again.users.SIGNUP3!;
+    const fresh = await signIn({ endpoint: again.endpoint, region: again.region, clientId: again.clientId, username: user.login, password: user.password });
+    const authorization = `Bearer ${fresh.accessToken}`;
+    expectRefused(await call({ op: "listPatientRecords", as: null, authorization, kind: "role" }));
+    expectRefused(await call({ op: "listLocations", as: null, authorization, kind: "role" }));
+    expectRefused(await call({ op: "setOrganizationMfaRequirement", as: null, authorization, params: { id: organizationId }, body: { mfaRequired: false }, kind: "role" }));
+    const current = await call({ op: "getCurrentUser", as: null, authorization, kind: "success" });
     expect(current.status, describeRes(current)).toBe(200);
     expect(current.body.organization.mfaRequired).toBe(true);
   });

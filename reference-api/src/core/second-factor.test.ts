@@ -35,7 +35,7 @@ beforeEach(async () => {
   for (const u of [fx.productAdmin, fx.support, fx.adminA, fx.practitionerA1]) await api.services.identity!.resetMfa(u.userId);
   pool.clear();
   asked.length = 0;
-  await api.db.query("UPDATE organizations SET mfa_required = false WHERE id = $1", [fx.orgA.id]);
+  await api.db.query("UPDATE organizations SET mfa_required = false, mfa_required_since = NULL WHERE id = $1", [fx.orgA.id]);
 });
 
 const refused = { message: SECOND_FACTOR_REQUIRED_MESSAGE, status: 403 };
@@ -70,6 +70,29 @@ describe("who must have a second factor", () => {
     expect((await api.request("GET", "/v2/users/current", { as: as(fx.practitionerA1) })).status).toBe(200);
     pool.set(fx.practitionerA1.userId, { enabled: true, external: false });
     expect((await api.request("GET", "/v2/patients/pages", { as: as(fx.practitionerA1) })).status).toBe(200);
+  });
+
+  it("a session that began before the organization started requiring it runs to its end; a later sign-in is refused; staff have no such grace", async () => {
+    // The requirement starts an hour from now: tokens minted now began before it.
+    await api.db.query("UPDATE organizations SET mfa_required = true, mfa_required_since = now() + interval '1 hour' WHERE id = $1", [fx.orgA.id]);
+    expect((await api.request("GET", "/v2/patients/pages", { as: as(fx.practitionerA1) })).status).toBe(200);
+    // It started an hour ago: a token minted now is a later sign-in.
+    await api.db.query("UPDATE organizations SET mfa_required_since = now() - interval '1 hour' WHERE id = $1", [fx.orgA.id]);
+    expect((await api.request("GET", "/v2/patients/pages", { as: as(fx.practitionerA1) })).status).toBe(403);
+    await api.db.query("UPDATE organizations SET mfa_required_since = NULL WHERE id = $1", [fx.orgA.id]);
+  });
+
+  it("turning the requirement on records since when; turning it off clears it", async () => {
+    pool.set(fx.adminA.userId, { enabled: true, external: false });
+    const on = await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: as(fx.adminA), body: { mfaRequired: true } });
+    expect(on.status).toBe(200);
+    const first = await api.db.one<{ since: Date }>("SELECT mfa_required_since AS since FROM organizations WHERE id = $1", [fx.orgA.id]);
+    expect(first?.since).toBeInstanceOf(Date);
+    // Again while it holds: kept.
+    await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: as(fx.adminA), body: { mfaRequired: true } });
+    expect((await api.db.one<{ since: Date }>("SELECT mfa_required_since AS since FROM organizations WHERE id = $1", [fx.orgA.id]))?.since).toEqual(first?.since);
+    await api.request("PUT", `/v2/organizations/${fx.orgA.id}/mfa-requirement`, { as: as(fx.adminA), body: { mfaRequired: false } });
+    expect((await api.db.one<{ since: Date | null }>("SELECT mfa_required_since AS since FROM organizations WHERE id = $1", [fx.orgA.id]))?.since).toBeNull();
   });
 
   it("a user of an external identity provider is left to it (the pool's MFA does not apply to them)", async () => {

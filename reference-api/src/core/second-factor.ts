@@ -5,7 +5,9 @@
  * (ADR 027); this check is defence in depth behind it, so that no entrance skips it.
  *
  * Who must have it: product staff (EXER_ADMIN, EXER_SUPPORT) always; a provider of an organization with
- * `mfaRequired`. A user who turned it on has it (the pool then challenges every sign-in of theirs).
+ * `mfaRequired` — for a session that began after the organization started requiring it: one that began before runs to
+ * its end (ADR 027; the token's `auth_time`, kept across refreshes by Amazon Cognito, bounded by the 12-hour refresh
+ * token). Staff have no such grace. A user who turned it on has it (the pool then challenges every sign-in of theirs).
  * Whether the user has it: the pool's per-user MFA settings (AdminGetUser → `UserMFASettingList`). A user of an
  * external identity provider (`EXTERNAL_PROVIDER`) is not refused: the pool's MFA does not apply to them, their
  * identity provider answers for the second factor, and the portal's SSO step decides (ADR 036).
@@ -28,13 +30,18 @@ export const SECOND_FACTOR_REQUIRED_MESSAGE =
  */
 export const ALLOWED_WITHOUT_SECOND_FACTOR: ReadonlySet<string> = new Set(["getCurrentUser"]);
 
-export function mustHaveSecondFactor(caller: Caller): boolean {
-  return isStaff(caller) || caller.organizationMfaRequired === true;
+/** Whether the caller must have a second factor; `authTime` is when the token's session began (epoch seconds). */
+export function mustHaveSecondFactor(caller: Caller, authTime?: number): boolean {
+  if (isStaff(caller)) return true;
+  if (caller.organizationMfaRequired !== true) return false;
+  const since = caller.organizationMfaRequiredSince;
+  // A session that began before the requirement runs to its end (whole seconds: auth_time is one).
+  return !(authTime !== undefined && since != null && authTime < Math.floor(since));
 }
 
 export interface SecondFactorCheck {
   /** Throws 403 when the caller must have a second factor and has none (the operation's exemption aside). */
-  check(operationId: string | undefined, caller: Caller): Promise<void>;
+  check(operationId: string | undefined, caller: Caller, authTime?: number): Promise<void>;
   /** Forgets what is known of the user (after a reset or a recovery). */
   forget(userId: string): void;
 }
@@ -46,9 +53,9 @@ export function createSecondFactorCheck(identity: IdentityAdmin | null, opts: { 
   /** userId → until when "has it (or answers for it elsewhere)" is believed. */
   const known = new Map<string, number>();
   return {
-    async check(operationId, caller) {
+    async check(operationId, caller, authTime) {
       // Without a user pool (unit tests of the API alone) there is nothing to ask.
-      if (!identity || !mustHaveSecondFactor(caller)) return;
+      if (!identity || !mustHaveSecondFactor(caller, authTime)) return;
       if (operationId && ALLOWED_WITHOUT_SECOND_FACTOR.has(operationId)) return;
       const until = known.get(caller.userId);
       if (until !== undefined && until > now()) return;

@@ -54,6 +54,8 @@ export interface ContractTarget {
   /** Number of property runs per operation (CONTRACT_NUM_RUNS). */
   numRuns: number;
   notes: string[];
+  /** Where and as whom a test may sign in again (the users the setup created; SIGNUP3): absent when it created none. */
+  signInAgain?: { endpoint?: string; region: string; clientId: string; users: Partial<Record<Role, { login: string; password: string }>> };
 }
 
 declare module "vitest" {
