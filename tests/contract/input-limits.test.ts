@@ -32,7 +32,7 @@ const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)
 
 describe("JSON depth and size, before parsing", () => {
   for (const op of withJsonBody) {
-    it(`${op.operationId}: 8,000 levels deep → 400 (with its token and without); over 10 MB → 400`, async () => {
+    it(`${op.operationId}: 8,000 levels deep → 400 (with its token and without)`, async () => {
       const { plan, req } = await planned(op);
       try {
         for (const as of [req.as, null]) {
@@ -63,6 +63,9 @@ function singleLineFields(schema: J, value: J, path: string[] = []): string[][] 
   return [];
 }
 
+/** A field's path as the API names it: `scanModules[0].name`. */
+const fieldName = (path: string[]) => path.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i ? `.${p}` : p)).join("");
+
 function setAt(body: J, path: string[], v: unknown): J {
   if (path.length === 0) return v;
   const copy = Array.isArray(body) ? [...body] : { ...body };
@@ -87,7 +90,7 @@ describe("names and titles are one line", () => {
           for (const bad of ["a\r\nX: y", "tab\there", "esc\u001b[31m", "ls\u2028"]) {
             const res = await call({ ...req, body: setAt(req.body, field, bad), kind: "input" });
             expectError(res, 400);
-            expect(res.body.message, describeRes(res)).toBe(`The field ${field.join(".")} contains a line break or another control character, which no name or title may contain.`);
+            expect(res.body.message, describeRes(res)).toBe(`The field ${fieldName(field)} contains a line break or another control character, which no name or title may contain.`);
           }
         }
       } finally {
