@@ -4,7 +4,7 @@
  *   token or without (it answered 500, unauthenticated, at `POST /v2/mfa-recovery`); a body over the size limit 400.
  * - Names and titles (the contract's SingleLineText) with a line break or another control character answer 400
  *   naming the field on every operation whose body has one (`PATCH /v2/locations/{id}` with `a\r\nX: y` was 200).
- * - A declared body that never arrives is answered 408 (the fresh stack's REQUEST_TIMEOUT_MS, 5 s): an upload of a
+ * - A declared body that never arrives is answered 408 (the fresh stack's REQUEST_TIMEOUT_MS, 20 s): an upload of a
  *   declared 60 MB and a JSON body (the upload kept its connection open).
  */
 import { connect } from "node:net";
@@ -111,7 +111,7 @@ describe("bodies that never arrive", () => {
       socket.on("data", (d) => (answer += d.toString("utf8")));
       socket.on("close", () => resolve({ answer, ms: Date.now() - started }));
       socket.on("error", reject);
-      socket.setTimeout(30_000, () => socket.destroy());
+      socket.setTimeout(60_000, () => socket.destroy());
       socket.write(head);
     });
   }
@@ -126,6 +126,6 @@ describe("bodies that never arrive", () => {
     expect(JSON.parse(upload.answer.slice(upload.answer.indexOf("\r\n\r\n") + 4))).toEqual({ status: 408, message: "The request took too long to arrive." });
     const json = await stall(`PATCH /v2/locations/${w.pracLocationId} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${tokenOf("PROVIDER_ADMIN")}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":`);
     expect(json.answer).toMatch(/^HTTP\/1\.1 408 /);
-    console.log(`408 after ${upload.ms} ms (upload) and ${json.ms} ms (JSON) with REQUEST_TIMEOUT_MS 5000`);
+    console.log(`408 after ${upload.ms} ms (upload) and ${json.ms} ms (JSON) with REQUEST_TIMEOUT_MS 20000`);
   });
 });
