@@ -18,10 +18,7 @@ import { signIn } from "../../scripts/identity/sign-in.js";
 import { startStack, type Stack } from "../../scripts/dev/stack.js";
 import { startPostgres, type PostgresServer } from "../../scripts/testing/postgres-server.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
-import { ALL_ROLES, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
-
-/** The fresh stack's REQUEST_TIMEOUT_MS (the 408 check of input-limits.test.ts). */
-export const CONTRACT_REQUEST_TIMEOUT_MS = 20_000;
+import { ALL_ROLES, CONTRACT_REQUEST_TIMEOUT_MS, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
 
 interface Identity {
   endpoint?: string;

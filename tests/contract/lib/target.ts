@@ -25,6 +25,9 @@ export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP", "SIGNU
 export const ALL_ROLES = [...REQUIRED_ROLES, ...OPTIONAL_ROLES] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
+/** The fresh stack's REQUEST_TIMEOUT_MS (setup.ts; the 408 checks of input-limits.test.ts). */
+export const CONTRACT_REQUEST_TIMEOUT_MS = 20_000;
+
 /** The demo accounts of the reference implementation's demo world, per role (default target). */
 export const DEMO_ROLE_EMAILS: Partial<Record<Role, string>> = {
   PRACTITIONER: "practitioner@frontrange.example",
