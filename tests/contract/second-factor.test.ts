@@ -33,7 +33,7 @@ describe("the second factor at the API", () => {
     expect((await call({ op: "adminListOrganizations", as: "SUPPORT", kind: "success" })).status).toBe(200);
   });
 
-  it("a provider of an organization that requires it, without an authenticator: refused from the next request", async (ctx) => {
+  it("a provider of an organization that requires it, without an authenticator: the session that turned it on goes on; a password-only sign-in after it is refused", async (ctx) => {
     if (!hasRole("SIGNUP3") || !target().signInAgain?.users.SIGNUP3) ctx.skip();
     const body = organizationBody(w, ["HEALTH"]);
     const created = await call({ op: "adminCreateOrganization", as: "PRODUCT_ADMIN", body, kind: "setup" });
