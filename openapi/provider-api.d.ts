@@ -2856,6 +2856,13 @@ export interface components {
             }[];
         };
         /**
+         * @description Text on one line, as every name and title is (people's, organizations', locations', programs', templates',
+         *     modules', outcomes' and documents' names): no line breaks and no other control characters — U+0000–U+001F,
+         *     U+007F–U+009F, the line and paragraph separators U+2028 and U+2029. A request with one answers 400 naming the
+         *     field. The portal's forms apply the same rule (app/domain/single-line.ts).
+         */
+        SingleLineText: unknown;
+        /**
          * @description A scan participant's age and sex (used by risk outcomes that require AGE and/or SEX).
          * @example {
          *       "age": 65,
@@ -2943,7 +2950,7 @@ export interface components {
              */
             pdfGroup: "ASSESSMENT_OUTCOMES_PDF";
             /** @description Name of the document (its title and file name, without extension). */
-            pdfName: string;
+            pdfName: string & components["schemas"]["SingleLineText"];
             pdfDocumentData: {
                 sessionData: {
                     participantUid: string;
@@ -3104,8 +3111,8 @@ export interface components {
          */
         UserProfileUpdate: {
             userId?: string;
-            firstName: string;
-            lastName: string;
+            firstName: string & components["schemas"]["SingleLineText"];
+            lastName: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description Completes an invited provider's sign-up: links the caller's identity-service user to the invitation named
@@ -3119,8 +3126,8 @@ export interface components {
          */
         CompleteSignUp: {
             userId?: string;
-            firstName: string;
-            lastName: string;
+            firstName: string & components["schemas"]["SingleLineText"];
+            lastName: string & components["schemas"]["SingleLineText"];
             inviteCode: string;
         };
         /**
@@ -3275,7 +3282,7 @@ export interface components {
          *     }
          */
         OrganizationUpdate: {
-            name: string;
+            name: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description The icon of a scan module: one of the 15 predefined module icons, or `Assessment` (the default icon,
@@ -3537,7 +3544,7 @@ export interface components {
          *     }
          */
         LocationCreate: {
-            name: string;
+            name: string & components["schemas"]["SingleLineText"];
             timezone: components["schemas"]["UsTimezone"];
             address1?: string | null;
             address2?: string | null;
@@ -3559,7 +3566,7 @@ export interface components {
          *     }
          */
         LocationUpdate: {
-            name?: string;
+            name?: string & components["schemas"]["SingleLineText"];
             timezone?: components["schemas"]["UsTimezone"];
             address1?: string | null;
             address2?: string | null;
@@ -3624,8 +3631,8 @@ export interface components {
          *     }
          */
         PractitionerCreate: {
-            firstName: string;
-            lastName: string;
+            firstName: string & components["schemas"]["SingleLineText"];
+            lastName: string & components["schemas"]["SingleLineText"];
             /** Format: email */
             email: string;
             /**
@@ -3687,8 +3694,8 @@ export interface components {
          *     }
          */
         PatientCreate: {
-            firstName: string;
-            lastName: string;
+            firstName: string & components["schemas"]["SingleLineText"];
+            lastName: string & components["schemas"]["SingleLineText"];
             /** Format: email */
             email?: string | null;
             /** @description 10 digits after removing non-digits (a leading country code 1 is allowed); empty means none. */
@@ -4008,8 +4015,8 @@ export interface components {
          *     }
          */
         PatientUpdate: {
-            firstName?: string;
-            lastName?: string;
+            firstName?: string & components["schemas"]["SingleLineText"];
+            lastName?: string & components["schemas"]["SingleLineText"];
             /** Format: email */
             email?: string | null;
             phoneNumber?: string | null;
@@ -5047,7 +5054,7 @@ export interface components {
          *     }
          */
         ProgramCreate: {
-            name: string;
+            name: string & components["schemas"]["SingleLineText"];
             /** @description At most 500 characters. */
             notes?: string | null;
             /**
@@ -5133,7 +5140,7 @@ export interface components {
          *     }
          */
         TemplateCreate: {
-            name: string;
+            name: string & components["schemas"]["SingleLineText"];
             /** @description At most 500 characters. */
             notes?: string | null;
             /**
@@ -6123,7 +6130,7 @@ export interface components {
             factors: components["schemas"]["Factor"][];
             /** @description The published source of the thresholds. */
             source: string | null;
-            title: string;
+            title: string & components["schemas"]["SingleLineText"];
             description: string | null;
             /** @description The result the rule reads (FALL rules). */
             resultDefinitionId: string | null;
@@ -6183,7 +6190,7 @@ export interface components {
          *     }
          */
         OrganizationCreate: {
-            orgName: string;
+            orgName: string & components["schemas"]["SingleLineText"];
             /**
              * @description The organization's time zone ('Organization Timezone is required'); default America/Denver.
              * @default America/Denver
@@ -6193,8 +6200,8 @@ export interface components {
             products: components["schemas"]["ProductKey"][];
             /** @description The organization's first provider. */
             practitioner: {
-                firstName: string;
-                lastName: string;
+                firstName: string & components["schemas"]["SingleLineText"];
+                lastName: string & components["schemas"]["SingleLineText"];
                 /**
                  * Format: email
                  * @description Must not belong to another provider ('Email must be valid').
@@ -6209,7 +6216,7 @@ export interface components {
             };
             /** @description The organization's first location. */
             location: {
-                name: string;
+                name: string & components["schemas"]["SingleLineText"];
                 /** @description 'Location Timezone is required'. */
                 timezone: components["schemas"]["UsTimezone"];
                 address1?: string | null;
@@ -6235,7 +6242,7 @@ export interface components {
          */
         ModuleAssessmentInput: {
             id: string;
-            name: string;
+            name: string & components["schemas"]["SingleLineText"];
             /** Format: uri */
             thumbnailUrl?: string | null;
             /**
@@ -6245,7 +6252,7 @@ export interface components {
             subjectOrientation?: "FRONT" | "SIDE" | "BACK" | null;
             /** @description The assessment's directives; omitted means the library's. */
             directives?: components["schemas"]["AssessmentDirectives"] | null;
-            nameOverride?: string | null;
+            nameOverride?: ((string & components["schemas"]["SingleLineText"]) | null) & components["schemas"]["SingleLineText"];
         };
         /**
          * @description A scan module as sent when saving an organization's modules. A module without `id` is new (the server
@@ -6255,8 +6262,8 @@ export interface components {
         ScanModuleInput: {
             /** Format: uuid */
             id?: string;
-            name: string;
-            subtitle: string;
+            name: string & components["schemas"]["SingleLineText"];
+            subtitle: string & components["schemas"]["SingleLineText"];
             /** @default Assessment */
             imageName: components["schemas"]["ScanModuleImageName"];
             isLocked: boolean;
@@ -6693,7 +6700,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller's role or organization does not allow this call. */
+        /**
+         * @description The caller's role or organization does not allow this call — or the caller must have two-step verification
+         *     (product staff always; a provider of an organization that requires it) and has no authenticator set up: "Two-step
+         *     verification is required for this account and it has none set up. Sign in again and set up an authenticator app."
+         *     (every operation but `getCurrentUser`).
+         */
         Forbidden: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

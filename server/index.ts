@@ -23,7 +23,7 @@ import { log, setLogLevel } from "../app/log.server";
 import { portalMetrics } from "../app/metrics.server";
 import { dependencyChecker } from "./health";
 import { serveMetricsToPrimary, startMetricsServer } from "./metrics";
-import { httpServerOptions, onClientError } from "./request-limits";
+import { httpServerOptions, onClientError, requestTimeoutFrom } from "./request-limits";
 import { gracefulShutdown } from "./shutdown";
 import { startPortalTracing } from "./tracing";
 import { workerCount } from "./workers";
@@ -90,7 +90,7 @@ async function serve() {
   const isShuttingDown = () => shutdown?.draining ?? false;
   const app = createApp({ build, mode, config, root, isShuttingDown, dependencies, devMiddleware: viteServer?.middlewares });
 
-  const server: Server = createServer(httpServerOptions(), app);
+  const server: Server = createServer(httpServerOptions({ requestTimeout: requestTimeoutFrom(process.env) }), app);
   server.on("clientError", onClientError); // 431/414/408/400 with a short answer (request-limits.ts)
 
   // Metrics: a worker hands its registry to the primary; a single process serves its own.

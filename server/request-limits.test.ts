@@ -22,6 +22,8 @@ import {
   MAX_REQUEST_TARGET_BYTES,
   ROUTE_DISCOVERY_URL_LIMIT,
   onClientError,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  requestTimeoutFrom,
   URI_TOO_LONG_MESSAGE,
 } from "./request-limits";
 
@@ -165,6 +167,37 @@ describe("a request whose headers never end (curl 7.88's request in the probe)",
     expect(HEADERS_TIMEOUT_MS + CONNECTIONS_CHECKING_INTERVAL_MS).toBeLessThanOrEqual(22_000);
     expect(options.maxHeaderSize).toBe(MAX_HEADER_BYTES);
     expect(options.keepAliveTimeout).toBeGreaterThan(60_000);
+  });
+});
+
+describe("a request whose body never arrives (issue 30: a declared upload kept its connection open)", () => {
+  it("is answered 408 after REQUEST_TIMEOUT_MS, checked often, on a route that reads its body", async () => {
+    const reading = createServer(httpServerOptions({ requestTimeout: requestTimeoutFrom({ REQUEST_TIMEOUT_MS: "800" }), connectionsCheckingInterval: 200 }), (req, res) => {
+      // What an action does: read the whole body, then answer.
+      req.on("data", () => {});
+      req.on("end", () => res.end("read"));
+    });
+    reading.on("clientError", onClientError);
+    await new Promise<void>((r) => reading.listen(0, "127.0.0.1", r));
+    try {
+      const readingPort = (reading.address() as AddressInfo).port;
+      for (const [type, length] of [["multipart/form-data; boundary=x", 30 * 1024 * 1024], ["application/x-www-form-urlencoded", 5000]] as const) {
+        const res = await rawRequest(readingPort, `POST /organization/details/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n--x\r\n`, 5_000);
+        expect(res.status, type).toBe(408);
+        expect(res.text).toMatch(/\r\nConnection: close\r\n/i);
+        expect(res.ms).toBeLessThan(800 + 200 + 1_000);
+      }
+    } finally {
+      reading.closeAllConnections();
+      await new Promise((r) => reading.close(r));
+    }
+  });
+
+  it("REQUEST_TIMEOUT_MS is read and checked; five minutes without it", () => {
+    expect(requestTimeoutFrom({})).toBe(DEFAULT_REQUEST_TIMEOUT_MS);
+    expect(requestTimeoutFrom({ REQUEST_TIMEOUT_MS: "60000" })).toBe(60_000);
+    expect(() => requestTimeoutFrom({ REQUEST_TIMEOUT_MS: "soon" })).toThrow("REQUEST_TIMEOUT_MS");
+    expect(httpServerOptions({ requestTimeout: 5_000 }).headersTimeout).toBe(5_000);
   });
 });
 

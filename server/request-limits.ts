@@ -7,7 +7,8 @@
  * - **431** when the header block is larger than MAX_HEADER_BYTES (Node's `maxHeaderSize`, set explicitly on the
  *   server), answered by the server's `clientError` handler below; when it is the request line alone that is too
  *   long, 414 instead.
- * - **408** when a request's headers do not arrive within `headersTimeout` (a stalled or very slow client), **400**
+ * - **408** when a request's headers do not arrive within `headersTimeout` (a stalled or very slow client), or its
+ *   body not within `requestTimeout` (a declared body that never comes; REQUEST_TIMEOUT_MS, ADR 036), **400**
  *   for what cannot be parsed: also from `clientError`, with a short text, `Connection: close`, never a stack.
  *
  * Node answers 431/400/408 by itself when no `clientError` listener is set, but with no body and no count; and its
@@ -31,13 +32,27 @@ export const HEADERS_TOO_LARGE_MESSAGE = "This request's headers are too large. 
 export const HEADERS_TIMEOUT_MS = 20_000;
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 2_000;
 
+/** A whole request (headers and body) within five minutes, the slowest upload's (body-limit.ts bounds their size). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
+/** REQUEST_TIMEOUT_MS of the environment (whole milliseconds, at least 1), else the default. */
+export function requestTimeoutFrom(env: Record<string, string | undefined>): number {
+  const raw = env.REQUEST_TIMEOUT_MS;
+  if (raw === undefined || raw === "") return DEFAULT_REQUEST_TIMEOUT_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`REQUEST_TIMEOUT_MS: must be a whole number of milliseconds, at least 1 (got "${raw}")`);
+  return ms;
+}
+
 /** The options of the public HTTP server (index.ts). */
 export function httpServerOptions(overrides: Partial<ServerOptions> = {}): ServerOptions<typeof IncomingMessage, typeof ServerResponse> {
+  const requestTimeout = overrides.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return {
     maxHeaderSize: MAX_HEADER_BYTES,
-    headersTimeout: HEADERS_TIMEOUT_MS,
-    // Uploads are bounded by size (body-limit.ts); five minutes for the slowest of them.
-    requestTimeout: 300_000,
+    // Node refuses a headers time-out longer than the request's.
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    // A body declared and never sent is answered 408 when this runs out (checked every connectionsCheckingInterval).
+    requestTimeout,
     // Behind a load balancer whose idle time-out is 60 s (AWS ALB's default) the server must keep idle connections
     // longer, or the balancer may send a request on a connection the portal is closing.
     keepAliveTimeout: 65_000,

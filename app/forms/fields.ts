@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { config } from "zod/v4/core";
+import { notSingleLine, SINGLE_LINE } from "../domain/single-line";
 import { EMAIL_INVALID, EMAIL_REQUIRED } from "./messages";
 
 /** Not the spec's: a value that none of the form's controls offers (only a forged or stale post sends one). */
@@ -43,6 +44,15 @@ export const emailField = () =>
 /** A required string (conform turns empty inputs into undefined: the message then applies). */
 export const requiredString = (message: string, max = 256) =>
   z.string({ error: missing(message) }).trim().min(1, { error: message }).max(max, { error: maxCharacters(max) });
+
+/**
+ * A name or title: one line of text (app/domain/single-line.ts, the contract's SingleLineText). Chained onto the
+ * field's string schema: `singleLine(z.string().trim().min(1, …), "First name")`.
+ */
+export const singleLine = <T extends z.ZodString>(schema: T, label: string): T => schema.regex(SINGLE_LINE, { error: notSingleLine(label) }) as T;
+
+/** A required name: `requiredString` on one line. */
+export const requiredName = (message: string, label: string, max = 256) => singleLine(requiredString(message, max), label);
 
 /** Run a cross-field check even when other fields have errors, as long as `fields` themselves are valid. */
 export const whenValid =

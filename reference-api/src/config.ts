@@ -49,6 +49,16 @@ export interface ApiConfig {
   logLevel: string;
   /** Requests allowed per caller (token subject, else client address) and window (RATE_LIMIT_PER_MINUTE; window 60 s). */
   rateLimit: { points: number; windowSeconds: number };
+  /**
+   * How long "this user has a second factor" is believed before the user pool is asked again (SECOND_FACTOR_CACHE_SECONDS,
+   * default 60; 0 asks on every request): ADR 036.
+   */
+  secondFactorCacheSeconds: number;
+  /**
+   * How long a request (headers and body) may take to arrive before it is answered 408 (REQUEST_TIMEOUT_MS, default
+   * 60 000): a body declared and never sent no longer keeps its connection open (ADR 036).
+   */
+  requestTimeoutMs: number;
   /** The user pool the API administers (provider roles as groups); null when no pool is configured. */
   identityPool: { endpoint?: string; region: string; userPoolId: string } | null;
   /** What start-up says about the configuration (e.g. the development signing secret in use), one line each. */
@@ -61,6 +71,12 @@ export interface ApiConfig {
  * as one user; benchmarks, which drive one user at full speed, set their own (scripts/bench).
  */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6000;
+
+/**
+ * A request's headers and body must arrive within a minute: the API's callers are the portal's servers, and its
+ * largest bodies are 10 MB (JSON) and 5 MB (an upload).
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 function parseDelays(raw: string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
@@ -88,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (!signingSecret) throw new ConfigError(["SIGNING_SECRET: required in production"]);
   const rateLimitPerMinute = Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
   if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) throw new Error(`RATE_LIMIT_PER_MINUTE: must be a whole number of requests, at least 1 (got "${env.RATE_LIMIT_PER_MINUTE}")`);
+  const secondFactorCacheSeconds = Number(env.SECOND_FACTOR_CACHE_SECONDS ?? 60);
+  if (!Number.isFinite(secondFactorCacheSeconds) || secondFactorCacheSeconds < 0) throw new Error(`SECOND_FACTOR_CACHE_SECONDS: must be a number of seconds, 0 or more (got "${env.SECOND_FACTOR_CACHE_SECONDS}")`);
+  const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1) throw new Error(`REQUEST_TIMEOUT_MS: must be a whole number of milliseconds, at least 1 (got "${env.REQUEST_TIMEOUT_MS}")`);
   const host = env.API_HOST || "127.0.0.1";
   const secrets = signingSecretProblems(signingSecret, env.NODE_ENV, host);
   if (secrets.problems.length) throw new ConfigError(secrets.problems);
@@ -107,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     delays: parseDelays(env.API_DELAYS),
     logLevel: env.LOG_LEVEL ?? "info",
     rateLimit: { points: rateLimitPerMinute, windowSeconds: 60 },
+    secondFactorCacheSeconds,
+    requestTimeoutMs,
     identityPool: env.COGNITO_USER_POOL_ID ? { endpoint: env.COGNITO_ENDPOINT || undefined, region, userPoolId: env.COGNITO_USER_POOL_ID } : null,
     warnings: secrets.warnings,
   };

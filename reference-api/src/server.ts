@@ -15,6 +15,8 @@ import { registerIdempotency } from "./core/idempotency.js";
 import type { HandlerContext, HandlerMap, Services } from "./core/handlers.js";
 import { bearerToken, registerRateLimit, verifyOnce } from "./core/rate-limit.js";
 import { createSigner } from "./core/signing.js";
+import { createSecondFactorCheck, withSecondFactorForgetting } from "./core/second-factor.js";
+import { registerJsonLimits } from "./core/json-limits.js";
 import { errorLogFields, registerOddInput } from "./core/odd-input.js";
 import type { Db } from "./db/db.js";
 import { registerTraceRoute } from "./telemetry.js";
@@ -44,6 +46,20 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * The message for a name or title with a line break or another control character (the contract's SingleLineText
+ * pattern), naming the field as the NUL refusal does; null for any other validation error.
+ */
+export function singleLineRefusal(errors: readonly { keyword?: string; instancePath?: string; params?: Record<string, unknown> }[], pattern: string | undefined): string | null {
+  const hit = pattern ? errors.find((e) => e.keyword === "pattern" && e.params?.pattern === pattern) : undefined;
+  if (!hit) return null;
+  const field = (hit.instancePath ?? "").replace(/^\//, "").replace(/\/(\d+)(?=\/|$)/g, "[$1]").replace(/\//g, ".") || "body";
+  return `The field ${field} contains a line break or another control character, which no name or title may contain.`;
+}
+
+/** The largest request body (JSON; uploads have their own, smaller limit). */
+const JSON_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
 /** Merges the areas' handler maps; an operationId defined twice is a programming error. */
 function allHandlers(): HandlerMap {
   const merged: Record<string, unknown> = {};
@@ -59,16 +75,21 @@ function allHandlers(): HandlerMap {
 export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = opts;
   const contract = opts.contract ?? loadContract();
+  const identity = opts.identity !== undefined ? opts.identity : config.identityPool ? createIdentityAdmin(config.identityPool) : null;
+  // ADR 036: the second factor checked on every token of a user who must have one; the API's own resets forget it.
+  const secondFactor = createSecondFactorCheck(identity, { ttlMs: config.secondFactorCacheSeconds * 1000 });
   const services: Services = {
     db,
     config,
     files: createFileStore(db),
     signer: createSigner(config.signingSecret, config.publicUrl, config.signedUrlTtlSeconds),
-    identity: opts.identity !== undefined ? opts.identity : config.identityPool ? createIdentityAdmin(config.identityPool) : null,
+    identity: identity ? withSecondFactorForgetting(identity, secondFactor) : null,
   };
   const verifier = opts.verifier ?? createTokenVerifier({ jwksUrl: config.jwksUrl, issuer: config.issuer });
   const responses = config.validateResponses ? new ResponseValidator(contract) : null;
   const handlers = allHandlers();
+  // Names and titles (the contract's SingleLineText, ADR 036): a refusal names the field in words, not the pattern.
+  const singleLinePattern = ((contract.components?.schemas as Record<string, { pattern?: string }> | undefined)?.SingleLineText)?.pattern;
 
   const app = Fastify({
     // With traces on (ADR 030), every line within a request carries its trace_id and span_id.
@@ -76,13 +97,25 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     // Never log request URLs' query strings at info: they can hold search terms (PHI). Fastify logs the URL;
     // we log our own line without it below.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Signed-file tokens are up to 512 characters (the contract's pattern); Fastify's default is 100. The contract
     // writes some paths with a trailing slash, as the spec does (`v2/patients/{id}/`); both spellings are answered.
     routerOptions: { maxParamLength: 600, ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
     clientErrorHandler: handleClientError,
+    // A request whose headers or body do not arrive in time is answered 408 by handleClientError (ADR 036). Fastify's
+    // default is no limit: a declared body that never came kept its connection open. Node checks every
+    // `connectionsCheckingInterval` (30 s by default): at most 2 s here, so the answer comes near the limit.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(2_000, config.requestTimeoutMs),
+    },
   });
+
+  // JSON bodies: size and nesting depth checked before they are parsed (ADR 036).
+  registerJsonLimits(app, { maxBytes: JSON_BODY_LIMIT_BYTES });
 
   // Requests are validated with JSON Schema 2020-12 (the contract is OpenAPI 3.1), formats on; query
   // strings are coerced from text. Unknown properties are rejected where the contract says so.
@@ -163,7 +196,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
     let message = err.message;
     if ((err as FastifyError).validation) {
       status = 400;
-      message = err.message;
+      message = singleLineRefusal((err as FastifyError).validation!, singleLinePattern) ?? err.message;
     } else if ((err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError) {
       status = 400;
       message = "The request body is not valid JSON.";
@@ -212,6 +245,7 @@ export async function buildServer(opts: BuildOptions): Promise<{ app: FastifyIns
         const token = await verifyOnce(req, verifier, bearer);
         if (!token) throw unauthorized("The access token is missing, invalid or expired.");
         req.caller = await resolveCaller(db, token);
+        await secondFactor.check(req.routeOptions.config.operationId, req.caller, token.authTime);
       },
     },
     operationResolver(operationId: string) {

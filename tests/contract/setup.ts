@@ -18,7 +18,7 @@ import { signIn } from "../../scripts/identity/sign-in.js";
 import { startStack, type Stack } from "../../scripts/dev/stack.js";
 import { startPostgres, type PostgresServer } from "../../scripts/testing/postgres-server.js";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
-import { ALL_ROLES, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
+import { ALL_ROLES, CONTRACT_REQUEST_TIMEOUT_MS, DEMO_ROLE_EMAILS, REQUIRED_ROLES, userIdOf, type ContractTarget, type Role } from "./lib/target.js";
 
 interface Identity {
   endpoint?: string;
@@ -42,11 +42,21 @@ async function signInRoles(identity: Identity, users: Partial<Record<Role, { log
 }
 
 /** An identity user without a provider account, for completeSignUp (needs admin rights on the identity service). */
-async function createSignupUser(identity: Identity & { userPoolId: string }, runId: string): Promise<{ login: string; password: string }> {
+async function createSignupUser(identity: Identity & { userPoolId: string }, runId: string, groups = ["PORTAL_PRACTITIONER"]): Promise<{ login: string; password: string }> {
   const email = `contract-signup-${runId}@contract.example`;
   const password = `Contract-${runId}-9a`;
-  const { username } = await createIdentityUser(identity, { email, password, groups: ["PORTAL_PRACTITIONER"] });
+  const { username } = await createIdentityUser(identity, { email, password, groups });
   return { login: username, password };
+}
+
+/** The optional identity users the setup creates where it may (SIGNUP, SIGNUP2, SIGNUP3, STAFF_NO_MFA: lib/target.ts). */
+async function createOptionalUsers(identity: Identity & { userPoolId: string }, runId: string, users: Partial<Record<Role, { login: string; password: string }>>) {
+  users.SIGNUP = await createSignupUser(identity, runId);
+  users.SIGNUP2 = await createSignupUser(identity, `${runId}r`);
+  users.SIGNUP3 = await createSignupUser(identity, `${runId}m`);
+  // Staff without an authenticator: the identity service signs them in with the password (the pool is OPTIONAL);
+  // the provider API must refuse them (ADR 036).
+  users.STAFF_NO_MFA = await createSignupUser(identity, `${runId}s`, ["EXER_SUPPORT"]);
 }
 
 function parseUser(value: string, name: string): { login: string; password: string } {
@@ -75,6 +85,8 @@ export default async function setup(project: TestProject) {
   let stackDir: string | undefined;
   let postgres: PostgresServer | undefined;
   let apiUrl: string;
+  /** SIGNUP3 signs in again during the run (second-factor.test.ts): a sign-in after its organization's requirement. */
+  let signInAgain: ContractTarget["signInAgain"];
   let mode: ContractTarget["mode"];
 
   if (env.CONTRACT_API_URL) {
@@ -99,8 +111,8 @@ export default async function setup(project: TestProject) {
     };
     if (!tokens.SIGNUP && !users.SIGNUP && env.CONTRACT_IDENTITY_CREATE_USERS === "1") {
       if (!identity.userPoolId) throw new Error("CONTRACT_IDENTITY_CREATE_USERS=1 needs CONTRACT_IDENTITY_POOL_ID");
-      users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
-      users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
+      await createOptionalUsers(identity as Identity & { userPoolId: string }, runId, users);
+      signInAgain = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, users: { SIGNUP3: users.SIGNUP3! } };
     }
     if (needSignIn || users.SIGNUP || users.SIGNUP2) {
       if (!identity.clientId) throw new Error("contract suite: CONTRACT_USER_<ROLE> needs CONTRACT_CLIENT_ID (and CONTRACT_IDENTITY_REGION / CONTRACT_IDENTITY_ENDPOINT)");
@@ -116,7 +128,11 @@ export default async function setup(project: TestProject) {
     try {
       // TEST_DATABASE=postgres (npm run test:contract:pg): the API runs on a private PostgreSQL server, its
       // database empty at start (the API migrates and seeds the demo world into it, as on a first deployment).
-      const apiEnv: Record<string, string> = {};
+      // A request that does not arrive within 20 s is answered 408 (input-limits.test.ts waits for it; ADR 036). The
+      // suite's largest bodies (5 MB uploads) arrive in well under a second on loopback, but Node counts the time
+      // from a request's first bytes, and an event loop held by the embedded database (PGlite runs in the API's own
+      // thread) on a busy machine delayed a GET's second packet past 5 s once (a 408 in the authorization matrix).
+      const apiEnv: Record<string, string> = { REQUEST_TIMEOUT_MS: String(CONTRACT_REQUEST_TIMEOUT_MS) };
       if (env.TEST_DATABASE === "postgres") {
         postgres = await startPostgres();
         const pg = (await import("pg")).default;
@@ -127,12 +143,13 @@ export default async function setup(project: TestProject) {
         apiEnv.DATABASE_URL = postgres.urlOf("contract");
         notes.push("database: PostgreSQL (private test server)");
       }
-      stack = await startStack({ dataDir: stackDir, world: "demo", apiEnv });
+      // CONTRACT_HEALTH_TIMEOUT_MS: a busy machine migrates and seeds slowly (default 180 s).
+      stack = await startStack({ dataDir: stackDir, world: "demo", apiEnv, ...(env.CONTRACT_HEALTH_TIMEOUT_MS ? { healthTimeoutMs: Number(env.CONTRACT_HEALTH_TIMEOUT_MS) } : {}) });
       const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId, totpSecrets: stack.identity.totpSecrets };
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
-      users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
-      users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
+      await createOptionalUsers(identity as Identity & { userPoolId: string }, runId, users);
+      signInAgain = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, users: { SIGNUP3: users.SIGNUP3! } };
       await signInRoles(identity, users, tokens);
       apiUrl = stack.apiUrl;
     } catch (err) {
@@ -155,6 +172,7 @@ export default async function setup(project: TestProject) {
     runId,
     numRuns: Math.max(1, Number(env.CONTRACT_NUM_RUNS ?? 20)),
     notes,
+    ...(signInAgain ? { signInAgain } : {}),
   };
   project.provide("contractTarget", contractTarget);
   console.log(`contract suite: ${mode} target ${apiUrl}${postgres ? " on PostgreSQL" : ""}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; calls recorded in ${recordFile}`);

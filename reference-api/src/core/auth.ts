@@ -22,6 +22,10 @@ export interface Caller {
   email: string | null;
   /** The products the caller's organization holds (empty without an organization): ADR 020. */
   products: string[];
+  /** The caller's organization requires two-step verification of its providers (ADR 027, ADR 036). */
+  organizationMfaRequired?: boolean;
+  /** Since when (epoch seconds), when it does: sessions that began earlier run to their end (ADR 036). */
+  organizationMfaRequiredSince?: number | null;
   /**
    * Today (YYYY-MM-DD) in the organization's time zone, read with the caller (same query, so no extra round
    * trip per request); undefined without an organization. Equal to `organizationToday()` of the patients area.
@@ -38,8 +42,15 @@ export const isStaff = (c: Caller) => c.role === "EXER_ADMIN" || c.role === "EXE
 /** Provider admins (and product staff) see their whole organization; practitioners only their locations. */
 export const canSeeAllOfOrganization = (c: Caller) => c.role !== null && c.role !== "PORTAL_PRACTITIONER";
 
+/** What a verified access token says: who, their groups, and when they authenticated (`auth_time`, else `iat`; epoch s). */
+export interface VerifiedToken {
+  userId: string;
+  groups: string[];
+  authTime?: number;
+}
+
 export interface TokenVerifier {
-  verify(token: string): Promise<{ userId: string; groups: string[] }>;
+  verify(token: string): Promise<VerifiedToken>;
 }
 
 /** Verifies access tokens against the identity service's JWKS (a remote URL, or a key set given directly in tests). */
@@ -53,7 +64,8 @@ export function createTokenVerifier(opts: { jwksUrl: string; issuer: string; key
         const userId = (payload.username as string | undefined) ?? payload.sub;
         if (!userId) throw new Error("no subject");
         const groups = Array.isArray(payload["cognito:groups"]) ? (payload["cognito:groups"] as string[]) : [];
-        return { userId, groups };
+        const authTime = typeof payload.auth_time === "number" ? payload.auth_time : payload.iat;
+        return { userId, groups, ...(authTime !== undefined ? { authTime } : {}) };
       } catch {
         throw unauthorized("The access token is missing, invalid or expired.");
       }
@@ -77,9 +89,10 @@ export function effectiveRole(tokenRole: Role | null, storedRole: string | null 
 /** Resolves the caller from a verified token. A disabled organization's users lose access (403). */
 export async function resolveCaller(db: Db, token: { userId: string; groups: string[] }): Promise<Caller> {
   const row = await db.one<{
-    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string; products: string[];
+    id: string; organization_id: string; first_name: string; last_name: string; email: string; role: string; disabled: boolean; location_ids: string[] | null; today: string; products: string[]; mfa_required: boolean; mfa_required_since: number | null;
   }>(
-    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, o.products, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
+    `SELECT p.id, p.organization_id, p.first_name, p.last_name, p.email, p.role, o.disabled, o.products, o.mfa_required,
+            extract(epoch FROM o.mfa_required_since)::float8 AS mfa_required_since, ((now() AT TIME ZONE o.timezone)::date)::text AS today,
             (SELECT array_agg(pl.location_id::text) FROM practitioner_locations pl WHERE pl.practitioner_id = p.id) AS location_ids
        FROM practitioners p JOIN organizations o ON o.id = p.organization_id
       WHERE p.user_id = $1 AND p.deleted_at IS NULL`,
@@ -97,6 +110,8 @@ export async function resolveCaller(db: Db, token: { userId: string; groups: str
     lastName: row?.last_name ?? null,
     email: row?.email ?? null,
     products: row?.products ?? [],
+    organizationMfaRequired: row?.mfa_required ?? false,
+    organizationMfaRequiredSince: row?.mfa_required_since ?? null,
     ...(row ? { today: row.today } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { createIdentityAdmin } from "./identity-admin.js";
 const REGION = "us-east-1";
 const user = { username: randomUUID(), email: `removed-${randomUUID().slice(0, 8)}@test.example`, password: "Identity-Test-1234!", groups: ["PORTAL_PRACTITIONER"] };
 const other = { username: randomUUID(), email: `disabled-${randomUUID().slice(0, 8)}@test.example`, password: "Identity-Test-1234!", groups: ["PORTAL_PRACTITIONER"] };
+const enrolled = { username: randomUUID(), email: `enrolled-${randomUUID().slice(0, 8)}@test.example`, password: "Identity-Test-1234!", groups: ["EXER_SUPPORT"], totp: true };
 let dir: string;
 let cognito: CognitoLocal;
 let identity: ProvisionResult;
@@ -23,7 +24,7 @@ let identity: ProvisionResult;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "identity-admin-test-"));
   cognito = await startCognitoLocal({ dataDir: join(dir, "cognito"), port: 0 });
-  identity = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: [user, other], outputFile: null });
+  identity = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: [user, other, enrolled], outputFile: null });
 }, 60_000);
 
 afterAll(async () => {
@@ -59,4 +60,13 @@ it("signs a user out everywhere (a disabled organization's users, ADR 025): no r
   const again = await signInAs(identity, other);
   expect((await refresh({ ...target, refreshToken: again.refreshToken })).accessToken).toBeTruthy();
   await expect(admin.signOut(randomUUID())).resolves.toBeUndefined();
+});
+
+it("reads a user's second factor from the pool (AdminGetUser's UserMFASettingList, ADR 036): set by enrolment, gone after the admin's reset", async () => {
+  const admin = createIdentityAdmin({ endpoint: identity.endpoint, region: REGION, userPoolId: identity.userPoolId });
+  expect(await admin.secondFactor(enrolled.username)).toEqual({ enabled: true, external: false });
+  expect(await admin.secondFactor(other.username)).toEqual({ enabled: false, external: false });
+  await admin.resetMfa(enrolled.username);
+  expect(await admin.secondFactor(enrolled.username)).toEqual({ enabled: false, external: false });
+  expect(await admin.secondFactor(randomUUID())).toBeNull();
 });

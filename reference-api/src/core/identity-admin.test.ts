@@ -9,7 +9,7 @@ const calls: [string, Role][] = [];
 let api: TestApi;
 let fx: Fixture;
 beforeAll(async () => {
-  api = await createTestApi({}, { identity: { setRole: async (u, r) => void calls.push([u, r]), deleteUser: async () => {}, signOut: async () => {}, resetMfa: async () => {} } });
+  api = await createTestApi({}, { identity: { setRole: async (u, r) => void calls.push([u, r]), deleteUser: async () => {}, signOut: async () => {}, resetMfa: async () => {}, secondFactor: async () => ({ enabled: true, external: false }) } });
   fx = await createFixture(api.db);
 });
 afterAll(() => api?.close());

@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand,
   AdminUserGlobalSignOutCommand,
+  AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { createIdentityClient } from "../../../scripts/identity/client.js";
@@ -29,6 +30,17 @@ export interface IdentityAdmin {
    * code (or sets up a new authenticator where one is required). A user already gone is not an error.
    */
   resetMfa(username: string): Promise<void>;
+  /**
+   * The user's second factor as the pool holds it (AdminGetUser: `UserMFASettingList`, `UserStatus`): whether an
+   * authenticator app (or SMS) is turned on, and whether the user signs in through an external identity provider
+   * (`EXTERNAL_PROVIDER`: the pool's MFA does not apply to them). Null for a user the pool does not know.
+   */
+  secondFactor(username: string): Promise<SecondFactorState | null>;
+}
+
+export interface SecondFactorState {
+  enabled: boolean;
+  external: boolean;
 }
 
 export function createIdentityAdmin(opts: { endpoint?: string; region: string; userPoolId: string }): IdentityAdmin {
@@ -65,6 +77,16 @@ export function createIdentityAdmin(opts: { endpoint?: string; region: string; u
         await client.send(new AdminSetUserMFAPreferenceCommand({ ...pool, Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
       } catch (e) {
         if ((e as { name?: string }).name !== "UserNotFoundException") throw e;
+      }
+    },
+    async secondFactor(username) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ ...pool, Username: username }));
+        const methods = user.UserMFASettingList ?? [];
+        return { enabled: methods.includes("SOFTWARE_TOKEN_MFA") || methods.includes("SMS_MFA"), external: user.UserStatus === "EXTERNAL_PROVIDER" };
+      } catch (e) {
+        if ((e as { name?: string }).name === "UserNotFoundException") return null;
+        throw e;
       }
     },
   };

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { TokenVerifier } from "./auth.js";
+import type { TokenVerifier, VerifiedToken } from "./auth.js";
 
 export interface RateLimitOptions {
   /** Requests allowed per caller and window. */
@@ -23,7 +23,7 @@ export interface RateLimitOptions {
 declare module "fastify" {
   interface FastifyRequest {
     /** The bearer token's verification, started once by the rate limiter and reused by the security handler. */
-    verifiedToken?: { token: string; result: Promise<{ userId: string; groups: string[] } | null> };
+    verifiedToken?: { token: string; result: Promise<VerifiedToken | null> };
   }
 }
 
@@ -34,7 +34,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** Verifies the request's bearer token once per request (null when it does not verify). */
-export function verifyOnce(req: FastifyRequest, verifier: TokenVerifier, token: string): Promise<{ userId: string; groups: string[] } | null> {
+export function verifyOnce(req: FastifyRequest, verifier: TokenVerifier, token: string): Promise<VerifiedToken | null> {
   if (req.verifiedToken?.token !== token) req.verifiedToken = { token, result: verifier.verify(token).catch(() => null) };
   return req.verifiedToken.result;
 }

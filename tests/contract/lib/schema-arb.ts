@@ -10,6 +10,7 @@
 import fc from "fast-check";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { createAjv } from "../../../reference-api/src/core/contract-validator.js";
+import { isSingleLine, SINGLE_LINE_PATTERN } from "../../../app/domain/single-line.js";
 import type { JsonSchema, Operation, Parameter } from "./contract.js";
 
 const strictAjv = createAjv({ coerceTypes: false });
@@ -81,11 +82,27 @@ function stringArb(s: JsonSchema, o: ArbOptions): fc.Arbitrary<string> {
     default:
       break;
   }
-  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter(fits);
+  // Names and titles (SingleLineText): any text on one line, as for a plain string.
+  if (s.pattern && s.pattern !== SINGLE_LINE_PATTERN) return fc.stringMatching(new RegExp(s.pattern)).filter(fits);
   const cap = Math.min(max, o.stringMax ?? 40);
   return fc
     .string({ unit: "grapheme", minLength: Math.max(1, min), maxLength: Math.max(1, cap) })
-    .filter((x) => x.trim().length > 0 && fits(x));
+    .filter((x) => x.trim().length > 0 && fits(x) && (s.pattern !== SINGLE_LINE_PATTERN || isSingleLine(x)));
+}
+
+/** Text that breaks the SingleLineText rule: a line break or another control character inside (never NUL: refused on its own). */
+const notSingleLineArb = fc
+  .tuple(fc.string({ minLength: 1, maxLength: 6 }), fc.constantFrom("\r\n", "\n", "\r", "\t", "\u0007", "\u001b", "\u007f", "\u0085", "\u2028", "\u2029"), fc.string({ maxLength: 6 }))
+  .map(([a, c, b]) => `${a}${c}${b}`);
+
+/** A schema with its `allOf` parts merged in (the contract's `allOf: [SingleLineText]` on names). */
+function mergeAllOf(s: JsonSchema): JsonSchema {
+  if (!s.allOf) return s;
+  const { allOf, ...rest } = s;
+  return allOf.reduce<JsonSchema>(
+    (acc, x) => ({ ...acc, ...x, properties: { ...(acc.properties ?? {}), ...(x.properties ?? {}) }, required: [...(acc.required ?? []), ...(x.required ?? [])] }),
+    rest,
+  );
 }
 
 /** Valid values of a schema (inlined: no $ref). */
@@ -98,14 +115,7 @@ export function arbitrary(schema: JsonSchema, o: ArbOptions): fc.Arbitrary<unkno
     const { oneOf: _o, anyOf: _a, ...rest } = s;
     return fc.oneof(...alts.map((a) => arbitrary({ ...rest, ...a }, o)));
   }
-  if (s.allOf) {
-    const { allOf, ...rest } = s;
-    const merged = allOf.reduce<JsonSchema>(
-      (acc, x) => ({ ...acc, ...x, properties: { ...(acc.properties ?? {}), ...(x.properties ?? {}) }, required: [...(acc.required ?? []), ...(x.required ?? [])] }),
-      rest,
-    );
-    return arbitrary(merged, o);
-  }
+  if (s.allOf) return arbitrary(mergeAllOf(s), o);
   const types = typesOf(s);
   if (types.length > 1) {
     // Mostly the non-null type: null is one valid choice of several.
@@ -222,7 +232,8 @@ function stringSites(s: JsonSchema, path: Path, set: (v: unknown) => unknown, wh
   const mk = (kind: InvalidKind, arb: fc.Arbitrary<unknown>) => sites.push({ kind, where, arb: arb.map((v) => ({ kind, where, value: set(v) })) });
   if (s.enum) mk("enum", fc.stringMatching(/^[A-Z][A-Z_]{2,14}$/).filter((x) => !s.enum!.includes(x)));
   if (s.format && BAD_FORMATS[s.format]) mk("format", fc.oneof(fc.constantFrom(...BAD_FORMATS[s.format]!), fc.string({ minLength: 1, maxLength: 12 })));
-  if (s.pattern) mk("pattern", fc.string({ minLength: 1, maxLength: 16 }).filter((x) => !new RegExp(s.pattern!).test(x)));
+  if (s.pattern === SINGLE_LINE_PATTERN) mk("pattern", notSingleLineArb);
+  else if (s.pattern) mk("pattern", fc.string({ minLength: 1, maxLength: 16 }).filter((x) => !new RegExp(s.pattern!).test(x)));
   if (s.maxLength !== undefined && s.maxLength < 20_000) mk("bounds", fc.integer({ min: 1, max: 5 }).map((n) => "x".repeat(s.maxLength! + n)));
   if (s.minLength !== undefined && s.minLength > 0) mk("bounds", fc.constant(""));
   void path;
@@ -231,6 +242,7 @@ function stringSites(s: JsonSchema, path: Path, set: (v: unknown) => unknown, wh
 
 function walk(s: JsonSchema, value: unknown, path: Path, root: unknown, sites: InvalidSite[], depth: number): void {
   if (!s || depth > 6) return;
+  s = mergeAllOf(s);
   const where = pointer(path);
   const set = (v: unknown) => setIn(root, path, v);
   const types = typesOf(s);

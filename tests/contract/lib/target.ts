@@ -15,11 +15,18 @@
  *   SIGNUP          an identity user without a provider account (completeSignUp links it to an invitation)
  *   SIGNUP2         another one, for the removal round trip (signed up, then removed: its user is deleted)
  *   RESEARCH        a PORTAL_PRACTITIONER of a third organization (GAIT and SCAN, no HEALTH): the authorization matrix
+ *   SIGNUP3         another identity user without a provider account, signed in with its password alone: it signs
+ *                   up as the admin of a new organization that then requires two-step verification (ADR 036)
+ *   STAFF_NO_MFA    an EXER_SUPPORT identity user without an authenticator, signed in with its password alone: every
+ *                   operation but getCurrentUser refuses it (ADR 036)
  */
 export const REQUIRED_ROLES = ["PRACTITIONER", "PROVIDER_ADMIN", "OTHER_ORG", "PRODUCT_ADMIN", "SUPPORT", "NO_GROUPS"] as const;
-export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP", "SIGNUP2", "RESEARCH"] as const;
+export const OPTIONAL_ROLES = ["PRACTITIONER2", "DISABLED_ORG", "SIGNUP", "SIGNUP2", "RESEARCH", "SIGNUP3", "STAFF_NO_MFA"] as const;
 export const ALL_ROLES = [...REQUIRED_ROLES, ...OPTIONAL_ROLES] as const;
 export type Role = (typeof ALL_ROLES)[number];
+
+/** The fresh stack's REQUEST_TIMEOUT_MS (setup.ts; the 408 checks of input-limits.test.ts). */
+export const CONTRACT_REQUEST_TIMEOUT_MS = 20_000;
 
 /** The demo accounts of the reference implementation's demo world, per role (default target). */
 export const DEMO_ROLE_EMAILS: Partial<Record<Role, string>> = {
@@ -50,6 +57,8 @@ export interface ContractTarget {
   /** Number of property runs per operation (CONTRACT_NUM_RUNS). */
   numRuns: number;
   notes: string[];
+  /** Where and as whom a test may sign in again (the users the setup created; SIGNUP3): absent when it created none. */
+  signInAgain?: { endpoint?: string; region: string; clientId: string; users: Partial<Record<Role, { login: string; password: string }>> };
 }
 
 declare module "vitest" {

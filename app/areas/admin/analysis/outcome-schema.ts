@@ -12,6 +12,7 @@
 import * as z from "zod";
 import type { Schema } from "../../../api/schemas";
 import { outcomeProblems, problemText } from "../../../domain/scan-outcome-rules";
+import { singleLine } from "../../../forms/fields";
 
 type ScanOutcome = Schema<"ScanOutcome">;
 
@@ -50,7 +51,7 @@ export const scanOutcomeSchema = z.strictObject({
     .nullable(),
   factors: z.array(factorSchema).max(100),
   source: nullableText(1000),
-  title: z.string().max(200),
+  title: singleLine(z.string().max(200), "title"),
   description: nullableText(4000),
   resultDefinitionId: nullableText(100),
   leftResultDefinitionId: nullableText(100),

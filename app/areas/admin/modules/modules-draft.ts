@@ -15,7 +15,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
-import { missing } from "../../../forms/fields";
+import { missing, singleLine } from "../../../forms/fields";
 import { newFormToken } from "../../../forms/form-token";
 import { moveKey, parseMoveIntent } from "../../../islands/sortable-order";
 
@@ -62,8 +62,8 @@ const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() 
 
 /** The module form (003 §5). Conform turns empty fields into undefined. */
 export const moduleSchema = z.object({
-  name: z.string({ error: missing(MODULE_NAME_REQUIRED) }).trim().min(1, MODULE_NAME_REQUIRED).max(NAME_MAX),
-  subtitle: z.string({ error: missing(SUBTITLE_REQUIRED) }).trim().min(1, SUBTITLE_REQUIRED).max(SUBTITLE_MAX),
+  name: singleLine(z.string({ error: missing(MODULE_NAME_REQUIRED) }).trim().min(1, MODULE_NAME_REQUIRED).max(NAME_MAX), "Module Name"),
+  subtitle: singleLine(z.string({ error: missing(SUBTITLE_REQUIRED) }).trim().min(1, SUBTITLE_REQUIRED).max(SUBTITLE_MAX), "Subtitle"),
   imageName: z.enum(IMAGE_NAMES).default(DEFAULT_IMAGE),
   isLocked: z.enum(["true", "false"], { error: LOCKED_REQUIRED }),
   imageUrl: z.url({ protocol: /^https?$/, error: INVALID_URL }).max(URL_MAX, INVALID_URL).optional(),
@@ -72,7 +72,7 @@ export const moduleSchema = z.object({
 /** The assessment form: which assessment, and the name shown instead of its own (blank = none). */
 export const assessmentSchema = z.object({
   assessmentId: z.string({ error: missing(ASSESSMENT_REQUIRED) }).regex(/^AST-\d{4}$/, ASSESSMENT_REQUIRED),
-  nameOverride: z.string().max(200).optional(),
+  nameOverride: singleLine(z.string().max(200), "Name").optional(),
 });
 
 const keySchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);

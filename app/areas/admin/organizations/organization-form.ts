@@ -7,7 +7,7 @@
  * value over the contract's length: ours are below, in plain words.
  */
 import * as z from "zod";
-import { missing, NOT_OFFERED } from "../../../forms/fields";
+import { missing, NOT_OFFERED, singleLine } from "../../../forms/fields";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
 import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
@@ -66,7 +66,8 @@ export const ADD_ORGANIZATION_FIELDS = [
 ] as const;
 export type AddOrganizationField = (typeof ADD_ORGANIZATION_FIELDS)[number];
 
-const required = (message: string, max: number) => z.string({ error: missing(message) }).trim().min(1, { error: message }).max(max, { error: M.tooLong(max) });
+/** A required name (all of this form's required text is a name): one line (app/domain/single-line.ts). */
+const required = (message: string, max: number, label: string) => singleLine(z.string({ error: missing(message) }).trim().min(1, { error: message }).max(max, { error: M.tooLong(max) }), label);
 
 /** Optional text: trimmed, at most `max` characters, null when empty. */
 const optional = (max: number) =>
@@ -80,7 +81,7 @@ const optional = (max: number) =>
 const timezone = (message: string) => z.enum(US_TIMEZONE_IDS, { error: message });
 
 export const addOrganizationSchema = z.object({
-  orgName: required(M.orgNameRequired, 200),
+  orgName: required(M.orgNameRequired, 200, "Organization name"),
   orgTimezone: timezone(M.orgTimezoneRequired),
   // The refusal of an unknown product belongs to the products field, not to `products[0]` (which no field shows).
   products: z
@@ -88,14 +89,14 @@ export const addOrganizationSchema = z.object({
     .min(1, { error: M.productsRequired })
     .refine((v) => v.every((p) => (PRODUCT_KEYS as readonly string[]).includes(p)), { error: NOT_OFFERED })
     .transform((v) => v as ProductKey[]),
-  firstName: required(M.firstNameRequired, 100),
-  lastName: required(M.lastNameRequired, 100),
+  firstName: required(M.firstNameRequired, 100, "First name"),
+  lastName: required(M.lastNameRequired, 100, "Last name"),
   email: z
     .string({ error: missing(M.emailInvalid) })
     .trim()
     .pipe(z.email({ error: M.emailInvalid }).max(254, { error: M.emailInvalid })),
   role: z.enum(["PORTAL_PROVIDER_ADMIN", "PORTAL_PRACTITIONER"], { error: M.roleInvalid }),
-  locationName: required(M.locationNameRequired, 200),
+  locationName: required(M.locationNameRequired, 200, "Location name"),
   locationTimezone: timezone(M.locationTimezoneRequired),
   address1: optional(200),
   address2: optional(200),

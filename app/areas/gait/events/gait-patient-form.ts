@@ -9,7 +9,7 @@
  * POST v2/patients: trimmed, an empty gait ID as null.
  */
 import * as z from "zod";
-import { missing } from "../../../forms/fields";
+import { missing, singleLine } from "../../../forms/fields";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { PATIENT_MESSAGES } from "../../patients/forms/patient";
 import { GAIT_LOCATION_REQUIRED } from "./gait-patients";
@@ -17,17 +17,21 @@ import { GAIT_LOCATION_REQUIRED } from "./gait-patients";
 export const GAIT_UID_MAX = 64;
 export const NAME_MAX = 100;
 
-const required = (message: string, max: number, tooLong: string) =>
-  z
-    .string({ error: missing(message) })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong });
+/** A required name: one line (app/domain/single-line.ts). */
+const required = (message: string, max: number, tooLong: string, label: string) =>
+  singleLine(
+    z
+      .string({ error: missing(message) })
+      .trim()
+      .min(1, { error: message })
+      .max(max, { error: tooLong }),
+    label,
+  );
 
 export const gaitPatientFormSchema = z.object({
   locationId: z.string({ error: missing(GAIT_LOCATION_REQUIRED) }).trim().min(1, { error: GAIT_LOCATION_REQUIRED }),
-  firstName: required(PATIENT_MESSAGES.firstNameRequired, NAME_MAX, NAME_TOO_LONG),
-  lastName: required(PATIENT_MESSAGES.lastNameRequired, NAME_MAX, NAME_TOO_LONG),
+  firstName: required(PATIENT_MESSAGES.firstNameRequired, NAME_MAX, NAME_TOO_LONG, "First name"),
+  lastName: required(PATIENT_MESSAGES.lastNameRequired, NAME_MAX, NAME_TOO_LONG, "Last name"),
   gaitUid: z
     .string()
     .trim()

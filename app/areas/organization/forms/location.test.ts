@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { notSingleLine } from "../../../domain/single-line";
 import { LOCATION_MESSAGES, locationFormSchema, type LocationFormOptions } from "./location";
 
 const ADMIN = "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -57,5 +58,14 @@ describe("the location form (001 §5)", () => {
       name: ["Use at most 200 characters."],
       city: ["Use at most 100 characters."],
     });
+  });
+});
+
+describe("a location's name is one line (issue 30: 'a\\r\\nX: y' was accepted; ADR 036)", () => {
+  it("a line break or a control character inside is refused at the field; the same name on one line is fine", () => {
+    for (const name of ["a\r\nX: y", "Denver\tDowntown", "Denver\u0007", "Denver\u2028West"]) {
+      expect(errors({ name, timezone: "America/Denver" })?.name, JSON.stringify(name)).toEqual([notSingleLine("Name")]);
+    }
+    expect(errors({ name: "  Denver Downtown — West (2)  ", timezone: "America/Denver" })).toBeNull();
   });
 });

@@ -11,7 +11,7 @@
  * come out ready for the API: trimmed, empty optional fields as null.
  */
 import * as z from "zod";
-import { missing } from "../../../forms/fields";
+import { missing, singleLine } from "../../../forms/fields";
 import { isUsStateCode } from "../../../domain/us-states";
 import { US_TIMEZONE_IDS } from "../../../domain/us-timezones";
 
@@ -49,11 +49,14 @@ export interface LocationFormOptions {
 export function locationFormSchema(options: LocationFormOptions = {}) {
   const { providerIds } = options;
   return z.object({
-    name: z
-      .string({ error: missing(LOCATION_MESSAGES.nameRequired) })
-      .trim()
-      .min(1, { error: LOCATION_MESSAGES.nameRequired })
-      .max(LOCATION_LIMITS.name, { error: LOCATION_MESSAGES.tooLong(LOCATION_LIMITS.name) }),
+    name: singleLine(
+      z
+        .string({ error: missing(LOCATION_MESSAGES.nameRequired) })
+        .trim()
+        .min(1, { error: LOCATION_MESSAGES.nameRequired })
+        .max(LOCATION_LIMITS.name, { error: LOCATION_MESSAGES.tooLong(LOCATION_LIMITS.name) }),
+      "Name",
+    ),
     address1: optionalText(LOCATION_LIMITS.address1),
     address2: optionalText(LOCATION_LIMITS.address2),
     city: optionalText(LOCATION_LIMITS.city),

@@ -4,7 +4,7 @@
  * checked by the server's image pipeline (app/media/logo-image.server.ts), not here: a file's bytes decide.
  */
 import * as z from "zod";
-import { missing } from "../../../forms/fields";
+import { missing, singleLine } from "../../../forms/fields";
 
 export const NAME_REQUIRED = "Name is required";
 export const NAME_MAX = 200;
@@ -15,7 +15,7 @@ export const ORGANIZATION_FIELDS = { name: "name", logo: "logo" } as const;
 
 export const organizationSchema = z.object({
   // conform turns an empty input into undefined: the required message then applies.
-  name: z.string({ error: missing(NAME_REQUIRED) }).trim().min(1, { error: NAME_REQUIRED }).max(NAME_MAX, { error: NAME_TOO_LONG }),
+  name: singleLine(z.string({ error: missing(NAME_REQUIRED) }).trim().min(1, { error: NAME_REQUIRED }).max(NAME_MAX, { error: NAME_TOO_LONG }), "Name"),
   // The file (or nothing): its checks are the image pipeline's.
   logo: z.unknown().optional(),
 });

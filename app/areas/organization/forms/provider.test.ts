@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { notSingleLine } from "../../../domain/single-line";
 import { locationsRequired, providerFormSchema, selectableRoles, type ProviderFormOptions } from "./provider";
 
 const A = "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11";
@@ -105,5 +106,13 @@ describe("Edit provider", () => {
   it("the location rule holds for the edit too", () => {
     const s = edit({ role: "PORTAL_PRACTITIONER" }, true);
     expect(s.status === "error" ? s.error : null).toEqual({ locationIds: ["Location(s) are required"] });
+  });
+});
+
+describe("names are one line (ADR 036)", () => {
+  it("a line break or a control character in the invitee's name is refused at the field", () => {
+    expect(errors({ ...valid, firstName: "Jor\r\ndan" })?.firstName).toEqual([notSingleLine("First name")]);
+    expect(errors({ ...valid, lastName: "El\u001blis" })?.lastName).toEqual([notSingleLine("Last name")]);
+    expect(errors(valid)).toBeNull();
   });
 });

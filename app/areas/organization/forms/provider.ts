@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import type { Role } from "../../../auth/roles";
+import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 
 export const PROVIDER_MESSAGES = {
@@ -87,8 +88,10 @@ export function providerFormSchema(options: ProviderFormOptions) {
         const last = (input.lastName ?? "").trim();
         if (!first) issue("firstName", m.firstNameRequired);
         else if (first.length > 100) issue("firstName", m.nameTooLong);
+        else if (!isSingleLine(first)) issue("firstName", notSingleLine("First name"));
         if (!last) issue("lastName", m.lastNameRequired);
         else if (last.length > 100) issue("lastName", m.nameTooLong);
+        else if (!isSingleLine(last)) issue("lastName", notSingleLine("Last name"));
       }
       if (withEmail) {
         const email = (input.email ?? "").trim();

@@ -12,6 +12,7 @@
  * as +1 and 10 digits, N/A side as null, empty optional fields as null.
  */
 import * as z from "zod";
+import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 
@@ -146,8 +147,10 @@ export function patientFormSchema(options: PatientFormOptions) {
       const last = trim(input.lastName);
       if (!first) issue("firstName", m.firstNameRequired);
       else if (first.length > 100) issue("firstName", NAME_TOO_LONG);
+      else if (!isSingleLine(first)) issue("firstName", notSingleLine("First name"));
       if (!last) issue("lastName", m.lastNameRequired);
       else if (last.length > 100) issue("lastName", NAME_TOO_LONG);
+      else if (!isSingleLine(last)) issue("lastName", notSingleLine("Last name"));
 
       if (!options.emailLocked) {
         const email = trim(input.email);

@@ -10,6 +10,7 @@
  * - Step 1 → 2 needs a name (and notes under the limit); step 2 → 3 needs an exercise, valid goals and no
  *   unsaved sidebar edit.
  */
+import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { countedLength, normalizeLineBreaks } from "../../../domain/text-length";
 import { clampSets, defaultGoal, defaultSide, goalErrors, type GoalExercise, type SetGoal, type SideOfBody } from "./set-goal";
 
@@ -193,7 +194,8 @@ export const notesTooLong = (notes: string) => countedLength(notes) >= NOTES_MAX
 
 /** Name and notes (step 1, the inline edits, the save-as-template names). */
 export function nameErrors(name: string): string[] {
-  return name.trim() ? [] : [NAME_REQUIRED];
+  if (!name.trim()) return [NAME_REQUIRED];
+  return isSingleLine(name.trim()) ? [] : [notSingleLine("Name")];
 }
 export function notesErrors(notes: string): string[] {
   return notesTooLong(notes) ? [NOTES_TOO_LONG] : [];

@@ -1,11 +1,11 @@
 import * as z from "zod";
-import { requiredString, whenValid, missing } from "../../../forms/fields";
+import { requiredName, whenValid, missing } from "../../../forms/fields";
 import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NEW_PASSWORD_REQUIRED, OLD_PASSWORD_REQUIRED, PASSWORDS_MUST_MATCH } from "../../../forms/messages";
 
 export const accountInfoSchema = z.object({
-  firstName: requiredString(FIRST_NAME_REQUIRED, 100),
-  lastName: requiredString(LAST_NAME_REQUIRED, 100),
+  firstName: requiredName(FIRST_NAME_REQUIRED, "First name", 100),
+  lastName: requiredName(LAST_NAME_REQUIRED, "Last name", 100),
 });
 
 /**

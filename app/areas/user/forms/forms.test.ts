@@ -5,6 +5,7 @@ import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } fro
 import { loginSchema } from "./login";
 import { forgotPasswordSchema, makeResetPasswordSchema, resetPasswordSchema } from "./password-reset";
 import { makeSignUpSchema, signUpSchema } from "./sign-up";
+import { notSingleLine } from "../../../domain/single-line";
 
 const form = (entries: Record<string, string>) => {
   const fd = new FormData();
@@ -68,5 +69,12 @@ describe("the spec's validation messages (000 §5), verbatim", () => {
     expect(errors(makeResetPasswordSchema(SERVER_PASSWORD_RULE), { code: "1", password: "" })).toEqual({ password: ["Password is required."] });
     // Sign-in is not a new password: any password is sent to the identity service.
     expect(errors(loginSchema, { email: "maya@frontrange.example", password: "Abcdefg1" })).toBeNull();
+  });
+});
+
+describe("names are one line (ADR 036)", () => {
+  it("the account's names: a line break or a control character is refused at the field, with the field's name", () => {
+    expect(errors(accountInfoSchema, { firstName: "Ana\r\nX-Injected: 1", lastName: "Ri\tvera" })).toEqual({ firstName: [notSingleLine("First name")], lastName: [notSingleLine("Last name")] });
+    expect(errors(accountInfoSchema, { firstName: "Ana María", lastName: "Rivera-Núñez" })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { emailField, requiredString, whenValid, missing } from "../../../forms/fields";
+import { emailField, requiredName, whenValid, missing } from "../../../forms/fields";
 import { CODE_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_MISMATCH, PASSWORD_REQUIRED, TERMS_REQUIRED } from "../../../forms/messages";
 import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 
@@ -12,8 +12,8 @@ export const makeSignUpSchema = (rule: PasswordRuleOptions = {}) =>
   z
     .object({
       intent: z.literal("sign-up"),
-      firstName: requiredString(FIRST_NAME_REQUIRED, 100).optional(),
-      lastName: requiredString(LAST_NAME_REQUIRED, 100).optional(),
+      firstName: requiredName(FIRST_NAME_REQUIRED, "First name", 100).optional(),
+      lastName: requiredName(LAST_NAME_REQUIRED, "Last name", 100).optional(),
       email: emailField().optional(),
       password: newPasswordField(PASSWORD_REQUIRED, rule),
       confirmPassword: z.string({ error: missing(PASSWORD_REQUIRED) }).min(1, { error: PASSWORD_REQUIRED }).max(256),
@@ -24,8 +24,8 @@ export const signUpSchema = makeSignUpSchema();
 
 /** The invitee's details, checked with the form's rules before signing up. */
 export const inviteeSchema = z.object({
-  firstName: requiredString(FIRST_NAME_REQUIRED, 100),
-  lastName: requiredString(LAST_NAME_REQUIRED, 100),
+  firstName: requiredName(FIRST_NAME_REQUIRED, "First name", 100),
+  lastName: requiredName(LAST_NAME_REQUIRED, "Last name", 100),
   email: emailField(),
 });
 

@@ -80,7 +80,13 @@ export const handlers = defineHandlers({
     if (m.role === "EXER_SUPPORT") throw forbidden("Support accounts cannot change organization settings.");
     const required = ctx.body.mfaRequired;
     return ctx.db.tx(async (db) => {
-      const row = await db.one<OrganizationRow>(`UPDATE organizations SET mfa_required = $2 WHERE id = $1 RETURNING ${ORGANIZATION_COLUMNS}`, [m.organizationId, required]);
+      // mfa_required_since (ADR 036): set when the requirement starts (the SET reads the row's old values), kept while
+      // it holds, cleared when it stops.
+      const row = await db.one<OrganizationRow>(
+        `UPDATE organizations SET mfa_required = $2, mfa_required_since = CASE WHEN NOT $2 THEN NULL WHEN mfa_required THEN mfa_required_since ELSE now() END
+          WHERE id = $1 RETURNING ${ORGANIZATION_COLUMNS}`,
+        [m.organizationId, required],
+      );
       await recordSecurityEvent(db, ctx.req, m, required ? "mfa-required" : "mfa-not-required", {}, 200);
       return toOrganization(row!);
     });

@@ -15,6 +15,8 @@ const identity: IdentityAdmin = {
   deleteUser: async (user) => void identityCalls.push(`deleteUser ${user}`),
   signOut: async (user) => void identityCalls.push(`signOut ${user}`),
   resetMfa: async (user) => void identityCalls.push(`resetMfa ${user}`),
+  // Every test user has an authenticator: the second-factor check (ADR 036) is tested in core/second-factor.test.ts.
+  secondFactor: async () => ({ enabled: true, external: false }),
 };
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ const identity: IdentityAdmin = {
   deleteUser: async () => {},
   signOut: async () => {},
   resetMfa: async (user) => void resets.push(user),
+  secondFactor: async () => ({ enabled: true, external: false }),
 };
 
 beforeAll(async () => {
