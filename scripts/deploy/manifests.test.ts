@@ -39,7 +39,7 @@ describe("the ConfigMap as the portal reads it", () => {
     const { loadConfig } = await import("../../app/config.server.js");
     const { objects } = readManifests();
     const data = find(objects, "ConfigMap", "exer-portal-config")!.data!;
-    const result = loadConfig({ ...data, COGNITO_USER_POOL_ID: "us-east-1_AbC123", COGNITO_CLIENT_ID: "abc123", SESSION_SECRETS: "s".repeat(48), THROTTLE_DATABASE_URL: "postgres://portal:pw@exer-postgres:5432/portal" });
+    const result = loadConfig({ ...data, COGNITO_USER_POOL_ID: "us-east-1_AbC123", COGNITO_CLIENT_ID: "abc123", SESSION_SECRETS: "q3ZtV0m1Yx8JbP2cL7eKs9RfW4uHnA6dGi5oTjE1xCw", THROTTLE_DATABASE_URL: "postgres://portal:9f86d081884c7d659a2feaa0c55ad015@exer-postgres:5432/portal" });
     expect(result.ok ? [] : result.errors).toEqual([]);
   });
 });

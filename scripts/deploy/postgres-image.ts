@@ -1,9 +1,9 @@
-/** The local stand-in for `postgres:15-bookworm` (postgres.Containerfile), built with podman on the local base. */
+/** The local stand-in for `postgres:17-trixie` (postgres.Containerfile), built with podman on the local base. */
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { podmanStreaming } from "../container/podman.js";
 
-export const POSTGRES_IMAGE = "localhost/postgres:15-bookworm";
+export const POSTGRES_IMAGE = "localhost/postgres:17-trixie";
 
 export async function buildPostgresImage(baseImage: string): Promise<void> {
   const code = await podmanStreaming(

@@ -3,7 +3,7 @@
  *
  * 1. the manifests' static checks (manifests.ts: what podman does not run — Service, PodDisruptionBudget,
  *    HorizontalPodAutoscaler, NetworkPolicy — checked against the Deployment; every setting present);
- * 2. the portal's image (scripts/container/image.ts) and a local stand-in for `postgres:15-bookworm`
+ * 2. the portal's image (scripts/container/image.ts) and a local stand-in for `postgres:17-trixie`
  *    (postgres.Containerfile), both built with podman and cached;
  * 3. the development identity service and reference API on the host (where the provider API and Cognito would
  *    be: outside the cluster), at the host's address;
