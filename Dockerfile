@@ -39,13 +39,16 @@ ARG NODE_IMAGE=node:24.22.3-trixie-slim
 #    modules, lib/): 171 → 119 MB measured (ADR 028). container:verify imports every package the bundles import.
 #    The software bill of materials of these packages (CycloneDX, npm's own `npm sbom`) goes with them into the image
 #    (/app/sbom.cdx.json); container:verify adds the image's Debian packages and Node to it (ADR 041).
+#    PORTAL_VERSION names the release in it (the image's tag; deploy/kubernetes/overlays/production sets the same).
 FROM ${NODE_IMAGE} AS deps
+ARG PORTAL_VERSION=0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=secret,id=build_ca \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && npm sbom --sbom-format=cyclonedx --sbom-type=application --omit=dev > sbom.cdx.json \
+ && npm pkg set version="$PORTAL_VERSION" \
+ && npm sbom --package-lock-only --omit=dev --sbom-format=cyclonedx --sbom-type=application > sbom.cdx.json \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
  && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} + \
