@@ -55,7 +55,10 @@ describe("the packaged install (issue 33)", () => {
     const broken = structuredClone(objects);
     find(broken, "Deployment", "exer-portal")!.spec.replicas = "3";
     delete find(broken, "Service", "exer-portal")!.spec.ports[0].port;
-    expect(await validateAgainstSchemas(broken)).toEqual(["Service/exer-portal: data/spec/ports/0 must have required property port", "Deployment/exer-portal: data/spec/replicas must be integer"]);
+    const problems = await validateAgainstSchemas(broken);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^Service\/exer-portal: data\/spec\/ports\/0 must have required property .?port/);
+    expect(problems[1]).toBe("Deployment/exer-portal: data/spec/replicas must be integer");
   });
 
   it("fails an install without probes' tolerance, with a CHANGE tag, without TLS, alerts or a restricted namespace", () => {
