@@ -55,7 +55,7 @@ describe("the packaged install (issue 33)", () => {
     const broken = structuredClone(objects);
     find(broken, "Deployment", "exer-portal")!.spec.replicas = "3";
     delete find(broken, "Service", "exer-portal")!.spec.ports[0].port;
-    const problems = await validateAgainstSchemas(broken);
+    const problems = (await validateAgainstSchemas(broken)).sort().reverse();
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^Service\/exer-portal: data\/spec\/ports\/0 must have required property .?port/);
     expect(problems[1]).toBe("Deployment/exer-portal: data/spec/replicas must be integer");
