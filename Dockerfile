@@ -37,18 +37,14 @@ ARG NODE_IMAGE=node:24.22.3-trixie-slim
 #    run time: source maps and type declarations of the packages (the server's own map, build/server/*.map, stays),
 #    and echarts' browser bundles (dist/ but for dist/echarts.js, its `require` entry; the server imports its ES
 #    modules, lib/): 171 → 119 MB measured (ADR 028). container:verify imports every package the bundles import.
-#    The software bill of materials of these packages (CycloneDX, npm's own `npm sbom`) goes with them into the image
-#    (/app/sbom.cdx.json); container:verify adds the image's Debian packages and Node to it (ADR 041).
-#    PORTAL_VERSION names the release in it (the image's tag; deploy/kubernetes/overlays/production sets the same).
+#    The image's software bill of materials (CycloneDX) is made by container:verify from the image's own files (these
+#    packages, Debian's, Node): `npm sbom --omit=dev --package-lock-only` left out react, express and zod (ADR 041).
 FROM ${NODE_IMAGE} AS deps
-ARG PORTAL_VERSION=0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=secret,id=build_ca \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && npm pkg set version="$PORTAL_VERSION" \
- && npm sbom --package-lock-only --omit=dev --sbom-format=cyclonedx --sbom-type=application > sbom.cdx.json \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
  && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} + \
@@ -80,7 +76,6 @@ WORKDIR /app
 COPY package.json ./
 COPY fonts/pdf ./fonts/pdf
 COPY --from=deps /app/node_modules ./node_modules
-COPY --from=deps /app/sbom.cdx.json ./sbom.cdx.json
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 USER node

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as z from "zod";
-import { SECRET_ADVICE, secretWeakness, urlPassword } from "./secret-strength.server";
+import { SECRET_ADVICE, secretWeakness, urlPassword } from "./secret-strength.server.js";
 
 const DEV_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
 

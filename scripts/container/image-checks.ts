@@ -6,13 +6,14 @@
  *   roots Node ships itself: what only this host trusts — its TLS-intercepting proxy, its mirrors) are in no file of
  *   the image, and no variable of the image's environment points Node or OpenSSL at extra CAs;
  * - **security updates**: the image's apt sources name its release's `-security` and `-updates` suites;
- * - **the software bill of materials**: the npm packages' CycloneDX document the Dockerfile puts in /app, completed
- *   with the image's Debian packages (from dpkg's status file) and Node itself, written to test-results/sbom/.
+ * - **the software bill of materials** (CycloneDX) of what the image holds: the npm packages of /app/node_modules,
+ *   the Debian packages (dpkg's status file) and Node, written to test-results/sbom/.
  *
  * Each function answers the checks as `{ check, ok, detail }` lines; container:verify records them for the built
  * image and for a deliberately dirty copy of it (the checks must fail there: the negative control).
  */
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,14 +96,6 @@ export function securitySourcesCheck(root: string): Check[] {
   return [{ check: "the base's apt sources have its release's security and updates suites", ok: !!codename && missing.length === 0, detail: `${pretty}; suites ${[...suites].join(", ") || "(none)"}${missing.length ? `; missing ${missing.join(", ")}` : ""}` }];
 }
 
-interface CycloneDx {
-  bomFormat: string;
-  specVersion: string;
-  metadata?: { component?: { name?: string }; [k: string]: unknown };
-  components?: { type: string; name: string; version?: string; purl?: string; "bom-ref"?: string }[];
-  [k: string]: unknown;
-}
-
 /** The image's Debian packages from dpkg's status file (installed ones). */
 export function debianPackages(status: string): { name: string; version: string; arch: string }[] {
   return status
@@ -117,32 +110,65 @@ export function debianPackages(status: string): { name: string; version: string;
     .map(({ name, version, arch }) => ({ name, version, arch }));
 }
 
+/** The npm packages installed under `dir` (every node_modules level): name, version, license. */
+export function npmPackages(dir: string): { name: string; version: string; license?: string; path: string }[] {
+  const out: { name: string; version: string; license?: string; path: string }[] = [];
+  const walk = (nm: string) => {
+    if (!existsSync(nm)) return;
+    for (const entry of readdirSync(nm)) {
+      if (entry.startsWith(".")) continue;
+      const dirs = entry.startsWith("@") ? readdirSync(join(nm, entry)).map((e) => join(entry, e)) : [entry];
+      for (const d of dirs) {
+        const pj = join(nm, d, "package.json");
+        if (!existsSync(pj)) continue;
+        const meta = JSON.parse(readFileSync(pj, "utf8")) as { name?: string; version?: string; license?: unknown };
+        if (meta.name && meta.version) out.push({ name: meta.name, version: meta.version, license: typeof meta.license === "string" ? meta.license : undefined, path: join(nm, d) });
+        walk(join(nm, d, "node_modules"));
+      }
+    }
+  };
+  walk(join(dir, "node_modules"));
+  return out;
+}
+
 /**
- * The image's SBOM: the npm packages' document from /app/sbom.cdx.json with the Debian packages and Node added
- * (purls pkg:deb/debian/… and pkg:generic/node@…), written to `out`. Checks: the npm part is there and names the
- * server's run-time packages; the Debian part is there.
+ * The image's SBOM (CycloneDX 1.5 JSON) from its own files: every npm package under /app/node_modules (purl
+ * pkg:npm/…), every installed Debian package (pkg:deb/debian/…), Node (pkg:generic/node@…), the OS — written to
+ * `out`. What is in the image, not what a lockfile says should be.
  */
-export function sbomChecks(root: string, out: string, imageName: string): Check[] {
-  const npmFile = join(root, "app/sbom.cdx.json");
-  if (!existsSync(npmFile)) return [{ check: "the image carries its npm packages' SBOM (/app/sbom.cdx.json, CycloneDX)", ok: false, detail: "missing" }];
-  const bom = JSON.parse(readFileSync(npmFile, "utf8")) as CycloneDx;
-  const npmCount = bom.components?.length ?? 0;
-  const codename = /^VERSION_CODENAME=(\S+)/m.exec(readFileSync(join(root, "etc/os-release"), "utf8"))?.[1] ?? "";
-  const versionId = /^VERSION_ID="?(\d+)/m.exec(readFileSync(join(root, "etc/os-release"), "utf8"))?.[1] ?? "";
+export function sbomChecks(root: string, out: string, imageName: string, imageId: string): Check[] {
+  const osRelease = readFileSync(join(root, "etc/os-release"), "utf8");
+  const codename = /^VERSION_CODENAME=(\S+)/m.exec(osRelease)?.[1] ?? "";
+  const versionId = /^VERSION_ID="?(\d+)/m.exec(osRelease)?.[1] ?? "";
+  const npm = npmPackages(join(root, "app"));
   const debs = debianPackages(readFileSync(join(root, "var/lib/dpkg/status"), "utf8"));
   const nodeVersion = spawnSync(join(root, "usr/local/bin/node"), ["--version"], { encoding: "utf8" }).stdout.trim().replace(/^v/, "");
+  const npmPurl = (name: string, version: string) => `pkg:npm/${name.replace("@", "%40")}@${version}`;
+  const seen = new Set<string>();
   const components = [
-    ...(bom.components ?? []),
-    ...debs.map((p) => ({ type: "library", name: p.name, version: p.version, purl: `pkg:deb/debian/${p.name}@${encodeURIComponent(p.version)}?arch=${p.arch}&distro=debian-${versionId}`, "bom-ref": `deb:${p.name}` })),
-    { type: "platform", name: "node", version: nodeVersion, purl: `pkg:generic/node@${nodeVersion}`, "bom-ref": "node" },
-    { type: "operating-system", name: "debian", version: `${versionId} (${codename})`, "bom-ref": "debian" },
+    ...npm
+      .filter((p) => !seen.has(`${p.name}@${p.version}`) && seen.add(`${p.name}@${p.version}`))
+      .map((p) => ({ type: "library", "bom-ref": npmPurl(p.name, p.version), name: p.name, version: p.version, purl: npmPurl(p.name, p.version), ...(p.license ? { licenses: [{ expression: p.license }] } : {}) })),
+    ...debs.map((p) => ({ type: "library", "bom-ref": `deb:${p.name}`, name: p.name, version: p.version, purl: `pkg:deb/debian/${p.name}@${encodeURIComponent(p.version)}?arch=${p.arch}&distro=debian-${versionId}` })),
+    { type: "platform", "bom-ref": "node", name: "node", version: nodeVersion, purl: `pkg:generic/node@${nodeVersion}` },
+    { type: "operating-system", "bom-ref": "debian", name: "debian", version: `${versionId} (${codename})` },
   ];
-  const image: CycloneDx = { ...bom, metadata: { ...bom.metadata, component: { type: "container", name: imageName, "bom-ref": "image" } as never }, components };
-  writeFileSync(out, `${JSON.stringify(image, null, 2)}\n`);
-  const names = new Set((bom.components ?? []).map((c) => c.name));
-  const runtime = ["react", "react-dom", "react-router", "express", "zod"].filter((n) => !names.has(n));
+  const bom = {
+    bomFormat: "CycloneDX",
+    specVersion: "1.5",
+    serialNumber: `urn:uuid:${randomUUID()}`,
+    version: 1,
+    metadata: { timestamp: new Date().toISOString(), tools: [{ vendor: "exer", name: "scripts/container/image-checks.ts" }], component: { type: "container", "bom-ref": "image", name: imageName, version: imageId } },
+    components,
+  };
+  writeFileSync(out, `${JSON.stringify(bom, null, 2)}\n`);
+  const names = new Set(npm.map((p) => p.name));
+  const runtime = ["react", "react-dom", "react-router", "express", "zod", "pg"].filter((n) => !names.has(n));
   return [
-    { check: "the image carries its npm packages' SBOM (/app/sbom.cdx.json, CycloneDX) naming the server's run-time packages", ok: bom.bomFormat === "CycloneDX" && npmCount > 50 && runtime.length === 0, detail: `CycloneDX ${bom.specVersion}, ${npmCount} npm components${runtime.length ? `; missing ${runtime.join(", ")}` : ""}` },
-    { check: "the image's SBOM with its Debian packages and Node written beside the build", ok: debs.length > 50 && !!nodeVersion, detail: `${out}: ${components.length} components (${debs.length} Debian packages, node ${nodeVersion})` },
+    {
+      check: "the image's SBOM (CycloneDX) from its files: its npm packages, Debian packages and Node",
+      ok: npm.length > 100 && runtime.length === 0 && debs.length > 50 && !!nodeVersion,
+      detail: `${out}: ${components.length} components (${seen.size} npm packages, ${debs.length} Debian packages, node ${nodeVersion})${runtime.length ? `; missing ${runtime.join(", ")}` : ""}`,
+    },
   ];
 }

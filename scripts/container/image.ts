@@ -18,6 +18,8 @@ export const PORTAL_IMAGE = "localhost/exer-portal:verify";
 
 export interface BuiltImage {
   image: string;
+  /** The built image's id (the SBOM names it). */
+  id: string;
   base: ReturnType<typeof ensureBaseImage>;
   baseMs: number;
   buildMs: number;
@@ -56,9 +58,10 @@ export async function buildPortalImage(opts: { log?: (m: string) => void; logNam
   const buildMs = Date.now() - t;
   if (code !== 0) throw new Error(`podman build failed (exit ${code}); the end of ${logFile}:\n${tail.join("\n")}`);
   const size = Number(podman(["image", "inspect", "--format", "{{.Size}}", PORTAL_IMAGE]).stdout.trim());
+  const id = podman(["image", "inspect", "--format", "{{.Id}}", PORTAL_IMAGE]).stdout.trim();
   // Build-cache layers of earlier sources: what a day-old run left behind is of no more use.
   podman(["image", "prune", "-f", "--filter", "until=24h"], { allowFail: true });
-  return { image: PORTAL_IMAGE, base, baseMs, buildMs, size };
+  return { image: PORTAL_IMAGE, id, base, baseMs, buildMs, size };
 }
 
 /**

@@ -92,7 +92,7 @@ await timed("image content checks", async () => {
   mkdirSync(sbomDir, { recursive: true });
   const mounted = mountImage(built.image);
   try {
-    for (const c of [...hostCaChecks(built.image, mounted.root), ...securitySourcesCheck(mounted.root), ...sbomChecks(mounted.root, join(sbomDir, "exer-portal.cdx.json"), "exer-portal")]) record(c.check, c.ok, c.detail);
+    for (const c of [...hostCaChecks(built.image, mounted.root), ...securitySourcesCheck(mounted.root), ...sbomChecks(mounted.root, join(sbomDir, "exer-portal.cdx.json"), "exer-portal", built.id)]) record(c.check, c.ok, c.detail);
   } finally {
     mounted.unmount();
   }

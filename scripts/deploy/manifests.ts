@@ -142,7 +142,7 @@ export function staticChecks(objects: K8sObject[]): Check[] {
   const dash = find(objects, "ConfigMap", "exer-portal-dashboard");
   let panels = 0;
   try {
-    panels = (JSON.parse(Object.values(dash?.data ?? {})[0] ?? "{}") as { panels?: unknown[] }).panels?.length ?? 0;
+    panels = (JSON.parse(String(Object.values(dash?.data ?? {})[0] ?? "{}")) as { panels?: unknown[] }).panels?.length ?? 0;
   } catch {
     panels = 0;
   }

@@ -142,7 +142,7 @@ describe("the project's Dockerfile", () => {
     expect(runtime.steps.flatMap((s) => (s.kind === "COPY" && !s.from ? [`${s.sources.join(" ")}>${s.dest}`] : []))).toEqual(["package.json>./", "fonts/pdf>./fonts/pdf"]);
     expect(existsSync(join(PROJECT_ROOT, "fonts/pdf/ExerPdfSans-Regular.ttf.br")) && existsSync(join(PROJECT_ROOT, "fonts/pdf/ExerPdfSans-Bold.ttf.br"))).toBe(true);
     const fromStages = runtime.steps.flatMap((s) => (s.kind === "COPY" && s.from ? [`${s.from}:${s.sources.join(" ")}`] : []));
-    expect(fromStages).toEqual(["deps:/app/node_modules", "deps:/app/sbom.cdx.json", "build:/app/build", "build:/app/public"]);
+    expect(fromStages).toEqual(["deps:/app/node_modules", "build:/app/build", "build:/app/public"]);
     // The server bundle loads the React Router build from its own directory (react-router.config.ts).
     expect(readFileSync(join(PROJECT_ROOT, "react-router.config.ts"), "utf8")).toMatch(/serverBuildFile:\s*"react-router\.js"/);
   });
