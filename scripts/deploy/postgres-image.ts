@@ -13,3 +13,15 @@ export async function buildPostgresImage(baseImage: string): Promise<void> {
   );
   if (code !== 0) throw new Error(`building ${POSTGRES_IMAGE} failed`);
 }
+
+/** The local stand-in for `caddy:2` (caddy.Containerfile): Debian's Caddy on the local base. */
+export const CADDY_IMAGE = "localhost/caddy:2-trixie";
+
+export async function buildCaddyImage(baseImage: string): Promise<void> {
+  const code = await podmanStreaming(
+    ["build", "--format", "docker", "--network", "host", "--pull=never", "--build-arg", `BASE_IMAGE=${baseImage}`, "-t", CADDY_IMAGE, "-f", join(PROJECT_ROOT, "scripts/deploy/caddy.Containerfile"), join(PROJECT_ROOT, "scripts/deploy")],
+    "  [caddy] ",
+    (l) => (/STEP|Error|error/.test(l) ? console.log(l) : undefined),
+  );
+  if (code !== 0) throw new Error(`building ${CADDY_IMAGE} failed`);
+}
