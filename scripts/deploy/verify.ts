@@ -169,14 +169,17 @@ try {
   const cookie = cookies[0]!;
   const tally = { ok: 0, failed: 0, errors: new Map<string, number>(), where: new Set<string>() };
   let rr = 0;
-  const one = async () => {
+  const one = async (n: number) => {
     const list = [...endpoints];
     const url = list[rr++ % Math.max(list.length, 1)];
     try {
       if (!url) throw new Error("no endpoint");
       // A failure is an error or a non-200 answer; a slow answer is not (beside CI's end-to-end lane a freshly started
       // replica's first pages took over 10 s on 2 cores and were counted as failed): 30 s, under the grace period.
-      const r = await fetch(`${url}/home/`, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+      // Every fourth request the signed-in dashboard (session, provider API), the others the sign-in page (server
+      // rendering, no API call): what is tested is the drain, not the page's cost (README "Sizing" measures that).
+      const path = n % 4 === 0 ? "/home/" : "/user/login/";
+      const r = await fetch(`${url}${path}`, { headers: path === "/home/" ? { cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(30_000) });
       await r.arrayBuffer();
       if (r.status === 200) tally.ok++;
       else throw new Error(`HTTP ${r.status}`);
@@ -208,7 +211,7 @@ try {
     const started = Date.now();
     const inflight: Promise<void>[] = [];
     for (let n = 0; Date.now() - started < LOAD_SECONDS * 1000; n++) {
-      inflight.push(one());
+      inflight.push(one(n));
       if (n % RATE === 0) {
         const mem = await podmanAsync(["stats", "--no-stream", "--no-reset", "--format", "{{.MemUsage}}", `${survivor}-portal`]);
         const m = /([\d.]+)\s*([kMG]i?B)/.exec(mem.stdout);
@@ -279,7 +282,7 @@ try {
     const pgPod = `${sts.spec.serviceName}-postgres`;
     const psql = (db: string, sql: string) => podman(["exec", pgPod, "psql", "-U", "portal", "-d", db, "-v", "ON_ERROR_STOP=1", "-Atc", sql], { allowFail: true });
     const signedOut = await signInDemoPractitioner(u0!);
-    const out = await fetch(`${u0}/user/logout/`, { method: "POST", headers: { cookie: signedOut.cookie, "sec-fetch-site": "same-origin" }, redirect: "manual" });
+    const out = await fetch(`${u0}/user/logout/`, { method: "POST", body: "", headers: { cookie: signedOut.cookie, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
     const refusedBefore = !(await homeGreets(urls.get(victim)!, signedOut.cookie)).greeted;
     const counts = () => psql("portal", "SELECT (SELECT count(*) FROM portal_session_revocation) || '/' || (SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public')").stdout.trim();
     const before = counts();
