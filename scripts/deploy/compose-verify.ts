@@ -77,7 +77,7 @@ try {
   if (!record("podman-compose up -d", up.status === 0, up.status === 0 ? "" : `${up.stdout}${up.stderr}`.slice(-2000))) throw new Error("up failed");
   const portal = `${project}_portal_1`;
   const proxy = `${project}_proxy_1`;
-  const healthy = await waitUntil(() => podman(["healthcheck", "run", portal], { allowFail: true }).status === 0, { timeoutMs: 120_000, everyMs: 1000 });
+  const healthy = await waitUntil(() => podman(["healthcheck", "run", portal], { allowFail: true }).status === 0, { timeoutMs: 240_000, everyMs: 1000 });
   record("the portal's HEALTHCHECK passes", healthy, healthy ? "" : podman(["logs", "--tail", "20", portal], { allowFail: true }).stderr.slice(-1500));
   const published = podman(["ps", "--filter", `name=${project}`, "--format", "{{.Names}} {{.Ports}}"], { allowFail: true }).stdout.trim().split("\n").filter((l) => /->/.test(l));
   record("only the TLS proxy is published, on 127.0.0.1", published.length === 1 && published[0]!.startsWith(proxy) && published[0]!.includes(`127.0.0.1:${port}->8443`), published.join("; "));
