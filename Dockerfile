@@ -15,10 +15,18 @@
 # readiness GET /readyz (README "Deploying").
 #
 # `npm run container:verify` builds this file with podman (the base image made locally: no registry is reachable
-# from the development machines; NODE_IMAGE=localhost/node:24-bookworm-slim), runs it and drives it with a browser
-# (scripts/container/, ADR 028).
+# from the development machines; NODE_IMAGE=<the local localhost/node:24-trixie-slim's image id>), runs it and
+# drives it with a browser (scripts/container/, ADRs 028 and 041).
+#
+# The base: Debian 13 (trixie, the supported stable release; its security and updates sources are in the image's
+# apt sources) with Node 24 LTS, pinned to an exact release. Where your builder pulls it, pin it by digest too:
+#   docker buildx imagetools inspect node:24.22.3-trixie-slim     → --build-arg NODE_IMAGE=node:24.22.3-trixie-slim@sha256:…
+# A build host that needs its own certificate authorities to reach the npm registry (a TLS-intercepting proxy, a
+# mirror) passes them as a build secret, seen by the two install stages only — never a file or an environment
+# variable of the runtime image (container:verify fails an image that has them):
+#   docker build --secret id=build_ca,src=/etc/ssl/certs/ca-certificates.crt -t exer-portal .
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:24.22.3-trixie-slim
 
 # 1. Production dependencies only (what the server bundles import at run time), exactly as the lockfile has them.
 #    `--omit=dev` still installs typescript (and @types/react with csstype): @react-router/node and
@@ -29,10 +37,14 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 #    run time: source maps and type declarations of the packages (the server's own map, build/server/*.map, stays),
 #    and echarts' browser bundles (dist/ but for dist/echarts.js, its `require` entry; the server imports its ES
 #    modules, lib/): 171 → 119 MB measured (ADR 028). container:verify imports every package the bundles import.
+#    The image's software bill of materials (CycloneDX) is made by container:verify from the image's own files (these
+#    packages, Debian's, Node): `npm sbom --omit=dev --package-lock-only` left out react, express and zod (ADR 041).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+RUN --mount=type=secret,id=build_ca \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
  && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} + \
@@ -43,7 +55,9 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN --mount=type=secret,id=build_ca \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && npm ci --ignore-scripts --no-audit --no-fund
 COPY react-router.config.ts vite.config.ts tsconfig.json tsconfig.app.json ./
 COPY app ./app
 COPY server ./server

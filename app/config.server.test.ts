@@ -278,3 +278,47 @@ describe("secrets from the sources and where the portal listens (issue 23, findi
     for (const h of ["0.0.0.0", "::", "", "10.0.0.1", "128.0.0.1", "localhost.example", "127.0.0.1.nip.io", "::ffff:10.0.0.1"]) expect(isLoopbackHost(h), h).toBe(false);
   });
 });
+
+describe("secrets that must be real in production (issue 33, ADR 041)", () => {
+  const own = "a-production-secret-nobody-has-read-0123456789";
+  const production = { ...TEST_ENV, NODE_ENV: "production", THROTTLE_STORE: "local", SESSION_SECRETS: own };
+  const refused = (overrides: Record<string, string>) => {
+    const r = loadConfig(env({ ...production, ...overrides }));
+    if (r.ok) throw new Error(`accepted ${JSON.stringify(overrides)}`);
+    return r.errors;
+  };
+
+  it("refuses the example manifest's placeholder, naming the variable in one line without the value", () => {
+    const errors = refused({ SESSION_SECRETS: "CHANGE-ME-at-least-32-random-characters-each" });
+    expect(errors).toEqual(["SESSION_SECRETS: the secret is a placeholder from an example, not a secret; generate one, e.g. `openssl rand -base64 48`"]);
+  });
+
+  it("refuses a repeated character (32 × a) and a repeated run", () => {
+    expect(refused({ SESSION_SECRETS: "a".repeat(32) })).toEqual(['SESSION_SECRETS: the secret repeats one character ("a"); generate one, e.g. `openssl rand -base64 48`']);
+    expect(refused({ SESSION_SECRETS: "0123456789abcdef".repeat(3) })[0]).toMatch(/^SESSION_SECRETS: the secret repeats a run of 16 characters;/);
+  });
+
+  it("refuses a secret with too little entropy", () => {
+    expect(refused({ SESSION_SECRETS: "11111111222222223333333344444444" })).toEqual(["SESSION_SECRETS: the secret has too little entropy (about 64 bits, at least 96 needed); generate one, e.g. `openssl rand -base64 48`"]);
+  });
+
+  it("says which of several secrets (rotation) is refused", () => {
+    expect(refused({ SESSION_SECRETS: `${own},${"b".repeat(40)}` })[0]).toMatch(/^SESSION_SECRETS: secret 2 of 2 repeats one character/);
+  });
+
+  it("refuses a placeholder or weak password in THROTTLE_DATABASE_URL, never printing it", () => {
+    for (const password of ["CHANGE-ME", "x".repeat(20), "portalportalportal"]) {
+      const errors = refused({ THROTTLE_STORE: "postgres", THROTTLE_DATABASE_URL: `postgres://portal:${password}@exer-postgres:5432/portal` });
+      expect(errors, password).toHaveLength(1);
+      expect(errors[0]).toMatch(/^THROTTLE_DATABASE_URL: its password (is a placeholder|repeats)/);
+      expect(errors[0]).not.toContain(password);
+    }
+    const ok = loadConfig(env({ ...production, THROTTLE_STORE: "postgres", THROTTLE_DATABASE_URL: "postgres://portal:9f86d081884c7d659a2feaa0c55ad015@exer-postgres:5432/portal" }));
+    expect(ok.ok).toBe(true);
+  });
+
+  it("accepts generated secrets, and leaves development and tests alone", () => {
+    expect(loadConfig(env({ ...production, SESSION_SECRETS: "q3ZtV0m1Yx8JbP2cL7eKs9RfW4uHnA6dGi5oTjE1xCw" })).ok).toBe(true);
+    expect(loadConfig(env({ ...TEST_ENV, SESSION_SECRETS: "a".repeat(32) })).ok).toBe(true);
+  });
+});

@@ -13,6 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as z from "zod";
+import { SECRET_ADVICE, secretWeakness, urlPassword } from "./secret-strength.server.js";
 
 const DEV_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
 
@@ -292,6 +293,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const localOnly = c.NODE_ENV !== "production" && loopback;
   if (!localOnly && c.SESSION_SECRETS.some((secret) => KNOWN_DEFAULT_SECRETS.includes(secret))) {
     errors.push(`SESSION_SECRETS: a default secret from the project's sources is refused ${c.NODE_ENV === "production" ? "in production" : `on ${c.HOST}`} (it is allowed only outside production on a loopback HOST such as 127.0.0.1); set your own, at least 32 random characters`);
+  }
+  // Production refuses secrets that are not real (ADR 041): a placeholder from an example, a repeated character or
+  // run, too little entropy — one line naming the variable (which of several secrets), never the value.
+  if (c.NODE_ENV === "production") {
+    const weak = c.SESSION_SECRETS.map((secret, i) => ({ i, why: KNOWN_DEFAULT_SECRETS.includes(secret) ? undefined : secretWeakness(secret) })).find((w) => w.why);
+    if (weak) errors.push(`SESSION_SECRETS: ${c.SESSION_SECRETS.length > 1 ? `secret ${weak.i + 1} of ${c.SESSION_SECRETS.length}` : "the secret"} ${weak.why}; ${SECRET_ADVICE}`);
+    const password = c.THROTTLE_DATABASE_URL ? urlPassword(c.THROTTLE_DATABASE_URL) : "";
+    const pwWeak = password ? secretWeakness(password, 64) : undefined;
+    if (pwWeak) errors.push(`THROTTLE_DATABASE_URL: its password ${pwWeak}; generate one, e.g. \`openssl rand -hex 16\``);
   }
   if (env.PORTAL_DEV === "1" && !loopback) {
     errors.push(`HOST: the development server (PORTAL_DEV=1) serves the app's sources and error details, so it listens on loopback only (127.0.0.1, ::1 or localhost), not ${c.HOST}`);

@@ -56,6 +56,12 @@ function create() {
       labelNames: ["status"],
       registers: [registry],
     }),
+    revocationStoreFailures: new Counter({
+      name: "portal_session_revocation_store_failures_total",
+      help: "Calls to the shared session-revocation store (PostgreSQL) that failed, by operation: get (a session was then accepted on this replica's own knowledge only — the fail-open window of ADR 025, alerted on), put (a revocation reached this replica only).",
+      labelNames: ["operation"],
+      registers: [registry],
+    }),
     ready: new Gauge({ name: "portal_ready", help: "1 while this process accepts traffic (its /readyz), 0 while draining; the minimum over workers.", registers: [registry], aggregator: "min" }),
   };
 }
@@ -68,6 +74,7 @@ function zeroes(m: ReturnType<typeof create>) {
   }
   for (const action of ["sign-in", "password-reset", "reset-code", "invite"]) m.throttleRefusals.inc({ action }, 0);
   for (const status of ["400", "408", "414", "431"]) m.rejectedRequests.inc({ status }, 0);
+  for (const operation of ["get", "put"]) m.revocationStoreFailures.inc({ operation }, 0);
   return m;
 }
 

@@ -80,6 +80,20 @@ export function createApp(opts: AppOptions) {
   app.use(requestTargetLimit());
   app.use(requestMetrics(opts.build));
 
+  // The probes (ADR 029, issue 33): liveness (this process answers) and readiness (it takes traffic: not while it
+  // drains) answer before any per-request work — no request id, nonce, headers, log line or compression — so
+  // only the event loop's own delay stands between a probe and its answer. The deep check is below.
+  app.get("/readyz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (opts.isShuttingDown()) return void res.status(503).json({ status: "shutting-down" });
+    res.json({ status: "ready" });
+  });
+  app.get("/healthz", (req, res, next) => {
+    if (req.query.deep !== undefined) return next();
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
   // Request id, nonce, logging, security headers, cookies from the session layer.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -117,11 +131,10 @@ export function createApp(opts: AppOptions) {
   });
   app.use(compression());
 
-  // Liveness (this process answers), readiness (this process takes traffic: not while it drains), and the
-  // dependencies' health apart from both: a provider-API outage must not empty the load balancer (ADR 029).
+  // The dependencies' health (`/healthz?deep=1`), apart from liveness and readiness (above): a provider-API outage
+  // must not empty the load balancer (ADR 029).
   app.get("/healthz", async (req, res) => {
     res.set("Cache-Control", "no-store");
-    if (req.query.deep === undefined) return void res.json({ status: "ok" });
     if (!opts.dependencies) return void res.status(404).json({ status: "not-available" });
     const checks = await opts.dependencies.check();
     const healthy = checks.every((d) => d.up);
@@ -131,11 +144,6 @@ export function createApp(opts: AppOptions) {
       process: opts.isShuttingDown() ? "draining" : "ready",
       dependencies: Object.fromEntries(checks.map(({ name, ...rest }) => [name, rest])),
     });
-  });
-  app.get("/readyz", (_req, res) => {
-    res.set("Cache-Control", "no-store");
-    if (opts.isShuttingDown()) return void res.status(503).json({ status: "shutting-down" });
-    res.json({ status: "ready" });
   });
 
   // CSP violation reports (ADR 024 §13): before the body limit, the same-origin check and any content-type gate;

@@ -82,7 +82,7 @@ function dependencyRegistry(checker: DependencyChecker | undefined) {
   const registry = new Registry();
   const up = new Gauge({
     name: "portal_dependency_up",
-    help: "Whether a dependency answered its health check at this scrape (1) or not (0): provider_api, identity. Not the portal's readiness.",
+    help: "Whether a dependency answered its health check at this scrape (1) or not (0): provider_api, identity, postgres (when the throttle and session revocation are in PostgreSQL). Not the portal's readiness.",
     labelNames: ["dependency"],
     registers: [registry],
   });

@@ -30,6 +30,7 @@ import { createHash, randomUUID } from "node:crypto";
 import pg from "pg";
 import { getConfig, type ThrottleConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
+import { portalMetrics } from "../metrics.server";
 
 export const REVOCATION_TABLE = "portal_session_revocation";
 
@@ -276,6 +277,7 @@ export class SessionRevocations {
       await this.backend.put(key, now, expiresAt);
     } catch (err) {
       log.error("session revocation store failed", { operation: "put", kind, ...errorFields(err) });
+      portalMetrics().revocationStoreFailures.inc({ operation: "put" });
     }
   }
 
@@ -293,6 +295,7 @@ export class SessionRevocations {
       return ended(await this.backend.get(list));
     } catch (err) {
       log.error("session revocation store failed", { operation: "get", ...errorFields(err) });
+      portalMetrics().revocationStoreFailures.inc({ operation: "get" });
       return undefined;
     }
   }

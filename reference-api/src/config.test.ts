@@ -75,13 +75,22 @@ describe("SEED_WORLD", () => {
   it("defaults to the demo world in development and to none in production (the demo accounts' password is public)", () => {
     expect(loadConfig({}).seedWorld).toBe("demo");
     expect(loadConfig({ NODE_ENV: "development" }).seedWorld).toBe("demo");
-    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: "s".repeat(40) }).seedWorld).toBe("none");
-    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: "s".repeat(40), SEED_WORLD: "" }).seedWorld).toBe("none");
+    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: own }).seedWorld).toBe("none");
+    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: own, SEED_WORLD: "" }).seedWorld).toBe("none");
   });
 
   it("is what it is set to, in production too", () => {
-    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: "s".repeat(40), SEED_WORLD: "demo" }).seedWorld).toBe("demo");
+    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: own, SEED_WORLD: "demo" }).seedWorld).toBe("demo");
     expect(loadConfig({ SEED_WORLD: "large" }).seedWorld).toBe("large");
     expect(() => loadConfig({ SEED_WORLD: "all" })).toThrow(/SEED_WORLD/);
+  });
+});
+
+describe("a signing secret that must be real in production (issue 33)", () => {
+  it("refuses a placeholder, a repeated character and too little entropy, naming SIGNING_SECRET", () => {
+    expect(problems({ NODE_ENV: "production", SIGNING_SECRET: "CHANGE-ME-at-least-32-random-characters-each" })).toEqual(["SIGNING_SECRET: the secret is a placeholder from an example, not a secret; generate one, e.g. `openssl rand -base64 48`"]);
+    expect(problems({ NODE_ENV: "production", SIGNING_SECRET: "a".repeat(32) })).toEqual(['SIGNING_SECRET: the secret repeats one character ("a"); generate one, e.g. `openssl rand -base64 48`']);
+    expect(problems({ NODE_ENV: "production", SIGNING_SECRET: "11111111222222223333333344444444" })[0]).toMatch(/^SIGNING_SECRET: the secret has too little entropy/);
+    expect(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: own }).signingSecret).toBe(own);
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { SECRET_ADVICE, secretWeakness } from "../../app/secret-strength.server.js";
 
 /**
  * Every secret written in the project's sources (this API's development signing secret, the portal's development
@@ -149,5 +150,8 @@ export function signingSecretProblems(secret: string, nodeEnv: string | undefine
     };
   }
   if (secret.length < 32) return { problems: ["SIGNING_SECRET: must be at least 32 characters"], warnings: [] };
+  // Production refuses a placeholder, a repetition or too little entropy (issue 33; the portal's rule).
+  const weakness = nodeEnv === "production" ? secretWeakness(secret) : undefined;
+  if (weakness) return { problems: [`SIGNING_SECRET: the secret ${weakness}; ${SECRET_ADVICE}`], warnings: [] };
   return { problems: [], warnings: [] };
 }

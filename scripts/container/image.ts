@@ -1,11 +1,13 @@
 /**
- * The portal's image built with podman from the project's Dockerfile (ADR 028): on the local base image
- * (base.ts) passed as NODE_IMAGE, `--format docker` (the OCI format has no HEALTHCHECK; podman would drop it),
- * the host's network for the stages' `npm ci`. podman's layer cache makes a rebuild without changes take seconds;
+ * The portal's image built with podman from the project's Dockerfile (ADRs 028, 041): on the local base image
+ * (base.ts) passed as NODE_IMAGE by its image id (the pin: the build runs on exactly the image base.ts made),
+ * `--format docker` (the OCI format has no HEALTHCHECK; podman would drop it), the host's network for the stages'
+ * `npm ci`, and the host's extra certificate authorities (NODE_EXTRA_CA_CERTS, when set) as the build secret
+ * `build_ca` that only those two install steps mount. podman's layer cache makes a rebuild without changes take seconds;
  * a change of the sources reruns the build stage only, of the lockfile both installs. Shared by
  * container:verify and deploy:verify.
  */
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
@@ -16,11 +18,19 @@ export const PORTAL_IMAGE = "localhost/exer-portal:verify";
 
 export interface BuiltImage {
   image: string;
+  /** The built image's id (the SBOM names it). */
+  id: string;
   base: ReturnType<typeof ensureBaseImage>;
   baseMs: number;
   buildMs: number;
   /** The image's size as podman counts it (bytes, uncompressed layers). */
   size: number;
+}
+
+/** The host's extra CAs as the `build_ca` build secret (none when the host has none). */
+export function buildCaSecret(): string[] {
+  const ca = process.env.NODE_EXTRA_CA_CERTS;
+  return ca && existsSync(ca) ? ["--secret", `id=build_ca,src=${ca}`] : [];
 }
 
 /** Builds the portal's image (output in test-results/<logName>); throws with the log's end when it fails. */
@@ -36,7 +46,7 @@ export async function buildPortalImage(opts: { log?: (m: string) => void; logNam
   t = Date.now();
   log(`podman build (${logFile}) …`);
   const code = await podmanStreaming(
-    ["build", "--format", "docker", "--network", "host", "--build-arg", `NODE_IMAGE=${base.image}`, "--pull=never", "-t", PORTAL_IMAGE, "-f", join(PROJECT_ROOT, "Dockerfile"), PROJECT_ROOT],
+    ["build", "--format", "docker", "--network", "host", "--build-arg", `NODE_IMAGE=${base.id}`, ...buildCaSecret(), "--pull=never", "-t", PORTAL_IMAGE, "-f", join(PROJECT_ROOT, "Dockerfile"), PROJECT_ROOT],
     "",
     (line) => {
       out.write(`${line}\n`);
@@ -48,9 +58,10 @@ export async function buildPortalImage(opts: { log?: (m: string) => void; logNam
   const buildMs = Date.now() - t;
   if (code !== 0) throw new Error(`podman build failed (exit ${code}); the end of ${logFile}:\n${tail.join("\n")}`);
   const size = Number(podman(["image", "inspect", "--format", "{{.Size}}", PORTAL_IMAGE]).stdout.trim());
+  const id = podman(["image", "inspect", "--format", "{{.Id}}", PORTAL_IMAGE]).stdout.trim();
   // Build-cache layers of earlier sources: what a day-old run left behind is of no more use.
   podman(["image", "prune", "-f", "--filter", "until=24h"], { allowFail: true });
-  return { image: PORTAL_IMAGE, base, baseMs, buildMs, size };
+  return { image: PORTAL_IMAGE, id, base, baseMs, buildMs, size };
 }
 
 /**

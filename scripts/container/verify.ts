@@ -16,7 +16,7 @@
  * Needs podman, runc and debootstrap (`apt-get install -y podman runc debootstrap`; .ci/run installs them), root
  * (debootstrap, rootful podman), the npm registry and the Debian mirror on the first run. Prints timings.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KNOWN_DEFAULT_SECRETS } from "../../app/config.server.js";
 import { findFreePort, PROJECT_ROOT } from "../identity/cognito-local.js";
@@ -35,6 +35,10 @@ import { podman, podmanAvailable } from "./podman.js";
 export const REFUSED_STARTS: { name: string; env: Record<string, string | undefined>; expect: RegExp }[] = [
   { name: "SESSION_SECRETS missing", env: { SESSION_SECRETS: undefined }, expect: /SESSION_SECRETS: required/ },
   { name: "SESSION_SECRETS too short", env: { SESSION_SECRETS: "short-secret" }, expect: /SESSION_SECRETS: .*at least 32 characters/ },
+  // Secrets that are not real (ADR 041): the example manifest's placeholder, 32 × "a", too little entropy.
+  { name: "SESSION_SECRETS a placeholder", env: { SESSION_SECRETS: "CHANGE-ME-at-least-32-random-characters-each" }, expect: /SESSION_SECRETS: the secret is a placeholder/ },
+  { name: "SESSION_SECRETS one repeated character", env: { SESSION_SECRETS: "a".repeat(32) }, expect: /SESSION_SECRETS: the secret repeats one character/ },
+  { name: "SESSION_SECRETS with too little entropy", env: { SESSION_SECRETS: "11111111222222223333333344444444" }, expect: /SESSION_SECRETS: the secret has too little entropy/ },
   // Every secret written in the project's sources (ADR 024 §11), alone or beside an own one.
   ...KNOWN_DEFAULT_SECRETS.map((secret, i) => ({
     name: `a secret from the sources (${i + 1} of ${KNOWN_DEFAULT_SECRETS.length})`,
@@ -78,6 +82,43 @@ const inImage = new Set(
 );
 const devInImage = Object.entries(lock.packages).filter(([path, meta]) => path && (meta.dev || meta.devOptional) && inImage.has(path)).map(([path]) => path.replace(/^node_modules\//, ""));
 record("no package the lockfile marks dev or devOptional in the image", devInImage.length === 0, devInImage.slice(0, 15).join(", ") || `${inImage.size} package directories`);
+
+// The image's files (ADR 041): no CA of the build host, security sources, the SBOM. And the same checks on a
+// deliberately dirty copy (the host's CA bundle in a file and NODE_EXTRA_CA_CERTS, apt's security and updates
+// sources removed): each must fail there, or the check proves nothing.
+const { hostCaChecks, mountImage, sbomChecks, securitySourcesCheck } = await import("./image-checks.js");
+await timed("image content checks", async () => {
+  const sbomDir = join(PROJECT_ROOT, "test-results", "sbom");
+  mkdirSync(sbomDir, { recursive: true });
+  const mounted = mountImage(built.image);
+  try {
+    for (const c of [...hostCaChecks(built.image, mounted.root), ...securitySourcesCheck(mounted.root), ...sbomChecks(mounted.root, join(sbomDir, "exer-portal.cdx.json"), "exer-portal", built.id)]) record(c.check, c.ok, c.detail);
+  } finally {
+    mounted.unmount();
+  }
+  const ca = process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS) ? process.env.NODE_EXTRA_CA_CERTS : "/etc/ssl/certs/ca-certificates.crt";
+  const ctx = join(PROJECT_ROOT, "test-results", `dirty-image-${process.pid}`);
+  mkdirSync(ctx, { recursive: true });
+  copyFileSync(ca, join(ctx, "extra-ca.pem"));
+  writeFileSync(
+    join(ctx, "Containerfile"),
+    `FROM ${built.image}\nUSER root\nCOPY extra-ca.pem /usr/local/share/exer/extra-ca.pem\nRUN rm -f /etc/apt/sources.list.d/* && echo "deb http://deb.debian.org/debian trixie main" > /etc/apt/sources.list\nENV NODE_EXTRA_CA_CERTS=/usr/local/share/exer/extra-ca.pem\nUSER node\n`,
+  );
+  const dirty = "localhost/exer-portal:dirty-control";
+  try {
+    podman(["build", "--format", "docker", "--network", "none", "--pull=never", "-t", dirty, ctx]);
+    const m = mountImage(dirty);
+    try {
+      const caught = [...hostCaChecks(dirty, m.root), ...securitySourcesCheck(m.root)].filter((c) => !c.ok).map((c) => c.check.split(" (")[0]!.slice(0, 60));
+      record("negative control: the checks fail a copy with the host's CAs in a file and the environment and no security sources", caught.length === 3, `caught ${caught.length} of 3: ${caught.join("; ")}`);
+    } finally {
+      m.unmount();
+    }
+  } finally {
+    podman(["rmi", "-f", dirty], { allowFail: true });
+    rmSync(ctx, { recursive: true, force: true });
+  }
+});
 
 // 3. Refusals.
 const validEnv = (stack: { apiUrl: string; identity: Stack["identity"] }, port: number) => {

@@ -1,32 +1,26 @@
 /**
- * deploy/kubernetes/ read as Kubernetes would apply it (the resources kustomization.yaml lists), and its static
+ * deploy/kubernetes/ as Kubernetes would apply it — the production overlay rendered (kustomize.ts) — and its static
  * checks: what podman cannot exercise (the Service, the PodDisruptionBudget, the HorizontalPodAutoscaler, the
- * NetworkPolicies) is checked here for consistency with the Deployment, and the settings against the portal's
- * configuration schema and the README. Used by scripts/deploy/verify.ts and manifests.test.ts.
+ * NetworkPolicies, the Ingress, the monitoring objects) is checked here for consistency with the Deployment, and
+ * the settings against the portal's configuration schema and the README. Used by scripts/deploy/verify.ts and
+ * manifests.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseAllDocuments } from "yaml";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
+import { kustomize, readYamlDocs, type Manifest } from "./kustomize.js";
 
 export const MANIFEST_DIR = join(PROJECT_ROOT, "deploy", "kubernetes");
+export const PRODUCTION_OVERLAY = join(MANIFEST_DIR, "overlays", "production");
 
 // A loose view of the objects: only what the checks read.
-export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec?: any; data?: Record<string, string>; stringData?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type K8sObject = Manifest;
 
-export function readYaml(file: string): K8sObject[] {
-  return parseAllDocuments(readFileSync(file, "utf8"))
-    .map((d) => {
-      if (d.errors.length) throw new Error(`${file}: ${d.errors[0]!.message}`);
-      return d.toJSON() as K8sObject | null;
-    })
-    .filter((o): o is K8sObject => !!o);
-}
+export const readYaml = readYamlDocs;
 
-/** The resources of kustomization.yaml, in its order. */
-export function readManifests(dir = MANIFEST_DIR): { files: string[]; objects: K8sObject[] } {
-  const k = readYaml(join(dir, "kustomization.yaml"))[0] as unknown as { resources: string[] };
-  return { files: k.resources, objects: k.resources.flatMap((f) => readYaml(join(dir, f))) };
+/** The production overlay rendered (or another kustomization directory). */
+export function readManifests(dir = PRODUCTION_OVERLAY): { objects: K8sObject[] } {
+  return { objects: kustomize(dir) };
 }
 
 export const find = (objects: K8sObject[], kind: string, name?: string) => objects.find((o) => o.kind === kind && (!name || o.metadata.name === name));
@@ -105,5 +99,66 @@ export function staticChecks(objects: K8sObject[]): Check[] {
   const missing = portalSettings().filter((k) => !configured.has(k) && !(k in NOT_IN_CONFIGMAP) && !/^(LIVE_CHAT|ERROR_REPORTING)_/.test(k) && k !== "ANALYTICS_URL");
   check("every setting of the portal is in the ConfigMap or a Secret (or listed as left out, with why)", missing.length === 0, missing.length ? `missing: ${missing.join(", ")}` : `${configured.size} set`);
   check("SESSION_SECRETS and THROTTLE_DATABASE_URL from a Secret, not the ConfigMap", secretKeys.has("SESSION_SECRETS") && secretKeys.has("THROTTLE_DATABASE_URL") && !("SESSION_SECRETS" in (cm?.data ?? {})));
+  check("no Secret with values in the install: the Secrets exist before it (secrets.example.yaml)", !objects.some((o) => o.kind === "Secret"), objects.filter((o) => o.kind === "Secret").map((o) => o.metadata.name).join(", "));
+
+  // Issue 33: probes that hold under load, the image pinned, the packaged install's parts.
+  const rp = c?.readinessProbe ?? {};
+  const lp = c?.livenessProbe ?? {};
+  check("readiness and liveness tolerate a slow answer: failureThreshold ≥ 3, timeoutSeconds ≥ 5", rp.failureThreshold >= 3 && lp.failureThreshold >= 3 && rp.timeoutSeconds >= 5 && lp.timeoutSeconds >= 5, `readiness ${rp.timeoutSeconds} s × ${rp.failureThreshold}, liveness ${lp.timeoutSeconds} s × ${lp.failureThreshold}`);
+  const image = String(c?.image ?? "");
+  check("the portal's image is a release of the clinic's registry, not CHANGE or latest", /^[\w.-]+(:\d+)?\/[\w./-]+(@sha256:[0-9a-f]{64}|:(?!latest$)(?!CHANGE)[\w.-]+)$/.test(image), image);
+  const ns = objects.find((o) => o.kind === "Namespace");
+  const psa = ns?.metadata.labels ?? {};
+  check("a Namespace enforcing the restricted Pod Security Standard, holding every object", psa["pod-security.kubernetes.io/enforce"] === "restricted" && objects.every((o) => o.kind === "Namespace" || o.metadata.namespace === ns?.metadata.name), `${ns?.metadata.name}: ${Object.entries(psa).map(([k, v]) => `${k.split("/")[1]}=${v}`).join(", ")}`);
+  const sa = find(objects, "ServiceAccount", pod.spec.serviceAccountName);
+  check("the portal runs as its own ServiceAccount, without an API token", !!sa && sa.automountServiceAccountToken === false && pod.spec.automountServiceAccountToken === false, `${pod.spec.serviceAccountName}`);
+  const restricted = podSpecsOf(objects).every(({ spec }) => spec.securityContext?.runAsNonRoot === true && (spec.containers as any[]).every((x) => x.securityContext?.allowPrivilegeEscalation === false && (x.securityContext?.capabilities?.drop ?? []).includes("ALL")) && (spec.securityContext?.seccompProfile?.type === "RuntimeDefault" || (spec.containers as any[]).every((x) => x.securityContext?.seccompProfile?.type === "RuntimeDefault"))); // eslint-disable-line @typescript-eslint/no-explicit-any
+  check("every pod meets the restricted standard (non-root, no escalation, no capabilities, seccomp)", restricted, podSpecsOf(objects).map((p) => p.name).join(", "));
+  const ing = find(objects, "Ingress", "exer-portal");
+  const ingBackend = ing?.spec?.rules?.[0]?.http?.paths?.[0]?.backend?.service;
+  const host = ing?.spec?.rules?.[0]?.host;
+  check(
+    "a TLS Ingress (cert-manager) for PUBLIC_URL's host, to the portal's Service",
+    !!ing && !!ing.metadata.annotations?.["cert-manager.io/cluster-issuer"] && ing.spec.tls?.[0]?.hosts?.includes(host) && !!ing.spec.tls?.[0]?.secretName && ingBackend?.name === svc?.metadata.name && cm?.data?.PUBLIC_URL === `https://${host}`,
+    `${host} → ${ingBackend?.name}:${ingBackend?.port?.name ?? ingBackend?.port?.number}; PUBLIC_URL ${cm?.data?.PUBLIC_URL}`,
+  );
+  const sm = find(objects, "ServiceMonitor", "exer-portal");
+  const metricsSvc = objects.find((o) => o.kind === "Service" && sm && matches(sm.spec.selector.matchLabels, o.metadata.labels));
+  check("a ServiceMonitor scraping the metrics port of every portal pod", !!sm && !!metricsSvc && matches(metricsSvc.spec.selector, labels) && metricsSvc.spec.ports.some((p: { targetPort: string; name: string }) => p.targetPort === "metrics" && sm.spec.endpoints.some((e: { port: string }) => e.port === p.name)), metricsSvc?.metadata.name ?? "no Service");
+  const metricsFrom = (np?.spec?.ingress ?? []).filter((r: { ports?: { port: number }[] }) => (r.ports ?? []).some((p) => p.port === 9464));
+  check("the metrics port admitted from the monitoring namespace only", metricsFrom.length === 1 && metricsFrom[0].from?.length === 1 && metricsFrom[0].from[0].namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "monitoring" && !(np?.spec?.ingress ?? []).some((r: { ports?: { port: number }[] }) => !r.ports));
+  const rules = (find(objects, "PrometheusRule", "exer-portal")?.spec?.groups ?? []).flatMap((g: { rules: { alert: string; expr: string }[] }) => g.rules);
+  const alertOn = (re: RegExp) => rules.some((r: { expr: string }) => re.test(r.expr));
+  const wanted: [string, RegExp][] = [
+    ["portal down", /\bup\{/],
+    ["provider API down", /dependency="provider_api"/],
+    ["PostgreSQL down", /dependency="postgres"/],
+    ["fail-open revocation", /portal_session_revocation_store_failures_total/],
+    ["error rate", /status=~"5\.\."/],
+    ["latency", /histogram_quantile\(.*portal_http_request_duration_seconds_bucket/s],
+  ];
+  const missingAlerts = wanted.filter(([, re]) => !alertOn(re)).map(([n]) => n);
+  check("PrometheusRule alerts: portal down, provider API down, PostgreSQL down, fail-open revocation, error rate, latency", missingAlerts.length === 0, missingAlerts.length ? `missing ${missingAlerts.join(", ")}` : `${rules.length} alerts`);
+  const dash = find(objects, "ConfigMap", "exer-portal-dashboard");
+  let panels = 0;
+  try {
+    panels = (JSON.parse(String(Object.values(dash?.data ?? {})[0] ?? "{}")) as { panels?: unknown[] }).panels?.length ?? 0;
+  } catch {
+    panels = 0;
+  }
+  check("a Grafana dashboard (JSON in a ConfigMap labelled for Grafana's sidecar)", !!dash && dash.metadata.labels?.grafana_dashboard === "1" && panels > 5, `${panels} panels`);
+  const otel = cm?.data ?? {};
+  check("traces to the collector, parent-based, a tenth sampled", !!otel.OTEL_EXPORTER_OTLP_ENDPOINT && otel.OTEL_TRACES_SAMPLER === "parentbased_traceidratio" && Number(otel.OTEL_TRACES_SAMPLER_ARG) > 0 && Number(otel.OTEL_TRACES_SAMPLER_ARG) <= 0.1, `${otel.OTEL_EXPORTER_OTLP_ENDPOINT} ${otel.OTEL_TRACES_SAMPLER} ${otel.OTEL_TRACES_SAMPLER_ARG}`);
+  const backup = find(objects, "CronJob", "exer-postgres-backup");
+  const backupCmd = JSON.stringify(backup?.spec?.jobTemplate?.spec?.template?.spec?.containers?.[0]?.command ?? []);
+  check("a PostgreSQL backup CronJob (pg_dump) onto a volume of its own", !!backup && /pg_dump/.test(backupCmd) && !!find(objects, "PersistentVolumeClaim", "exer-postgres-backup"), backup?.spec?.schedule ?? "");
   return out;
+}
+
+/** Every pod template of the objects, named. */
+export function podSpecsOf(objects: K8sObject[]): { name: string; spec: any }[] { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return objects.flatMap((o) => {
+    const spec = o.kind === "CronJob" ? o.spec?.jobTemplate?.spec?.template?.spec : ["Deployment", "StatefulSet", "DaemonSet", "Job"].includes(o.kind) ? o.spec?.template?.spec : o.kind === "Pod" ? o.spec : undefined;
+    return spec ? [{ name: `${o.kind}/${o.metadata.name}`, spec }] : [];
+  });
 }

@@ -39,6 +39,12 @@ describe("Dockerfile reader", () => {
     });
   });
 
+  it("reads RUN --mount options apart from the command", () => {
+    const [s] = parseDockerfile("FROM node:24\nRUN --mount=type=secret,id=build_ca npm ci");
+    expect(s!.steps).toMatchObject([{ kind: "RUN", command: "npm ci", mounts: ["type=secret,id=build_ca"] }]);
+    expect(() => parseDockerfile("FROM node:24\nRUN --network=none true")).toThrow(/--network=none is not supported/);
+  });
+
   it("refuses an instruction it cannot perform rather than skipping it", () => {
     expect(() => parseDockerfile("FROM node:24\nADD https://example.com/x /x")).toThrow(/ADD is not supported/);
     expect(() => parseDockerfile("FROM node:24\nCOPY --link a b")).toThrow(/--link/);
@@ -78,9 +84,21 @@ describe("the project's Dockerfile", () => {
     expect(validate(text).map((d) => `line ${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
   });
 
-  it("keeps the public Node image as the default base; a local one is a build argument", () => {
-    expect(text).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
-    expect(stages.every((s) => s.image === "node:24-bookworm-slim")).toBe(true);
+  it("keeps the public Node image as the default base, pinned to a Node release on Debian 13 (security-supported); a local one is a build argument", () => {
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-trixie-slim(@sha256:[0-9a-f]{64})?$/m);
+    expect(new Set(stages.map((s) => s.image)).size).toBe(1);
+  });
+
+  it("lets the build host's certificate authorities reach the install stages only, as a build secret (ADR 041)", () => {
+    for (const name of ["deps", "build"]) {
+      const install = stage(name).steps.find((s) => s.kind === "RUN" && /\bnpm ci\b/.test(s.command));
+      expect(install?.kind === "RUN" && install.mounts, name).toEqual(["type=secret,id=build_ca"]);
+    }
+    const runtime = stage("runtime");
+    expect(runtime.steps.some((s) => s.kind === "RUN")).toBe(false);
+    const env = Object.assign({}, ...runtime.steps.flatMap((s) => (s.kind === "ENV" ? [s.vars] : []))) as Record<string, string>;
+    for (const k of ["NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_OPTIONS"]) expect(env[k], k).toBeUndefined();
+    expect(text).not.toMatch(/^ENV\s[^\n]*NODE_EXTRA_CA_CERTS/m);
   });
   const stage = (name: string) => stages.find((s) => s.name === name)!;
   const runs = (name: string) => stage(name).steps.flatMap((s) => (s.kind === "RUN" ? [s.command] : []));

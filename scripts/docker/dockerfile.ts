@@ -1,6 +1,6 @@
 /**
  * A small reader of the project's Dockerfile: the instructions its lint (dockerfile.test.ts) checks
- * without a Docker engine (FROM … AS, ARG, WORKDIR, COPY [--from], RUN, ENV, USER, EXPOSE, HEALTHCHECK, CMD).
+ * without a Docker engine (FROM … AS, ARG, WORKDIR, COPY [--from], RUN [--mount], ENV, USER, EXPOSE, HEALTHCHECK, CMD).
  * Anything else is reported as unsupported, so the verification can never silently skip a step.
  */
 
@@ -21,7 +21,7 @@ export interface CopyStep {
 
 export type Step =
   | CopyStep
-  | { kind: "RUN"; command: string; line: number }
+  | { kind: "RUN"; command: string; mounts: string[]; line: number }
   | { kind: "WORKDIR"; path: string; line: number }
   | { kind: "ENV"; vars: Record<string, string>; line: number };
 
@@ -123,9 +123,18 @@ export function parseDockerfile(text: string): Stage[] {
           case "WORKDIR":
             stage.steps.push({ kind: "WORKDIR", path: ins.args, line: ins.line });
             break;
-          case "RUN":
-            stage.steps.push({ kind: "RUN", command: ins.args, line: ins.line });
+          case "RUN": {
+            // RUN --mount=type=secret,id=… (a build secret: only the build host's CAs use it, ADR 041).
+            const mounts: string[] = [];
+            let command = ins.args;
+            for (let m = /^--mount=(\S+)\s+/.exec(command); m; m = /^--mount=(\S+)\s+/.exec(command)) {
+              mounts.push(m[1]!);
+              command = command.slice(m[0].length);
+            }
+            if (/^--/.test(command)) throw new Error(`Dockerfile line ${ins.line}: RUN ${command.split(" ")[0]} is not supported by the verification`);
+            stage.steps.push({ kind: "RUN", command, mounts, line: ins.line });
             break;
+          }
           case "ENV":
             stage.steps.push({ kind: "ENV", vars: parseEnv(ins.args), line: ins.line });
             break;
