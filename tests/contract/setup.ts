@@ -76,6 +76,7 @@ export default async function setup(project: TestProject) {
   let postgres: PostgresServer | undefined;
   let apiUrl: string;
   let mode: ContractTarget["mode"];
+  let targetIdentity: ContractTarget["identity"];
 
   if (env.CONTRACT_API_URL) {
     mode = "external";
@@ -102,6 +103,7 @@ export default async function setup(project: TestProject) {
       users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
       users.SIGNUP2 = await createSignupUser(identity as Identity & { userPoolId: string }, `${runId}r`);
     }
+    if (identity.clientId) targetIdentity = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, userPoolId: identity.userPoolId };
     if (needSignIn || users.SIGNUP || users.SIGNUP2) {
       if (!identity.clientId) throw new Error("contract suite: CONTRACT_USER_<ROLE> needs CONTRACT_CLIENT_ID (and CONTRACT_IDENTITY_REGION / CONTRACT_IDENTITY_ENDPOINT)");
       await signInRoles(identity, users, tokens);
@@ -129,6 +131,7 @@ export default async function setup(project: TestProject) {
       }
       stack = await startStack({ dataDir: stackDir, world: "demo", apiEnv });
       const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId, totpSecrets: stack.identity.totpSecrets };
+      targetIdentity = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, userPoolId: identity.userPoolId };
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
       users.SIGNUP = await createSignupUser(identity as Identity & { userPoolId: string }, runId);
@@ -155,6 +158,7 @@ export default async function setup(project: TestProject) {
     runId,
     numRuns: Math.max(1, Number(env.CONTRACT_NUM_RUNS ?? 20)),
     notes,
+    identity: targetIdentity,
   };
   project.provide("contractTarget", contractTarget);
   console.log(`contract suite: ${mode} target ${apiUrl}${postgres ? " on PostgreSQL" : ""}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; calls recorded in ${recordFile}`);

@@ -50,6 +50,11 @@ export interface ContractTarget {
   /** Number of property runs per operation (CONTRACT_NUM_RUNS). */
   numRuns: number;
   notes: string[];
+  /**
+   * The identity service of the deployment, when known (the fresh stack; CONTRACT_CLIENT_ID …): sign-ins of accounts
+   * the suite makes; with `userPoolId`, admin reads of the pool (ListUsers, DescribeUserPool).
+   */
+  identity?: { endpoint?: string; region: string; clientId: string; userPoolId?: string };
 }
 
 declare module "vitest" {
