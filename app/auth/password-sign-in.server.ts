@@ -17,14 +17,12 @@ import { getCurrentUser } from "../api/users.server";
 import { portalRequest, type PortalLoadContext } from "../context";
 import { errorFields, log } from "../log.server";
 import { ChallengeError, type IdentityTokens } from "./identity.server";
-import { errorName, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
+import { errorName, IDENTITY_UNAVAILABLE_MESSAGE, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
 import { enrolmentReason, holdForCode, holdForEnrolment } from "./mfa.server";
 import { resolveRole } from "./roles";
 import { getSession } from "./session.server";
 import { accessClaims } from "./tokens.server";
 import { endSession, startSession } from "./user.server";
-
-export const IDENTITY_UNAVAILABLE_MESSAGE = "We could not reach the sign-in service. Please try again in a moment.";
 
 /** Why the password step did not lead on: the message, where it goes (the password field or the form) and the status. */
 export interface PasswordSignInRefusal {

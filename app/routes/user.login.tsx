@@ -26,7 +26,7 @@ export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Log In | Exer Provider Portal" }];
 
-export { IDENTITY_UNAVAILABLE_MESSAGE } from "../auth/password-sign-in.server";
+export { IDENTITY_UNAVAILABLE_MESSAGE } from "../auth/identity-errors";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(request, context);
