@@ -266,11 +266,15 @@ test.describe("create account by invite", () => {
     // Nothing opens before the authenticator is set up.
     await page.goto("/patients/");
     await expect(page).toHaveURL(/\/user\/login\/\?redirectTo=/);
+    await expectAccessible(page);
     await page.goto("/user/login/mfa/");
+    await expect(page.getByText(ORGANIZATION_REQUIRES)).toBeVisible();
+    await expectAccessible(page);
     const secret = ((await page.getByLabel("Setup key").textContent()) ?? "").replace(/\s+/g, "");
     await mfaForm(page).code.fill(totpCode(secret));
     await page.getByRole("button", { name: "Turn On and Continue" }).click();
     await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
+    await expectAccessible(page);
     await page.goto("/patients/");
     await expect(page).toHaveURL(/\/patients\/$/);
     await expectAccessible(page);
