@@ -153,12 +153,31 @@ export interface paths {
         /**
          * Look up a provider invitation by invite code
          * @description Public (no token): the sign-up screen `/user/create/{code}` prefills the invitee's name and e-mail from
-         *     this. Answers the invitation with `hasAccount` (true once used) and the organization's name. An unknown
-         *     or withdrawn code (the provider was removed) answers 404.
+         *     this. Answers an invitation that can still be used, with the organization's name (`hasAccount` is therefore
+         *     false). Every code that cannot be used — unknown, withdrawn (the provider was removed), already used, or of a
+         *     disabled organization — answers the same 404 with the same message: a used code reveals nothing about its
+         *     invitee.
          */
         get: operations["getSignUpByInviteCode"];
         put?: never;
-        post?: never;
+        /**
+         * Sign up with an invitation
+         * @description Public (no token): the sign-up screen's Sign Up. Creates the invitee's account in the identity service, which
+         *     only this API may do (the user pool is admin-create-only: AdminCreateUserConfig.AllowAdminCreateUserOnly):
+         *     AdminCreateUser with the invitation's e-mail, `email_verified` true (the invitation's link proved the address)
+         *     and no message sent, then AdminSetUserPassword with the chosen password (permanent), the invitation's role as
+         *     the user's group, and the invitation linked to the new user (as `completeSignUp` does) — so a password sign-in
+         *     works at once and no e-mail code is asked.
+         *
+         *     * The password is checked first, by the portal's password rule (at least 12 characters, at most 128, no space
+         *       at either end, not a commonly used password): 400 with the rule's message, and nothing is created.
+         *     * One account per invitation: concurrent posts for one code are made one after the other; every post after the
+         *       first completed one — and every code `getSignUpByInviteCode` refuses — answers that operation's 404, with
+         *       the same message. An account half made by a post that failed (the identity service answered, the database
+         *       did not) is the one a repeat finishes: the username is the invitation's, not a new one.
+         *     * An e-mail that already has another account in the identity service answers 409 and links nothing.
+         */
+        post: operations["signUpByInviteCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3132,7 +3151,8 @@ export interface components {
         };
         /**
          * @description A provider invitation found by its invite code (the public sign-up screen): the invitee's name and e-mail
-         *     (prefilled, read-only in the form), whether the invite has already been used, and the organization's name.
+         *     (prefilled, read-only in the form), whether the invite has already been used (always false: a used invitation is
+         *     not answered at all, see `getSignUpByInviteCode`), and the organization's name.
          * @example {
          *       "firstName": "Jordan",
          *       "lastName": "Ellis",
@@ -3148,9 +3168,43 @@ export interface components {
             /** Format: email */
             email: string;
             inviteCode: string;
-            /** @description True once the invite has been used to complete sign-up. */
+            /**
+             * @description False: only an invitation that can still be used is answered (a used one answers 404). Kept because the
+             *     product's sign-up lookup names it.
+             */
             hasAccount: boolean;
             organizationName: string;
+        };
+        /**
+         * @description An invited provider's sign-up (the public sign-up screen): the password they chose. The invitation supplies the
+         *     e-mail (its link proved the address) and the name; `firstName` and `lastName` are used only where the invitation
+         *     has none.
+         * @example {
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        InviteSignUp: {
+            /**
+             * Format: password
+             * @description The new account's password (the portal's password rule, with the common-password list).
+             */
+            password: string;
+            firstName?: string;
+            lastName?: string;
+        };
+        /**
+         * @description The account an invitation's sign-up made: its identity-service username (the API's user id) and the e-mail it
+         *     signs in with (the invitation's). The account is confirmed, its e-mail verified, its password permanent and its
+         *     role group set: a password sign-in works at once.
+         * @example {
+         *       "userId": "0f7c2a9e-3b1d-4e6f-8a2b-5c4d3e2f1a0b",
+         *       "email": "jordan.ellis@frontrange.example"
+         *     }
+         */
+        InviteSignUpResult: {
+            userId: string;
+            /** Format: email */
+            email: string;
         };
         /**
          * @description New recovery codes for two-step verification (ADR 027), shown to the user once: each signs in once when the
@@ -7097,6 +7151,41 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    signUpByInviteCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite code of the invitation e-mail. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteSignUp"];
+            };
+        };
+        responses: {
+            /** @description The account was made; sign in with the e-mail and the password. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteSignUpResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -10,6 +10,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   "PATCH /v2/users/{id}": "updateUserProfile",
   "POST /v2/users/{id}/complete-sign-up": "completeSignUp",
   "GET /v2/sign-up/{code}": "getSignUpByInviteCode",
+  "POST /v2/sign-up/{code}": "signUpByInviteCode",
   "POST /v2/users/current/mfa-recovery-codes": "createMfaRecoveryCodes",
   "POST /v2/mfa-recovery": "redeemMfaRecoveryCode",
   "GET /v2/users/meta/favorite-exercises/": "listFavoriteExercises",

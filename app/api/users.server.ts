@@ -9,7 +9,14 @@ export const updateUserName = (api: Api, userId: string, name: { firstName: stri
 export const completeSignUp = (api: Api, userId: string, input: { inviteCode: string; firstName: string; lastName: string }) =>
   api.call((c, init) => c.POST("/v2/users/{id}/complete-sign-up", { ...init, params: { path: { id: userId } }, body: { userId, ...input } }));
 
-/** Public: the invitation behind an invite code. */
+/**
+ * Public: signs up with an invitation (ADR 042). The API makes the identity account — the invitation's e-mail,
+ * verified, with this password — and links it to the invitation: the e-mail and the password sign in at once.
+ */
+export const signUpWithInvitation = (api: Api, code: string, body: { password: string; firstName?: string; lastName?: string }) =>
+  api.call((c, init) => c.POST("/v2/sign-up/{code}", { ...init, params: { path: { code } }, body }));
+
+/** Public: the invitation behind an invite code (404 for every code that cannot be used). */
 export const lookUpInvitation = (api: Api, code: string) => api.call((c, init) => c.GET("/v2/sign-up/{code}", { ...init, params: { path: { code } } }));
 
 /** Ten new recovery codes for the signed-in user's two-step verification, shown once (ADR 027); the old ones stop working. */

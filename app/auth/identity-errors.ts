@@ -2,6 +2,8 @@
  * What the identity service's errors mean for the forms (spec 000 §5, §8). Pure: takes the SDK error's
  * name and message.
  */
+/** The identity service could not be reached at sign-in (the login form, its code step, the sign-up). */
+export const IDENTITY_UNAVAILABLE_MESSAGE = "We could not reach the sign-in service. Please try again in a moment.";
 export const LOGIN_FAILED_MESSAGE = "There was a problem signing in.  Please check your email and password.";
 export const NO_ACCESS_MESSAGE = "That account does not have access to the portal.";
 /**

@@ -1,7 +1,7 @@
 /**
  * The identity service (Amazon Cognito user pool; cognito-local as the embedded default) through the AWS
  * SDK. Only public, token-based operations are used (no AWS credentials: the portal holds no admin rights
- * over the pool). The client is shared by the process; tokens are passed per call and never kept.
+ * over the pool; accounts are made by the provider API, ADR 042). The client is shared by the process; tokens are passed per call and never kept.
  */
 import {
   AssociateSoftwareTokenCommand,
@@ -12,12 +12,9 @@ import {
   VerifySoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
-  ConfirmSignUpCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
-  ResendConfirmationCodeCommand,
   RevokeTokenCommand,
-  SignUpCommand,
   type AuthenticationResultType,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { getConfig } from "../config.server";
@@ -155,22 +152,6 @@ export async function forgotPassword(username: string): Promise<string | undefin
 
 export async function confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void> {
   await identityClient().send(new ConfirmForgotPasswordCommand({ ClientId: clientId(), Username: username, ConfirmationCode: code, Password: newPassword }));
-}
-
-/** Self sign-up. The pool uses the e-mail as an alias, so the username is an opaque generated id. */
-export async function signUp(username: string, email: string, password: string): Promise<{ confirmed: boolean }> {
-  const res = await identityClient().send(
-    new SignUpCommand({ ClientId: clientId(), Username: username, Password: password, UserAttributes: [{ Name: "email", Value: email }] }),
-  );
-  return { confirmed: res.UserConfirmed === true };
-}
-
-export async function confirmSignUp(username: string, code: string): Promise<void> {
-  await identityClient().send(new ConfirmSignUpCommand({ ClientId: clientId(), Username: username, ConfirmationCode: code }));
-}
-
-export async function resendSignUpCode(username: string): Promise<void> {
-  await identityClient().send(new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: username }));
 }
 
 export async function changePassword(accessToken: string, previousPassword: string, proposedPassword: string): Promise<void> {

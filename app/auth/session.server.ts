@@ -58,8 +58,6 @@ export interface SessionData {
   flash?: { toast?: Toast; loginMessage?: string; recoveryCodes?: string[] };
   /** Forgot → reset password: the username the code was sent for (server-side, so it works without JS). */
   resetPassword?: { username: string; expiresAt: number };
-  /** Sign-up waiting for its e-mail verification code. */
-  signUp?: { inviteCode: string; username: string; email: string; password: string; firstName: string; lastName: string; expiresAt: number };
   /** Single sign-on in progress (state, PKCE verifier). */
   sso?: { state: string; verifier: string; redirectTo: string; expiresAt: number };
   /** The shell's saved filter (cleared with the session at logout). */

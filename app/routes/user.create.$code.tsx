@@ -1,26 +1,28 @@
 /**
- * `/user/create/{code}`: a provider signs up by invite code (public).
+ * `/user/create/{code}`: a provider signs up by invite code (public; ADR 042).
  *
  * 1. The invitation (GET v2/sign-up/{code}) prefills name and e-mail (disabled); the user chooses a password
- *    and accepts the terms (Sign Up is disabled until then with JavaScript; the server refuses it too).
- * 2. Identity sign-up with a generated username (the pool uses the e-mail as an alias). Cognito e-mails a
- *    verification code: this page asks for it (the pending sign-up waits in the encrypted session).
- * 3. Confirm, sign in, POST v2/users/{id}/complete-sign-up, then the main route.
+ *    and accepts the terms (Sign Up is disabled until then with JavaScript; the server refuses it too). Every code
+ *    that cannot be used (unknown, withdrawn, used) gets the same page.
+ * 2. POST v2/sign-up/{code}: the provider API makes the identity account (the pool is admin-create-only) with the
+ *    invitation's e-mail, verified by the invitation's link, and this password, and links it to the invitation —
+ *    one account per invitation, no e-mail code.
+ * 3. The sign-in through the login form's password step (app/auth/password-sign-in.server.ts): a user who must have
+ *    a second factor sets it up at `/user/login/mfa/` before any page opens; the others go to the main route.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { useState } from "react";
 import { publicApi } from "../api/client.server";
-import { getApi, getTokenSource } from "../api/user-api.server";
-import { completeSignUp, lookUpInvitation } from "../api/users.server";
-import { errorFields, log } from "../log.server";
-import { confirmSignUp, resendSignUpCode, signInWithPassword, signUp } from "../auth/identity.server";
-import { errorName, identityMessage } from "../auth/identity-errors";
-import { getSession, type PortalSession, type SessionData } from "../auth/session.server";
+import { lookUpInvitation, signUpWithInvitation } from "../api/users.server";
+import { log } from "../log.server";
+import { signInWithPassword } from "../auth/identity.server";
+import { getSession } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
-import { endSession, requireAnonymous, startSession } from "../auth/user.server";
-import { inviteeSchema, makeSignUpSchema, signUpSchema, verifySignUpSchema } from "../areas/user/forms/sign-up";
+import { requireAnonymous } from "../auth/user.server";
+import { signInWithPasswordStep } from "../auth/password-sign-in.server";
+import { inviteeSchema, makeSignUpSchema, signUpSchema } from "../areas/user/forms/sign-up";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
@@ -38,31 +40,16 @@ export const headers = retryAfterHeaders;
 export const meta = (): Route.MetaDescriptors => [{ title: "Create account | Exer Provider Portal" }];
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
-const PENDING_MS = 30 * 60_000;
-export const INVITE_INVALID_MESSAGE = "This invitation link is not valid. Please ask your organization for a new invitation.";
-export const INVITE_USED_MESSAGE = "This invitation has already been used. Please log in.";
+/** One message for every code that cannot be used — unknown, withdrawn or used: a used code reveals nothing (ADR 042). */
+export const INVITE_INVALID_MESSAGE =
+  "This invitation link is not valid or has already been used. If you have an account, please log in; otherwise ask your organization for a new invitation.";
 const SIGN_UP_FAILED_MESSAGE = "Could not create your account. Please try again.";
-const VERIFY_FAILED_MESSAGE = "Could not verify the code. Please try again.";
-const RESEND_FAILED_MESSAGE = "Could not send a new code. Please try again.";
-
-type Pending = NonNullable<SessionData["signUp"]>;
-
-function pendingSignUp(session: PortalSession, code: string): Pending | undefined {
-  const pending = session.get("signUp");
-  if (!pending) return undefined;
-  if (pending.inviteCode !== code || pending.expiresAt < Date.now()) {
-    session.unset("signUp");
-    return undefined;
-  }
-  return pending;
-}
+const HIDE_PASSWORDS = { hideFields: ["password", "confirmPassword"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAnonymous(request, context);
   const code = params.code ?? "";
   if (!CODE_PATTERN.test(code)) return { step: "invalid" as const };
-  const pending = pendingSignUp(getSession(request, context), code);
-  if (pending) return { step: "verify" as const, email: pending.email };
   // Failed look-ups are throttled per client address (ADR 022): codes cannot be enumerated.
   const throttle = getThrottle();
   const verdict = await throttle.checkInviteLookup(portalRequest(context).clientAddress);
@@ -78,80 +65,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
     return { step: "unavailable" as const, message: invitation.error.message };
   }
-  if (invitation.data.hasAccount) return { step: "used" as const };
+  if (invitation.data.hasAccount) return { step: "invalid" as const };
   const { firstName, lastName, email, organizationName } = invitation.data;
   return { step: "form" as const, invite: { firstName, lastName, email, organizationName } };
 }
 
-async function finish(request: Request, context: Route.ActionArgs["context"], pending: Pending): Promise<Response> {
-  const session = getSession(request, context);
-  const tokens = await signInWithPassword(pending.username, pending.password);
-  // A new session: the pending sign-up (and its password) is gone with the old one.
-  startSession(session, tokens);
-  const completed = await completeSignUp(getApi(request, context), pending.username, {
-    inviteCode: pending.inviteCode,
-    firstName: pending.firstName,
-    lastName: pending.lastName,
-  });
-  if (completed.error && completed.error.status !== 409) {
-    log.warn("complete sign-up failed", { requestId: portalRequest(context).requestId, status: completed.error.status });
-    await endSession(session, context);
-    session.flash("toast", { type: "error", message: completed.error.message });
-    throw redirect(requestUrl(request).pathname);
-  }
-  // The API may have given the new user a role: fresh tokens carry the groups.
-  await getTokenSource(request, context).refresh();
-  log.info("signed up", { requestId: portalRequest(context).requestId, event: "sign-up" });
-  return redirect("/");
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const code = params.code ?? "";
-  if (!CODE_PATTERN.test(code)) throw redirect(requestUrl(request).pathname);
+  const here = requestUrl(request).pathname;
+  if (!CODE_PATTERN.test(code)) throw redirect(here);
   const session = getSession(request, context);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-
-  if (intent === "verify" || intent === "resend") {
-    const pending = pendingSignUp(session, code);
-    if (!pending) throw redirect(requestUrl(request).pathname);
-    if (intent === "resend") {
-      try {
-        await resendSignUpCode(pending.username);
-        session.flash("toast", { type: "info", message: `We have sent a new verification code to ${pending.email}` });
-      } catch (err) {
-        log.warn("sign-up code not re-sent", { requestId: portalRequest(context).requestId, ...errorFields(err) });
-        session.flash("toast", { type: "error", message: identityMessage(err, RESEND_FAILED_MESSAGE) });
-      }
-      throw redirect(requestUrl(request).pathname);
-    }
-    const submission = parseWithZod(formData, { schema: verifySignUpSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    try {
-      await confirmSignUp(pending.username, submission.value.code);
-    } catch (err) {
-      // Already confirmed (a repeated submit) is fine.
-      if (!(errorName(err) === "NotAuthorizedException" && /CONFIRMED/i.test(String((err as Error).message)))) {
-        log.info("sign-up confirmation refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
-        return data(submission.reply({ fieldErrors: { code: [identityMessage(err, VERIFY_FAILED_MESSAGE)] } }), { status: 400 });
-      }
-    }
-    try {
-      return await finish(request, context, pending);
-    } catch (err) {
-      if (err instanceof Response) throw err;
-      log.error("sign-in after sign-up failed", { requestId: portalRequest(context).requestId, ...errorFields(err) });
-      return submission.reply({ formErrors: [identityMessage(err, SIGN_UP_FAILED_MESSAGE)] });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: makeSignUpSchema(SERVER_PASSWORD_RULE) });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const { requestId, clientAddress } = portalRequest(context);
+  const submission = parseWithZod(await readForm(request), { schema: makeSignUpSchema(SERVER_PASSWORD_RULE) });
+  if (submission.status !== "success") return data(submission.reply(HIDE_PASSWORDS), { status: 400 });
   const throttle = getThrottle();
-  if (!(await throttle.checkInviteLookup(portalRequest(context).clientAddress)).allowed) throw redirect(requestUrl(request).pathname);
+  if (!(await throttle.checkInviteLookup(clientAddress)).allowed) throw redirect(here);
   const invitation = await lookUpInvitation(publicApi(request, context), code);
-  if (invitation.error?.status === 404 || invitation.error?.status === 400) await throttle.inviteLookupFailed(portalRequest(context).clientAddress);
-  if (invitation.error || invitation.data.hasAccount) throw redirect(requestUrl(request).pathname);
+  if (invitation.error?.status === 404 || invitation.error?.status === 400) {
+    await throttle.inviteLookupFailed(clientAddress);
+    throw redirect(here);
+  }
+  if (invitation.error) return data(submission.reply({ formErrors: [invitation.error.message], ...HIDE_PASSWORDS }), { status: 502 });
   // The invitation's name and e-mail are authoritative; the form supplies only what it lacks.
   const invitee = inviteeSchema.safeParse({
     firstName: invitation.data.firstName || submission.value.firstName,
@@ -161,46 +95,66 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!invitee.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of invitee.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-    return data(submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }), { status: 400 });
+    return data(submission.reply({ fieldErrors, ...HIDE_PASSWORDS }), { status: 400 });
   }
-  const username = crypto.randomUUID();
-  let confirmed: boolean;
-  try {
-    ({ confirmed } = await signUp(username, invitee.data.email, submission.value.password));
-  } catch (err) {
-    log.info("sign-up refused", { requestId: portalRequest(context).requestId, ...errorFields(err) });
-    const message = identityMessage(err, SIGN_UP_FAILED_MESSAGE);
-    const onPassword = ["InvalidPasswordException"].includes(errorName(err) ?? "") || (errorName(err) === "InvalidParameterException" && /password/i.test(message));
-    session.flash("toast", { type: "error", message });
-    const reply = submission.reply(onPassword ? { fieldErrors: { password: [message] }, hideFields: ["password", "confirmPassword"] } : { formErrors: [message], hideFields: ["password", "confirmPassword"] });
-    // Refused by the identity service (the input): 400; it could not be reached: 502.
-    return data(reply, { status: identityMessage(err, "") ? 400 : 502 });
-  }
-  const pending: Pending = { inviteCode: code, username, ...invitee.data, password: submission.value.password, expiresAt: Date.now() + PENDING_MS };
-  if (confirmed) {
-    try {
-      return await finish(request, context, pending);
-    } catch (err) {
-      if (err instanceof Response) throw err;
-      return submission.reply({ formErrors: [identityMessage(err, SIGN_UP_FAILED_MESSAGE)], hideFields: ["password", "confirmPassword"] });
+  const password = submission.value.password;
+  const made = await signUpWithInvitation(publicApi(request, context), code, {
+    password,
+    ...(invitation.data.firstName ? {} : { firstName: invitee.data.firstName }),
+    ...(invitation.data.lastName ? {} : { lastName: invitee.data.lastName }),
+  });
+  let email = invitee.data.email;
+  if (made.error?.status === 404) {
+    // Used since the look-up above: a repeated submission (a double click, a resent form) whose first made the
+    // account. The API made no second one; the same password signs in, as from the login form (and is throttled as
+    // it is). Anything else is the page of a used link.
+    log.info("sign-up repeated", { requestId });
+    const verdict = await throttle.checkSignIn(email, clientAddress);
+    if (!verdict.allowed) throw redirect(here);
+    const refused = await signInWithPasswordStep(request, context, {
+      login: email,
+      redirectTo: "/",
+      authenticate: () => signInWithPassword(email, password, request.signal),
+      onPasswordAccepted: () => throttle.signInSucceeded(email, clientAddress),
+    });
+    if (refused.wrongCredentials) {
+      await throttle.signInFailed(email, clientAddress);
+      throw redirect(here);
     }
+    session.flash("loginMessage", refused.message);
+    throw redirect("/user/login/");
   }
-  session.set("signUp", pending);
-  throw redirect(requestUrl(request).pathname);
+  if (made.error) {
+    log.info("sign-up refused", { requestId, status: made.error.status });
+    const message = made.error.status >= 500 || made.error.status === 0 ? SIGN_UP_FAILED_MESSAGE : made.error.message;
+    session.flash("toast", { type: "error", message });
+    const reply = made.error.status === 400 ? { fieldErrors: { password: [message] } } : { formErrors: [message] };
+    return data(submission.reply({ ...reply, ...HIDE_PASSWORDS }), { status: made.error.status >= 400 && made.error.status < 500 ? made.error.status : 502 });
+  }
+  email = made.data.email;
+  log.info("signed up", { requestId, event: "sign-up" });
+  // Signed in as from the login form: the second factor's set-up first where it is required (ADR 027).
+  const refused = await signInWithPasswordStep(request, context, {
+    login: email,
+    redirectTo: "/",
+    authenticate: () => signInWithPassword(email, password, request.signal),
+  });
+  // The account is made; only the sign-in failed (the identity service, a disabled organization): the login page says why.
+  session.flash("loginMessage", refused.message);
+  throw redirect("/user/login/");
 }
 
 export default function CreateAccount({ loaderData: data }: Route.ComponentProps) {
-  if (data.step === "invalid" || data.step === "used" || data.step === "unavailable" || data.step === "throttled") {
+  if (data.step === "invalid" || data.step === "unavailable" || data.step === "throttled") {
     return (
       <AuthLayout title="Create your account">
-        <Notice kind="error">{data.step === "invalid" ? INVITE_INVALID_MESSAGE : data.step === "used" ? INVITE_USED_MESSAGE : data.message}</Notice>
+        <Notice kind="error">{data.step === "invalid" ? INVITE_INVALID_MESSAGE : data.message}</Notice>
         <p className="form-links">
           <Link to="/user/login/">Go to log in</Link>
         </p>
       </AuthLayout>
     );
   }
-  if (data.step === "verify") return <VerifyStep email={data.email} />;
   return <SignUpStep invite={data.invite} />;
 }
 
@@ -235,34 +189,6 @@ function SignUpStep({ invite }: { invite: { firstName: string; lastName: string;
         <SubmitButton pendingText="Signing up…" disabled={hydrated && !accepted}>
           Sign Up
         </SubmitButton>
-      </Form>
-    </AuthLayout>
-  );
-}
-
-function VerifyStep({ email }: { email: string }) {
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "verify-sign-up",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifySignUpSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <AuthLayout title="Verify your e-mail">
-      <p>We have sent a verification code to {email}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value="verify" />
-        <Field label="Verification Code" meta={fields.code} inputProps={{ autoComplete: "one-time-code", inputMode: "numeric" }} />
-        <SubmitButton pendingText="Verifying…">Continue</SubmitButton>
-      </Form>
-      <Form method="post" className="form-links">
-        <input type="hidden" name="intent" value="resend" />
-        <button type="submit" className="link-button">
-          Send a new code
-        </button>
       </Form>
     </AuthLayout>
   );

@@ -1,22 +1,16 @@
 /** `/user/login/`: sign-in with e-mail and password (public). */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { useState } from "react";
 import { getConfig } from "../config.server";
-import { errorFields, log } from "../log.server";
+import { log } from "../log.server";
 import { authenticator, PASSWORD_STRATEGY } from "../auth/authenticator.server";
-import { ChallengeError, type IdentityTokens } from "../auth/identity.server";
-import { errorName, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "../auth/identity-errors";
-import { getCurrentUser } from "../api/users.server";
-import { getApi } from "../api/user-api.server";
 import { safeRedirect } from "../auth/redirect";
-import { resolveRole } from "../auth/roles";
 import { getSession } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
-import { enrolmentReason, holdForCode, holdForEnrolment } from "../auth/mfa.server";
-import { accessClaims } from "../auth/tokens.server";
-import { endSession, requireAnonymous, startSession } from "../auth/user.server";
+import { requireAnonymous } from "../auth/user.server";
+import { signInWithPasswordStep } from "../auth/password-sign-in.server";
 import { loginSchema } from "../areas/user/forms/login";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { ErrorList, Field, PasswordField } from "../components/field";
@@ -32,7 +26,7 @@ export const headers = retryAfterHeaders;
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Log In | Exer Provider Portal" }];
 
-export const IDENTITY_UNAVAILABLE_MESSAGE = "We could not reach the sign-in service. Please try again in a moment.";
+export { IDENTITY_UNAVAILABLE_MESSAGE } from "../auth/identity-errors";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(request, context);
@@ -58,57 +52,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [verdict.message], hideFields: ["password"] }), { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
   }
 
-  let tokens: IdentityTokens;
-  try {
-    tokens = await authenticator.authenticate(PASSWORD_STRATEGY, request);
-  } catch (err) {
-    // The password was right and the identity service asks for the authenticator (or its set-up): the second step
-    // (ADR 027). The account's failures are not forgotten until the code is right too.
-    if (err instanceof ChallengeError && (err.challengeName === "SOFTWARE_TOKEN_MFA" || err.challengeName === "MFA_SETUP") && err.session && err.username) {
-      log.info("sign-in continues", { requestId: portalRequest(context).requestId, step: err.challengeName });
-      const step = { challenge: err.challengeName, session: err.session, username: err.username, login: email, redirectTo: safeRedirect(submission.value.redirectTo, "/") } as const;
-      holdForCode(getSession(request, context), step);
-      throw redirect("/user/login/mfa/");
-    }
-    if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
-      log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: errorName(err) ?? "challenge" });
-      if (isWrongCredentials(err)) await throttle.signInFailed(email, address);
-      return data(submission.reply({ fieldErrors: { password: [LOGIN_FAILED_MESSAGE] }, hideFields: ["password"] }), { status: 401 });
-    }
-    log.error("sign-in failed", { requestId: portalRequest(context).requestId, ...errorFields(err) });
-    return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
-  }
-
-  // The password was right: the pair's and the account's failures are forgotten, the pair known (whatever is decided below).
-  await throttle.signInSucceeded(email, address);
-  const session = getSession(request, context);
-  const claims = accessClaims(tokens.accessToken);
-  if (!claims || !startSession(session, tokens)) {
-    return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), { status: 502 });
-  }
-  if (resolveRole(claims.groups).kind === "none") {
-    // Signed out at once: the account has no portal role.
-    await endSession(session, context);
-    return data(submission.reply({ formErrors: [NO_ACCESS_MESSAGE], hideFields: ["password"] }), { status: 403 });
-  }
-  // A disabled organization's user is refused here, on the form (003 §4: access revoked; the API answers 403). Any
-  // other failure of the call is left to the next page (its retries and messages).
-  const current = await getCurrentUser(getApi(request, context));
-  if (current.error?.status === 403) {
-    log.info("sign-in refused", { requestId: portalRequest(context).requestId, reason: "organization-disabled" });
-    await endSession(session, context);
-    return data(submission.reply({ formErrors: [ORGANIZATION_DISABLED_MESSAGE], hideFields: ["password"] }), { status: 403 });
-  }
-  // A staff account, or an organization that requires two-step verification, with no authenticator yet: it is set up
-  // before the session starts (ADR 027).
-  const reason = enrolmentReason(claims.groups, current.data);
-  if (reason) {
-    log.info("sign-in continues", { requestId: portalRequest(context).requestId, step: "enrol", reason });
-    holdForEnrolment(session, tokens, { username: claims.username, login: email, redirectTo: safeRedirect(submission.value.redirectTo, "/"), reason });
-    throw redirect("/user/login/mfa/");
-  }
-  log.info("signed in", { requestId: portalRequest(context).requestId, event: "sign-in" });
-  throw redirect(safeRedirect(submission.value.redirectTo, "/"));
+  // The password step, shared with the sign-up (ADR 027, 042): it throws the redirect that leads on.
+  const redirectTo = safeRedirect(submission.value.redirectTo, "/");
+  const refused = await signInWithPasswordStep(request, context, {
+    login: email,
+    redirectTo,
+    authenticate: () => authenticator.authenticate(PASSWORD_STRATEGY, request),
+    // The password was right: the pair's and the account's failures are forgotten, the pair known.
+    onPasswordAccepted: () => throttle.signInSucceeded(email, address),
+  });
+  if (refused.wrongCredentials) await throttle.signInFailed(email, address);
+  const reply = refused.field === "password" ? { fieldErrors: { password: [refused.message] } } : { formErrors: [refused.message] };
+  return data(submission.reply({ ...reply, hideFields: ["password"] }), { status: refused.status });
 }
 
 export default function Login({ loaderData, actionData: lastResult }: Route.ComponentProps) {

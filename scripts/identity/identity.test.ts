@@ -15,9 +15,9 @@ import {
   SetUserPoolMfaConfigCommand,
   VerifySoftwareTokenCommand,
   ConfirmForgotPasswordCommand,
-  ConfirmSignUpCommand,
+  AdminCreateUserCommand,
   ForgotPasswordCommand,
-  SignUpCommand,
+  AdminSetUserPasswordCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { randomUUID } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";
@@ -150,12 +150,28 @@ describe("provisioning", () => {
       const created = await client.send(new CreateUserPoolCommand({ PoolName: poolName, ...USER_POOL_SETTINGS, Policies: { PasswordPolicy: old } }));
       const options = { endpoint: cognito.endpoint, region: REGION, userPoolName: poolName, users: [], outputFile: null };
       const first = await provisionIdentity(options);
-      expect(first.changes).toContain(`updated user pool ${poolName}: password policy (MinimumLength 8; RequireUppercase true; RequireLowercase true; RequireNumbers true)`);
+      expect(first.changes).toContain(`updated user pool ${poolName}: MinimumLength 8; RequireUppercase true; RequireLowercase true; RequireNumbers true`);
       const pool = (await client.send(new DescribeUserPoolCommand({ UserPoolId: created.UserPool!.Id! }))).UserPool!;
       expect(pool.Policies?.PasswordPolicy).toMatchObject({ MinimumLength: 12, RequireUppercase: false, RequireLowercase: false, RequireNumbers: false, RequireSymbols: false, TemporaryPasswordValidityDays: 3 });
       expect(pool.AliasAttributes).toEqual(["email"]);
       expect(pool.AutoVerifiedAttributes).toEqual(["email"]);
       expect(pool.AccountRecoverySetting).toEqual(USER_POOL_SETTINGS.AccountRecoverySetting);
+      expect((await provisionIdentity(options)).changes).toEqual([]);
+    } finally {
+      client.destroy();
+    }
+  }, 30_000);
+
+  it("makes a pool that lets anyone sign up admin-create-only (ADR 042), keeping its password policy", async () => {
+    const client = createIdentityClient({ endpoint: cognito.endpoint, region: REGION });
+    const poolName = `open-sign-up-${randomUUID().slice(0, 8)}`;
+    try {
+      const created = await client.send(new CreateUserPoolCommand({ PoolName: poolName, ...USER_POOL_SETTINGS, AdminCreateUserConfig: { AllowAdminCreateUserOnly: false } }));
+      const options = { endpoint: cognito.endpoint, region: REGION, userPoolName: poolName, users: [], outputFile: null };
+      expect((await provisionIdentity(options)).changes).toContain(`updated user pool ${poolName}: AllowAdminCreateUserOnly false`);
+      const pool = (await client.send(new DescribeUserPoolCommand({ UserPoolId: created.UserPool!.Id! }))).UserPool!;
+      expect(pool.AdminCreateUserConfig?.AllowAdminCreateUserOnly).toBe(true);
+      expect(pool.Policies?.PasswordPolicy?.MinimumLength).toBe(12);
       expect((await provisionIdentity(options)).changes).toEqual([]);
     } finally {
       client.destroy();
@@ -282,22 +298,16 @@ describe("sign-in and tokens", () => {
 });
 
 describe("the portal's account flows", () => {
-  it("signs up with a generated username (an e-mail username is refused), confirms with the fixed code, signs in by e-mail", async () => {
+  it("makes an account as the provider API does (admin-create-only pool): an e-mail username is refused; a generated one with a verified e-mail and a permanent password signs in by e-mail at once", async () => {
     const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
     const email = "new.provider@frontrange.example";
+    const attributes = [{ Name: "email", Value: email }, { Name: "email_verified", Value: "true" }];
     try {
-      const refused = await client
-        .send(new SignUpCommand({ ClientId: identity.clientId, Username: email, Password: "Sign-up-pass-1", UserAttributes: [{ Name: "email", Value: email }] }))
-        .catch((e) => e);
+      const refused = await client.send(new AdminCreateUserCommand({ UserPoolId: identity.userPoolId, Username: email, UserAttributes: attributes, MessageAction: "SUPPRESS" })).catch((e) => e);
       expect(errorName(refused)).toBe("InvalidParameterException");
       const username = randomUUID();
-      const signedUp = await client.send(
-        new SignUpCommand({ ClientId: identity.clientId, Username: username, Password: "Sign-up-pass-1", UserAttributes: [{ Name: "email", Value: email }] }),
-      );
-      expect(signedUp.UserConfirmed).toBe(false);
-      // Unconfirmed, the e-mail is not yet a verified alias.
-      await expect(signIn({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, email, password: "Sign-up-pass-1" })).rejects.toSatisfy(isWrongCredentials);
-      await client.send(new ConfirmSignUpCommand({ ClientId: identity.clientId, Username: username, ConfirmationCode: cognito.code }));
+      await client.send(new AdminCreateUserCommand({ UserPoolId: identity.userPoolId, Username: username, UserAttributes: attributes, MessageAction: "SUPPRESS" }));
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: username, Password: "Sign-up-pass-1", Permanent: true }));
       const tokens = await signIn({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId, email, password: "Sign-up-pass-1" });
       expect(decodeJwtPayload(tokens.accessToken)).toMatchObject({ username });
       expect(decodeJwtPayload(tokens.accessToken)).not.toHaveProperty("cognito:groups");

@@ -5,8 +5,10 @@
  *
  * The pool: usernames are the portal's userIds (opaque, not e-mails); the e-mail is a sign-in alias
  * (AliasAttributes ["email"], verified), so users sign in with their e-mail or their username. With an e-mail
- * alias Cognito refuses usernames in e-mail format: a self sign-up must send a generated username (a UUID).
+ * alias Cognito refuses usernames in e-mail format: a new account gets a generated username (a UUID).
  * The app client: no secret, USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH allowed, PreventUserExistenceErrors.
+ * The pool is admin-create-only (AdminCreateUserConfig.AllowAdminCreateUserOnly, ADR 042): nobody signs up through
+ * the public SignUp; the provider API makes an invited provider's account with its admin rights.
  *
  * CLI:  npx tsx scripts/identity/provision.ts
  * Environment:
@@ -96,15 +98,17 @@ export const PASSWORD_POLICY: Required<Pick<PasswordPolicyType, "MinimumLength" 
 };
 
 /**
- * Settings of a new pool. An existing pool is updated only when its password policy is weaker than PASSWORD_POLICY
- * (`policyUpdate`), with every other setting given back as it is (UpdateUserPool resets what it is not given).
+ * Settings of a new pool. An existing pool is updated only when its password policy is weaker than PASSWORD_POLICY or
+ * it lets anyone sign up (`policyUpdate`), with every other setting given back as it is (UpdateUserPool resets what it
+ * is not given).
  */
 export const USER_POOL_SETTINGS: Omit<CreateUserPoolCommandInput, "PoolName"> = {
   AliasAttributes: ["email"],
   UsernameConfiguration: { CaseSensitive: false },
   AutoVerifiedAttributes: ["email"],
   Policies: { PasswordPolicy: PASSWORD_POLICY },
-  AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+  // Only the provider API (admin rights) makes accounts: an invitation's sign-up goes through it (ADR 042).
+  AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
   AccountRecoverySetting: { RecoveryMechanisms: [{ Name: "verified_email", Priority: 1 }] },
   MfaConfiguration: "OFF",
 };
@@ -211,14 +215,16 @@ const POOL_KEPT_KEYS = [
 ] as const satisfies readonly (keyof UserPoolType & keyof UpdateUserPoolCommandInput)[];
 
 /**
- * The UpdateUserPool that brings a pool's password policy up to PASSWORD_POLICY, or null when it already holds: a
- * shorter minimum is raised (a longer one kept), composition rules are dropped (ASVS 2.1.9); the policy's other
- * fields (password history, temporary passwords' validity) and every other setting are kept.
+ * The UpdateUserPool that brings a pool's password policy up to PASSWORD_POLICY and makes it admin-create-only, or
+ * null when both already hold: a shorter minimum is raised (a longer one kept), composition rules are dropped (ASVS
+ * 2.1.9), a public SignUp is turned off (ADR 042); the policy's other fields (password history, temporary passwords'
+ * validity) and every other setting are kept.
  */
 export function policyUpdate(pool: UserPoolType): { input: UpdateUserPoolCommandInput; drift: string[] } | null {
   const current = pool.Policies?.PasswordPolicy ?? {};
   const wanted = { ...PASSWORD_POLICY, MinimumLength: Math.max(current.MinimumLength ?? 0, PASSWORD_POLICY.MinimumLength), TemporaryPasswordValidityDays: current.TemporaryPasswordValidityDays ?? PASSWORD_POLICY.TemporaryPasswordValidityDays };
   const drift = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((k) => current[k] !== wanted[k]).map((k) => `${k} ${current[k]}`);
+  if (pool.AdminCreateUserConfig?.AllowAdminCreateUserOnly !== true) drift.push(`AllowAdminCreateUserOnly ${pool.AdminCreateUserConfig?.AllowAdminCreateUserOnly ?? false}`);
   if (!drift.length) return null;
   const kept = Object.fromEntries(POOL_KEPT_KEYS.filter((k) => pool[k] !== undefined).map((k) => [k, pool[k]])) as Partial<UpdateUserPoolCommandInput>;
   // Cognito refuses the deprecated UnusedAccountValidityDays next to the policy's TemporaryPasswordValidityDays.
@@ -226,6 +232,7 @@ export function policyUpdate(pool: UserPoolType): { input: UpdateUserPoolCommand
     const { UnusedAccountValidityDays: _deprecated, ...adminCreateUser } = kept.AdminCreateUserConfig as NonNullable<UserPoolType["AdminCreateUserConfig"]>;
     kept.AdminCreateUserConfig = adminCreateUser;
   }
+  kept.AdminCreateUserConfig = { ...kept.AdminCreateUserConfig, AllowAdminCreateUserOnly: true };
   return { input: { ...kept, UserPoolId: pool.Id!, Policies: { ...pool.Policies, PasswordPolicy: { ...current, ...wanted } } }, drift };
 }
 
@@ -318,7 +325,7 @@ export async function provisionIdentity(options: ProvisionOptions): Promise<Prov
     const update = policyUpdate(pool);
     if (update) {
       await cognito.send(new UpdateUserPoolCommand(update.input));
-      change(`updated user pool ${poolName}: password policy (${update.drift.join("; ")})`);
+      change(`updated user pool ${poolName}: ${update.drift.join("; ")}`);
     }
     if (!pool.AliasAttributes?.includes("email")) warn(`user pool ${userPoolId} has no e-mail alias: users can only sign in with their username`);
 

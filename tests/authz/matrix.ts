@@ -64,6 +64,7 @@ getCurrentUser                           401     ok      ok      ok      ok     
 updateUserProfile                        401     ok      403     403     403     403     403     403     403     403     401
 completeSignUp                           401     403     403     403     403     403     403     403     403     403     401
 getSignUpByInviteCode                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
+signUpByInviteCode                       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
 createMfaRecoveryCodes                   401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 redeemMfaRecoveryCode                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
 listFavoriteExercises                    401     ok      ok      ok      ok      ok      ok      ok      403     403     401

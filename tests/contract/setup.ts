@@ -88,6 +88,7 @@ export default async function setup(project: TestProject) {
   /** SIGNUP3 signs in again during the run (second-factor.test.ts): a sign-in after its organization's requirement. */
   let signInAgain: ContractTarget["signInAgain"];
   let mode: ContractTarget["mode"];
+  let targetIdentity: ContractTarget["identity"];
 
   if (env.CONTRACT_API_URL) {
     mode = "external";
@@ -114,6 +115,7 @@ export default async function setup(project: TestProject) {
       await createOptionalUsers(identity as Identity & { userPoolId: string }, runId, users);
       signInAgain = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, users: { SIGNUP3: users.SIGNUP3! } };
     }
+    if (identity.clientId) targetIdentity = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, userPoolId: identity.userPoolId };
     if (needSignIn || users.SIGNUP || users.SIGNUP2) {
       if (!identity.clientId) throw new Error("contract suite: CONTRACT_USER_<ROLE> needs CONTRACT_CLIENT_ID (and CONTRACT_IDENTITY_REGION / CONTRACT_IDENTITY_ENDPOINT)");
       await signInRoles(identity, users, tokens);
@@ -146,6 +148,7 @@ export default async function setup(project: TestProject) {
       // CONTRACT_HEALTH_TIMEOUT_MS: a busy machine migrates and seeds slowly (default 180 s).
       stack = await startStack({ dataDir: stackDir, world: "demo", apiEnv, ...(env.CONTRACT_HEALTH_TIMEOUT_MS ? { healthTimeoutMs: Number(env.CONTRACT_HEALTH_TIMEOUT_MS) } : {}) });
       const identity: Identity = { endpoint: stack.identity.endpoint, region: stack.identity.region, clientId: stack.identity.clientId, userPoolId: stack.identity.userPoolId, totpSecrets: stack.identity.totpSecrets };
+      targetIdentity = { endpoint: identity.endpoint, region: identity.region, clientId: identity.clientId, userPoolId: identity.userPoolId };
       const users: Partial<Record<Role, { login: string; password: string }>> = {};
       for (const role of ALL_ROLES) if (DEMO_ROLE_EMAILS[role]) users[role] = { login: DEMO_ROLE_EMAILS[role]!, password: DEMO_PASSWORD };
       await createOptionalUsers(identity as Identity & { userPoolId: string }, runId, users);
@@ -173,6 +176,7 @@ export default async function setup(project: TestProject) {
     numRuns: Math.max(1, Number(env.CONTRACT_NUM_RUNS ?? 20)),
     notes,
     ...(signInAgain ? { signInAgain } : {}),
+    identity: targetIdentity,
   };
   project.provide("contractTarget", contractTarget);
   console.log(`contract suite: ${mode} target ${apiUrl}${postgres ? " on PostgreSQL" : ""}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; calls recorded in ${recordFile}`);

@@ -11,8 +11,12 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
-import { createProvider, inviteProvider, type NewProvider } from "./helpers/stack.js";
-import { LOGIN_PATH, expectFieldError, submitBadInput, expectToast, loginForm, logOut, sidebar, signInAs, submitLogin } from "./helpers/ui.js";
+import { ListUsersCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { createIdentityClient } from "../../scripts/identity/client.js";
+import { totpCode } from "../../scripts/identity/totp.js";
+import { apiAs, createProvider, inviteCodeOf, inviteProvider, type NewProvider } from "./helpers/stack.js";
+import { CookieJar, postForm } from "./helpers/form-sign-in.js";
+import { LOGIN_PATH, expectFieldError, submitBadInput, expectToast, loginForm, logOut, mfaForm, sidebar, signInAs, submitLogin } from "./helpers/ui.js";
 import { readState } from "../setup/state.js";
 
 // Journeys through several pages, each checked by axe (1–5 s a page on the shared machines): twice the default.
@@ -34,8 +38,10 @@ const COMMON = "Qwerty123456";
 const WRONG_CODE = "Invalid verification code provided, please try again.";
 const WRONG_PASSWORD = "Incorrect username or password.";
 // Not in the spec (it has no message for these): the portal's own.
-const INVITE_INVALID = "This invitation link is not valid. Please ask your organization for a new invitation.";
-const INVITE_USED = "This invitation has already been used. Please log in.";
+const INVITE_INVALID =
+  "This invitation link is not valid or has already been used. If you have an account, please log in; otherwise ask your organization for a new invitation.";
+const ORGANIZATION_REQUIRES = "Your organization requires two-step verification. Set up an authenticator app to continue.";
+const MFA_URL = /\/user\/login\/mfa\/$/;
 const TERMS_REQUIRED = "Please accept the Terms of Service and Privacy Policy to sign up.";
 
 /** A password the pool's policy accepts, different on every call. */
@@ -218,13 +224,7 @@ test.describe("create account by invite", () => {
     await form.terms.check();
     await form.submit.click();
 
-    // The identity service e-mails a code to confirm the address.
-    await expect(page.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
-    await expect(page.getByText(`We have sent a verification code to ${invitee.email}`)).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole("textbox", { name: "Verification Code" }).fill(code());
-    await page.getByRole("button", { name: "Continue" }).click();
-
+    // No e-mail code: the invitation's link proved the address (ADR 042); signed in at once, on the main route.
     await expect(page).toHaveURL(/\/home\/$/);
     await expect(page.getByRole("heading", { name: `Hi ${invitee.firstName}` })).toBeVisible();
     await expectAccessible(page);
@@ -232,10 +232,73 @@ test.describe("create account by invite", () => {
     // A real account: after logging out, the e-mail and the chosen password sign in again.
     await logOut(page);
     await signInAs(page, invitee.email, password);
-    // And the invitation is spent.
+    // And the invitation is spent: its page says no more than an unknown code's.
     await logOut(page);
     await page.goto(`/user/create/${inviteCode}`);
-    await expect(page.getByRole("alert")).toHaveText(INVITE_USED);
+    await expect(page.getByRole("alert")).toHaveText(INVITE_INVALID);
+    await expect(page.getByText(invitee.email)).toHaveCount(0);
+    await expect(page.getByText("Front Range Physical Therapy")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Verify your e-mail" })).toHaveCount(0);
+  });
+
+  test("an organization that requires two-step verification: the new provider sets up the authenticator before any page opens", async ({ page }) => {
+    const founder = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+    const api = await apiAs(founder.email, founder.password);
+    const organizationId = (await api.GET("/v2/users/current")).data!.organization.id;
+    expect((await api.PUT("/v2/organizations/{id}/mfa-requirement", { params: { path: { id: organizationId } }, body: { mfaRequired: true } })).data?.mfaRequired).toBe(true);
+    const tag = randomUUID().slice(0, 8);
+    const invitee = { firstName: "Morgan", lastName: `Required ${tag}`, email: `e2e-mfa-invite-${tag}@e2e.example` };
+    const invited = await api.POST("/v2/practitioners", { body: { ...invitee, role: "PORTAL_PRACTITIONER", locationIds: [founder.locations[0]!.id] } });
+    expect(invited.error).toBeUndefined();
+    const inviteCode = await inviteCodeOf(invitee.email);
+
+    await page.goto(`/user/create/${inviteCode}`);
+    await expectAccessible(page);
+    const form = signUpForm(page);
+    const password = newPassword();
+    await form.password.fill(password);
+    await form.confirmPassword.fill(password);
+    await form.terms.check();
+    await form.submit.click();
+    await expect(page).toHaveURL(MFA_URL);
+    await expect(page.getByText(ORGANIZATION_REQUIRES)).toBeVisible();
+    await expectAccessible(page);
+    // Nothing opens before the authenticator is set up.
+    await page.goto("/patients/");
+    await expect(page).toHaveURL(/\/user\/login\/\?redirectTo=/);
+    await expectAccessible(page);
+    await page.goto("/user/login/mfa/");
+    await expect(page.getByText(ORGANIZATION_REQUIRES)).toBeVisible();
+    await expectAccessible(page);
+    const secret = ((await page.getByLabel("Setup key").textContent()) ?? "").replace(/\s+/g, "");
+    await mfaForm(page).code.fill(totpCode(secret));
+    await page.getByRole("button", { name: "Turn On and Continue" }).click();
+    await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
+    await expectAccessible(page);
+    await page.goto("/patients/");
+    await expect(page).toHaveURL(/\/patients\/$/);
+    await expectAccessible(page);
+  });
+
+  test("a repeated submission makes no second account: both posts sign the provider in", async () => {
+    const { invitee, inviteCode } = await freshInvitation();
+    const password = newPassword();
+    const { baseURL, identity } = readState();
+    const jar = new CookieJar();
+    const form = { intent: "sign-up", password, confirmPassword: password, terms: "on" };
+    const answers = await Promise.all([1, 2].map(() => postForm(baseURL, jar, `/user/create/${inviteCode}`, form)));
+    // One made the account and signed in; the repeat found the invitation used and signed in with the same password
+    // (or, when its look-up came after the first post had finished, was sent back to the page of a used link).
+    const places = answers.map((a) => [a.status, new URL(a.headers.get("location") ?? "", baseURL).pathname]);
+    expect(places).toContainEqual([302, "/"]);
+    for (const place of places) expect([[302, "/"], [302, `/user/create/${inviteCode}`]]).toContainEqual(place);
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
+    try {
+      const users = await client.send(new ListUsersCommand({ UserPoolId: identity.userPoolId, Filter: `email = "${invitee.email}"` }));
+      expect((users.Users ?? []).filter((u) => u.Attributes?.some((a) => a.Name === "email" && a.Value === invitee.email))).toHaveLength(1);
+    } finally {
+      client.destroy();
+    }
   });
 
   test("password and confirmation are required, must match, and the password must be 12 characters and not a common one", async ({ page }) => {
@@ -284,7 +347,7 @@ test.describe("create account by invite", () => {
 
     const provider = await freshProvider();
     await page.goto(`/user/create/${provider.inviteCode}`);
-    await expect(page.getByRole("alert")).toHaveText(INVITE_USED);
+    await expect(page.getByRole("alert")).toHaveText(INVITE_INVALID);
     await expect(signUpForm(page).submit).toHaveCount(0);
     await expectAccessible(page);
   });

@@ -121,9 +121,6 @@ test("a product admin creates an organization with a logo, its admin signs up an
     await p.getByLabel("Confirm Password", { exact: true }).fill(password);
     await p.getByRole("checkbox", { name: "I agree to the Terms of Service and Privacy Policy" }).check();
     await p.getByRole("button", { name: "Sign Up" }).click();
-    await expect(p.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
-    await p.getByRole("textbox", { name: "Verification Code" }).fill(readState().confirmationCode);
-    await p.getByRole("button", { name: "Continue" }).click();
     await expect(p).toHaveURL(/\/home\/$/);
     await expect(p.getByRole("heading", { name: `Hi ${invitee.firstName}` })).toBeVisible();
     const founderApi = await apiAs(invitee.email, password);

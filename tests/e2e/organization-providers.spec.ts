@@ -193,7 +193,7 @@ test("an admin invites a practitioner to one location; they sign up, see that lo
   await expect(invitedRow.getByRole("cell")).toHaveText([invitee.email, "Provider", locationA.name, /Resend Invite/]);
   await expectAccessible(page);
 
-  // The invitee opens the sign-up link (the existing page), signs up with the identity service and lands on the dashboard.
+  // The invitee opens the sign-up link (the existing page), signs up (the provider API makes the account, ADR 042) and lands on the dashboard.
   const code = await inviteCodeOf(invitee.email);
   const practitioner = await otherPerson(browser);
   const p = practitioner.page;
@@ -205,12 +205,9 @@ test("an admin invites a practitioner to one location; they sign up, see that lo
     await p.getByLabel("Confirm Password", { exact: true }).fill(password);
     await p.getByRole("checkbox", { name: "I agree to the Terms of Service and Privacy Policy" }).check();
     await p.getByRole("button", { name: "Sign Up" }).click();
-    await expect(p.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
-    await p.getByRole("textbox", { name: "Verification Code" }).fill(readState().confirmationCode);
-    await p.getByRole("button", { name: "Continue" }).click();
     await expect(p).toHaveURL(/\/home\/$/);
     await expect(p.getByRole("heading", { name: `Hi ${invitee.firstName}` })).toBeVisible();
-    // (The sign-up and verification pages are checked by account.spec.ts.)
+    // (The sign-up page is checked by account.spec.ts.)
     await expectAccessible(p);
     // Their token now, for the API check after the removal.
     const ownApi = await apiAs(invitee.email, password);

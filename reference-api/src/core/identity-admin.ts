@@ -1,5 +1,5 @@
 import {
-  AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand,
+  AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, AdminListGroupsForUserCommand, AdminRemoveUserFromGroupCommand,
   AdminUserGlobalSignOutCommand,
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -10,9 +10,18 @@ import { ROLES, type Role } from "./auth.js";
 /**
  * The API's administrative hold on the identity service: a provider's role lives in the user pool as a
  * group (the portal and this API read `cognito:groups`), so the API sets it when an invited provider
- * completes sign-up and when an admin changes a provider's role. Removing a provider deletes their user.
+ * completes sign-up and when an admin changes a provider's role. Removing a provider deletes their user. The pool is
+ * admin-create-only (ADR 042): an invited provider's account is made here, never by a public SignUp.
  */
 export interface IdentityAdmin {
+  /**
+   * Makes an invited provider's account (ADR 042): AdminCreateUser with the e-mail verified (the invitation's link
+   * proved it) and no message sent, then AdminSetUserPassword, permanent — confirmed, able to sign in at once.
+   * Idempotent per username: a user of that name already there (a repeat after a failure that left it) gets the
+   * e-mail and the password again. An e-mail another user holds throws AliasExistsException; a password the pool's
+   * policy refuses throws InvalidPasswordException (a user this call made is removed again).
+   */
+  createUser(user: { username: string; email: string; password: string; givenName?: string; familyName?: string }): Promise<void>;
   /** Makes `role` the user's only portal group (other groups are left alone). */
   setRole(username: string, role: Role): Promise<void>;
   /**
@@ -47,6 +56,29 @@ export function createIdentityAdmin(opts: { endpoint?: string; region: string; u
   const client = createIdentityClient({ endpoint: opts.endpoint, region: opts.region });
   const pool = { UserPoolId: opts.userPoolId };
   return {
+    async createUser(user) {
+      const attributes = [
+        { Name: "email", Value: user.email },
+        { Name: "email_verified", Value: "true" },
+        ...(user.givenName ? [{ Name: "given_name", Value: user.givenName }] : []),
+        ...(user.familyName ? [{ Name: "family_name", Value: user.familyName }] : []),
+      ];
+      let created = false;
+      try {
+        // No TemporaryPassword: the service makes one; the permanent password replaces it before anyone could use it.
+        await client.send(new AdminCreateUserCommand({ ...pool, Username: user.username, UserAttributes: attributes, MessageAction: "SUPPRESS" }));
+        created = true;
+      } catch (e) {
+        if ((e as { name?: string }).name !== "UsernameExistsException") throw e;
+        await client.send(new AdminUpdateUserAttributesCommand({ ...pool, Username: user.username, UserAttributes: attributes }));
+      }
+      try {
+        await client.send(new AdminSetUserPasswordCommand({ ...pool, Username: user.username, Password: user.password, Permanent: true }));
+      } catch (e) {
+        if (created) await client.send(new AdminDeleteUserCommand({ ...pool, Username: user.username })).catch(() => undefined);
+        throw e;
+      }
+    },
     async setRole(username, role) {
       const current = await client.send(new AdminListGroupsForUserCommand({ ...pool, Username: username }));
       for (const g of current.Groups ?? []) {

@@ -259,6 +259,26 @@ export const plans: Record<string, PlanFactory> = {
     };
   },
 
+  async signUpByInviteCode(w) {
+    // A fresh invitation per request (an invitation makes one account); removing the provider afterwards deletes the account.
+    const invited = await newInvitedPractitioner(w);
+    const code = await inviteCodeFor(invited.email);
+    const password = `Contract sign-up ${unique()} pass`;
+    return {
+      req: { as: null, params: { code }, body: { password } },
+      verify: (res) => {
+        expect(res.body.email).toBe(invited.email);
+        expect(res.body.userId).toBeTruthy();
+      },
+      secrets: [invited.email, invited.lastName],
+      refusals: [
+        { name: "an unknown code", req: { op: "signUpByInviteCode", as: null, params: { code: `unknown${unique()}` }, body: { password } }, expect: [404] },
+        { name: "a commonly used password", req: { op: "signUpByInviteCode", as: null, params: { code }, body: { password: "password1234" } }, expect: [400] },
+        { name: "a password shorter than 12", req: { op: "signUpByInviteCode", as: null, params: { code }, body: { password: "Short-pw-1" } }, expect: [400] },
+      ],
+    };
+  },
+
   listFavoriteExercises: simple("PRACTITIONER", { generatedQuery: false }),
 
   async addFavoriteExercise(w) {

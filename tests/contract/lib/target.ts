@@ -59,6 +59,11 @@ export interface ContractTarget {
   notes: string[];
   /** Where and as whom a test may sign in again (the users the setup created; SIGNUP3): absent when it created none. */
   signInAgain?: { endpoint?: string; region: string; clientId: string; users: Partial<Record<Role, { login: string; password: string }>> };
+  /**
+   * The identity service of the deployment, when known (the fresh stack; CONTRACT_CLIENT_ID …): sign-ins of accounts
+   * the suite makes; with `userPoolId`, admin reads of the pool (ListUsers, DescribeUserPool).
+   */
+  identity?: { endpoint?: string; region: string; clientId: string; userPoolId?: string };
 }
 
 declare module "vitest" {

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { emailField, requiredName, whenValid, missing } from "../../../forms/fields";
-import { CODE_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_MISMATCH, PASSWORD_REQUIRED, TERMS_REQUIRED } from "../../../forms/messages";
+import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_MISMATCH, PASSWORD_REQUIRED, TERMS_REQUIRED } from "../../../forms/messages";
 import { newPasswordField, type PasswordRuleOptions } from "../../../domain/password";
 
 /**
@@ -27,10 +27,4 @@ export const inviteeSchema = z.object({
   firstName: requiredName(FIRST_NAME_REQUIRED, "First name", 100),
   lastName: requiredName(LAST_NAME_REQUIRED, "Last name", 100),
   email: emailField(),
-});
-
-/** Step 2: the verification code the identity service e-mailed. */
-export const verifySignUpSchema = z.object({
-  intent: z.literal("verify"),
-  code: z.string({ error: missing(CODE_REQUIRED) }).trim().min(1, { error: CODE_REQUIRED }).max(64),
 });

@@ -11,6 +11,7 @@ let fx: Fixture;
 /** What the API asked of the identity service (a stand-in for the user pool's admin API). */
 const identityCalls: string[] = [];
 const identity: IdentityAdmin = {
+  createUser: async (user) => void identityCalls.push(`createUser ${user.username}`),
   setRole: async (user, role) => void identityCalls.push(`setRole ${user} ${role}`),
   deleteUser: async (user) => void identityCalls.push(`deleteUser ${user}`),
   signOut: async (user) => void identityCalls.push(`signOut ${user}`),

@@ -5,6 +5,8 @@ import { dashboardActions } from "./dashboard.js";
 import { loadUserProfile } from "./profile.js";
 import { recordSecurityEvent } from "../audit/security-log.js";
 import { newRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeHash } from "./recovery-codes.js";
+import { passwordProblem } from "../../../../app/domain/password.js";
+import { SERVER_PASSWORD_RULE } from "../../../../app/auth/password.server.js";
 
 /** One answer for every refused recovery code (wrong, used, unknown user): no account enumeration. */
 export const RECOVERY_CODE_INVALID = "That recovery code is not valid.";
@@ -14,6 +16,13 @@ const trimmed = (value: string, field: string) => {
   if (!v) throw badRequest(`${field} is required`);
   return v;
 };
+
+/**
+ * One answer for every invite code that cannot be used — unknown, withdrawn, used, of a disabled organization — at the
+ * look-up and at the sign-up: a used code reveals nothing about its invitee (ADR 042).
+ */
+export const INVITATION_NOT_VALID = "This invitation is not valid.";
+export const EMAIL_HAS_ACCOUNT = "An account with this e-mail already exists. Please log in.";
 
 /** Handlers of the users area, keyed by operationId. */
 export const handlers = defineHandlers({
@@ -101,21 +110,56 @@ export const handlers = defineHandlers({
   },
 
   async getSignUpByInviteCode(ctx) {
-    const row = await ctx.db.one<{ first_name: string; last_name: string; email: string; invite_code: string; user_id: string | null; org_name: string }>(
-      `SELECT p.first_name, p.last_name, p.email, p.invite_code, p.user_id, o.name AS org_name
+    const row = await ctx.db.one<{ first_name: string; last_name: string; email: string; invite_code: string; org_name: string }>(
+      `SELECT p.first_name, p.last_name, p.email, p.invite_code, o.name AS org_name
          FROM practitioners p JOIN organizations o ON o.id = p.organization_id
-        WHERE p.invite_code = $1 AND p.deleted_at IS NULL`,
+        WHERE p.invite_code = $1 AND p.deleted_at IS NULL AND p.user_id IS NULL AND NOT o.disabled`,
       [ctx.params.code],
     );
-    if (!row) throw notFound("Invite code not found");
+    if (!row) throw notFound(INVITATION_NOT_VALID);
     return {
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
       inviteCode: row.invite_code,
-      hasAccount: row.user_id !== null,
+      hasAccount: false,
       organizationName: row.org_name,
     };
+  },
+
+  async signUpByInviteCode(ctx) {
+    // The password rule first: nothing is made for a password the portal would refuse.
+    const problem = passwordProblem(ctx.body.password, SERVER_PASSWORD_RULE);
+    if (problem) throw badRequest(problem);
+    const identity = ctx.identity;
+    if (!identity) throw new Error("no identity service is configured: accounts cannot be made");
+    const account = await ctx.db.tx(async (db) => {
+      // The row lock makes concurrent posts for one invitation run one after the other: the second finds it used.
+      const invite = await db.one<{ id: string; email: string; first_name: string; last_name: string; role: Role }>(
+        `SELECT p.id, p.email, p.first_name, p.last_name, p.role FROM practitioners p JOIN organizations o ON o.id = p.organization_id
+          WHERE p.invite_code = $1 AND p.deleted_at IS NULL AND p.user_id IS NULL AND NOT o.disabled FOR UPDATE OF p`,
+        [ctx.params.code],
+      );
+      if (!invite) throw notFound(INVITATION_NOT_VALID);
+      const firstName = invite.first_name.trim() || trimmed(ctx.body.firstName ?? "", "firstName");
+      const lastName = invite.last_name.trim() || trimmed(ctx.body.lastName ?? "", "lastName");
+      // The invitation's own id is the username: a repeat after a failure below finishes the account it left.
+      const username = invite.id;
+      await db.query("UPDATE practitioners SET user_id = $2, first_name = $3, last_name = $4 WHERE id = $1", [invite.id, username, firstName, lastName]);
+      // Last, inside the transaction: if the identity service refuses, nothing is linked and the invitation stays unused.
+      try {
+        await identity.createUser({ username, email: invite.email, password: ctx.body.password, givenName: firstName, familyName: lastName });
+      } catch (e) {
+        const name = (e as { name?: string })?.name;
+        if (name === "AliasExistsException") throw conflict(EMAIL_HAS_ACCOUNT);
+        if (name === "InvalidPasswordException") throw badRequest((e as Error).message);
+        throw e;
+      }
+      await identity.setRole(username, invite.role);
+      return { userId: username, email: invite.email };
+    });
+    ctx.reply.code(201);
+    return account;
   },
 
   async getDashboardActions(ctx) {

@@ -10,6 +10,7 @@ let api: TestApi;
 let fx: Fixture;
 const resets: string[] = [];
 const identity: IdentityAdmin = {
+  createUser: async () => {},
   setRole: async () => {},
   deleteUser: async () => {},
   signOut: async () => {},
