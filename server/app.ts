@@ -19,6 +19,7 @@ import { createLoadContext, type PortalRequest } from "../app/context";
 import { log, redactPath } from "../app/log.server";
 import { bodyLimit } from "./body-limit";
 import { CSP_REPORT_PATH, cspReportEndpoint } from "./csp-report";
+import { devRequestsOnly } from "./dev-server";
 import { isCrossSiteRequest } from "./csrf";
 import type { DependencyChecker } from "./health";
 import { requestMetrics } from "./metrics";
@@ -155,7 +156,8 @@ export function createApp(opts: AppOptions) {
   // Other static files (favicon, fonts): an hour.
   app.use(express.static(join(opts.root, "public"), { maxAge: "1h", index: false, redirect: false }));
 
-  if (opts.devMiddleware) app.use(opts.devMiddleware);
+  // Development: only the URLs a browser of the app asks Vite for reach it (server/dev-server.ts; ADR 035).
+  if (opts.devMiddleware) app.use(devRequestsOnly(opts.devMiddleware as Parameters<typeof devRequestsOnly>[0], opts.root) as express.RequestHandler);
 
   app.use(bodyLimit()); // every body held to the limit of its type (server/body-limit.ts)
 

@@ -73,8 +73,8 @@ async function serve() {
   let mode: string;
   let viteServer: import("vite").ViteDevServer | undefined;
   if (viteDev) {
-    const vite = await import("vite");
-    viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    const { createViteDevServer } = await import("./dev-server");
+    viteServer = await createViteDevServer(root);
     const devServer = viteServer;
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     mode = "development";

@@ -17,13 +17,18 @@
  *    NotAuthorizedException "User is disabled." (cognito-local lets disabled users sign in).
  * 4. ConfirmSignUp verifies the auto-verified attribute the code went to (email_verified = true), so a new
  *    user can sign in with the e-mail alias (cognito-local leaves email_verified unset).
- * 5. The pool's password policy: SignUp, ConfirmForgotPassword, ChangePassword and AdminSetUserPassword refuse a
- *    password that breaks it with InvalidPasswordException "Password did not conform with policy: …"
- *    (cognito-local accepts any password): the minimum length, and the composition rules only where the pool has
- *    them (the portal's pool has none: ASVS 2.1.9). Like Cognito's API, a password of more than 256 characters or
- *    beginning or ending with white space is an InvalidParameterException.
+ * 5. The pool's password policy: SignUp, ConfirmForgotPassword, ChangePassword, AdminSetUserPassword, AdminCreateUser's
+ *    TemporaryPassword and a NEW_PASSWORD_REQUIRED answer refuse a password that breaks it with InvalidPasswordException
+ *    "Password did not conform with policy: …" (cognito-local accepts any password): the minimum length, and the
+ *    composition rules only where the pool has them (the portal's pool has none: ASVS 2.1.9). Like Cognito's API, a
+ *    password of more than 256 characters or beginning or ending with white space is an InvalidParameterException.
+ *    And the portal's common-password list (common-password-list.cjs; ADR 035): "… Password is too common" — a
+ *    pool's policy cannot hold a list, so this is where the development service is stricter than a bare pool (a
+ *    deployment on Amazon Cognito gets the same from the portal's check and the pool's compromised-credentials
+ *    protection).
  * Sign-out (ADR 025): GlobalSignOut and AdminUserGlobalSignOut, revoked access tokens refused, expired refresh tokens
- * refused — in cognito-local-sign-out.cjs.
+ * refused — in cognito-local-sign-out.cjs. AWS credentials for administrative operations, SignUp on an admin-only pool,
+ * lockout after failed passwords and codes, codes used once (ADR 035) — in cognito-local-security.cjs (8–11).
  * 6. Multi-factor authentication with an authenticator app (TOTP; ADR 027). cognito-local 5.3 has
  *    AssociateSoftwareToken, VerifySoftwareToken and SetUserMFAPreference with an access token, and answers a
  *    SOFTWARE_TOKEN_MFA challenge with a real RFC 6238 check (otplib), but:
@@ -40,6 +45,7 @@
 "use strict";
 const path = require("node:path");
 const { claimsOf, wrapTarget } = require("./cognito-local-targets.cjs");
+const { isCommonPassword } = require("./common-password-list.cjs");
 
 const root = process.env.COGNITO_LOCAL_DIR || path.dirname(require.resolve("cognito-local/package.json"));
 const lib = (p) => require(path.join(root, "lib", p));
@@ -158,6 +164,8 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     }
     const problem = policyProblem(pool.options.Policies?.PasswordPolicy, password);
     if (problem) throw new CognitoError("InvalidPasswordException", `Password did not conform with policy: ${problem}`);
+    // The portal's rule goes further than a pool's policy can say: no commonly used (breached) password (ADR 035).
+    if (isCommonPassword(password)) throw new CognitoError("InvalidPasswordException", "Password did not conform with policy: Password is too common");
   };
   const clientIdOf = (accessToken) => claimsOf(accessToken)?.client_id;
   wrap("SignUp", async ({ cognito }, ctx, req, next) => {
@@ -172,6 +180,14 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     checkPolicy(await cognito.getUserPool(ctx, req.UserPoolId), req.Password);
     return next();
   });
+  wrap("AdminCreateUser", async ({ cognito }, ctx, req, next) => {
+    if (req.TemporaryPassword !== undefined) checkPolicy(await cognito.getUserPool(ctx, req.UserPoolId), req.TemporaryPassword);
+    return next();
+  });
+  wrap("RespondToAuthChallenge", async ({ cognito }, ctx, req, next) => {
+    if (req.ChallengeName === "NEW_PASSWORD_REQUIRED") checkPolicy(await cognito.getUserPoolForClientId(ctx, req.ClientId), req.ChallengeResponses?.NEW_PASSWORD);
+    return next();
+  });
   wrap("ChangePassword", async ({ cognito }, ctx, req, next) => {
     const clientId = clientIdOf(req.AccessToken);
     // An unreadable token: cognito-local's own checks refuse it.
@@ -181,6 +197,10 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
 
   // Global sign-out (GlobalSignOut, AdminUserGlobalSignOut) and expired refresh tokens: cognito-local-sign-out.cjs.
   require("./cognito-local-sign-out.cjs")(lib);
+
+  // 9–11. SignUp on admin-only pools, lockout after failed passwords and codes, codes used once
+  // (cognito-local-security.cjs); inside patch 6's session checks.
+  require("./cognito-local-security.cjs").installSignInChecks(lib);
 }
 
 if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
@@ -335,6 +355,18 @@ if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
     await pool.saveUser(ctx, next);
     return {};
   };
+}
+
+// 8. AWS credentials for administrative operations (cognito-local-security.cjs): installed after every other patch,
+// so its check wraps them all.
+if (process.env.COGNITO_LOCAL_EMULATE !== "0") {
+  require("./cognito-local-security.cjs").installCredentialCheck(lib, {
+    root,
+    credentials: {
+      accessKeyId: process.env.COGNITO_LOCAL_ACCESS_KEY_ID || "cognito-local-admin",
+      secretAccessKey: process.env.COGNITO_LOCAL_SECRET_ACCESS_KEY || "cognito-local-development-only",
+    },
+  });
 }
 
 // Start as lib/bin/start.js does, with a quieter logger: cognito-local logs every refused call (a wrong password,

@@ -31,6 +31,7 @@ import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LOCAL_ADMIN_CREDENTIALS } from "./client.js";
 
 /** The project root (two levels above scripts/identity). */
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -144,6 +145,9 @@ export async function startCognitoLocal(options: CognitoLocalOptions = {}): Prom
       COGNITO_LOCAL_DIR: cognitoLocalDir,
       COGNITO_LOCAL_EMULATE: options.emulateCognito === false ? "0" : "1",
       COGNITO_LOCAL_LOG_LEVEL: options.logLevel ?? process.env.COGNITO_LOCAL_LOG_LEVEL ?? "error",
+      // The keys its administrative operations require (ADR 035): the ones createIdentityClient signs with.
+      COGNITO_LOCAL_ACCESS_KEY_ID: LOCAL_ADMIN_CREDENTIALS.accessKeyId,
+      COGNITO_LOCAL_SECRET_ACCESS_KEY: LOCAL_ADMIN_CREDENTIALS.secretAccessKey,
       // aws-sdk v2 (used by cognito-local for Lambda triggers) prints an end-of-support notice otherwise.
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: "1",
     },

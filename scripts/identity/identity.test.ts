@@ -3,7 +3,12 @@
  * twice, signed in as each kind of user, tokens verified the way the reference API verifies them.
  */
 import {
+  AdminCreateUserCommand,
   AdminDisableUserCommand,
+  AdminSetUserPasswordCommand,
+  ChangePasswordCommand,
+  CreateUserPoolClientCommand,
+  ListUsersCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   AdminGetUserCommand,
@@ -28,9 +33,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../reference-api/src/config.js";
 import { createTokenVerifier, ROLES } from "../../reference-api/src/core/auth.js";
 import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
-import { createIdentityClient, errorName } from "./client.js";
+import { createIdentityClient, errorName, LOCAL_ADMIN_CREDENTIALS } from "./client.js";
 import { startCognitoLocal, type CognitoLocal } from "./cognito-local.js";
 import { apiEnv, readIdentityConfig } from "./identity-config.js";
+import { createIdentityUser } from "./users.js";
 import { PORTAL_GROUPS, USER_POOL_SETTINGS, demoIdentityUsers, passwordProblems, provisionIdentity, type ProvisionResult } from "./provision.js";
 import { decodeJwtPayload, isWrongCredentials, refresh, signIn, signInAs, SignInChallengeError } from "./sign-in.js";
 import { totpCode, wrongTotpCode } from "./totp.js";
@@ -319,16 +325,16 @@ describe("the portal's account flows", () => {
   it("refuses a disabled user; provisioning enables a demo account again", async () => {
     const admin = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
     try {
-      await admin.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: support.userId }));
+      await admin.send(new AdminDisableUserCommand({ UserPoolId: identity.userPoolId, Username: practitioner.userId }));
     } finally {
       admin.destroy();
     }
-    const refused = await signInAs(identity, { username: support.userId, password: support.password }).catch((e) => e);
+    const refused = await signInAs(identity, { username: practitioner.userId, password: practitioner.password }).catch((e) => e);
     expect(errorName(refused)).toBe("NotAuthorizedException");
     expect(refused.message).toBe("User is disabled.");
     const repaired = await provisionIdentity({ endpoint: cognito.endpoint, region: REGION, users: demoIdentityUsers(), outputFile: null });
-    expect(repaired.changes).toEqual([`enabled user ${support.userId}`]);
-    await signInAs(identity, { username: support.userId, password: support.password });
+    expect(repaired.changes).toEqual([`enabled user ${practitioner.userId}`]);
+    await signInAs(identity, { username: practitioner.userId, password: practitioner.password });
   });
 });
 
@@ -371,7 +377,8 @@ describe("multi-factor authentication with an authenticator app (ADR 027)", () =
       expect(errorName(await respond(challenge.Session, totpCode(secret!), practitioner.userId).catch((e) => e))).toBe("NotAuthorizedException");
       // A wrong code is CodeMismatchException, and the same session may try again.
       expect(errorName(await respond(challenge.Session, wrongTotpCode(secret!)).catch((e) => e))).toBe("CodeMismatchException");
-      const signedIn = await respond(challenge.Session, totpCode(secret!));
+      // (The current step's code confirmed the enrolment and is used: the next step's code, which the service accepts.)
+      const signedIn = await respond(challenge.Session, totpCode(secret!, Date.now() + 30_000));
       expect(decodeJwtPayload(signedIn.AuthenticationResult!.AccessToken!)).toMatchObject({ username: user.username });
       // Used once.
       expect(errorName(await respond(challenge.Session, totpCode(secret!)).catch((e) => e))).toBe("NotAuthorizedException");
@@ -415,6 +422,191 @@ describe("multi-factor authentication with an authenticator app (ADR 027)", () =
       client.destroy();
     }
   }, 30_000);
+});
+
+describe("where security depends on it, like Amazon Cognito (ADR 035)", () => {
+  const base = () => ({ endpoint: identity.endpoint, region: REGION, clientId: identity.clientId });
+  const pool = () => ({ endpoint: identity.endpoint, region: REGION, userPoolId: identity.userPoolId });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** A user of its own (a lockout must not touch the others), with a password. */
+  const newUser = async () => {
+    const email = `lockout-${randomUUID().slice(0, 8)}@frontrange.example`;
+    const password = `Lantern-${randomUUID().slice(0, 8)}-tidal`;
+    const { username } = await createIdentityUser(pool(), { email, password });
+    return { username, email, password };
+  };
+  /** A user of its own with an authenticator app, enrolled as the portal does it. */
+  const newEnrolledUser = async () => {
+    const user = await newUser();
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    try {
+      const { accessToken } = await signIn({ ...base(), username: user.username, password: user.password });
+      const { SecretCode: secret } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+      await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret!) }));
+      await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+      return { ...user, secret: secret! };
+    } finally {
+      client.destroy();
+    }
+  };
+  /** One call of the identity service's JSON API as it arrives from `credentials` (none: unsigned). */
+  const call = async (target: string, body: object, credentials?: { accessKeyId: string; secretAccessKey: string }) => {
+    if (credentials) {
+      const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION, credentials });
+      try {
+        const command = target === "ListUsers" ? new ListUsersCommand(body as never) : target === "AdminGetUser" ? new AdminGetUserCommand(body as never) : new AdminCreateUserCommand(body as never);
+        return await (client.send(command as never) as Promise<unknown>).then(() => "ok", (e: unknown) => `${errorName(e)}: ${(e as Error).message}`);
+      } finally {
+        client.destroy();
+      }
+    }
+    const res = await fetch(identity.endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { __type?: string; message?: string };
+    return res.ok ? "ok" : `${json.__type}: ${json.message}`;
+  };
+  const first = (answer: string) => answer.split(":")[0];
+
+  it("refuses ListUsers and the Admin* operations without the development keys' signature; the public operations need none", async () => {
+    const listUsers = { UserPoolId: identity.userPoolId };
+    expect(first(await call("ListUsers", listUsers))).toBe("MissingAuthenticationTokenException");
+    expect(first(await call("AdminGetUser", { ...listUsers, Username: support.userId }))).toBe("MissingAuthenticationTokenException");
+    const created = { ...listUsers, Username: randomUUID(), TemporaryPassword: "Lantern-tidal-harbour", MessageAction: "SUPPRESS" };
+    expect(first(await call("AdminCreateUser", created))).toBe("MissingAuthenticationTokenException");
+    // The portal's client signs with keys of its own: it holds no administrative rights.
+    const portalKeys = { accessKeyId: "unused", secretAccessKey: "unused" };
+    expect(first(await call("ListUsers", listUsers, portalKeys))).toBe("UnrecognizedClientException");
+    expect(first(await call("AdminCreateUser", created, portalKeys))).toBe("UnrecognizedClientException");
+    // The right key with another secret: the signature does not match.
+    const wrongSecret = { accessKeyId: LOCAL_ADMIN_CREDENTIALS.accessKeyId, secretAccessKey: "guessed" };
+    expect(first(await call("ListUsers", listUsers, wrongSecret))).toBe("InvalidSignatureException");
+    // The development keys (the reference API's, provisioning's): allowed.
+    expect(await call("ListUsers", listUsers, LOCAL_ADMIN_CREDENTIALS)).toBe("ok");
+    expect(await call("AdminGetUser", { ...listUsers, Username: support.userId }, LOCAL_ADMIN_CREDENTIALS)).toBe("ok");
+    // Public operations are not signed at all (the SDK sends them so, and Cognito evaluates no IAM policy for them).
+    expect(first(await call("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", ClientId: identity.clientId, AuthParameters: { USERNAME: practitioner.userId, PASSWORD: practitioner.password } }))).toBe("ok");
+  });
+
+  it("refuses SignUp on a pool where only administrators create users", async () => {
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    try {
+      const created = await client.send(new CreateUserPoolCommand({ PoolName: `admin-only-${randomUUID().slice(0, 8)}`, ...USER_POOL_SETTINGS, AdminCreateUserConfig: { AllowAdminCreateUserOnly: true } }));
+      const app = await client.send(new CreateUserPoolClientCommand({ UserPoolId: created.UserPool!.Id!, ClientName: "portal", ExplicitAuthFlows: ["ALLOW_USER_PASSWORD_AUTH"] }));
+      const refused = await client
+        .send(new SignUpCommand({ ClientId: app.UserPoolClient!.ClientId!, Username: randomUUID(), Password: "Lantern-tidal-harbour", UserAttributes: [{ Name: "email", Value: "invitee@frontrange.example" }] }))
+        .catch((e: unknown) => e);
+      expect(errorName(refused)).toBe("NotAuthorizedException");
+      expect((refused as Error).message).toBe("SignUp is not permitted for this user pool");
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("refuses a common password wherever a password is set, as the portal does", async () => {
+    const common = "Qwerty123456"; // 12 characters: the policy's length passes, the list does not
+    const tooCommon = "Password did not conform with policy: Password is too common";
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    const user = await newUser();
+    const refusal = (p: Promise<unknown>) => p.then(() => "accepted", (e: unknown) => `${errorName(e)}: ${(e as Error).message}`);
+    try {
+      const expected = `InvalidPasswordException: ${tooCommon}`;
+      expect(await refusal(client.send(new SignUpCommand({ ClientId: identity.clientId, Username: randomUUID(), Password: common, UserAttributes: [{ Name: "email", Value: "common@frontrange.example" }] })))).toBe(expected);
+      expect(await refusal(client.send(new AdminCreateUserCommand({ UserPoolId: identity.userPoolId, Username: randomUUID(), TemporaryPassword: common, MessageAction: "SUPPRESS" })))).toBe(expected);
+      expect(await refusal(client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: user.username, Password: common, Permanent: true })))).toBe(expected);
+      const { accessToken } = await signIn({ ...base(), username: user.username, password: user.password });
+      expect(await refusal(client.send(new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: user.password, ProposedPassword: common })))).toBe(expected);
+      await client.send(new ForgotPasswordCommand({ ClientId: identity.clientId, Username: user.email }));
+      expect(await refusal(client.send(new ConfirmForgotPasswordCommand({ ClientId: identity.clientId, Username: user.email, ConfirmationCode: cognito.code, Password: common })))).toBe(expected);
+      // Compared as the portal compares: case and runs of spaces do not matter.
+      expect(await refusal(client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: user.username, Password: "QWERTY123456", Permanent: true })))).toBe(expected);
+      expect(await refusal(client.send(new AdminSetUserPasswordCommand({ UserPoolId: identity.userPoolId, Username: user.username, Password: "Lantern tidal harbour", Permanent: true })))).toBe("accepted");
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("locks a user out after 5 wrong passwords, for 1 s doubling, even for the right password; a sign-in clears the count", async () => {
+    const user = await newUser();
+    const attempt = (password: string) => signIn({ ...base(), email: user.email, password }).then(() => "signed in", (e: unknown) => (e as Error).message);
+    for (let i = 0; i < 5; i++) expect(await attempt(`Wrong-password-${i}`), `failure ${i + 1}`).toBe("Incorrect username or password.");
+    // Locked out for 1 s: the right password is refused, and the refusal does not count.
+    expect(await attempt(user.password)).toBe("Password attempts exceeded");
+    expect(await attempt("Wrong-password-x")).toBe("Password attempts exceeded");
+    await sleep(1_100);
+    // The sixth failure: 2 s.
+    expect(await attempt("Wrong-password-5")).toBe("Incorrect username or password.");
+    await sleep(1_100);
+    expect(await attempt(user.password)).toBe("Password attempts exceeded");
+    await sleep(1_000);
+    expect(await attempt(user.password)).toBe("signed in");
+    // Cleared: five failures again before the next lockout.
+    for (let i = 0; i < 5; i++) expect(await attempt(`Wrong-password-${i}`), `failure ${i + 1} after the sign-in`).toBe("Incorrect username or password.");
+    expect(await attempt(user.password)).toBe("Password attempts exceeded");
+    // Another user is not affected.
+    expect(await signInAs(identity, { username: practitioner.userId, password: practitioner.password })).toHaveProperty("accessToken");
+  });
+
+  it("counts wrong authenticator codes per user across challenge sessions and locks out like wrong passwords", async () => {
+    const user = await newEnrolledUser();
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    try {
+      const challenge = async () => {
+        const started = await client.send(new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: identity.clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }));
+        expect(started.ChallengeName).toBe("SOFTWARE_TOKEN_MFA");
+        return started.Session!;
+      };
+      const respond = (Session: string, code: string) =>
+        client
+          .send(new RespondToAuthChallengeCommand({ ClientId: identity.clientId, ChallengeName: "SOFTWARE_TOKEN_MFA", Session, ChallengeResponses: { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: code } }))
+          .then((r) => (r.AuthenticationResult ? "signed in" : "no tokens"), (e: unknown) => `${errorName(e)}: ${(e as Error).message}`);
+      // Three wrong codes in one session, two in a new one (a new session does not start the count again).
+      const one = await challenge();
+      for (let i = 0; i < 3; i++) expect(first(await respond(one, wrongTotpCode(user.secret)))).toBe("CodeMismatchException");
+      const two = await challenge();
+      for (let i = 0; i < 2; i++) expect(first(await respond(two, wrongTotpCode(user.secret)))).toBe("CodeMismatchException");
+      // Locked out: the right code is refused, and so is the password.
+      expect(await respond(two, totpCode(user.secret))).toBe("NotAuthorizedException: Password attempts exceeded");
+      expect(await signIn({ ...base(), email: user.email, password: user.password }).catch((e: unknown) => (e as Error).message)).toBe("Password attempts exceeded");
+      await sleep(1_100);
+      // (The current step's code was the enrolment's: the next step's.)
+      expect(await respond(two, totpCode(user.secret, Date.now() + 30_000))).toBe("signed in");
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("scripts/identity/sign-in.ts signs the same user in twice in a row, each time with a code not offered yet", async () => {
+    const user = await newEnrolledUser();
+    for (let i = 0; i < 2; i++) expect(await signIn({ ...base(), email: user.email, password: user.password, totpSecret: user.secret }), `sign-in ${i + 1}`).toHaveProperty("accessToken");
+  }, 60_000);
+
+  it("takes a code once per user: the code of a finished sign-in is refused at the next one", async () => {
+    const user = await newEnrolledUser();
+    const client = createIdentityClient({ endpoint: identity.endpoint, region: REGION });
+    try {
+      const challenge = async () =>
+        (await client.send(new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: identity.clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }))).Session!;
+      const respond = (Session: string, code: string) =>
+        client
+          .send(new RespondToAuthChallengeCommand({ ClientId: identity.clientId, ChallengeName: "SOFTWARE_TOKEN_MFA", Session, ChallengeResponses: { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: code } }))
+          .then((r) => (r.AuthenticationResult ? "signed in" : "no tokens"), (e: unknown) => errorName(e));
+      const now = Date.now();
+      // The enrolment's code (VerifySoftwareToken) is used already: the next step's code signs in.
+      const enrolment = await challenge();
+      expect(await respond(enrolment, totpCode(user.secret, now))).toBe("CodeMismatchException");
+      const next = totpCode(user.secret, now + 30_000);
+      expect(await respond(enrolment, next)).toBe("signed in");
+      // The same code again, in a new sign-in: refused, though it is still valid.
+      const again = await challenge();
+      expect(await respond(again, next)).toBe("CodeMismatchException");
+
+    } finally {
+      client.destroy();
+    }
+  });
 });
 
 describe("unpatched cognito-local (emulateCognito: false), for the record", () => {

@@ -69,7 +69,7 @@ import { SERVER_PASSWORD_RULE } from "../../app/auth/password.server.js";
 import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../app/domain/password.js";
 import { demoAccounts } from "../../reference-api/src/seed/demo-accounts.js";
 import { createIdentityClient, errorName } from "./client.js";
-import { totpCode } from "./totp.js";
+import { freshTotpCode } from "./totp.js";
 import { DEFAULT_IDENTITY_FILE, awsEndpoint, isAwsEndpoint, issuerFor, writeIdentityConfig, type IdentityConfig } from "./identity-config.js";
 
 export const DEFAULT_USER_POOL_NAME = "exer-provider-portal";
@@ -86,7 +86,7 @@ export const PORTAL_GROUPS: readonly GroupSpec[] = [
 /**
  * The pool's password policy: the portal's password rule (app/domain/password.ts; ASVS 4.0.3 2.1.1, 2.1.9) as the
  * identity service can say it — at least 12 characters and no composition rules. The common-password list is
- * checked by the portal (the pool cannot hold it).
+ * checked by the portal (a pool cannot hold it) and by the development identity service (ADR 035).
  */
 export const PASSWORD_POLICY: Required<Pick<PasswordPolicyType, "MinimumLength" | "RequireUppercase" | "RequireLowercase" | "RequireNumbers" | "RequireSymbols" | "TemporaryPasswordValidityDays">> = {
   MinimumLength: PASSWORD_MIN_LENGTH,
@@ -484,7 +484,9 @@ async function enrolTotp(cognito: CognitoIdentityProviderClient, clientId: strin
   if (!accessToken) throw new Error(`user ${user.username}: sign-in for the authenticator enrolment answered ${auth.ChallengeName ?? "no tokens"}`);
   const { SecretCode: secret } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
   if (!secret) throw new Error(`user ${user.username}: AssociateSoftwareToken answered no secret`);
-  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret), FriendlyDeviceName: "provisioning" }));
+  // Claimed like every code a sign-in helper offers (freshTotpCode): the service takes a code once (ADR 035), so the
+  // first sign-in after provisioning must not offer this one again.
+  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: await freshTotpCode(secret), FriendlyDeviceName: "provisioning" }));
   await cognito.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
   return secret;
 }

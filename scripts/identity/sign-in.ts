@@ -9,7 +9,10 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand, type AuthenticationResultType } from "@aws-sdk/client-cognito-identity-provider";
 import { createIdentityClient, errorName } from "./client.js";
 import type { IdentityConfig } from "./identity-config.js";
-import { totpCode } from "./totp.js";
+import { freshTotpCode } from "./totp.js";
+
+/** How many codes one sign-in offers before it gives up (each refused one counts toward the user's lockout). */
+const CODE_ATTEMPTS = 3;
 
 export interface Tokens {
   accessToken: string;
@@ -59,16 +62,27 @@ export async function signIn(options: SignInOptions): Promise<Tokens> {
     const username = res.ChallengeParameters?.USER_ID_FOR_SRP ?? login;
     const secret = options.totpSecret ?? options.totpSecrets?.[username];
     if (res.ChallengeName === "SOFTWARE_TOKEN_MFA" && secret) {
-      const answer = await client.send(
-        new RespondToAuthChallengeCommand({
-          ClientId: options.clientId,
-          ChallengeName: "SOFTWARE_TOKEN_MFA",
-          Session: res.Session,
-          ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
-        }),
-      );
-      if (answer.ChallengeName) throw new SignInChallengeError(answer.ChallengeName, answer.Session);
-      return tokensOf(answer.AuthenticationResult);
+      // The service takes a code once per user (ADR 035): a code this process (or, with TOTP_CLAIM_DIR, the run) has
+      // not offered yet; one refused all the same (offered elsewhere) is answered with the next fresh one, in the
+      // same challenge session (a wrong code may be retried within it).
+      for (let attempt = 1; ; attempt++) {
+        const answer = await client
+          .send(
+            new RespondToAuthChallengeCommand({
+              ClientId: options.clientId,
+              ChallengeName: "SOFTWARE_TOKEN_MFA",
+              Session: res.Session,
+              ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(secret) },
+            }),
+          )
+          .catch((err: unknown) => {
+            if (errorName(err) === "CodeMismatchException" && attempt < CODE_ATTEMPTS) return undefined;
+            throw err;
+          });
+        if (!answer) continue;
+        if (answer.ChallengeName) throw new SignInChallengeError(answer.ChallengeName, answer.Session);
+        return tokensOf(answer.AuthenticationResult);
+      }
     }
     if (res.ChallengeName) throw new SignInChallengeError(res.ChallengeName, res.Session);
     return tokensOf(res.AuthenticationResult);

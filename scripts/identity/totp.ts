@@ -4,7 +4,9 @@
  *
  *   npx tsx scripts/identity/totp.ts <username or e-mail>   # a demo user's current code (data/identity.json)
  */
-import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Secret, TOTP } from "otpauth";
 
@@ -19,6 +21,50 @@ export function wrongTotpCode(secret: string, timestamp = Date.now()): string {
   for (let n = 0; ; n++) {
     const candidate = String((Number(totpCode(secret, timestamp)) + 500_000 + n) % 1_000_000).padStart(6, "0");
     if (!accepted.has(candidate)) return candidate;
+  }
+}
+
+const STEP_MS = 30_000;
+/** Codes offered by this process (when no claim directory is shared): secret + code. */
+const offeredHere = new Set<string>();
+
+/**
+ * True the first time `code` of `secret` is claimed: in this process, or — with `claimDir` — across every process
+ * that shares the directory (an exclusive file per code; the E2E run's workers and its SSO stand-in).
+ */
+function claimCode(secret: string, code: string, claimDir: string | undefined): boolean {
+  const name = createHash("sha256").update(`${secret}\u0000${code}`).digest("hex").slice(0, 40);
+  if (!claimDir) {
+    if (offeredHere.has(name)) return false;
+    offeredHere.add(name);
+    return true;
+  }
+  mkdirSync(claimDir, { recursive: true });
+  try {
+    closeSync(openSync(join(claimDir, name), "wx"));
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
+  }
+}
+
+/**
+ * A code of `secret` not offered before (the identity service accepts a code once per user, as the portal does: ADR
+ * 027, 035): the current step's, else the next step's, else the previous step's while this step has 5 s left (the
+ * service accepts a step either side of now, as Cognito does), else — all offered already — it waits for the next
+ * step. `claimDir` (default: TOTP_CLAIM_DIR of the environment) shares the record between processes.
+ */
+export async function freshTotpCode(secret: string, options: { claimDir?: string } = {}): Promise<string> {
+  const claimDir = options.claimDir ?? (process.env.TOTP_CLAIM_DIR || undefined);
+  for (;;) {
+    const at = Date.now();
+    const candidates = STEP_MS - (at % STEP_MS) > 5_000 ? [at, at + STEP_MS, at - STEP_MS] : [at, at + STEP_MS];
+    for (const t of candidates) {
+      const code = totpCode(secret, t);
+      if (claimCode(secret, code, claimDir)) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (at % STEP_MS) + 50));
   }
 }
 

@@ -49,6 +49,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const started = Date.now();
   const timings: Record<string, number> = {};
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-stack-"));
+  // Codes answered at the identity service by this process (the SSO stand-in's sign-ins) are claimed where the
+  // workers' sign-in helpers claim theirs: the service takes a code once per user (ADR 035).
+  process.env.TOTP_CLAIM_DIR = join(dataDir, "offered-authenticator-codes");
   const resultsDir = join(PROJECT_ROOT, "test-results");
   mkdirSync(resultsDir, { recursive: true });
   let stack: Stack | undefined;
