@@ -1,9 +1,16 @@
 /**
  * The portal's build (React Router's Vite plugin): fingerprinted browser assets under build/client/build/, served
  * at /build/ with immutable caching by server/app.ts; public/ is served by the server as it is (not copied).
+ *
+ * The browser build is grouped into a handful of files per page (ADR 038): `framework` (React, React DOM, React
+ * Router: every page), `shell` (the app's code the root and the signed-in layout import: every signed-in page), then
+ * each route's own module with what only it and a few others use. Rolldown's automatic splitting alone cut the code
+ * into a chunk per set of importers: ~40 files before the patient list was interactive, which an HTTP/1.1 link
+ * fetches six at a time.
  */
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { chunkGroups } from "./scripts/bundle/chunk-groups.js";
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -11,6 +18,16 @@ export default defineConfig({
   // Per work tree (node_modules may be shared by worktrees).
   cacheDir: ".cache/vite",
   build: { assetsDir: "build" },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // Replaces React Router's client output options: its entry file names are kept ("[name]-[hash].js").
+          output: { entryFileNames: "build/[name]-[hash].js", codeSplitting: chunkGroups },
+        },
+      },
+    },
+  },
   // Development: find every dependency the app imports at start (from every route, not only the first page opened),
   // so the dev server does not re-bundle them and reload the page the first time another route is opened.
   optimizeDeps: { entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.tsx"] },
