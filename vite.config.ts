@@ -6,14 +6,16 @@
  * Router: every page), `shell` (the app's code the root and the signed-in layout import: every signed-in page), then
  * each route's own module with what only it and a few others use. Rolldown's automatic splitting alone cut the code
  * into a chunk per set of importers: ~40 files before the patient list was interactive, which an HTTP/1.1 link
- * fetches six at a time.
+ * fetches six at a time. Every text asset is also written Brotli- and gzip-compressed at the highest level
+ * (scripts/bundle/precompress.ts), served as such by server/precompressed.ts.
  */
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { chunkGroups } from "./scripts/bundle/chunk-groups.js";
+import { precompress } from "./scripts/bundle/precompress.js";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
   publicDir: false,
   // Per work tree (node_modules may be shared by worktrees).
   cacheDir: ".cache/vite",
