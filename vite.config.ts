@@ -2,12 +2,13 @@
  * The portal's build (React Router's Vite plugin): fingerprinted browser assets under build/client/build/, served
  * at /build/ with immutable caching by server/app.ts; public/ is served by the server as it is (not copied).
  *
- * The browser build is grouped into a handful of files per page (ADR 038): `framework` (React, React DOM, React
- * Router: every page), `shell` (the app's code the root and the signed-in layout import: every signed-in page), then
- * each route's own module with what only it and a few others use. Rolldown's automatic splitting alone cut the code
- * into a chunk per set of importers: ~40 files before the patient list was interactive, which an HTTP/1.1 link
- * fetches six at a time. Every text asset is also written Brotli- and gzip-compressed at the highest level
- * (scripts/bundle/precompress.ts), served as such by server/precompressed.ts.
+ * The browser build is grouped into a handful of files per page (ADR 038, scripts/bundle/chunk-groups.ts):
+ * `framework` (React, React DOM, React Router: every page), the entry with the document's code (every page),
+ * `shell` (what the signed-in layout imports: every signed-in page), then each route's own module with what only it
+ * and a few others use. Rolldown's automatic splitting alone cut the code into a chunk per set of importers: ~40
+ * files before the patient list was interactive, which an HTTP/1.1 link fetches six at a time. Every text asset is
+ * also written Brotli- and gzip-compressed at the highest level (scripts/bundle/precompress.ts), served as such by
+ * server/precompressed.ts.
  */
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";

@@ -29,7 +29,8 @@ export function stylesFirst(html: string): string {
   const head = html.slice(0, end);
   const preloads = head.match(MODULE_PRELOAD);
   if (!preloads) return html;
-  return head.replace(MODULE_PRELOAD, "") + preloads.join("") + html.slice(end);
+  const later = preloads.map((tag) => (/\bfetchpriority=/.test(tag) ? tag : tag.replace("<link ", '<link fetchpriority="low" ')));
+  return head.replace(MODULE_PRELOAD, "") + later.join("") + html.slice(end);
 }
 
 export class HtmlBatches extends Transform {

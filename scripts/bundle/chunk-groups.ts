@@ -2,8 +2,10 @@
  * How the browser build is cut into files (vite.config.ts, ADR 038): Rolldown's code splitting groups.
  *
  * - `framework`: React, React DOM, React Router and their helpers — the same on every page, changed only by an upgrade.
- * - `shell`: every module the root route (app/root.tsx), the signed-in layout (app/routes/_app.tsx) or the browser
- *   entry import statically, directly or not, that is not framework: what every signed-in page runs anyway.
+ * - `document`: every module the browser entry or the root route (app/root.tsx) imports statically, directly or not,
+ *   that is not framework (Rolldown puts it in the entry's own file): what every page runs.
+ * - `shell`: the same for the signed-in layout (app/routes/_app.tsx): what every signed-in page runs, and the sign-in
+ *   pages do not load.
  * - the rest follows Rolldown's automatic splitting: a route's module with what only it imports, and a common chunk for
  *   what several routes share.
  *
@@ -15,18 +17,23 @@ import type { CodeSplittingOptions } from "rolldown";
 type ChunkingContext = Parameters<Extract<NonNullable<CodeSplittingOptions["groups"]>[number]["name"], (...a: never[]) => unknown>>[1];
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
-/** The shell's roots: the browser entry, the root route and the signed-in layout (module ids are absolute paths). */
-const SHELL_ROOTS = ["app/entry.client.tsx", "app/root.tsx", "app/routes/_app.tsx"].map((f) => resolve(import.meta.dirname, "../..", f));
+const fromProject = (f: string) => resolve(import.meta.dirname, "../..", f);
+/** The document's roots: the browser entry and the root route (module ids are absolute paths). */
+const DOCUMENT_ROOTS = ["app/entry.client.tsx", "app/root.tsx"].map(fromProject);
+/** The signed-in layout's root. */
+const LAYOUT_ROOTS = ["app/routes/_app.tsx"].map(fromProject);
 /** React Router's client route modules (entries of the build: each stays its route's own file). */
 const ROUTE_MODULE = /\?__react-router-build-client-route/;
 
-/** The modules statically reachable from the shell's roots, once per chunking pass (the context object is reused). */
-const reachable = new WeakMap<object, Set<string>>();
-function shellModules(ctx: ChunkingContext): Set<string> {
-  let set = reachable.get(ctx);
+/** The modules statically reachable from `roots`, once per chunking pass (the context object is reused). */
+const reachable = new WeakMap<object, Map<string[], Set<string>>>();
+function reachableFrom(ctx: ChunkingContext, roots: string[]): Set<string> {
+  let byRoots = reachable.get(ctx);
+  if (!byRoots) reachable.set(ctx, (byRoots = new Map()));
+  let set = byRoots.get(roots);
   if (set) return set;
   set = new Set();
-  const queue = [...SHELL_ROOTS];
+  const queue = [...roots];
   while (queue.length > 0) {
     const id = queue.pop()!;
     if (set.has(id)) continue;
@@ -35,8 +42,8 @@ function shellModules(ctx: ChunkingContext): Set<string> {
     set.add(id);
     queue.push(...info.importedIds);
   }
-  if (set.size === 0) throw new Error(`chunk groups: none of the shell's roots is in the build (${SHELL_ROOTS.join(", ")})`);
-  reachable.set(ctx, set);
+  if (set.size === 0) throw new Error(`chunk groups: none of ${roots.join(", ")} is in the build`);
+  byRoots.set(roots, set);
   return set;
 }
 
@@ -44,7 +51,14 @@ export const chunkGroups: CodeSplittingOptions = {
   groups: [
     { name: "framework", test: FRAMEWORK, priority: 20 },
     {
-      name: (id, ctx) => (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && shellModules(ctx).has(id) ? "shell" : null),
+      // Every page: the browser entry and the document (merged into the entry's file).
+      name: (id, ctx) => (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && reachableFrom(ctx, DOCUMENT_ROOTS).has(id) ? "document" : null),
+      debugName: "document",
+      priority: 15,
+    },
+    {
+      // Every signed-in page: the shell's sidebar, header, filter controls (not the sign-in pages).
+      name: (id, ctx) => (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && reachableFrom(ctx, LAYOUT_ROOTS).has(id) ? "shell" : null),
       debugName: "shell",
       priority: 10,
     },
