@@ -39,11 +39,11 @@ describe("stylesFirst", () => {
     '<link rel="modulepreload" href="/build/entry.client-a.js" nonce="n"/><link rel="modulepreload" href="/build/route-b.js" nonce="n"/>' +
     '<link nonce="" rel="stylesheet" href="/build/app-c.css"/><link nonce="" rel="stylesheet" href="/build/patients-d.css"/></head><body>';
 
-  it("moves the module preloads after the stylesheets, to the end of the head, keeping their order", () => {
+  it("moves the module preloads after the stylesheets, to the end of the head, keeping their order, at low priority", () => {
     expect(stylesFirst(head)).toBe(
       '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Patients</title><link nonce="" rel="icon" href="/favicon.svg"/>' +
         '<link nonce="" rel="stylesheet" href="/build/app-c.css"/><link nonce="" rel="stylesheet" href="/build/patients-d.css"/>' +
-        '<link rel="modulepreload" href="/build/entry.client-a.js" nonce="n"/><link rel="modulepreload" href="/build/route-b.js" nonce="n"/></head><body>',
+        '<link fetchpriority="low" rel="modulepreload" href="/build/entry.client-a.js" nonce="n"/><link fetchpriority="low" rel="modulepreload" href="/build/route-b.js" nonce="n"/></head><body>',
     );
   });
 

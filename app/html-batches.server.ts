@@ -19,7 +19,9 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
  * removes from the document again: a route's sheet would stay after the client navigated away, and route sheets
  * share class names (`.card`, `.pager`, `.form-grid`). So the order is fixed here, once for every route: the
  * browser's preload scanner requests resources in document order, and on a slow HTTP/1.1 link (six connections)
- * 38 preloads before 3 stylesheets kept the first paint waiting for JavaScript. Hydration does not mind: React skips
+ * 38 preloads before 3 stylesheets kept the first paint waiting for JavaScript. The moved preloads are marked
+ * `fetchpriority="low"`: Chromium holds low-priority requests back on HTTP/1.1 while render-blocking stylesheets in the
+ * head are loading, so the stylesheets get the link first. Hydration does not mind: React skips
  * elements it did not render in place inside `<head>`, and finds hoisted ones by their attributes. `html` without a
  * `</head>` (a later batch) is returned as it is.
  */
