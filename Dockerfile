@@ -45,6 +45,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY react-router.config.ts vite.config.ts tsconfig.json tsconfig.app.json ./
+# The build's chunk groups and precompression (ADR 038), imported by vite.config.ts.
+COPY scripts/bundle ./scripts/bundle
 COPY app ./app
 COPY server ./server
 COPY openapi ./openapi
