@@ -59,6 +59,8 @@ RUN --mount=type=secret,id=build_ca \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
  && npm ci --ignore-scripts --no-audit --no-fund
 COPY react-router.config.ts vite.config.ts tsconfig.json tsconfig.app.json ./
+# The build's chunk groups and precompression (ADR 038), imported by vite.config.ts.
+COPY scripts/bundle ./scripts/bundle
 COPY app ./app
 COPY server ./server
 COPY openapi ./openapi

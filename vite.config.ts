@@ -6,15 +6,25 @@
  * is strict, allows app/ and the optimized dependencies (Vite adds its own client), and denies whatever may hold a
  * secret even there (data/, the identity service's .cognito/, dotfiles, keys). A dependency's file outside the
  * optimized bundle is served because the app imported it (Vite's own rule for resolved modules), not from the list.
+ *
+ * The browser build is grouped into a handful of files per page (ADR 038, scripts/bundle/chunk-groups.ts):
+ * `framework` (React, React DOM, React Router: every page), the entry with the document's code (every page),
+ * `shell` (what the signed-in layout imports: every signed-in page), then each route's own module with what only it
+ * and a few others use. Rolldown's automatic splitting alone cut the code into a chunk per set of importers: ~40
+ * files before the patient list was interactive, which an HTTP/1.1 link fetches six at a time. Every text asset is
+ * also written Brotli- and gzip-compressed at the highest level (scripts/bundle/precompress.ts), served as such by
+ * server/precompressed.ts.
  */
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { chunkGroups } from "./scripts/bundle/chunk-groups.js";
+import { precompress } from "./scripts/bundle/precompress.js";
 
 // Per work tree (node_modules may be shared by worktrees).
 const cacheDir = ".cache/vite";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
   publicDir: false,
   cacheDir,
   build: { assetsDir: "build" },
@@ -23,6 +33,16 @@ export default defineConfig({
       strict: true,
       allow: ["app", `${cacheDir}/deps`],
       deny: [".env", ".env.*", ".*", "*.{crt,pem,key,p12,pfx}", "**/.git/**", "**/.cognito/**", "**/data/**", "identity.json", "package.json", "package-lock.json"],
+    },
+  },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // Replaces React Router's client output options: its entry file names are kept ("[name]-[hash].js").
+          output: { entryFileNames: "build/[name]-[hash].js", codeSplitting: chunkGroups },
+        },
+      },
     },
   },
   // Development: find every dependency the app imports at start (from every route, not only the first page opened),

@@ -3,7 +3,6 @@
  * pages render inside routes/_app.tsx (the shell's slot). The error boundary shows the spec's not-found and
  * fatal-error screens.
  */
-import "./zod-jitless"; // first: before any module builds a zod schema (CSP, no eval)
 import { Links, type LinksFunction, type LoaderFunctionArgs, Meta, type MiddlewareFunction, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";

@@ -10,9 +10,18 @@ export const NOT_OFFERED = "That is not one of the choices this form offers.";
 export const maxCharacters = (max: number | bigint) => `Max Character Limit is ${max}`;
 
 /**
- * Every form's fallback messages (browser and server: every schema module imports this one, and app/root.tsx
- * through app/zod-jitless.ts): over-long text gets the length message, never zod's English. A check's own
- * message still wins.
+ * zod 4 decides, when an object schema is built, whether it may compile a faster parser, by probing
+ * `new Function("")`. The portal's CSP refuses eval (no 'unsafe-eval'), and the browser reports the probe as a
+ * violation even though zod catches it. In the browser, schemas are built jitless, with no probe (ADR 024 §13). Every
+ * module that builds a schema imports this one (directly or through another form module), so this runs before any
+ * schema is built; the shell does not import zod at all (ADR 038: 25 KB gzip that pages without a form did not need).
+ * The server keeps the compiled parsers (no CSP applies there).
+ */
+if (typeof document !== "undefined") config({ jitless: true });
+
+/**
+ * Every form's fallback messages (browser and server: every schema module imports this one): over-long text gets
+ * the length message, never zod's English. A check's own message still wins.
  */
 config({
   customError: (issue) => {

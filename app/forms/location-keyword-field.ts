@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { keywordProblem, normaliseKeyword } from "../domain/location-keyword";
 
 /**

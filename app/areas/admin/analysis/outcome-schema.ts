@@ -10,6 +10,7 @@
  * app/domain/scan-outcome-rules.ts, the module the reference API runs too (ADR 031): `checkOutcomeJson`.
  */
 import * as z from "zod";
+import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import type { Schema } from "../../../api/schemas";
 import { outcomeProblems, problemText } from "../../../domain/scan-outcome-rules";
 import { singleLine } from "../../../forms/fields";

@@ -4,6 +4,7 @@
  * browser (conform) and the server (authoritative). Messages are 001 §5's, verbatim.
  */
 import * as z from "zod";
+import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import type { Role } from "../../../auth/roles";
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { NAME_TOO_LONG } from "../../../forms/messages";

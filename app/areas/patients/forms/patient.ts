@@ -12,6 +12,7 @@
  * as +1 and 10 digits, N/A side as null, empty optional fields as null.
  */
 import * as z from "zod";
+import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";

@@ -10,6 +10,7 @@
  *   step 3   saveAsTemplate (with saveAsTemplateOffered); the save-as-template dialog: templateName, templateNotes
  */
 import * as z from "zod";
+import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { blockField, DAILY_MAX, DAILY_MIN, DRAFT_FIELD, NAME_MAX, serializeDraft, WEEKLY_MAX, WEEKLY_MIN, BLOCKS_MAX, type ProgramDraft } from "../rules/program-draft";
 import { clampSets, clampTime, SETS_MAX, SETS_MIN, type SideOfBody } from "../rules/set-goal";
 import { readGoalTime } from "../rules/goal-time";

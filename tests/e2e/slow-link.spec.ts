@@ -1,0 +1,161 @@
+/**
+ * The portal on a slow clinic link (issue 31, ADR 038): the production build through Chromium's network emulation —
+ * 400 kbps both ways, 400 ms round trip — signed in as the practitioner, on the three pages clinicians open most
+ * (/patients/, /home/, a patient's activity tab). Cold (a fresh browser context: nothing cached) the first content
+ * must paint within SLOW_LINK_BUDGETS.firstContentMs and the load event fire within loadMs; warm (the same context
+ * again: the fingerprinted assets cached for a year, the document fetched anew) the load event within warmLoadMs.
+ * The budgets live in budgets/slow-link.json with how and why to change them.
+ *
+ * And the document's order on every kind of page (both projects): no module preload or script comes before the last
+ * stylesheet, so the render-blocking CSS does not queue behind JavaScript (React 19 hoists `<link rel=modulepreload>`
+ * above stylesheets that have no `precedence`: app/root.tsx).
+ */
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "@playwright/test";
+import { test, expect, expectAccessible } from "./fixtures.js";
+import { apiAs, PRACTITIONER, PROVIDER_ADMIN, PRODUCT_ADMIN } from "./helpers/stack.js";
+import { sessionCookies } from "./helpers/session.js";
+import { listPatients } from "./helpers/patient-data.js";
+import { readState } from "../setup/state.js";
+import { SCRIPTING_COOKIE } from "../../app/shell/scripting.js";
+
+interface SlowLinkBudgets {
+  link: { kbps: number; rttMs: number };
+  firstContentMs: number;
+  loadMs: number;
+  warmLoadMs: number;
+}
+const budgets = JSON.parse(readFileSync(new URL("../../budgets/slow-link.json", import.meta.url), "utf8")) as SlowLinkBudgets;
+
+/** Figures of one page load, from the page's own Performance API. */
+interface Load {
+  firstContentMs: number;
+  loadMs: number;
+  requests: number;
+  kb: number;
+}
+
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const bytesPerSecond = (budgets.link.kbps * 1000) / 8;
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: budgets.link.rttMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+async function measure(page: Page, path: string): Promise<Load> {
+  const res = await page.goto(path, { waitUntil: "load", timeout: 30_000 });
+  expect(res?.status(), `GET ${path}`).toBe(200);
+  // loadEventEnd is set after the load handlers ran: wait for it.
+  await page.waitForFunction(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd);
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const bytes = nav.transferSize + resources.reduce((n, r) => n + r.transferSize, 0);
+    return { firstContentMs: fcp ? Math.round(fcp.startTime) : Infinity, loadMs: Math.round(nav.loadEventStart), requests: 1 + resources.length, kb: Math.round(bytes / 102.4) / 10 };
+  });
+}
+
+const fmt = (l: Load) => `first content ${(l.firstContentMs / 1000).toFixed(2)} s, load ${(l.loadMs / 1000).toFixed(2)} s, ${l.requests} requests, ${l.kb} KB`;
+
+test.describe("on a slow link", () => {
+  test("@js-only the patient list, the dashboard and a patient's activity tab paint at one round trip and load within budget, cold and warm", async ({ browser }, testInfo) => {
+    test.slow();
+    // Known to be over its budgets (ADR 038, "Not met"): first content 1.6-2.1 s and load 4.3-6.7 s cold on this
+    // machine. Marked as an expected failure, not skipped and not loosened: it still runs, prints its figures, and
+    // fails the run the day all three pages meet the budgets — then delete this line.
+    test.fail(true, "over its slow-link budgets since ADR 038 (issue 31): first content > 1.0 s, load > 3.5 s");
+    const api = await apiAs(PRACTITIONER.email);
+    const [patient] = await listPatients(api, "health", 1);
+    if (!patient) throw new Error("the practitioner has no Health patient");
+    const pages = [
+      { label: "patient list", path: "/patients/" },
+      { label: "dashboard", path: "/home/" },
+      { label: "activity tab", path: `/patients/${patient.id}/health/activity/` },
+    ];
+    const { baseURL } = readState();
+    const cookies = await sessionCookies(browser, PRACTITIONER.email);
+    const over: string[] = [];
+    const lines: string[] = [];
+    for (const p of pages) {
+      // A fresh context: an empty cache (cold), then the same context again (warm: the hashed assets cached).
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: "en-US" });
+      try {
+        await context.addCookies([...cookies, { name: SCRIPTING_COOKIE, value: "1", url: baseURL, sameSite: "Lax" }]);
+        const page = await context.newPage();
+        await throttle(context, page);
+        const cold = await measure(page, p.path);
+        const warm = await measure(page, p.path);
+        lines.push(`${p.label}: cold ${fmt(cold)}; warm ${fmt(warm)}`);
+        if (cold.firstContentMs > budgets.firstContentMs) over.push(`${p.label}: first content ${cold.firstContentMs} ms > ${budgets.firstContentMs} ms`);
+        if (cold.loadMs > budgets.loadMs) over.push(`${p.label}: load event ${cold.loadMs} ms > ${budgets.loadMs} ms`);
+        if (warm.loadMs > budgets.warmLoadMs) over.push(`${p.label}: warm load event ${warm.loadMs} ms > ${budgets.warmLoadMs} ms`);
+        await expectAccessible(page);
+      } finally {
+        await context.close();
+      }
+    }
+    const report = `${budgets.link.kbps} kbps, ${budgets.link.rttMs} ms RTT:\n  ${lines.join("\n  ")}`;
+    console.log(`[slow link] ${report}`);
+    await testInfo.attach("slow-link", { body: report, contentType: "text/plain" });
+    expect(over, `over budget (budgets/slow-link.json):\n${report}`).toEqual([]);
+  });
+});
+
+/** The last stylesheet comes before the first module preload and script in a document's HTML. */
+function orderProblem(html: string): string | null {
+  const head = html.slice(0, html.indexOf("</head>") + 1 || undefined);
+  const sheets = [...head.matchAll(/<link\b[^>]*\brel="stylesheet"/g)].map((m) => m.index);
+  if (sheets.length === 0) return "no stylesheet in <head>";
+  const lastSheet = Math.max(...sheets);
+  const script = /<link\b[^>]*\brel="modulepreload"|<script\b/g;
+  const first = script.exec(html);
+  if (first && first.index < lastSheet) return `${first[0]}… at ${first.index} comes before the last stylesheet at ${lastSheet}`;
+  return null;
+}
+
+test.describe("the document's order", () => {
+  test("stylesheets come before every module preload and script, on the sign-in page, the shell's pages and a patient's section", async ({ browser, playwright }) => {
+    const { baseURL } = readState();
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const problems: string[] = [];
+    try {
+      for (const path of ["/user/login/", "/no-such-page/"]) {
+        const res = await anonymous.get(path, { headers: { accept: "text/html" } });
+        const problem = orderProblem(await res.text());
+        if (problem) problems.push(`${path}: ${problem}`);
+      }
+    } finally {
+      await anonymous.dispose();
+    }
+    const api = await apiAs(PRACTITIONER.email);
+    const [patient] = await listPatients(api, "health", 1);
+    const byUser: [string, string[]][] = [
+      [PRACTITIONER.email, ["/home/", "/patients/", `/patients/${patient!.id}/health/activity/`, `/patients/${patient!.id}/health/rom/`, "/programs/templates/", "/programs/exercise-library/", "/user/account/info/"]],
+      [PROVIDER_ADMIN.email, ["/organization/providers/", "/programs/templates/builder/?action=create-template"]],
+      [PRODUCT_ADMIN.email, ["/admin/organizations/"]],
+    ];
+    for (const [email, paths] of byUser) {
+      const cookies = await sessionCookies(browser, email);
+      const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
+      try {
+        for (const path of paths) {
+          const res = await signedIn.get(path, { headers: { accept: "text/html" }, maxRedirects: 0 });
+          expect(res.status(), `GET ${path} as ${email}`).toBe(200);
+          const html = await res.text();
+          if (process.env.SLOW_LINK_DUMP) (await import("node:fs")).writeFileSync(`${process.env.SLOW_LINK_DUMP}/${path.replace(/\W+/g, "_")}.html`, html);
+          const problem = orderProblem(html);
+          if (problem) problems.push(`${path}: ${problem}`);
+        }
+      } finally {
+        await signedIn.dispose();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
