@@ -5,8 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { useState } from "react";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
-import { authenticator, PASSWORD_STRATEGY } from "../auth/authenticator.server";
-import { ChallengeError, type IdentityTokens } from "../auth/identity.server";
+import { ChallengeError, signInWithPassword, type IdentityTokens } from "../auth/identity.server";
 import { errorName, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "../auth/identity-errors";
 import { getCurrentUser } from "../api/users.server";
 import { getApi } from "../api/user-api.server";
@@ -43,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request.clone());
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
@@ -60,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let tokens: IdentityTokens;
   try {
-    tokens = await authenticator.authenticate(PASSWORD_STRATEGY, request);
+    // The values the form's parse has checked (no second read of the body).
+    tokens = await signInWithPassword(email, submission.value.password, request.signal);
   } catch (err) {
     // The password was right and the identity service asks for the authenticator (or its set-up): the second step
     // (ADR 027). The account's failures are not forgotten until the code is right too.
