@@ -4,11 +4,11 @@
  * for a child's loader only, actions, a resource route's own middleware, and the refusals.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createStaticHandler, isRouteErrorResponse, type RouterContextProvider, type StaticHandlerContext } from "react-router";
+import { createStaticHandler, isRouteErrorResponse, type MiddlewareFunction, type RouteObject, type RouterContextProvider, type StaticHandlerContext } from "react-router";
 import type { ApiResult } from "../api/result";
 import type { UserProfile } from "../api/schemas";
 import { setConfigForTesting } from "../config.server";
-import { createTestContext } from "../context";
+import { createTestContext, type PortalLoadContext } from "../context";
 import { useTestConfig } from "../testing/config";
 import { authenticate, currentUser, requirePatientsUser, requireProduct, requireRole, requireSignedIn, sessionAuth } from "./current-user.server";
 import { refuseReadOnlyChanges } from "./read-only.server";
@@ -59,12 +59,15 @@ function contextFor(request: Request, signedIn = true): RouterContextProvider {
 
 /** What each loader saw: the user id it read (or the error it threw). */
 const seen: string[] = [];
-const reads = (id: string, read: (context: RouterContextProvider) => { userId: string }) => ({ context }: { context: RouterContextProvider }) => {
+const reads = (id: string, read: (context: PortalLoadContext) => { userId: string }) => ({ context }: { context: PortalLoadContext }) => {
   seen.push(id);
   return read(context).userId;
 };
 
-const routes = [
+/** The server handler runs middleware typed for Responses; the router's route objects type it loosely. */
+const mw = (...fns: MiddlewareFunction<Response>[]) => fns as unknown as MiddlewareFunction[];
+
+const routes: RouteObject[] = [
   {
     id: "root",
     path: "/",
@@ -72,7 +75,7 @@ const routes = [
     children: [
       {
         id: "app",
-        middleware: [authenticate, refuseReadOnlyChanges],
+        middleware: mw(authenticate, refuseReadOnlyChanges),
         loader: reads("app", currentUser),
         children: [
           { id: "patients", path: "patients", loader: reads("patients", requirePatientsUser), action: reads("patients-action", currentUser) },
@@ -80,10 +83,10 @@ const routes = [
           { id: "gait", path: "gait", loader: reads("gait", (c) => requireProduct(c, "GAIT")) },
         ],
       },
-      { id: "admin", path: "admin", middleware: [authenticate], loader: reads("admin", (c) => requireRole(c, isAdminType)) },
+      { id: "admin", path: "admin", middleware: mw(authenticate), loader: reads("admin", (c) => requireRole(c, isAdminType)) },
       // A resource route outside the layouts, with its own middleware (a PDF, a CSV, …).
-      { id: "file", path: "file.pdf", middleware: [authenticate], loader: ({ context }: { context: RouterContextProvider }) => new Response(`pdf of ${currentUser(context).userId}`) },
-      { id: "keep-alive", path: "keep-alive", middleware: [requireSignedIn], action: ({ context }: { context: RouterContextProvider }) => sessionAuth(context).username },
+      { id: "file", path: "file.pdf", middleware: mw(authenticate), loader: ({ context }: { context: PortalLoadContext }) => new Response(`pdf of ${currentUser(context).userId}`) },
+      { id: "keep-alive", path: "keep-alive", middleware: mw(requireSignedIn), action: ({ context }: { context: PortalLoadContext }) => sessionAuth(context).username },
       // A route someone forgot to put under the middleware.
       { id: "forgotten", path: "forgotten", loader: reads("forgotten", currentUser) },
     ],
