@@ -77,6 +77,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json ./
 COPY fonts/pdf ./fonts/pdf
+# The common-password list the password rule reads (app/auth/password.server.ts finds it up from build/server/).
+COPY wordlists ./wordlists
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

@@ -55,6 +55,24 @@ export default tseslint.config(
     },
   },
   {
+    // One authentication step per request (ADR 037): the user is loaded by the `authenticate` middleware
+    // (app/auth/current-user.server.ts) and read from the context with `currentUser(context)`. A loader or action
+    // that loads it again (GET v2/users/current, the session's auth state) brings the per-loader chain back.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/auth/**", "app/api/**", "app/root.tsx", "app/routes/user.login.tsx", "app/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/api/users.server"], importNames: ["getCurrentUser"], message: "Read the user with currentUser(context) (app/auth/current-user.server.ts, ADR 037): the authenticate middleware loaded it once for the request." },
+            { group: ["**/auth/user.server"], importNames: ["activeAuth", "loadCurrentUserWithRetries"], message: "Put the route under the authenticate or requireSignedIn middleware and read currentUser(context) or sessionAuth(context) (ADR 037)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/components/clipboard.ts"],
     rules: { "no-restricted-properties": "off" },
   },

@@ -3,7 +3,7 @@
  * request. React Router 8 passes a `RouterContextProvider` (middleware is always on); the portal's values travel in it
  * under one typed key, read with `portalRequest(context)`.
  */
-import { createContext, RouterContextProvider } from "react-router";
+import { createContext, RouterContextProvider, type RouterContext } from "react-router";
 
 /** The portal's per-request values. */
 export interface PortalRequest {
@@ -38,9 +38,17 @@ export type PortalLoadContext = Readonly<RouterContextProvider>;
  * (build/server/react-router.js) are separate bundles, each with its own copy of this module, and a context key is
  * matched by identity: both take the one key registered on the process.
  */
-const KEY = Symbol.for("exer.portal.request-context");
-const registry = globalThis as typeof globalThis & { [KEY]?: ReturnType<typeof createContext<PortalRequest>> };
-const portalRequestKey = (registry[KEY] ??= createContext<PortalRequest>());
+const portalRequestKey = processContextKey<PortalRequest>("exer.portal.request-context");
+
+/**
+ * A context key registered on the process under `name` (Symbol.for), so that every bundle or module instance that
+ * asks for it gets the same key (see above; also Vite's development server, which may load a module twice).
+ */
+export function processContextKey<T>(name: string, defaultValue?: T): RouterContext<T> {
+  const symbol = Symbol.for(name);
+  const keys = globalThis as typeof globalThis & { [key: symbol]: RouterContext<T> | undefined };
+  return (keys[symbol] ??= createContext<T>(defaultValue));
+}
 
 /** The portal's values of this request's context. */
 export function portalRequest(context: PortalLoadContext): PortalRequest {

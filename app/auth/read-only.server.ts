@@ -13,7 +13,7 @@ import { log, redactPath } from "../log.server";
 import { requestUrl } from "../request-url";
 import { SUPPORT_CANNOT_CHANGE } from "../areas/admin/access";
 import { isReadOnlyRole, type Role } from "./roles";
-import { requireUser } from "./user.server";
+import { currentUser } from "./current-user.server";
 
 /** The portal paths where a read-only role may still post: what belongs to the user alone. */
 export const READ_ONLY_MAY_POST: readonly string[] = ["/user/account/", "/programs/exercise-library/"];
@@ -26,10 +26,10 @@ export function isRefusedChange(method: string, path: string, role: Role): boole
   return !READ_ONLY_MAY_POST.some((p) => path === p.slice(0, -1) || path.startsWith(p));
 }
 
-/** The middleware: a read-only role's change is answered 403 (the area's error screen with the message). */
-export const refuseReadOnlyChanges: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/** The middleware (after `authenticate`): a read-only role's change is answered 403 (the area's error screen with the message). */
+export const refuseReadOnlyChanges: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (READS.has(request.method.toUpperCase())) return next();
-  const user = await requireUser(request, context as PortalLoadContext);
+  const user = currentUser(context as PortalLoadContext);
   const path = requestUrl(request).pathname;
   if (isRefusedChange(request.method, path, user.role)) {
     log.warn("change refused to a read-only role", { requestId: portalRequest(context as PortalLoadContext).requestId, event: "read-only-refusal", role: user.role, method: request.method, path: redactPath(path) });

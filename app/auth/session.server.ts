@@ -46,7 +46,7 @@ export interface AuthState {
    */
   sid?: string;
   /**
-   * The user's organization, recorded by the first `requireUser` of the session: the key of an organization's
+   * The user's organization, recorded by the first user load of the session (the authenticate middleware, ADR 037): the key of an organization's
    * revocation (ADR 025: disabling it ends its users' sessions).
    */
   organizationId?: string;

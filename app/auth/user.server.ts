@@ -1,29 +1,27 @@
 /**
- * Who is signed in: `requireUser` (every page but the public ones), `requireSession` (signed in, any
- * groups), `requireRole`, `requireAnonymous` (public pages), `signOut`, and the inactivity logoff.
- *
- * The current user is loaded from GET v2/users/current once per request (shared by all loaders of that
- * request) with the spec's retries (000 §4): no user → up to 2 retries 200 ms apart; a failure with a
- * status other than 0 ends with its message (404 signs out); status 0 runs the network-failover check (in
- * the API client) and, when the retries are spent, ends with the network-block message.
+ * The session's life: `startSession`, `activeAuth` and the inactivity logoff, `guardSession` (the root's
+ * middleware: timeouts, revocations), `endSession`/`signOut`, `requireAnonymous` (public pages), and the current
+ * user's load with the spec's retries (000 §4: no user → up to 2 retries 200 ms apart; a failure with a status
+ * other than 0 ends with its message; status 0 runs the network-failover check (in the API client) and, when the
+ * retries are spent, ends with the network-block message). Who is signed in for a request is resolved once, by the
+ * middleware of app/auth/current-user.server.ts (ADR 037).
  */
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { portalRequest, type PortalLoadContext } from "../context";
 import { getConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import type { Api } from "../api/client.server";
 import type { ApiError } from "../api/result";
 import type { UserProfile } from "../api/schemas";
-import { getApi, SESSION_EXPIRED_MESSAGE } from "../api/user-api.server";
+import { SESSION_EXPIRED_MESSAGE } from "../api/user-api.server";
 import { getCurrentUser } from "../api/users.server";
 import { sessionCache, sessionCacheKey } from "../api/session-cache.server";
 import { revokeRefreshToken, type IdentityTokens } from "./identity.server";
 import { sessionRevocations, type RevocationKind } from "./revocation.server";
-import { NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
+import { ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
 import { requestUrl } from "../request-url";
-import { loginUrlFor } from "./redirect";
-import { actingRole, resolveRole, type Role } from "./roles";
+import type { Role } from "./roles";
 import { getSession, type AuthState, type PortalSession } from "./session.server";
 import { ssoLogoutUri, ssoLogoutUrl } from "./sso.server";
 import { accessClaims } from "./tokens.server";
@@ -190,93 +188,6 @@ export async function loadCurrentUserWithRetries(api: Api, wait: (ms: number) =>
     if (attempt < USER_LOAD_RETRIES) await wait(USER_LOAD_RETRY_DELAY_MS);
   }
   return { error: { message: NETWORK_BLOCK_MESSAGE, status: 0 } };
-}
-
-const userLoads = new WeakMap<PortalLoadContext, Promise<CurrentUser>>();
-
-/** Signed in (any groups, active session) or a redirect to the login page that returns here. */
-export function requireSession(request: Request, context: PortalLoadContext): AuthState {
-  const auth = activeAuth(getSession(request, context));
-  if (!auth) throw redirect(loginUrlFor(request));
-  return auth;
-}
-
-/**
- * The signed-in user with a known role. Redirects to the login page when signed out (and back after
- * sign-in), to the provider-not-found page for unknown groups; signs out users without groups.
- */
-export function requireUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  let load = userLoads.get(context);
-  if (!load) {
-    load = resolveUser(request, context);
-    userLoads.set(context, load);
-  }
-  return load;
-}
-
-async function resolveUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  const session = getSession(request, context);
-  requireSession(request, context);
-  const loaded = await loadCurrentUserWithRetries(getApi(request, context));
-  if ("error" in loaded) {
-    const { status, message } = loaded.error;
-    if (!session.get("auth")) throw redirect(loginUrlFor(request)); // the refresh token was refused
-    if (status === 401) {
-      await endSession(session, context, SESSION_EXPIRED_MESSAGE);
-      throw redirect(loginUrlFor(request));
-    }
-    if (status === 404 || status === 403) {
-      // No provider account (404: the spec logs out; the API's message) or a disabled organization (403, ADR 015's
-      // companion rule of 003 §4: access revoked): signed out with the message.
-      await endSession(session, context, status === 403 ? ORGANIZATION_DISABLED_MESSAGE : message);
-      throw redirect("/user/login/");
-    }
-    log.warn("current user could not be loaded", { requestId: portalRequest(context).requestId, status });
-    throw data({ message: status === 0 ? NETWORK_BLOCK_MESSAGE : message }, { status: 503 });
-  }
-  const resolution = resolveRole(loaded.user.groups);
-  if (resolution.kind === "none") {
-    await endSession(session, context, NO_ACCESS_MESSAGE);
-    throw redirect("/user/login/");
-  }
-  if (resolution.kind === "unknown") throw redirect("/user/not-found/");
-  // The organization's revocation (ADR 025) needs to know it: recorded once per session.
-  const auth = session.get("auth");
-  if (auth && auth.organizationId !== loaded.user.organization.id) session.set("auth", { ...auth, organizationId: loaded.user.organization.id });
-  // The API's role is the provider's current one (a demoted admin acts as a practitioner from the next request,
-  // before their token is renewed: ADR 010); the token's groups decide only whether there is portal access.
-  return { ...loaded.user, role: actingRole(loaded.user.role, resolution.role) };
-}
-
-/** The user when `allowed(role)`; else a redirect to the root (spec 000 §6). */
-export async function requireRole(request: Request, context: PortalLoadContext, allowed: (role: Role) => boolean): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (!allowed(user.role)) throw redirect("/");
-  return user;
-}
-
-/**
- * The user of an organization holding `product`; else the not-found page (404). Product areas (Health's
- * programs and RTM Billing, …) enforce it on the server, not only by hiding their sidebar items.
- */
-export async function requireProduct(request: Request, context: PortalLoadContext, product: "HEALTH" | "GAIT" | "PRO" | "SCAN"): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (!user.organization.products.includes(product)) throw data(null, { status: 404 });
-  return user;
-}
-
-/** Products whose patients the patient area shows (spec 000 §2.2: "Patients: hidden for scan-only users"). */
-export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
-
-/**
- * The patient area's guard (ADR 020): the user of an organization holding a patient product (Health, Gait or
- * PRO); a scan-only organization's user gets the not-found page (404), as every product area does, whether the
- * URL is the list, the Add New Patient dialog, a patient or a post.
- */
-export async function requirePatientsUser(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (!PATIENT_PRODUCTS.some((p) => user.organization.products.includes(p))) throw data(null, { status: 404 });
-  return user;
 }
 
 /** Public pages: a signed-in visitor is sent on to the portal. */

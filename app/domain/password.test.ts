@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword, SERVER_PASSWORD_RULE } from "../auth/password.server";
-import { COMMON_PASSWORDS } from "../auth/common-passwords.server";
+import { commonPasswordsPath, isCommonPassword, readCommonPasswords, SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_SPACE_AT_ENDS, PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, passwordLength, passwordProblem } from "./password";
 
 describe("the password rule (ASVS 4.0.3 2.1)", () => {
@@ -47,7 +46,7 @@ describe("the password rule (ASVS 4.0.3 2.1)", () => {
   });
 
   it("the list: 10,000 passwords the length rule would take, lower-cased, distinct; checked fast", () => {
-    const list = COMMON_PASSWORDS.split("\n");
+    const list = readCommonPasswords();
     expect(list.length).toBe(10_000);
     expect(new Set(list).size).toBe(list.length);
     expect(list.every((p) => passwordLength(p) >= 12 && p === p.toLowerCase())).toBe(true);
@@ -55,5 +54,12 @@ describe("the password rule (ASVS 4.0.3 2.1)", () => {
     const started = performance.now();
     for (let i = 0; i < 10_000; i++) isCommonPassword(`Some-password-${i}`);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("the list is data (a brotli word list), found from the built server's modules as from the sources", () => {
+    const root = commonPasswordsPath().replace(/\/wordlists\/common-passwords\.txt\.br$/, "");
+    expect(commonPasswordsPath(`${root}/build/server/react-router.js`)).toBe(`${root}/wordlists/common-passwords.txt.br`);
+    expect(commonPasswordsPath(`${root}/build/server/chunks/x.js`)).toBe(`${root}/wordlists/common-passwords.txt.br`);
+    expect(() => commonPasswordsPath("/nowhere/app/auth/password.server.ts")).toThrow(/wordlists\/common-passwords\.txt\.br\) was not found/);
   });
 });

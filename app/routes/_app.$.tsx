@@ -4,16 +4,16 @@
  * comes back here afterwards).
  */
 import { data } from "react-router";
-import { requireUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import type { Route } from "./+types/_app.$";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  currentUser(context);
   throw data(null, { status: 404 });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
+export async function action({ context }: Route.ActionArgs) {
+  currentUser(context);
   throw data(null, { status: 404 });
 }
 

@@ -1,10 +1,10 @@
 /** `/`: the main route — on to the dashboard once the user has products (spec 000 §2.1). */
 import { redirect } from "react-router";
-import { requireUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import type { Route } from "./+types/_app._index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = currentUser(context);
   if (user.organization.products.length > 0) throw redirect("/home/");
   return { firstName: user.firstName };
 }

@@ -4,13 +4,13 @@
  * the not-found page.
  */
 import { data, redirect } from "react-router";
-import { requireProduct } from "../auth/user.server";
+import { requireProduct } from "../auth/current-user.server";
 import { WORKLIST_PATH } from "../areas/rtm-billing/rules/worklist";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.billing.$";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireProduct(request, context, "HEALTH");
+  requireProduct(context, "HEALTH");
   const section = (params["*"] ?? "").replace(/\/+$/, "");
   if (section !== "" && section !== "cycles-by-month") throw data(null, { status: 404 });
   return redirect(`${WORKLIST_PATH}${requestUrl(request).search}`);

@@ -9,7 +9,7 @@ import { Suspense } from "react";
 import { getDashboardActions } from "../api/dashboard.server";
 import { getApi } from "../api/user-api.server";
 import { canManageOrganizationAs } from "../auth/roles";
-import { requireUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../areas/home/dashboard";
 import { dashboardNeedsActions } from "../areas/home/rules";
 import { FILTER_ACTION } from "../shell/filter-controls";
@@ -21,7 +21,7 @@ export const meta = (): Route.MetaDescriptors => [{ title: "Home | Exer Provider
 export const links = () => [{ rel: "stylesheet", href: dashboardStyles }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const viewer = { products: user.organization.products, canInviteTeam: canManageOrganizationAs(user.role) };
   return {
     firstName: user.firstName,

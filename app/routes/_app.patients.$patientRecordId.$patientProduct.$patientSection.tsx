@@ -18,7 +18,7 @@ import { startSection } from "../areas/patients/sections/patient-sections.server
 import { loadPatientRecord } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
 import { getSession } from "../auth/session.server";
-import { requirePatientsUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/current-user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
 import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../areas/patients/rules/patient-detail";
 import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas/patients/forms/care-note";
@@ -38,7 +38,7 @@ export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   const product = params.patientProduct;
   const section = params.patientSection ?? "";
@@ -85,7 +85,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 const notePayload = (note: CareNoteInput) => note;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");

@@ -16,7 +16,7 @@ import { isReadOnlyRole } from "../auth/roles";
 import type { Api } from "../api/client.server";
 import { loadPatientRecord, loadProgramView } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
-import { requirePatientsUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/current-user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
 import { defaultProduct, isPatientProduct, patientProducts, productPath, sectionTabs, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
 import { programAction } from "../areas/patients/detail/program-action.server";
@@ -29,7 +29,7 @@ import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProd
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   // The signed-in practitioner's care timer (Health: RTM care time), asked alongside the record; none for
   // read-only support staff (they give no care).
@@ -72,7 +72,7 @@ async function hasCareNotes(api: Api, id: string): Promise<boolean> {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   // The care timer's posts (Start, Stop, Resume; the island's pause) or the program's unassign.
   const form = await readForm(request.clone());
   if (isCareTimerIntent(form.get("intent"))) return careTimerAction(request, context, user.userId, params.patientRecordId ?? "", form);

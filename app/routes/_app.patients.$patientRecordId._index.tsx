@@ -5,14 +5,14 @@
  */
 import { data, redirect } from "react-router";
 import { loadPatientRecord } from "../api/patients.server";
-import { requirePatientsUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/current-user.server";
 import { dialogActionRan } from "../areas/patients/detail/record-action.server";
 import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId._index";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePatientsUser(request, context);
+  requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer), or a dialog refused a form.

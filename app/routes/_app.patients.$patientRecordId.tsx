@@ -8,7 +8,7 @@
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import { loadPatientRecord } from "../api/patients.server";
 import { isOrganizationAdmin } from "../auth/roles";
-import { requirePatientsUser } from "../auth/user.server";
+import { requirePatientsUser } from "../auth/current-user.server";
 import { todayIn } from "../domain/date-range";
 import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
 import { recordAction } from "../areas/patients/detail/record-action.server";
@@ -31,7 +31,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const NEEDS_CHOICES = new Set(["edit-details", "new-plan"]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const url = requestUrl(request);
   const dialog = url.searchParams.get("dialog");
   const [result, choices] = await Promise.all([
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   return recordAction(request, context, user, params.patientRecordId ?? "");
 }
 

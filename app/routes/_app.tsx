@@ -2,10 +2,12 @@
  * The signed-in part of the portal. Every page under this layout requires a user with a known role and renders
  * inside the shell (000 §2.2): the sidebar by the user's products and role, the header with the global filter,
  * the toasts (root), and a warning before the inactivity logoff. Errors of the pages below render inside the
- * shell, as does the unknown-URL page (routes/_app.$.tsx). Its middleware refuses every change by a read-only role
- * (support staff: ADR 026) before any action below runs.
+ * shell, as does the unknown-URL page (routes/_app.$.tsx). Its middleware resolves the session and the user once
+ * per request (ADR 037: every loader and action below reads them with `currentUser(context)`) and refuses every
+ * change by a read-only role (support staff: ADR 026) before any action below runs.
  */
 import type { ReactNode } from "react";
+import { authenticate } from "../auth/current-user.server";
 import { refuseReadOnlyChanges } from "../auth/read-only.server";
 import { shellRoute } from "../shell/shell-route";
 import { FilterControls } from "../shell/filter-controls";
@@ -17,7 +19,8 @@ import type { Route } from "./+types/_app";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
-export const middleware: Route.MiddlewareFunction[] = [refuseReadOnlyChanges];
+/** The session and the user, resolved once for every loader and action below (ADR 037); then a read-only role's changes refused. */
+export const middleware: Route.MiddlewareFunction[] = [authenticate, refuseReadOnlyChanges];
 
 export const loader = loadPortalShell;
 

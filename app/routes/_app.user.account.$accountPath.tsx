@@ -12,7 +12,7 @@ import { errorFields, log } from "../log.server";
 import { changePassword } from "../auth/identity.server";
 import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSAGE } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
-import { requireUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
 import { twoStepAction, twoStepLoader, type TwoStepView } from "../areas/user/two-step.server";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
@@ -38,14 +38,14 @@ const isTab = (v: string | undefined): v is Tab => TABS.some((t) => t.path === v
 export const meta = (): Route.MetaDescriptors => [{ title: "Your Account | Exer Provider Portal" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   if (!isTab(params.accountPath)) throw data(null, { status: 404 });
   const twoStep = params.accountPath === "two-step" ? await twoStepLoader(request, context, user) : null;
   return { tab: params.accountPath, user: { firstName: user.firstName, lastName: user.lastName, email: user.email }, twoStep };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const tab = params.accountPath;
   if (!isTab(tab)) throw data(null, { status: 404 });
   const formData = await readForm(request);

@@ -8,8 +8,8 @@ import type { Route } from "./+types/admin.$";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Not Found | Exer Provider Portal" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
   throw data(null, { status: 404 });
 }
 

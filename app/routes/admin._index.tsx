@@ -4,7 +4,7 @@ import { adminHome } from "../areas/admin/access";
 import { requireAdmin } from "../areas/admin/access.server";
 import type { Route } from "./+types/admin._index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireAdmin(context);
   throw redirect(adminHome(user.role));
 }

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { requireAdmin } from "../areas/admin/access.server";
 import type { Route } from "./+types/admin.gait._index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
   return redirect("/admin/gait/sessions");
 }

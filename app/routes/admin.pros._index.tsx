@@ -4,7 +4,7 @@ import { requireAdmin } from "../areas/admin/access.server";
 import { PRO_FORMS_PATH } from "../areas/admin/pros/pros-route.server";
 import type { Route } from "./+types/admin.pros._index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
   throw redirect(PRO_FORMS_PATH);
 }

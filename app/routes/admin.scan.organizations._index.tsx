@@ -15,7 +15,7 @@ import type { Route } from "./+types/admin.scan.organizations._index";
 export const meta = (): Route.MetaDescriptors => [{ title: "Scan Organizations | Exer Provider Portal" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const result = await listAdminOrganizations(getApi(request, context));
   if (result.error) return data({ organizations: null, error: result.error.message }, { status: failedStatus(result.error) });
   const organizations = scanOrganizations(result.data).map(({ id, name }) => ({ id, name }));

@@ -6,7 +6,7 @@
 import type { SerializeFrom } from "../route-data";
 import type { ReactNode } from "react";
 import { isAdminType } from "../auth/roles";
-import { requireRole } from "../auth/user.server";
+import { authenticate, requireRole } from "../auth/current-user.server";
 import { shellRoute } from "../shell/shell-route";
 import { adminNav, ADMIN_ROUTES } from "../shell/nav";
 import { sidebarFromCookieHeader } from "../shell/preferences";
@@ -16,8 +16,11 @@ import type { Route } from "./+types/admin";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireRole(request, context, isAdminType);
+/** The session and the user, resolved once for every loader and action of the area (ADR 037). */
+export const middleware: Route.MiddlewareFunction[] = [authenticate];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, isAdminType);
   return { firstName: user.firstName, sidebar: sidebarFromCookieHeader(request.headers.get("Cookie")) };
 }
 

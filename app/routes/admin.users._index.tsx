@@ -4,7 +4,7 @@ import { requireAdmin } from "../areas/admin/access.server";
 import { FIND_USER_PATH } from "../areas/admin/users/lookup";
 import type { Route } from "./+types/admin.users._index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
   throw redirect(FIND_USER_PATH);
 }

@@ -7,10 +7,14 @@ import { loadProgramPrint } from "../areas/patients/detail/program-print.server"
 import { ProgramPrintPage } from "../areas/patients/detail/program-print";
 import printStyles from "../areas/patients/detail/program-print.css?url";
 import type { Route } from "./+types/patients.$patientRecordId.programs.$hepId.print";
+import { authenticate } from "../auth/current-user.server";
 
 export const links = () => [{ rel: "stylesheet", href: printStyles }];
 export const meta = (): Route.MetaDescriptors => [{ title: "Print Program | Exer Provider Portal" }];
 export const headers = () => ({ "Cache-Control": "no-store" });
+
+/** Signed in: the session and the user, resolved once for the request (ADR 037). */
+export const middleware: Route.MiddlewareFunction[] = [authenticate];
 
 export const loader = loadProgramPrint;
 

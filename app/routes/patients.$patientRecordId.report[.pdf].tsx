@@ -6,5 +6,9 @@ import { fileRoute } from "../media/file-route.server";
 import { PDF_FAILED } from "../api/scan.server";
 import { patientReportPdf } from "../areas/patients/report/report-route.server";
 import type { Route } from "./+types/patients.$patientRecordId.report[.pdf]";
+import { authenticate } from "../auth/current-user.server";
+
+/** Signed in: the session and the user, resolved once for the request (ADR 037). */
+export const middleware: Route.MiddlewareFunction[] = [authenticate];
 
 export const loader = fileRoute((args: Route.LoaderArgs) => patientReportPdf(args), { failed: PDF_FAILED });

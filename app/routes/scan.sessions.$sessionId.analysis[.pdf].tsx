@@ -7,5 +7,9 @@ import { fileRoute } from "../media/file-route.server";
 import { PDF_FAILED } from "../api/scan.server";
 import { analysisPdfResponse } from "../areas/scan/sessions/analysis-pdf.server";
 import type { Route } from "./+types/scan.sessions.$sessionId.analysis[.pdf]";
+import { authenticate } from "../auth/current-user.server";
+
+/** Signed in: the session and the user, resolved once for the request (ADR 037). */
+export const middleware: Route.MiddlewareFunction[] = [authenticate];
 
 export const loader = fileRoute((args: Route.LoaderArgs) => analysisPdfResponse(args), { failed: PDF_FAILED });

@@ -6,16 +6,20 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "../auth/redirect";
 import { getSession } from "../auth/session.server";
-import { requireUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import { filterFromForm, restrictFilter } from "../shell/filter";
 import { loadFilterState, saveFilter } from "../shell/filter.server";
 import type { Route } from "./+types/shell.filter";
 import { readForm } from "../forms/read-form.server";
+import { authenticate } from "../auth/current-user.server";
 
 export const LOCATION_NOT_AVAILABLE_MESSAGE = "That location is not available to you.";
 
+/** Signed in: the session and the user, resolved once for the request (ADR 037). */
+export const middleware: Route.MiddlewareFunction[] = [authenticate];
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const form = await readForm(request);
   const wanted = filterFromForm(form);
   const state = await loadFilterState(request, context, user);

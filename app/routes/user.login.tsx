@@ -5,7 +5,7 @@ import { data, Form, Link } from "react-router";
 import { useState } from "react";
 import { getConfig } from "../config.server";
 import { log } from "../log.server";
-import { authenticator, PASSWORD_STRATEGY } from "../auth/authenticator.server";
+import { signInWithPassword } from "../auth/identity.server";
 import { safeRedirect } from "../auth/redirect";
 import { getSession } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request.clone());
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
@@ -57,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await signInWithPasswordStep(request, context, {
     login: email,
     redirectTo,
-    authenticate: () => authenticator.authenticate(PASSWORD_STRATEGY, request),
+    // The values the form's parse has checked (no second read of the body).
+    authenticate: () => signInWithPassword(email, submission.value.password, request.signal),
     // The password was right: the pair's and the account's failures are forgotten, the pair known.
     onPasswordAccepted: () => throttle.signInSucceeded(email, address),
   });

@@ -2,15 +2,19 @@
 import { Form, redirect } from "react-router";
 import { getConfig } from "../config.server";
 import { PROVIDER_NOT_FOUND_MESSAGE, resolveRole } from "../auth/roles";
-import { requireSession } from "../auth/user.server";
+import { sessionAuth } from "../auth/current-user.server";
 import { AuthLayout } from "../components/auth-layout";
 import { SubmitButton } from "../components/submit-button";
 import type { Route } from "./+types/user.not-found";
+import { requireSignedIn } from "../auth/current-user.server";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Account not found | Exer Provider Portal" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requireSession(request, context);
+/** Signed in (any groups): the session, resolved once for the request (ADR 037). */
+export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = sessionAuth(context);
   // Users with a known role have nothing to do here.
   if (resolveRole(auth.groups).kind === "role") throw redirect("/");
   // Where providers ask for access: the help center.

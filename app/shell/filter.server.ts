@@ -8,7 +8,8 @@ import { LOCATIONS_LOAD_FAILED, listLocations } from "../api/locations.server";
 import { getApi } from "../api/user-api.server";
 import { isOrganizationAdmin } from "../auth/roles";
 import { getSession } from "../auth/session.server";
-import { requireUser, type CurrentUser } from "../auth/user.server";
+import { type CurrentUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import { locationChoices, parseSavedFilter, productOptions, restrictFilter, type GlobalFilter, type LocationOption } from "./filter";
 import type { ProductKey } from "./nav";
 
@@ -54,8 +55,8 @@ export async function loadFilterState(request: Request, context: PortalLoadConte
  * a practitioner's among their own locations; an organization's was checked when it was chosen, and the
  * provider API enforces the user's scope anyway).
  */
-export async function getGlobalFilter(request: Request, context: PortalLoadContext): Promise<GlobalFilter> {
-  const user = await requireUser(request, context);
+export function getGlobalFilter(request: Request, context: PortalLoadContext): GlobalFilter {
+  const user = currentUser(context);
   const saved = readSavedFilter(request, context);
   const ownOnly = !isOrganizationAdmin(user.role);
   const locationId = ownOnly && saved.locationId !== null && !user.locations.some((l) => l.id === saved.locationId) ? null : saved.locationId;

@@ -5,14 +5,14 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { SerializeFrom } from "../route-data";
 import { getConfig } from "../config.server";
-import { requireUser } from "../auth/user.server";
+import { currentUser } from "../auth/current-user.server";
 import { isAdminType } from "../auth/roles";
 import { loadFilterState } from "./filter.server";
 import { isListedStaff } from "./nav";
 import { sidebarFromCookieHeader } from "./preferences";
 
 export async function loadPortalShell({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const config = getConfig();
   const filter = await loadFilterState(request, context, user);
   return {

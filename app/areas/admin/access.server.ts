@@ -6,15 +6,16 @@
 import { data } from "react-router";
 import type { PortalLoadContext } from "../../context";
 import { isAdminType } from "../../auth/roles";
-import { requireRole, type CurrentUser } from "../../auth/user.server";
+import { requireRole } from "../../auth/current-user.server";
+import type { CurrentUser } from "../../auth/user.server";
 import { canChangeAdmin, SUPPORT_CANNOT_CHANGE } from "./access";
 
 /** Any admin-type user; others are redirected to the root. For every admin loader. */
-export const requireAdmin = (request: Request, context: PortalLoadContext): Promise<CurrentUser> => requireRole(request, context, isAdminType);
+export const requireAdmin = (context: PortalLoadContext): CurrentUser => requireRole(context, isAdminType);
 
 /** A product admin; support staff get 403 with SUPPORT_CANNOT_CHANGE; non-admins are redirected to the root. */
-export async function requireProductAdmin(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  const user = await requireAdmin(request, context);
+export function requireProductAdmin(context: PortalLoadContext): CurrentUser {
+  const user = requireAdmin(context);
   if (!canChangeAdmin(user.role)) throw data({ message: SUPPORT_CANNOT_CHANGE }, { status: 403 });
   return user;
 }

@@ -7,7 +7,8 @@
  */
 import { data } from "react-router";
 import type { PortalLoadContext } from "../../context";
-import { requireUser, type CurrentUser } from "../../auth/user.server";
+import { currentUser } from "../../auth/current-user.server";
+import type { CurrentUser } from "../../auth/user.server";
 import { canManageOrganizationAs, isReadOnlyRole } from "../../auth/roles";
 import { SUPPORT_CANNOT_CHANGE } from "../admin/access";
 
@@ -15,8 +16,8 @@ import { SUPPORT_CANNOT_CHANGE } from "../admin/access";
 export const ADMIN_ONLY_MESSAGE = "Only admins of your organization can make this change.";
 
 /** The signed-in user when they may manage the organization; else 403 with ADMIN_ONLY_MESSAGE. */
-export async function requireOrganizationAdmin(request: Request, context: PortalLoadContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
+export function requireOrganizationAdmin(context: PortalLoadContext): CurrentUser {
+  const user = currentUser(context);
   if (!canManageOrganizationAs(user.role)) throw data({ message: isReadOnlyRole(user.role) ? SUPPORT_CANNOT_CHANGE : ADMIN_ONLY_MESSAGE }, { status: 403 });
   return user;
 }

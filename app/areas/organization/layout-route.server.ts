@@ -5,11 +5,11 @@
  */
 import type { LoaderFunctionArgs } from "react-router";
 import type { SerializeFrom } from "../../route-data";
-import { requireUser } from "../../auth/user.server";
+import { currentUser } from "../../auth/current-user.server";
 import { canManageOrganization } from "./access.server";
 
-export async function loadOrganizationLayout({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+export async function loadOrganizationLayout({ context }: LoaderFunctionArgs) {
+  const user = currentUser(context);
   const { name, timezone, webLogoUrl } = user.organization;
   return { organization: { name, timezone, webLogoUrl }, canEdit: canManageOrganization(user) };
 }

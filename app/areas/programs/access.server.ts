@@ -7,15 +7,16 @@
 import { data } from "react-router";
 import type { PortalLoadContext } from "../../context";
 import { getConfig } from "../../config.server";
-import { requireProduct, requireUser, type CurrentUser } from "../../auth/user.server";
+import { currentUser, requireProduct } from "../../auth/current-user.server";
+import type { CurrentUser } from "../../auth/user.server";
 import { isListedStaff } from "../../shell/nav";
 
 /** The signed-in user of an organization with Health; else the 404 page. */
-export const requireHealthUser = (request: Request, context: PortalLoadContext) => requireProduct(request, context, "HEALTH");
+export const requireHealthUser = (context: PortalLoadContext): CurrentUser => requireProduct(context, "HEALTH");
 
 /** The signed-in user when on the staff list of `page`; else the 404 page. */
-export async function requireListedStaff(request: Request, context: PortalLoadContext, page: "paths" | "modules"): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
+export function requireListedStaff(context: PortalLoadContext, page: "paths" | "modules"): CurrentUser {
+  const user = currentUser(context);
   const { staff } = getConfig();
   if (!isListedStaff(user.email, page === "paths" ? staff.pathsEmails : staff.modulesEmails)) throw data(null, { status: 404 });
   return user;

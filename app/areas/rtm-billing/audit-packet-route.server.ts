@@ -13,7 +13,7 @@ import { data, type LoaderFunctionArgs } from "react-router";
 import { getPatientRecord } from "../../api/patients.server";
 import { listRtmMonth, type RtmMonthlySummary } from "../../api/rtm.server";
 import { getApi } from "../../api/user-api.server";
-import { requireProduct } from "../../auth/user.server";
+import { requireProduct } from "../../auth/current-user.server";
 import { portalRequest } from "../../context";
 import { todayIn } from "../../domain/date-range";
 import { log } from "../../log.server";
@@ -39,7 +39,7 @@ async function patientSummary(request: Request, context: LoaderFunctionArgs["con
 }
 
 export async function rtmAuditPacketResponse({ request, context }: LoaderFunctionArgs, month: string | undefined, patientRecordId: string | undefined): Promise<Response> {
-  const user = await requireProduct(request, context, "HEALTH");
+  const user = requireProduct(context, "HEALTH");
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
   if (!month || !selectableMonths(today).includes(month) || !isUuid(patientRecordId)) throw data(null, { status: 404, headers: NO_STORE });

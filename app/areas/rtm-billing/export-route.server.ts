@@ -8,7 +8,7 @@
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { listRtmMonth, type RtmMonthlySummary } from "../../api/rtm.server";
 import { getSession } from "../../auth/session.server";
-import { requireProduct } from "../../auth/user.server";
+import { requireProduct } from "../../auth/current-user.server";
 import { csvFile } from "../../domain/csv-file.server";
 import { todayIn } from "../../domain/date-range";
 import { attachmentDisposition } from "../../domain/report-day";
@@ -18,7 +18,7 @@ import { EXPORT_HEADER, exportFileName, exportRows, LOAD_FAILED, selectableMonth
 const PAGE = 999;
 
 export async function rtmExportResponse({ request, context }: LoaderFunctionArgs, month: string | undefined): Promise<Response> {
-  const user = await requireProduct(request, context, "HEALTH");
+  const user = requireProduct(context, "HEALTH");
   const noStore = { "Cache-Control": "no-store" };
   if (!month || !selectableMonths(todayIn(user.organization.timezone)).includes(month)) throw data(null, { status: 404, headers: noStore });
   const summaries: RtmMonthlySummary[] = [];

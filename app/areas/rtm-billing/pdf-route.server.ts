@@ -6,11 +6,11 @@
  */
 import { data, type LoaderFunctionArgs } from "react-router";
 import { getRtmPdf } from "../../api/rtm.server";
-import { requireProduct } from "../../auth/user.server";
+import { requireProduct } from "../../auth/current-user.server";
 import { isUuid, PDF_FAILED } from "./rules/worklist";
 
 export async function rtmPdfResponse({ request, context }: LoaderFunctionArgs, kind: "cycle" | "month", id: string | undefined): Promise<Response> {
-  await requireProduct(request, context, "HEALTH");
+  requireProduct(context, "HEALTH");
   const noStore = { "Cache-Control": "no-store" };
   if (!isUuid(id)) throw data(null, { status: 404, headers: noStore });
   const pdf = await getRtmPdf(request, context, kind, id);

@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { trackEvent } from "../../api/analytics.server";
 import { listRtmMonth, organizationHasRtmCycles, promoteRtmCycle } from "../../api/rtm.server";
 import { getSession } from "../../auth/session.server";
-import { requireProduct } from "../../auth/user.server";
+import { requireProduct } from "../../auth/current-user.server";
 import { todayIn } from "../../domain/date-range";
 import { fullName } from "../../domain/names";
 import { FORM_TOKEN_FIELD, callOnce } from "../../forms/submit-once.server";
@@ -34,7 +34,7 @@ import { readForm } from "../../forms/read-form.server";
 export const SIDEBAR_SOURCE = "sidebar";
 
 export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
-  const user = await requireProduct(request, context, "HEALTH");
+  const user = requireProduct(context, "HEALTH");
   const url = requestUrl(request);
   if (url.searchParams.get("from") === SIDEBAR_SOURCE) {
     trackEvent({ name: "rtm-billing-opened", source: SIDEBAR_SOURCE, userId: user.practitionerId, organizationId: user.organization.id });
@@ -48,7 +48,7 @@ export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
   // A practitioner filters by their own locations only (002 §2; the API scopes them anyway).
   if (state.location && user.role === "PORTAL_PRACTITIONER" && !user.locations.some((l) => l.id.toLowerCase() === state.location)) state.location = null;
   // Without a location of its own, the page follows the shell's global location filter.
-  if (!url.searchParams.has("location")) state.location = (await getGlobalFilter(request, context)).locationId;
+  if (!url.searchParams.has("location")) state.location = (getGlobalFilter(request, context)).locationId;
 
   // An unfiltered month without cycles: whether the organization has any (the empty state tells which, 002 §2).
   const list = listRtmMonth(request, context, state.month, worklistQuery(state)).then(async (r) =>
@@ -80,7 +80,7 @@ export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
 export type WorklistLoaderData = Awaited<ReturnType<typeof loadWorklist>>;
 
 export async function worklistAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProduct(request, context, "HEALTH");
+  const user = requireProduct(context, "HEALTH");
   const url = requestUrl(request);
   const state = parseWorklistState(url.searchParams, todayIn(user.organization.timezone));
   const form = await readForm(request);

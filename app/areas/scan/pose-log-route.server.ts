@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import type { ApiResult } from "../../api/result";
 import { getScanLog, NO_POSE_LOGS } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
-import { requireProduct } from "../../auth/user.server";
+import { requireProduct } from "../../auth/current-user.server";
 import type { ScanArtifact } from "../../domain/scan-display";
 import { isUuid } from "../../domain/uuid";
 import { requestUrl } from "../../request-url";
@@ -24,7 +24,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export const refusal = (message: string, status: number) => Response.json({ message }, { status, headers: NO_STORE });
 
 export async function scanLogResponse({ request, context, params }: LoaderFunctionArgs, artifact: ScanArtifact): Promise<Response> {
-  await requireProduct(request, context, "SCAN");
+  requireProduct(context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) throw refusal(NO_POSE_LOGS, 404);
   const log = await getScanLog(getApi(request, context), id, artifact, request.signal);

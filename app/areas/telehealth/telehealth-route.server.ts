@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { data, type LoaderFunctionArgs } from "react-router";
 import { listScanSessions, scanSessionsLoadFailed, type ScanSession } from "../../api/scan.server";
 import { getApi } from "../../api/user-api.server";
-import { requireUser } from "../../auth/user.server";
+import { currentUser } from "../../auth/current-user.server";
 import { frameSvg } from "../../replay/frame-svg";
 import type { PackedLog } from "../../replay/log-types";
 import { packText } from "../../replay/read-log.server";
@@ -21,13 +21,13 @@ import { requestUrl } from "../../request-url";
 
 export const RECENT_SESSIONS = 10;
 
-export async function loadTelehealthIndex({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+export async function loadTelehealthIndex({ context }: LoaderFunctionArgs) {
+  const user = currentUser(context);
   return { hasScan: user.organization.products.includes("SCAN") };
 }
 
 export async function loadRemoteAssessment({ request, context }: LoaderFunctionArgs, slug: RemoteAssessment["slug"]) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const assessment = remoteAssessment(slug);
   const timeZone = user.organization.timezone;
   if (!user.organization.products.includes("SCAN") || !assessment.assessmentId) return { slug, timeZone, sessions: null };
@@ -50,7 +50,7 @@ function sampleHandsLog(): Promise<PackedLog> {
 }
 
 export async function loadHandsDemo({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+  currentUser(context);
   const url = requestUrl(request);
   const log = await sampleHandsLog();
   const frame = frameFromParam(url.searchParams.get("frame"), log.frameCount);
@@ -59,7 +59,7 @@ export async function loadHandsDemo({ request, context }: LoaderFunctionArgs) {
 
 /** GET `/demo/hands/frame.svg?frame=n`: a frame of the sample hands log. */
 export async function handsDemoFrame({ request, context }: LoaderFunctionArgs): Promise<Response> {
-  await requireUser(request, context);
+  currentUser(context);
   const log = await sampleHandsLog().catch(() => null);
   if (!log) throw data({ message: "The sample log is missing." }, { status: 404 });
   const frame = frameFromParam(requestUrl(request).searchParams.get("frame"), log.frameCount);

@@ -1,6 +1,6 @@
 /**
  * A signed-in page under load against the one provider-API call it wraps, in the same run: GET
- * /user/account/info/ as a practitioner — whose loaders call only GET v2/users/current (requireUser, once per
+ * /user/account/info/ as a practitioner — whose loaders call only GET v2/users/current (the authenticate middleware, once per
  * request; a practitioner's global filter needs no locations call; checked in the portal's debug log of
  * provider API calls) — and that call itself with the same user's token. Closed loop at
  * BENCH_PAGE_CONCURRENCY (default 50) for BENCH_SECONDS (default 10) each, after a 2 s warm-up.

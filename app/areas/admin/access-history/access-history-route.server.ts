@@ -25,7 +25,7 @@ export interface AccessHistorySearchData {
 }
 
 export async function loadAdminAccessHistory({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const url = requestUrl(request);
   const userId = (url.searchParams.get("userId") ?? "").trim();
   const patientRecordId = (url.searchParams.get("patientRecordId") ?? "").trim();

@@ -53,11 +53,11 @@ function organizationIdOf(params: LoaderFunctionArgs["params"]): string {
 }
 
 export async function loadAnalysisPage({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const organizationId = organizationIdOf(params);
   const asked = analysisDialogOf(requestUrl(request).searchParams);
   // The edit view's URL is a change dialog: product admins only (ADR 015).
-  if (asked?.editAsked) await requireProductAdmin(request, context);
+  if (asked?.editAsked) requireProductAdmin(context);
   const canChange = canChangeAdmin(user.role);
   const api = getApi(request, context);
   const [organization, outcomes, assessments] = await Promise.all([getAdminOrganization(api, organizationId), listOrganizationOutcomes(api, organizationId), listAssessments(api)]);
@@ -95,7 +95,7 @@ export async function loadAnalysisPage({ request, context, params }: LoaderFunct
 }
 
 export async function analysisAction({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireProductAdmin(request, context);
+  const user = requireProductAdmin(context);
   const organizationId = organizationIdOf(params);
   const asked = analysisDialogOf(requestUrl(request).searchParams);
   if (!asked) throw data(null, { status: 404 });

@@ -33,7 +33,7 @@ export const VERSION_UPDATED = "Successfully updated this Scan Version.";
 
 export async function loadClientVersions({ request, context }: LoaderFunctionArgs) {
   const editing = requestUrl(request).searchParams.get(EDIT_PARAM);
-  const user = editing !== null ? await requireProductAdmin(request, context) : await requireAdmin(request, context);
+  const user = editing !== null ? requireProductAdmin(context) : requireAdmin(context);
   const versions = await listClientVersions(getApi(request, context));
   const list = versions.data ?? null;
   const target = editing !== null && list ? list.find((v) => v.versionId === editing) : undefined;
@@ -53,7 +53,7 @@ export async function loadClientVersions({ request, context }: LoaderFunctionArg
 export type ClientVersionsReply = { result: SubmissionResult<string[]> };
 
 export async function clientVersionsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProductAdmin(request, context);
+  const user = requireProductAdmin(context);
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: clientVersionSchema });
   if (submission.status !== "success") return data<ClientVersionsReply>({ result: submission.reply() }, { status: 400 });

@@ -12,7 +12,7 @@ import { INSIGHTS_LOAD_FAILED, toInsightsRows, type InsightsRow } from "./insigh
 export type InsightsData = { rows: InsightsRow[]; since: string } | { error: string };
 
 export async function loadInsights({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const zone = user.organization.timezone;
   const insights: Promise<InsightsData> = getAdminInsights(getApi(request, context)).then((r) =>
     r.error ? { error: `${INSIGHTS_LOAD_FAILED} ${r.error.message}` } : { rows: toInsightsRows(r.data), since: formatInstantDay(r.data.since, zone) },

@@ -41,9 +41,9 @@ export interface LocationRow {
 export type LocationsTable = { rows: LocationRow[]; metadata: PageMetadata } | { error: string };
 
 export async function loadAdminLocations({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const state = parseLocationsState(requestUrl(request).searchParams);
-  if (state.edit) await requireProductAdmin(request, context);
+  if (state.edit) requireProductAdmin(context);
   const api = getApi(request, context);
   const table: Promise<LocationsTable> = listAdminLocations(api, locationsQuery(state)).then((r) =>
     r.error
@@ -82,7 +82,7 @@ const keywordSchema = z.object({
 export type KeywordActionData = { id: string; keyword: string; error: string };
 
 export async function adminLocationsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProductAdmin(request, context);
+  const user = requireProductAdmin(context);
   const form = await readForm(request);
   const state = parseLocationsState(requestUrl(request).searchParams);
   const submission = parseWithZod(form, { schema: keywordSchema });

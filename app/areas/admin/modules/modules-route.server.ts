@@ -19,7 +19,7 @@ import { applyEdit, draftFromModules, DRAFT_UNREADABLE, MODULES_PARSE_FAILED, mo
 import { readForm } from "../../../forms/read-form.server";
 
 export async function loadModules({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const id = params.organizationId ?? "";
   const api = getApi(request, context);
   const [organization, assessments] = await Promise.all([getAdminOrganization(api, id), listLibraryAssessments(api)]);
@@ -36,7 +36,7 @@ export async function loadModules({ request, context, params }: LoaderFunctionAr
 export type ModulesLoaderData = Awaited<ReturnType<typeof loadModules>>;
 
 export async function modulesAction({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireProductAdmin(request, context);
+  const user = requireProductAdmin(context);
   const id = params.organizationId ?? "";
   const form = await readForm(request);
   const draft = parseDraft(form.get("draft"));

@@ -62,12 +62,12 @@ export async function loadAdminOrganizations({ request, context }: LoaderFunctio
   if (isAddDone(params)) {
     // The end of Add New Organization (Skip, Cancel, close): the spec's toast, then the list — only when this
     // session's step 1 has just created an organization; the URL alone is not a success.
-    await requireProductAdmin(request, context);
+    requireProductAdmin(context);
     if (takeAddedOrganization(getSession(request, context))) getSession(request, context).flash("toast", { type: "success", message: ORGANIZATION_MESSAGES.added });
     throw redirect(organizationsHref());
   }
   const asked = dialogOf(params);
-  const user = asked ? await requireProductAdmin(request, context) : await requireAdmin(request, context);
+  const user = asked ? requireProductAdmin(context) : requireAdmin(context);
   const listed = await listAdminOrganizations(getApi(request, context));
   const canChange = canChangeAdmin(user.role);
   if (listed.error) {
@@ -113,7 +113,7 @@ const flashAndList = (request: Request, context: PortalLoadContext, toast: { typ
 };
 
 export async function adminOrganizationsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProductAdmin(request, context);
+  const user = requireProductAdmin(context);
   const read = await readLogoForm(request);
   if (!read.ok) {
     // Only the step-2 upload is large: the message at its logo field.

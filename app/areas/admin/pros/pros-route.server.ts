@@ -24,10 +24,10 @@ export const FORMS_LOAD_FAILED = "Could not get Typeform forms.";
 export const RESPONSES_LOAD_FAILED = "Could not get unprocessed Typeform responses.";
 
 export async function loadProForms({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const adding = requestUrl(request).searchParams.get("add") === "true";
   // The dialog is a change: its URL is for product admins (support gets the 403 screen).
-  if (adding) await requireProductAdmin(request, context);
+  if (adding) requireProductAdmin(context);
   const result = await listTypeformForms(getApi(request, context));
   return {
     canChange: canChangeAdmin(user.role),
@@ -40,7 +40,7 @@ export async function loadProForms({ request, context }: LoaderFunctionArgs) {
 export type ProFormsAction = { result: SubmissionResult<string[]> };
 
 export async function addProFormAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProductAdmin(request, context);
+  const user = requireProductAdmin(context);
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: typeformFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies ProFormsAction, { status: 400 });
@@ -55,7 +55,7 @@ export async function addProFormAction({ request, context }: ActionFunctionArgs)
 }
 
 export async function loadProResponses({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const result = await listUnprocessedTypeformResponses(getApi(request, context));
   const zone = user.organization.timezone;
   return {

@@ -33,7 +33,7 @@ export const GAIT_REPLAY_TITLE = "Gait Session Replay";
 export type GaitTable = { rows: GaitRow[]; page: number; metadata: PageMetadata } | { error: string };
 
 export async function loadAdminGaitSessions({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const timeZone = zoneOrDefault(user.organization.timezone);
   const params = requestUrl(request).searchParams;
   const sort = parseGaitSort(params);
@@ -58,7 +58,7 @@ async function findGaitSession(request: Request, context: LoaderFunctionArgs["co
 }
 
 export async function loadAdminGaitReplay({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const id = params.sessionId?.toLowerCase();
   if (!isUuid(id)) throw data(null, { status: 404, headers: NO_STORE });
   const found = await findGaitSession(request, context, id);
@@ -96,14 +96,14 @@ export async function loadAdminGaitReplay({ request, context, params }: LoaderFu
 }
 
 export async function adminGaitFrameSvg({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const id = params.sessionId;
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
   return frameSvgOf(request, null, await readLog((signal) => getAdminGaitLog(getApi(request, context), id, signal), request.signal));
 }
 
 export async function adminGaitLog({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const id = params.sessionId?.toLowerCase();
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
   const download = requestUrl(request).searchParams.get("download") === "1";

@@ -28,7 +28,7 @@ const sourceOf = (request: Request, context: LoaderFunctionArgs["context"], sess
 };
 
 export async function loadAdminScanReplay({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
   const [found, assessments] = await Promise.all([lookupAdminSession(request, context, uuid), listAssessments(getApi(request, context))]);
@@ -48,7 +48,7 @@ export async function loadAdminScanReplay({ request, context, params }: LoaderFu
 }
 
 export async function adminScanFrameSvg({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) return refusal(NO_POSE_LOGS, 404);
   const found = await lookupAdminSession(request, context, uuid);
@@ -59,7 +59,7 @@ export async function adminScanFrameSvg({ request, context, params }: LoaderFunc
 }
 
 export async function adminScanLog({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) return refusal(NO_POSE_LOGS, 404);
   const found = await lookupAdminSession(request, context, uuid);
@@ -72,7 +72,7 @@ export async function adminScanLog({ request, context, params }: LoaderFunctionA
 }
 
 export async function adminAnalysisPdf({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
   const analysis = await loadAdminAnalysis(request, context, user, uuid, requestUrl(request).searchParams);

@@ -28,7 +28,7 @@ const uuidParam = (url: URL, name: string) => {
 };
 
 export async function loadAdminScanSessions({ request, context }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const timeZone = zoneOrDefault(user.organization.timezone);
   const today = todayIn(timeZone);
   const url = requestUrl(request);

@@ -29,7 +29,7 @@ import { ORGANIZATIONS_LOAD_FAILED } from "../scan-organizations/scan-organizati
 import { readForm } from "../../../forms/read-form.server";
 
 export async function loadSettings({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const api = getApi(request, context);
   const [override, organizations] = await Promise.all([getScanModulesOverride(api), listAdminOrganizations(api)]);
   const options = organizations.data ? scanOrganizations(organizations.data).map(({ id, name }) => ({ id, name })) : [];
@@ -44,7 +44,7 @@ export async function loadSettings({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function settingsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = requireAdmin(context);
   const form = await readForm(request);
   const api = getApi(request, context);
   const toast = (message: string) => {

@@ -31,7 +31,7 @@ const failed = (error: ApiError, notFound: string): Outcome<never> =>
   error.status === 404 ? { found: null, message: notFound, status: 404 } : { found: null, message: error.message, status: failedStatus(error) };
 
 export async function loadFindUser({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const params = requestUrl(request).searchParams;
   const uuid = readLookup(params, "uuid", uuidSchema);
   const email = uuid.kind === "none" ? readLookup(params, "email", emailSchema) : ({ kind: "none" } as const);
@@ -76,7 +76,7 @@ function toProfile(p: Awaited<ReturnType<typeof findUserProfile>>["data"] & obje
 }
 
 export async function loadSignupLink({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  requireAdmin(context);
   const url = requestUrl(request);
   const email = readLookup(url.searchParams, "email", emailSchema);
   let status = 200;

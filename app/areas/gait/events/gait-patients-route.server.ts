@@ -18,7 +18,8 @@ import { getApi } from "../../../api/user-api.server";
 import type { Api } from "../../../api/client.server";
 import { isOrganizationAdmin } from "../../../auth/roles";
 import { getSession } from "../../../auth/session.server";
-import { requireProduct, type CurrentUser } from "../../../auth/user.server";
+import { type CurrentUser } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { locationChoices, type LocationOption } from "../../../shell/filter";
@@ -42,7 +43,7 @@ async function loadTable(api: Api, locationId: string, timeZone: string): Promis
 }
 
 export async function loadGaitPatients({ request, context }: LoaderFunctionArgs) {
-  const user = await requireProduct(request, context, "GAIT");
+  const user = requireProduct(context, "GAIT");
   const api = getApi(request, context);
   const url = requestUrl(request);
   const asked = parseLocation(url.searchParams);
@@ -61,7 +62,7 @@ export async function loadGaitPatients({ request, context }: LoaderFunctionArgs)
 export type GaitPatientsLoaderData = Awaited<ReturnType<typeof loadGaitPatients>>;
 
 export async function gaitPatientsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProduct(request, context, "GAIT");
+  const user = requireProduct(context, "GAIT");
   const form = await readForm(request);
   const intent = form.get("intent");
   const chosen = String(form.get("locationId") ?? "").trim();

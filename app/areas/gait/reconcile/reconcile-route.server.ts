@@ -12,7 +12,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { reconcileGaitPatients } from "../../../api/gait.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { requireProduct } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { failedStatus } from "../../../forms/api-error";
 import { readLimitedForm, type FormLimits } from "../../../forms/multipart.server";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
@@ -20,8 +20,8 @@ import { apiProblems, RECONCILE_MAX_BYTES, RECONCILE_MESSAGES, RECONCILE_PATH, r
 
 export const RECONCILE_FORM_LIMITS: FormLimits = { maxFileBytes: RECONCILE_MAX_BYTES, maxFieldBytes: 4 * 1024, maxBodyBytes: RECONCILE_MAX_BYTES + 1024 * 1024, maxParts: 8 };
 
-export async function loadReconcile({ request, context }: LoaderFunctionArgs) {
-  await requireProduct(request, context, "GAIT");
+export async function loadReconcile({ context }: LoaderFunctionArgs) {
+  requireProduct(context, "GAIT");
   return null;
 }
 
@@ -32,7 +32,7 @@ export interface ReconcileReply {
 const refuse = (problems: string[], status: number) => data<ReconcileReply>({ problems }, { status });
 
 export async function reconcileAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireProduct(request, context, "GAIT");
+  const user = requireProduct(context, "GAIT");
   const read = await readLimitedForm(request, RECONCILE_FORM_LIMITS);
   if (!read.ok) return read.reason === "too-large" ? refuse([RECONCILE_MESSAGES.tooLarge], 413) : refuse([RECONCILE_MESSAGES.unreadable], 400);
   if (read.oversized.has("file")) return refuse([RECONCILE_MESSAGES.tooLarge], 413);

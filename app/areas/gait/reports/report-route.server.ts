@@ -9,7 +9,7 @@ import { getGaitReport } from "../../../api/gait.server";
 import type { Api } from "../../../api/client.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { requireProduct } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { todayIn } from "../../../domain/date-range";
 import { attachmentDisposition, parseReportDay, reportDayInstants } from "../../../domain/report-day";
 import { formatDay } from "../../../domain/zoned-day";
@@ -36,7 +36,7 @@ export const gaitReportLoadFailed = (message: string) => `Could not load the gai
 export type GaitReportData = { error: string; bars?: undefined } | { error?: undefined; bars: GaitBar[]; rows: GaitCsvRow[] };
 
 async function parse(request: Request, context: PortalLoadContext) {
-  const user = await requireProduct(request, context, "GAIT");
+  const user = requireProduct(context, "GAIT");
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
   const params = requestUrl(request).searchParams;

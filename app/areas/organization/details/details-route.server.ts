@@ -20,7 +20,8 @@ import { MFA_NOT_REQUIRED_SAVED, MFA_REQUIRED_SAVED, MFA_REQUIREMENT_FAILED, MFA
 import type { ApiError } from "../../../api/result";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { requireUser, type CurrentUser } from "../../../auth/user.server";
+import { type CurrentUser } from "../../../auth/user.server";
+import { currentUser } from "../../../auth/current-user.server";
 import { FORM_TOKEN_FIELD, callOnce, submitOnce } from "../../../forms/submit-once.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
 import { organizationSchema, ORGANIZATION_FIELDS } from "../forms/organization";
@@ -46,7 +47,7 @@ export async function loadOrganizationDetails({ request, context }: LoaderFuncti
   const params = requestUrl(request).searchParams;
   const asked = detailsDialogOf(params) === "edit-organization";
   // The dialog's URL is admin-only: a practitioner gets the 403 screen (the same rule as the post).
-  const user = asked ? await requireOrganizationAdmin(request, context) : await requireUser(request, context);
+  const user = asked ? requireOrganizationAdmin(context) : currentUser(context);
   const { name, timezone, webLogoUrl, mfaRequired } = user.organization;
   const dialog: DetailsDialogState | null = asked ? editDialogStep(params, Boolean(webLogoUrl)) : null;
   return { organization: { name, timezone, webLogoUrl, mfaRequired }, canEdit: canManageOrganization(user), dialog };
@@ -66,7 +67,7 @@ const success = (request: Request, context: ActionFunctionArgs["context"]) => {
 };
 
 export async function organizationDetailsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireOrganizationAdmin(request, context);
+  const user = requireOrganizationAdmin(context);
   const read = await readLogoForm(request);
   if (!read.ok) {
     // Nothing of the form could be read (a body over every limit, or a broken one): the message at the logo

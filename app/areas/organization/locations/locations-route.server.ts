@@ -21,7 +21,7 @@ import type { ApiResult } from "../../../api/result";
 import type { Location } from "../../../api/schemas";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { requireUser } from "../../../auth/user.server";
+import { currentUser } from "../../../auth/current-user.server";
 import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { canManageOrganization, requireOrganizationAdmin } from "../access.server";
@@ -88,11 +88,11 @@ async function loadDialog(api: Api, kind: "add-location" | "edit-location", para
 }
 
 export async function loadLocations({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const params = requestUrl(request).searchParams;
   const dialog = detailsDialogOf(params);
   // A dialog URL is an admin-only state: anyone else gets the 403 screen, as for the posts.
-  if (dialog === "add-location" || dialog === "edit-location") await requireOrganizationAdmin(request, context);
+  if (dialog === "add-location" || dialog === "edit-location") requireOrganizationAdmin(context);
   const showMine = showsMyLocations(user);
   const tab = locationsTabOf(params, showMine);
   const api = getApi(request, context);
@@ -150,7 +150,7 @@ async function save(api: Api, form: FormData, editId: string | null): Promise<Ou
 }
 
 export async function locationsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireOrganizationAdmin(request, context);
+  const user = requireOrganizationAdmin(context);
   const params = requestUrl(request).searchParams;
   const dialog = detailsDialogOf(params);
   if (!isLocationsDialog(dialog)) throw data({ message: "Unknown form." }, { status: 400 });

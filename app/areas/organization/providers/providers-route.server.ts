@@ -31,7 +31,8 @@ import {
 import type { ApiResult } from "../../../api/result";
 import { sessionRevocations } from "../../../auth/revocation.server";
 import { getSession } from "../../../auth/session.server";
-import { requireUser, type CurrentUser } from "../../../auth/user.server";
+import { type CurrentUser } from "../../../auth/user.server";
+import { currentUser } from "../../../auth/current-user.server";
 import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { deletedByThisForm, postedName } from "../../../forms/idempotency-key.server";
 import { callOnce, FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
@@ -103,10 +104,10 @@ async function loadDialog(dialog: NonNullable<ProvidersDialog>, api: Api, practi
 }
 
 export async function loadProviders({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = currentUser(context);
   const state = parseProvidersState(requestUrl(request).searchParams);
   // Admin-only dialog URLs: a practitioner gets the 403 screen (the same answer as their posts).
-  if (state.dialog) await requireOrganizationAdmin(request, context);
+  if (state.dialog) requireOrganizationAdmin(context);
   const viewer = viewerOf(user);
   const api = getApi(request, context);
   // One call for the streamed table and the dialog that needs a provider.
@@ -147,7 +148,7 @@ interface ActionEnv {
 
 export async function providersAction({ request, context }: ActionFunctionArgs) {
   // A practitioner's post: 403 before anything is read or sent.
-  const user = await requireOrganizationAdmin(request, context);
+  const user = requireOrganizationAdmin(context);
   const form = await readForm(request);
   const session = getSession(request, context);
   const env: ActionEnv = {

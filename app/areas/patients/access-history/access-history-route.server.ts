@@ -8,7 +8,7 @@ import { ACCESS_HISTORY_LOAD_FAILED, getPatientAccessHistory } from "../../../ap
 import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
 import { isOrganizationAdmin } from "../../../auth/roles";
-import { requirePatientsUser } from "../../../auth/user.server";
+import { requirePatientsUser } from "../../../auth/current-user.server";
 import { ROUTES } from "../../../shell/nav";
 import { pageFromUrl, userNames } from "./labels";
 import { requestUrl } from "../../../request-url";
@@ -16,7 +16,7 @@ import { requestUrl } from "../../../request-url";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loadPatientAccessHistory({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   if (!isOrganizationAdmin(user.role)) throw redirect(ROUTES.patient(id));
   const page = pageFromUrl(requestUrl(request));

@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs } from "react-router";
 import { loadPatientRecord, loadProgramView } from "../../../api/patients.server";
-import { requirePatientsUser } from "../../../auth/user.server";
+import { requirePatientsUser } from "../../../auth/current-user.server";
 import { fullName } from "../../../domain/names";
 import { todayIn } from "../../../domain/date-range";
 import { formatDay } from "../../../domain/zoned-day";
@@ -13,7 +13,7 @@ import { formatDay } from "../../../domain/zoned-day";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loadProgramPrint({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   const hepId = params.hepId ?? "";
   const record = await loadPatientRecord(request, context, id);

@@ -17,7 +17,7 @@ import { listPatients } from "../../../api/patient-list.server";
 import { listPractitioners } from "../../../api/practitioners.server";
 import { getApi } from "../../../api/user-api.server";
 import { cookieIsSecure, getSession } from "../../../auth/session.server";
-import { requirePatientsUser } from "../../../auth/user.server";
+import { requirePatientsUser } from "../../../auth/current-user.server";
 import { getConfig } from "../../../config.server";
 import { byDisplayName, optionLabels } from "../../../domain/names";
 import {
@@ -39,7 +39,7 @@ import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
 
 export async function loadPatientList({ request, context }: LoaderFunctionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const url = requestUrl(request);
   const params = url.searchParams;
   const savedTab = tabFromCookieHeader(request.headers.get("Cookie"));
@@ -50,7 +50,7 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
   if (state.location && state.location !== "all" && user.role === "PORTAL_PRACTITIONER" && !user.locations.some((l) => l.id.toLowerCase() === state.location)) state.location = null;
 
   const api = getApi(request, context);
-  const filter = await getGlobalFilter(request, context);
+  const filter = getGlobalFilter(request, context);
   const orgProducts = user.organization.products;
   const addProductId = params.get("addProduct");
   const inviteId = params.get("invite");
@@ -87,7 +87,7 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
 }
 
 export async function patientListAction({ request, context }: ActionFunctionArgs) {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const url = requestUrl(request);
   const state = parseListState(url.searchParams, tabFromCookieHeader(request.headers.get("Cookie")));
   const env = { request, context, user, api: getApi(request, context), today: todayIn(user.organization.timezone), listUrl: listHref(state) };

@@ -11,7 +11,7 @@ import { getActivityReport, getPatientRecord } from "../../../api/patients.serve
 import { getProgram } from "../../../api/programs.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { requirePatientsUser } from "../../../auth/user.server";
+import { requirePatientsUser } from "../../../auth/current-user.server";
 import { dateRangeInstants, parseDateRange, todayIn, withDateRange } from "../../../domain/date-range";
 import { log } from "../../../log.server";
 import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
@@ -25,7 +25,7 @@ import { requestUrl } from "../../../request-url";
 export const REPORT_FAILED = "The report could not be downloaded.";
 
 export async function patientReportPdf({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  const user = await requirePatientsUser(request, context);
+  const user = requirePatientsUser(context);
   const id = params.patientRecordId ?? "";
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);

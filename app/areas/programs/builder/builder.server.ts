@@ -85,7 +85,7 @@ const view = (v: BuilderView, status = 200) => data<BuilderView>(v, { status, he
 export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
   // Programs and templates are Health's (ADR 020): an organization without it gets the not-found page here too,
   // as on the template list and detail — not an empty builder it could only fail to save from.
-  await requireHealthUser(request, context);
+  requireHealthUser(context);
   const params = requestUrl(request).searchParams;
   if (params.has(COMPLETED_PARAM)) return view({ kind: "completed", title: "New Program Template" });
   const start = parseBuilderStart(params);
@@ -106,7 +106,7 @@ export async function loadBuilder({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function builderAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireHealthUser(request, context);
+  const user = requireHealthUser(context);
   const start = parseBuilderStart(requestUrl(request).searchParams);
   if (!start) return view(problemView(null, BAD_LINK), 404);
   const env: BuilderEnv = { request, context, start };

@@ -50,7 +50,7 @@ export type LibraryGrid =
 export type LibraryDetail = { found: true; exercise: Exercise } | { found: false; id: string; error: string | null };
 
 export async function loadMotionLibrary({ request, context }: LoaderFunctionArgs) {
-  await requireHealthUser(request, context);
+  requireHealthUser(context);
   const params = requestUrl(request).searchParams;
   const state = parseExerciseFilters(params);
   const exercises = loadExercisesHedged(request, context);
@@ -81,7 +81,7 @@ export async function loadMotionLibrary({ request, context }: LoaderFunctionArgs
 }
 
 export async function motionLibraryAction({ request, context }: ActionFunctionArgs) {
-  await requireHealthUser(request, context);
+  requireHealthUser(context);
   const url = requestUrl(request);
   const back = `${ROUTES.motionLibrary}${url.search}`;
   const form = await readForm(request);

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { requireListedStaff } from "../access.server";
 
-export async function loadModules({ request, context }: LoaderFunctionArgs) {
-  await requireListedStaff(request, context, "modules");
+export async function loadModules({ context }: LoaderFunctionArgs) {
+  requireListedStaff(context, "modules");
   return null;
 }

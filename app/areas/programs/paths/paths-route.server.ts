@@ -16,7 +16,7 @@ import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
 
 export async function loadCarePaths({ request, context }: LoaderFunctionArgs) {
-  const user = await requireListedStaff(request, context, "paths");
+  const user = requireListedStaff(context, "paths");
   const state = parsePathsState(requestUrl(request).searchParams);
   const paths = applyEdits(SAMPLE_CARE_PATHS, await readPathEdits(request, user.userId));
   return { state, paths: searchPaths(paths, state.q) };
@@ -25,7 +25,7 @@ export async function loadCarePaths({ request, context }: LoaderFunctionArgs) {
 export type CarePathsData = SerializeFrom<typeof loadCarePaths>;
 
 export async function carePathsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireListedStaff(request, context, "paths");
+  const user = requireListedStaff(context, "paths");
   const state = parsePathsState(requestUrl(request).searchParams);
   const form = await readForm(request);
   const sample = SAMPLE_CARE_PATHS.find((p) => p.id === form.get("pathId"));

@@ -20,7 +20,7 @@ const failure = (status: number): never => {
 };
 
 export async function loadTemplateDetail({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireHealthUser(request, context);
+  const user = requireHealthUser(context);
   const id = params.templateId ?? "";
   if (!isTemplateId(id)) return failure(404);
   const [template, exercises] = await Promise.all([getTemplate(request, context, id), listExercises(request, context, "ALL")]);

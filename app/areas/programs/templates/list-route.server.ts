@@ -65,7 +65,7 @@ async function loadTemplatePage(request: Request, context: PortalLoadContext, pa
 }
 
 export async function loadTemplateList({ request, context }: LoaderFunctionArgs) {
-  const user = await requireHealthUser(request, context);
+  const user = requireHealthUser(context);
   const url = requestUrl(request);
   // 001 §2.3 / §2.9: ?add=true opens the creation of a template — the builder's own URL, nothing else kept.
   if (url.searchParams.get("add") === "true") throw redirect(createTemplateHref());
@@ -86,7 +86,7 @@ export interface TemplateActionData {
 
 
 export async function templateListAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireHealthUser(request, context);
+  const user = requireHealthUser(context);
   const url = requestUrl(request);
   const state = parseTemplateListState(url.searchParams);
   const form = await readForm(request);

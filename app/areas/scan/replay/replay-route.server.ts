@@ -13,7 +13,7 @@ import { data, type LoaderFunctionArgs } from "react-router";
 import type { ApiResult } from "../../../api/result";
 import { getScanLog, getScanSession, listAssessments, NO_POSE_LOGS, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
-import { requireProduct } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { canReplay, replayLog, REPLAY_REFUSED } from "../../../domain/scan-display";
 import { isUuid } from "../../../domain/uuid";
 import { clientRunsScripts } from "../../../shell/scripting";
@@ -78,7 +78,7 @@ export function stillView(request: Request, frame: number, source: LogSource): P
 export const replayLoadError = (message: string) => data({ state: "error" as const, message }, { status: 502, headers: NO_STORE });
 
 export async function loadReplay({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireProduct(request, context, "SCAN");
+  const user = requireProduct(context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) throw data(null, { status: 404, headers: NO_STORE });
   const api = getApi(request, context);
@@ -107,7 +107,7 @@ export const refusal = (message: string, status: number) => Response.json({ mess
  * rules hold here too: a session recorded before 2.18.0 is refused ('Cannot replay for sessions < 2.18.0', 403).
  */
 export async function frameSvgResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  await requireProduct(request, context, "SCAN");
+  requireProduct(context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
   const api = getApi(request, context);

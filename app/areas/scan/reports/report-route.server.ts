@@ -9,7 +9,8 @@ import { listAssessments, listScanSessions, SCAN_REPORT_LIMIT, scanSessionsLoadF
 import type { Api } from "../../../api/client.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { requireProduct, type CurrentUser } from "../../../auth/user.server";
+import { type CurrentUser } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { todayIn } from "../../../domain/date-range";
 import { attachmentDisposition, parseReportDay, reportDayInstants } from "../../../domain/report-day";
 import { formatDay } from "../../../domain/zoned-day";
@@ -59,7 +60,7 @@ interface ParsedReport {
 }
 
 async function parseReport(request: Request, context: PortalLoadContext): Promise<ParsedReport> {
-  const user = await requireProduct(request, context, "SCAN");
+  const user = requireProduct(context, "SCAN");
   const today = todayIn(user.organization.timezone);
   const params = requestUrl(request).searchParams;
   const { locations, filter } = await loadFilterState(request, context, user);

@@ -8,7 +8,7 @@
 import { data, type LoaderFunctionArgs } from "react-router";
 import { PDF_FAILED, renderScanPdf, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
-import { requireProduct } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { isUuid } from "../../../domain/uuid";
 import { log } from "../../../log.server";
 import { pdfBodyOf, type AnalysisView } from "../analysis/analysis.server";
@@ -33,7 +33,7 @@ export function backTo(request: Request, page: string = SESSIONS_PATH): string {
 }
 
 export async function analysisPdfResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  const user = await requireProduct(request, context, "SCAN");
+  const user = requireProduct(context, "SCAN");
   const uuid = params.sessionId?.toLowerCase();
   if (!isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
   const analysis = await loadPortalAnalysis(request, context, user, uuid, requestUrl(request).searchParams);

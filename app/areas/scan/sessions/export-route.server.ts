@@ -10,7 +10,7 @@
 import { data, type LoaderFunctionArgs } from "react-router";
 import { findScanSessionByUuid, listAssessments, scanSessionsLoadFailed } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
-import { requireProduct } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { isUuid } from "../../../domain/uuid";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -18,7 +18,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export const EXPORT_FORMAT = "exer-scan-session-export/1";
 
 export async function sessionExportResponse({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
-  const user = await requireProduct(request, context, "SCAN");
+  const user = requireProduct(context, "SCAN");
   const uuid = params.sessionId?.toLowerCase();
   if (!user.organization.isResearchOrg || !isUuid(uuid)) throw data(null, { status: 404, headers: NO_STORE });
   const api = getApi(request, context);

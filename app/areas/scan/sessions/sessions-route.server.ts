@@ -8,7 +8,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { listAssessments, listScanSessions, scanSessionsLoadFailed } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
-import { requireProduct } from "../../../auth/user.server";
+import { requireProduct } from "../../../auth/current-user.server";
 import { todayIn } from "../../../domain/date-range";
 import { isUuid } from "../../../domain/uuid";
 import type { PageMetadata } from "../../../components/pager";
@@ -20,7 +20,7 @@ import { requestUrl } from "../../../request-url";
 export type SessionsTable = { rows: SessionRow[]; metadata: PageMetadata } | { error: string };
 
 export async function loadScanSessions({ request, context }: LoaderFunctionArgs) {
-  const user = await requireProduct(request, context, "SCAN");
+  const user = requireProduct(context, "SCAN");
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);
   const url = requestUrl(request);
