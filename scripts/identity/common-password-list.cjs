@@ -3,22 +3,20 @@
  * (app/auth/password.server.ts): the same data, read once, compared the same way (app/domain/password.ts's
  * normalisePassword: NFKC, runs of spaces as one, lower case).
  *
- * `readCommonPasswords()` is the one place that knows where the list lives and how it is stored: today the generated
- * module app/auth/common-passwords.server.ts (its template literal, one password a line). When the list becomes a
- * word-list file of its own, point this function at it (nothing else here changes).
+ * `readCommonPasswords()` is the one place here that knows where the list lives and how it is stored: the portal's word
+ * list, wordlists/common-passwords.txt.br (Brotli, one password a line; ADR 037).
  */
 "use strict";
 const { readFileSync } = require("node:fs");
+const { brotliDecompressSync } = require("node:zlib");
 const path = require("node:path");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 
 /** The list's passwords, one a line, as stored. */
 function readCommonPasswords() {
-  const text = readFileSync(path.join(PROJECT_ROOT, "app", "auth", "common-passwords.server.ts"), "utf8");
-  const match = /COMMON_PASSWORDS\s*=\s*`([^`]*)`/.exec(text);
-  if (!match) throw new Error("common-password list: app/auth/common-passwords.server.ts has no COMMON_PASSWORDS list");
-  return match[1].split("\n").filter(Boolean);
+  const text = brotliDecompressSync(readFileSync(path.join(PROJECT_ROOT, "wordlists", "common-passwords.txt.br"))).toString("utf8");
+  return text.split("\n").filter(Boolean);
 }
 
 /** As app/domain/password.ts compares them. */
