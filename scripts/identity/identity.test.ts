@@ -20,9 +20,8 @@ import {
   SetUserPoolMfaConfigCommand,
   VerifySoftwareTokenCommand,
   ConfirmForgotPasswordCommand,
-  AdminCreateUserCommand,
   ForgotPasswordCommand,
-  AdminSetUserPasswordCommand,
+  SignUpCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { randomUUID } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";

@@ -13,6 +13,7 @@ import type { Caller } from "./auth.js";
 const pool = new Map<string, SecondFactorState>();
 const asked: string[] = [];
 const identity: IdentityAdmin = {
+  createUser: async () => {},
   setRole: async () => {},
   deleteUser: async () => {},
   signOut: async () => {},

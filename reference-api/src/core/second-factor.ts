@@ -78,6 +78,7 @@ export function createSecondFactorCheck(identity: IdentityAdmin | null, opts: { 
 export function withSecondFactorForgetting(identity: IdentityAdmin, check: SecondFactorCheck): IdentityAdmin {
   // Every call goes to `identity` as it is at the time of the call (tests replace its methods).
   return {
+    createUser: (user) => identity.createUser(user),
     setRole: (username, role) => identity.setRole(username, role),
     signOut: (username) => identity.signOut(username),
     secondFactor: (username) => identity.secondFactor(username),
