@@ -139,7 +139,9 @@ describe("the project's Dockerfile", () => {
     const runtime = stage("runtime");
     expect(runtime.cmd).toEqual(["node", "--enable-source-maps", "build/server/index.js"]);
     // …and the PDFs' font (ADR 032), where the server bundle looks for it: fonts/pdf/ above build/server/.
-    expect(runtime.steps.flatMap((s) => (s.kind === "COPY" && !s.from ? [`${s.sources.join(" ")}>${s.dest}`] : []))).toEqual(["package.json>./", "fonts/pdf>./fonts/pdf"]);
+    expect(runtime.steps.flatMap((s) => (s.kind === "COPY" && !s.from ? [`${s.sources.join(" ")}>${s.dest}`] : []))).toEqual(["package.json>./", "fonts/pdf>./fonts/pdf", "wordlists>./wordlists"]);
+    // …and the common-password list (ADR 037), which the server reads from wordlists/ above build/server/.
+    expect(existsSync(join(PROJECT_ROOT, "wordlists/common-passwords.txt.br"))).toBe(true);
     expect(existsSync(join(PROJECT_ROOT, "fonts/pdf/ExerPdfSans-Regular.ttf.br")) && existsSync(join(PROJECT_ROOT, "fonts/pdf/ExerPdfSans-Bold.ttf.br"))).toBe(true);
     const fromStages = runtime.steps.flatMap((s) => (s.kind === "COPY" && s.from ? [`${s.from}:${s.sources.join(" ")}`] : []));
     expect(fromStages).toEqual(["deps:/app/node_modules", "build:/app/build", "build:/app/public"]);

@@ -386,7 +386,8 @@ describe("invitations, end to end at the API", () => {
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ role: "PORTAL_PRACTITIONER", locations: [{ id: fx.orgA.locations[1] }] });
     expect(identityCalls).toContain(`setRole ${fresh.userId} PORTAL_PRACTITIONER`);
-    expect((await api.request("GET", `/v2/sign-up/${code}`)).body.hasAccount).toBe(true);
+    // A used invitation reveals nothing: the same 404 as an unknown code (ADR 042).
+    expect((await api.request("GET", `/v2/sign-up/${code}`)).status).toBe(404);
     const again = await api.request("POST", `/v2/users/${fresh.userId}/complete-sign-up`, { as: fresh, body: { userId: fresh.userId, firstName: "Iris", lastName: "Invitee", inviteCode: code } });
     expect(again.status).toBe(409);
 

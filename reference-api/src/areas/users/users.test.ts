@@ -117,9 +117,9 @@ describe("sign-up by invite code", () => {
     expect(res.body).toMatchObject({ userId: newUser.userId, practitionerId, firstName: "Jordan", lastName: "Ellis", organization: { id: fx.orgA.id } });
     expect(res.body.locations).toHaveLength(1);
 
-    // After: the user is signed up and the invitation shows hasAccount.
+    // After: the user is signed up, and the used invitation reveals nothing (the unknown code's 404, ADR 042).
     expect((await api.request("GET", "/v2/users/current", { as: newUser })).status).toBe(200);
-    expect((await api.request("GET", "/v2/sign-up/SIGNUP-0001")).body.hasAccount).toBe(true);
+    expect((await api.request("GET", "/v2/sign-up/SIGNUP-0001")).status).toBe(404);
 
     // The same caller again: already completed.
     const again = await api.request("POST", `/v2/users/${newUser.userId}/complete-sign-up`, { as: newUser, body: { firstName: "J", lastName: "E", inviteCode: "SIGNUP-0001" } });
