@@ -141,10 +141,14 @@ describe("the trace of one page (the patient list searched by a patient's name)"
     expect(apiSpan!.attributes["exer.provider_api.operation"]).toBe("listPatientRecords");
     expect(apiSpan!.attributes["http.response.status_code"]).toBe(200);
 
-    // Every provider-API operation of the page (the user, the locations …) hangs under a loader the same way.
+    // Every provider-API operation of the page (the locations …) hangs under a loader the same way; the current user,
+    // loaded once per request by the authentication middleware (ADR 037), under that middleware's span.
     const operations = spans.filter((s) => s.attributes["exer.provider_api.operation"] !== undefined && s.kind !== SERVER);
     expect(operations.length).toBeGreaterThan(1);
-    for (const op of operations) expect(ancestors(spans, op).some((s) => s.name.startsWith("loader "))).toBe(true);
+    for (const op of operations) expect(ancestors(spans, op).some((s) => s.name.startsWith("loader ") || s.name.startsWith("middleware "))).toBe(true);
+    const user = operations.filter((s) => s.attributes["exer.provider_api.operation"] === "getCurrentUser");
+    expect(user).toHaveLength(1);
+    expect(ancestors(spans, user[0]!).map((s) => s.name)).toContain("middleware routes/_app");
 
     // The request's log line carries the trace's ids.
     const requestLine = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === "request");
