@@ -21,7 +21,7 @@ const bars: ChartSpec = {
   thresholds: [{ y: 0.8, label: "0.8 m/s" }],
 };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 describe("chartOption", () => {
   it("draws days on a UTC time axis, whatever the process' time zone", () => {

@@ -17,7 +17,12 @@ describe("drawChart", () => {
   });
 
   it("is an SVG image named and described for assistive technology", () => {
-    expect(svg).toMatch(/^<svg role="img" focusable="false" [^>]*viewBox="0 0 720 320"[^>]*><title>Knee &lt;Bend&gt;<\/title><desc>Line chart of &quot;Knee &lt;Bend&gt;&quot; &amp; more\.<\/desc>/);
+    const id = /aria-labelledby="(chart-[0-9a-f]{8})-t"/.exec(svg)?.[1];
+    expect(id).toBeDefined();
+    expect(svg).toMatch(
+      new RegExp(`^<svg role="img" focusable="false" aria-labelledby="${id}-t" aria-describedby="${id}-d" [^>]*viewBox="0 0 720 320"[^>]*><title id="${id}-t">Knee &lt;Bend&gt;</title><desc id="${id}-d">Line chart of &quot;Knee &lt;Bend&gt;&quot; &amp; more\\.</desc>`),
+    );
+    expect(drawChart("Knee", spec).svg).not.toContain(id);
   });
 
   it("draws the values, the axis and the reference line", () => {
@@ -43,7 +48,7 @@ describe("svgForPage", () => {
       "p",
     );
     expect(out).toBe(
-      `<svg role="img" focusable="false" width="1"><title>T</title><desc>D</desc><text font-style="normal" font-weight="bold" font-size="12px" font-family="'DejaVu Sans', sans-serif">a</text><clipPath id="p3-c0"></clipPath><path clip-path="url(#p3-c0)"/></svg>`,
+      `<svg role="img" focusable="false" aria-labelledby="p-t" aria-describedby="p-d" width="1"><title id="p-t">T</title><desc id="p-d">D</desc><text font-style="normal" font-weight="bold" font-size="12px" font-family="'DejaVu Sans', sans-serif">a</text><clipPath id="p-c0"></clipPath><path clip-path="url(#p-c0)"/></svg>`,
     );
   });
 });

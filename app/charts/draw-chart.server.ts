@@ -5,14 +5,17 @@
  * and zoom over it.
  *
  * The SVG is made fit for the page:
- * - accessible: `role="img"` with a `<title>` (the chart's title) and `<desc>` (its description); the data table
- *   next to it carries the values;
+ * - accessible: `role="img"` named by its `<title>` (the chart's title) and described by its `<desc>` (its
+ *   description), through ids of its own (Chromium does not take the `<desc>` of an SVG with a role otherwise);
+ *   the data table next to it carries the values;
  * - within the CSP (style-src without 'unsafe-inline', ADR 024 §13): ECharts writes text styles as `style`
  *   attributes and a `<style>` block of hover rules (meant for its SSR client runtime, which the portal does not
  *   use); the attributes become presentation attributes and the block goes;
- * - its ids (clip paths) are prefixed, so they cannot collide with the island's drawing of the same page;
+ * - its ids (clip paths, title, description) are the drawing's own (a random prefix), so they cannot collide with
+ *   another chart's or the island's drawing on the same page;
  * - ECharts' SSR metadata (`ecmeta_*`, hover classes) is dropped: bytes the page does not use.
  */
+import { randomUUID } from "node:crypto";
 import type { ChartSpec, DrawnChart } from "../islands/chart-spec";
 import { chartOption, chartSize, type ChartOptionExtras } from "./chart-option";
 import { echarts } from "./echarts";
@@ -40,7 +43,7 @@ function styleToAttributes(style: string): string {
 }
 
 /** The SVG of an option, cleaned for the page (see above). */
-export function svgForPage(svg: string, a11y: { title: string; description: string }, idPrefix = "chart"): string {
+export function svgForPage(svg: string, a11y: { title: string; description: string }, idPrefix: string): string {
   return svg
     .replace(/<style\s*>[\s\S]*?<\/style>/g, "")
     .replace(/ style="([^"]*)"/g, (_, style: string) => {
@@ -49,10 +52,10 @@ export function svgForPage(svg: string, a11y: { title: string; description: stri
     })
     .replace(/ ecmeta_[a-z_]+="[^"]*"/g, "")
     .replace(/ class="zr\d+-cls-\d+"/g, "")
-    .replace(/\bzr(\d+)-c(\d+)\b/g, `${idPrefix}$1-c$2`)
+    .replace(/\bzr\d+-c(\d+)\b/g, `${idPrefix}-c$1`)
     .replace(/\n/g, "")
-    .replace(/^<svg /, `<svg role="img" focusable="false" `)
-    .replace(/^(<svg[^>]*>)/, `$1<title>${escapeXml(a11y.title)}</title><desc>${escapeXml(a11y.description)}</desc>`);
+    .replace(/^<svg /, `<svg role="img" focusable="false" aria-labelledby="${idPrefix}-t" aria-describedby="${idPrefix}-d" `)
+    .replace(/^(<svg[^>]*>)/, `$1<title id="${idPrefix}-t">${escapeXml(a11y.title)}</title><desc id="${idPrefix}-d">${escapeXml(a11y.description)}</desc>`);
 }
 
 /** The chart's option drawn as SVG at its size (chartSize). */
@@ -68,5 +71,5 @@ export function renderChartSvg(spec: ChartSpec, extras: ChartOptionExtras = {}, 
 
 /** A chart for a page: drawn on the server, titled and described for assistive technology. */
 export function drawChart(title: string, spec: ChartSpec): DrawnChart {
-  return { spec, svg: svgForPage(renderChartSvg(spec), { title, description: spec.description }, "chart-s") };
+  return { spec, svg: svgForPage(renderChartSvg(spec), { title, description: spec.description }, `chart-${randomUUID().slice(0, 8)}`) };
 }

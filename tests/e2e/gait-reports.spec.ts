@@ -70,7 +70,7 @@ async function report(page: Page) {
   const table = page.getByRole("table", { name: /Gait speed per subject/ });
   // The bars are drawn by the server: their SVG is in the report's HTML (streamed after the form), with the line.
   const html = await (await page.request.get(page.url())).text();
-  expect(html).toMatch(/<svg role="img"[^>]*><title>Gait speed per subject, [^<]+<\/title><desc>Bar chart of gait speed per subject on /);
+  expect(html).toMatch(/<svg role="img"[^>]*><title id="[^"]+">Gait speed per subject, [^<]+<\/title><desc id="[^"]+">Bar chart of gait speed per subject on /);
   const bars = page.getByRole("img", { name: /^Gait speed per subject/ });
   await expect(bars).toBeVisible();
   await expect(bars.locator("text", { hasText: /^0\.8 m\/s$/ })).toBeVisible();

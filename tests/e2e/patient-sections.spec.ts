@@ -179,7 +179,7 @@ test.describe("Range of motion", () => {
     // The HTML as the server sends it (before any script): the chart's SVG is in it.
     const html = await (await page.request.get(url)).text();
     const escaped = exercise.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    expect(html).toMatch(new RegExp(`<svg role="img"[^>]*><title>${escaped}</title><desc>Line chart of the maximum range of motion per day of `));
+    expect(html).toMatch(new RegExp(`<svg role="img"[^>]*><title id="[^"]+">${escaped}</title><desc id="[^"]+">Line chart of the maximum range of motion per day of `));
     await page.goto(url);
     const figure = page.getByRole("figure", { name: exercise, exact: true });
     const plot = figure.getByRole("img", { name: exercise, exact: true });
