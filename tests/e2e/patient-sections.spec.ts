@@ -242,7 +242,7 @@ test.describe("Surveys", () => {
     await page.goto(sectionUrl(patientId, "health", "pro"));
     await expectAccessible(page);
     const figure = page.getByRole("figure", { name: "Pain Level", exact: true });
-    await expect(figure.getByText("What is your level of pain today?")).toBeVisible();
+    await expect(figure.getByText("What is your level of pain today?", { exact: true })).toBeVisible();
     await expect(figure.getByRole("img", { name: "Pain Level" })).toHaveAccessibleDescription(/on a scale from 0 to 10/);
     if (jsEnabled()) {
       await figure.getByText("Show data table").click();
