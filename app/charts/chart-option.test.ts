@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChartSpec } from "../islands/chart-spec";
-import { chartOption, chartSize, dayText, dayValue, niceTop } from "./chart-option";
+import { chartOption, chartSize, dayText, dayValue, niceTop, tooltipText } from "./chart-option";
 
 const line: ChartSpec = {
   description: "Line chart of the maximum range of motion per day of Knee Bend, in degrees.",
@@ -84,5 +84,11 @@ describe("chartOption", () => {
   it("sizes lines and bars", () => {
     expect(chartSize(line)).toEqual({ width: 720, height: 320 });
     expect(chartSize(bars)).toEqual({ width: 900, height: 440 });
+  });
+
+  it("writes the tooltip as plain text: the day and each series' value, or the bar and its value", () => {
+    expect(tooltipText(line, [{ seriesName: "Left", value: [Date.UTC(2026, 10, 1), 40] }, { seriesName: "Right", value: [Date.UTC(2026, 10, 1), null] }])).toBe("11/01/2026\nLeft: 40\nRight: —");
+    expect(tooltipText(bars, { name: "Al <b>", seriesName: "Gait speed", value: 0.6 })).toBe("Al <b>: 0.60");
+    expect((chartOption(line) as Any).tooltip.formatter([{ seriesName: "Left", value: [Date.UTC(2026, 10, 3), 41] }])).toBe("11/03/2026\nLeft: 41");
   });
 });

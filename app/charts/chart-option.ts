@@ -79,6 +79,34 @@ const yMax = (spec: ChartSpec) => {
 /** 10 % above the value, rounded up to a step of 0.2 below 2, else to a whole number. */
 export const niceTop = (v: number) => (v < 2 ? Math.ceil((v * 1.1) / 0.2) * 0.2 : Math.ceil(v * 1.1));
 
+/** What the tooltip formatter receives of a point (ECharts' callback parameters, the fields used). */
+export interface TooltipParam {
+  seriesName?: string;
+  name?: string;
+  value?: unknown;
+}
+
+/**
+ * The tooltip's plain text (drawn in the SVG: no markup): a line chart's day as MM/DD/YYYY, then each series' value
+ * that day; a bar's category and value (with its series' name when there are several).
+ */
+export function tooltipText(spec: ChartSpec, params: TooltipParam | TooltipParam[]): string {
+  const list = Array.isArray(params) ? params : [params];
+  if (spec.kind === "bar") {
+    const decimals = spec.valueDecimals ?? 2;
+    return list
+      .map((p) => {
+        const v = typeof p.value === "number" ? p.value.toFixed(decimals) : "—";
+        return spec.series.length > 1 ? `${p.name ?? ""}\n${p.seriesName ?? ""}: ${v}` : `${p.name ?? ""}: ${v}`;
+      })
+      .join("\n");
+  }
+  const at = (p: TooltipParam) => (Array.isArray(p.value) ? (p.value as unknown[]) : []);
+  const day = at(list[0] ?? {})[0];
+  const lines = list.map((p) => `${p.seriesName ?? ""}: ${at(p)[1] ?? "—"}`);
+  return [typeof day === "number" ? dayText(day) : "", ...lines].join("\n");
+}
+
 export function chartOption(spec: ChartSpec, extras: ChartOptionExtras = {}): ChartOption {
   const bar = spec.kind === "bar";
   const several = spec.series.length > 1;
@@ -98,7 +126,7 @@ export function chartOption(spec: ChartSpec, extras: ChartOptionExtras = {}): Ch
       renderMode: "richText",
       confine: true,
       textStyle: { color: TEXT },
-      valueFormatter: (v) => (typeof v === "number" ? (bar ? v.toFixed(decimals) : String(v)) : "—"),
+      formatter: (params) => tooltipText(spec, params as TooltipParam | TooltipParam[]),
     },
   };
   if (bar) {
