@@ -54,10 +54,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheets and the icon are same-origin (CSP style-src 'self') and need no nonce. The browser hides a nonce's
             value from scripts, so the client could not render the server's: an empty one on both sides hydrates alike. */}
         <Links nonce="" />
-        {/* Plotly's stylesheet (ADR 024 §13): Plotly adds its rules to this element through the CSSOM when a chart
-            loads. An empty inline style needs the nonce (without it the browser gives the element no sheet, and Plotly
-            would need 'unsafe-inline'); the CSSOM itself is not restricted by the CSP. */}
-        <style id="plotly.js-style-global" nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -2,8 +2,8 @@
  * Security headers of every response. The Content-Security-Policy allows scripts only from this origin and
  * inline scripts carrying the response's nonce (no 'unsafe-inline' scripts), styles only from this origin's
  * stylesheets and `<style>` elements carrying the nonce (no 'unsafe-inline' styles: no style attributes in the
- * HTML; the islands set styles through the CSSOM; Plotly's rules go into the nonce'd `<style>` of app/root.tsx —
- * ADR 024 §13); nothing may frame the portal. Violations are reported to `/csp-report` (server/csp-report.ts):
+ * HTML; the islands set styles through the CSSOM; the charts' server SVG carries presentation attributes instead of
+ * style attributes — ADR 024 §13, ADR 039); nothing may frame the portal. Violations are reported to `/csp-report` (server/csp-report.ts):
  * `report-to` with the Reporting-Endpoints header, `report-uri` for browsers without it.
  */
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp-report";

@@ -2,8 +2,8 @@
  * What a chart island draws: line series over days (`kind` "line", the default) or bars over categories (`kind`
  * "bar": `x` holds the category labels, e.g. the gait report's subjects), an optional y range and reference
  * lines (thresholds).
- * Plain data, so the server can render the same figures as a table (chart.tsx) and the browser as a plot
- * (line-chart.client.tsx).
+ * Plain data: the server draws it as SVG (app/charts/draw-chart.server.ts) and as a table (chart.tsx), the browser's
+ * island draws it again with tooltips and zoom (chart-island.client.tsx), all through app/charts/chart-option.ts.
  */
 export interface ChartSeries {
   name: string;
@@ -32,4 +32,10 @@ export interface ChartSpec {
   yRange?: [number, number];
   series: ChartSeries[];
   thresholds?: ChartThreshold[];
+}
+
+/** A chart as loaders hand it to the page: its spec (the table and the island) and its SVG drawn on the server. */
+export interface DrawnChart {
+  spec: ChartSpec;
+  svg: string;
 }

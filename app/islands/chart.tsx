@@ -1,19 +1,23 @@
 /**
- * A chart island with its server-rendered fallback: the figure's data as a table is always in the HTML (open
- * when JavaScript does not run; folded under "Show data table" once the plot is drawn). The plot itself is
- * a client island: React.lazy loads line-chart.client.tsx (lines and bars) after hydration, so the server never renders it
- * and pages without charts never fetch plotly.
+ * A chart as the server drew it, with its data table (ADR 039). The loader draws the chart's SVG
+ * (app/charts/draw-chart.server.ts); it is in the first HTML, so the chart shows with JavaScript off and before
+ * any script arrives on a slow link. The data table is always in the HTML too (open when JavaScript does not run;
+ * folded under "Show data table" once the page is interactive).
+ * Once hydrated, the island (chart-island.client.tsx: ECharts, tree-shaken, loaded with React.lazy, so pages
+ * without charts never fetch it) draws the same option over the server's SVG at the same size and adds tooltips,
+ * zoom and the image download.
  */
 import { lazy, Suspense, useId, type ReactNode } from "react";
 import { formatDay } from "../domain/zoned-day";
 import { useHydrated } from "../components/use-hydrated";
-import type { ChartSpec } from "./chart-spec";
+import type { ChartSpec, DrawnChart } from "./chart-spec";
 
-const LineChart = lazy(() => import("./line-chart.client"));
+const ChartIsland = lazy(() => import("./chart-island.client"));
 
 interface ChartFigureProps {
   title: string;
-  spec: ChartSpec;
+  /** The chart's spec and its server-drawn SVG (drawChart in the loader). */
+  chart: DrawnChart;
   /** How the table writes a value (default: as it is). */
   format?: (value: number, series: number) => string;
   /** Marks a table cell (a threshold warning, for example). */
@@ -23,20 +27,25 @@ interface ChartFigureProps {
   children?: ReactNode;
 }
 
-export function ChartFigure({ title, spec, format, flag, table, children }: ChartFigureProps) {
+export function ChartFigure({ title, chart, format, flag, table, children }: ChartFigureProps) {
   const hydrated = useHydrated();
   const id = useId();
+  const { spec } = chart;
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="chart-title">
         {title}
       </figcaption>
       {children}
-      {hydrated ? (
-        <Suspense fallback={<p className="chart-loading">Loading chart…</p>}>
-          <LineChart spec={spec} />
-        </Suspense>
-      ) : null}
+      <div className={`chart-plot chart-plot-${spec.kind ?? "line"}`} data-testid="chart-plot">
+        {/* The server's drawing, kept as React received it (the island draws over it, it never changes this). */}
+        <div className="chart-svg" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <ChartIsland spec={spec} title={title} />
+          </Suspense>
+        ) : null}
+      </div>
       <details className="chart-data" open={!hydrated}>
         <summary>{hydrated ? "Show data table" : "Data table"}</summary>
         {table ?? <ChartTable caption={title} spec={spec} format={format} flag={flag} />}

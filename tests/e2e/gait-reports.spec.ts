@@ -1,6 +1,6 @@
 /**
  * Gait Reports (issue 12; spec 002 §2 'Gait Reports', §4 report flow, §8, §9): a gait user generates the report of
- * a day with sessions (found through the API): the Chart tab (Plotly bars with JavaScript, the table without) with
+ * a day with sessions (found through the API): the Chart tab (bars drawn by the server, in the HTML; the island over them with JavaScript; the table) with
  * the share below 0.8 m/s, the chart image (PNG) and the CSV named MM-dd-yyyy.csv; 'Generate new report' resets;
  * an empty day says 'No sessions exist for that date.' and a future day is refused at the field. Both projects.
  */
@@ -68,8 +68,14 @@ async function report(page: Page) {
   await expect(page).toHaveURL(new RegExp(`date=${day}`));
   await expect(page.getByText(/^\d+ of \d+ subjects? \(\d+%\) below 0\.8 m\/s$/)).toBeVisible();
   const table = page.getByRole("table", { name: /Gait speed per subject/ });
+  // The bars are drawn by the server: their SVG is in the report's HTML (streamed after the form), with the line.
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toMatch(/<svg role="img"[^>]*><title id="[^"]+">Gait speed per subject, [^<]+<\/title><desc id="[^"]+">Bar chart of gait speed per subject on /);
+  const bars = page.getByRole("img", { name: /^Gait speed per subject/ });
+  await expect(bars).toBeVisible();
+  await expect(bars.locator("text", { hasText: /^0\.8 m\/s$/ })).toBeVisible();
   if (jsEnabled()) {
-    await expect(page.getByTestId("chart-plot").locator("svg").first()).toBeVisible();
+    await expect(page.getByTestId("chart-live").locator("svg")).toBeVisible();
     // The table stays, folded under the plot.
     await page.getByText("Show data table").click();
   }

@@ -1,7 +1,8 @@
 /**
  * The Health sections of the patient detail (issue 4; spec 000 §2.8, §9): activity (sessions by day, set
  * statuses, completion badges, Include Self-Reported, paging without JavaScript and virtualization with it),
- * Range of motion and Surveys (chart islands with their data tables), the empty states, and an unknown
+ * Range of motion and Surveys (charts drawn by the server, the island's tooltips and zoom, their data tables), the
+ * empty states, and an unknown
  * section. Demo patients are read only; tests that need an empty patient create one.
  */
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
@@ -171,14 +172,55 @@ test.describe("Range of motion", () => {
     await expect(row.getByRole("cell").nth(column - 1)).toHaveText(formatDegrees(found.max));
   });
 
-  test("@js-only the chart island draws the plot", async ({ page }) => {
+  test("the chart is drawn by the server: its SVG is in the tab's HTML, titled and described", async ({ page }) => {
     const { patient, found } = romRecord();
+    const exercise = found.key.split("|")[0]!;
+    const url = sectionUrl(patient.id, "health", "rom");
+    // The HTML as the server sends it (before any script): the chart's SVG is in it.
+    const html = await (await page.request.get(url)).text();
+    const escaped = exercise.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(html).toMatch(new RegExp(`<svg role="img"[^>]*><title id="[^"]+">${escaped}</title><desc id="[^"]+">Line chart of the maximum range of motion per day of `));
+    await page.goto(url);
+    const figure = page.getByRole("figure", { name: exercise, exact: true });
+    const plot = figure.getByRole("img", { name: exercise, exact: true });
+    await expect(plot).toBeVisible();
+    await expect(plot).toHaveAccessibleDescription(/^Line chart of the maximum range of motion per day of /);
+    await expect(figure.locator(".chart-svg svg text").filter({ hasText: /^\d\d\/\d\d$/ }).first()).toBeAttached();
+    if (!jsEnabled()) await expect(figure.getByRole("table")).toBeVisible();
+  });
+
+  test("@js-only the island draws over the server's SVG without moving it, with a tooltip, zoom and the image download", async ({ page }) => {
+    const { patient, found } = romRecord();
+    const exercise = found.key.split("|")[0]!;
     await page.goto(sectionUrl(patient.id, "health", "rom"));
-    const figure = page.getByRole("figure", { name: found.key.split("|")[0]!, exact: true });
-    const plot = figure.getByRole("img", { name: /Line chart of the maximum range of motion/ });
-    await expect(plot).toBeVisible({ timeout: 15_000 });
-    await expect(plot.locator("svg.main-svg").first()).toBeVisible();
+    const figure = page.getByRole("figure", { name: exercise, exact: true });
+    const drawn = figure.locator(".chart-svg > svg");
+    const live = figure.getByTestId("chart-live").locator("svg");
+    await expect(live).toBeVisible({ timeout: 15_000 });
+    // Same box: the live drawing lies exactly over the server's, which keeps the layout.
+    const [a, b] = [(await drawn.boundingBox())!, (await live.boundingBox())!];
+    expect(Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height)).toBeLessThan(2);
+    await expect(figure.getByRole("img", { name: exercise, exact: true })).toBeAttached();
     await expect(figure.getByRole("table")).toBeHidden();
+
+    // Tooltip: the day under the pointer, as MM/DD/YYYY, drawn in the chart.
+    const dayLabels = live.locator("text").filter({ hasText: /\d\d\/\d\d\/\d{4}/ });
+    await expect(dayLabels).toHaveCount(0);
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.move(b.x + b.width / 2 + 3, b.y + b.height / 2 + 3);
+    await expect(dayLabels.first()).toBeVisible();
+
+    // Zoom in narrows the axis; Reset zoom puts it back.
+    const tools = figure.getByRole("group", { name: `${exercise}: chart tools` });
+    const reset = tools.getByRole("button", { name: "Reset zoom" });
+    await expect(reset).toBeDisabled();
+    await tools.getByRole("button", { name: "Zoom in" }).click();
+    await expect(reset).toBeEnabled();
+    await reset.click();
+    await expect(reset).toBeDisabled();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), tools.getByRole("button", { name: "Download image" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.svg$/);
     await expectAccessible(page);
   });
 });
@@ -200,9 +242,9 @@ test.describe("Surveys", () => {
     await page.goto(sectionUrl(patientId, "health", "pro"));
     await expectAccessible(page);
     const figure = page.getByRole("figure", { name: "Pain Level", exact: true });
-    await expect(figure.getByText("What is your level of pain today?")).toBeVisible();
+    await expect(figure.getByText("What is your level of pain today?", { exact: true })).toBeVisible();
+    await expect(figure.getByRole("img", { name: "Pain Level" })).toHaveAccessibleDescription(/on a scale from 0 to 10/);
     if (jsEnabled()) {
-      await expect(figure.getByRole("img", { name: /on a scale from 0 to 10/ })).toBeVisible({ timeout: 15_000 });
       await figure.getByText("Show data table").click();
     }
     const row = figure.getByRole("row").filter({ has: page.getByRole("rowheader", { name: mmddyyyy(dayIn(data.clock.timeZone, answer!.dateTime)) }) });

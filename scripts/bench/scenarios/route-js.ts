@@ -5,7 +5,7 @@
  * exactly the set computed for its route.
  *
  * Then the patient pages in a real browser (headless chromium, scripts/bench/lib/browser-js.ts): the patient
- * list, a patient's activity tab and the ROM chart tab, whose chart island loads Plotly lazily after hydration.
+ * list, a patient's activity tab and the ROM chart tab, whose chart island loads ECharts lazily after hydration (over the server's SVG, ADR 039).
  * Every script the browser fetches is recorded until the page is idle — on the chart tab, until the chart's
  * svg is in the DOM — and compared with the computed set: the difference is what loads after hydration.
  */
@@ -40,8 +40,8 @@ const patientPages = (id: string) => [
   { label: "chart tab (ROM)", path: `/patients/${id}/health/rom/`, routeId: SECTION_ROUTE, chart: true },
 ];
 
-/** Plotly draws into <svg class="main-svg"> inside the chart island's figure. */
-const chartDrawn = (page: Page) => page.locator("figure.chart svg.main-svg").first().waitFor({ state: "attached", timeout: 30_000 });
+/** The chart island draws its live SVG over the server's (ADR 039). */
+const chartDrawn = (page: Page) => page.locator('figure.chart [data-testid="chart-live"] svg').first().waitFor({ state: "attached", timeout: 30_000 });
 
 export const routeJs: Scenario = {
   name: "js",

@@ -1,13 +1,14 @@
 /**
- * The admin Insights page: totals, then per organization its figures as grouped bars (the Plotly island,
- * loaded after hydration) with the table as the server-rendered fallback (open without JavaScript).
+ * The admin Insights page: totals, then per organization its figures as grouped bars (drawn by the loader;
+ * the chart island adds tooltips and zoom after hydration) with the table (open without JavaScript).
  */
 import type { SerializeFrom } from "../../../route-data";
 import { Await, useLocation } from "react-router";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ChartFigure } from "../../../islands/chart";
-import { insightsChartSpec, insightsTotals, type InsightsRow } from "./insights";
+import type { DrawnChart } from "../../../islands/chart-spec";
+import { INSIGHTS_CHART_TITLE, insightsTotals, type InsightsRow } from "./insights";
 import type { InsightsData, loadInsights } from "./insights-route.server";
 
 export function InsightsPage({ data }: { data: SerializeFrom<typeof loadInsights> }) {
@@ -19,16 +20,16 @@ export function InsightsPage({ data }: { data: SerializeFrom<typeof loadInsights
       </div>
       <Suspense fallback={<p role="status">Loading insights…</p>}>
         <Await resolve={data.insights as unknown as Promise<InsightsData>} errorElement={<LoadErrorView message="Could not get insights." retryHref={location.pathname} />}>
-          {(d) => ("error" in d ? <LoadErrorView message={d.error} retryHref={location.pathname} /> : <Figures rows={d.rows} since={d.since} />)}
+          {(d) => ("error" in d ? <LoadErrorView message={d.error} retryHref={location.pathname} /> : <Figures rows={d.rows} since={d.since} chart={d.chart} />)}
         </Await>
       </Suspense>
     </section>
   );
 }
 
-function Figures({ rows, since }: { rows: InsightsRow[]; since: string }) {
+function Figures({ rows, since, chart }: { rows: InsightsRow[]; since: string; chart: DrawnChart }) {
   const totals = insightsTotals(rows);
-  const title = "Organizations at a glance";
+  const title = INSIGHTS_CHART_TITLE;
   return (
     <>
       <dl className="insights-totals" aria-label="Totals">
@@ -51,7 +52,7 @@ function Figures({ rows, since }: { rows: InsightsRow[]; since: string }) {
           <dd>{totals.readyToBill}</dd>
         </div>
       </dl>
-      <ChartFigure title={title} spec={insightsChartSpec(rows)} table={<InsightsTable rows={rows} caption={title} />} />
+      <ChartFigure title={title} chart={chart} table={<InsightsTable rows={rows} caption={title} />} />
     </>
   );
 }

@@ -7,15 +7,21 @@ import { getAdminInsights } from "../../../api/admin-lists.server";
 import { getApi } from "../../../api/user-api.server";
 import { formatInstantDay } from "../../../domain/zoned-day";
 import { requireAdmin } from "../access.server";
-import { INSIGHTS_LOAD_FAILED, toInsightsRows, type InsightsRow } from "./insights";
+import { drawChart } from "../../../charts/draw-chart.server";
+import type { DrawnChart } from "../../../islands/chart-spec";
+import { INSIGHTS_CHART_TITLE, INSIGHTS_LOAD_FAILED, insightsChartSpec, toInsightsRows, type InsightsRow } from "./insights";
 
-export type InsightsData = { rows: InsightsRow[]; since: string } | { error: string };
+export type InsightsData = { rows: InsightsRow[]; since: string; chart: DrawnChart } | { error: string };
+
+function figures(rows: InsightsRow[], since: string): InsightsData {
+  return { rows, since, chart: drawChart(INSIGHTS_CHART_TITLE, insightsChartSpec(rows)) };
+}
 
 export async function loadInsights({ request, context }: LoaderFunctionArgs) {
   const user = requireAdmin(context);
   const zone = user.organization.timezone;
   const insights: Promise<InsightsData> = getAdminInsights(getApi(request, context)).then((r) =>
-    r.error ? { error: `${INSIGHTS_LOAD_FAILED} ${r.error.message}` } : { rows: toInsightsRows(r.data), since: formatInstantDay(r.data.since, zone) },
+    r.error ? { error: `${INSIGHTS_LOAD_FAILED} ${r.error.message}` } : figures(toInsightsRows(r.data), formatInstantDay(r.data.since, zone)),
   );
   return { insights };
 }

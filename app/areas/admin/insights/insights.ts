@@ -47,6 +47,8 @@ export const insightsTotals = (rows: InsightsRow[]): InsightsTotals => ({
   readyToBill: rows.reduce((n, r) => n + r.readyToBill, 0),
 });
 
+export const INSIGHTS_CHART_TITLE = "Organizations at a glance";
+
 /** The chart: enabled organizations with any activity, three bars each (an idle or disabled one adds nothing to see). */
 export function insightsChartSpec(rows: InsightsRow[]): ChartSpec {
   const shown = rows.filter((r) => !r.disabled && r.activePatients + r.sessions + r.readyToBill > 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Schema } from "../../../api/schemas";
-import { gaitChartSvg } from "./chart-svg";
+import { gaitChartImageSvg } from "./chart-image.server";
 import { gaitBars, gaitCsvFileName, gaitCsvRecords, gaitCsvRows, gaitPngFileName, isBelow, shareBelow, shareLabel, speedOf } from "./report";
 
 type GaitSession = Schema<"GaitSession">;
@@ -56,12 +56,16 @@ describe("gait chart data", () => {
     const bars = gaitBars([gait("x", "p1", "Al", null, "2026-11-20T15:00:00.000Z", 1), gait("y", "p2", "Al", null, "2026-11-20T15:00:00.000Z", 0.2)]);
     expect(bars.map((b) => b.subject)).toEqual(["Al Doe", "Al Doe #2"]);
   });
-  it("draws an SVG with a bar per subject, the reference line and escaped labels", () => {
-    const svg = gaitChartSvg([{ subject: "A <b> & C", speed: 0.61, below: true }], "Gait speed per subject, 11/20/2026");
+  it("draws the image with a bar per subject, the reference line, the title and share, and escaped labels", () => {
+    const svg = gaitChartImageSvg([{ subject: "A <b> & C", speed: 0.61, below: true }], "2026-11-20");
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg).toContain("A &lt;b&gt; &amp; C");
-    expect(svg).toContain("0.8 m/s");
+    expect(svg).not.toContain("<b>");
+    expect(svg).toContain(">0.8 m/s<");
+    expect(svg).toContain(">0.61<");
+    expect(svg).toContain("Gait speed per subject, 11/20/2026");
     expect(svg).toContain("1 of 1 subject (100%) below 0.8 m/s");
+    expect(svg).toContain('fill="#b54708"');
   });
 });
 

@@ -5,11 +5,13 @@
  *    the share of subjects below it ('N of M subjects (P%) below 0.8 m/s');
  *  - the CSV: one row per session, named by the report date 'MM-dd-yyyy.csv'.
  * Speeds to 2 decimals. Sessions without a speed measure are left out of the chart and empty in the CSV.
- * Pure: the page, the chart island, the PNG and the CSV use the same rows.
+ * Pure: the page's chart (drawn by the server, ADR 039), its image download and the CSV use the same rows, and the
+ * chart and the image the same spec (gaitBarSpec).
  */
+import type { ChartSpec } from "../../../islands/chart-spec";
 import type { Schema } from "../../../api/schemas";
 import { fileDay } from "../../../domain/report-day";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDay, formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { compareText } from "../../../domain/collate";
 
 type GaitSession = Schema<"GaitSession">;
@@ -91,6 +93,23 @@ export function shareBelow(bars: readonly GaitBar[]): GaitShare {
 }
 
 export const shareLabel = (s: GaitShare) => `${s.below} of ${s.total} subject${s.total === 1 ? "" : "s"} (${s.percent}%) below ${GAIT_SPEED_THRESHOLD} m/s`;
+
+/** Bars below the reference line, and the others. */
+export const BAR_BELOW_COLOUR = "#b54708";
+export const BAR_COLOUR = "#1f5fa8";
+
+/** The chart: a bar per subject (coloured by the reference line) and the 0.8 m/s line. */
+export function gaitBarSpec(bars: readonly GaitBar[], day: string): ChartSpec {
+  const share = shareBelow(bars);
+  return {
+    kind: "bar",
+    description: `Bar chart of gait speed per subject on ${formatDay(day)}, with a reference line at ${GAIT_SPEED_THRESHOLD} m/s: ${shareLabel(share)}.`,
+    yTitle: "Gait speed (m/s)",
+    xTitle: "Subject",
+    series: [{ name: "Gait speed", x: bars.map((b) => b.subject), y: bars.map((b) => b.speed), colors: bars.map((b) => (b.below ? BAR_BELOW_COLOUR : BAR_COLOUR)) }],
+    thresholds: [{ y: GAIT_SPEED_THRESHOLD, label: `${GAIT_SPEED_THRESHOLD} m/s` }],
+  };
+}
 
 const ASSISTANCE: Record<string, string> = { NONE: "None", CANE: "Cane", WALKER: "Walker" };
 

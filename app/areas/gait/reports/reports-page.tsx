@@ -1,8 +1,9 @@
 /**
  * Gait Reports (002 §2, §4): the report flow — the date form (report date, Generate), the report while it
  * streams in, then the report with its Chart and CSV tabs (`?date=&tab=chart|csv`) and 'Generate new report'.
- * The chart is the shared Plotly island (bars with the 0.8 m/s line) over a table (its server-rendered fallback);
- * its image and the CSV are downloads rendered by the server, so they work with and without JavaScript.
+ * The chart (bars with the 0.8 m/s line) is drawn by the server (the loader, ADR 039) over its data table; the chart
+ * island adds tooltips and zoom. Its image and the CSV are downloads rendered by the server, so they work with and
+ * without JavaScript.
  */
 import { Await, Form, Link, useNavigation } from "react-router";
 import { useReadOnly } from "../../../shell/read-only";
@@ -12,7 +13,6 @@ import { LoadErrorView } from "../../../components/load-error";
 import { ReportDateField } from "../../../components/report-date-field";
 import { formatDay } from "../../../domain/zoned-day";
 import { ChartFigure } from "../../../islands/chart";
-import type { ChartSpec } from "../../../islands/chart-spec";
 import { GAIT_PATIENTS_PATH } from "../events/gait-patients";
 import { RECONCILE_PATH } from "../reconcile/reconcile";
 import type { GaitReportData, loadGaitReports } from "./report-route.server";
@@ -97,24 +97,12 @@ function ReportTabs({ day, tab, report }: { day: string; tab: GaitReportTab; rep
           </Link>
         ))}
       </nav>
-      {tab === "chart" ? <ChartTab day={day} bars={report.bars} /> : <CsvTab day={day} report={report} />}
+      {tab === "chart" ? <ChartTab day={day} bars={report.bars} chart={report.chart} /> : <CsvTab day={day} report={report} />}
     </>
   );
 }
 
-function barSpec(bars: readonly GaitBar[], day: string): ChartSpec {
-  const share = shareBelow(bars);
-  return {
-    kind: "bar",
-    description: `Bar chart of gait speed per subject on ${formatDay(day)}, with a reference line at ${GAIT_SPEED_THRESHOLD} m/s: ${shareLabel(share)}.`,
-    yTitle: "Gait speed (m/s)",
-    xTitle: "Subject",
-    series: [{ name: "Gait speed", x: bars.map((b) => b.subject), y: bars.map((b) => b.speed), colors: bars.map((b) => (b.below ? "#b54708" : "#1f5fa8")) }],
-    thresholds: [{ y: GAIT_SPEED_THRESHOLD, label: `${GAIT_SPEED_THRESHOLD} m/s` }],
-  };
-}
-
-function ChartTab({ day, bars }: { day: string; bars: GaitBar[] }) {
+function ChartTab({ day, bars, chart }: { day: string; bars: GaitBar[]; chart: Report["chart"] }) {
   const title = gaitChartTitle(formatDay(day));
   const share = shareBelow(bars);
   return (
@@ -124,12 +112,12 @@ function ChartTab({ day, bars }: { day: string; bars: GaitBar[] }) {
           Download chart image
         </a>
       </p>
-      {bars.length === 0 ? (
+      {chart === null ? (
         <p className="empty-state">None of the day's sessions has a gait speed to chart.</p>
       ) : (
         <ChartFigure
           title={title}
-          spec={barSpec(bars, day)}
+          chart={chart}
           table={
             <div className="table-wrap">
               <table className="data-table">

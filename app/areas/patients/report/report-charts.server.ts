@@ -1,11 +1,13 @@
 /**
- * The report's charts: ECharts rendered on the server to SVG (no browser, no canvas), placed into the PDF as
+ * The report's charts: ECharts (the portal's one registration, app/charts/echarts.ts) rendered on the server to SVG
+ * (no browser, no canvas), placed into the PDF as
  * vector graphics by svg-to-pdfkit. Printable in black and white: every series is black or grey and is told
  * apart by its line style and marker (solid with circles, dashed with triangles), the goal is a dotted marked
  * line with its label, and a legend names them. The x axis is the report's period (day 0 … dayCount − 1), so
  * gaps between active days stay visible.
  */
-import * as echarts from "echarts";
+import type { EChartsOption } from "echarts";
+import { echarts } from "../../../charts/echarts";
 import type { ExerciseSection, ProSection } from "./report-data";
 
 export const CHART_SIZE = { width: 520, height: 210 } as const;
@@ -26,7 +28,7 @@ export interface Period {
   dayCount: number;
 }
 
-function render(option: echarts.EChartsOption): string {
+function render(option: EChartsOption): string {
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: CHART_SIZE.width, height: CHART_SIZE.height });
   try {
     chart.setOption({ animation: false, textStyle: { fontFamily: FONT, color: INK }, ...option });
@@ -36,7 +38,7 @@ function render(option: echarts.EChartsOption): string {
   }
 }
 
-const xAxis = (period: Period): echarts.EChartsOption["xAxis"] => ({
+const xAxis = (period: Period): EChartsOption["xAxis"] => ({
   type: "value",
   min: 0,
   max: Math.max(1, period.dayCount - 1),
@@ -47,7 +49,7 @@ const xAxis = (period: Period): echarts.EChartsOption["xAxis"] => ({
   splitLine: { show: false },
 });
 
-const yAxis = (name: string, range?: [number, number]): echarts.EChartsOption["yAxis"] => ({
+const yAxis = (name: string, range?: [number, number]): EChartsOption["yAxis"] => ({
   type: "value",
   name,
   nameTextStyle: { color: INK, fontSize: 10 },

@@ -28,7 +28,7 @@ import { gaitCommentSchema } from "../forms/gait-comment";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { ChartFigure } from "../../../islands/chart";
-import type { ChartSpec } from "../../../islands/chart-spec";
+import type { ChartSpec, DrawnChart } from "../../../islands/chart-spec";
 import { SubmitButton } from "../../../components/submit-button";
 import { closeDialogHref, dialogHref } from "./section-urls";
 import { TextAreaField } from "./text-area-field";
@@ -206,15 +206,22 @@ export function MissingSessionDialog() {
 const series = (progress: GaitProgress, names: readonly string[]) =>
   PROGRESS_MEASURES.filter((m) => names.includes(m.name)).map((m) => ({ name: m.label, x: progress.rows.map((r) => r.day), y: progress.rows.map((r) => r.values[m.name] ?? null) }));
 
-interface GaitChart {
+interface GaitChartSpec {
   key: "speed" | "hip" | "posture";
   title: string;
   spec: ChartSpec;
 }
 
+/** A progress chart as the loader hands it to the view: drawn (drawChart). */
+export interface GaitChart {
+  key: GaitChartSpec["key"];
+  title: string;
+  chart: DrawnChart;
+}
+
 /** The progress charts that have values: speed (0.8 m/s line), hip flexion (20° line), trunk and head. */
-export function gaitCharts(progress: GaitProgress): GaitChart[] {
-  const charts: GaitChart[] = [
+export function gaitCharts(progress: GaitProgress): GaitChartSpec[] {
+  const charts: GaitChartSpec[] = [
     {
       key: "speed",
       title: "Average Speed",
@@ -238,8 +245,7 @@ export function gaitCharts(progress: GaitProgress): GaitChart[] {
 const chartFlag = (key: GaitChart["key"]) => (v: number) =>
   key === "speed" && v < SPEED_THRESHOLD ? WARNING_TEXT.speed : key === "hip" && v < FLEXION_THRESHOLD ? WARNING_TEXT.flexion : null;
 
-export function GaitProgressView({ progress }: { progress: GaitProgress }) {
-  const charts = gaitCharts(progress);
+export function GaitProgressView({ progress, charts }: { progress: GaitProgress; charts: GaitChart[] }) {
   return (
     <div className="gait-progress">
       {progress.olderCount > 0 ? (
@@ -266,7 +272,7 @@ export function GaitProgressView({ progress }: { progress: GaitProgress }) {
           <ChartFigure
             key={c.key}
             title={c.title}
-            spec={c.spec}
+            chart={c.chart}
             format={(v) => formatMeasureValue(c.key === "speed" ? "avgSpeed" : "angle", v)}
             flag={chartFlag(c.key)}
           />

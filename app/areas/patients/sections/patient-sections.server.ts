@@ -10,10 +10,13 @@ import { notesInRange, type CareNote } from "../rules/care-note";
 import { dateRangeInstants, inDateRange, type DateRange } from "../../../domain/date-range";
 import { gaitProgress, hasChartableSessions, type GaitProgress, type GaitSession } from "../rules/gait";
 import { groupSessionsByDay, type SessionDay } from "../rules/health-activity";
-import { hasProData, proAnswerRows, proCharts, type ProAnswerRow, type ProChart } from "../rules/pro";
+import { hasProData, proAnswerRows, proCharts, type ProAnswerRow } from "../rules/pro";
 import { romSeries } from "../rules/rom";
 import { dayInZone } from "../../../domain/zoned-day";
 import { romCharts, type RomChart } from "./rom";
+import { proChartSpec, type DrawnProChart } from "./surveys";
+import { gaitCharts, type GaitChart } from "./gait";
+import { drawChart } from "../../../charts/draw-chart.server";
 import { CARE_NOTES_LOAD_FAILED, listCareNotes } from "../../../api/care-notes.server";
 import type { Api } from "../../../api/client.server";
 import type { PatientRecord } from "../../../api/patients.server";
@@ -42,14 +45,15 @@ export async function loadHealthActivity(ctx: Ctx): Promise<Loaded<{ days: Sessi
 
 export async function loadRom(ctx: Ctx): Promise<Loaded<{ charts: RomChart[]; sessionCount: number }>> {
   const r = await sessionsOf(ctx);
-  return r.error ? failed(HEALTH_SESSIONS_LOAD_FAILED) : { data: { charts: romCharts(romSeries(r.data, ctx.timeZone)), sessionCount: r.data.length } };
+  return r.error ? failed(HEALTH_SESSIONS_LOAD_FAILED) : { data: { charts: romCharts(romSeries(r.data, ctx.timeZone)).map(({ spec, ...c }) => ({ ...c, chart: drawChart(c.title, spec) })), sessionCount: r.data.length } };
 }
 
-export async function loadSurveys(ctx: Ctx): Promise<Loaded<{ charts: ProChart[]; answers: ProAnswerRow[]; anyData: boolean }>> {
+export async function loadSurveys(ctx: Ctx): Promise<Loaded<{ charts: DrawnProChart[]; answers: ProAnswerRow[]; anyData: boolean }>> {
   const r = await listPatientPros(ctx.api, ctx.patientRecordId);
   if (r.error) return failed(PROS_LOAD_FAILED);
   const inRange = r.data.map((q) => ({ ...q, answers: q.answers.filter((a) => inDateRange(dayInZone(a.dateTime, ctx.timeZone) ?? "", ctx.range)) }));
-  return { data: { charts: proCharts(inRange, ctx.timeZone), answers: proAnswerRows(inRange, ctx.timeZone), anyData: hasProData(r.data) } };
+  const charts = proCharts(inRange, ctx.timeZone).map((c) => ({ ...c, chart: drawChart(c.label, proChartSpec(c)) }));
+  return { data: { charts, answers: proAnswerRows(inRange, ctx.timeZone), anyData: hasProData(r.data) } };
 }
 
 export async function loadCareNotes(ctx: Ctx): Promise<Loaded<{ notes: CareNote[]; inRange: CareNote[] }>> {
@@ -62,10 +66,12 @@ export async function loadGaitSessions(ctx: Ctx): Promise<Loaded<{ sessions: Gai
   return r.error ? failed(GAIT_SESSIONS_LOAD_FAILED) : { data: { sessions: r.data } };
 }
 
-export async function loadGaitProgress(ctx: Ctx): Promise<Loaded<{ chartable: boolean; progress: GaitProgress; sessionCount: number }>> {
+export async function loadGaitProgress(ctx: Ctx): Promise<Loaded<{ chartable: boolean; progress: GaitProgress; charts: GaitChart[]; sessionCount: number }>> {
   const r = await listGaitSessions(ctx.api, ctx.patientRecordId, dateRangeInstants(ctx.range, ctx.timeZone));
   if (r.error) return failed(GAIT_SESSIONS_LOAD_FAILED);
-  return { data: { chartable: hasChartableSessions(r.data), progress: gaitProgress(r.data, ctx.timeZone), sessionCount: r.data.length } };
+  const progress = gaitProgress(r.data, ctx.timeZone);
+  const charts = gaitCharts(progress).map(({ spec, ...c }) => ({ ...c, chart: drawChart(c.title, spec) }));
+  return { data: { chartable: hasChartableSessions(r.data), progress, charts, sessionCount: r.data.length } };
 }
 
 /**

@@ -1,20 +1,27 @@
 /**
  * The Range of motion tab (000 §2.8): per exercise, its largest measured angle per day (one maximum record
- * per day; both sides of a sided exercise in one chart), as a chart island with its data table.
+ * per day; both sides of a sided exercise in one chart), as a chart drawn by the server with its data table.
  */
 import { degrees } from "../rules/health-activity";
 import type { RomSeries } from "../rules/rom";
 import { ChartFigure } from "../../../islands/chart";
-import type { ChartSpec } from "../../../islands/chart-spec";
+import type { ChartSpec, DrawnChart } from "../../../islands/chart-spec";
 
-export interface RomChart {
+export interface RomChartSpec {
   exerciseId: string;
   title: string;
   spec: ChartSpec;
 }
 
+/** A ROM chart as the loader hands it to the view: drawn (drawChart). */
+export interface RomChart {
+  exerciseId: string;
+  title: string;
+  chart: DrawnChart;
+}
+
 /** One chart per exercise; a series per side. */
-export function romCharts(series: readonly RomSeries[]): RomChart[] {
+export function romCharts(series: readonly RomSeries[]): RomChartSpec[] {
   const byExercise = new Map<string, RomSeries[]>();
   for (const s of series) byExercise.set(s.exerciseId, [...(byExercise.get(s.exerciseId) ?? []), s]);
   return [...byExercise.entries()].map(([exerciseId, list]) => {
@@ -35,7 +42,7 @@ export function RomView({ charts }: { charts: RomChart[] }) {
   return (
     <div className="chart-grid">
       {charts.map((c) => (
-        <ChartFigure key={c.exerciseId} title={c.title} spec={c.spec} format={degrees} />
+        <ChartFigure key={c.exerciseId} title={c.title} chart={c.chart} format={degrees} />
       ))}
     </div>
   );

@@ -9,16 +9,16 @@ import type { Loaded } from "./patient-sections.server";
 import type { CareNote } from "../rules/care-note";
 import { OLDER_DATA_NOTICE, type GaitProgress, type GaitSession } from "../rules/gait";
 import { pageParam, type SessionDay } from "../rules/health-activity";
-import type { ProAnswerRow, ProChart } from "../rules/pro";
+import type { ProAnswerRow } from "../rules/pro";
 import { CareNoteDeleteDialog, CareNoteDialog, CareNotesView, MissingNoteDialog } from "./care-notes";
-import { CommentDeleteDialog, CommentDialog, GaitAssessment, GaitProgressView, MissingSessionDialog } from "./gait";
+import { CommentDeleteDialog, CommentDialog, GaitAssessment, GaitProgressView, MissingSessionDialog, type GaitChart } from "./gait";
 import { HealthActivity } from "./health-activity";
 import type { RomChart } from "./rom";
 import { RomView } from "./rom";
 import { dialogOf } from "./section-urls";
 import { MAX_MINUTES } from "../forms/care-note";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
-import { SurveysView } from "./surveys";
+import { SurveysView, type DrawnProChart } from "./surveys";
 
 /** What the section's action answers when it does not redirect: a form's result, or a refusal's messages. */
 export interface SectionActionData {
@@ -30,10 +30,10 @@ export interface SectionActionData {
 type View =
   | { section: "activity"; hasSessions: boolean; content: Promise<Loaded<{ days: SessionDay[] }>> }
   | { section: "rom"; hasSessions: boolean; content: Promise<Loaded<{ charts: RomChart[]; sessionCount: number }>> }
-  | { section: "pro"; content: Promise<Loaded<{ charts: ProChart[]; answers: ProAnswerRow[]; anyData: boolean }>> }
+  | { section: "pro"; content: Promise<Loaded<{ charts: DrawnProChart[]; answers: ProAnswerRow[]; anyData: boolean }>> }
   | { section: "care"; content: Promise<Loaded<{ notes: CareNote[]; inRange: CareNote[] }>> }
   | { section: "gait-activity"; hasSessions: boolean; content: Promise<Loaded<{ sessions: GaitSession[] }>> }
-  | { section: "gait-progress"; hasSessions: boolean; content: Promise<Loaded<{ chartable: boolean; progress: GaitProgress; sessionCount: number }>> };
+  | { section: "gait-progress"; hasSessions: boolean; content: Promise<Loaded<{ chartable: boolean; progress: GaitProgress; charts: GaitChart[]; sessionCount: number }>> };
 
 export interface SectionData {
   timeZone: string;
@@ -141,11 +141,11 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
     case "gait-progress":
       body = (
         <Streamed label={label} content={view.content}>
-          {({ chartable, progress, sessionCount }) =>
+          {({ chartable, progress, charts, sessionCount }) =>
             sessionCount === 0 ? (
               <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noGaitSessions}</EmptyState>
             ) : chartable ? (
-              <GaitProgressView progress={progress} />
+              <GaitProgressView progress={progress} charts={charts} />
             ) : (
               <p className="notice notice-info" role="note">
                 {OLDER_DATA_NOTICE}
