@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const session = getSession(request, context);
   const here = `/user/account/${tab}/`;
-  if (tab === "two-step") return twoStepAction(request, context, formData);
+  if (tab === "two-step") return twoStepAction(request, context, formData, user);
 
   if (tab === "info") {
     const submission = parseWithZod(formData, { schema: accountInfoSchema });
