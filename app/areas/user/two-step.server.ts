@@ -13,7 +13,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { getApi, getTokenSource } from "../../api/user-api.server";
-import { createMfaRecoveryCodes } from "../../api/users.server";
+import { createMfaRecoveryCodes, listMySecurityEvents } from "../../api/users.server";
 import type { PortalLoadContext } from "../../context";
 import { portalRequest } from "../../context";
 import { errorFields, log } from "../../log.server";
@@ -47,10 +47,42 @@ export async function issueRecoveryCodes(request: Request, context: PortalLoadCo
   return true;
 }
 
+/** One line of the account's security history (ADR 034), worded as the e-mail a service sends about such a change. */
+export interface SecurityNotice {
+  at: string;
+  when: string;
+  text: string;
+}
+
+const NOTICE_TEXT: Record<string, (bySelf: boolean) => string> = {
+  "mfa-enrolled": () => "Two-step verification was turned on with an authenticator app.",
+  "mfa-replaced": () => "Your authenticator app was replaced. The one used before no longer works.",
+  "mfa-recovery-codes": () => "New recovery codes were made. The earlier ones no longer work.",
+  "mfa-recovered": () => "A recovery code was used to sign in. Two-step verification was turned off until it is set up again.",
+  "mfa-reset": (bySelf) => (bySelf ? "Two-step verification was reset." : "An administrator reset your two-step verification."),
+};
+
+/** The history, newest first; null when the API could not be read (the tab still works). */
+export async function securityNotices(request: Request, context: PortalLoadContext, timeZone: string | undefined): Promise<SecurityNotice[] | null> {
+  const result = await listMySecurityEvents(getApi(request, context));
+  if (result.error) {
+    log.warn("security history unavailable", { requestId: portalRequest(context).requestId, status: result.error.status });
+    return null;
+  }
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  }
+  return result.data.items.map((e) => ({ at: e.at, when: format.format(new Date(e.at)), text: (NOTICE_TEXT[e.event] ?? (() => e.event))(e.bySelf) }));
+}
+
 export type TwoStepView =
   | { kind: "sso" }
   | {
       kind: "on";
+      history: SecurityNotice[] | null;
       required: boolean;
       recoveryCodes: string[] | null;
       /** The re-authentication a change asks first (`?confirm=…`), when none is fresh. */
@@ -58,7 +90,7 @@ export type TwoStepView =
       /** A replacement in progress (after a re-authentication): the new authenticator's QR code and key. */
       replacement: ReturnType<typeof enrolmentView> | null;
     }
-  | { kind: "off"; required: boolean; setup: ReturnType<typeof enrolmentView> | null };
+  | { kind: "off"; required: boolean; setup: ReturnType<typeof enrolmentView> | null; history: SecurityNotice[] | null };
 
 /** A re-authentication of this session's user, at most `REAUTH_MS` old (ADR 034). */
 export function freshReauth(session: PortalSession, now = Date.now()): boolean {
@@ -89,13 +121,14 @@ export async function twoStepLoader(request: Request, context: PortalLoadContext
   if (pool.federated) return { kind: "sso" };
   const setup = session.get("mfaSetup");
   const live = setup && setup.expiresAt > Date.now() ? setup : undefined;
+  const history = await securityNotices(request, context, user.organization?.timezone);
   if (pool.totp) {
     const asked = requestUrl(request).searchParams.get("confirm");
     const fresh = freshReauth(session);
     const replacement = live?.replacing && fresh ? enrolmentView(live.secret, user.email) : null;
-    return { kind: "on", required, recoveryCodes: session.takeFlash("recoveryCodes") ?? null, confirm: isPurpose(asked) && !fresh ? asked : null, replacement };
+    return { kind: "on", history, required, recoveryCodes: session.takeFlash("recoveryCodes") ?? null, confirm: isPurpose(asked) && !fresh ? asked : null, replacement };
   }
-  return { kind: "off", required, setup: live && !live.replacing ? enrolmentView(live.secret, user.email) : null };
+  return { kind: "off", history, required, setup: live && !live.replacing ? enrolmentView(live.secret, user.email) : null };
 }
 
 /** A new authenticator secret for the account screen's set-up (a first one, or a replacement after a re-authentication). */
