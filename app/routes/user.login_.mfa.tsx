@@ -205,7 +205,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (pending.kind === "challenge") throw redirect(pending.redirectTo);
   // A new authenticator: its recovery codes are made now and shown once on the account screen.
   getSession(request, context).flash("toast", { type: "success", message: MFA_ENABLED_MESSAGE });
-  throw redirect((await issueRecoveryCodes(request, context)) ? TWO_STEP_PATH : pending.redirectTo);
+  throw redirect((await issueRecoveryCodes(request, context, "enrolled")) ? TWO_STEP_PATH : pending.redirectTo);
 }
 
 async function recoveryAction(request: Request, context: PortalLoadContext, session: PortalSession, pending: PendingMfa, formData: FormData) {

@@ -303,6 +303,7 @@ async function requiringOrganization(): Promise<NewProvider> {
 }
 
 test.describe("single sign-on has no side door (ADR 034)", () => {
+  test.describe.configure({ timeout: 180_000 });
   test("staff via SSO answer the hosted UI's code step: the password alone opens nothing", async ({ page }) => {
     const secret = demoTotpSecret(PRODUCT_ADMIN.email);
     expect(secret, "provisioning enrolled the demo product admin").toBeTruthy();
@@ -319,10 +320,12 @@ test.describe("single sign-on has no side door (ADR 034)", () => {
     const elsewhere = await page.context().newPage();
     await elsewhere.goto("/admin/organizations/");
     await expect(elsewhere).toHaveURL(/\/user\/login\/\?redirectTo=/);
+    await expectAccessible(elsewhere);
     await elsewhere.close();
     await page.getByRole("textbox", { name: "Code" }).fill(await freshTotpCode(secret!));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(HOME_URL);
+    await expectAccessible(page);
     await page.goto("/admin/organizations/");
     await expect(page).toHaveURL(/\/admin\/organizations\/$/);
     await expectAccessible(page);
@@ -337,8 +340,10 @@ test.describe("single sign-on has no side door (ADR 034)", () => {
     await expectAccessible(page);
     await page.goto("/home/");
     await expect(page).toHaveURL(/\/user\/login\/\?redirectTo=/);
+    await expectAccessible(page);
     await page.goto("/user/login/mfa/");
     expect(await shownKey(page)).toBe(secret);
+    await expectAccessible(page);
     await mfaForm(page).code.fill(totpCode(secret));
     await page.getByRole("button", { name: "Turn On and Continue" }).click();
     await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
@@ -348,10 +353,12 @@ test.describe("single sign-on has no side door (ADR 034)", () => {
     await expectAccessible(page);
     await page.goto("/home/");
     await expect(page).toHaveURL(HOME_URL);
+    await expectAccessible(page);
     // The next sign-on asks the code at the hosted UI (its own session was ended by the portal's logout).
     await logOut(page);
     await ssoPassword(page, founder.email, founder.password);
     await expect(page.getByRole("heading", { name: "Multi-factor authentication" })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("textbox", { name: "Code" }).fill(await freshTotpCode(secret));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(HOME_URL);
@@ -360,16 +367,19 @@ test.describe("single sign-on has no side door (ADR 034)", () => {
 });
 
 test("a copy of the enrolment step's cookie is refused once the owner used it, and cannot replace the owner's authenticator", async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const founder = await requiringOrganization();
   await submitLogin(page, founder.email, founder.password);
   await expect(page).toHaveURL(MFA_URL);
-  // The copy: the session cookie right after the password step.
+  await expectAccessible(page);
+  // The copy: the session cookie of the enrolment step (its key shown).
   const copied = await page.context().cookies();
   const secret = await shownKey(page);
   await mfaForm(page).code.fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn On and Continue" }).click();
   await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
   await expectToast(page, MFA_ON);
+  await expectAccessible(page);
 
   const context = await browser.newContext({ baseURL: readState().baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
   try {
@@ -392,17 +402,24 @@ test("a copy of the enrolment step's cookie is refused once the owner used it, a
   await logOut(page);
   await submitLogin(page, founder.email, founder.password);
   await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
   await mfaForm(page).code.fill(await freshTotpCode(secret));
   await mfaForm(page).verify.click();
   await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
 });
 
 test("replacing the authenticator and making new recovery codes ask for the password and a current code first", async ({ page }) => {
+  // Four sign-ins and re-authentications, each waiting for an unused code: more than one test's 90 s on a busy machine.
+  test.setTimeout(240_000);
   const user = await createProvider();
   const secret = await enrolThroughIdentityService(user);
   await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
   await answerCodeStep(page, secret);
   await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
 
   // The post alone (what a stolen session could send) changes nothing: it answers with the re-authentication.
   const direct = await page.request.post("/user/account/two-step/", { form: { intent: "start" }, headers: { Origin: readState().baseURL }, maxRedirects: 0 });
@@ -412,6 +429,7 @@ test("replacing the authenticator and making new recovery codes ask for the pass
   expect(codes.headers().location).toBe("/user/account/two-step/?confirm=new-codes");
 
   await page.goto("/user/account/two-step/");
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Make New Recovery Codes" }).click();
   await expect(page.getByRole("heading", { name: "Confirm It's You" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
@@ -432,15 +450,21 @@ test("replacing the authenticator and making new recovery codes ask for the pass
   // Replacing, in a new session (the re-authentication lasts 5 minutes of one session).
   await logOut(page);
   await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
   await answerCodeStep(page, secret);
   await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
   await page.goto("/user/account/two-step/");
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Replace Authenticator App" }).click();
   await expect(page.getByRole("heading", { name: "Confirm It's You" })).toBeVisible();
+  await expectAccessible(page);
   await confirm().password.fill(user.password);
   await confirm().code.fill(wrongTotpCode(secret));
   await submitBadInput(confirm().submit, { status: 401 });
   await expectFieldError(confirm().code, WRONG_CODE);
+  await expectAccessible(page);
   await confirm().password.fill(user.password);
   await confirm().code.fill(await freshTotpCode(secret));
   await confirm().submit.click();
@@ -455,6 +479,9 @@ test("replacing the authenticator and making new recovery codes ask for the pass
   // The new authenticator signs in.
   await logOut(page);
   await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
   await answerCodeStep(page, replacement);
   await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
 });
