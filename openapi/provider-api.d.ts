@@ -198,9 +198,34 @@ export interface paths {
          * @description Makes 10 new recovery codes (80 random bits each, written in base32 groups) for the caller, replacing any
          *     earlier set, and answers them once: only their SHA-256 hashes are stored (ADR 027). The portal asks for them
          *     when the user turns two-step verification on. Any signed-in provider with a portal role (a token without groups or
-         *     without a provider account: 403).
+         *     without a provider account: 403). The body says why (ADR 034): the security history records `mfa-enrolled`,
+         *     `mfa-replaced` or `mfa-recovery-codes` in the same transaction.
          */
         post: operations["createMfaRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/current/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's account security history
+         * @description The latest 20 changes to how the caller signs in (ADR 034), newest first, from the append-only account security
+         *     log: an authenticator set up or replaced, new recovery codes, a recovery code used, an admin's reset. The portal
+         *     shows them on the account screen, as the e-mail a service would send about such a change. Any signed-in
+         *     provider with a portal role (a token without groups or without a provider account: 403); only the caller's own
+         *     events.
+         */
+        get: operations["listMySecurityEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3207,6 +3232,18 @@ export interface components {
             email: string;
         };
         /**
+         * @description Why the portal asks for new recovery codes (ADR 034): the API records it in the account's security history as
+         *     `mfa-enrolled` (an authenticator was just set up), `mfa-replaced` (a working one was replaced, after a
+         *     re-authentication) or `mfa-recovery-codes` (new codes only: `renewed`).
+         * @example {
+         *       "reason": "enrolled"
+         *     }
+         */
+        MfaRecoveryCodesRequest: {
+            /** @enum {string} */
+            reason: "enrolled" | "replaced" | "renewed";
+        };
+        /**
          * @description New recovery codes for two-step verification (ADR 027), shown to the user once: each signs in once when the
          *     authenticator app is lost. Only their hashes are kept; a new set replaces the previous one.
          * @example {
@@ -3226,6 +3263,44 @@ export interface components {
          */
         MfaRecoveryCodes: {
             codes: string[];
+        };
+        /**
+         * @description One change to how the account signs in, from the append-only account security log (ADR 027, ADR 034): what
+         *     happened, when, and whether the account's own user made it (else an admin of the organization or Exer staff did,
+         *     e.g. a reset). Identifiers of other people are not shown.
+         * @example {
+         *       "event": "mfa-replaced",
+         *       "at": "2026-11-29T03:10:00Z",
+         *       "bySelf": true
+         *     }
+         */
+        AccountSecurityEvent: {
+            /**
+             * @description `mfa-enrolled` an authenticator app was set up; `mfa-replaced` it was replaced by another; `mfa-recovery-codes`
+             *     new recovery codes were made (the earlier ones stopped working); `mfa-recovered` a recovery code was used (the
+             *     authenticator was turned off); `mfa-reset` an admin reset the two-step verification.
+             * @enum {string}
+             */
+            event: "mfa-enrolled" | "mfa-replaced" | "mfa-recovery-codes" | "mfa-recovered" | "mfa-reset";
+            /** Format: date-time */
+            at: string;
+            /** @description The account's own user made the change (false when an admin or Exer staff did). */
+            bySelf: boolean;
+        };
+        /**
+         * @description The signed-in user's latest account security events (at most 20), newest first.
+         * @example {
+         *       "items": [
+         *         {
+         *           "event": "mfa-replaced",
+         *           "at": "2026-11-29T03:10:00Z",
+         *           "bySelf": true
+         *         }
+         *       ]
+         *     }
+         */
+        AccountSecurityEvents: {
+            items: components["schemas"]["AccountSecurityEvent"][];
         };
         /**
          * @description A recovery code given at the sign-in's code step, for the identity-service user who is signing in.
@@ -7197,7 +7272,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaRecoveryCodesRequest"];
+            };
+        };
         responses: {
             /** @description The new codes (shown once). */
             201: {
@@ -7209,6 +7288,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MfaRecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMySecurityEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSecurityEvents"];
                 };
             };
             401: components["responses"]["Unauthorized"];

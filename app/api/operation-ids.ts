@@ -12,6 +12,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /v2/sign-up/{code}": "getSignUpByInviteCode",
   "POST /v2/sign-up/{code}": "signUpByInviteCode",
   "POST /v2/users/current/mfa-recovery-codes": "createMfaRecoveryCodes",
+  "GET /v2/users/current/security-events": "listMySecurityEvents",
   "POST /v2/mfa-recovery": "redeemMfaRecoveryCode",
   "GET /v2/users/meta/favorite-exercises/": "listFavoriteExercises",
   "POST /v2/users/meta/favorite-exercises/": "addFavoriteExercise",

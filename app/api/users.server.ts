@@ -20,7 +20,12 @@ export const signUpWithInvitation = (api: Api, code: string, body: { password: s
 export const lookUpInvitation = (api: Api, code: string) => api.call((c, init) => c.GET("/v2/sign-up/{code}", { ...init, params: { path: { code } } }));
 
 /** Ten new recovery codes for the signed-in user's two-step verification, shown once (ADR 027); the old ones stop working. */
-export const createMfaRecoveryCodes = (api: Api) => api.call((c, init) => c.POST("/v2/users/current/mfa-recovery-codes", init));
+/** New recovery codes; `reason` tells the API what to record in the account's security history (ADR 034). */
+export const createMfaRecoveryCodes = (api: Api, reason: "enrolled" | "replaced" | "renewed") =>
+  api.call((c, init) => c.POST("/v2/users/current/mfa-recovery-codes", { ...init, body: { reason } }));
+
+/** The signed-in user's account security history (ADR 034), newest first. */
+export const listMySecurityEvents = (api: Api) => api.call((c, init) => c.GET("/v2/users/current/security-events", init));
 
 /** Public, at the sign-in's code step: uses a recovery code, which turns the user's authenticator off (204; 400 otherwise). */
 export const redeemMfaRecoveryCode = (api: Api, userId: string, recoveryCode: string) =>

@@ -127,8 +127,38 @@ export async function setTotpPreference(accessToken: string, enabled: boolean): 
 
 /** Whether the signed-in user has authenticator-app MFA on. */
 export async function hasTotp(accessToken: string, signal?: AbortSignal): Promise<boolean> {
+  return (await poolMfaState(accessToken, signal)).totp;
+}
+
+/**
+ * What the pool says of the signed-in user's second factor (GetUser with the access token): an authenticator app
+ * on (UserMFASettingList, or PreferredMfaSetting), and whether the user came from an external identity provider
+ * (the `identities` attribute Cognito gives federated users), for whom the pool's MFA does not apply.
+ */
+export async function poolMfaState(accessToken: string, signal?: AbortSignal): Promise<{ totp: boolean; federated: boolean }> {
   const res = await identityClient().send(new GetUserCommand({ AccessToken: accessToken }), { abortSignal: signal });
-  return (res.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA");
+  const totp = (res.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA") || res.PreferredMfaSetting === "SOFTWARE_TOKEN_MFA";
+  const federated = (res.UserAttributes ?? []).some((a) => a.Name === "identities" && (a.Value ?? "").trim().length > 2);
+  return { totp, federated };
+}
+
+/**
+ * Re-authentication of a signed-in user (ADR 034): the password, then (the pool asks it of a user with an
+ * authenticator) the authenticator's code, through the same InitiateAuth → RespondToAuthChallenge as a sign-in.
+ * Throws the SDK's exception when either is wrong; `needsCode` when the code is asked and none was given. The
+ * tokens this sign-in gave are revoked at once (best effort): only the proof is wanted.
+ */
+export async function reauthenticate(username: string, password: string, code: string | undefined, signal?: AbortSignal): Promise<"ok" | "needs-code"> {
+  let tokens: IdentityTokens;
+  try {
+    tokens = await signInWithPassword(username, password, signal);
+  } catch (err) {
+    if (!(err instanceof ChallengeError) || err.challengeName !== "SOFTWARE_TOKEN_MFA" || !err.session) throw err;
+    if (!code) return "needs-code";
+    tokens = await answerTotpChallenge(err.session, err.username ?? username, code, signal);
+  }
+  await revokeRefreshToken(tokens.refreshToken).catch(() => undefined);
+  return "ok";
 }
 
 /** New access token from the refresh token (the refresh token stays unless the service rotates it). */

@@ -15,10 +15,10 @@ import { endSession, startSession } from "./user.server";
 
 export type SignInOutcome = { ok: true } | { ok: false; message: string; status: 403 | 502 };
 
-export async function finishSignIn(request: Request, context: PortalLoadContext, tokens: IdentityTokens, unavailableMessage: string): Promise<SignInOutcome> {
+export async function finishSignIn(request: Request, context: PortalLoadContext, tokens: IdentityTokens, unavailableMessage: string, method: "password" | "sso" = "password"): Promise<SignInOutcome> {
   const session = getSession(request, context);
   const claims = accessClaims(tokens.accessToken);
-  if (!claims || !startSession(session, tokens)) return { ok: false, message: unavailableMessage, status: 502 };
+  if (!claims || !startSession(session, tokens, Date.now(), method)) return { ok: false, message: unavailableMessage, status: 502 };
   if (resolveRole(claims.groups).kind === "none") {
     await endSession(session, context);
     return { ok: false, message: NO_ACCESS_MESSAGE, status: 403 };

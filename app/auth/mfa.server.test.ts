@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import QRCode from "qrcode";
 import { mfaCodeSchema } from "../areas/user/forms/mfa";
-import { enrolmentReason, groupedSecret, isExpiredMfaSession, isWrongMfaCode, mfaRequired, otpauthUri, qrSvg } from "./mfa.server";
+import { amrAssertsSecondFactor, enrolmentReason, groupedSecret, isExpiredMfaSession, isWrongMfaCode, MFA_ENROL_MS, mfaRequired, otpauthUri, qrSvg, SSO_AMR_CLAIM, SSO_SECOND_FACTOR_MISSING_MESSAGE, ssoSecondFactor } from "./mfa.server";
 
 describe("two-step verification rules (ADR 027)", () => {
   it("always requires it of staff, else as the organization says", () => {
@@ -66,5 +66,44 @@ describe("the code field", () => {
     expect(mfaCodeSchema.safeParse({ code: "" }).error?.issues[0]?.message).toBe("Enter the 6-digit code from your authenticator app.");
     expect(mfaCodeSchema.safeParse({}).error?.issues[0]?.message).toBe("Enter the 6-digit code from your authenticator app.");
     expect(mfaCodeSchema.safeParse({ code: "12345a" }).error?.issues[0]?.message).toBe("The code is the 6 digits your authenticator app shows.");
+  });
+});
+
+describe("single sign-on decides the second factor as the password path does (ADR 034)", () => {
+  const native = (totp: boolean) => ({ totp, federated: false });
+  const federated = { totp: false, federated: true };
+
+  it("a user who need not have one signs in", () => {
+    expect(ssoSecondFactor(undefined, native(false), null)).toEqual({ decision: "sign-in" });
+    expect(ssoSecondFactor(undefined, federated, null)).toEqual({ decision: "sign-in" });
+  });
+
+  it("a native user who must have one: signs in with an authenticator in the pool (the hosted UI asked its code), else enrols first", () => {
+    expect(ssoSecondFactor("staff", native(true), null)).toEqual({ decision: "sign-in" });
+    expect(ssoSecondFactor("staff", native(false), null)).toEqual({ decision: "enrol", reason: "staff" });
+    expect(ssoSecondFactor("organization", native(false), { [SSO_AMR_CLAIM]: "mfa" }), "a native user's claim is not the pool's word").toEqual({ decision: "enrol", reason: "organization" });
+  });
+
+  it("a federated user who must have one signs in only when the identity provider asserted it (custom:amr has mfa)", () => {
+    expect(ssoSecondFactor("organization", federated, { [SSO_AMR_CLAIM]: '["pwd","mfa"]' })).toEqual({ decision: "sign-in" });
+    expect(ssoSecondFactor("organization", federated, { [SSO_AMR_CLAIM]: "pwd" })).toEqual({ decision: "refuse", message: SSO_SECOND_FACTOR_MISSING_MESSAGE });
+    expect(ssoSecondFactor("staff", federated, {})).toEqual({ decision: "refuse", message: SSO_SECOND_FACTOR_MISSING_MESSAGE });
+    expect(ssoSecondFactor("staff", federated, null)).toEqual({ decision: "refuse", message: SSO_SECOND_FACTOR_MISSING_MESSAGE });
+    // Only the named claim counts: the standard `amr` of a token the pool did not map is not read.
+    expect(ssoSecondFactor("staff", federated, { amr: ["mfa"] })).toEqual({ decision: "refuse", message: SSO_SECOND_FACTOR_MISSING_MESSAGE });
+  });
+
+  it("reads amr as RFC 8176 words: mfa asserts a second factor, a method alone does not", () => {
+    expect(amrAssertsSecondFactor("[pwd, mfa]")).toBe(true);
+    expect(amrAssertsSecondFactor(["pwd", "MFA"])).toBe(true);
+    expect(amrAssertsSecondFactor("otp")).toBe(false);
+    expect(amrAssertsSecondFactor("nomfa")).toBe(false);
+    expect(amrAssertsSecondFactor("pwd")).toBe(false);
+    expect(amrAssertsSecondFactor(undefined)).toBe(false);
+    expect(amrAssertsSecondFactor(42)).toBe(false);
+  });
+
+  it("the interim state lives at most 5 minutes", () => {
+    expect(MFA_ENROL_MS).toBeLessThanOrEqual(5 * 60_000);
   });
 });

@@ -64,8 +64,13 @@ export interface SessionData {
   filter?: unknown;
   /** A sign-in waiting at its second step: an authenticator code or enrolment (app/auth/mfa.server.ts, ADR 027). */
   mfa?: PendingMfa;
-  /** The account screen's authenticator enrolment in progress: the secret it shows until the first code is right. */
-  mfaSetup?: { secret: string; expiresAt: number };
+  /**
+   * The account screen's authenticator enrolment in progress: the secret it shows until the first code is right.
+   * `replacing`: it replaces an authenticator that works (allowed only after a fresh re-authentication, ADR 034).
+   */
+  mfaSetup?: { secret: string; expiresAt: number; replacing?: boolean };
+  /** The last re-authentication (password, and the code where the user has an authenticator) of this session's user (ADR 034). */
+  reauth?: { username: string; at: number };
   /**
    * Add New Organization between its two steps: the organization this session's step 1 just created. Its end (the
    * logo, Skip, Cancel) says 'Organization Added.' only for it, never because a URL says so.
@@ -73,8 +78,12 @@ export interface SessionData {
   addedOrganization?: { id: string; expiresAt: number };
 }
 
-/** Where a password sign-in waits for its second factor (ADR 027). `login`: what was typed (the throttle's account key). */
-export type PendingMfa = { username: string; login: string; redirectTo: string; expiresAt: number } & (
+/**
+ * Where a sign-in waits for its second factor (ADR 027, ADR 034). `login`: what was typed (the throttle's account key).
+ * `id`: random, claimed once in the throttle's shared store when the step is used, so that a copy of the cookie is
+ * refused afterwards. `method`: how the first step was made (an SSO sign-in held for enrolment stays an SSO session).
+ */
+export type PendingMfa = { id: string; username: string; login: string; redirectTo: string; expiresAt: number; method?: "password" | "sso" } & (
   | { kind: "challenge"; session: string }
   | { kind: "setup"; session: string; secret?: string }
   | { kind: "enrol"; accessToken: string; refreshToken: string; idToken?: string; reason: "organization" | "staff"; secret?: string }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ThrottleConfig } from "../config.server";
 import { log } from "../log.server";
 import { testConfig } from "../testing/config";
-import { accountKey, addressKey, backoffSeconds, CODE_KEPT_SECONDS, createLimiterFactory, createThrottle, duration, pairKey, signInThrottledMessage, type LimiterFactory, type Verdict } from "./throttle.server";
+import { accountKey, addressKey, backoffSeconds, CODE_KEPT_SECONDS, createLimiterFactory, STEP_KEPT_SECONDS, createThrottle, duration, pairKey, signInThrottledMessage, type LimiterFactory, type Verdict } from "./throttle.server";
 
 const memory: LimiterFactory = (opts) => new RateLimiterMemory(opts);
 
@@ -215,6 +215,28 @@ describe("password reset, reset codes and invite codes (finding 6)", () => {
     }
   });
 
+  it("takes a sign-in's interim state once per purpose (ADR 034): a copy of the cookie is refused after the first use, on every replica", async () => {
+    vi.useFakeTimers();
+    try {
+      const shared = new Map<string, RateLimiterMemory>();
+      const factory: LimiterFactory = (opts) => shared.get(opts.keyPrefix) ?? shared.set(opts.keyPrefix, new RateLimiterMemory(opts)).get(opts.keyPrefix)!;
+      const replicaA = createThrottle(DEFAULTS, factory);
+      const replicaB = createThrottle(DEFAULTS, factory);
+      expect(await replicaA.stepFinished("step-1")).toBe(false);
+      expect(await replicaA.claimStep("associate", "step-1")).toBe(true);
+      expect(await replicaB.claimStep("associate", "step-1"), "a second authenticator for the same step, on another replica").toBe(false);
+      expect(await replicaB.stepFinished("step-1"), "associating does not finish the step").toBe(false);
+      expect(await replicaB.claimStep("finish", "step-1")).toBe(true);
+      expect(await replicaA.stepFinished("step-1")).toBe(true);
+      expect(await replicaA.claimStep("finish", "step-1"), "a copy finishing it again").toBe(false);
+      expect(await replicaA.claimStep("finish", "step-2"), "another step").toBe(true);
+      vi.advanceTimersByTime(STEP_KEPT_SECONDS * 1000 - 1000);
+      expect(await replicaB.stepFinished("step-1"), "remembered longer than any step lives").toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("separate key prefixes are separate counters in one store", async () => {
     const shared = new Map<string, RateLimiterMemory>();
     const factory: LimiterFactory = (opts) => {
@@ -225,7 +247,7 @@ describe("password reset, reset codes and invite codes (finding 6)", () => {
     const a = createThrottle({ ...DEFAULTS, keyPrefix: "a" }, factory);
     createThrottle({ ...DEFAULTS, keyPrefix: "b" }, factory);
     await a.signInFailed("maya@clinic.example", ATTACKER);
-    const names = ["invite-address", "mfa-code-used", "reset-account", "reset-address", "reset-code-account", "reset-code-address", "sign-in-account", "sign-in-address", "sign-in-known", "sign-in-pair", "sign-in-pair-wait"];
+    const names = ["invite-address", "mfa-code-used", "mfa-step-used", "reset-account", "reset-address", "reset-code-account", "reset-code-address", "sign-in-account", "sign-in-address", "sign-in-known", "sign-in-pair", "sign-in-pair-wait"];
     expect([...shared.keys()].sort()).toEqual([...names.map((n) => `a:${n}`), ...names.map((n) => `b:${n}`)]);
   });
 });

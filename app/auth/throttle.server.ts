@@ -58,6 +58,8 @@ export function duration(seconds: number): string {
 /** The account's key: the e-mail trimmed, NFKC-normalised and lower-cased, hashed (no address in the store). */
 /** How long a used authenticator code is remembered: its step and the steps either side accepted (3 × 30 s), and more. */
 export const CODE_KEPT_SECONDS = 120;
+/** How long a used sign-in step's id is remembered: longer than any step lives (5 minutes, ADR 034). */
+export const STEP_KEPT_SECONDS = 15 * 60;
 
 export function accountKey(email: string): string {
   return createHash("sha256").update(email.normalize("NFKC").trim().toLowerCase()).digest("hex").slice(0, 40);
@@ -163,6 +165,14 @@ export interface Throttle {
    * code is used once (ASVS 2.8.4), on every replica (the shared store). Only a hash of the user and code is kept.
    */
   claimCode(username: string, code: string): Promise<boolean>;
+  /**
+   * A sign-in's interim state (between the password and the code) used for `purpose` ("associate": an authenticator
+   * was associated with it; "finish": it ended a sign-in): true the first time, on every replica (ADR 034). A copy of
+   * the session cookie that holds the same state is refused afterwards. Only a hash of the id is kept.
+   */
+  claimStep(purpose: "associate" | "finish", id: string): Promise<boolean>;
+  /** Whether the interim state was already used to end a sign-in (its "finish" claimed). */
+  stepFinished(id: string): Promise<boolean>;
 }
 
 /** The wait a pair earns with its `count`th consecutive failure: none within `free`, then doubling up to `maxSeconds`. */
@@ -186,6 +196,8 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
   const resetCodeAddress = counter("reset-code-address", limits.resetCodeAddress);
   const inviteAddress = counter("invite-address", limits.inviteAddress);
   const usedCodes = counter("mfa-code-used", UNLIMITED, CODE_KEPT_SECONDS, false);
+  const usedSteps = counter("mfa-step-used", UNLIMITED, STEP_KEPT_SECONDS, false);
+  const stepKey = (purpose: string, id: string) => accountKey(`${purpose}\u0000${id}`);
 
   const refused = (action: "sign-in" | "password-reset" | "reset-code" | "invite", message: (seconds: number) => string, states: { msBeforeNext: number }[]): Verdict => {
     portalMetrics().throttleRefusals.inc({ action });
@@ -244,6 +256,13 @@ export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: L
     async claimCode(username, code) {
       // 0: the store failed — allowed, as every limit here is (the identity service still checks the code).
       return (await usedCodes.hit(accountKey(`${username}\u0000${code.trim()}`))) <= 1;
+    },
+    async claimStep(purpose, id) {
+      // 0: the store failed — allowed (logged), as every limit here is.
+      return (await usedSteps.hit(stepKey(purpose, id))) <= 1;
+    },
+    async stepFinished(id) {
+      return (await usedSteps.state(stepKey("finish", id))).count > 0;
     },
     async inviteLookupFailed(address) {
       await inviteAddress.hit(addressKey(address));

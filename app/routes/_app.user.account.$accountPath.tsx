@@ -3,7 +3,7 @@
  * name; e-mail read-only; PATCH v2/users/{id}) and `password` (old, new, confirmation; the identity service's
  * ChangePassword) and `two-step` (Two-Step Verification: an authenticator app, ADR 027; not the spec's).
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { getApi, getTokenSource } from "../api/user-api.server";
@@ -14,7 +14,8 @@ import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSA
 import { getSession } from "../auth/session.server";
 import { currentUser } from "../auth/current-user.server";
 import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
-import { twoStepAction, twoStepLoader, type TwoStepView } from "../areas/user/two-step.server";
+import { twoStepAction, twoStepLoader, type SecurityNotice, type TwoStepView } from "../areas/user/two-step.server";
+import { reauthSchema, type ReauthPurpose } from "../areas/user/forms/mfa";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { Notice } from "../components/auth-layout";
 import { AuthenticationCodeForm, TotpEnrolment } from "../components/totp-enrolment";
@@ -51,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const session = getSession(request, context);
   const here = `/user/account/${tab}/`;
-  if (tab === "two-step") return twoStepAction(request, context, formData);
+  if (tab === "two-step") return twoStepAction(request, context, formData, user);
 
   if (tab === "info") {
     const submission = parseWithZod(formData, { schema: accountInfoSchema });
@@ -92,7 +93,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       {tab === "info" ? (
         <AccountInfo key={`info-${user.firstName}-${user.lastName}`} user={user} />
       ) : tab === "two-step" && twoStep ? (
-        <TwoStep key={`two-step-${twoStep.kind}-${twoStep.kind === "off" && twoStep.setup ? "setup" : ""}`} view={twoStep} />
+        <TwoStep key={`two-step-${twoStep.kind}-${twoStep.kind === "off" && twoStep.setup ? "setup" : twoStep.kind === "on" ? `${twoStep.confirm ?? ""}${twoStep.replacement ? "replacing" : ""}` : ""}`} view={twoStep} />
       ) : (
         <ChangePassword key="password" />
       )}
@@ -154,6 +155,22 @@ function TwoStep({ view }: { view: TwoStepView }) {
     );
   }
   if (view.kind === "on") {
+    if (view.confirm) return <ConfirmItsYou purpose={view.confirm} lastResult={lastResult} />;
+    if (view.replacement) {
+      return (
+        <div className="stack">
+          <h2>Two-Step Verification</h2>
+          <p>Set up your new authenticator app. Until you enter its first code, the one you have keeps working.</p>
+          <TotpEnrolment view={view.replacement} />
+          <AuthenticationCodeForm id="two-step" lastResult={lastResult} submitLabel="Replace Authenticator App" />
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="button">
+              Cancel
+            </button>
+          </Form>
+        </div>
+      );
+    }
     return (
       <div className="stack">
         <h2>Two-Step Verification</h2>
@@ -163,13 +180,17 @@ function TwoStep({ view }: { view: TwoStepView }) {
         {view.recoveryCodes ? <RecoveryCodes codes={view.recoveryCodes} /> : null}
         <p>
           Lost your phone? Sign in with one of your recovery codes, or ask an admin of your organization to reset your two-step verification; then set
-          it up again.
+          it up again. Replacing your authenticator app or making new recovery codes asks for your password and a code first.
         </p>
-        <Form method="post">
+        <Form method="post" className="button-row">
+          <SubmitButton name="intent" value="start" className="button" pendingText="Starting…">
+            Replace Authenticator App
+          </SubmitButton>
           <SubmitButton name="intent" value="new-codes" className="button" pendingText="Making codes…">
             Make New Recovery Codes
           </SubmitButton>
         </Form>
+        <SecurityHistory notices={view.history} />
       </div>
     );
   }
@@ -197,7 +218,71 @@ function TwoStep({ view }: { view: TwoStepView }) {
           </Form>
         </>
       )}
+      <SecurityHistory notices={view.history} />
     </div>
+  );
+}
+
+const CONFIRM_WHAT: Record<ReauthPurpose, string> = {
+  replace: "To replace your authenticator app",
+  "new-codes": "To make new recovery codes",
+};
+
+/**
+ * The re-authentication before a change to two-step verification (ADR 034): the password and the authenticator's
+ * current code, checked by the identity service. A plain form in the same tab: it works without JavaScript.
+ */
+function ConfirmItsYou({ purpose, lastResult }: { purpose: ReauthPurpose; lastResult: SubmissionResult<string[]> | null | undefined }) {
+  const [form, fields] = useForm({
+    id: "reauth",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reauthSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
+  return (
+    <div className="stack">
+      <h2>Confirm It&apos;s You</h2>
+      <p>{CONFIRM_WHAT[purpose]}, enter your password and the code your authenticator app shows now.</p>
+      <Form method="post" action={`/user/account/two-step/?confirm=${purpose}`} {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="reauth" />
+        <input type="hidden" name="purpose" value={purpose} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "current-password" }} />
+        <div className="field">
+          <label htmlFor={fields.code.id}>Authentication code</label>
+          <input key={key} {...codeProps} inputMode="numeric" autoComplete="one-time-code" maxLength={9} />
+          <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
+        </div>
+        <SubmitButton pendingText="Checking…">Confirm</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to="/user/account/two-step/">Cancel</Link>
+      </p>
+    </div>
+  );
+}
+
+/** The account's security history (ADR 034): each change to how it signs in, as the notice an e-mail would give. */
+function SecurityHistory({ notices }: { notices: SecurityNotice[] | null }) {
+  return (
+    <section className="stack" aria-labelledby="security-history-title">
+      <h3 id="security-history-title">Security Activity</h3>
+      {notices === null ? (
+        <p>Your security activity could not be loaded. Please try again later.</p>
+      ) : notices.length === 0 ? (
+        <p>No changes to your two-step verification yet.</p>
+      ) : (
+        <ul className="security-history" aria-label="Security activity">
+          {notices.map((n, i) => (
+            <li key={`${n.at}-${i}`}>
+              <time dateTime={n.at}>{n.when}</time>: {n.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -22,6 +22,7 @@ import {
   answerTotpChallenge,
   associateSoftwareToken,
   finishMfaSetup,
+  poolMfaState,
   setTotpPreference,
   verifySoftwareToken,
   type IdentityTokens,
@@ -37,6 +38,7 @@ import {
   MFA_EXPIRED_MESSAGE,
   MFA_REQUIRED_NOTICE,
   MFA_STAFF_REQUIRED_NOTICE,
+  MFA_STEP_USED_MESSAGE,
   MFA_WRONG_CODE_MESSAGE,
   pendingMfa,
 } from "../auth/mfa.server";
@@ -66,9 +68,15 @@ export const RECOVERY_CODE_INVALID = "That recovery code is not valid.";
 export const RECOVERY_USED_MESSAGE =
   "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
 
-/** The set-up steps' secret: associated once per step (a reload shows the same one). */
-async function secretFor(session: PortalSession, pending: Extract<PendingMfa, { kind: "setup" | "enrol" }>): Promise<string> {
+/**
+ * The set-up steps' secret: associated once per step (a reload shows the same one). The interim state is claimed
+ * for it once (ADR 034): a copy of the cookie taken before the secret was associated cannot associate another (which
+ * would replace the owner's); and an account that has an authenticator already never gets a second one here.
+ */
+async function secretFor(session: PortalSession, pending: Extract<PendingMfa, { kind: "setup" | "enrol" }>, context: PortalLoadContext): Promise<string> {
   if (pending.secret) return pending.secret;
+  if (pending.kind === "enrol" && (await poolMfaState(pending.accessToken)).totp) stepUsed(session, context, "already-enrolled");
+  if (!(await getThrottle().claimStep("associate", pending.id))) stepUsed(session, context, "associate-replayed");
   if (pending.kind === "setup") {
     const { secret, session: next } = await associateSoftwareToken({ session: pending.session });
     session.set("mfa", { ...pending, secret, session: next ?? pending.session });
@@ -77,6 +85,14 @@ async function secretFor(session: PortalSession, pending: Extract<PendingMfa, { 
   const { secret } = await associateSoftwareToken({ accessToken: pending.accessToken });
   session.set("mfa", { ...pending, secret });
   return secret;
+}
+
+/** The interim state was used already (a copy of the cookie), or the account has an authenticator: the sign-in starts again. */
+function stepUsed(session: PortalSession, context: PortalLoadContext, reason: string): never {
+  log.warn("sign-in refused", { requestId: portalRequest(context).requestId, reason, step: "mfa" });
+  session.unset("mfa");
+  session.flash("loginMessage", MFA_STEP_USED_MESSAGE);
+  throw redirect("/user/login/");
 }
 
 function timedOut(session: PortalSession): never {
@@ -90,14 +106,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = getSession(request, context);
   const pending = pendingMfa(session);
   if (!pending) throw redirect("/user/login/");
+  if (await getThrottle().stepFinished(pending.id)) stepUsed(session, context, "step-replayed");
   if (pending.kind === "challenge") {
     const recovery = requestUrl(request).searchParams.has("recovery");
     return { kind: recovery ? ("recovery" as const) : ("challenge" as const), notice: null, enrolment: null };
   }
   let secret: string;
   try {
-    secret = await secretFor(session, pending);
+    secret = await secretFor(session, pending, context);
   } catch (err) {
+    if (isRedirect(err)) throw err;
     if (isExpiredMfaSession(err)) timedOut(session);
     log.error("authenticator set-up failed", { requestId: portalRequest(context).requestId, ...errorFields(err) });
     throw data({ message: IDENTITY_UNAVAILABLE_MESSAGE }, { status: 502 });
@@ -117,7 +135,10 @@ async function passStep(session: PortalSession, pending: PendingMfa, code: strin
       return finishMfaSetup(next ?? pending.session, pending.username);
     }
     case "enrol": {
+      if (!pending.secret) throw Object.assign(new Error("no authenticator was set up in this step"), { name: "NotAuthorizedException" });
       await verifySoftwareToken({ accessToken: pending.accessToken }, code);
+      // Turned on only by the one request that ends the step (a copy of the cookie racing it is refused).
+      if (!(await getThrottle().claimStep("finish", pending.id))) throw new StepReplayed();
       await setTotpPreference(pending.accessToken, true);
       session.unset("mfa");
       return { accessToken: pending.accessToken, refreshToken: pending.refreshToken, idToken: pending.idToken };
@@ -125,10 +146,17 @@ async function passStep(session: PortalSession, pending: PendingMfa, code: strin
   }
 }
 
+class StepReplayed extends Error {
+  override name = "StepReplayed";
+}
+
+const isRedirect = (err: unknown) => err instanceof Response && err.status >= 300 && err.status < 400;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(request, context);
   const pending = pendingMfa(session);
   if (!pending) throw redirect("/user/login/");
+  if (await getThrottle().stepFinished(pending.id)) stepUsed(session, context, "step-replayed");
   const formData = await readForm(request);
   if (formData.get("intent") === "recovery" && pending.kind === "challenge") return recoveryAction(request, context, session, pending, formData);
   const submission = parseWithZod(formData, { schema: mfaCodeSchema });
@@ -152,7 +180,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   let tokens: IdentityTokens;
   try {
     tokens = await passStep(session, pending, submission.value.code, request.signal);
+    // The step ends once (ADR 034): the first request to pass it claims it; a copy of the cookie is refused after.
+    if (pending.kind !== "enrol" && !(await throttle.claimStep("finish", pending.id))) throw new StepReplayed();
   } catch (err) {
+    if (err instanceof StepReplayed) stepUsed(session, context, "step-replayed");
     if (isWrongMfaCode(err)) {
       log.info("sign-in refused", { requestId, reason: "mfa-code", step: pending.kind });
       await throttle.signInFailed(pending.login, clientAddress);
@@ -165,7 +196,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   await throttle.signInSucceeded(pending.login, clientAddress);
   session.unset("mfa");
-  const outcome = await finishSignIn(request, context, tokens, IDENTITY_UNAVAILABLE_MESSAGE);
+  const outcome = await finishSignIn(request, context, tokens, IDENTITY_UNAVAILABLE_MESSAGE, pending.method);
   if (!outcome.ok) {
     session.flash("loginMessage", outcome.message);
     throw redirect("/user/login/");
@@ -174,7 +205,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (pending.kind === "challenge") throw redirect(pending.redirectTo);
   // A new authenticator: its recovery codes are made now and shown once on the account screen.
   getSession(request, context).flash("toast", { type: "success", message: MFA_ENABLED_MESSAGE });
-  throw redirect((await issueRecoveryCodes(request, context)) ? TWO_STEP_PATH : pending.redirectTo);
+  throw redirect((await issueRecoveryCodes(request, context, "enrolled")) ? TWO_STEP_PATH : pending.redirectTo);
 }
 
 async function recoveryAction(request: Request, context: PortalLoadContext, session: PortalSession, pending: PendingMfa, formData: FormData) {
@@ -198,6 +229,7 @@ async function recoveryAction(request: Request, context: PortalLoadContext, sess
     return data(submission.reply({ formErrors: [IDENTITY_UNAVAILABLE_MESSAGE], hideFields: ["recoveryCode"] }), { status: 502 });
   }
   log.info("two-step verification turned off with a recovery code", { requestId, event: "mfa-recovered" });
+  await throttle.claimStep("finish", pending.id);
   session.unset("mfa");
   session.flash("loginMessage", RECOVERY_USED_MESSAGE);
   throw redirect("/user/login/");

@@ -13,11 +13,18 @@
  * redirect URI, PKCE verifier, code not used before), the token response carries those pool tokens instead of
  * oidc-provider's own (which never leave this process). Nothing is minted with the pool's keys.
  *
- * Like the hosted UI it asks for the e-mail and password and then keeps a sign-on session (a cookie on its own
+ * Like the hosted UI (Cognito's managed login) it asks for the e-mail and password and, when the pool answers them
+ * with the SOFTWARE_TOKEN_MFA challenge (a native user with an authenticator app), the authenticator's code on a page
+ * of its own: the code goes to the pool (RespondToAuthChallenge with the challenge's Session); a wrong one is
+ * answered "Invalid code or auth state for the user." (the pool's CodeMismatchException) and may be tried again while
+ * the challenge lives; an expired challenge starts the sign-in again (ADR 034). Only then does it answer the portal.
+ * It keeps a sign-on session (a cookie on its own
  * domain, at most 10 minutes here): while it lives, the next authorization signs in again without asking — the
  * stand-in then answers with fresh pool tokens, refreshed from a sign-in of its own that it keeps for the session
  * (the portal's refresh token may have been revoked at the portal's logout; the hosted UI's session does not
- * depend on it either). Its `/logout?client_id=…&logout_uri=…` is Cognito's: it ends that session and redirects
+ * depend on it either). A user who answered a code is not signed in a second time (one code, one sign-in: the
+ * pool takes a code once): that session refreshes from the tokens handed out, so after the portal revoked them a
+ * silent sign-on of that user fails (invalid_grant) and the portal says so — the real hosted UI would sign in again. Its `/logout?client_id=…&logout_uri=…` is Cognito's: it ends that session and redirects
  * to `logout_uri` when it is one of the client's sign-out URLs (`logoutUris`), else it answers 400. Its pages are
  * plain HTML forms (no JavaScript). "Cancel" answers the portal with `error=access_denied`, as an external
  * identity provider's refusal does through Cognito. Not provided: /oauth2/userInfo, /oauth2/revoke (the portal
@@ -32,7 +39,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import Provider, { interactionPolicy } from "oidc-provider";
+import Provider, { interactionPolicy, type InteractionDetails } from "oidc-provider";
+import { InitiateAuthCommand, RespondToAuthChallengeCommand, type AuthenticationResultType } from "@aws-sdk/client-cognito-identity-provider";
+import { createIdentityClient, errorName } from "./client.js";
 import { readIdentityConfig, type IdentityConfig } from "./identity-config.js";
 import { decodeJwtPayload, isWrongCredentials, refresh, signIn, type Tokens } from "./sign-in.js";
 
@@ -62,7 +71,10 @@ export const ssoCallbackUrl = (portalUrl: string) => `${portalUrl.replace(/\/+$/
 export const ssoLogoutReturnUrl = (portalUrl: string) => `${new URL(portalUrl).origin}/user/login/`;
 
 export const WRONG_CREDENTIALS_MESSAGE = "Incorrect username or password.";
-const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/;
+/** The pool's own message for a wrong authenticator code (CodeMismatchException), as the hosted UI shows it. */
+export const WRONG_CODE_MESSAGE = "Invalid code or auth state for the user.";
+export const CODE_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
+const INTERACTION_PATH = /^\/interaction\/([\w-]+)(?:\/(login|code|abort))?$/;
 const POOL_TOKENS_TTL_MS = 10 * 60_000;
 const SESSION_TTL_S = 600;
 
@@ -102,6 +114,24 @@ ${opts.error ? `<p id="sign-in-error" class="error" role="alert">${escapeHtml(op
 <input id="username" name="username" type="email" autocomplete="username" required value="${escapeHtml(opts.username ?? "")}"${invalid}>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
+<button type="submit">Sign in</button>
+</form>
+<form method="post" action="/interaction/${uid}/abort">
+<button type="submit">Cancel</button>
+</form>`,
+  );
+}
+
+/** The authenticator step (the pool's SOFTWARE_TOKEN_MFA challenge), as the hosted UI asks it: a plain form. */
+function codePage(uid: string, opts: { error?: string } = {}): string {
+  const invalid = opts.error ? ' aria-invalid="true" aria-describedby="code-error"' : "";
+  return page(
+    "Multi-factor authentication",
+    `<p>Enter the code from your authenticator app.</p>
+${opts.error ? `<p id="code-error" class="error" role="alert">${escapeHtml(opts.error)}</p>` : ""}
+<form method="post" action="/interaction/${uid}/code">
+<label for="code">Code</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required${invalid}>
 <button type="submit">Sign in</button>
 </form>
 <form method="post" action="/interaction/${uid}/abort">
@@ -153,6 +183,11 @@ function memoryAdapter() {
   };
 }
 
+function tokensOf(result: AuthenticationResultType | undefined): Tokens {
+  if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error("the user pool answered without tokens");
+  return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: result.RefreshToken, expiresIn: result.ExpiresIn };
+}
+
 export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
   const { identity } = opts;
   /** The user pool's tokens of each grant, until its code is exchanged. */
@@ -160,6 +195,9 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
   /** The stand-in's own refresh token of each grant's sign-on session: fresh pool tokens for a silent sign-on. */
   const sessionRefresh = new Map<string, string>();
   const logoutUris = new Set(opts.logoutUris ?? opts.redirectUris.map(ssoLogoutReturnUrl));
+  /** Sign-ins waiting at the authenticator step, by interaction: the pool's challenge Session and the user. */
+  const codeSteps = new Map<string, { session: string; username: string; login: string }>();
+  const pool = createIdentityClient({ endpoint: identity.endpoint, region: identity.region });
   let provider: Provider | undefined;
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 
@@ -169,28 +207,71 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
     if (!details || details.uid !== uid) {
       return send(res, 400, page("Sign-in expired", "<p>This sign-in has expired. Go back to the portal and choose Continue with SSO again.</p>"));
     }
-    if (req.method === "GET" && !action) return send(res, 200, signInPage(uid));
+    if (req.method === "GET" && !action) {
+      codeSteps.delete(uid);
+      return send(res, 200, signInPage(uid));
+    }
     if (req.method !== "POST" || !action) return send(res, 405, page("Not allowed", "<p>Use the sign-in form.</p>"));
     if (action === "abort") {
       return p.interactionFinished(req, res, { error: "access_denied", error_description: "The user cancelled the sign-in." }, { mergeWithLastSubmission: false });
     }
     const form = await readForm(req);
+    if (action === "code") {
+      const step = codeSteps.get(uid);
+      if (!step) return send(res, 400, signInPage(uid, { error: CODE_EXPIRED_MESSAGE }));
+      let answer;
+      try {
+        answer = await pool.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: identity.clientId,
+            ChallengeName: "SOFTWARE_TOKEN_MFA",
+            Session: step.session,
+            ChallengeResponses: { USERNAME: step.username, SOFTWARE_TOKEN_MFA_CODE: (form.get("code") ?? "").trim() },
+          }),
+        );
+      } catch (err) {
+        if (["CodeMismatchException", "ExpiredCodeException"].includes(errorName(err) ?? "")) return send(res, 401, codePage(uid, { error: WRONG_CODE_MESSAGE }));
+        if (errorName(err) === "NotAuthorizedException") {
+          codeSteps.delete(uid);
+          return send(res, 401, signInPage(uid, { username: step.login, error: CODE_EXPIRED_MESSAGE }));
+        }
+        throw err;
+      }
+      if (answer.ChallengeName) throw Object.assign(new Error(`the pool asked ${answer.ChallengeName}`), { name: "UnsupportedChallenge" });
+      codeSteps.delete(uid);
+      const tokens = tokensOf(answer.AuthenticationResult);
+      // One code signs in once: the sign-on session refreshes from these tokens (see the header).
+      return finish(req, res, details, tokens, tokens.refreshToken);
+    }
     const username = (form.get("username") ?? "").trim();
-    let tokens: Tokens;
+    const password = form.get("password") ?? "";
+    let first;
     try {
-      tokens = await signIn({ ...identity, username, password: form.get("password") ?? "" });
+      first = await pool.send(new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: identity.clientId, AuthParameters: { USERNAME: username, PASSWORD: password } }));
     } catch (err) {
       if (isWrongCredentials(err)) return send(res, 401, signInPage(uid, { username, error: WRONG_CREDENTIALS_MESSAGE }));
       throw err;
     }
+    if (first.ChallengeName === "SOFTWARE_TOKEN_MFA" && first.Session) {
+      codeSteps.set(uid, { session: first.Session, username: first.ChallengeParameters?.USER_ID_FOR_SRP ?? username, login: username });
+      setTimeout(() => codeSteps.delete(uid), SESSION_TTL_S * 1000).unref();
+      return send(res, 200, codePage(uid));
+    }
+    if (first.ChallengeName) throw Object.assign(new Error(`the pool asked ${first.ChallengeName}`), { name: "UnsupportedChallenge" });
+    const tokens = tokensOf(first.AuthenticationResult);
     // The session's own sign-in (never handed out): a silent sign-on later gets tokens refreshed from it.
-    const own = await signIn({ ...identity, username, password: form.get("password") ?? "" });
+    const own = await signIn({ ...identity, username, password });
+    return finish(req, res, details, tokens, own.refreshToken);
+  }
+
+  async function finish(req: IncomingMessage, res: ServerResponse, details: InteractionDetails, tokens: Tokens, ownRefresh: string): Promise<void> {
+    const p = provider!;
     const accountId = String(decodeJwtPayload(tokens.accessToken).sub);
     const grant = new p.Grant({ accountId, clientId: identity.clientId });
     grant.addOIDCScope(details.params.scope ?? "openid");
     const grantId = await grant.save();
     poolTokens.set(grantId, tokens);
-    sessionRefresh.set(grantId, own.refreshToken);
+    sessionRefresh.set(grantId, ownRefresh);
     setTimeout(() => poolTokens.delete(grantId), POOL_TOKENS_TTL_MS).unref();
     setTimeout(() => sessionRefresh.delete(grantId), SESSION_TTL_S * 1000).unref();
     await p.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
@@ -291,6 +372,7 @@ export async function startHostedUi(opts: HostedUiOptions): Promise<HostedUi> {
     url,
     stop: () =>
       new Promise<void>((done) => {
+        pool.destroy();
         server.close(() => done());
         server.closeAllConnections();
       }),

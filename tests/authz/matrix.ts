@@ -66,6 +66,7 @@ completeSignUp                           401     403     403     403     403    
 getSignUpByInviteCode                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
 signUpByInviteCode                       ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
 createMfaRecoveryCodes                   401     ok      ok      ok      ok      ok      ok      ok      403     403     401
+listMySecurityEvents                     401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 redeemMfaRecoveryCode                    ok      ok      ok      ok      ok      ok      ok      ok      ok      ok      ok
 listFavoriteExercises                    401     ok      ok      ok      ok      ok      ok      ok      403     403     401
 addFavoriteExercise                      401     ok      ok      ok      403     403     ok      ok      403     403     401

@@ -18,7 +18,8 @@ import { test, expect, expectAccessible } from "./fixtures.js";
 import { freshTotpCode } from "./helpers/fresh-code.js";
 import { CookieJar, postForm, signInJar } from "./helpers/form-sign-in.js";
 import { openSignedIn } from "./helpers/session.js";
-import { apiAs, createProvider, PROVIDER_ADMIN, SUPPORT, tokensOf, type NewProvider } from "./helpers/stack.js";
+import { freshTotpCode } from "./helpers/fresh-code.js";
+import { apiAs, createProvider, PRODUCT_ADMIN, PROVIDER_ADMIN, SUPPORT, tokensOf, type NewProvider } from "./helpers/stack.js";
 import { answerCodeStep, demoTotpSecret, expectFieldError, expectToast, loginForm, logOut, mfaForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
 
 test.describe.configure({ timeout: 90_000 });
@@ -32,6 +33,11 @@ const MFA_URL = /\/user\/login\/mfa\/$/;
 const RECOVERY_INVALID = "That recovery code is not valid.";
 const RECOVERY_USED = "Recovery code accepted: two-step verification is off. Log in with your password, then set up your authenticator app again.";
 const HOME_URL = /\/home\/$/;
+// ADR 034's words, and the user pool's own for a wrong code at its hosted UI.
+const STEP_USED = "This sign-in step has already been used. Please log in again.";
+const HOSTED_WRONG_CODE = "Invalid code or auth state for the user.";
+const REAUTH_WRONG_PASSWORD = "That password didn't work. Enter the password you sign in with.";
+const MFA_REPLACED = "Your authenticator app was replaced. The old one no longer works.";
 // ADR 022's throttle, on the run's portal with its default limits (5 failed sign-ins per account in 15 minutes).
 // The pair's back-off (ADR 022, ADR 024 §7): after 5 failures of one account from one address it waits, and is told how long.
 const TOO_MANY = /Too many sign-in attempts\. Please wait \d+ (second|seconds|minute|minutes) and try again\./;
@@ -276,25 +282,208 @@ test("wrong codes count toward the sign-in throttle: after the limit even the ri
   await expectAccessible(page);
 });
 
-test("single sign-on users are not asked, even where the organization requires it (their identity provider is)", async ({ page }) => {
-  const founder = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
-  const api = await apiAs(founder.email, founder.password);
-  const organizationId = (await api.GET("/v2/users/current")).data!.organization.id;
-  const set = await api.PUT("/v2/organizations/{id}/mfa-requirement", { params: { path: { id: organizationId } }, body: { mfaRequired: true } });
-  expect(set.data?.mfaRequired).toBe(true);
-
+/** "Continue with SSO" from the login page, to the stand-in's sign-in page, and its e-mail and password. */
+async function ssoPassword(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/user/login/");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Continue with SSO" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("textbox", { name: "Email" }).fill(founder.email);
-  await page.getByLabel("Password", { exact: true }).fill(founder.password);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(HOME_URL);
+}
+
+/** An organization of its own that requires two-step verification, and its founding provider admin (no authenticator). */
+async function requiringOrganization(): Promise<NewProvider> {
+  const founder = await createProvider({ role: "PORTAL_PROVIDER_ADMIN", products: ["HEALTH"] });
+  const api = await apiAs(founder.email, founder.password);
+  const organizationId = (await api.GET("/v2/users/current")).data!.organization.id;
+  const set = await api.PUT("/v2/organizations/{id}/mfa-requirement", { params: { path: { id: organizationId } }, body: { mfaRequired: true } });
+  expect(set.data?.mfaRequired).toBe(true);
+  return founder;
+}
+
+test.describe("single sign-on has no side door (ADR 034)", () => {
+  test.describe.configure({ timeout: 180_000 });
+  test("staff via SSO answer the hosted UI's code step: the password alone opens nothing", async ({ page }) => {
+    const secret = demoTotpSecret(PRODUCT_ADMIN.email);
+    expect(secret, "provisioning enrolled the demo product admin").toBeTruthy();
+    await ssoPassword(page, PRODUCT_ADMIN.email, PRODUCT_ADMIN.password);
+    // The user pool's own challenge (SOFTWARE_TOKEN_MFA), asked by the hosted UI as Cognito's managed login does.
+    await expect(page.getByRole("heading", { name: "Multi-factor authentication" })).toBeVisible();
+    await expectAccessible(page);
+    const hostedCode = page.getByRole("textbox", { name: "Code" });
+    await hostedCode.fill(wrongTotpCode(secret!));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText(HOSTED_WRONG_CODE);
+    await expectAccessible(page);
+    // Meanwhile no portal page opens: the password gave no session.
+    const elsewhere = await page.context().newPage();
+    await elsewhere.goto("/admin/organizations/");
+    await expect(elsewhere).toHaveURL(/\/user\/login\/\?redirectTo=/);
+    await expectAccessible(elsewhere);
+    await elsewhere.close();
+    await page.getByRole("textbox", { name: "Code" }).fill(await freshTotpCode(secret!));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(HOME_URL);
+    await expectAccessible(page);
+    await page.goto("/admin/organizations/");
+    await expect(page).toHaveURL(/\/admin\/organizations\/$/);
+    await expectAccessible(page);
+  });
+
+  test("a provider of a requiring organization via SSO without an authenticator sets one up before any page", async ({ page }) => {
+    const founder = await requiringOrganization();
+    await ssoPassword(page, founder.email, founder.password);
+    await expect(page).toHaveURL(MFA_URL);
+    await expect(page.getByText(ORGANIZATION_REQUIRES)).toBeVisible();
+    const secret = await shownKey(page);
+    await expectAccessible(page);
+    await page.goto("/home/");
+    await expect(page).toHaveURL(/\/user\/login\/\?redirectTo=/);
+    await expectAccessible(page);
+    await page.goto("/user/login/mfa/");
+    expect(await shownKey(page)).toBe(secret);
+    await expectAccessible(page);
+    await mfaForm(page).code.fill(totpCode(secret));
+    await page.getByRole("button", { name: "Turn On and Continue" }).click();
+    await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
+    await expectToast(page, MFA_ON);
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await expect(page.getByRole("list", { name: "Security activity" })).toContainText("Two-step verification was turned on with an authenticator app.");
+    await expectAccessible(page);
+    await page.goto("/home/");
+    await expect(page).toHaveURL(HOME_URL);
+    await expectAccessible(page);
+    // The next sign-on asks the code at the hosted UI (its own session was ended by the portal's logout).
+    await logOut(page);
+    await ssoPassword(page, founder.email, founder.password);
+    await expect(page.getByRole("heading", { name: "Multi-factor authentication" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("textbox", { name: "Code" }).fill(await freshTotpCode(secret));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(HOME_URL);
+    await expectAccessible(page);
+  });
+});
+
+test("a copy of the enrolment step's cookie is refused once the owner used it, and cannot replace the owner's authenticator", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const founder = await requiringOrganization();
+  await submitLogin(page, founder.email, founder.password);
+  await expect(page).toHaveURL(MFA_URL);
   await expectAccessible(page);
-  await page.goto("/user/account/two-step/");
-  await expect(page.getByText("You sign in with your organization's single sign-on.")).toBeVisible();
+  // The copy: the session cookie of the enrolment step (its key shown).
+  const copied = await page.context().cookies();
+  const secret = await shownKey(page);
+  await mfaForm(page).code.fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn On and Continue" }).click();
+  await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
+  await expectToast(page, MFA_ON);
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ baseURL: readState().baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  try {
+    await context.addCookies(copied);
+    const thief = await context.newPage();
+    await thief.goto("/user/login/mfa/");
+    await expect(thief).toHaveURL(/\/user\/login\/$/);
+    await expect(thief.getByText(STEP_USED)).toBeVisible();
+    await expect(thief.getByRole("img", { name: "QR code to scan with your authenticator app" })).toHaveCount(0);
+    await expectAccessible(thief);
+    // A post with the copy is refused the same way (no code is checked, nothing is set up).
+    await context.addCookies(copied);
+    const posted = await thief.request.post("/user/login/mfa/", { form: { code: totpCode(secret) }, headers: { Origin: readState().baseURL }, maxRedirects: 0 });
+    expect(posted.status()).toBe(302);
+    expect(new URL(posted.headers().location!, readState().baseURL).pathname).toBe("/user/login/");
+  } finally {
+    await context.close();
+  }
+  // The owner's authenticator still works.
+  await logOut(page);
+  await submitLogin(page, founder.email, founder.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await mfaForm(page).code.fill(await freshTotpCode(secret));
+  await mfaForm(page).verify.click();
+  await expect(page).toHaveURL(HOME_URL);
   await expectAccessible(page);
 });
 
+test("replacing the authenticator and making new recovery codes ask for the password and a current code first", async ({ page }) => {
+  // Four sign-ins and re-authentications, each waiting for an unused code: more than one test's 90 s on a busy machine.
+  test.setTimeout(240_000);
+  const user = await createProvider();
+  const secret = await enrolThroughIdentityService(user);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await answerCodeStep(page, secret);
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+
+  // The post alone (what a stolen session could send) changes nothing: it answers with the re-authentication.
+  const direct = await page.request.post("/user/account/two-step/", { form: { intent: "start" }, headers: { Origin: readState().baseURL }, maxRedirects: 0 });
+  expect(direct.status()).toBe(302);
+  expect(direct.headers().location).toBe("/user/account/two-step/?confirm=replace");
+  const codes = await page.request.post("/user/account/two-step/", { form: { intent: "new-codes" }, headers: { Origin: readState().baseURL }, maxRedirects: 0 });
+  expect(codes.headers().location).toBe("/user/account/two-step/?confirm=new-codes");
+
+  await page.goto("/user/account/two-step/");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Make New Recovery Codes" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm It's You" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  await expectAccessible(page);
+  const confirm = () => ({ password: page.getByLabel("Password", { exact: true }), code: page.getByRole("textbox", { name: "Authentication code" }), submit: page.getByRole("button", { name: "Confirm" }) });
+  await confirm().password.fill("not-the-password-1A!");
+  await confirm().code.fill(await freshTotpCode(secret));
+  await submitBadInput(confirm().submit, { status: 401 });
+  await expectFieldError(confirm().password, REAUTH_WRONG_PASSWORD);
+  await expectAccessible(page);
+  await confirm().password.fill(user.password);
+  await confirm().code.fill(await freshTotpCode(secret));
+  await confirm().submit.click();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByRole("list", { name: "Security activity" }).getByRole("listitem").first()).toContainText("New recovery codes were made.");
+  await expectAccessible(page);
+
+  // Replacing, in a new session (the re-authentication lasts 5 minutes of one session).
+  await logOut(page);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await answerCodeStep(page, secret);
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+  await page.goto("/user/account/two-step/");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Replace Authenticator App" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm It's You" })).toBeVisible();
+  await expectAccessible(page);
+  await confirm().password.fill(user.password);
+  await confirm().code.fill(wrongTotpCode(secret));
+  await submitBadInput(confirm().submit, { status: 401 });
+  await expectFieldError(confirm().code, WRONG_CODE);
+  await expectAccessible(page);
+  await confirm().password.fill(user.password);
+  await confirm().code.fill(await freshTotpCode(secret));
+  await confirm().submit.click();
+  const replacement = await shownKey(page);
+  expect(replacement).not.toBe(secret);
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(totpCode(replacement));
+  await page.getByRole("button", { name: "Replace Authenticator App" }).click();
+  await expectToast(page, MFA_REPLACED);
+  await expect(page.getByRole("list", { name: "Security activity" }).getByRole("listitem").first()).toContainText("Your authenticator app was replaced.");
+  await expectAccessible(page);
+  // The new authenticator signs in.
+  await logOut(page);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(MFA_URL);
+  await expectAccessible(page);
+  await answerCodeStep(page, replacement);
+  await expect(page).toHaveURL(HOME_URL);
+  await expectAccessible(page);
+});

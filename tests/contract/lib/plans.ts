@@ -184,14 +184,16 @@ export const plans: Record<string, PlanFactory> = {
 
   async createMfaRecoveryCodes() {
     return {
-      req: { as: "PRACTITIONER" },
+      req: { as: "PRACTITIONER", body: { reason: "renewed" } },
       verify: (res) => expect(new Set(res.body.codes as string[]).size).toBe(10),
     };
   },
 
+  listMySecurityEvents: simple("PRACTITIONER", { generatedQuery: false }),
+
   async redeemMfaRecoveryCode() {
     // A fresh code per request (a code is used once); the practitioner has no authenticator, so the reset changes nothing.
-    const made = await call({ op: "createMfaRecoveryCodes", as: "PRACTITIONER" });
+    const made = await call({ op: "createMfaRecoveryCodes", as: "PRACTITIONER", body: { reason: "renewed" } });
     const userId = target().userIds.PRACTITIONER!;
     const code = (made.body as { codes: string[] }).codes[0]!;
     return {

@@ -18,3 +18,13 @@ export const RECOVERY_CODE_REQUIRED = "Enter one of your recovery codes.";
 export const recoveryCodeSchema = z.object({
   recoveryCode: z.string({ error: missing(RECOVERY_CODE_REQUIRED) }).trim().min(1, { error: RECOVERY_CODE_REQUIRED }).max(64, { error: "That recovery code is not valid." }),
 });
+
+/** Re-authentication before a change to two-step verification (ADR 034): what it opens, the password, and the code. */
+export const REAUTH_PASSWORD_REQUIRED = "Enter your password.";
+export const REAUTH_PURPOSES = ["replace", "new-codes"] as const;
+export type ReauthPurpose = (typeof REAUTH_PURPOSES)[number];
+export const reauthSchema = z.object({
+  purpose: z.enum(REAUTH_PURPOSES),
+  password: z.string({ error: missing(REAUTH_PASSWORD_REQUIRED) }).min(1, { error: REAUTH_PASSWORD_REQUIRED }).max(256),
+  code: mfaCodeField(),
+});

@@ -4,7 +4,11 @@ import type { Db } from "../../db/db.js";
 import { requestIdOf } from "./record.js";
 
 /** What changed about how someone signs in (ADR 027). */
-export type SecurityEvent = "mfa-reset" | "mfa-required" | "mfa-not-required" | "mfa-recovery-codes" | "mfa-recovered";
+export type SecurityEvent = "mfa-reset" | "mfa-required" | "mfa-not-required" | "mfa-recovery-codes" | "mfa-recovered" | "mfa-enrolled" | "mfa-replaced";
+
+/** The events a user sees in their own account security history (ADR 034): those about their account, not their organization's settings. */
+export const ACCOUNT_EVENTS = ["mfa-enrolled", "mfa-replaced", "mfa-recovery-codes", "mfa-recovered", "mfa-reset"] as const;
+export const ACCOUNT_EVENTS_SHOWN = 20;
 
 /** Who made the change: a signed-in member, or (a recovery code at sign-in) the user themselves. */
 export type SecurityActor = Pick<MemberCaller, "userId"> & { practitionerId: string | null; role: MemberCaller["role"] | null; organizationId: string | null };

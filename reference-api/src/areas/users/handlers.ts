@@ -3,7 +3,7 @@ import { defineHandlers } from "../../core/handlers.js";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../core/errors.js";
 import { dashboardActions } from "./dashboard.js";
 import { loadUserProfile } from "./profile.js";
-import { recordSecurityEvent } from "../audit/security-log.js";
+import { ACCOUNT_EVENTS, ACCOUNT_EVENTS_SHOWN, recordSecurityEvent, type SecurityEvent } from "../audit/security-log.js";
 import { newRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeHash } from "./recovery-codes.js";
 import { passwordProblem } from "../../../../app/domain/password.js";
 import { SERVER_PASSWORD_RULE } from "../../../../app/auth/password.server.js";
@@ -81,13 +81,28 @@ export const handlers = defineHandlers({
     // A member of an organization with a portal role (no role, or no provider account: 403).
     const caller = requireMember(ctx.caller);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    // Why (ADR 034): an enrolment or a replacement is recorded as such; new codes alone as `mfa-recovery-codes`.
+    const reason = ctx.body.reason;
+    const event: SecurityEvent = reason === "enrolled" ? "mfa-enrolled" : reason === "replaced" ? "mfa-replaced" : "mfa-recovery-codes";
     await ctx.db.tx(async (db) => {
       await db.query("DELETE FROM mfa_recovery_codes WHERE user_id = $1", [caller.userId]);
       await db.query("INSERT INTO mfa_recovery_codes (user_id, code_hash) SELECT $1, h FROM unnest($2::bytea[]) AS h", [caller.userId, codes.map((c) => recoveryCodeHash(normalizeRecoveryCode(c)!))]);
-      await recordSecurityEvent(db, ctx.req, caller, "mfa-recovery-codes", { practitionerId: caller.practitionerId, userId: caller.userId }, 201);
+      await recordSecurityEvent(db, ctx.req, caller, event, { practitionerId: caller.practitionerId, userId: caller.userId }, 201);
     });
     ctx.reply.code(201);
     return { codes };
+  },
+
+  async listMySecurityEvents(ctx) {
+    // The caller's own account history (ADR 034): events whose subject is the caller's user; a member only.
+    const caller = requireMember(ctx.caller);
+    const rows = await ctx.db.query<{ event: (typeof ACCOUNT_EVENTS)[number]; at: Date | string; user_id: string }>(
+      `SELECT event, at, user_id FROM account_security_log
+        WHERE subject_user_id = $1 AND event = ANY($2::text[]) AND status < 400
+        ORDER BY id DESC LIMIT $3`,
+      [caller.userId, [...ACCOUNT_EVENTS], ACCOUNT_EVENTS_SHOWN],
+    );
+    return { items: rows.map((r) => ({ event: r.event, at: new Date(r.at).toISOString(), bySelf: r.user_id === caller.userId })) };
   },
 
   async redeemMfaRecoveryCode(ctx) {

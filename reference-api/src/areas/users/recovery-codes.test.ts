@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 
 const make = async (as: { userId: string; groups: string[] }) => {
-  const res = await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as });
+  const res = await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as, body: { reason: "renewed" } });
   expect(res.status).toBe(201);
   return res.body.codes as string[];
 };
@@ -94,11 +94,55 @@ describe("recovery codes", () => {
   });
 
   it("needs a provider account and a role to make codes; an admin's reset deletes them", async () => {
-    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: "nobody-here", groups: ["PORTAL_PRACTITIONER"] } })).status).toBe(403);
-    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: fx.practitionerA1.userId, groups: [] } })).status).toBe(403);
-    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", {})).status).toBe(401);
+    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: "nobody-here", groups: ["PORTAL_PRACTITIONER"] }, body: { reason: "renewed" } })).status).toBe(403);
+    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: { userId: fx.practitionerA1.userId, groups: [] }, body: { reason: "renewed" } })).status).toBe(403);
+    expect((await api.request("POST", "/v2/users/current/mfa-recovery-codes", { body: { reason: "renewed" } })).status).toBe(401);
     const codes = await make(fx.practitionerB);
     expect((await api.request("POST", `/v2/practitioners/${fx.practitionerB.practitionerId}/mfa-reset`, { as: fx.adminB })).status).toBe(204);
     expect((await redeem(fx.practitionerB.userId, codes[0]!)).status).toBe(400);
+  });
+});
+
+describe("the account's security history (ADR 034)", () => {
+  const history = async (as: { userId: string; groups: string[] }) => {
+    const res = await api.request("GET", "/v2/users/current/security-events", { as });
+    expect(res.status).toBe(200);
+    return res.body.items as { event: string; at: string; bySelf: boolean }[];
+  };
+
+  it("records why codes were made (an enrolment, a replacement, new codes) and shows the user their own events, newest first", async () => {
+    const me = fx.adminB;
+    const before = (await history(me)).length;
+    for (const reason of ["enrolled", "replaced", "renewed"] as const) {
+      const res = await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: me, body: { reason } });
+      expect(res.status).toBe(201);
+    }
+    const items = await history(me);
+    expect(items.slice(0, 3).map((i) => [i.event, i.bySelf])).toEqual([
+      ["mfa-recovery-codes", true],
+      ["mfa-replaced", true],
+      ["mfa-enrolled", true],
+    ]);
+    expect(items.length).toBe(before + 3);
+    for (const i of items) expect(Number.isNaN(Date.parse(i.at))).toBe(false);
+    // Another user's history does not hold them.
+    expect((await history(fx.practitionerB)).some((i) => i.event === "mfa-replaced")).toBe(false);
+  });
+
+  it("an admin's reset shows as not made by the user; an unknown reason is refused (400) and records nothing", async () => {
+    const me = fx.practitionerA1;
+    await make(me);
+    const reset = await api.request("POST", `/v2/practitioners/${me.practitionerId}/mfa-reset`, { as: fx.adminA });
+    expect(reset.status).toBe(204);
+    expect((await history(me))[0]).toMatchObject({ event: "mfa-reset", bySelf: false });
+    const count = (await history(me)).length;
+    const bad = await api.request("POST", "/v2/users/current/mfa-recovery-codes", { as: me, body: { reason: "stolen" } });
+    expect(bad.status).toBe(400);
+    expect((await history(me)).length).toBe(count);
+  });
+
+  it("needs a provider account and a role", async () => {
+    expect((await api.request("GET", "/v2/users/current/security-events", { as: { userId: fx.practitionerA1.userId, groups: [] } })).status).toBe(403);
+    expect((await api.request("GET", "/v2/users/current/security-events", {})).status).toBe(401);
   });
 });
