@@ -15,7 +15,6 @@ import { SignInChallengeError } from "../../scripts/identity/sign-in.js";
 import { wrongTotpCode } from "../../scripts/identity/totp.js";
 import { readState } from "../setup/state.js";
 import { test, expect, expectAccessible } from "./fixtures.js";
-import { freshTotpCode } from "./helpers/fresh-code.js";
 import { CookieJar, postForm, signInJar } from "./helpers/form-sign-in.js";
 import { openSignedIn } from "./helpers/session.js";
 import { freshTotpCode } from "./helpers/fresh-code.js";
@@ -346,7 +345,7 @@ test.describe("single sign-on has no side door (ADR 034)", () => {
     await page.goto("/user/login/mfa/");
     expect(await shownKey(page)).toBe(secret);
     await expectAccessible(page);
-    await mfaForm(page).code.fill(totpCode(secret));
+    await mfaForm(page).code.fill(await freshTotpCode(secret));
     await page.getByRole("button", { name: "Turn On and Continue" }).click();
     await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
     await expectToast(page, MFA_ON);
@@ -377,7 +376,7 @@ test("a copy of the enrolment step's cookie is refused once the owner used it, a
   // The copy: the session cookie of the enrolment step (its key shown).
   const copied = await page.context().cookies();
   const secret = await shownKey(page);
-  await mfaForm(page).code.fill(totpCode(secret));
+  await mfaForm(page).code.fill(await freshTotpCode(secret));
   await page.getByRole("button", { name: "Turn On and Continue" }).click();
   await expect(page).toHaveURL(/\/user\/account\/two-step\/$/);
   await expectToast(page, MFA_ON);
@@ -394,7 +393,7 @@ test("a copy of the enrolment step's cookie is refused once the owner used it, a
     await expectAccessible(thief);
     // A post with the copy is refused the same way (no code is checked, nothing is set up).
     await context.addCookies(copied);
-    const posted = await thief.request.post("/user/login/mfa/", { form: { code: totpCode(secret) }, headers: { Origin: readState().baseURL }, maxRedirects: 0 });
+    const posted = await thief.request.post("/user/login/mfa/", { form: { code: await freshTotpCode(secret) }, headers: { Origin: readState().baseURL }, maxRedirects: 0 });
     expect(posted.status()).toBe(302);
     expect(new URL(posted.headers().location!, readState().baseURL).pathname).toBe("/user/login/");
   } finally {
@@ -473,7 +472,7 @@ test("replacing the authenticator and making new recovery codes ask for the pass
   const replacement = await shownKey(page);
   expect(replacement).not.toBe(secret);
   await expectAccessible(page);
-  await page.getByRole("textbox", { name: "Authentication code" }).fill(totpCode(replacement));
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(await freshTotpCode(replacement));
   await page.getByRole("button", { name: "Replace Authenticator App" }).click();
   await expectToast(page, MFA_REPLACED);
   await expect(page.getByRole("list", { name: "Security activity" }).getByRole("listitem").first()).toContainText("Your authenticator app was replaced.");
