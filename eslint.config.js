@@ -58,8 +58,9 @@ export default tseslint.config(
     // One authentication step per request (ADR 037): the user is loaded by the `authenticate` middleware
     // (app/auth/current-user.server.ts) and read from the context with `currentUser(context)`. A loader or action
     // that loads it again (GET v2/users/current, the session's auth state) brings the per-loader chain back.
+    // The sign-in routes (the login form, the SSO callback) check the user the sign-in is about to start, before any session.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/auth/**", "app/api/**", "app/root.tsx", "app/routes/user.login.tsx", "app/**/*.test.ts"],
+    ignores: ["app/auth/**", "app/api/**", "app/root.tsx", "app/routes/user.login.tsx", "app/routes/user.sso.callback.tsx", "app/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
