@@ -6,7 +6,7 @@
  * each run still gets a pristine world that no other run touches.
  *
  * The key hashes reference-api/src and app/domain (every .ts, .sql and .json file but tests) and the seed's "today" (SEED_TODAY or
- * the UTC date): the demo world is deterministic given those. Off in CI (a clean clone never hits the cache)
+ * the seed's day, seedDayOf): the demo world is deterministic given those. Off in CI (a clean clone never hits the cache)
  * and with E2E_WORLD_CACHE=0.
  */
 import { spawn } from "node:child_process";
@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { PROJECT_ROOT, findFreePort } from "../../scripts/identity/cognito-local.js";
+import { seedDayOf } from "../../reference-api/src/seed/index.js";
 
 const CACHE_DIR = join(PROJECT_ROOT, "data", "test-cache");
 /** What the world is made from: the reference API and the pure domain modules it shares with the portal (the RTM rules decide what the seed's cycles are). */
@@ -33,7 +34,7 @@ function sourceFiles(dir: string): string[] {
 
 export function worldKey(world: string): string {
   const hash = createHash("sha256");
-  hash.update(`${world}\n${process.env.SEED_TODAY ?? new Date().toISOString().slice(0, 10)}\n`);
+  hash.update(`${world}\n${process.env.SEED_TODAY ?? seedDayOf()}\n`);
   for (const f of SOURCE_DIRS.flatMap(sourceFiles)) hash.update(relative(PROJECT_ROOT, f)).update("\0").update(readFileSync(f));
   return hash.digest("hex").slice(0, 16);
 }

@@ -14,9 +14,21 @@ function streamSeed(stream: string): number {
   return h >>> 0;
 }
 
-/** Today at UTC midnight, or SEED_TODAY (YYYY-MM-DD) to pin the world's dates. */
+/**
+ * The zone whose calendar day is the seed's "today": the demo organization's (Front Range, America/Denver). The API
+ * reads "today" in an organization's zone, so a world seeded on the UTC day had its boundary patients a day off for
+ * the seven hours after UTC midnight ("12 days left" where the seed meant 11).
+ */
+export const SEED_DAY_ZONE = "America/Denver";
+
+/** The calendar day (YYYY-MM-DD) of `now` in the seed's zone. */
+export function seedDayOf(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SEED_DAY_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The seed's day at UTC midnight: today in the demo organization's zone, or SEED_TODAY (YYYY-MM-DD) to pin the world's dates. */
 export function seedToday(env: NodeJS.ProcessEnv = process.env): Date {
-  const day = env.SEED_TODAY ?? new Date().toISOString().slice(0, 10);
+  const day = env.SEED_TODAY ?? seedDayOf();
   const d = new Date(`${day}T00:00:00.000Z`);
   if (Number.isNaN(d.getTime())) throw new Error(`SEED_TODAY: invalid date "${day}"`);
   return d;
