@@ -231,7 +231,10 @@ test("gait sessions (support staff): the sort cycle, a replay and the log; a pra
   // A page past the end says so, as the other lists do (issue 34: it silently showed the last page).
   await page.goto("/admin/gait/sessions?page=999");
   await expect(page.getByText(/^There is no page 999: the list has \d+ sessions? on \d+ pages?\.$/)).toBeVisible();
+  await expectAccessible(page);
   await page.goto("/admin/gait/sessions");
+  await expect(idHeader).toHaveAttribute("aria-sort", "descending");
+  await expectAccessible(page);
 
   // Replay and Log only on the rows of sessions with a pose log; the others say 'No pose logs available' (issue 25).
   const logged = new Set(gaitSessions.filter((s) => s.artifacts.includes("pose-log")).map((s) => s.id));

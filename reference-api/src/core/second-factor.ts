@@ -35,8 +35,10 @@ export function mustHaveSecondFactor(caller: Caller, authTime?: number): boolean
   if (isStaff(caller)) return true;
   if (caller.organizationMfaRequired !== true) return false;
   const since = caller.organizationMfaRequiredSince;
-  // A session that began before the requirement runs to its end (whole seconds: auth_time is one).
-  return !(authTime !== undefined && since != null && authTime < Math.floor(since));
+  // A session that began before the requirement runs to its end. auth_time is whole seconds: a session that began in
+  // the second the requirement was turned on counts as before it (the admin who turned it on signed in just before,
+  // and a token cannot say which came first within its second).
+  return !(authTime !== undefined && since != null && authTime <= Math.floor(since));
 }
 
 export interface SecondFactorCheck {
