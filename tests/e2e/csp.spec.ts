@@ -69,6 +69,7 @@ async function chartDrawn(p: Page) {
   if (!jsEnabled()) return;
   const live = p.getByTestId("chart-live").first().locator("svg");
   await expect(live).toBeVisible({ timeout: 20_000 });
+  await live.scrollIntoViewIfNeeded();
   const box = (await live.boundingBox())!;
   await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await p.mouse.move(box.x + box.width / 2 + 4, box.y + box.height / 2);

@@ -197,6 +197,8 @@ test.describe("Range of motion", () => {
     const drawn = figure.locator(".chart-svg > svg");
     const live = figure.getByTestId("chart-live").locator("svg");
     await expect(live).toBeVisible({ timeout: 15_000 });
+    // In view first: the pointer moves in the viewport's coordinates (the chart may sit below the fold).
+    await live.scrollIntoViewIfNeeded();
     // Same box: the live drawing lies exactly over the server's, which keeps the layout.
     const [a, b] = [(await drawn.boundingBox())!, (await live.boundingBox())!];
     expect(Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height)).toBeLessThan(2);
