@@ -28,6 +28,7 @@ import type { Cluster, Worker } from "node:cluster";
 import cluster from "node:cluster";
 import { createHash, randomUUID } from "node:crypto";
 import pg from "pg";
+import { tableOnce } from "./pg-table.server";
 import { getConfig, type ThrottleConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
 import { portalMetrics } from "../metrics.server";
@@ -106,28 +107,16 @@ export class MemoryRevocations implements RevocationBackend {
 /** In PostgreSQL (THROTTLE_DATABASE_URL): one table, a primary-key lookup per check. */
 export class PostgresRevocations implements RevocationBackend {
   private readonly pool: pg.Pool;
-  private table: Promise<void> | undefined;
   private lastCleanup = 0;
 
   constructor(url: string, private readonly now: () => number = Date.now) {
     this.pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 });
     this.pool.on("error", (err) => log.error("session revocation database connection failed", errorFields(err)));
+    this.ready = tableOnce(this.pool, REVOCATION_TABLE, "key varchar(255) PRIMARY KEY, not_before bigint NOT NULL, expires_at bigint NOT NULL");
   }
 
-  /** Creates the table once (several replicas may race: "already exists" is success). */
-  ready(): Promise<void> {
-    this.table ??= this.pool
-      .query(`CREATE TABLE IF NOT EXISTS ${REVOCATION_TABLE} (key varchar(255) PRIMARY KEY, not_before bigint NOT NULL, expires_at bigint NOT NULL)`)
-      .then(
-        () => undefined,
-        (err: { code?: string }) => {
-          if (err.code === "23505" || err.code === "42P07") return;
-          this.table = undefined; // try again with the next call
-          throw err;
-        },
-      );
-    return this.table;
-  }
+  /** Creates the table once (replicas starting together wait for each other: `tableOnce`). */
+  readonly ready: () => Promise<void>;
 
   async put(key: string, notBefore: number, expiresAt: number): Promise<void> {
     await this.ready();

@@ -20,6 +20,15 @@ const settings = {
 };
 
 describe("PostgreSQL store", () => {
+  it("makes its table once when many replicas start together (none falls back to memory)", async () => {
+    // CREATE TABLE IF NOT EXISTS alone races ("type … already exists"); a limiter that lost stayed on memory for good.
+    const stores = Array.from({ length: 8 }, () => createLimiterFactory({ kind: "postgres", url: db.url() }));
+    await Promise.all(stores.map((s) => s.ready()));
+    const throttles = stores.map((s) => createThrottle({ ...settings, keyPrefix: "race" }, s));
+    await Promise.all(throttles.map((t) => t.signInFailed("race@clinic.example", "198.51.100.1")));
+    for (const t of throttles) expect(await t.checkSignIn("race@clinic.example", "198.51.100.1")).toMatchObject({ allowed: false });
+  });
+
   it("creates its table; a pair's back-off, the account's ceiling and known addresses are seen by every replica; no e-mail is stored", async () => {
     const storeA = createLimiterFactory({ kind: "postgres", url: db.url() });
     const storeB = createLimiterFactory({ kind: "postgres", url: db.url() });

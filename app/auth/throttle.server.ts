@@ -35,6 +35,7 @@
 import cluster from "node:cluster";
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { tableOnce } from "./pg-table.server";
 import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getConfig, type ThrottleConfig } from "../config.server";
 import { errorFields, log } from "../log.server";
@@ -84,7 +85,7 @@ export interface LimiterOptions {
   duration: number;
 }
 export type LimiterFactory = (opts: LimiterOptions) => RateLimiterAbstract;
-/** `ready()`: resolves when every limiter made so far can use its store (PostgreSQL: its table exists). */
+/** `ready()`: resolves when the limiters can use their store (PostgreSQL: its table exists); the counters wait for it. */
 export type StoreLimiterFactory = LimiterFactory & { ready(): Promise<void> };
 
 /** Counts without a limit of its own (the pairs' failures): far above any count a back-off lets happen. */
@@ -98,11 +99,14 @@ class Counter {
     private readonly windowSeconds: number,
     private readonly name: string,
     private readonly blockAtLimit = true,
+    /** The store can be used (PostgreSQL: its table exists). */
+    private readonly ready: () => Promise<void> = async () => {},
   ) {}
 
   /** Events counted in the current window (the limit or more when blocked) and the time until it ends. */
   async state(key: string): Promise<{ count: number; msBeforeNext: number }> {
     try {
+      await this.ready();
       const res = await this.limiter.get(key);
       return res ? { count: res.consumedPoints, msBeforeNext: res.msBeforeNext } : { count: 0, msBeforeNext: 0 };
     } catch (err) {
@@ -115,6 +119,7 @@ class Counter {
   async hit(key: string): Promise<number> {
     let count: number;
     try {
+      await this.ready();
       count = (await this.limiter.consume(key)).consumedPoints;
     } catch (err) {
       if (err instanceof RateLimiterRes) return err.consumedPoints; // over the limit already: blocked
@@ -128,6 +133,7 @@ class Counter {
   /** Sets the key for `seconds` (a wait, a known pair, a reached limit): `state` then counts more than the limit. */
   async mark(key: string, seconds: number): Promise<void> {
     try {
+      await this.ready();
       await this.limiter.block(key, seconds);
     } catch (err) {
       log.error("throttle store failed", { counter: this.name, operation: "block", ...errorFields(err) });
@@ -136,6 +142,7 @@ class Counter {
 
   async clear(key: string): Promise<void> {
     try {
+      await this.ready();
       await this.limiter.delete(key);
     } catch (err) {
       log.error("throttle store failed", { counter: this.name, operation: "delete", ...errorFields(err) });
@@ -181,10 +188,11 @@ export function backoffSeconds(count: number, backoff: ThrottleConfig["backoff"]
   return Math.min(backoff.maxSeconds, backoff.firstSeconds * 2 ** Math.min(30, count - backoff.free));
 }
 
-export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: LimiterFactory): Throttle {
+export function createThrottle(config: Omit<ThrottleConfig, "store">, factory: LimiterFactory | StoreLimiterFactory): Throttle {
+  const ready = "ready" in factory ? factory.ready : undefined;
   const { windowSeconds, limits, backoff, accountWindowSeconds, knownSeconds } = config;
   const counter = (name: string, limit: number, seconds = windowSeconds, blockAtLimit = true) =>
-    new Counter(factory({ keyPrefix: `${config.keyPrefix}:${name}`, points: limit, duration: seconds }), limit, seconds, name, blockAtLimit);
+    new Counter(factory({ keyPrefix: `${config.keyPrefix}:${name}`, points: limit, duration: seconds }), limit, seconds, name, blockAtLimit, ready);
   const pairFailures = counter("sign-in-pair", UNLIMITED, accountWindowSeconds, false);
   const pairWait = counter("sign-in-pair-wait", 1, backoff.maxSeconds, false);
   const knownPair = counter("sign-in-known", 1, knownSeconds, false);
@@ -275,26 +283,20 @@ export function createLimiterFactory(store: ThrottleConfig["store"]): StoreLimit
   if (store.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: store.url, max: 4, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 });
     pool.on("error", (err) => log.error("throttle database connection failed", errorFields(err)));
-    const pending: Promise<void>[] = [];
-    const make = (opts: LimiterOptions) => {
-      let created!: () => void;
-      pending.push(new Promise<void>((r) => (created = r)));
-      return new RateLimiterPostgres(
-        {
-          ...opts,
-          storeClient: pool,
-          storeType: "pool",
-          tableName: THROTTLE_TABLE,
-          clearExpiredByTimeout: true,
-          insuranceLimiter: new RateLimiterMemory(opts),
-        },
-        (err?: unknown) => {
-          if (err) log.error("throttle table could not be created", { counter: opts.keyPrefix, ...errorFields(err) });
-          created();
-        },
-      );
-    };
-    return Object.assign(make, { ready: async () => void (await Promise.all(pending)) });
+    // rate-limiter-flexible's own CREATE TABLE races when replicas start together, and a limiter whose creation
+    // failed stays on its in-memory insurance for good: the table is made once, under a lock (`tableOnce`).
+    const ready = tableOnce(pool, THROTTLE_TABLE, "key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint");
+    const make = (opts: LimiterOptions) =>
+      new RateLimiterPostgres({
+        ...opts,
+        storeClient: pool,
+        storeType: "pool",
+        tableName: THROTTLE_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: true,
+        insuranceLimiter: new RateLimiterMemory(opts),
+      });
+    return Object.assign(make, { ready });
   }
   const ready = async () => {};
   if (cluster.isWorker) return Object.assign((opts: LimiterOptions) => new RateLimiterCluster({ ...opts, timeoutMs: 2_000 }), { ready });
