@@ -5,7 +5,7 @@
  * so the creation holds a transaction-level advisory lock named after the table, and every replica waits its turn.
  * A failure is not remembered: the next call tries again.
  */
-import pg from "pg";
+import type pg from "pg";
 
 export function tableOnce(pool: pg.Pool, table: string, columns: string): () => Promise<void> {
   let created: Promise<void> | undefined;
