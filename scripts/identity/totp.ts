@@ -5,7 +5,7 @@
  *   npx tsx scripts/identity/totp.ts <username or e-mail>   # a demo user's current code (data/identity.json)
  */
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Secret, TOTP } from "otpauth";
@@ -25,6 +25,8 @@ export function wrongTotpCode(secret: string, timestamp = Date.now()): string {
 }
 
 const STEP_MS = 30_000;
+/** In the claim directory: the milliseconds each claimed code waited for its step, one line each. */
+export const CODE_WAITS_FILE = "waits.log";
 /** Codes offered by this process (when no claim directory is shared): secret + code. */
 const offeredHere = new Set<string>();
 
@@ -57,12 +59,17 @@ function claimCode(secret: string, code: string, claimDir: string | undefined): 
  */
 export async function freshTotpCode(secret: string, options: { claimDir?: string } = {}): Promise<string> {
   const claimDir = options.claimDir ?? (process.env.TOTP_CLAIM_DIR || undefined);
+  const started = Date.now();
   for (;;) {
     const at = Date.now();
     const candidates = STEP_MS - (at % STEP_MS) > 5_000 ? [at, at + STEP_MS, at - STEP_MS] : [at, at + STEP_MS];
     for (const t of candidates) {
       const code = totpCode(secret, t);
-      if (claimCode(secret, code, claimDir)) return code;
+      if (claimCode(secret, code, claimDir)) {
+        // The time spent waiting for a step, one line per code (the E2E run sums it: tests/setup/global-setup.ts).
+        if (claimDir) appendFileSync(join(claimDir, CODE_WAITS_FILE), `${Date.now() - started}\n`);
+        return code;
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, STEP_MS - (at % STEP_MS) + 50));
   }

@@ -16,11 +16,12 @@
  * (kept with E2E_KEEP_DATA=1). Timings go to the console and test-results/e2e-timings.json.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { findFreePort, PROJECT_ROOT } from "../../scripts/identity/cognito-local.js";
+import { CODE_WAITS_FILE } from "../../scripts/identity/totp.js";
 import { ssoCallbackUrl, startHostedUi, type HostedUi } from "../../scripts/identity/oidc-hosted-ui.js";
 import { startStack, type Stack } from "../../scripts/dev/stack.js";
 import { startPortal, type Portal } from "./portal.js";
@@ -45,6 +46,22 @@ function build(): Promise<void> {
   });
 }
 
+/**
+ * What the run's sign-ins waited for authenticator codes (a code is taken once per user, so a user signed in more
+ * often than three times in 30 s waits for the next step): printed and kept in the timings.
+ */
+function codeWaits(claimDir: string, timings: Record<string, number>): void {
+  let lines: number[] = [];
+  try {
+    lines = readFileSync(join(claimDir, CODE_WAITS_FILE), "utf8").split("\n").filter(Boolean).map(Number);
+  } catch {
+    return;
+  }
+  timings.codes = lines.length;
+  timings.codeWaitMs = lines.reduce((a, b) => a + b, 0);
+  log(`${lines.length} authenticator codes, ${lines.filter((ms) => ms > 1_000).length} waited for a step: ${secs(timings.codeWaitMs)} in all`);
+}
+
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const started = Date.now();
   const timings: Record<string, number> = {};
@@ -66,6 +83,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await portal?.stop().catch((e: unknown) => log(`portal stop: ${(e as Error).message}`));
     await hostedUi?.stop().catch((e: unknown) => log(`SSO stand-in stop: ${(e as Error).message}`));
     await stack?.stop().catch((e: unknown) => log(`stack stop: ${(e as Error).message}`));
+    codeWaits(process.env.TOTP_CLAIM_DIR!, timings);
     if (process.env.E2E_KEEP_DATA === "1") log(`data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
     timings.teardownMs = Date.now() - t0;
