@@ -7,6 +7,13 @@ import { accountKey, addressKey, backoffSeconds, CODE_KEPT_SECONDS, createLimite
 
 const memory: LimiterFactory = (opts) => new RateLimiterMemory(opts);
 
+/** Two throttles sharing their counters, as two replicas share the PostgreSQL store. */
+function twoReplicas() {
+  const shared = new Map<string, RateLimiterMemory>();
+  const factory: LimiterFactory = (opts) => shared.get(opts.keyPrefix) ?? shared.set(opts.keyPrefix, new RateLimiterMemory(opts)).get(opts.keyPrefix)!;
+  return [createThrottle(DEFAULTS, factory), createThrottle(DEFAULTS, factory)] as const;
+}
+
 type Settings = Omit<ThrottleConfig, "store">;
 const DEFAULTS: Settings = {
   keyPrefix: "test",
@@ -199,10 +206,7 @@ describe("password reset, reset codes and invite codes (finding 6)", () => {
   it("takes an authenticator code once per user within its validity (ASVS 2.8.4), on every replica", async () => {
     vi.useFakeTimers();
     try {
-      const shared = new Map<string, RateLimiterMemory>();
-      const factory: LimiterFactory = (opts) => shared.get(opts.keyPrefix) ?? shared.set(opts.keyPrefix, new RateLimiterMemory(opts)).get(opts.keyPrefix)!;
-      const replicaA = createThrottle(DEFAULTS, factory);
-      const replicaB = createThrottle(DEFAULTS, factory);
+      const [replicaA, replicaB] = twoReplicas();
       expect(await replicaA.claimCode("user-1", "123456")).toBe(true);
       expect(await replicaB.claimCode("user-1", "123456"), "the same code again, on another replica").toBe(false);
       expect(await replicaA.claimCode("user-1", " 123456 "), "written with spaces").toBe(false);
@@ -218,10 +222,7 @@ describe("password reset, reset codes and invite codes (finding 6)", () => {
   it("takes a sign-in's interim state once per purpose (ADR 034): a copy of the cookie is refused after the first use, on every replica", async () => {
     vi.useFakeTimers();
     try {
-      const shared = new Map<string, RateLimiterMemory>();
-      const factory: LimiterFactory = (opts) => shared.get(opts.keyPrefix) ?? shared.set(opts.keyPrefix, new RateLimiterMemory(opts)).get(opts.keyPrefix)!;
-      const replicaA = createThrottle(DEFAULTS, factory);
-      const replicaB = createThrottle(DEFAULTS, factory);
+      const [replicaA, replicaB] = twoReplicas();
       expect(await replicaA.stepFinished("step-1")).toBe(false);
       expect(await replicaA.claimStep("associate", "step-1")).toBe(true);
       expect(await replicaB.claimStep("associate", "step-1"), "a second authenticator for the same step, on another replica").toBe(false);

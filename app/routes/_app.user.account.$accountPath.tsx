@@ -19,6 +19,7 @@ import { reauthSchema, type ReauthPurpose } from "../areas/user/forms/mfa";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { Notice } from "../components/auth-layout";
 import { AuthenticationCodeForm, TotpEnrolment } from "../components/totp-enrolment";
+import type { EnrolmentView } from "../auth/mfa.server";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { portalRequest } from "../context";
@@ -161,13 +162,7 @@ function TwoStep({ view }: { view: TwoStepView }) {
         <div className="stack">
           <h2>Two-Step Verification</h2>
           <p>Set up your new authenticator app. Until you enter its first code, the one you have keeps working.</p>
-          <TotpEnrolment view={view.replacement} />
-          <AuthenticationCodeForm id="two-step" lastResult={lastResult} submitLabel="Replace Authenticator App" />
-          <Form method="post">
-            <button type="submit" name="intent" value="cancel" className="button">
-              Cancel
-            </button>
-          </Form>
+          <EnrolmentSteps view={view.replacement} lastResult={lastResult} submitLabel="Replace Authenticator App" />
         </div>
       );
     }
@@ -199,15 +194,7 @@ function TwoStep({ view }: { view: TwoStepView }) {
       <h2>Two-Step Verification</h2>
       {view.required ? <Notice kind="info">Your account requires two-step verification: your next sign-in will ask you to set it up.</Notice> : null}
       {view.setup ? (
-        <>
-          <TotpEnrolment view={view.setup} />
-          <AuthenticationCodeForm id="two-step" lastResult={lastResult} submitLabel="Turn On" />
-          <Form method="post">
-            <button type="submit" name="intent" value="cancel" className="button">
-              Cancel
-            </button>
-          </Form>
-        </>
+        <EnrolmentSteps view={view.setup} lastResult={lastResult} submitLabel="Turn On" />
       ) : (
         <>
           <p>Two-step verification is off. With it on, signing in asks for your password and a code from an authenticator app on your phone.</p>
@@ -232,6 +219,21 @@ const CONFIRM_WHAT: Record<ReauthPurpose, string> = {
  * The re-authentication before a change to two-step verification (ADR 034): the password and the authenticator's
  * current code, checked by the identity service. A plain form in the same tab: it works without JavaScript.
  */
+/** The account screen's set-up of an authenticator app (first, or a replacement): the app's key, its first code, and Cancel. */
+function EnrolmentSteps({ view, lastResult, submitLabel }: { view: EnrolmentView; lastResult: SubmissionResult<string[]> | null | undefined; submitLabel: string }) {
+  return (
+    <>
+      <TotpEnrolment view={view} />
+      <AuthenticationCodeForm id="two-step" lastResult={lastResult} submitLabel={submitLabel} />
+      <Form method="post">
+        <button type="submit" name="intent" value="cancel" className="button">
+          Cancel
+        </button>
+      </Form>
+    </>
+  );
+}
+
 function ConfirmItsYou({ purpose, lastResult }: { purpose: ReauthPurpose; lastResult: SubmissionResult<string[]> | null | undefined }) {
   const [form, fields] = useForm({
     id: "reauth",
