@@ -280,7 +280,7 @@ test.describe("create account by invite", () => {
     await expectAccessible(page);
   });
 
-  test("a repeated submission makes no second account: both posts sign the provider in", async () => {
+  test("a repeated submission makes no second account: both posts sign the provider in @js-only (HTTP only: no browser to differ)", async () => {
     const { invitee, inviteCode } = await freshInvitation();
     const password = newPassword();
     const { baseURL, identity } = readState();

@@ -239,7 +239,7 @@ test("staff accounts always answer the code step", async ({ page }) => {
   await signInWithCode(page, SUPPORT, secret!);
 });
 
-test("a code is taken once even by two sign-ins at the same moment; the suite's sign-in helpers give each its own", async () => {
+test("a code is taken once even by two sign-ins at the same moment; the suite's sign-in helpers give each its own @js-only (HTTP only: no browser to differ)", async () => {
   // Two sign-ins of one user, answered with the same code at once (ASVS 2.8.4, on whichever portal process): one gets in.
   const user = await createProvider();
   const secret = await enrolThroughIdentityService(user);
