@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordErrorField, identityMessage, isUnknownUser, isWrongCredentials, resetErrorField, resetMessage } from "./identity-errors";
+import { changePasswordErrorField, identityMessage, isLockedOut, isUnknownUser, isWrongCredentials, resetErrorField, resetMessage } from "./identity-errors";
 
 const sdkError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -9,6 +9,14 @@ describe("identity errors", () => {
     expect(isWrongCredentials(sdkError("InvalidPasswordException", "Invalid password"))).toBe(true);
     expect(isWrongCredentials(sdkError("UserNotFoundException", "User does not exist."))).toBe(true);
     expect(isWrongCredentials(new TypeError("fetch failed"))).toBe(false);
+  });
+
+  it("tells the service's lockout (5 failures: 'Password attempts exceeded') from a wrong password", () => {
+    const locked = sdkError("NotAuthorizedException", "Password attempts exceeded");
+    expect(isLockedOut(locked)).toBe(true);
+    expect(isWrongCredentials(locked), "not counted as a wrong password: it was not checked").toBe(false);
+    expect(isLockedOut(sdkError("NotAuthorizedException", "Incorrect username or password."))).toBe(false);
+    expect(isLockedOut(sdkError("TooManyRequestsException", "Password attempts exceeded"))).toBe(false);
   });
 
   it("shows the service's own message, else the fallback", () => {

@@ -24,7 +24,16 @@ export const errorMessage = (err: unknown): string | undefined =>
  * PreventUserExistenceErrors); unpatched cognito-local says InvalidPasswordException / UserNotFoundException.
  */
 export const isWrongCredentials = (err: unknown): boolean =>
-  ["NotAuthorizedException", "InvalidPasswordException", "UserNotFoundException"].includes(errorName(err) ?? "");
+  ["NotAuthorizedException", "InvalidPasswordException", "UserNotFoundException"].includes(errorName(err) ?? "") && !isLockedOut(err);
+
+/**
+ * The identity service locked the account for a moment after repeated failures, whatever the password now (Amazon
+ * Cognito: NotAuthorizedException "Password attempts exceeded", 1 s doubling; the development service does the same,
+ * ADR 035). Not a wrong password: the attempt was not checked, so it is not counted, and the owner is told to wait
+ * rather than to check a password that may be right.
+ */
+export const isLockedOut = (err: unknown): boolean => errorName(err) === "NotAuthorizedException" && /attempts exceeded/i.test(errorMessage(err) ?? "");
+export const LOCKED_OUT_MESSAGE = "Too many sign-in attempts. Please wait a moment and try again.";
 
 /** Errors the identity service raised itself (as opposed to network or configuration failures). */
 const SERVICE_ERRORS = new Set([

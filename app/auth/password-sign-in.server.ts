@@ -17,7 +17,7 @@ import { getCurrentUser } from "../api/users.server";
 import { portalRequest, type PortalLoadContext } from "../context";
 import { errorFields, log } from "../log.server";
 import { ChallengeError, type IdentityTokens } from "./identity.server";
-import { errorName, IDENTITY_UNAVAILABLE_MESSAGE, isWrongCredentials, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
+import { errorName, IDENTITY_UNAVAILABLE_MESSAGE, isLockedOut, isWrongCredentials, LOCKED_OUT_MESSAGE, LOGIN_FAILED_MESSAGE, NO_ACCESS_MESSAGE, ORGANIZATION_DISABLED_MESSAGE } from "./identity-errors";
 import { enrolmentReason, holdForCode, holdForEnrolment } from "./mfa.server";
 import { resolveRole } from "./roles";
 import { getSession } from "./session.server";
@@ -28,7 +28,7 @@ import { endSession, startSession } from "./user.server";
 export interface PasswordSignInRefusal {
   message: string;
   field: "password" | "form";
-  status: 401 | 403 | 502;
+  status: 401 | 403 | 429 | 502;
   /** A wrong e-mail or password (the sign-in throttle counts it, ADR 022). */
   wrongCredentials: boolean;
 }
@@ -56,6 +56,10 @@ export async function signInWithPasswordStep(request: Request, context: PortalLo
       log.info("sign-in continues", { requestId, step: err.challengeName });
       holdForCode(getSession(request, context), { challenge: err.challengeName, session: err.session, username: err.username, login: opts.login, redirectTo: opts.redirectTo });
       throw redirect("/user/login/mfa/");
+    }
+    if (isLockedOut(err)) {
+      log.info("sign-in refused", { requestId, reason: "locked-out" });
+      return { message: LOCKED_OUT_MESSAGE, field: "form", status: 429, wrongCredentials: false };
     }
     if (isWrongCredentials(err) || err instanceof ChallengeError || ["UserNotConfirmedException", "PasswordResetRequiredException"].includes(errorName(err) ?? "")) {
       log.info("sign-in refused", { requestId, reason: errorName(err) ?? "challenge" });

@@ -18,7 +18,7 @@ import type { PortalLoadContext } from "../../context";
 import { portalRequest } from "../../context";
 import { errorFields, log } from "../../log.server";
 import { associateSoftwareToken, poolMfaState, reauthenticate, setTotpPreference, verifySoftwareToken } from "../../auth/identity.server";
-import { isWrongCredentials } from "../../auth/identity-errors";
+import { isLockedOut, isWrongCredentials, LOCKED_OUT_MESSAGE } from "../../auth/identity-errors";
 import { enrolmentView, isExpiredMfaSession, isWrongMfaCode, MFA_ENABLED_MESSAGE, MFA_SETUP_MS, MFA_WRONG_CODE_MESSAGE, mfaRequired, REAUTH_MS } from "../../auth/mfa.server";
 import { getSession, type PortalSession } from "../../auth/session.server";
 import { getThrottle } from "../../auth/throttle.server";
@@ -226,6 +226,10 @@ async function reauthAction(request: Request, context: PortalLoadContext, sessio
     if (outcome !== "ok") return wrong("code", MFA_WRONG_CODE_MESSAGE, "mfa-code");
   } catch (err) {
     if (isWrongMfaCode(err)) return wrong("code", MFA_WRONG_CODE_MESSAGE, "mfa-code");
+    if (isLockedOut(err)) {
+      log.info("re-authentication refused", { requestId, reason: "locked-out" });
+      return data(submission.reply({ formErrors: [LOCKED_OUT_MESSAGE], hideFields }), { status: 429 });
+    }
     if (isWrongCredentials(err) && !isExpiredMfaSessionAfterPassword(err)) return wrong("password", REAUTH_WRONG_PASSWORD, "password");
     log.error("re-authentication failed", { requestId, ...errorFields(err) });
     return data(submission.reply({ formErrors: [MFA_UNAVAILABLE_MESSAGE], hideFields }), { status: 502 });
