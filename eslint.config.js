@@ -1,14 +1,16 @@
 /**
- * Lint (`npm run lint`, part of `npm test`): ESLint 9 flat config.
+ * Lint (`npm run lint`, part of `npm test`): ESLint 10 flat config.
  * - TypeScript everywhere: typescript-eslint's recommended rules (syntax-level; the compiler does the type checks).
  * - The portal (app/): React hooks rules and jsx-a11y's recommended accessibility rules (axe checks the rendered
- *   pages in the E2E tests; this catches the same class of problem in code that no test renders).
+ *   pages in the E2E tests; this catches the same class of problem in code that no test renders). jsx-a11y is its
+ *   maintained fork `eslint-plugin-jsx-a11y-x` (the same rules; the original's peer range stops at ESLint 9, which
+ *   reached its end of life in August 2026): rules are named `jsx-a11y-x/…`.
  * Unused variables are errors unless prefixed with `_`.
  */
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import jsxA11y from "eslint-plugin-jsx-a11y";
+import jsxA11y from "eslint-plugin-jsx-a11y-x";
 import globals from "globals";
 
 export default tseslint.config(
@@ -30,10 +32,10 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y-x": jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...jsxA11y.flatConfigs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
       // Hydration-dependent state (useHydrated, the inactivity timer, the drawer) is set after mount by design:
       // the server render must match the first client render.
       "react-hooks/set-state-in-effect": "off",

@@ -179,12 +179,10 @@ export type UserLoad = { user: UserProfile } | { error: ApiError };
 
 /** GET v2/users/current with the spec's retries. */
 export async function loadCurrentUserWithRetries(api: Api, wait: (ms: number) => Promise<void> = sleep): Promise<UserLoad> {
-  let last: ApiError = { message: NETWORK_BLOCK_MESSAGE, status: 0 };
   for (let attempt = 0; attempt <= USER_LOAD_RETRIES; attempt++) {
     const result = await getCurrentUser(api);
     if (result.data) return { user: result.data };
-    last = result.error;
-    if (last.status !== 0) return { error: last };
+    if (result.error.status !== 0) return { error: result.error };
     if (attempt < USER_LOAD_RETRIES) await wait(USER_LOAD_RETRY_DELAY_MS);
   }
   return { error: { message: NETWORK_BLOCK_MESSAGE, status: 0 } };

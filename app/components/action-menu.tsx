@@ -43,7 +43,7 @@ export function ActionMenu({
   if (shown.length === 0) return null;
   return (
     // Escape closes the open <details> (a native disclosure, so interactive); its links handle their own keys.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- see above
     <details className={className} ref={ref} onKeyDown={onKeyDown}>
       <summary className="icon-button">
         <span aria-hidden="true">⋯</span>

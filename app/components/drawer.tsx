@@ -114,7 +114,7 @@ export function DrawerClose({ drawer, label, className, children }: { drawer: Dr
       {icon}
     </button>
   ) : (
-    // eslint-disable-next-line jsx-a11y/anchor-is-valid -- "#" is the real destination (no fragment = closed)
+    // eslint-disable-next-line jsx-a11y-x/anchor-is-valid -- "#" is the real destination (no fragment = closed)
     <a href="#" className={`icon-button ${className}`} aria-label={label}>
       {icon}
     </a>
@@ -129,7 +129,7 @@ export function DrawerBackdrop({ drawer, className }: { drawer: Drawer; classNam
   return drawer.hydrated ? (
     <div className={`${className}${drawer.open ? " is-open" : ""}`} aria-hidden="true" onClick={drawer.close} />
   ) : (
-    // eslint-disable-next-line jsx-a11y/anchor-is-valid, jsx-a11y/anchor-has-content -- see above
+    // eslint-disable-next-line jsx-a11y-x/anchor-is-valid, jsx-a11y-x/anchor-has-content -- see above
     <a href="#" className={className} aria-hidden="true" tabIndex={-1} />
   );
 }

@@ -109,7 +109,7 @@ function ProductsSelect({ id, options, selected, onToggle }: { id: string; optio
 
   return (
     // Escape closes the open <details> (a native disclosure, so interactive); the keys of its items are their own.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- see above
     <details
       ref={details}
       className="multi-select"
@@ -251,7 +251,7 @@ function LocationCombobox({ id, options, value, onChange }: { id: string; option
       <ul id={listboxId} role="listbox" aria-label="Locations" className="combobox-list" hidden={!open}>
         {choices.map((option, i) => (
           // The keyboard works on the combobox input (arrows + Enter, aria-activedescendant); a click picks too.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
+          // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- see above
           <li
             key={option.id || "all"}
             id={`${id}-option-${i}`}

@@ -140,12 +140,13 @@ export function staticChecks(objects: K8sObject[]): Check[] {
   const missingAlerts = wanted.filter(([, re]) => !alertOn(re)).map(([n]) => n);
   check("PrometheusRule alerts: portal down, provider API down, PostgreSQL down, fail-open revocation, error rate, latency", missingAlerts.length === 0, missingAlerts.length ? `missing ${missingAlerts.join(", ")}` : `${rules.length} alerts`);
   const dash = find(objects, "ConfigMap", "exer-portal-dashboard");
-  let panels = 0;
-  try {
-    panels = (JSON.parse(String(Object.values(dash?.data ?? {})[0] ?? "{}")) as { panels?: unknown[] }).panels?.length ?? 0;
-  } catch {
-    panels = 0;
-  }
+  const panels = (() => {
+    try {
+      return (JSON.parse(String(Object.values(dash?.data ?? {})[0] ?? "{}")) as { panels?: unknown[] }).panels?.length ?? 0;
+    } catch {
+      return 0;
+    }
+  })();
   check("a Grafana dashboard (JSON in a ConfigMap labelled for Grafana's sidecar)", !!dash && dash.metadata.labels?.grafana_dashboard === "1" && panels > 5, `${panels} panels`);
   const otel = cm?.data ?? {};
   check("traces to the collector, parent-based, a tenth sampled", !!otel.OTEL_EXPORTER_OTLP_ENDPOINT && otel.OTEL_TRACES_SAMPLER === "parentbased_traceidratio" && Number(otel.OTEL_TRACES_SAMPLER_ARG) > 0 && Number(otel.OTEL_TRACES_SAMPLER_ARG) <= 0.1, `${otel.OTEL_EXPORTER_OTLP_ENDPOINT} ${otel.OTEL_TRACES_SAMPLER} ${otel.OTEL_TRACES_SAMPLER_ARG}`);

@@ -392,7 +392,7 @@ export async function provisionIdentity(options: ProvisionOptions): Promise<Prov
         try {
           await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: user.username, UserAttributes: desired, MessageAction: "SUPPRESS", TemporaryPassword: user.password }));
         } catch (err) {
-          if (errorName(err) === "AliasExistsException") throw new Error(`user ${user.username}: another user already has the e-mail ${user.email}`);
+          if (errorName(err) === "AliasExistsException") throw new Error(`user ${user.username}: another user already has the e-mail ${user.email}`, { cause: err });
           throw err;
         }
         await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.username, Password: user.password, Permanent: true }));

@@ -51,7 +51,7 @@ function build(): Promise<void> {
  * often than three times in 30 s waits for the next step): printed and kept in the timings.
  */
 function codeWaits(claimDir: string, timings: Record<string, number>): void {
-  let lines: number[] = [];
+  let lines: number[];
   try {
     lines = readFileSync(join(claimDir, CODE_WAITS_FILE), "utf8").split("\n").filter(Boolean).map(Number);
   } catch {

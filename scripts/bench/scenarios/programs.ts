@@ -126,11 +126,11 @@ export const programs: Scenario = {
       if (u.origin === origin.origin && u.pathname.startsWith("/build/") && u.pathname.endsWith(".js")) scripts.add(u.pathname);
       if (u.pathname.startsWith("/media/exercises/") && req.resourceType() === "image") images.add(u.pathname);
     });
-    let builderLoaded: string[] = [];
-    let imagesBefore = 0;
-    let imagesAfter = 0;
-    let cardsOnPage = 0;
-    let layout = { height: 0, viewport: 0, beyond1250: 0, beyond2500: 0 };
+    let builderLoaded: string[];
+    let imagesBefore: number;
+    let imagesAfter: number;
+    let cardsOnPage: number;
+    let layout: { height: number; viewport: number; beyond1250: number; beyond2500: number };
     try {
       await openExerciseStep(page, origin);
       builderLoaded = [...scripts];

@@ -114,7 +114,7 @@ export async function call(req: Req): Promise<Res> {
   try {
     res = await fetch(url, { method: op.method, headers, body, redirect: "manual" });
   } catch (err) {
-    throw new Error(`${op.operationId} ${op.method} ${url}: the request failed: ${(err as Error).message}`);
+    throw new Error(`${op.operationId} ${op.method} ${url}: the request failed: ${(err as Error).message}`, { cause: err });
   }
   const bytes = Buffer.from(await res.arrayBuffer());
   const ms = Date.now() - started;

@@ -171,7 +171,7 @@ function KeywordForm({ row, state }: { row: LocationRow; state: LocationsState }
         defaultValue={mine ? mine.keyword : (row.keyword ?? "")}
         maxLength={KEYWORD_MAX}
         autoComplete="off"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the Edit link was pressed to type here
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the Edit link was pressed to type here
         autoFocus
         aria-invalid={mine ? true : undefined}
         aria-describedby={mine ? errorId : undefined}

@@ -257,7 +257,7 @@ function DraftDialog({ title, children, onClose, hydrated }: { title: string; ch
   }, []);
   return (
     <div className="modal-backdrop">
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog, as the shared Dialog does */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape closes the dialog, as the shared Dialog does */}
       <div
         ref={ref}
         className="modal"

@@ -68,7 +68,7 @@ export function BuilderFrame({ title, screen, crumbs, close, children, footer, o
   return (
     <div className="builder-backdrop">
       {/* The dialog itself takes Escape and keeps Tab inside (the modal dialog pattern). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
       <div ref={ref} className="builder" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <header className="builder-header">
           <div className="builder-heading">

@@ -114,7 +114,7 @@ function ProgramSidebar({ view, drawer }: { view: StepsView; drawer: Drawer }) {
   return (
     <>
       {/* Escape closes the drawer, not the builder around it. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a key handler for the controls inside */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- a key handler for the controls inside */}
       <aside id={PROGRAM_ID} className={`builder-sidebar${drawer.open ? " is-open" : ""}`} aria-labelledby="builder-sidebar-heading" onKeyDown={drawer.onKeyDown}>
         <div className="builder-sidebar-head">
           <h3 id="builder-sidebar-heading">Program</h3>

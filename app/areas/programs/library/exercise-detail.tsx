@@ -64,7 +64,7 @@ function ExerciseDetail({ exercise: e, closeHref }: { exercise: SerializeFrom<Ex
         <div className="exercise-detail-media">
           {e.demoUrl ? (
             // The demo's spoken instructions are the separate audio below; the video has no captions of its own.
-            // eslint-disable-next-line jsx-a11y/media-has-caption -- see above
+            // eslint-disable-next-line jsx-a11y-x/media-has-caption -- see above
             <video src={e.demoUrl} controls preload="metadata" poster={e.thumbnailUrl ?? undefined} aria-label={`Demo of ${e.name}`} />
           ) : animation ? (
             <img src={animation} alt={`Animation of ${e.name}`} width={e.cameraOrientation === "LANDSCAPE" ? 240 : 180} height={e.cameraOrientation === "LANDSCAPE" ? 180 : 240} />
@@ -113,7 +113,7 @@ function DemoAudio({ src, name }: { src: string; name: string }) {
     <section className="demo-audio" aria-label="Demo audio">
       <h3>Demo audio</h3>
       {/* Spoken instructions: the same words as the action described below. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- see above */}
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption -- see above */}
       <audio
         ref={audio}
         src={src}

@@ -77,7 +77,7 @@ export function FilterPanel(props: FilterPanelProps) {
         {count ? ` (${count})` : ""}
       </DrawerOpener>
       {/* Escape closes the drawer (small screens). */}
-      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a key handler for the controls inside */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- a key handler for the controls inside */}
       <div id={panelId} className={`filter-panel${drawer.open ? " is-open" : ""}`} onKeyDown={drawer.onKeyDown}>
         <div className="filter-panel-head">
           <Heading className="filter-panel-title">{FILTERS_TITLE}</Heading>
