@@ -20,14 +20,25 @@ import { NAME_TOO_LONG } from "../../../forms/messages";
 export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
 export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
 
-export const SIDES = ["RIGHT", "LEFT", "NA"] as const;
+export const SIDES = ["RIGHT", "LEFT", "BOTH", "NA"] as const;
 export type SideChoice = (typeof SIDES)[number];
-/** 000 §3: sides Right, Left, N/A (N/A is sent as null). */
+/** An involved side as the API holds it (N/A is null). */
+export type InjuredSide = "RIGHT" | "LEFT" | "BOTH" | null;
+/**
+ * 000 §3 lists the sides Right, Left, N/A (N/A is sent as null); the product also holds Both (the contract's
+ * InjuredSideOfBody, Bulk Add's "Both", bilateral injuries): ADR 045. Every form offers all four, so a stored
+ * Both is never replaced by the form's default.
+ */
 export const SIDE_OPTIONS: readonly { value: SideChoice; label: string }[] = [
   { value: "RIGHT", label: "Right" },
   { value: "LEFT", label: "Left" },
+  { value: "BOTH", label: "Both" },
   { value: "NA", label: "N/A" },
 ];
+/** A side chosen in a form as the API takes it: N/A (and anything else) is null. */
+export const sideOfChoice = (choice: string | undefined | null): InjuredSide => (choice === "RIGHT" || choice === "LEFT" || choice === "BOTH" ? choice : null);
+/** A stored side as the form's choice: null is N/A for a Health patient (000 §3), nothing outside Health. */
+export const choiceOfSide = (side: string | null | undefined, health: boolean): string => (side === "RIGHT" || side === "LEFT" || side === "BOTH" ? side : health ? "NA" : "");
 
 export const BODY_PARTS = ["SHOULDER", "HIP", "KNEE", "SPINE", "MULTIPLE"] as const;
 export type BodyPart = (typeof BODY_PARTS)[number];
@@ -92,7 +103,7 @@ export interface PatientFormValue {
   dob: string | null;
   locationId: string;
   primaryPractitionerId: string | null;
-  injuredSideOfBody: "RIGHT" | "LEFT" | null;
+  injuredSideOfBody: InjuredSide;
   injuredBodyPart: BodyPart | null;
   gaitUid: string | null;
   language: Language | null;
@@ -209,7 +220,7 @@ export function patientFormSchema(options: PatientFormOptions) {
         dob: trim(input.dob) || null,
         locationId: trim(input.locationId),
         primaryPractitionerId: trim(input.primaryPractitionerId) || null,
-        injuredSideOfBody: side === "RIGHT" || side === "LEFT" ? side : null,
+        injuredSideOfBody: sideOfChoice(side),
         injuredBodyPart: isOneOf(BODY_PARTS, part) ? part : null,
         gaitUid: trim(input.gaitUid) || null,
         language: language === "en" || language === "es" ? language : null,
@@ -277,7 +288,7 @@ export function patientFormDefaults(source: PatientFormSource): PatientFormDefau
     dob: source.dob ?? "",
     locationId: source.locationId ?? "",
     primaryPractitionerId: source.primaryPractitionerId ?? "",
-    injuredSideOfBody: side === "LEFT" || side === "RIGHT" ? side : source.products.includes("HEALTH") ? "NA" : "",
+    injuredSideOfBody: choiceOfSide(side, source.products.includes("HEALTH")),
     injuredBodyPart: source.injuredBodyPart ?? "",
     gaitUid: source.gaitUid ?? "",
   };
