@@ -78,6 +78,7 @@ describe("Add patient", () => {
     const base = { products: "GAIT", firstName: "A", lastName: "B", locationId: LOCATION };
     expect(errors({ ...base, dob: "2025-03-15" })).toEqual({ dob: ["Date of birth cannot be in the future."] });
     expect(errors({ ...base, dob: "2025-02-30" })).toEqual({ dob: ["Date of birth must be a valid date."] });
+    expect(errors({ ...base, dob: "1800-05-01" })).toEqual({ dob: ["Date of birth must be on or after 01/01/1900."] });
     expect(errors({ ...base, dob: TODAY })).toBeNull();
   });
 

@@ -16,6 +16,7 @@ import "../../../forms/fields"; // jitless in the browser, the fallback messages
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
+import { birthDayProblem, DATE_BOUND_MESSAGES, isCalendarDay } from "../../../domain/date-bounds";
 
 export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
 export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
@@ -64,9 +65,10 @@ export const PATIENT_MESSAGES = {
   bodyPartRequired: "Involved body part is required",
   healthInjuryRequired: "You must set Side of Body and Involved Body Part for Health patients.",
   productRequired: "You must select at least one product.",
-  // Not in the spec (it says only "not in the future"):
-  dobInFuture: "Date of birth cannot be in the future.",
-  dobInvalid: "Date of birth must be a valid date.",
+  // Not in the spec (it says only "not in the future"; the bounds shared with the API: domain/date-bounds.ts):
+  dobInFuture: DATE_BOUND_MESSAGES.birthInFuture,
+  dobInvalid: DATE_BOUND_MESSAGES.birthInvalid,
+  dobTooEarly: DATE_BOUND_MESSAGES.birthTooEarly,
   gaitUidTooLong: "Use at most 64 characters.",
   emailTooLong: "Use at most 254 characters.",
 } as const;
@@ -126,14 +128,8 @@ const fields = z.object({
 });
 type Fields = z.output<typeof fields>;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
+export const isIsoDate = isCalendarDay;
 
 const EMAIL = z.email();
 const isEmail = (v: string) => EMAIL.safeParse(v).success;
@@ -180,10 +176,8 @@ export function patientFormSchema(options: PatientFormOptions) {
       if (!trim(input.locationId)) issue("locationId", m.locationRequired);
 
       const dob = trim(input.dob);
-      if (dob) {
-        if (!isIsoDate(dob)) issue("dob", m.dobInvalid);
-        else if (dob > options.today) issue("dob", m.dobInFuture);
-      }
+      const dobProblem = dob ? birthDayProblem(dob, options.today) : null;
+      if (dobProblem) issue("dob", dobProblem);
 
       const side = trim(input.injuredSideOfBody);
       const part = trim(input.injuredBodyPart);
