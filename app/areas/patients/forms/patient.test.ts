@@ -144,12 +144,12 @@ describe("defaults of an existing patient (Edit Patient Details, add to product)
     productData: { health: { injuredSideOfBody: null, injuredBodyPart: "KNEE" }, gait: { uid: "fr-1" } },
   };
 
-  it("flattens the record and formats the phone; a Health patient's unrecorded side is N/A", () => {
+  it("flattens the record and puts the phone in the input's mask (999)999-9999; a Health patient's unrecorded side is N/A", () => {
     expect(patientFormDefaults(patientFormSourceOf(record))).toEqual({
       firstName: "Ana",
       lastName: "Rivera",
       email: "",
-      phoneNumber: "(303) 555-0142",
+      phoneNumber: "(303)555-0142",
       dob: "1961-04-18",
       locationId: LOCATION,
       primaryPractitionerId: "",
@@ -204,5 +204,15 @@ describe("involved side Both (ADR 045): a value of the product, offered and kept
     expect(s.status === "success" && s.value.injuredSideOfBody).toBe("BOTH");
     const n = parse({ ...entries, injuredSideOfBody: "NA" });
     expect(n.status === "success" && n.value.injuredSideOfBody).toBeNull();
+  });
+});
+
+describe("withMaskedPhone: the server shows a posted phone in the input's mask (the same function as the browser's)", () => {
+  it("masks the phone and keeps every other field", async () => {
+    const { withMaskedPhone } = await import("./patient");
+    const masked = withMaskedPhone(form({ phoneNumber: "3035550142", products: ["HEALTH", "GAIT"], firstName: "Ana" }));
+    expect(masked.get("phoneNumber")).toBe("(303)555-0142");
+    expect(masked.getAll("products")).toEqual(["HEALTH", "GAIT"]);
+    expect(masked.get("firstName")).toBe("Ana");
   });
 });

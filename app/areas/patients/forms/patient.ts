@@ -14,7 +14,7 @@
 import * as z from "zod";
 import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
-import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
+import { isPhoneEmpty, isValidPhone, maskPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { birthDayProblem, DATE_BOUND_MESSAGES, isCalendarDay } from "../../../domain/date-bounds";
 
@@ -267,7 +267,7 @@ export function patientFormSourceOf(record: PatientRecordLike): PatientFormSourc
 }
 
 /**
- * The form's initial values for an existing patient: the phone as (xxx) xxx-xxxx, a Health patient's
+ * The form's initial values for an existing patient: the phone in the input's mask (xxx)xxx-xxxx, a Health patient's
  * unrecorded side as N/A (000 §3: N/A is stored as null), empty strings for what is not there.
  */
 export type PatientFormDefaults = Record<"firstName" | "lastName" | "email" | "phoneNumber" | "dob" | "locationId" | "primaryPractitionerId" | "injuredSideOfBody" | "injuredBodyPart" | "gaitUid", string>;
@@ -278,7 +278,7 @@ export function patientFormDefaults(source: PatientFormSource): PatientFormDefau
     firstName: source.firstName,
     lastName: source.lastName,
     email: source.email ?? "",
-    phoneNumber: formatPhone(source.phoneNumber),
+    phoneNumber: maskPhone(source.phoneNumber),
     dob: source.dob ?? "",
     locationId: source.locationId ?? "",
     primaryPractitionerId: source.primaryPractitionerId ?? "",
@@ -286,6 +286,19 @@ export function patientFormDefaults(source: PatientFormSource): PatientFormDefau
     injuredBodyPart: source.injuredBodyPart ?? "",
     gaitUid: source.gaitUid ?? "",
   };
+}
+
+/**
+ * A posted patient form with its phone in the input's mask (domain/phone.ts `maskPhone`): what the browser's
+ * type-as-you-go formatting shows, applied by the server before it parses, so a form shown again without
+ * JavaScript has the same text ("3035550142" comes back as "(303)555-0142").
+ */
+export function withMaskedPhone(form: FormData): FormData {
+  const phone = form.get("phoneNumber");
+  if (typeof phone !== "string") return form;
+  const copy = new FormData();
+  for (const [k, v] of form) copy.append(k, k === "phoneNumber" ? maskPhone(v as string) : v);
+  return copy;
 }
 
 /** The Add New Patient product step: at least one of Health and Gait. */
