@@ -29,8 +29,9 @@ describe("the Edit Scan Version rule", () => {
     expect(on.status === "success" && on.value).toEqual({ versionId: "2.18.0", updateRequired: true });
     expect(off.status === "success" && off.value).toEqual({ versionId: "2.18.0", updateRequired: false });
   });
-  it("refuses a forged value at the field in words, not the validator's (issue 34: updateRequired=maybe)", () => {
-    expect(form({ versionId: "2.18.0", updateRequired: "maybe" }).reply().error).toEqual({ updateRequired: ["Update Required must be Yes or No."] });
+  it("refuses a forged value at the field with the forms' shared sentence (issue 34: updateRequired=maybe)", async () => {
+    const { NOT_OFFERED } = await import("../../../forms/fields");
+    expect(form({ versionId: "2.18.0", updateRequired: "maybe" }).reply().error).toEqual({ updateRequired: [NOT_OFFERED] });
   });
 });
 

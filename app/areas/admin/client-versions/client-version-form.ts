@@ -24,16 +24,13 @@ export const isVersionId = (v: string): boolean => X_X_X.test(v) || isInternalTe
 export const versionMismatch = (editing: string | null) =>
   editing === null ? "Choose the version to edit from the Client List." : `This dialog edits version ${editing}; the Version ID cannot be changed.`;
 
-/** Not in the spec (003 §5: "updateRequired a required boolean"): a forged value (`updateRequired=maybe`), at the field. */
-export const UPDATE_REQUIRED_INVALID = "Update Required must be Yes or No.";
-
 export const CLIENT_VERSION_FIELDS = { versionId: "versionId", updateRequired: "updateRequired" } as const;
 
 export const clientVersionSchema = z.object({
   // conform turns an empty input into undefined: the required message then applies.
   versionId: z.string({ error: missing(VERSION_REQUIRED) }).trim().min(1, { error: VERSION_REQUIRED }).refine((v) => v.length === 0 || isVersionId(v), { error: VERSION_PATTERN }),
   // A checkbox: "on" when ticked (conform makes it true), absent when not.
-  updateRequired: z.boolean({ error: UPDATE_REQUIRED_INVALID }).default(false),
+  updateRequired: z.boolean().default(false),
 });
 
 export type ClientVersionFormValue = z.infer<typeof clientVersionSchema>;

@@ -29,8 +29,6 @@ export const ORGANIZATION_LOAD_FAILED = "Could not get organization details.";
 export const MODULES_PARSE_FAILED = "Could not parse organization scan modules.";
 export const NO_MODULES = "This org has no modules. Please add a module.";
 export const NO_ASSESSMENTS = "No assessments have been added yet";
-/** Not in the spec: a forged icon name (the select offers only the 003 §2 icons), at the Image field. */
-export const IMAGE_INVALID = "Choose one of the listed images.";
 export const DRAFT_UNREADABLE = "The unsaved modules could not be read. Cancel and edit again.";
 export const modulesUpdated = (name: string) => `${name} Modules Updated`;
 
@@ -66,7 +64,7 @@ const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() 
 export const moduleSchema = z.object({
   name: singleLine(z.string({ error: missing(MODULE_NAME_REQUIRED) }).trim().min(1, MODULE_NAME_REQUIRED).max(NAME_MAX), "Module Name"),
   subtitle: singleLine(z.string({ error: missing(SUBTITLE_REQUIRED) }).trim().min(1, SUBTITLE_REQUIRED).max(SUBTITLE_MAX), "Subtitle"),
-  imageName: z.enum(IMAGE_NAMES, { error: IMAGE_INVALID }).default(DEFAULT_IMAGE),
+  imageName: z.enum(IMAGE_NAMES).default(DEFAULT_IMAGE),
   isLocked: z.enum(["true", "false"], { error: LOCKED_REQUIRED }),
   imageUrl: z.url({ protocol: /^https?$/, error: INVALID_URL }).max(URL_MAX, INVALID_URL).optional(),
 });
