@@ -54,3 +54,16 @@ describe("the API's refusals in a person's words (no field path, no pattern)", (
     expect(fieldLabel("locationIds")).toBe("Locations");
   });
 });
+
+describe("paths into a list (issue 34: a tampered builder publish, a forged modules draft)", () => {
+  it("names the item as a person counts it, the list as the field", () => {
+    expect(readableApiMessage("blocks[0].exerciseId: exercise S-9999 does not exist")).toEqual({ message: "Block 1: Exercise S-9999 does not exist.", field: "blocks" });
+    expect(readableApiMessage("scanModules[0].name: Module Name is required")).toEqual({ message: "Scan module 1: Module Name is required.", field: "scanModules" });
+    expect(readableApiMessage("scanModules[2].assessments[1].id: unknown assessment AST-9")).toEqual({ message: "Scan module 3, assessment 2: Unknown assessment AST-9.", field: "scanModules" });
+    expect(readableApiMessage("blocks[1].setGoal.reps is required for a REPS goal")).toEqual({ message: "Block 2: Reps is required for a REPS goal.", field: "blocks" });
+  });
+  it("keeps the paths of the outcome JSON the admin types", () => {
+    const raw = "factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match";
+    expect(readableApiMessage(raw)).toEqual({ message: raw });
+  });
+});

@@ -5,9 +5,11 @@
  * 'email'` — and some handlers name a field the same way (`locationIds must be locations of your organization`).
  * A person never reads a field path or a pattern: such a message becomes a sentence about the field, with the
  * spec's words where it has them ('Max Character Limit is N', 'Email must be valid.'), and the field's name is
- * kept apart (`field`) so a form can show it at that field; so is the API's own `field: Message` convention (a
- * top-level field only: `factors[0].category: …` names a place in the JSON an admin edits, and stays). Any other
- * message passes unchanged.
+ * kept apart (`field`) so a form can show it at that field; so is the API's own `field: Message` convention. A
+ * path into a list (`blocks[0].exerciseId: exercise S-9999 does not exist`, `scanModules[0].name: Module Name is
+ * required`) names the item as a person counts it ('Block 1: Exercise S-9999 does not exist.', issue 34) with the
+ * list as the field; only the scan outcome's JSON, which the admin types (`factors[0].category: …`), keeps its paths.
+ * Any other message passes unchanged.
  */
 
 export interface ReadableMessage {
@@ -77,6 +79,26 @@ const PREFIXED = /^([a-z][A-Za-z0-9]*): (.+)$/s;
 const VERB = /^(must|is|are|cannot|can't|may|should|needs?)\b/;
 const FIELD_MUST = /^([a-z][A-Za-z0-9]*) (must|is|are|cannot|can't|may) (.+)$/s;
 
+/** Paths into a JSON document the user types (the scan outcome editor): shown as written, they point into the text. */
+const DOCUMENT_ROOTS = new Set(["factors"]);
+/** `list[i].sub[j].leaf: text` or `list[i].leaf is …`: a path into a list, then the message. */
+const LIST_PATH = /^([a-z][A-Za-z0-9]*)\[(\d+)\]((?:\.[A-Za-z][A-Za-z0-9]*(?:\[\d+\])?)*)(?:: | (?=(?:must|is|are|cannot|can't|may)\b))(.+)$/s;
+/** 'Block', 'Scan module', 'Assessment': one item of a list field. */
+const itemLabel = (list: string) => fieldLabel(list).replace(/ies$/, "y").replace(/s$/, "");
+
+/** A path into a list in words: `scanModules[0].assessments[1].id` → 'Scan module 1, assessment 2'; the leaf apart. */
+function listPlace(root: string, index: string, rest: string): { place: string; leaf: string | null } {
+  const parts = [`${itemLabel(root)} ${Number(index) + 1}`];
+  const steps = rest.split(".").filter(Boolean);
+  let leaf: string | null = null;
+  for (const [i, step] of steps.entries()) {
+    const m = /^([A-Za-z][A-Za-z0-9]*)(?:\[(\d+)\])?$/.exec(step)!;
+    if (m[2] !== undefined) parts.push(`${itemLabel(m[1]!).toLowerCase()} ${Number(m[2]) + 1}`);
+    else if (i === steps.length - 1) leaf = m[1]!;
+  }
+  return { place: parts.join(", "), leaf };
+}
+
 /** See the module's comment. */
 export function readableApiMessage(raw: string): ReadableMessage {
   // The validator joins several problems with ", "; the first is enough for a person.
@@ -94,6 +116,14 @@ export function readableApiMessage(raw: string): ReadableMessage {
     const about = segments.at(-1) ?? null;
     const message = keywordSentence(rest, about ?? (source === "body" ? null : source));
     return field ? { message, field } : { message };
+  }
+  const listed = LIST_PATH.exec(first);
+  if (listed && !DOCUMENT_ROOTS.has(listed[1]!)) {
+    const [, root, index, rest, text] = listed as unknown as [string, string, string, string, string];
+    const { place, leaf } = listPlace(root, index, rest);
+    const t = text.trim();
+    const said = VERB.test(t) ? `${leaf ? fieldLabel(leaf) : "It"} ${t}` : t[0]!.toUpperCase() + t.slice(1);
+    return { message: sentence(`${place}: ${said}`), field: root };
   }
   const prefixed = PREFIXED.exec(first);
   if (prefixed) {

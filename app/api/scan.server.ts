@@ -21,7 +21,7 @@ export type ScanSessionQuery = NonNullable<paths["/v2/scan/sessions/pages"]["get
 /** 002 §8, verbatim ({message} is the call's). */
 export const scanSessionsLoadFailed = (message: string) => `Could not load scan sessions. ${message}`;
 export const analysisLoadFailed = (message: string) => `Could not load analysis data. ${message}`;
-export const NO_POSE_LOGS = "No pose logs available";
+export { NO_POSE_LOGS } from "../domain/scan-display";
 export const PDF_FAILED = "Failed to fetch PDF";
 
 /** The scan report's fetch size (002 §9). */

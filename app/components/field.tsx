@@ -88,15 +88,30 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled <select> with conform metadata; `placeholder` adds an empty first option. */
-export function SelectField({ label, meta, options, placeholder, hint }: { label: string; meta: FieldMetadata<string | undefined>; options: readonly SelectOption[]; placeholder?: string; hint?: ReactNode }) {
+/**
+ * The options a select shows: `options`, plus the stored value when it is not among them (an edit form's
+ * record holds a value the list no longer offers — a provider of another location, a retired choice). Without it
+ * the browser selects the first option and the form rewrites a field the user never touched (issue 34).
+ * `storedLabel` names it; else the value itself.
+ */
+export function optionsKeeping(options: readonly SelectOption[], stored: unknown, storedLabel?: string): readonly SelectOption[] {
+  if (typeof stored !== "string" || stored === "" || options.some((o) => o.value === stored)) return options;
+  return [...options, { value: stored, label: storedLabel ?? stored }];
+}
+
+/**
+ * A labelled <select> with conform metadata; `placeholder` adds an empty first option. A stored value (the form's
+ * default) that `options` lacks stays selectable and selected (optionsKeeping), labelled `storedLabel`.
+ */
+export function SelectField({ label, meta, options, placeholder, hint, storedLabel }: { label: string; meta: FieldMetadata<string | undefined>; options: readonly SelectOption[]; placeholder?: string; hint?: ReactNode; storedLabel?: string }) {
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
+  const shown = optionsKeeping(options, meta.initialValue, storedLabel);
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <select key={key} {...props}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
+        {shown.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

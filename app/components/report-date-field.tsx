@@ -2,6 +2,8 @@
  * The report date of the scan and gait report forms (002 §5): a date input that stops at today (the
  * organization's), its message at the field when the server refused the day. Plain HTML: works without JavaScript.
  */
+import { EARLIEST_RECORD_DAY } from "../domain/date-bounds";
+
 export function ReportDateField({ id, defaultValue, max, error }: { id: string; defaultValue: string; max: string; error: string | null }) {
   const errorId = `${id}-error`;
   return (
@@ -12,6 +14,7 @@ export function ReportDateField({ id, defaultValue, max, error }: { id: string; 
         type="date"
         name="date"
         required
+        min={EARLIEST_RECORD_DAY}
         max={max}
         defaultValue={defaultValue}
         key={defaultValue}

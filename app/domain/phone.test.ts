@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isValidPhone, normalizePhone, phoneDigits } from "./phone";
+import { formatPhone, isValidPhone, maskPhone, normalizePhone, phoneDigits } from "./phone";
 
 describe("phone format (000 §5)", () => {
   it("accepts empty or exactly 10 digits after removing non-digits", () => {
@@ -28,5 +28,27 @@ describe("phone format (000 §5)", () => {
     expect(formatPhone("3035550142", { prefix: true })).toBe("+1 (303) 555-0142");
     expect(formatPhone(null)).toBe("");
     expect(formatPhone("12345")).toBe("12345");
+  });
+});
+
+describe("the input mask (999)999-9999 (000 §5), as typed and as the server shows a form again", () => {
+  it("fills in as the digits come", () => {
+    const steps = ["3", "30", "303", "3035", "30355", "303555", "3035550", "30355501", "303555014", "3035550142"].map(maskPhone);
+    expect(steps).toEqual(["(3", "(30", "(303", "(303)5", "(303)55", "(303)555", "(303)555-0", "(303)555-01", "(303)555-014", "(303)555-0142"]);
+  });
+  it("reformats any spelling of a number, drops the country code, and leaves what is no phone number as typed", () => {
+    expect(maskPhone("(303) 555-0142")).toBe("(303)555-0142");
+    expect(maskPhone("+1 303 555 0142")).toBe("(303)555-0142");
+    expect(maskPhone("+13035550142")).toBe("(303)555-0142");
+    expect(maskPhone("(303)555-0")).toBe("(303)555-0");
+    expect(maskPhone("(303)555-")).toBe("(303)555");
+    expect(maskPhone("303555014299")).toBe("303555014299");
+    expect(maskPhone("call me")).toBe("call me");
+    expect(maskPhone("")).toBe("");
+    expect(maskPhone(null)).toBe("");
+  });
+  it("a masked number is still valid and sent as +1 and the digits", () => {
+    expect(isValidPhone("(303)555-0142")).toBe(true);
+    expect(normalizePhone("(303)555-0142")).toBe("+13035550142");
   });
 });

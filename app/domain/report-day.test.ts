@@ -15,6 +15,10 @@ describe("parseReportDay", () => {
     expect(parseReportDay("2026-02-30", today).error).toBe(REPORT_DATE_INVALID);
     expect(parseReportDay("11/20/2026", today).error).toBe(REPORT_DATE_INVALID);
   });
+  it("refuses a day before 2000 (issue 34: the shared date bounds)", () => {
+    expect(parseReportDay("1999-12-31", today).error).toBe("Report date must be on or after 01/01/2000.");
+    expect(parseReportDay("2000-01-01", today).day).toBe("2000-01-01");
+  });
   it("is blank without a date param", () => {
     expect(parseReportDay(null, today)).toEqual({ day: null, error: null });
   });

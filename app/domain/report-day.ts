@@ -4,6 +4,7 @@
  * ORGANIZATION's time zone, sent to the API as UTC instants. Pure: the loaders, the exports and the tests share it.
  */
 import { dateRangeInstants, isIsoDay, zoneOrDefault } from "./date-range";
+import { recordDayProblem } from "./date-bounds";
 
 /** Not in the spec's words (002 §5 only says "cannot be in the future"): ours. */
 export const REPORT_DATE_FUTURE = "Report date cannot be in the future";
@@ -20,6 +21,8 @@ export function parseReportDay(value: string | null, today: string): ReportDay {
   const v = value.trim();
   if (!isIsoDay(v)) return { day: null, error: REPORT_DATE_INVALID };
   if (v > today) return { day: null, error: REPORT_DATE_FUTURE };
+  const early = recordDayProblem(v, "Report date");
+  if (early) return { day: null, error: early };
   return { day: v, error: null };
 }
 

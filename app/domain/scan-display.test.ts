@@ -45,3 +45,14 @@ describe("replay", () => {
     expect(replayFrameAt(500, 0, 18_000).frame).toBe(15);
   });
 });
+
+describe("replayRefusal: the one rule of the sessions list, the replay page and the frame images", () => {
+  it("no log first (whatever the version), then the version rule", async () => {
+    const { replayRefusal } = await import("./scan-display");
+    expect(replayRefusal("2.17.0", false)).toBe("No pose logs available");
+    expect(replayRefusal("2.17.0", true)).toBe("Cannot replay for sessions < 2.18.0");
+    expect(replayRefusal("2.18.0", true)).toBeNull();
+    expect(replayRefusal(null, true)).toBeNull();
+    expect(replayRefusal(null, false)).toBe("No pose logs available");
+  });
+});

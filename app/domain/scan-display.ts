@@ -10,6 +10,8 @@ export const REPLAY_FPS = 30;
 /** 002 §5: the first scan client version whose sessions can be replayed. */
 export const MIN_REPLAY_VERSION = "2.18.0";
 export const REPLAY_REFUSED = "Cannot replay for sessions < 2.18.0";
+/** 002 §8: a session with neither log. */
+export const NO_POSE_LOGS = "No pose logs available";
 
 /** 002 §9 "Display decimals: 0 for degrees, otherwise 2": the one formatter (domain/result-format.ts; `.js`: the E2E specs import this module under NodeNext). */
 export { formatResultValue } from "./result-format.js";
@@ -47,6 +49,19 @@ export function versionAtLeast(version: string, minimum: string): boolean {
 
 /** Whether a session recorded by `scanVersion` can be replayed (else REPLAY_REFUSED). */
 export const canReplay = (scanVersion: string): boolean => versionAtLeast(scanVersion, MIN_REPLAY_VERSION);
+
+/**
+ * Why a session cannot be replayed, one message per case, in the spec's order (002 §8 lists 'No pose logs
+ * available' before 'Cannot replay for sessions < 2.18.0'): without a log there is nothing to replay whatever the
+ * version; with a log, a session older than 2.18.0 is refused; null when it can be replayed. The sessions list,
+ * the replay page and the frame images all ask this, so a session says the same thing everywhere.
+ * `scanVersion` null (gait sessions) has no version rule.
+ */
+export function replayRefusal(scanVersion: string | null, hasLog: boolean): typeof NO_POSE_LOGS | typeof REPLAY_REFUSED | null {
+  if (!hasLog) return NO_POSE_LOGS;
+  if (scanVersion !== null && !canReplay(scanVersion)) return REPLAY_REFUSED;
+  return null;
+}
 
 /**
  * The replay's frame at `elapsedMs` of playback started at `startFrame` (GUIDE §6: from elapsed time, never from a

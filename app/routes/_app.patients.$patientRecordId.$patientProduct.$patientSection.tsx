@@ -20,7 +20,7 @@ import { getApi } from "../api/user-api.server";
 import { getSession } from "../auth/session.server";
 import { requirePatientsUser } from "../auth/current-user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
-import { DEFAULT_SECTION, isPatientProduct, isSectionOf, sectionPath } from "../areas/patients/rules/patient-detail";
+import { firstSection, isPatientProduct, isSectionOf, sectionPath } from "../areas/patients/rules/patient-detail";
 import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas/patients/forms/care-note";
 import { gaitCommentSchema } from "../areas/patients/forms/gait-comment";
 import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/section-urls";
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The record route shows a failed load; the product route redirects an unknown product.
   if (record.error || !isPatientProduct(product)) return data(null, { headers: NO_STORE });
   const url = requestUrl(request);
-  if (!isSectionOf(product, section, record.data)) throw redirect(`${sectionPath(id, product, DEFAULT_SECTION)}${url.search}`);
+  if (!isSectionOf(product, section, record.data)) throw redirect(`${sectionPath(id, product, firstSection(product, record.data))}${url.search}`);
 
   const timeZone = user.organization.timezone;
   const today = todayIn(timeZone);

@@ -18,7 +18,7 @@ import { loadPatientRecord, loadProgramView } from "../api/patients.server";
 import { getApi } from "../api/user-api.server";
 import { requirePatientsUser } from "../auth/current-user.server";
 import { parseDateRange, todayIn } from "../domain/date-range";
-import { defaultProduct, isPatientProduct, patientProducts, productPath, sectionTabs, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
+import { defaultProduct, firstSection, isPatientProduct, patientProducts, productPath, sectionTabs } from "../areas/patients/rules/patient-detail";
 import { programAction } from "../areas/patients/detail/program-action.server";
 import { ProductView } from "../areas/patients/detail/product-view";
 import { needsFirstProgram } from "../areas/patients/detail/program-card";
@@ -42,7 +42,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = requestUrl(request);
   const product = params.patientProduct;
   if (!isPatientProduct(product) || !patientProducts(record).includes(product)) {
-    throw redirect(`${productPath(id, defaultProduct(record))}${DEFAULT_SECTION}/${url.search}`);
+    const to = defaultProduct(record);
+    throw redirect(`${productPath(id, to)}${firstSection(to, record)}/${url.search}`);
   }
   const today = todayIn(user.organization.timezone);
   const loaded: ProductRouteData = {

@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 import { loadPatientRecord } from "../api/patients.server";
 import { requirePatientsUser } from "../auth/current-user.server";
 import { dialogActionRan } from "../areas/patients/detail/record-action.server";
-import { defaultProduct, sectionPath, DEFAULT_SECTION } from "../areas/patients/rules/patient-detail";
+import { defaultProduct, firstSection, sectionPath } from "../areas/patients/rules/patient-detail";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId._index";
 
@@ -17,7 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const result = await loadPatientRecord(request, context, id);
   // The record route renders the error (its loader got the same answer), or a dialog refused a form.
   if (result.error || dialogActionRan(context)) return data(null);
-  throw redirect(sectionPath(id, defaultProduct(result.data), DEFAULT_SECTION) + requestUrl(request).search);
+  const product = defaultProduct(result.data);
+  throw redirect(sectionPath(id, product, firstSection(product, result.data)) + requestUrl(request).search);
 }
 
 export default function PatientRecordIndex() {

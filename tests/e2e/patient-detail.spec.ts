@@ -76,6 +76,8 @@ test.describe("record header and products", () => {
     await expectAccessible(page);
     await expect(page.getByRole("navigation", { name: "Product" })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${gaitOnly.lastName}, ${gaitOnly.firstName}`);
+    // 000 §2.8: a Health-less patient sees the notice, on the Gait tab too (issue 34).
+    await expect(page.getByText(HEALTH_LESS)).toBeVisible();
 
     await page.goto(`/patients/${healthNoPhone.id}/health/?range=90`);
     await expect(page).toHaveURL(new RegExp(`/patients/${healthNoPhone.id}/health/activity/\\?range=90$`));
@@ -83,14 +85,22 @@ test.describe("record header and products", () => {
     await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link")).toHaveText(["Activity", "Range of motion", "Care Management"]);
   });
 
-  test("a patient without Health sees the notice on the Health tab and no Program card", async ({ page }) => {
+  test("a patient without Health sees the notice and no Program card; PRO answers are their Health tab's Surveys (PRO only: opened there)", async ({ page }) => {
     const p = await createPatient(PRACTITIONER.email, { products: ["GAIT", "PRO"] });
+    const proOnly = await createPatient(PRACTITIONER.email, { products: ["PRO"], email: false });
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/`);
-    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/$`));
+    await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/pro/$`));
     await expectAccessible(page);
     await expect(page.getByText(HEALTH_LESS)).toBeVisible();
     await expect(page.getByText(NO_PROGRAM)).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link")).toHaveText(["Surveys"]);
+
+    await page.goto(`/patients/${proOnly.id}/`);
+    await expect(page).toHaveURL(new RegExp(`/patients/${proOnly.id}/health/pro/$`));
+    await expect(page.getByRole("navigation", { name: "Health sections" }).getByRole("link")).toHaveText(["Surveys"]);
+    await expect(page.getByText(HEALTH_LESS)).toBeVisible();
+    await expect(page.getByText("No assessments yet.")).toHaveCount(0);
   });
 
   test("a Health patient with no program and no data gets the first-program prompt; a care note (RTM data) brings the card back", async ({ page }) => {

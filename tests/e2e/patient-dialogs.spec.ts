@@ -126,9 +126,9 @@ test.describe("plan of care", () => {
 });
 
 test.describe("details and invite", () => {
-  test("Edit Patient Details: validation at the fields, the input kept, then saved", async ({ page }) => {
+  test("Edit Patient Details: validation at the fields, the input kept, then saved; an untouched side Both stays Both (ADR 045)", async ({ page }) => {
     test.slow();
-    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"] });
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH", "GAIT"], side: "BOTH" });
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/?dialog=edit-details`);
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/activity/\\?dialog=edit-details$`));
@@ -136,6 +136,7 @@ test.describe("details and invite", () => {
     await expectAccessible(page);
     await expect(dialog.getByLabel("First Name")).toHaveValue(p.firstName);
     await expect(dialog.getByLabel("Email")).toBeEnabled();
+    await expect(dialog.getByLabel("Side of Body")).toHaveValue("BOTH");
 
     await dialog.getByLabel("First Name").fill("");
     await dialog.getByLabel("Email").fill("not-an-email");
@@ -150,7 +151,6 @@ test.describe("details and invite", () => {
     await dialog.getByLabel("First Name").fill("Renamed");
     await dialog.getByLabel("Email").fill(p.email!);
     await dialog.getByLabel("Phone Number").fill("(720) 555-0199");
-    await dialog.getByLabel("Side of Body").selectOption("RIGHT");
     await dialog.getByLabel("Gait Unique ID").fill("new-uid-" + p.id.slice(0, 6));
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Successfully updated patient details." })).toBeVisible();
@@ -158,6 +158,8 @@ test.describe("details and invite", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${p.lastName}, Renamed`);
     await expect(page.getByText("(720) 555-0199")).toBeVisible();
     await expect(page.getByText(("new-uid-" + p.id.slice(0, 6)).toUpperCase())).toBeVisible();
+    const { data } = await (await apiAs(PRACTITIONER.email)).GET("/v2/patients/{id}/", { params: { path: { id: p.id } } });
+    expect(data?.productData.health?.injuredSideOfBody).toBe("BOTH");
     await expectAccessible(page);
   });
 

@@ -15,6 +15,7 @@ type ScanSession = components["schemas"]["ScanSession"];
 const REFUSED = "Cannot replay for sessions < 2.18.0";
 let withLog: ScanSession;
 let old: ScanSession;
+let oldWithoutLog: ScanSession | undefined;
 let handsOnly: ScanSession;
 
 const atLeast = (v: string, min: string) => {
@@ -29,9 +30,11 @@ test.beforeAll(async () => {
   const { data } = await api.GET("/v2/scan/sessions/pages", { params: { query: { page: 1, limit: 999 } } });
   const items = data?.items ?? [];
   withLog = items.find((s) => s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
-  old = items.find((s) => !atLeast(s.session.meta.scanVersion, "2.18.0"))!;
+  const logOf = (s: ScanSession) => s.artifacts.includes("pose-log") || s.artifacts.includes("hands-log");
+  old = items.find((s) => !atLeast(s.session.meta.scanVersion, "2.18.0") && logOf(s))!;
+  oldWithoutLog = items.find((s) => !atLeast(s.session.meta.scanVersion, "2.18.0") && !logOf(s));
   expect(withLog, "the scan-only organization has a session with a pose log").toBeTruthy();
-  expect(old, "and one recorded before 2.18.0").toBeTruthy();
+  expect(old, "and one with a log recorded before 2.18.0").toBeTruthy();
   // A tremor session with a hands log only (the practitioner's organization records them).
   const tremors = await (await apiAs(PRACTITIONER.email)).GET("/v2/scan/sessions/pages", { params: { query: { page: 1, limit: 999, assessmentIds: ["AST-0031"] } } });
   handsOnly = (tremors.data?.items ?? []).find((s) => s.artifacts.includes("hands-log") && !s.artifacts.includes("pose-log") && atLeast(s.session.meta.scanVersion, "2.18.0"))!;
@@ -131,7 +134,7 @@ test("a session with a hands log only replays its hand joints and offers the han
   await expectAccessible(page);
 });
 
-test("a session older than 2.18.0 is refused", async ({ page }) => {
+test("a session older than 2.18.0 is refused; one without a log says so first, as the sessions list does (002 §8's order)", async ({ page }) => {
   await useSession(page, SCAN_ONLY);
   await page.goto(`/scan/sessions/${old.id}/replay`);
   await expect(page.getByRole("alert").filter({ hasText: REFUSED })).toBeVisible();
@@ -140,6 +143,11 @@ test("a session older than 2.18.0 is refused", async ({ page }) => {
   const frame = await page.request.get(`/scan/sessions/${old.id}/frame.svg?frame=1`);
   expect(frame.status()).toBe(403);
   expect(await frame.json()).toEqual({ message: REFUSED });
+  if (oldWithoutLog) {
+    await page.goto(`/scan/sessions/${oldWithoutLog.id}/replay`);
+    await expect(page.getByText("No pose logs available")).toBeVisible();
+    await expect(page.getByText(REFUSED)).toHaveCount(0);
+  }
 });
 
 test("the hands demo replays the sample log; the telehealth pages open", async ({ page }) => {

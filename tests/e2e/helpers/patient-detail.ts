@@ -24,6 +24,8 @@ export interface NewPatientOptions {
   email?: boolean;
   /** Which of the user's locations (index), default the first. */
   location?: number;
+  /** A Health patient's involved side (default LEFT). */
+  side?: "LEFT" | "RIGHT" | "BOTH" | null;
 }
 
 /** The user's profile: locations (their own; an admin's are the organization's) and the organization's time zone. */
@@ -53,7 +55,7 @@ export async function createPatient(login: string, options: NewPatientOptions = 
     locationId: location.id,
     products,
     primaryPractitionerId: me.practitionerId,
-    injuredSideOfBody: health ? ("LEFT" as const) : null,
+    injuredSideOfBody: health ? (options.side === undefined ? ("LEFT" as const) : options.side) : null,
     injuredBodyPart: health ? ("KNEE" as const) : null,
     gaitUid,
   };

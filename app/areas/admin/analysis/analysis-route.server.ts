@@ -25,6 +25,7 @@ import { analysisLoadFailedText } from "../../scan/analysis/analysis";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { canChangeAdmin } from "../access";
 import { analysisDialogHref, analysisDialogOf } from "./analysis-paths";
+import { holdsScan } from "../scan-organizations/scan-organizations";
 import { checkOutcomeJson, OUTCOME_SAVED, outcomeJson, templateOutcome } from "./outcome-schema";
 import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
@@ -61,7 +62,7 @@ export async function loadAnalysisPage({ request, context, params }: LoaderFunct
   const canChange = canChangeAdmin(user.role);
   const api = getApi(request, context);
   const [organization, outcomes, assessments] = await Promise.all([getAdminOrganization(api, organizationId), listOrganizationOutcomes(api, organizationId), listAssessments(api)]);
-  if (organization.error?.status === 404) throw data(null, { status: 404 });
+  if (organization.error?.status === 404 || !holdsScan(organization.data)) throw data(null, { status: 404 });
 
   const names = new Map((assessments.data ?? []).map((a) => [a.id, a.name]));
   const nameOf = (id: string) => names.get(id) ?? id;
@@ -94,6 +95,9 @@ export async function loadAnalysisPage({ request, context, params }: LoaderFunct
   };
 }
 
+/** Not in the spec: the edited JSON names another assessment than the dialog's (a forged or pasted document). */
+export const otherAssessment = (expected: string, given: string) => `assessmentId: must be ${expected}, the assessment this dialog edits (not ${given}).`;
+
 export async function analysisAction({ request, context, params }: ActionFunctionArgs) {
   const user = requireProductAdmin(context);
   const organizationId = organizationIdOf(params);
@@ -106,11 +110,15 @@ export async function analysisAction({ request, context, params }: ActionFunctio
   const reply = (status: number, errors: string[]) => data<AnalysisReply>({ json, preview: checked.outcome, errors }, { status });
 
   if (!checked.outcome) return reply(400, checked.errors);
+  // The dialog edits one assessment's analysis: a JSON naming another is refused at Preview as Save would be (issue 34).
+  if (checked.outcome.assessmentId !== asked.assessmentId) return reply(400, [otherAssessment(asked.assessmentId, String(checked.outcome.assessmentId))]);
   // Preview answers the problems too (without JavaScript it is the only check before Save), with the preview.
   if (form.get("intent") === PREVIEW_INTENT) return reply(checked.errors.length > 0 ? 400 : 200, checked.errors);
   if (checked.errors.length > 0) return reply(400, checked.errors);
 
   const api = getApi(request, context);
+  const organization = await getAdminOrganization(api, organizationId);
+  if (!holdsScan(organization.data)) throw data(null, { status: 404 });
   const outcome = checked.outcome;
   const saved = await submitOnce(`${user.userId}:save-outcome:${organizationId}:${asked.assessmentId}`, form.get(FORM_TOKEN_FIELD), async () => {
     const r = await saveOrganizationOutcome(api, organizationId, asked.assessmentId, outcome);

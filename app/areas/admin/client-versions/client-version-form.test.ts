@@ -29,6 +29,10 @@ describe("the Edit Scan Version rule", () => {
     expect(on.status === "success" && on.value).toEqual({ versionId: "2.18.0", updateRequired: true });
     expect(off.status === "success" && off.value).toEqual({ versionId: "2.18.0", updateRequired: false });
   });
+  it("refuses a forged value at the field with the forms' shared sentence (issue 34: updateRequired=maybe)", async () => {
+    const { NOT_OFFERED } = await import("../../../forms/fields");
+    expect(form({ versionId: "2.18.0", updateRequired: "maybe" }).reply().error).toEqual({ updateRequired: [NOT_OFFERED] });
+  });
 });
 
 describe("the form's version rule and the contract's pattern agree (an audit finding: the test versions did not save)", () => {

@@ -80,6 +80,7 @@ function EditVersionDialog({ versionId, updateRequired }: { versionId: string; u
         <div className="field checkbox-field">
           <input key={requiredKey} {...requiredProps} />
           <label htmlFor={fields.updateRequired.id}>Update Required</label>
+          <ErrorList id={fields.updateRequired.errorId} errors={fields.updateRequired.errors} />
         </div>
         <div role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />

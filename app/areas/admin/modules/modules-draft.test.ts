@@ -74,3 +74,14 @@ describe("the modules editor's edits", () => {
     expect(applyEdit(renamed.state, form({ intent: `delete-module:${key}` }), library).state.draft.modules.map((m) => m.name)).toEqual(["A"]);
   });
 });
+
+describe("a forged module form (issue 34: a forged icon name got the validator's text)", () => {
+  it("refuses an icon the select does not offer at the Image field, with the forms' shared sentence", async () => {
+    const { parseWithZod } = await import("@conform-to/zod/v4");
+    const { moduleSchema } = await import("./modules-draft");
+    const { NOT_OFFERED: IMAGE_INVALID } = await import("../../../forms/fields");
+    const f = new FormData();
+    for (const [k, v] of Object.entries({ name: "Balance", subtitle: "Standing", imageName: "Skull", isLocked: "false" })) f.append(k, v);
+    expect(parseWithZod(f, { schema: moduleSchema }).reply().error).toEqual({ imageName: [IMAGE_INVALID] });
+  });
+});

@@ -14,7 +14,7 @@ import { failedStatus } from "../../../forms/api-error";
 import { FORM_TOKEN_FIELD, callOnce } from "../../../forms/submit-once.server";
 import { canChangeAdmin } from "../access";
 import { requireAdmin, requireProductAdmin } from "../access.server";
-import { modulesHref } from "../scan-organizations/scan-organizations";
+import { holdsScan, modulesHref } from "../scan-organizations/scan-organizations";
 import { applyEdit, draftFromModules, DRAFT_UNREADABLE, MODULES_PARSE_FAILED, modulesUpdated, ORGANIZATION_LOAD_FAILED, parseDraft, toScanModules, type EditorState } from "./modules-draft";
 import { readForm } from "../../../forms/read-form.server";
 
@@ -28,6 +28,7 @@ export async function loadModules({ request, context, params }: LoaderFunctionAr
   if (organization.error) {
     return data({ ...base, name: null, draft: null, error: `${ORGANIZATION_LOAD_FAILED} ${organization.error.message}` }, { status: failedStatus(organization.error) });
   }
+  if (!holdsScan(organization.data)) throw data(null, { status: 404 });
   const draft = draftFromModules(organization.data.scanModules);
   if (!draft) return data({ ...base, name: organization.data.name, draft: null, error: MODULES_PARSE_FAILED }, { status: 502 });
   return { ...base, name: organization.data.name, draft, error: null };
@@ -44,6 +45,7 @@ export async function modulesAction({ request, context, params }: ActionFunction
   const state: EditorState = { draft, dialog: null };
   const api = getApi(request, context);
   if (form.get("intent") === "save") {
+    if (!holdsScan((await getAdminOrganization(api, id)).data)) throw data(null, { status: 404 });
     const result = await callOnce(`${user.userId}:save-modules:${id}`, form.get(FORM_TOKEN_FIELD), () => saveScanModules(api, id, toScanModules(draft)));
     if (result.error) return data<EditorState>({ ...state, saveError: result.error.message }, { status: failedStatus(result.error) });
     getSession(request, context).flash("toast", { type: "success", message: modulesUpdated(result.data.name) });

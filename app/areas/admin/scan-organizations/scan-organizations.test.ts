@@ -15,3 +15,12 @@ describe("scanOrganizations", () => {
     expect(analysisHref("abc")).toBe("/admin/scan/organizations/abc/analysis");
   });
 });
+
+describe("holdsScan: the scan editors exist only for an organization holding SCAN (issue 34)", () => {
+  it("no for a loaded organization without SCAN; yes with it (or when the organization could not be loaded: its error shows)", async () => {
+    const { holdsScan } = await import("./scan-organizations");
+    expect(holdsScan({ products: ["HEALTH", "GAIT"] })).toBe(false);
+    expect(holdsScan({ products: ["SCAN"] })).toBe(true);
+    expect(holdsScan(undefined)).toBe(true);
+  });
+});

@@ -10,6 +10,12 @@ export interface OrganizationLike {
   products: readonly string[];
 }
 
+/**
+ * Whether an organization's scan editors (modules, analysis) exist: only for one holding SCAN (the list offers no
+ * others; issue 34: a typed URL opened them for any organization and saved). A loaded organization without SCAN: no.
+ */
+export const holdsScan = (organization: { products: readonly string[] } | null | undefined): boolean => !organization || organization.products.includes("SCAN");
+
 /** Organizations that include the scan product, by name (case-insensitive, then id). */
 export const scanOrganizations = <T extends OrganizationLike>(all: readonly T[]): T[] =>
   all

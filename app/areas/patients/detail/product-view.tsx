@@ -13,7 +13,7 @@ import { withDateRange, type DateRange } from "../../../domain/date-range";
 import { patientProducts, PRODUCT_LABELS, sectionPath, DEFAULT_SECTION, type PatientProduct, type SectionTab } from "../rules/patient-detail";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { DateRangeForm } from "./date-range-form";
-import { HealthPrograms } from "./program-card";
+import { HealthLessNotice, HealthPrograms } from "./program-card";
 import { hasReportData, ProgramDrawer, REPORT_TITLE, ReportDialog, UnassignDialog, ZoomControl, zoomOf } from "./product-dialogs";
 import { usePatientRecord } from "./route-data";
 import { useReadOnly } from "../../../shell/read-only";
@@ -69,7 +69,7 @@ export function ProductView({ product, range, sections, program, firstProgram, t
           ))}
         </nav>
       ) : null}
-      {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : null}
+      {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : !record.products.includes("HEALTH") ? <HealthLessNotice /> : null}
       {health && !readOnly ? timer : null}
       <div className="patient-toolbar">
         <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />

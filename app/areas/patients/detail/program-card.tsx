@@ -30,18 +30,24 @@ export function needsFirstProgram(record: RecordData): boolean {
   return record.products.includes("HEALTH") && health !== null && health.heps.length === 0 && !record.mostRecentActivity && !record.mostRecentSession;
 }
 
+/**
+ * 000 §2.8 "A Health-less patient sees 'Adding patient to Exer Health will allow Programs to be assigned.'": on every
+ * product tab of a patient without Health (a Gait- or PRO-only patient has no Health program card to replace).
+ */
+export function HealthLessNotice() {
+  return (
+    <p className="notice notice-info" role="note">
+      {HEALTH_LESS_MESSAGE}
+    </p>
+  );
+}
+
 export function HealthPrograms({ record, firstProgram }: { record: RecordData; firstProgram: boolean }) {
   const location = useLocation();
   // Support staff assign, edit and unassign no program (ADR 026): they see the programs, open and print them.
   const readOnly = useReadOnly();
   const health = record.productData.health;
-  if (!record.products.includes("HEALTH") || !health) {
-    return (
-      <p className="notice notice-info" role="note">
-        {HEALTH_LESS_MESSAGE}
-      </p>
-    );
-  }
+  if (!record.products.includes("HEALTH") || !health) return <HealthLessNotice />;
   if (firstProgram && !readOnly) {
     return (
       <section className="card first-program" aria-labelledby="first-program-title">

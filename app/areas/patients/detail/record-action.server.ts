@@ -18,7 +18,7 @@ import { recordPath } from "../rules/patient-detail";
 import { canResendInvite, dischargeWindow, editPlanWindow, formatHeaderDay, newPlanWindow } from "../rules/patient-record";
 import { apiErrorFields } from "../../../forms/api-error";
 import { newPlanSchema, planEndSchema } from "../forms/plan-of-care";
-import { patientFormSchema, type PatientFormValue } from "../forms/patient";
+import { patientFormSchema, withMaskedPhone, type PatientFormValue } from "../forms/patient";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { readForm } from "../../../forms/read-form.server";
 
@@ -123,7 +123,7 @@ async function runIntent(request: Request, context: PortalLoadContext, user: Cur
     }
     case "edit-details": {
       const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: record.patient.hasAccount });
-      const submission = parseWithZod(form, { schema });
+      const submission = parseWithZod(withMaskedPhone(form), { schema });
       if (submission.status !== "success") return refused(submission.reply());
       const result = await updatePatient(request, context, id, patientUpdateOf(submission.value, record));
       if (result.error) {

@@ -13,11 +13,11 @@ import type { PatientRecord } from "../../../api/patients.server";
 import { displayName, fullName } from "../../../domain/names";
 import { recordPath } from "../rules/patient-detail";
 import { canResendInvite, dischargeWindow, editPlanWindow, formatDay, newPlanWindow, type DayWindow } from "../rules/patient-record";
-import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../forms/patient";
+import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, choiceOfSide, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../forms/patient";
 import { NEW_PLAN_PRODUCTS, newPlanProducts, newPlanSchema, planEndSchema } from "../forms/plan-of-care";
 import { FormToken } from "../../../forms/form-token";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
-import { ErrorList, Field, SelectField } from "../../../components/field";
+import { ErrorList, Field, SelectField, optionsKeeping, type SelectOption } from "../../../components/field";
 import { PatientFields } from "../list/patient-fields";
 import type { PatientFormChoices } from "./choices.server";
 import { DialogSubmit, useDialogSubmission } from "./dialog-form";
@@ -189,7 +189,7 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
       start: today,
       locationId: record.location?.id ?? "",
       primaryPractitionerId: record.practitioner?.id ?? "",
-      injuredSideOfBody: healthData ? (healthData.injuredSideOfBody ?? "NA") : "",
+      injuredSideOfBody: healthData ? choiceOfSide(healthData.injuredSideOfBody, true) : "",
       injuredBodyPart: healthData?.injuredBodyPart ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -208,8 +208,8 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
         <ChoiceErrors choices={choices} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field label="Start Date" meta={fields.start} type="date" hint={windowHint(window)} inputProps={{ min: window.min ?? undefined, max: window.max, required: true }} />
-        <SelectField label="Location" meta={fields.locationId} options={choices?.locations ?? []} placeholder="Select a location" />
-        <SelectField label="Primary Provider" meta={fields.primaryPractitionerId} options={choices?.providers ?? []} placeholder="None" />
+        <SelectField label="Location" meta={fields.locationId} options={choices?.locations ?? []} placeholder="Select a location" storedLabel={record.location?.name} />
+        <SelectField label="Primary Provider" meta={fields.primaryPractitionerId} options={choices?.providers ?? []} placeholder="None" storedLabel={record.practitioner ? displayName(record.practitioner) : undefined} />
         {health ? (
           <>
             <SelectField label="Side of Body" meta={fields.injuredSideOfBody} options={SIDE_OPTIONS} placeholder="Select a side" />
@@ -282,10 +282,7 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
 }
 
 /** The current value stays choosable even when the list could not be loaded or no longer has it. */
-function withCurrent(options: { value: string; label: string }[], current: { value: string; label: string } | null) {
-  if (!current || options.some((o) => o.value === current.value)) return options;
-  return [current, ...options];
-}
+const withCurrent = (options: readonly SelectOption[], current: SelectOption | null) => (current ? optionsKeeping(options, current.value, current.label) : options);
 
 function ResendInviteDialog({ record }: RecordDialogProps) {
   const { closeHref, actionUrl } = useDialogUrls(record);

@@ -9,6 +9,7 @@
 import * as z from "zod";
 import { missing, wholeNumberField, whenValid } from "../../../forms/fields";
 import { countedLength, normalizeLineBreaks } from "../../../domain/text-length";
+import { DATE_BOUND_MESSAGES, recordDayProblem } from "../../../domain/date-bounds";
 
 export const DATE_REQUIRED = "Date is required";
 export const DATE_IN_FUTURE = "Date cannot be in the future.";
@@ -75,7 +76,8 @@ export const careNoteSchema = (today: string) =>
     date: z
       .string({ error: missing(DATE_REQUIRED) })
       .refine(isCalendarDay, { error: DATE_REQUIRED, abort: true })
-      .refine((d) => d <= today, { error: DATE_IN_FUTURE }),
+      .refine((d) => d <= today, { error: DATE_IN_FUTURE, abort: true })
+      .refine((d) => recordDayProblem(d, "Date") === null, { error: DATE_BOUND_MESSAGES.recordTooEarly("Date") }),
     minutes: wholeNumberField({ required: MINUTES_REQUIRED, invalid: MINUTES_NOT_WHOLE, min: 0, belowMin: MINUTES_REQUIRED, max: MAX_MINUTES, aboveMax: MINUTES_TOO_MANY }),
     notes: notesField,
     liveMethod: z.enum(LIVE_METHOD_VALUES, { error: LIVE_METHOD_INVALID }).default("NONE"),

@@ -29,6 +29,11 @@ describe("care note (000 §5), messages verbatim", () => {
     expect(errors(schema, { date: "2026-02-30x", minutes: "1441", notes: "Call" })).toEqual({ date: ["Date is required"], minutes: ["Minutes cannot be more than 1440."] });
   });
 
+  it("refuses a date before 2000 at the field (issue 34: the shared date bounds)", () => {
+    expect(errors(schema, { date: "1900-01-01", minutes: "20", notes: "Call" })).toEqual({ date: ["Date must be on or after 01/01/2000."] });
+    expect(errors(schema, { date: "2000-01-01", minutes: "20", notes: "Call" })).toBeNull();
+  });
+
   it("refuses minutes that are not a whole number, and a reply echoes them as typed (issue 25)", () => {
     for (const typed of ["abc", "12.5", "1e3", "0x10", "20 min"]) {
       const s = parse(schema, { date: TODAY, minutes: typed, notes: "Call" });

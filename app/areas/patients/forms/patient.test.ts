@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { hasDetailsFor, patientFormDefaults, patientFormSchema, patientFormSourceOf, patientProfile, productChoiceSchema, type PatientFormOptions } from "./patient";
+import { SIDE_OPTIONS, hasDetailsFor, patientFormDefaults, patientFormSchema, patientFormSourceOf, patientProfile, productChoiceSchema, type PatientFormOptions } from "./patient";
 
 const TODAY = "2025-03-14";
 const LOCATION = "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11";
@@ -78,6 +78,7 @@ describe("Add patient", () => {
     const base = { products: "GAIT", firstName: "A", lastName: "B", locationId: LOCATION };
     expect(errors({ ...base, dob: "2025-03-15" })).toEqual({ dob: ["Date of birth cannot be in the future."] });
     expect(errors({ ...base, dob: "2025-02-30" })).toEqual({ dob: ["Date of birth must be a valid date."] });
+    expect(errors({ ...base, dob: "1800-05-01" })).toEqual({ dob: ["Date of birth must be on or after 01/01/1900."] });
     expect(errors({ ...base, dob: TODAY })).toBeNull();
   });
 
@@ -143,12 +144,12 @@ describe("defaults of an existing patient (Edit Patient Details, add to product)
     productData: { health: { injuredSideOfBody: null, injuredBodyPart: "KNEE" }, gait: { uid: "fr-1" } },
   };
 
-  it("flattens the record and formats the phone; a Health patient's unrecorded side is N/A", () => {
+  it("flattens the record and puts the phone in the input's mask (999)999-9999; a Health patient's unrecorded side is N/A", () => {
     expect(patientFormDefaults(patientFormSourceOf(record))).toEqual({
       firstName: "Ana",
       lastName: "Rivera",
       email: "",
-      phoneNumber: "(303) 555-0142",
+      phoneNumber: "(303)555-0142",
       dob: "1961-04-18",
       locationId: LOCATION,
       primaryPractitionerId: "",
@@ -166,5 +167,52 @@ describe("defaults of an existing patient (Edit Patient Details, add to product)
     expect(d.injuredSideOfBody).toBe("");
     expect(d.injuredBodyPart).toBe("");
     expect(d.gaitUid).toBe("");
+  });
+});
+
+describe("involved side Both (ADR 045): a value of the product, offered and kept by every form", () => {
+  const both = {
+    products: ["HEALTH"],
+    patient: { firstName: "Ana", lastName: "Rivera", email: "ana@example.com", phoneNumber: "+13035550142", dob: "1961-04-18" },
+    location: { id: LOCATION },
+    practitioner: null,
+    productData: { health: { injuredSideOfBody: "BOTH", injuredBodyPart: "KNEE" }, gait: null },
+  };
+
+  it("Edit Patient Details: changing only the phone keeps Both (the form's defaults submitted as they are)", () => {
+    const defaults = patientFormDefaults(patientFormSourceOf(both));
+    expect(defaults.injuredSideOfBody).toBe("BOTH");
+    const s = parse({ ...defaults, phoneNumber: "(720) 555-0199" }, { mode: "edit", products: ["HEALTH"] });
+    expect(s.status).toBe("success");
+    if (s.status === "success") {
+      expect(s.value.injuredSideOfBody).toBe("BOTH");
+      expect(s.value.phoneNumber).toBe("+17205550199");
+    }
+  });
+
+  it("every stored side and body part is among the form's options (a select never falls back to another value)", () => {
+    for (const side of ["RIGHT", "LEFT", "BOTH", null]) {
+      const d = patientFormDefaults(patientFormSourceOf({ ...both, productData: { health: { injuredSideOfBody: side, injuredBodyPart: "HIP" }, gait: null } }));
+      expect(SIDE_OPTIONS.map((o) => o.value)).toContain(d.injuredSideOfBody);
+    }
+    expect(SIDE_OPTIONS.map((o) => o.label)).toEqual(["Right", "Left", "Both", "N/A"]);
+  });
+
+  it("Add takes Both; N/A is sent as null", () => {
+    const entries = { products: "HEALTH", firstName: "A", lastName: "B", email: "a@b.co", phoneNumber: "3035550142", locationId: LOCATION, injuredBodyPart: "KNEE" };
+    const s = parse({ ...entries, injuredSideOfBody: "BOTH" });
+    expect(s.status === "success" && s.value.injuredSideOfBody).toBe("BOTH");
+    const n = parse({ ...entries, injuredSideOfBody: "NA" });
+    expect(n.status === "success" && n.value.injuredSideOfBody).toBeNull();
+  });
+});
+
+describe("withMaskedPhone: the server shows a posted phone in the input's mask (the same function as the browser's)", () => {
+  it("masks the phone and keeps every other field", async () => {
+    const { withMaskedPhone } = await import("./patient");
+    const masked = withMaskedPhone(form({ phoneNumber: "3035550142", products: ["HEALTH", "GAIT"], firstName: "Ana" }));
+    expect(masked.get("phoneNumber")).toBe("(303)555-0142");
+    expect(masked.getAll("products")).toEqual(["HEALTH", "GAIT"]);
+    expect(masked.get("firstName")).toBe("Ana");
   });
 });

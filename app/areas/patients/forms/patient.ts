@@ -14,20 +14,32 @@
 import * as z from "zod";
 import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
-import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
+import { isPhoneEmpty, isValidPhone, maskPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
+import { birthDayProblem, DATE_BOUND_MESSAGES, isCalendarDay } from "../../../domain/date-bounds";
 
 export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
 export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
 
-export const SIDES = ["RIGHT", "LEFT", "NA"] as const;
+export const SIDES = ["RIGHT", "LEFT", "BOTH", "NA"] as const;
 export type SideChoice = (typeof SIDES)[number];
-/** 000 §3: sides Right, Left, N/A (N/A is sent as null). */
+/** An involved side as the API holds it (N/A is null). */
+export type InjuredSide = "RIGHT" | "LEFT" | "BOTH" | null;
+/**
+ * 000 §3 lists the sides Right, Left, N/A (N/A is sent as null); the product also holds Both (the contract's
+ * InjuredSideOfBody, Bulk Add's "Both", bilateral injuries): ADR 045. Every form offers all four, so a stored
+ * Both is never replaced by the form's default.
+ */
 export const SIDE_OPTIONS: readonly { value: SideChoice; label: string }[] = [
   { value: "RIGHT", label: "Right" },
   { value: "LEFT", label: "Left" },
+  { value: "BOTH", label: "Both" },
   { value: "NA", label: "N/A" },
 ];
+/** A side chosen in a form as the API takes it: N/A (and anything else) is null. */
+export const sideOfChoice = (choice: string | undefined | null): InjuredSide => (choice === "RIGHT" || choice === "LEFT" || choice === "BOTH" ? choice : null);
+/** A stored side as the form's choice: null is N/A for a Health patient (000 §3), nothing outside Health. */
+export const choiceOfSide = (side: string | null | undefined, health: boolean): string => (side === "RIGHT" || side === "LEFT" || side === "BOTH" ? side : health ? "NA" : "");
 
 export const BODY_PARTS = ["SHOULDER", "HIP", "KNEE", "SPINE", "MULTIPLE"] as const;
 export type BodyPart = (typeof BODY_PARTS)[number];
@@ -53,9 +65,10 @@ export const PATIENT_MESSAGES = {
   bodyPartRequired: "Involved body part is required",
   healthInjuryRequired: "You must set Side of Body and Involved Body Part for Health patients.",
   productRequired: "You must select at least one product.",
-  // Not in the spec (it says only "not in the future"):
-  dobInFuture: "Date of birth cannot be in the future.",
-  dobInvalid: "Date of birth must be a valid date.",
+  // Not in the spec (it says only "not in the future"; the bounds shared with the API: domain/date-bounds.ts):
+  dobInFuture: DATE_BOUND_MESSAGES.birthInFuture,
+  dobInvalid: DATE_BOUND_MESSAGES.birthInvalid,
+  dobTooEarly: DATE_BOUND_MESSAGES.birthTooEarly,
   gaitUidTooLong: "Use at most 64 characters.",
   emailTooLong: "Use at most 254 characters.",
 } as const;
@@ -92,7 +105,7 @@ export interface PatientFormValue {
   dob: string | null;
   locationId: string;
   primaryPractitionerId: string | null;
-  injuredSideOfBody: "RIGHT" | "LEFT" | null;
+  injuredSideOfBody: InjuredSide;
   injuredBodyPart: BodyPart | null;
   gaitUid: string | null;
   language: Language | null;
@@ -115,14 +128,8 @@ const fields = z.object({
 });
 type Fields = z.output<typeof fields>;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
+export const isIsoDate = isCalendarDay;
 
 const EMAIL = z.email();
 const isEmail = (v: string) => EMAIL.safeParse(v).success;
@@ -169,10 +176,8 @@ export function patientFormSchema(options: PatientFormOptions) {
       if (!trim(input.locationId)) issue("locationId", m.locationRequired);
 
       const dob = trim(input.dob);
-      if (dob) {
-        if (!isIsoDate(dob)) issue("dob", m.dobInvalid);
-        else if (dob > options.today) issue("dob", m.dobInFuture);
-      }
+      const dobProblem = dob ? birthDayProblem(dob, options.today) : null;
+      if (dobProblem) issue("dob", dobProblem);
 
       const side = trim(input.injuredSideOfBody);
       const part = trim(input.injuredBodyPart);
@@ -209,7 +214,7 @@ export function patientFormSchema(options: PatientFormOptions) {
         dob: trim(input.dob) || null,
         locationId: trim(input.locationId),
         primaryPractitionerId: trim(input.primaryPractitionerId) || null,
-        injuredSideOfBody: side === "RIGHT" || side === "LEFT" ? side : null,
+        injuredSideOfBody: sideOfChoice(side),
         injuredBodyPart: isOneOf(BODY_PARTS, part) ? part : null,
         gaitUid: trim(input.gaitUid) || null,
         language: language === "en" || language === "es" ? language : null,
@@ -262,7 +267,7 @@ export function patientFormSourceOf(record: PatientRecordLike): PatientFormSourc
 }
 
 /**
- * The form's initial values for an existing patient: the phone as (xxx) xxx-xxxx, a Health patient's
+ * The form's initial values for an existing patient: the phone in the input's mask (xxx)xxx-xxxx, a Health patient's
  * unrecorded side as N/A (000 §3: N/A is stored as null), empty strings for what is not there.
  */
 export type PatientFormDefaults = Record<"firstName" | "lastName" | "email" | "phoneNumber" | "dob" | "locationId" | "primaryPractitionerId" | "injuredSideOfBody" | "injuredBodyPart" | "gaitUid", string>;
@@ -273,14 +278,27 @@ export function patientFormDefaults(source: PatientFormSource): PatientFormDefau
     firstName: source.firstName,
     lastName: source.lastName,
     email: source.email ?? "",
-    phoneNumber: formatPhone(source.phoneNumber),
+    phoneNumber: maskPhone(source.phoneNumber),
     dob: source.dob ?? "",
     locationId: source.locationId ?? "",
     primaryPractitionerId: source.primaryPractitionerId ?? "",
-    injuredSideOfBody: side === "LEFT" || side === "RIGHT" ? side : source.products.includes("HEALTH") ? "NA" : "",
+    injuredSideOfBody: choiceOfSide(side, source.products.includes("HEALTH")),
     injuredBodyPart: source.injuredBodyPart ?? "",
     gaitUid: source.gaitUid ?? "",
   };
+}
+
+/**
+ * A posted patient form with its phone in the input's mask (domain/phone.ts `maskPhone`): what the browser's
+ * type-as-you-go formatting shows, applied by the server before it parses, so a form shown again without
+ * JavaScript has the same text ("3035550142" comes back as "(303)555-0142").
+ */
+export function withMaskedPhone(form: FormData): FormData {
+  const phone = form.get("phoneNumber");
+  if (typeof phone !== "string") return form;
+  const copy = new FormData();
+  for (const [k, v] of form) copy.append(k, k === "phoneNumber" ? maskPhone(v as string) : v);
+  return copy;
 }
 
 /** The Add New Patient product step: at least one of Health and Gait. */

@@ -47,6 +47,10 @@ describe("new plan of care", () => {
     const s = parseWithZod(form([["start", "2024-03-10"], ["locationId", "L1"], ["injuredSideOfBody", "NA"], ["injuredBodyPart", "KNEE"]]), { schema: newPlanSchema({ window, held: ["HEALTH"] }) });
     expect(s.status === "success" && s.value).toMatchObject({ products: ["HEALTH"], injuredSideOfBody: null, injuredBodyPart: "KNEE" });
   });
+  it("keeps a Both side (ADR 045)", () => {
+    const s = parseWithZod(form([["start", "2024-03-10"], ["locationId", "L1"], ["injuredSideOfBody", "BOTH"], ["injuredBodyPart", "KNEE"]]), { schema: newPlanSchema({ window, held: ["HEALTH"] }) });
+    expect(s.status === "success" && s.value.injuredSideOfBody).toBe("BOTH");
+  });
   it("merges held and chosen products", () => {
     expect(newPlanProducts(["GAIT", "SCAN"], ["HEALTH"])).toEqual(["HEALTH", "GAIT"]);
   });

@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { missing } from "../../../forms/fields";
 import { formatDay, type DayWindow } from "../rules/patient-record";
-import { BODY_PARTS, PATIENT_MESSAGES, SIDES, type BodyPart } from "./patient";
+import { BODY_PARTS, PATIENT_MESSAGES, SIDES, sideOfChoice, type BodyPart, type InjuredSide } from "./patient";
 import { isIsoDate } from "./patient";
 
 export const PLAN_MESSAGES = {
@@ -45,7 +45,7 @@ export interface NewPlanValue {
   locationId: string;
   primaryPractitionerId: string | null;
   products: NewPlanProduct[];
-  injuredSideOfBody: "RIGHT" | "LEFT" | null;
+  injuredSideOfBody: InjuredSide;
   injuredBodyPart: BodyPart | null;
 }
 
@@ -85,7 +85,7 @@ export function newPlanSchema(options: { window: DayWindow; held: readonly strin
         locationId: (input.locationId ?? "").trim(),
         primaryPractitionerId: (input.primaryPractitionerId ?? "").trim() || null,
         products,
-        injuredSideOfBody: health && (side === "RIGHT" || side === "LEFT") ? side : null,
+        injuredSideOfBody: health ? sideOfChoice(side) : null,
         injuredBodyPart: health && (BODY_PARTS as readonly string[]).includes(part) ? (part as BodyPart) : null,
       };
     });

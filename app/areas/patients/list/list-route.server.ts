@@ -15,6 +15,7 @@ import {
 } from "./patient-list-forms.server";
 import { listPatients } from "../../../api/patient-list.server";
 import { listPractitioners } from "../../../api/practitioners.server";
+import { providersFor } from "../rules/provider-choices";
 import { getApi } from "../../../api/user-api.server";
 import { cookieIsSecure, getSession } from "../../../auth/session.server";
 import { requirePatientsUser } from "../../../auth/current-user.server";
@@ -67,7 +68,8 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
   }
 
   const today = todayIn(user.organization.timezone);
-  const providers = practitioners.data ? optionLabels([...practitioners.data].sort(byDisplayName)).map((o) => ({ value: o.id, label: o.label })) : [];
+  // A practitioner is matched to their locations (000 §6): the filter and Primary Provider offer only those providers.
+  const providers = practitioners.data ? optionLabels(providersFor(user.role, user.locations, practitioners.data).sort(byDisplayName)).map((o) => ({ value: o.id, label: o.label })) : [];
   return {
     state,
     globalLocationId: filter.locationId,

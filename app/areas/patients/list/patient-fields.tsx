@@ -7,6 +7,9 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { BODY_PART_LABELS, BODY_PARTS, LANGUAGE_OPTIONS, SIDE_OPTIONS } from "../forms/patient";
 import { DisabledField, Field, RadioGroup, SelectField, type SelectOption as Option } from "../../../components/field";
+import { EARLIEST_BIRTH_DAY } from "../../../domain/date-bounds";
+import { PHONE_MASK } from "../../../domain/phone";
+import { formatPhoneInput } from "../../../components/phone-input";
 
 type Meta = FieldMetadata<string | undefined>;
 
@@ -49,8 +52,8 @@ export function PatientFields({ fields, products, today, locations, providers, p
       ) : (
         <Field label="Email" type="email" meta={fields.email} inputProps={{ autoComplete: "off", maxLength: 254 }} />
       )}
-      <Field label="Phone Number" type="tel" meta={fields.phoneNumber} hint="(999)999-9999" inputProps={{ autoComplete: "off", maxLength: 30 }} />
-      {showPersonal ? <Field label="Date of Birth" type="date" meta={fields.dob} inputProps={{ max: today }} /> : null}
+      <Field label="Phone Number" type="tel" meta={fields.phoneNumber} hint={PHONE_MASK} inputProps={{ autoComplete: "off", maxLength: 30, inputMode: "tel", onInput: formatPhoneInput }} />
+      {showPersonal ? <Field label="Date of Birth" type="date" meta={fields.dob} inputProps={{ min: EARLIEST_BIRTH_DAY, max: today }} /> : null}
       {locations ? <SelectField label="Location" meta={fields.locationId} options={locations} placeholder="Select a location" /> : null}
       {providers ? <SelectField label="Primary Provider" meta={fields.primaryPractitionerId} options={providers} placeholder={providerPlaceholder} /> : null}
       {health ? (

@@ -20,7 +20,7 @@ import {
   splitProblems,
   uploadSuccessMessage,
 } from "../rules/patient-list";
-import { hasDetailsFor, patientFormSchema, patientFormSourceOf, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientFormSource, type PatientProduct } from "../forms/patient";
+import { hasDetailsFor, patientFormSchema, withMaskedPhone, patientFormSourceOf, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientFormSource, type PatientProduct } from "../forms/patient";
 import { callOnce, FORM_TOKEN_FIELD, formToken, submitOnce } from "../../../forms/submit-once.server";
 import { readLimitedForm, type FormLimits } from "../../../forms/multipart.server";
 import type { Api } from "../../../api/client.server";
@@ -124,7 +124,7 @@ export async function addPatientAction(env: ActionEnv, form: FormData) {
   const addable = addableProducts(env.user.organization.products);
   const products = chosenProducts(form.getAll("products").map(String), addable);
   const schema = patientFormSchema({ mode: "add", today: env.today, products });
-  const submission = parseWithZod(form, { schema });
+  const submission = parseWithZod(withMaskedPhone(form), { schema });
   const reply = (extra?: Parameters<typeof submission.reply>[0]) => data({ intent: "add-patient" as const, result: submission.reply(extra) }, { status: 400 });
   if (submission.status !== "success") return reply();
   const another = form.get("next") === "another";
@@ -205,7 +205,7 @@ export async function addProductAction(env: ActionEnv, form: FormData, userProdu
   let replyWith: ((formErrors: string[]) => SubmissionResult<string[]>) | null = null;
   if (form.get("step") === "details") {
     const schema = patientFormSchema({ mode: "edit", today: env.today, products, emailLocked: record.patient.hasAccount });
-    const parsed = parseWithZod(form, { schema });
+    const parsed = parseWithZod(withMaskedPhone(form), { schema });
     if (parsed.status !== "success") return data({ intent: "add-product" as const, result: parsed.reply(), error: null }, { status: 400 });
     replyWith = (formErrors) => parsed.reply({ formErrors });
     const v = parsed.value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultProduct, isSectionOf, patientProducts, sectionPath, sectionTabs } from "./patient-detail";
+import { defaultProduct, firstSection, isSectionOf, patientProducts, sectionPath, sectionTabs } from "./patient-detail";
 
 const rec = (products: string[], opts: { health?: boolean; phone?: string | null } = {}) => ({
   products,
@@ -34,5 +34,25 @@ describe("section tabs", () => {
   });
   it("builds the URLs", () => {
     expect(sectionPath("a b", "health", "rom")).toBe("/patients/a%20b/health/rom/");
+  });
+});
+
+describe("a patient without Health (issue 34: PRO-only answers could be read nowhere)", () => {
+  const phone = "+13035550100";
+  it("PRO only: the Health tab with Surveys alone, opened by default", () => {
+    const pro = rec(["PRO"], { phone });
+    expect(defaultProduct(pro)).toBe("health");
+    expect(patientProducts(pro)).toEqual(["health"]);
+    expect(sectionTabs("health", pro).map((t) => t.label)).toEqual(["Surveys"]);
+    expect(firstSection("health", pro)).toBe("pro");
+    expect(isSectionOf("health", "activity", pro)).toBe(false);
+  });
+  it("Gait and PRO: Health (Surveys) and Gait; Gait only stays on Gait", () => {
+    const both = rec(["GAIT", "PRO"], { phone });
+    expect(patientProducts(both)).toEqual(["health", "gait"]);
+    expect(sectionTabs("health", both).map((t) => t.section)).toEqual(["pro"]);
+    expect(firstSection("gait", both)).toBe("activity");
+    expect(defaultProduct(rec(["GAIT"]))).toBe("gait");
+    expect(firstSection("health", rec(["HEALTH"], { phone }))).toBe("activity");
   });
 });

@@ -4,7 +4,10 @@
  * - Health/Gait tabs appear when the patient can be seen in both (the default, plus each product held);
  * - Health sections: activity, rom (Range of motion), pro (Surveys; only with a phone number), care (Care
  *   Management); Gait sections: activity (Assessment), progress (Progress charts);
- * - `/patients/{id}/` → the default product; `/patients/{id}/{product}/` → its activity section.
+ * - `/patients/{id}/` → the default product; `/patients/{id}/{product}/` → its first section (activity).
+ * - PRO answers are the Health tab's Surveys (000 §2.8): a patient with PRO but without Health has the Health tab with
+ *   Surveys only (issue 34: PRO-only patients landed on Gait "Assessment" and their answers could be read nowhere);
+ *   without Gait, that is their default product.
  */
 
 export type PatientProduct = "health" | "gait";
@@ -42,23 +45,35 @@ export const PRODUCT_LABELS: Record<PatientProduct, string> = { health: "Health"
 export const isPatientProduct = (value: unknown): value is PatientProduct => value === "health" || value === "gait";
 
 export function defaultProduct(record: RecordProducts): PatientProduct {
-  return record.products.length > 1 || record.productData.health !== null ? "health" : "gait";
+  if (record.products.length > 1 || record.productData.health !== null) return "health";
+  // The spec's "else gait" is about Gait patients: a PRO-only patient has nothing on the Gait tab.
+  return record.products.includes("PRO") && !record.products.includes("GAIT") ? "health" : "gait";
 }
 
 /** The products whose tabs the patient has, health first. */
 export function patientProducts(record: RecordProducts): PatientProduct[] {
   const first = defaultProduct(record);
   const list = new Set<PatientProduct>([first]);
-  if (record.products.includes("HEALTH")) list.add("health");
+  if (record.products.includes("HEALTH") || record.products.includes("PRO")) list.add("health");
   if (record.products.includes("GAIT")) list.add("gait");
   return (["health", "gait"] as const).filter((p) => list.has(p));
 }
 
-/** The section tabs of a product for this patient (Surveys only with a phone number). */
+/**
+ * The section tabs of a product for this patient (Surveys only with a phone number; a patient without Health —
+ * PRO only, or Gait and PRO — has Surveys alone: no program, sessions or care on the Health tab).
+ */
 export function sectionTabs(product: PatientProduct, record: RecordProducts): SectionTab[] {
   if (product === "gait") return GAIT_TABS;
-  return HEALTH_TABS.filter((t) => t.section !== "pro" || Boolean(record.patient.phoneNumber));
+  const health = record.products.includes("HEALTH") || record.productData.health !== null;
+  const withSurveys = HEALTH_TABS.filter((t) => t.section !== "pro" || Boolean(record.patient.phoneNumber));
+  if (health) return withSurveys;
+  const surveys = withSurveys.filter((t) => t.section === "pro");
+  return surveys.length > 0 ? surveys : withSurveys;
 }
+
+/** Where a product's page opens: its first section for this patient (activity, or Surveys for a patient without Health). */
+export const firstSection = (product: PatientProduct, record: RecordProducts): PatientSection => sectionTabs(product, record)[0]?.section ?? DEFAULT_SECTION;
 
 /** Whether a URL's section is one of the product's tabs for this patient. */
 export const isSectionOf = (product: PatientProduct, section: string, record: RecordProducts): section is PatientSection =>

@@ -27,7 +27,7 @@ describe("plan-of-care windows", () => {
   });
   it("starts a new plan the day after the last end, at the latest today", () => {
     expect(newPlanWindow({ plansOfCare: [{ start: "2024-01-01", end: "2024-02-29" }] }, today)).toEqual({ min: "2024-03-01", max: today });
-    expect(newPlanWindow({ plansOfCare: [] }, today)).toEqual({ min: null, max: today });
+    expect(newPlanWindow({ plansOfCare: [] }, today)).toEqual({ min: "2000-01-01", max: today });
   });
   it("offers discharge, edit or a new plan", () => {
     const plan = [{ start: "2024-01-01", end: null }];

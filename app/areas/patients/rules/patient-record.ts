@@ -1,6 +1,7 @@
 /**
  * Display and rules of one patient record on the patient detail (000 §2.8, §3, §4, §5, §9).
  */
+import { EARLIEST_RECORD_DAY } from "../../../domain/date-bounds";
 
 export interface PlanOfCareLike {
   start: string;
@@ -76,7 +77,7 @@ export const editPlanWindow = (today: string): DayWindow => ({ min: today, max: 
 /** New Plan of Care start: at most today, at least the day after the last plan's end (000 §5). */
 export function newPlanWindow(record: Pick<RecordLike, "plansOfCare">, today: string): DayWindow {
   const lastEnd = currentPlan(record)?.end ?? null;
-  return { min: lastEnd ? shift(lastEnd, 1) : null, max: today };
+  return { min: lastEnd ? shift(lastEnd, 1) : EARLIEST_RECORD_DAY, max: today };
 }
 
 export type PlanAction = "discharge" | "edit-plan" | "new-plan";

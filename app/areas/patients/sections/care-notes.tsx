@@ -20,6 +20,7 @@ import { closeDialogHref, dialogHref } from "./section-urls";
 import { EMPTY, EmptyState } from "./states";
 import { TextAreaField } from "./text-area-field";
 import { useReadOnly } from "../../../shell/read-only";
+import { EARLIEST_RECORD_DAY } from "../../../domain/date-bounds";
 
 export const LOCKED_NOTE_TEXT = "In a billed cycle: only the notes can be changed, and it cannot be deleted.";
 export const INTERACTION_LABEL = "Patient interactive communication";
@@ -177,7 +178,7 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
           </dl>
         ) : (
           <>
-            <Field label="Date" type="date" meta={fields.date} inputProps={{ max: today }} />
+            <Field label="Date" type="date" meta={fields.date} inputProps={{ min: EARLIEST_RECORD_DAY, max: today }} />
             <Field label="Minutes" meta={fields.minutes} hint={!note && timed !== undefined ? TIMED_NOTE_HINT(timed) : undefined} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
             <RadioGroup legend={INTERACTION_LABEL} meta={fields.liveMethod} options={unrecorded ? [...METHOD_OPTIONS, UNRECORDED_OPTION] : METHOD_OPTIONS} />
             <RadioGroup legend={OUTCOME_LEGEND} hint={OUTCOME_HINT} meta={fields.liveOutcome} options={OUTCOME_OPTIONS} />

@@ -1,8 +1,8 @@
 /**
  * The loader of `/scan/sessions/{id}/replay` (routes/_app.scan.sessions.$sessionId.replay.tsx) and of the frame
  * images `/scan/sessions/{id}/frame.svg?frame=n`. Scan users only (404 otherwise). The session comes from
- * GET v2/scan/sessions/{id} (404 out of the user's reach); a session older than 2.18.0 is refused with
- * 'Cannot replay for sessions < 2.18.0' and one with neither log shows 'No pose logs available' (002 §5, §8).
+ * GET v2/scan/sessions/{id} (404 out of the user's reach); a session with neither log shows 'No pose logs
+ * available', one with a log older than 2.18.0 'Cannot replay for sessions < 2.18.0' (002 §5, §8: replayRefusal).
  * The log replayed is the pose log, else the hands log (drawn at the hands confidence, 0.4). The no-JavaScript
  * view's data (frame count, phase, insights, live results at `?frame=n`) comes from that log, read once per
  * request through the signed URL and streamed in after the header; the island reads the log itself from
@@ -14,7 +14,7 @@ import type { ApiResult } from "../../../api/result";
 import { getScanLog, getScanSession, listAssessments, NO_POSE_LOGS, type ScanSession } from "../../../api/scan.server";
 import { getApi } from "../../../api/user-api.server";
 import { requireProduct } from "../../../auth/current-user.server";
-import { canReplay, replayLog, REPLAY_REFUSED } from "../../../domain/scan-display";
+import { replayLog, replayRefusal, REPLAY_REFUSED } from "../../../domain/scan-display";
 import { isUuid } from "../../../domain/uuid";
 import { clientRunsScripts } from "../../../shell/scripting";
 import { frameSvg } from "../../../replay/frame-svg";
@@ -54,7 +54,7 @@ export async function readLog(source: LogSource, signal: AbortSignal): Promise<L
 export function replayData(request: Request, opts: { session: ScanSession; assessmentName: string | null; timeZone: string; hasLog: boolean; source: LogSource }) {
   const { session: s } = opts;
   const url = requestUrl(request);
-  const refusal = !canReplay(s.session.meta.scanVersion) ? REPLAY_REFUSED : !opts.hasLog ? NO_POSE_LOGS : null;
+  const refusal = replayRefusal(s.session.meta.scanVersion, opts.hasLog);
   const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
   const tab = replayTab(url.searchParams.get("tab"));
   return data(
@@ -115,8 +115,8 @@ export async function frameSvgResponse({ request, context, params }: LoaderFunct
   const session = await getScanSession(api, id);
   if (session.error) return session.error.status === 404 || session.error.status === 400 ? refusal(NO_POSE_LOGS, 404) : refusal(session.error.message, 502);
   const artifact = replayLog(session.data.artifacts);
-  if (!canReplay(session.data.session.meta.scanVersion)) return refusal(REPLAY_REFUSED, 403);
-  if (!artifact) return refusal(NO_POSE_LOGS, 404);
+  const refused = replayRefusal(session.data.session.meta.scanVersion, artifact !== null);
+  if (refused || !artifact) return refused === REPLAY_REFUSED ? refusal(REPLAY_REFUSED, 403) : refusal(NO_POSE_LOGS, 404);
   return frameSvgOf(request, session.data.session.meta.scanVersion, await readLog((signal) => getScanLog(api, id, artifact, signal), request.signal));
 }
 
@@ -126,7 +126,7 @@ export async function frameSvgResponse({ request, context, params }: LoaderFunct
  * 2.18.0', 403); `scanVersion` null (gait sessions) has no version rule.
  */
 export function frameSvgOf(request: Request, scanVersion: string | null, log: LogRead): Response {
-  if (scanVersion !== null && !canReplay(scanVersion)) return refusal(REPLAY_REFUSED, 403);
+  if (replayRefusal(scanVersion, true)) return refusal(REPLAY_REFUSED, 403);
   if (log.error) return refusal(log.error.message, log.error.status);
   const frame = frameFromParam(requestUrl(request).searchParams.get("frame"), log.data.frameCount);
   return svgResponse(frameSvg(log.data, frame), "no-store");

@@ -7,7 +7,7 @@
  */
 import type { ScanSession } from "../../../api/scan.server";
 import { NO_POSE_LOGS_TEXT } from "./messages";
-import { canReplay, replayLog, sessionLogs, shownResults, REPLAY_REFUSED, shortUuid, type ScanArtifact } from "../../../domain/scan-display";
+import { replayLog, replayRefusal, sessionLogs, shownResults, shortUuid, type ScanArtifact } from "../../../domain/scan-display";
 import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 
 export interface SessionRow {
@@ -35,6 +35,7 @@ export function sessionRow(session: ScanSession, assessmentNames: ReadonlyMap<st
   const { assessmentId, results } = session.session.data;
   const p = session.practitioner;
   const logs = session.artifacts;
+  const replayRefused = replayRefusal(session.session.meta.scanVersion, replayLog(logs) !== null);
   return {
     id: session.id,
     sessionUUID: session.sessionUUID,
@@ -47,7 +48,7 @@ export function sessionRow(session: ScanSession, assessmentNames: ReadonlyMap<st
     practitioner: p ? `${p.firstName} ${p.lastName}`.trim() : null,
     participantUid: session.participant.uid,
     archived: session.participant.isArchived ? (session.participant.archivedDate ? formatInstantDay(session.participant.archivedDate, timeZone) : "") : null,
-    replay: !replayLog(logs) ? null : canReplay(session.session.meta.scanVersion) ? { allowed: true } : { allowed: false, message: REPLAY_REFUSED },
+    replay: !replayLog(logs) ? null : replayRefused === null ? { allowed: true } : { allowed: false, message: replayRefused },
     logs: sessionLogs(logs),
     noLogsMessage: replayLog(logs) ? null : NO_POSE_LOGS_TEXT,
   };

@@ -13,6 +13,7 @@ import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.j
 import { listPatientRecordPage, splitIds } from "./list.js";
 import { listProsOf } from "./pros.js";
 import { addDays, loadPatientRecord, loadPatientRecords } from "./record.js";
+import { recordDayProblem } from "../../../../app/domain/date-bounds.js";
 import {
   blankToNull,
   checkLocation,
@@ -143,6 +144,8 @@ function interactionOf(b: CareNoteInput, current?: NoteInteraction): NoteInterac
 
 function checkCareNoteFields(b: CareNoteInput, today: string): void {
   if (b.date !== undefined && b.date > today) throw badRequest("date: Date cannot be in the future");
+  const early = b.date !== undefined ? recordDayProblem(b.date, "Date") : null;
+  if (early) throw badRequest(`date: ${early}`);
   if (b.notes !== undefined) {
     if (b.notes.trim() === "") throw badRequest("notes: Notes are required");
     if (noteLength(b.notes) > 500) throw badRequest("notes: Max Character Limit is 500");
@@ -248,6 +251,8 @@ export const handlers = defineHandlers({
     requireProducts(m, (b.products ?? []).filter((p) => !row.products.includes(p)));
     const plan = await currentPlan(ctx.db, row.id);
     if (b.start > today) throw badRequest("start: The start date cannot be in the future");
+    const early = recordDayProblem(b.start, "Start date");
+    if (early) throw badRequest(`start: ${early}`);
     if (plan && plan.end_date === null) throw badRequest("start: The current plan of care has no end date; discharge the patient before starting a new plan");
     if (plan && b.start <= plan.end_date!) throw badRequest(`start: The start date must be after the last plan's end date (${plan.end_date})`);
     const products = unionProducts(row.products, b.products);

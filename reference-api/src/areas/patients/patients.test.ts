@@ -80,6 +80,17 @@ describe("add patient", () => {
     expect(r.body.message).toMatch(/^dob/);
   });
 
+  it("refuses a date of birth before 1900 and a care note before 2000, in the portal's words (issue 34: app/domain/date-bounds.ts)", async () => {
+    let r = await fx.call("POST", "/v2/patients", tokens.admin, healthPatient({ dob: "1800-05-01" }));
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("dob: Date of birth must be on or after 01/01/1900.");
+    r = await fx.call("POST", "/v2/patients", tokens.admin, healthPatient({ dob: "1900-01-01", email: `old-${randomUUID()}@example.com` }));
+    expect(r.status).toBe(201);
+    r = await fx.call("POST", `/v2/patients/${r.body.id}/interactions`, tokens.admin, { date: "1900-01-01", minutes: 20, notes: "x" });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("date: Date must be on or after 01/01/2000.");
+  });
+
   it("enforces completeness by product", async () => {
     let r = await fx.call("POST", "/v2/patients", tokens.admin, healthPatient({ email: null }));
     expect(r.status).toBe(400);

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/db.js";
 import type { MemberCaller } from "../../core/auth.js";
 import { badRequest, conflict } from "../../core/errors.js";
+import { birthDayProblem } from "../../../../app/domain/date-bounds.js";
 
 /** A problem with one field; `message` is the product's user-facing text. */
 export interface FieldProblem {
@@ -88,10 +89,9 @@ export function patientProblems(f: PatientFields, today: string, opts: { sideGiv
     if (f.phoneNumber === null) out.push({ field: "phoneNumber", message: "Phone number is required" });
   }
   if (f.locationId === null) out.push({ field: "locationId", message: "Location is required" });
-  if (f.dob !== null) {
-    if (!isValidDate(f.dob)) out.push({ field: "dob", message: "Date of birth must be a valid date" });
-    else if (f.dob > today) out.push({ field: "dob", message: "Date of birth cannot be in the future" });
-  }
+  // The portal's bounds, in its words (app/domain/date-bounds.ts): a valid day from 1900-01-01 to today.
+  const dobProblem = f.dob !== null ? birthDayProblem(f.dob, today) : null;
+  if (dobProblem) out.push({ field: "dob", message: dobProblem });
   return out;
 }
 
