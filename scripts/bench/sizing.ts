@@ -11,7 +11,8 @@
  * collector would receive). Signed in as a provider admin of Front Range (a browser with scripts: streamed
  * documents, read to the end), each page with each variant in turn is a closed loop at BENCH_CONCURRENCY (8) for
  * BENCH_SECONDS (6) after a 2 s warm-up, BENCH_ROUNDS (3) rounds interleaved so that a change of the machine's load
- * falls on every variant alike; the medians of the rounds are printed.
+ * falls on every variant alike; the medians of the rounds are printed. Before the first round each portal serves
+ * each page BENCH_WARMUP_REQUESTS (40) times unmeasured (its code compiled, its caches warm).
  *
  * The figure that sizes a deployment is the portal's CPU per request (its process group's user + system time over
  * the measured window, /proc), so "req/s per core" = 1000 / CPU ms per request: on a busy machine the throughput
@@ -40,6 +41,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = 2;
 const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmupRequests = Number(process.env.BENCH_WARMUP_REQUESTS ?? 40);
 /** What tracing's cost at the default sampling should stay under (issue 33), in CPU ms per request. */
 const AIM_MS = 2;
 
@@ -134,6 +136,20 @@ try {
       { label: `patient ${patientPath.replace(/[0-9a-f-]{36}/, "{id}")}`, url: new URL(patientPath, portal.url).href, headers },
     ];
     log(`${variant.label}: portal at ${portal.url}`);
+  }
+  // Warm-up, not measured: each portal's first requests of a page compile its code (the first round measured them).
+  for (const run of runs) {
+    for (const page of run.pages) {
+      log(`warm-up: ${run.variant.label}, ${page.label}: ${warmupRequests} requests`);
+      let left = warmupRequests;
+      const worker = async () => {
+        while (left-- > 0) {
+          run.sent++;
+          await hit(page.url, { agent, headers: page.headers });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, 4) }, worker));
+    }
   }
   // Rounds, each page in turn with each variant: a change of the machine's load falls on every variant alike.
   for (let round = 1; round <= roundCount; round++) {
