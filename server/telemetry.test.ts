@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { ROOT_CONTEXT, SpanKind, trace, TraceFlags, type Context } from "@opentelemetry/api";
+import { SamplingDecision } from "@opentelemetry/sdk-trace";
 import { describe, expect, it } from "vitest";
 import { identityTracingMiddleware, providerApiTracing, serverInstrumentations } from "../app/telemetry.server";
 import { tracingConfigured } from "./otel-env";
@@ -48,10 +51,28 @@ describe("URLs in spans", () => {
 });
 
 describe("the sampler", () => {
-  it("is the specification's default (parent-based, always on) unless OTEL_TRACES_SAMPLER names another", () => {
-    expect(samplerFromEnv({}).toString()).toMatch(/^ParentBased\{root=AlwaysOnSampler/);
-    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.25" }).toString()).toMatch(/root=TraceIdRatioBased\{0\.25\}/);
+  it("is parent-based with a tenth of new traces kept unless OTEL_TRACES_SAMPLER names another", () => {
+    expect(samplerFromEnv({}).toString()).toBe("ParentBased{root=TraceIdRatioBased{0.1}, remoteParentSampled=AlwaysOnSampler, remoteParentNotSampled=AlwaysOffSampler, localParentSampled=AlwaysOnSampler, localParentNotSampled=AlwaysOffSampler}");
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER_ARG: "0.02" }).toString()).toMatch(/^ParentBased\{root=TraceIdRatioBased\{0\.02\}/);
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.25" }).toString()).toMatch(/^ParentBased\{root=TraceIdRatioBased\{0\.25\}/);
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio" }).toString()).toMatch(/^ParentBased\{root=TraceIdRatioBased\{0\.1\}/);
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "2" }).toString()).toMatch(/^ParentBased\{root=TraceIdRatioBased\{0\.1\}/);
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "parentbased_always_on" }).toString()).toMatch(/^ParentBased\{root=AlwaysOnSampler/);
+    expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_on" }).toString()).toBe("AlwaysOnSampler");
     expect(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_off" }).toString()).toBe("AlwaysOffSampler");
+  });
+
+  it("keeps a trace that arrives sampled and starts a tenth of the others", () => {
+    const sampler = samplerFromEnv({});
+    const parentContext = (sampled: boolean) =>
+      trace.setSpanContext(ROOT_CONTEXT, { traceId: "0af7651916cd43dd8448eb211c80319c", spanId: "b7ad6b7169203331", traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, isRemote: true });
+    const decide = (context: Context, traceId: string) => sampler.shouldSample(context, traceId, "GET /patients/", SpanKind.SERVER, {}, []).decision;
+    expect(decide(parentContext(true), "0af7651916cd43dd8448eb211c80319c")).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide(parentContext(false), "0af7651916cd43dd8448eb211c80319c")).toBe(SamplingDecision.NOT_RECORD);
+    let kept = 0;
+    for (let i = 0; i < 10_000; i++) if (decide(ROOT_CONTEXT, randomBytes(16).toString("hex")) === SamplingDecision.RECORD_AND_SAMPLED) kept++;
+    expect(kept).toBeGreaterThan(800);
+    expect(kept).toBeLessThan(1200);
   });
 });
 

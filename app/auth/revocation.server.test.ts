@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { setLogSink } from "../log.server";
+import { portalMetrics } from "../metrics.server";
 import {
   ClusterWorkerRevocations,
   MemoryRevocations,
@@ -95,7 +96,10 @@ describe("SessionRevocations", () => {
     expect(key).not.toContain("3f1c0a4e");
   });
 
-  it("a store that fails lets the request through, logged; what this process revoked still holds here", async () => {
+  it("a store that fails lets the request through, logged and counted; what this process revoked still holds here", async () => {
+    // The counter the fail-open alert rates (ExerSessionRevocationFailOpen, deploy/kubernetes/overlays/production).
+    const failures = async (operation: string) => (await portalMetrics().revocationStoreFailures.get()).values.find((v) => v.labels.operation === operation)?.value ?? 0;
+    const [getsBefore, putsBefore] = [await failures("get"), await failures("put")];
     const lines: string[] = [];
     restoreLog = setLogSink((line) => void lines.push(line));
     const broken: RevocationBackend = {
@@ -108,6 +112,9 @@ describe("SessionRevocations", () => {
     expect(await r.check({ sid: "s-1", username: "u-1", signedInAt: c.now() - 1 })).toBe("session");
     expect(await r.check({ sid: "s-2", username: "u-1", signedInAt: c.now() - 1 })).toBeUndefined();
     expect(lines.filter((l) => l.includes("session revocation store failed")).length).toBeGreaterThanOrEqual(2);
+    // The first check was answered by this process's own record; the second went to the store, which failed.
+    expect(await failures("get")).toBe(getsBefore + 1);
+    expect(await failures("put")).toBe(putsBefore + 1);
   });
 });
 

@@ -5,11 +5,13 @@
  *    HorizontalPodAutoscaler, NetworkPolicy — checked against the Deployment; every setting present);
  * 2. the portal's image (scripts/container/image.ts) and a local stand-in for `postgres:17-trixie`
  *    (postgres.Containerfile), both built with podman and cached;
- * 3. the development identity service and reference API on the host (where the provider API and Cognito would
- *    be: outside the cluster), at the host's address;
- * 4. the manifests rendered for podman — the Secrets become podman secrets (kube play reads secretKeyRef from
+ * 3. the manifests rendered for podman — the Secrets become podman secrets (kube play reads secretKeyRef from
  *    them), the ConfigMap gets this stack's addresses, the StatefulSet a pod named as its Service (podman resolves
- *    pod names on its network, it has no Services), images the local ones — and played on a network of their own;
+ *    pod names on its network, it has no Services), images the local ones — and played on a network of their own:
+ *    PostgreSQL first, then
+ * 4. the development identity service and the reference API on the host (where the provider API and Cognito would
+ *    be: outside the cluster), at the host's address, the API's data (the demo world, seeded at its start) in the
+ *    PostgreSQL pod's database — so that the backup holds patients; then the portal's Deployment;
  * 5. every pod ready (/readyz of each portal replica, pg_isready), a sign-in through each replica (the session of
  *    one opens on the other: the same SESSION_SECRETS), the throttle's table in the shared PostgreSQL;
  * 6. a rolling restart of one replica while requests run through a balancer that behaves like a Service: it
@@ -17,7 +19,9 @@
  *    (the manifest's own command, in the container), then SIGTERM with the manifest's grace period, then the pod
  *    starts again and rejoins when /readyz answers. Every failed request is counted; more than
  *    DEPLOY_VERIFY_MAX_FAILURES (0) fails the run;
- * 7. everything torn down (pods, secrets, network, the host's services).
+ * 7. the backup CronJob's pod run once, the database dropped, its file restored: a demo patient's page reads back
+ *    through a replica (portal → reference API → the restored database), a signed-out session is still refused;
+ * 8. everything torn down (pods, secrets, network, the host's services).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,7 +29,6 @@ import { join } from "node:path";
 import { stringify } from "yaml";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { startStack, type Stack } from "../dev/stack.js";
-import { copyPreparedWorld } from "../../tests/setup/world-cache.js";
 import { checklist, homeGreets, portalReady, signInDemoPractitioner, stackPortalEnv, waitUntil } from "../container/checks.js";
 import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
 import { podman, podmanAsync, podmanAvailable } from "../container/podman.js";
@@ -39,6 +42,8 @@ const RATE = Number(process.env.DEPLOY_VERIFY_RATE ?? 12);
 const LOAD_SECONDS = Number(process.env.DEPLOY_VERIFY_SECONDS ?? 60);
 const { record, timed, finish } = checklist();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** As React writes text into HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 const available = podmanAvailable();
 if (!available.ok) {
@@ -61,20 +66,15 @@ const tag = `exer-deploy-verify-${process.pid}`;
 const network = tag;
 const dataDir = join(PROJECT_ROOT, "data", tag);
 const rendered = join(dataDir, "kube.yaml");
+const renderedPostgres = join(dataDir, "postgres.yaml");
 let stack: Stack | undefined;
 let played = false;
+let playedPostgres = false;
 let backupYaml: string | undefined;
 let backupVolume: string | undefined;
 const secretNames: string[] = [];
 try {
-  // 3. The services outside the cluster.
-  const host = hostAddress();
-  stack = await timed("identity service + reference API", async () => {
-    await copyPreparedWorld(join(dataDir, "api"), "demo").catch(() => false);
-    return startStack({ dataDir, world: "demo", host });
-  });
-
-  // 4. Render and play.
+  // 3. Render and play: the Secrets, then PostgreSQL (the reference API's data goes there too, step 4).
   const sessionSecret = randomBytes(32).toString("base64url");
   const pgPassword = randomBytes(16).toString("hex");
   const secrets: Record<string, Record<string, string>> = {
@@ -94,19 +94,14 @@ try {
   }
   const publicUrl = "http://portal.verify.example";
   const docs: K8sObject[] = [];
-  const cm = structuredClone(find(objects, "ConfigMap", "exer-portal-config")!);
-  // This stack's addresses; no collector here (traces off), no proxy in front.
-  Object.assign(cm.data!, { ...stackPortalEnv(stack), PUBLIC_URL: publicUrl, TRUST_PROXY: "", OTEL_EXPORTER_OTLP_ENDPOINT: "" });
-  docs.push(cm);
   const sts = find(objects, "StatefulSet", "exer-postgres")!;
   const pgSpec = structuredClone(sts.spec.template.spec);
   for (const c of pgSpec.containers) c.image = POSTGRES_IMAGE;
   pgSpec.volumes = [...(pgSpec.volumes ?? []), ...sts.spec.volumeClaimTemplates.map((v: { metadata: { name: string } }) => ({ name: v.metadata.name, emptyDir: {} }))];
-  docs.push({ apiVersion: "v1", kind: "Pod", metadata: { name: sts.spec.serviceName, labels: sts.spec.template.metadata.labels }, spec: pgSpec });
+  const pgDoc: K8sObject = { apiVersion: "v1", kind: "Pod", metadata: { name: sts.spec.serviceName, labels: sts.spec.template.metadata.labels }, spec: pgSpec };
   const deploy = structuredClone(find(objects, "Deployment", "exer-portal")!);
   const portal = deploy.spec.template.spec.containers.find((c: { name: string }) => c.name === "portal");
   portal.image = built.image;
-  docs.push(deploy);
   // podman 4.3 publishes every containerPort on the host's same port (two replicas would both want 3000): the
   // pods are reached at their own addresses instead, so the ports go, and the probes name theirs by number.
   for (const spec of [pgSpec, deploy.spec.template.spec]) {
@@ -120,10 +115,31 @@ try {
     }
   }
   // podman has no namespaces; the pods run in one network of their own.
-  for (const d of docs) delete d.metadata.namespace;
+  delete pgDoc.metadata.namespace;
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(rendered, docs.map((d) => stringify(d)).join("---\n"));
+  writeFileSync(renderedPostgres, stringify(pgDoc));
   podman(["network", "create", network]);
+  const pgPod = `${sts.spec.serviceName}-postgres`;
+  const pgReady = await timed("PostgreSQL pod ready", () => {
+    podman(["kube", "play", "--network", network, renderedPostgres]);
+    playedPostgres = true;
+    return waitUntil(() => podman(["exec", pgPod, "pg_isready", "-h", "127.0.0.1", "-U", "portal"], { allowFail: true }).status === 0, { timeoutMs: 120_000, everyMs: 1000 });
+  });
+  if (!record("the PostgreSQL pod ready (pg_isready)", pgReady, pgReady ? "" : podman(["logs", "--tail", "20", pgPod], { allowFail: true }).stderr.slice(-1500))) throw new Error("PostgreSQL not ready");
+  const pgIp = (JSON.parse(podman(["inspect", "--format", "{{json .NetworkSettings.Networks}}", pgPod]).stdout) as Record<string, { IPAddress: string }>)[network]!.IPAddress;
+
+  // 4. The services outside the cluster; the reference API's tables and the demo world in the pod's database (its
+  // tables beside the portal's `portal_*`), so that the backup round trip (7) restores patients.
+  const host = hostAddress();
+  stack = await timed("identity service + reference API (demo world seeded into the PostgreSQL pod)", () =>
+    startStack({ dataDir, world: "demo", host, apiEnv: { DATABASE_URL: `postgres://portal:${pgPassword}@${pgIp}:5432/portal` } }),
+  );
+  const cm = structuredClone(find(objects, "ConfigMap", "exer-portal-config")!);
+  // This stack's addresses; no collector here (traces off), no proxy in front.
+  Object.assign(cm.data!, { ...stackPortalEnv(stack), PUBLIC_URL: publicUrl, TRUST_PROXY: "", OTEL_EXPORTER_OTLP_ENDPOINT: "" });
+  docs.push(cm, deploy);
+  for (const d of docs) delete d.metadata.namespace;
+  writeFileSync(rendered, docs.map((d) => stringify(d)).join("---\n"));
   await timed("kube play", () => {
     podman(["kube", "play", "--network", network, rendered]);
     played = true;
@@ -143,7 +159,7 @@ try {
   // 5. Ready, signed in through each.
   const allReady = await timed("every pod ready", () =>
     waitUntil(async () => {
-      const pg = podman(["exec", `${sts.spec.serviceName}-postgres`, "pg_isready", "-h", "127.0.0.1", "-U", "portal"], { allowFail: true }).status === 0;
+      const pg = podman(["exec", pgPod, "pg_isready", "-h", "127.0.0.1", "-U", "portal"], { allowFail: true }).status === 0;
       const ready = await Promise.all([...urls.values()].map(portalReady));
       return pg && ready.every(Boolean);
     }, { timeoutMs: 120_000, everyMs: 1000 }),
@@ -160,7 +176,7 @@ try {
   const [u0, u1] = [...urls.values()];
   const cross = await homeGreets(u1!, cookies[0]!);
   record("a session from one replica opens on the other (one SESSION_SECRETS)", cross.greeted, `/home/ ${cross.status}`);
-  const throttleRows = podman(["exec", `${sts.spec.serviceName}-postgres`, "psql", "-U", "portal", "-d", "portal", "-Atc", "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '%throttle%'"], { allowFail: true });
+  const throttleRows = podman(["exec", pgPod, "psql", "-U", "portal", "-d", "portal", "-Atc", "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '%throttle%'"], { allowFail: true });
   record("the replicas' shared stores are in the PostgreSQL pod", Number(throttleRows.stdout.trim()) > 0, `${throttleRows.stdout.trim() || throttleRows.stderr.trim().slice(0, 200)} throttle table(s)`);
 
   // 6. Restart one replica under a steady load: RATE requests/s for LOAD_SECONDS, paced (an open loop: a slow
@@ -276,17 +292,27 @@ try {
   );
 
   // 7. Backup and restore (docs/operations/backup-restore.md): the CronJob's pod run once, the database dropped,
-  // its file restored with pg_restore; what the portal keeps there reads back — a session signed out before the
-  // backup is still refused on the other replica, and sign-in works.
+  // its file restored with pg_restore; what the database holds reads back — a demo patient's page through a
+  // replica (the reference API reads the restored tables), and a session signed out before the backup is still
+  // refused on the other replica; sign-in works.
   await timed("backup and restore", async () => {
-    const pgPod = `${sts.spec.serviceName}-postgres`;
+    // "The other replica": one that was not restarted when there is one (the production overlay runs three), so that
+    // the round trip does not depend on the restarted replica's return.
+    const other = pods.slice(1).find((p) => p !== victim) ?? victim;
+    const otherUrl = urls.get(other)!;
     const psql = (db: string, sql: string) => podman(["exec", pgPod, "psql", "-U", "portal", "-d", db, "-v", "ON_ERROR_STOP=1", "-Atc", sql], { allowFail: true });
     const signedOut = await signInDemoPractitioner(u0!);
     const out = await fetch(`${u0}/user/logout/`, { method: "POST", body: "", headers: { cookie: signedOut.cookie, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
-    const refusedBefore = !(await homeGreets(urls.get(victim)!, signedOut.cookie)).greeted;
+    const refusedBefore = !(await homeGreets(otherUrl, signedOut.cookie)).greeted;
     const counts = () => psql("portal", "SELECT (SELECT count(*) FROM portal_session_revocation) || '/' || (SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public')").stdout.trim();
     const before = counts();
     record("a session signed out on one replica is refused on the other (revocation in PostgreSQL)", out.status < 400 && refusedBefore, `POST /user/logout/ ${out.status}; revocations/tables ${before}`);
+    // A patient of the demo world, as the practitioner's list shows it, and the row the reference API reads it from.
+    const list = await fetch(`${u0}/patients/`, { headers: { cookie: cookies[0]! } });
+    const patientId = /href="\/patients\/([0-9a-f-]{36})\//.exec(await list.text())?.[1];
+    const patientRow = (id: string | undefined) => (id ? psql("portal", `SELECT first_name || ' ' || last_name FROM patient_records WHERE id = '${id}'`).stdout.trim() : "");
+    const patientName = patientRow(patientId);
+    if (!record("a demo patient in the PostgreSQL pod (the reference API's data)", !!patientId && patientName !== "", `GET /patients/ ${list.status}; ${patientId ? "a patient of the list" : "no patient link"}${patientName ? ", its row in patient_records" : ""}`)) return;
 
     const cron = find(objects, "CronJob", "exer-postgres-backup")!;
     const jobSpec = structuredClone(cron.spec.jobTemplate.spec.template.spec);
@@ -311,17 +337,28 @@ try {
     const dropped = psql("postgres", "DROP DATABASE portal WITH (FORCE)");
     const created = psql("postgres", "CREATE DATABASE portal");
     const empty = counts();
-    record("the database dropped and made anew, empty", dropped.status === 0 && created.status === 0 && empty === "", `${dropped.stderr.trim() || "dropped"}; ${created.stderr.trim() || "created"}`);
+    const patientGone = patientRow(patientId) === "";
+    record("the database dropped and made anew, empty (no revocations, no patients)", dropped.status === 0 && created.status === 0 && empty === "" && patientGone, `${dropped.stderr.trim() || "dropped"}; ${created.stderr.trim() || "created"}`);
     const password = secrets["exer-postgres-secrets"]!.POSTGRES_PASSWORD!;
     const restore = podman(["run", "--rm", "--network", network, "--user", "999", "-e", `PGPASSWORD=${password}`, "-v", `${claim}:/backup:ro`, "--entrypoint", "pg_restore", POSTGRES_IMAGE, "--host", pgPod.replace(/-postgres$/, ""), "--username", "portal", "--dbname", "portal", "--no-owner", "--clean", "--if-exists", "--exit-on-error", file![1]!], { allowFail: true });
     const after = counts();
-    const refusedAfter = !(await homeGreets(urls.get(victim)!, signedOut.cookie)).greeted;
-    const again = await signInDemoPractitioner(urls.get(victim)!);
-    const home = await homeGreets(urls.get(victim)!, again.cookie);
+    const refusedAfter = !(await homeGreets(otherUrl, signedOut.cookie)).greeted;
+    const again = await signInDemoPractitioner(otherUrl);
+    const home = await homeGreets(otherUrl, again.cookie);
+    // The patient's page through the other replica, in a session signed in after the restore (nothing of it cached):
+    // the portal asks the reference API, which reads the restored database.
+    const page = await fetch(`${otherUrl}/patients/${patientId}/`, { headers: { cookie: again.cookie } });
+    const pageHtml = await page.text();
+    const readBack = page.status === 200 && patientName.split(" ").every((part) => pageHtml.includes(escapeHtml(part)));
     record(
-      "restored with pg_restore: the same rows, the signed-out session still refused, sign-in works",
+      "restored with pg_restore: the demo patient reads back through the portal and the reference API",
+      restore.status === 0 && readBack && patientRow(patientId) === patientName,
+      `pg_restore exit ${restore.status}${restore.stderr.trim() ? ` (${restore.stderr.trim().slice(-300)})` : ""}; GET /patients/{id}/ ${page.status}${readBack ? ", the patient's name on it" : ", WITHOUT the patient's name"}`,
+    );
+    record(
+      "restored: the same revocation rows, the signed-out session still refused, sign-in works",
       restore.status === 0 && after === before && refusedAfter && home.greeted,
-      `pg_restore exit ${restore.status}${restore.stderr.trim() ? ` (${restore.stderr.trim().slice(-300)})` : ""}; revocations/tables ${after} (before ${before}); signed-out session ${refusedAfter ? "refused" : "ACCEPTED"}; new sign-in ${home.greeted ? "greeted" : `/home/ ${home.status}`}`,
+      `revocations/tables ${after} (before ${before}); signed-out session ${refusedAfter ? "refused" : "ACCEPTED"}; new sign-in ${home.greeted ? "greeted" : `/home/ ${home.status}`}`,
     );
   });
 } catch (e) {
@@ -330,10 +367,12 @@ try {
   await timed("teardown", async () => {
     if (backupYaml) podman(["kube", "down", backupYaml], { allowFail: true });
     if (played) podman(["kube", "down", rendered], { allowFail: true });
+    // The reference API before its database.
+    await stack?.stop().catch(() => {});
+    if (playedPostgres) podman(["kube", "down", renderedPostgres], { allowFail: true });
     if (backupVolume) podman(["volume", "rm", "-f", backupVolume], { allowFail: true });
     for (const s of secretNames) podman(["secret", "rm", s], { allowFail: true });
     podman(["network", "rm", "-f", network], { allowFail: true });
-    await stack?.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   });
 }
