@@ -1,16 +1,26 @@
 /**
- * A list's filters, folded away below md (900 px) so the list's first rows show in the first screen (issue 34: Scan
- * Sessions' filters filled a phone's first screen): a `<details>` whose summary ("Filters") shows only below md; from
- * md up the panel is always open and the summary hidden (`::details-content`, app.css). Works without JavaScript
- * (the browser opens and closes it); `open` renders it open, for filters that carry a message the user must see.
+ * Content folded away on small screens, so what the screen is for shows in the first screen (issue 34: Scan Sessions'
+ * filters filled a phone's first screen; the patient page's facts pushed its data below it): a `<details>` whose
+ * summary shows only below the breakpoint (`below`: sm 600 px or md 900 px, spec 000 §9); from there up the content
+ * is always shown and the summary hidden (`::details-content`, app.css). Works without JavaScript (the browser opens
+ * and closes it); `open` renders it open, for content that carries a message the user must see.
  */
 import type { ReactNode } from "react";
 
-export function FiltersPanel({ children, open = false, label = "Filters" }: { children: ReactNode; open?: boolean; label?: string }) {
+export function Fold({ summary, below, open = false, className, children }: { summary: string; below: "sm" | "md"; open?: boolean; className?: string; children: ReactNode }) {
   return (
-    <details className="filters-panel" open={open || undefined}>
-      <summary className="filters-panel-summary">{label}</summary>
-      <div className="filters-panel-body">{children}</div>
+    <details className={["fold", `fold-${below}`, className].filter(Boolean).join(" ")} open={open || undefined}>
+      <summary className="fold-summary">{summary}</summary>
+      <div className="fold-body">{children}</div>
     </details>
+  );
+}
+
+/** A list's filters: folded below md. */
+export function FiltersPanel({ children, open = false }: { children: ReactNode; open?: boolean }) {
+  return (
+    <Fold summary="Filters" below="md" open={open} className="filters-panel">
+      {children}
+    </Fold>
   );
 }

@@ -101,7 +101,7 @@ const SCREENS: Record<string, Screen[] | NoScreen> = {
     // The patient page opens with its data: the first session of the Activity section.
     { group: "patients", path: "/patients/{cyclePatient}/health/activity/", primary: h1(), firstRow: (p) => main(p).getByRole("region", { name: "Activity" }) },
     { group: "patients", path: "/patients/{patient}/health/care/", primary: action(/Add Care Note|Add Note/) },
-    { group: "patients", path: "/patients/{patient}/health/care/?dialog=care-note-new", primary: dialogButton(/^Save/) },
+    { group: "patients", path: "/patients/{patient}/health/care/?dialog=care-note-new", primary: dialogButton(/^Add$/) },
     { group: "patients", path: "/patients/{patient}/health/activity/?dialog=edit-details", primary: dialogButton(/^Save/) },
     { group: "patients", path: "/patients/{programPatient}/health/activity/?dialog=program", primary: (p) => p.getByRole("dialog").getByRole("link", { name: /Edit/ }).or(p.getByRole("dialog").getByRole("button", { name: /Edit/ })).first() },
   ],
@@ -376,12 +376,15 @@ test.describe("the builder's Exercises step below 1200 px", () => {
         await expect(program).not.toBeInViewport();
         // A refusal of step 2 (an empty program) shows though the program is a closed drawer (issue 34: nothing
         // visible happened): above the grid, in the first screen; with JavaScript the drawer opens on it too.
+        await open(/^Program \(/).click();
         for (let left = 2; left > 0; left--) {
-          await open(/^Program \(/).click();
           await program.getByRole("button", { name: /^Remove / }).first().click();
           await expect(page.getByRole("heading", { name: `Exercises (${left - 1})` })).toBeAttached();
-          if (jsEnabled()) await page.keyboard.press("Escape");
+          // Without JavaScript the page came back with the drawer closed.
+          if (!jsEnabled() && left > 1) await open(/^Program \(/).click();
         }
+        if (jsEnabled()) await page.getByRole("button", { name: "Close program" }).click();
+        await expect(page.getByRole("heading", { name: "Exercises (0)" })).not.toBeInViewport();
         await page.getByRole("button", { name: "Next", exact: true }).click();
         const refusal = page.getByRole("alert").filter({ hasText: "The program needs a correction" });
         await expect(refusal).toBeInViewport();
