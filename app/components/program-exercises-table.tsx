@@ -8,7 +8,7 @@ import type { ProgramRow } from "../domain/program-view";
 export function ProgramExercisesTable({ rows, caption, className }: { rows: readonly Pick<ProgramRow, "key" | "name" | "patientName" | "side" | "sets" | "goal">[]; caption: string; className?: string }) {
   return (
     <div className="table-wrap">
-      <table className={["data-table", className].filter(Boolean).join(" ")}>
+      <table className={["data-table stacked-table", className].filter(Boolean).join(" ")}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -22,14 +22,14 @@ export function ProgramExercisesTable({ rows, caption, className }: { rows: read
         <tbody>
           {rows.map((row, i) => (
             <tr key={row.key}>
-              <td>{String(i + 1).padStart(2, "0")}</td>
+              <td data-label="#">{String(i + 1).padStart(2, "0")}</td>
               <th scope="row">
                 {row.name}
                 {row.patientName ? <span className="field-hint exercise-patient-name">{row.patientName}</span> : null}
               </th>
-              <td>{row.side}</td>
-              <td>{row.sets}</td>
-              <td>{row.goal}</td>
+              <td data-label="Side">{row.side}</td>
+              <td data-label="Sets">{row.sets}</td>
+              <td data-label="Each set">{row.goal}</td>
             </tr>
           ))}
         </tbody>

@@ -275,7 +275,7 @@ function Player({ log, path, initialFrame, initialTab }: { log: PackedLog; path:
         </datalist>
         <ul className="replay-marks" aria-label="Phases">
           {marks.map((m) => (
-            <li key={m.frame} style={{ left: phaseMarkLeft(m.frame, last) }}>
+            <li key={m.frame} style={{ left: phaseMarkLeft(m.frame, last) }} className={m.frame > last / 2 ? "replay-mark-end" : undefined}>
               <button type="button" onClick={() => seek(m.frame)} aria-label={`${m.label}: frame ${m.frame + 1}`}>
                 {m.label}
               </button>

@@ -358,10 +358,10 @@ user.sso.callback                                                 login   login 
 `;
 
 /**
- * The URL each route is requested at, with ids the spec learns from the API (tests/e2e/authz-matrix.spec.ts
- * `seeded`), each an object the route can show, so that the callers allowed to see it get `ok`:
+ * The URL each route is requested at, with ids the spec learns from the API (tests/e2e/helpers/seeded-ids.ts, shared
+ * with the layout walk), each an object the route can show, so that the callers allowed to see it get `ok`:
  *   {patient} a Health patient at prac's location; {programPatient} one with a program, {hep} that program;
- *   {scanSession} / {scanSessionUuid} the id / UUID of one of A's scan sessions at prac's location with a pose
+ *   {scanSession} / {scanSessionUuid} / {scanLocation} the id / UUID / location of one of A's scan sessions at prac's location with a pose
  *   log of scan 2.18.0 or later (the replay's rule); {scanHandsSession} one of A's at prac's location with a hands
  *   log; {exportSession} the research export's session: one of C's
  *   for `other` (its own), A's for everyone else; {template} one of A's templates; {cycle} one of A's RTM cycles,

@@ -9,11 +9,11 @@
  * The expired session: a second portal with a 5-second inactivity timeout (the server ends idle sessions).
  */
 import { actionRouteFiles, CALLERS, missingPostRows, missingRouteRows, routeFiles, routeMatrix, routePostMatrix, ROUTE_URLS, urlPattern, type Caller, type PortalClass } from "../authz/matrix.js";
-import { canReplay } from "../../app/domain/scan-display.js";
 import { readState } from "../setup/state.js";
 import { test, expect } from "./helpers/extra-portal.js";
 import { apiAs } from "./helpers/stack.js";
 import { CookieJar, signInJar } from "./helpers/form-sign-in.js";
+import { fillIds, seededIds } from "./helpers/seeded-ids.js";
 
 const EMAIL: Record<Exclude<Caller, "anon" | "expired">, string> = {
   prac: "practitioner@frontrange.example",
@@ -60,83 +60,12 @@ function classOf(res: Response): PortalClass {
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 
-/** A scan session the replay, frame and pose-log routes can open: a pose log, recorded with scan 2.18.0 or later. */
-const replayable = (s: { artifacts: string[]; session: { meta: { scanVersion: string } } }) => s.artifacts.includes("pose-log") && canReplay(s.session.meta.scanVersion);
-
-/**
- * Seeded objects for the path parameters, learned from the API: organization A's as its practitioner (so prac and
- * padmin are the callers who may open them), the admin area's as the product admin. Each one is an object the
- * route can show (a program to print, a session with a pose log), so the allowed callers get `ok`: a route that
- * refused everyone fails the table.
- */
-async function seededOnce(): Promise<Record<string, string>> {
-  const api = await apiAs(EMAIL.prac);
-  const admin = await apiAs(EMAIL.exer);
-  const patients = await api.GET("/v2/health/patients/pages", { params: { query: { limit: 50, status: "ACTIVE" } } });
-  const items = patients.data!.items;
-  const sessions = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0018"] } } });
-  const scanSession = (sessions.data?.items ?? []).find(replayable);
-  expect(scanSession, "a scan session at prac's locations with a pose log of scan 2.18.0 or later").toBeTruthy();
-  const tremors = await api.GET("/v2/scan/sessions/pages", { params: { query: { limit: 999, assessmentIds: ["AST-0031"] } } });
-  const handsSession = (tremors.data?.items ?? []).find((s) => s.artifacts.includes("hands-log"));
-  expect(handsSession, "a scan session at prac's locations with a hands log").toBeTruthy();
-  const templates = await api.GET("/v2/health/hep-templates");
-  const cycles = await api.GET("/v2/health/rtm-cycles", { params: { query: { limit: 5 } } });
-  const cycle = (cycles.data as { items: { id: string; endDate: string; patientRecord: { id: string } }[] }).items[0];
-  expect(cycle, "an RTM cycle of a patient at prac's locations").toBeTruthy();
-  const month = await api.GET("/v2/health/rtm-cycles/{yearMonth}", { params: { path: { yearMonth: cycle!.endDate.slice(0, 7) }, query: { limit: 5 } } });
-  const summary = (month.data as { items: { id: string }[] } | undefined)?.items[0];
-  expect(summary, "a monthly summary of the cycle's month").toBeTruthy();
-  // A patient with a program (the first patients may have none).
-  let withProgram: { patient: string; hep: string } | undefined;
-  for (const p of items) {
-    const heps = await api.GET("/v2/health/patients/{id}/heps", { params: { path: { id: p.id } } });
-    const hep = ((heps.data ?? []) as { id: string }[])[0];
-    if (hep) {
-      withProgram = { patient: p.id, hep: hep.id };
-      break;
-    }
-  }
-  expect(withProgram, "a patient at prac's locations with a program").toBeTruthy();
-  // The admin area: organization B (a scan organization), a replayable scan session, a gait session with a pose log.
-  const scanOrgs = await admin.GET("/v2/admin/scan/organizations/locations");
-  const orgB = (scanOrgs.data ?? []).find((o) => o.name === "Summit Scan Labs");
-  expect(orgB, "Summit Scan Labs among the scan organizations").toBeTruthy();
-  const start = new Date(Date.now() - 27 * 86_400_000).toISOString();
-  const adminSessions = await admin.GET("/v2/admin/scan/sessions/pages", { params: { query: { page: 1, limit: 999, start, assessmentIds: ["AST-0018"] } } });
-  const adminScan = (adminSessions.data?.items ?? []).find(replayable);
-  expect(adminScan, "a replayable scan session in the admin list").toBeTruthy();
-  // The list says which gait sessions have a pose log (issue 25).
-  const adminGait = ((await admin.GET("/v2/admin/gait/sessions", { params: { query: {} } })).data ?? []).find((s) => s.artifacts.includes("pose-log"))?.id;
-  expect(adminGait, "a gait session with a pose log in the admin list").toBeTruthy();
-  const record = await api.GET("/v2/patients/{id}/", { params: { path: { id: items[0]!.id } } });
-  return {
-    patientName: (record.data as { patient: { lastName: string } }).patient.lastName,
-    patient: items[0]!.id,
-    scanSession: scanSession!.id,
-    scanSessionUuid: scanSession!.sessionUUID,
-    scanHandsSession: handsSession!.id,
-    template: (templates.data as { id: string }[])[0]!.id,
-    cycle: cycle!.id,
-    summary: summary!.id,
-    month: cycle!.endDate.slice(0, 7),
-    cyclePatient: cycle!.patientRecord.id,
-    programPatient: withProgram!.patient,
-    hep: withProgram!.hep,
-    org: orgB!.id,
-    adminScanSession: adminScan!.sessionUUID,
-    adminGaitSession: adminGait!,
-  };
-}
-
-let seededShared: Promise<Record<string, string>> | undefined;
 /**
  * The ids for one caller. The research export is the research organization's only: `other` (organization C)
  * asks for one of C's sessions (its own, so it may open it), everyone else for A's (not research: 404).
  */
 async function seeded(caller: Caller): Promise<Record<string, string>> {
-  seededShared ??= seededOnce();
-  const ids = { ...(await seededShared) };
+  const ids = { ...(await seededIds()) };
   ids.exportSession = ids.scanSessionUuid!;
   if (caller === "other") {
     const own = await (await apiAs(EMAIL.other)).GET("/v2/scan/sessions/pages", { params: { query: { limit: 1 } } });
@@ -166,8 +95,6 @@ async function changesMadeBy(caller: Caller, runId: string): Promise<string[]> {
     .filter((e) => e.requestId?.startsWith(runId) && e.method !== "GET" && e.status < 300)
     .map((e) => `${e.method} ${e.operationId} (${e.status}, request ${e.requestId})`);
 }
-
-const fill = (url: string, ids: Record<string, string>) => url.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? `missing-${k}`);
 
 test.describe("authorization matrix: portal routes × callers @js-only", () => {
   test("every route file has a row and a URL", () => {
@@ -201,10 +128,10 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
         if (!row || !url) continue;
         // The expired session is replayed as it was (each answer would otherwise replace it).
         const j = caller === "expired" ? Object.assign(new CookieJar(), { header: () => snapshot }) : jar;
-        const res = await request(base, j, fill(url, ids));
+        const res = await request(base, j, fillIds(url, ids));
         const got = classOf(res);
         observed.push(`${file} ${got.startsWith("->") ? `redirect ${got.slice(2)}` : got}`);
-        if (got !== row[caller]) failures.push(`GET ${fill(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
+        if (got !== row[caller]) failures.push(`GET ${fillIds(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
         await res.arrayBuffer().catch(() => undefined);
       }
 
@@ -218,14 +145,14 @@ test.describe("authorization matrix: portal routes × callers @js-only", () => {
         const url = ROUTE_URLS[file];
         if (!row || !url) continue;
         const j = caller === "expired" ? Object.assign(new CookieJar(), { header: () => snapshot }) : jar;
-        const res = await request(base, j, fill(url, ids), { method: "POST", form: {}, requestId: `${runId}-${n}` });
+        const res = await request(base, j, fillIds(url, ids), { method: "POST", form: {}, requestId: `${runId}-${n}` });
         const got = classOf(res);
         observed.push(`POST ${file} ${got.startsWith("->") ? `redirect ${got.slice(2)}` : got}`);
-        if (got !== row[caller]) failures.push(`POST ${fill(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
+        if (got !== row[caller]) failures.push(`POST ${fillIds(url, ids)} (${file}): expected ${row[caller]}, got ${got} (${res.status})`);
         const body = await res.text().catch(() => "");
         // A caller the GET refuses must learn nothing from the post's page either (e.g. the patient's name).
         if (routeMatrix[file]?.[caller] !== "ok" && !routeMatrix[file]?.[caller].startsWith("->") && body.includes(ids.patientName!)) {
-          failures.push(`POST ${fill(url, ids)} (${file}): the answer to a refused caller shows the patient's name`);
+          failures.push(`POST ${fillIds(url, ids)} (${file}): the answer to a refused caller shows the patient's name`);
         }
       }
       // No empty post changed anything: the caller's profile is as it was, and the API's access trail holds no

@@ -87,7 +87,7 @@ export function RemoteAssessmentPage({ data }: { data: SerializeFrom<typeof load
             <p>No sessions recorded yet.</p>
           ) : (
             <div className="table-wrap">
-              <table className="data-table">
+              <table className="data-table stacked-table">
                 <caption className="visually-hidden">Recent sessions</caption>
                 <thead>
                   <tr>
@@ -102,9 +102,9 @@ export function RemoteAssessmentPage({ data }: { data: SerializeFrom<typeof load
                   {sessions.items.map((s) => (
                     <tr key={s.id}>
                       <th scope="row">{formatInstantDay(s.createdDate, data.timeZone)}</th>
-                      <td>{s.participant.uid}</td>
-                      <td>{s.location?.name ?? "—"}</td>
-                      <td>{s.session.data.results.map((r) => `${r.name} ${formatResultValue(r.value, r.units)} ${r.units}`).join("; ")}</td>
+                      <td data-label="Participant">{s.participant.uid}</td>
+                      <td data-label="Location">{s.location?.name ?? "—"}</td>
+                      <td data-label="Results">{s.session.data.results.map((r) => `${r.name} ${formatResultValue(r.value, r.units)} ${r.units}`).join("; ")}</td>
                       {a.slug === "external-shoulder-rotation" ? null : (
                         <td>
                           <Link to={analysisPath(s.sessionUUID)} aria-label={`Analysis of the session of ${s.participant.uid} on ${formatInstantDay(s.createdDate, data.timeZone)}`}>

@@ -99,7 +99,7 @@ function LocationsTableView({ state, table, canChange }: { state: LocationsState
   return (
     <>
       <div className="table-wrap">
-        <table className="data-table">
+        <table className="data-table stacked-table stacked-table-lg">
           <caption className="visually-hidden">Locations</caption>
           <thead>
             <tr>
@@ -124,12 +124,12 @@ function LocationsTableView({ state, table, canChange }: { state: LocationsState
             {table.rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row">{row.name}</th>
-                <td>{row.organization}</td>
-                <td>{canChange && state.edit === row.id ? <KeywordForm row={row} state={state} /> : <KeywordCell row={row} state={state} canChange={canChange} />}</td>
-                <td>{row.contactList.length ? row.contactList.join(", ") : "—"}</td>
-                <td>{row.city ?? "—"}</td>
-                <td>{row.state ?? "—"}</td>
-                <td>{row.country ?? "—"}</td>
+                <td data-label="Organization">{row.organization}</td>
+                <td data-label="Keyword">{canChange && state.edit === row.id ? <KeywordForm row={row} state={state} /> : <KeywordCell row={row} state={state} canChange={canChange} />}</td>
+                <td data-label="Contact List">{row.contactList.length ? row.contactList.join(", ") : "—"}</td>
+                <td data-label="City">{row.city ?? "—"}</td>
+                <td data-label="State">{row.state ?? "—"}</td>
+                <td data-label="Country">{row.country ?? "—"}</td>
               </tr>
             ))}
           </tbody>

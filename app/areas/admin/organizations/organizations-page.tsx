@@ -58,7 +58,7 @@ export function OrganizationsPage({ data }: { data: AdminOrganizationsData }) {
 function OrganizationsTable({ rows, canChange }: { rows: OrganizationRow[]; canChange: boolean }) {
   return (
     <div className="table-wrap">
-      <table className="data-table admin-organizations-table">
+      <table className="data-table stacked-table admin-organizations-table">
         <caption className="visually-hidden">Organizations ({rows.length})</caption>
         <thead>
           <tr>
@@ -77,9 +77,9 @@ function OrganizationsTable({ rows, canChange }: { rows: OrganizationRow[]; canC
           {rows.map((row) => (
             <tr key={row.id}>
               <th scope="row">{row.name}</th>
-              <td>{row.timezone}</td>
-              <td>{row.products}</td>
-              <td>{row.disabled ? <span className="organization-disabled">Disabled</span> : "Enabled"}</td>
+              <td data-label="Timezone">{row.timezone}</td>
+              <td data-label="Products">{row.products}</td>
+              <td data-label="Access">{row.disabled ? <span className="organization-disabled">Disabled</span> : "Enabled"}</td>
               {canChange ? (
                 <td className="admin-organizations-action">
                   {row.disabled ? (

@@ -31,7 +31,7 @@ export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms
           <p className="empty-state">No Typeform forms are registered.</p>
         ) : (
           <div className="table-wrap">
-            <table className="data-table">
+            <table className="data-table stacked-table">
               <caption className="visually-hidden">Registered Typeform forms</caption>
               <thead>
                 <tr>
@@ -43,7 +43,7 @@ export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms
                 {data.forms.map((f) => (
                   <tr key={f.id}>
                     <th scope="row">{f.id}</th>
-                    <td>{f.webhook}</td>
+                    <td data-label="Has Exer Webhook Enabled">{f.webhook}</td>
                   </tr>
                 ))}
               </tbody>
@@ -105,7 +105,7 @@ export function ProResponsesPage({ data }: { data: SerializeFrom<typeof loadProR
           <p className="empty-state">There are no unprocessed responses.</p>
         ) : (
           <div className="table-wrap">
-            <table className="data-table">
+            <table className="data-table stacked-table">
               <caption className="visually-hidden">Unprocessed Typeform responses</caption>
               <thead>
                 <tr>
@@ -121,9 +121,9 @@ export function ProResponsesPage({ data }: { data: SerializeFrom<typeof loadProR
                     <th scope="row">
                       {r.formTitle} <span className="muted">({r.formId})</span>
                     </th>
-                    <td>{r.userId ?? "—"}</td>
-                    <td>{r.location ?? "—"}</td>
-                    <td>
+                    <td data-label="User">{r.userId ?? "—"}</td>
+                    <td data-label="Location">{r.location ?? "—"}</td>
+                    <td data-label="Date Time">
                       <time dateTime={r.dateTime}>{r.when}</time>
                     </td>
                   </tr>

@@ -66,7 +66,7 @@ function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable
   return (
     <>
       <div className="table-wrap">
-        <table className="data-table">
+        <table className="data-table stacked-table">
           <caption className="visually-hidden">Gait sessions, sortable by column</caption>
           <thead>
             <tr>
@@ -89,12 +89,12 @@ function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <td>
+                <td data-label="ID">
                   <code title={r.id}>{r.shortId}</code>
                 </td>
-                <td>{r.captured}</td>
-                <td>{r.patientName}</td>
-                <td>
+                <td data-label="Captured Date">{r.captured}</td>
+                <td data-label="Patient Name">{r.patientName}</td>
+                <td data-label="UUID">
                   <CopyUuid uuid={r.sessionUUID} short={r.shortUuid} />
                 </td>
                 <td>
@@ -149,26 +149,33 @@ export function AdminGaitReplayPage({ data }: { data: SerializeFrom<typeof loadA
         <Link to={PATH}>Back to Gait Sessions</Link>
       </p>
       <h1>Gait Session Replay</h1>
-      <dl className="session-facts">
-        {facts.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
-      {data.refusal ? (
-        <p className="notice notice-error" role="alert">
-          {data.refusal}
-        </p>
-      ) : (
-        <>
-          <p>
-            <a href={gaitLogPath(s.id, true)}>Log</a>
-          </p>
-          <ReplaySection links={{ path: gaitReplayPath(s.id), log: gaitLogPath(s.id), frameImage: (f) => gaitFramePath(s.id, f) }} frame={data.frame} tab={data.tab} still={data.still} />
-        </>
-      )}
+      {/* The replay first, the session's details beside it from lg (replay.css; as the scan replay page). */}
+      <div className="replay-layout">
+        <div className="replay-main">
+          {data.refusal ? (
+            <p className="notice notice-error" role="alert">
+              {data.refusal}
+            </p>
+          ) : (
+            <>
+              <ReplaySection links={{ path: gaitReplayPath(s.id), log: gaitLogPath(s.id), frameImage: (f) => gaitFramePath(s.id, f) }} frame={data.frame} tab={data.tab} still={data.still} />
+              <p>
+                <a href={gaitLogPath(s.id, true)}>Log</a>
+              </p>
+            </>
+          )}
+        </div>
+        <div className="replay-details">
+          <dl className="session-facts">
+            {facts.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
     </>
   );
 }

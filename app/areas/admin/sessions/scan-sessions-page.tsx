@@ -5,6 +5,7 @@
  * is a GET form without `page` (a filter change is page 1); with JavaScript it applies on change (the provider
  * text 200 ms after typing stops), without it with the Search button.
  */
+import { FiltersPanel } from "../../../components/filters-panel";
 import { Await, Form, Link, useLocation, useSubmit } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect, useRef, type FormEvent } from "react";
@@ -87,84 +88,86 @@ function Filters({ data }: { data: Data }) {
     apply(e.currentTarget, target.name === "provider" ? PROVIDER_DEBOUNCE_MS : 0);
   };
   return (
-    <div className="admin-session-filters">
-      <Form method="get" action={ADMIN_SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters" onChange={onChange}>
-        <fieldset disabled={searching} className="scan-filter-fields">
-          <legend className="visually-hidden">Filters</legend>
-          <div className="field">
-            <label htmlFor="admin-provider">Provider</label>
-            {/* No key: with JavaScript the box keeps what is being typed while the list follows it. */}
-            <input id="admin-provider" type="search" name="provider" maxLength={200} defaultValue={state.provider} />
-          </div>
-          <div className="field">
-            <label htmlFor="admin-assessments">Assessments</label>
-            <select id="admin-assessments" name="assessment" multiple size={5} defaultValue={state.assessments} key={`a-${state.assessments.join()}`} aria-describedby="admin-multi-hint">
-              {data.assessments.map((a) => (
-                <option key={a.id} value={a.id}>{`${a.name} (${a.id})`}</option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="admin-locations">Locations</label>
-            {data.organizations ? (
-              <select id="admin-locations" name="location" multiple size={5} defaultValue={state.locations} key={`l-${state.locations.join()}`} aria-describedby="admin-multi-hint">
-                {data.organizations.map((o) => (
-                  <optgroup key={o.id} label={o.name}>
-                    {o.locations.map((l) => (
-                      <option key={l.id} value={l.id}>
-                        {l.name}
-                      </option>
-                    ))}
-                  </optgroup>
+    <FiltersPanel open={state.uuidInput !== "" && state.uuid === null}>
+      <div className="admin-session-filters">
+        <Form method="get" action={ADMIN_SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters" onChange={onChange}>
+          <fieldset disabled={searching} className="scan-filter-fields">
+            <legend className="visually-hidden">Filters</legend>
+            <div className="field">
+              <label htmlFor="admin-provider">Provider</label>
+              {/* No key: with JavaScript the box keeps what is being typed while the list follows it. */}
+              <input id="admin-provider" type="search" name="provider" maxLength={200} defaultValue={state.provider} />
+            </div>
+            <div className="field">
+              <label htmlFor="admin-assessments">Assessments</label>
+              <select id="admin-assessments" name="assessment" multiple size={5} defaultValue={state.assessments} key={`a-${state.assessments.join()}`} aria-describedby="admin-multi-hint">
+                {data.assessments.map((a) => (
+                  <option key={a.id} value={a.id}>{`${a.name} (${a.id})`}</option>
                 ))}
               </select>
-            ) : (
-              <p className="notice notice-error" role="alert" id="admin-locations">
-                {data.locationsError}
-              </p>
+            </div>
+            <div className="field">
+              <label htmlFor="admin-locations">Locations</label>
+              {data.organizations ? (
+                <select id="admin-locations" name="location" multiple size={5} defaultValue={state.locations} key={`l-${state.locations.join()}`} aria-describedby="admin-multi-hint">
+                  {data.organizations.map((o) => (
+                    <optgroup key={o.id} label={o.name}>
+                      {o.locations.map((l) => (
+                        <option key={l.id} value={l.id}>
+                          {l.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              ) : (
+                <p className="notice notice-error" role="alert" id="admin-locations">
+                  {data.locationsError}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="admin-range">Date range</label>
+              <select id="admin-range" name="range" defaultValue={custom ? CUSTOM_RANGE : String(state.range.preset)} key={`r-${state.range.preset}`}>
+                {RANGE_PRESETS.map((p) => (
+                  <option key={p} value={p}>{`Last ${p} days`}</option>
+                ))}
+                <option value={CUSTOM_RANGE}>Custom</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="admin-from">From</label>
+              <input id="admin-from" type="date" name="from" max={today} defaultValue={state.range.start} key={`f-${state.range.start}`} />
+            </div>
+            <div className="field">
+              <label htmlFor="admin-to">To</label>
+              <input id="admin-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
+            </div>
+            <DateRangeNote range={state.range} id="admin-range-note" />
+            {hydrated ? null : (
+              <button type="submit" className="button">
+                Search
+              </button>
             )}
-          </div>
-          <div className="field">
-            <label htmlFor="admin-range">Date range</label>
-            <select id="admin-range" name="range" defaultValue={custom ? CUSTOM_RANGE : String(state.range.preset)} key={`r-${state.range.preset}`}>
-              {RANGE_PRESETS.map((p) => (
-                <option key={p} value={p}>{`Last ${p} days`}</option>
-              ))}
-              <option value={CUSTOM_RANGE}>Custom</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="admin-from">From</label>
-            <input id="admin-from" type="date" name="from" max={today} defaultValue={state.range.start} key={`f-${state.range.start}`} />
-          </div>
-          <div className="field">
-            <label htmlFor="admin-to">To</label>
-            <input id="admin-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
-          </div>
-          <DateRangeNote range={state.range} id="admin-range-note" />
-          {hydrated ? null : (
-            <button type="submit" className="button">
-              Search
-            </button>
-          )}
-          <p id="admin-multi-hint" className="field-hint admin-multi-hint">
-            Hold Ctrl (⌘ on a Mac) to pick several. A custom range uses From and To and ends today at the latest.
-          </p>
-        </fieldset>
-      </Form>
-      <p className="admin-or" aria-hidden="true">
-        or
-      </p>
-      <UuidSearch
-        action={ADMIN_SESSIONS_PATH}
-        idPrefix="admin"
-        keep={adminSessionsParams({ ...state, uuidInput: "", page: 1 })}
-        uuidInput={state.uuidInput}
-        invalid={badUuid}
-        clearHref={adminSessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}
-        submitLabel="Find session"
-      />
-    </div>
+            <p id="admin-multi-hint" className="field-hint admin-multi-hint">
+              Hold Ctrl (⌘ on a Mac) to pick several. A custom range uses From and To and ends today at the latest.
+            </p>
+          </fieldset>
+        </Form>
+        <p className="admin-or" aria-hidden="true">
+          or
+        </p>
+        <UuidSearch
+          action={ADMIN_SESSIONS_PATH}
+          idPrefix="admin"
+          keep={adminSessionsParams({ ...state, uuidInput: "", page: 1 })}
+          uuidInput={state.uuidInput}
+          invalid={badUuid}
+          clearHref={adminSessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}
+          submitLabel="Find session"
+        />
+        </div>
+    </FiltersPanel>
   );
 }
 
@@ -188,7 +191,7 @@ function SessionsTable({ state, table }: { state: State; table: Extract<Serializ
   return (
     <>
       <div className="table-wrap">
-        <table className="data-table scan-sessions-table">
+        <table className="data-table stacked-table scan-sessions-table">
           <caption className="visually-hidden">Scan sessions</caption>
           <thead>
             <tr>
@@ -218,23 +221,23 @@ function Row({ row, state }: { row: SerializeFrom<AdminSessionRow>; state: Admin
   const who = `session ${row.shortUuid}`;
   return (
     <tr>
-      <td>{row.organization}</td>
-      <td>{row.location ?? "—"}</td>
-      <td>
+      <td data-label="Organization">{row.organization}</td>
+      <td data-label="Location">{row.location ?? "—"}</td>
+      <td data-label="Assessment">
         {row.assessmentName}
         <br />
         <span className="scan-muted">{row.assessmentId}</span>
       </td>
-      <td>{row.practitioner ?? "—"}</td>
-      <td>
+      <td data-label="Provider">{row.practitioner ?? "—"}</td>
+      <td data-label="Created">
         {row.date}
         <br />
         <span className="scan-time">{row.time}</span>
       </td>
-      <td>
+      <td data-label="UUID">
         <CopyUuid uuid={row.sessionUUID} short={row.shortUuid} />
       </td>
-      <td>
+      <td data-label="UID">
         {row.participantUid}
         {row.archived !== null ? (
           <>

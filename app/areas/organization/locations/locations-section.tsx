@@ -62,7 +62,7 @@ function LocationsTable({ list, tab, canManage }: { list: LocationList; tab: Loc
   if (list.rows.length === 0) return <p className="empty-state">{tab === "mine" ? NO_MY_LOCATIONS : NO_LOCATIONS}</p>;
   return (
     <div className="table-wrap">
-      <table className="data-table locations-table" aria-labelledby={TITLE_ID}>
+      <table className="data-table stacked-table locations-table" aria-labelledby={TITLE_ID}>
         <thead>
           <tr>
             <th scope="col">Location Name</th>
@@ -90,9 +90,9 @@ function LocationTableRow({ row, tab, canManage }: { row: LocationRow; tab: Loca
   return (
     <tr>
       <th scope="row">{row.name}</th>
-      <td>{row.address || <span className="locations-none">No address</span>}</td>
-      <td>{row.defaultProvider ?? <span className="locations-none">None</span>}</td>
-      <td>{row.timezone}</td>
+      <td data-label="Address">{row.address || <span className="locations-none">No address</span>}</td>
+      <td data-label="Default Provider">{row.defaultProvider ?? <span className="locations-none">None</span>}</td>
+      <td data-label="Timezone">{row.timezone}</td>
       {canManage ? (
         <td className="locations-actions">
           <Link to={locationsHref(tab, { kind: "edit-location", id: row.id })} preventScrollReset>

@@ -78,7 +78,7 @@ function ProvidersView({ list, tab, canManage }: { list: List; tab: ProviderTab;
         <p className="empty-state">{NO_USERS}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table providers-table">
+          <table className="data-table stacked-table providers-table">
             <caption className="visually-hidden">{tabLabel(tab, rows.length)}</caption>
             <thead>
               <tr>
@@ -115,9 +115,9 @@ function ProviderTableRow({ row, tab, canManage }: { row: ProviderRow; tab: Prov
         {row.name}
         {row.self ? <span className="provider-self"> (you)</span> : null}
       </th>
-      <td>{row.email}</td>
-      <td>{row.roleLabel}</td>
-      <td>{locationNames(row.locations)}</td>
+      <td data-label="Email">{row.email}</td>
+      <td data-label="Role">{row.roleLabel}</td>
+      <td data-label="Location">{locationNames(row.locations)}</td>
       {canManage ? (
         <td>
           <div className="provider-actions">

@@ -37,7 +37,7 @@ export function AccessHistoryTable({
   }
   return (
     <>
-      <table className="access-history-table">
+      <table className="data-table stacked-table access-history-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -53,22 +53,22 @@ export function AccessHistoryTable({
             const outcome = outcomeLabel(e.status);
             return (
               <tr key={e.id}>
-                <td>
+                <td data-label="When">
                   <time dateTime={e.at}>{`${formatInstantDay(e.at, timeZone)} ${formatTime(e.at, timeZone)}`}</time>
                 </td>
-                <td>
+                <td data-label="Who">
                   {whoLabel(e.userId, names)} <span className="access-history-role">({roleLabel(e.role)})</span>
                 </td>
-                <td>
+                <td data-label="What">
                   {operationLabel(e.operationId)}
                   {outcome ? <span className="access-history-outcome"> — {outcome}</span> : null}
                 </td>
                 {patientHref ? (
-                  <td>
+                  <td data-label="Patient">
                     <Link to={patientHref(e.patientRecordId)}>{e.patientRecordId}</Link>
                   </td>
                 ) : null}
-                <td>
+                <td data-label="Request">
                   <code>{e.requestId ?? "—"}</code>
                 </td>
               </tr>

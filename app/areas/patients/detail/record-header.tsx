@@ -13,6 +13,7 @@ import { bodyPartLabel, canResendInvite, dischargeLine, planAction, PLAN_ACTION_
 import { withParams } from "../../../components/dialog";
 import { CopyButton } from "./copy-button";
 import { NOT_FOUND_MESSAGE } from "../../../shell/error-screens";
+import { Fold } from "../../../components/filters-panel";
 
 export const PATIENT_LOAD_ERROR = "Could not get patient details.";
 
@@ -31,6 +32,8 @@ export function RecordHeader({ record, accessHistory = false }: { record: Serial
         </div>
         <RecordActions record={record} accessHistory={accessHistory} />
       </div>
+      {/* Folded on a phone (issue 34): the patient's data, below, shows in the first screen. */}
+      <Fold summary="Patient details" below="sm" className="patient-facts-fold">
       <dl className="patient-facts">
         <Fact label="Email">{patient.email ? <CopyButton value={patient.email} label="Copy email">{patient.email}</CopyButton> : "—"}</Fact>
         <Fact label="Phone">{patient.phoneNumber ? formatPhone(patient.phoneNumber) : "—"}</Fact>
@@ -44,6 +47,7 @@ export function RecordHeader({ record, accessHistory = false }: { record: Serial
         ) : null}
         {productData.gait ? <Fact label="Gait Unique ID">{gaitUid ? <CopyButton value={gaitUid.toUpperCase()} label="Copy gait unique ID">{gaitUid.toUpperCase()}</CopyButton> : "—"}</Fact> : null}
       </dl>
+      </Fold>
     </header>
   );
 }

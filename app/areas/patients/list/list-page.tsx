@@ -138,7 +138,7 @@ function PatientTable({ data, rows }: { data: ListData; rows: Row[] }) {
   const columns = readOnly ? data.columns.filter((c) => c !== "action") : data.columns;
   return (
     <div className="table-wrap">
-      <table className="patients-table">
+      <table className="stacked-table patients-table">
         <caption className="visually-hidden">{`${state.tab === "active" ? "Active" : "Discharged"} patients`}</caption>
         <thead>
           <tr>
@@ -194,18 +194,18 @@ function Cell({ column, row, data }: { column: ColumnKey; row: Row; data: ListDa
         </th>
       );
     case "email":
-      return <td>{row.patient.email ?? "—"}</td>;
+      return <td data-label={COLUMN_LABELS[column]}>{row.patient.email ?? "—"}</td>;
     case "product":
-      return <td>{productList(row.products)}</td>;
+      return <td data-label={COLUMN_LABELS[column]}>{productList(row.products)}</td>;
     case "program":
-      return <td>{row.productData.health?.heps.map((h) => h.name).join(", ") || "None"}</td>;
+      return <td data-label={COLUMN_LABELS[column]}>{row.productData.health?.heps.map((h) => h.name).join(", ") || "None"}</td>;
     case "location":
-      return <td>{row.location?.name ?? "—"}</td>;
+      return <td data-label={COLUMN_LABELS[column]}>{row.location?.name ?? "—"}</td>;
     case "lastActivity":
-      return <td>{formatDate(row.mostRecentActivity, data.timeZone) ?? "No activity"}</td>;
+      return <td data-label={COLUMN_LABELS[column]}>{formatDate(row.mostRecentActivity, data.timeZone) ?? "No activity"}</td>;
     case "status": {
       const status = row.productData.health?.status;
-      return <td>{status ? (STATUS_LABELS[status] ?? status) : "—"}</td>;
+      return <td data-label={COLUMN_LABELS[column]}>{status ? (STATUS_LABELS[status] ?? status) : "—"}</td>;
     }
   }
 }

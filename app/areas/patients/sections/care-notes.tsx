@@ -64,7 +64,7 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
         <EmptyState>{totalNotes === 0 ? EMPTY.noCareNotes : EMPTY.noCareNotesInRange}</EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="data-table care-notes-table">
+          <table className="data-table stacked-table care-notes-table">
             <caption className="visually-hidden">Care notes</caption>
             <thead>
               <tr>
@@ -83,14 +83,14 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
               {notes.map((note) => (
                 <tr key={note.id}>
                   <th scope="row">{formatDay(note.date)}</th>
-                  <td>
+                  <td data-label="Minutes">
                     {note.minutes}
                     {note.unsuccessfulAttempt ? <span className="cell-note"> (not counted)</span> : null}
                   </td>
-                  <td className="note-text">{note.notes}</td>
-                  <td>{interactionLabel(note) ?? "—"}</td>
-                  <td>{note.practitioner ? displayName(note.practitioner) : "—"}</td>
-                  <td>{SOURCE_LABELS[note.source]}</td>
+                  <td className="note-text" data-label="Notes">{note.notes}</td>
+                  <td data-label="Interaction">{interactionLabel(note) ?? "—"}</td>
+                  <td data-label="By">{note.practitioner ? displayName(note.practitioner) : "—"}</td>
+                  <td data-label="Entered">{SOURCE_LABELS[note.source]}</td>
                   <td className="row-actions">
                     {isLocked(note) ? (
                       <span className="tag tag-locked" title={LOCKED_NOTE_TEXT}>

@@ -120,7 +120,7 @@ function SessionCard({ view }: { view: SessionView }) {
         <p className="muted">No sets recorded.</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table sets-table">
+          <table className="data-table stacked-table sets-table">
             <caption className="visually-hidden">
               Sets of {view.title} at {view.time}
             </caption>
@@ -138,13 +138,13 @@ function SessionCard({ view }: { view: SessionView }) {
               {session.sets.map((set, i) => (
                 <tr key={i}>
                   <th scope="row">{set.exerciseName}</th>
-                  <td>{sideLabel(set.sideOfBody) ?? "—"}</td>
-                  <td>{goalText(set.setGoal)}</td>
-                  <td>
+                  <td data-label="Side">{sideLabel(set.sideOfBody) ?? "—"}</td>
+                  <td data-label="Goal">{goalText(set.setGoal)}</td>
+                  <td data-label="Result">
                     {resultText(set.setInfo)} <span className="muted">({setProgress(set)}%)</span>
                   </td>
-                  <td>{romText(set.setInfo) ?? "—"}</td>
-                  <td>
+                  <td data-label="Range of motion">{romText(set.setInfo) ?? "—"}</td>
+                  <td data-label="Status">
                     <span className={`status status-${set.setInfo.resultStatus.toLowerCase().replaceAll("_", "-")}`}>{resultStatusLabel(set.setInfo.resultStatus)}</span>
                   </td>
                 </tr>

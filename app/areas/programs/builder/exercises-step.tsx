@@ -11,6 +11,7 @@
  * at every width. Without JavaScript each opener is a link to its drawer (`:target` opens it by CSS) and the
  * close controls are links to "#"; with it, buttons (Escape closes, the focus goes in and comes back).
  */
+import { useEffect } from "react";
 import { DrawerBackdrop, DrawerClose, DrawerOpener, useDrawer, type Drawer } from "../../../components/drawer";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
@@ -53,6 +54,7 @@ function ProgramDrawer({ view }: { view: StepsView }) {
         </DrawerOpener>
       </div>
       <div className="builder-library">
+        <RefusalOutsideDrawer view={view} drawer={drawer} />
         {view.exercisesError ? (
           <p className="notice notice-error" role="alert">
             {view.exercisesError}
@@ -66,6 +68,34 @@ function ProgramDrawer({ view }: { view: StepsView }) {
 }
 
 const PROGRAM_ID = "builder-program";
+/** Below md the program is a drawer (builder.css). */
+const PROGRAM_IS_DRAWER = "(max-width: 899.98px)";
+
+/**
+ * A refusal of the program (no exercise, a field of an exercise, the name…) is shown at its field in the program;
+ * below md the program is a closed drawer, so the refusal also shows here, above the grid (issue 34: nothing visible
+ * happened at 768 and 390 px), and with JavaScript the drawer opens on it. From md the program is on screen and this
+ * copy is hidden (builder.css).
+ */
+function RefusalOutsideDrawer({ view, drawer }: { view: StepsView; drawer: Drawer }) {
+  const messages = [...new Set(Object.values(view.errors).flat().filter(Boolean))];
+  const refused = messages.length > 0;
+  const { show } = drawer;
+  useEffect(() => {
+    if (refused && window.matchMedia(PROGRAM_IS_DRAWER).matches) show();
+  }, [refused, view.errors, show]);
+  if (!refused) return null;
+  return (
+    <div className="notice notice-error builder-refusal" role="alert">
+      <p>The program needs a correction:</p>
+      <ul>
+        {messages.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 function FilterColumn({ grid }: { grid: GridView }) {
   const hydrated = useHydrated();

@@ -57,7 +57,7 @@ export function RiskSlider({ segments, marker, label }: { segments: readonly Ris
 export function FactorTable({ rows, caption }: { rows: readonly RiskRow[]; caption: ReactNode }) {
   return (
     <div className="table-wrap">
-      <table className="data-table analysis-factors">
+      <table className="data-table stacked-table analysis-factors">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -74,8 +74,8 @@ export function FactorTable({ rows, caption }: { rows: readonly RiskRow[]; capti
                 {r.label}
                 {r.chosen ? <span className="analysis-chosen-mark"> (this session)</span> : null}
               </th>
-              <td>{r.description}</td>
-              <td>{r.criteria}</td>
+              <td data-label="Description">{r.description}</td>
+              <td data-label="Criteria">{r.criteria}</td>
             </tr>
           ))}
         </tbody>

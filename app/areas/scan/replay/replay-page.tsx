@@ -74,66 +74,74 @@ export function ReplayPage({
         <Link to={links.back.href}>{links.back.label}</Link>
       </p>
       <h1>{title}</h1>
-      <dl className="session-facts">
-        <div>
-          <dt>Assessment</dt>
-          <dd>{data.assessmentName ? `${data.assessmentName} (${s.session.data.assessmentId})` : s.session.data.assessmentId}</dd>
+      {/* The replay first (issue 34: Play was below the first screen at every width), the session's details beside it
+         from lg, after it below. */}
+      <div className="replay-layout">
+        <div className="replay-main">
+          <h2>Replay</h2>
+          {data.refusal ? (
+            <p className="notice notice-error" role="alert">
+              {data.refusal}
+            </p>
+          ) : (
+            <>
+              <ReplaySection links={links} frame={data.frame} tab={data.tab} still={data.still} />
+              <p>
+                <a href={links.logDownload}>{links.logDownloadLabel}</a>
+              </p>
+            </>
+          )}
         </div>
-        <div>
-          <dt>Date</dt>
-          <dd>
-            {formatInstantDay(s.createdDate, timeZone)} {formatTime(s.createdDate, timeZone)}
-          </dd>
+        <div className="replay-details">
+          <dl className="session-facts">
+            <div>
+              <dt>Assessment</dt>
+              <dd>{data.assessmentName ? `${data.assessmentName} (${s.session.data.assessmentId})` : s.session.data.assessmentId}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>
+                {formatInstantDay(s.createdDate, timeZone)} {formatTime(s.createdDate, timeZone)}
+              </dd>
+            </div>
+            <div>
+              <dt>Participant</dt>
+              <dd>
+                {s.participant.uid}
+                {s.participant.isArchived ? ` (Archived${s.participant.archivedDate ? ` ${formatInstantDay(s.participant.archivedDate, timeZone)}` : ""})` : ""}
+              </dd>
+            </div>
+            <div>
+              <dt>Practitioner</dt>
+              <dd>{practitioner}</dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd>{s.location?.name ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Scan version</dt>
+              <dd>{s.session.meta.scanVersion}</dd>
+            </div>
+            <div>
+              <dt>Session</dt>
+              <dd title={s.sessionUUID}>{shortUuid(s.sessionUUID)}</dd>
+            </div>
+          </dl>
+          <h2>Results</h2>
+          {s.session.data.results.length ? (
+            <ul>
+              {s.session.data.results.map((r) => (
+                <li key={r.id}>
+                  {r.name}: {formatResultValue(r.value, r.units)} {r.units}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No results recorded.</p>
+          )}
         </div>
-        <div>
-          <dt>Participant</dt>
-          <dd>
-            {s.participant.uid}
-            {s.participant.isArchived ? ` (Archived${s.participant.archivedDate ? ` ${formatInstantDay(s.participant.archivedDate, timeZone)}` : ""})` : ""}
-          </dd>
-        </div>
-        <div>
-          <dt>Practitioner</dt>
-          <dd>{practitioner}</dd>
-        </div>
-        <div>
-          <dt>Location</dt>
-          <dd>{s.location?.name ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Scan version</dt>
-          <dd>{s.session.meta.scanVersion}</dd>
-        </div>
-        <div>
-          <dt>Session</dt>
-          <dd title={s.sessionUUID}>{shortUuid(s.sessionUUID)}</dd>
-        </div>
-      </dl>
-      <h2>Results</h2>
-      {s.session.data.results.length ? (
-        <ul>
-          {s.session.data.results.map((r) => (
-            <li key={r.id}>
-              {r.name}: {formatResultValue(r.value, r.units)} {r.units}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No results recorded.</p>
-      )}
-      <h2>Replay</h2>
-      {data.refusal ? (
-        <p className="notice notice-error" role="alert">
-          {data.refusal}
-        </p>
-      ) : (
-        <>
-          <p>
-            <a href={links.logDownload}>{links.logDownloadLabel}</a>
-          </p>
-          <ReplaySection links={links} frame={data.frame} tab={data.tab} still={data.still} />
-        </>
-      )}
+      </div>
     </>
   );
 }

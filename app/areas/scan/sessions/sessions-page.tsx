@@ -3,6 +3,7 @@
  * assessment) and the session UUID search (which disables and ignores the others), the streamed table with the
  * pager, and the session analysis dialog at its URL. Forms are GET forms (no `page`: a filter change is page 1).
  */
+import { FiltersPanel } from "../../../components/filters-panel";
 import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
@@ -93,7 +94,7 @@ function Filters({ data }: { data: Data }) {
   const badUuid = state.uuidInput !== "" && !searching;
   const custom = state.range.preset === null;
   return (
-    <div className="scan-filters">
+    <FiltersPanel open={badUuid}>
       <Form method="get" action={SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters">
         {state.location ? <input type="hidden" name="location" value={state.location} /> : null}
         <fieldset disabled={searching} className="scan-filter-fields">
@@ -143,7 +144,7 @@ function Filters({ data }: { data: Data }) {
         clearHref={sessionsHref({ ...state, uuidInput: "", uuid: null, page: 1 })}
         submitLabel="Search"
       />
-    </div>
+    </FiltersPanel>
   );
 }
 
@@ -166,7 +167,7 @@ function SessionsTableView({ state, table, research }: { state: State; table: Ex
   return (
     <>
       <div className="table-wrap">
-        <table className="data-table scan-sessions-table">
+        <table className="data-table stacked-table scan-sessions-table">
           <caption className="visually-hidden">Scan sessions</caption>
           <thead>
             <tr>
@@ -195,17 +196,17 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
   const who = `session ${row.shortUuid}`;
   return (
     <tr>
-      <td>
+      <td data-label="Session date">
         {row.date}
         <br />
         <span className="scan-time">{row.time}</span>
       </td>
-      <td>
+      <td data-label="Assessment">
         {row.assessmentName}
         <br />
         <span className="scan-muted">{row.assessmentId}</span>
       </td>
-      <td>
+      <td data-label="Results">
         {row.results.length === 0 ? (
           "—"
         ) : (
@@ -216,8 +217,8 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
           </ul>
         )}
       </td>
-      <td>{row.practitioner ?? "—"}</td>
-      <td>
+      <td data-label="Practitioner">{row.practitioner ?? "—"}</td>
+      <td data-label="Participant">
         {row.participantUid}
         {row.archived !== null ? (
           <>
@@ -226,7 +227,7 @@ function Row({ row, state, research }: { row: SessionRow; state: State; research
           </>
         ) : null}
       </td>
-      <td>
+      <td data-label="Session UUID">
         <CopyUuid uuid={row.sessionUUID} short={row.shortUuid} />
       </td>
       <td>
