@@ -91,6 +91,21 @@ describe("the shared letterhead and footer", () => {
   });
 });
 
+describe("the font shared by the process's documents", () => {
+  it("keeps a glyph's characters when a subset first asked for it as a composite's component", async () => {
+    const first = startPdf({ title: "t" });
+    const font = (first.doc as unknown as { _font: { font: { glyphForCodePoint(c: number): { id: number }; getGlyph(id: number): unknown; _glyphs: Record<number, unknown> } } })._font.font;
+    const id = font.glyphForCodePoint(0x175).id; // 'ŵ'
+    // What a subset's encoding does for a composite's component: the glyph without its characters.
+    delete font._glyphs[id];
+    font.getGlyph(id);
+    await finishPdf(first);
+    const next = startPdf({ title: "t" });
+    next.doc.text("Bowŵ");
+    expect((await readPdf(await finishPdf(next))).text).toContain("Bowŵ");
+  });
+});
+
 describe("tagged PDFs (PDF/UA, ADR 046)", () => {
   it("have a structure tree: the title a heading, sections headings, tables of header and data cells, text paragraphs; rules and the footer are artifacts", async () => {
     const started = startPdf({ title: "Scan – Report" });
