@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stringify } from "csv-stringify/sync";
 import type { ScanSession } from "../../../api/scan.server";
 import { assessmentExport, assessmentRows, participantExport, participantRows, scanExportHref, scanReportFileName, scanReportHref, scanReportTitle } from "./report";
-import { pdfFonts, readPdf, WORLD_NAMES } from "../../../media/pdf/test-fixture";
+import { flatten, pdfFonts, readPdf, readStructure, WORLD_NAMES } from "../../../media/pdf/test-fixture";
 import { renderReportPdf } from "./report-pdf.server";
 
 function session(over: { id: string; created: string; uid: string; assessmentId?: string; results?: { name: string; value: number; units: string }[]; archived?: string | null }): ScanSession {
@@ -107,6 +107,11 @@ describe("report PDF", () => {
     // 'Page n of m' on every page.
     expect(text.match(/Page \d+ of \d+/g)).toEqual(Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`));
     expect(text).toContain("P-119");
+    // Tagged (ADR 046): one table, its header row of header cells repeated on every page, a row per session.
+    const elements = (await readStructure(pdf)).pages.flatMap(flatten);
+    expect(elements.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Scan Assessments Report: Denver 11-20-2026"]);
+    expect(elements.filter((e) => e.role === "TR" && e.text.includes("P-119"))).toEqual([{ role: "TR", text: "11/20/2026 8:05 AM P-119 Gait Speed Test Gait Speed 0.92 m/s Maya Okafor" }]);
+    expect(elements.filter((e) => e.role === "TH").length).toBe(8 * pages);
   });
 
   it("prints names in any script as they are, in the embedded subset of the Unicode font (ADR 032)", async () => {
