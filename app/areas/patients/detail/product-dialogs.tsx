@@ -131,7 +131,8 @@ export const hasReportData = (record: { mostRecentActivity: string | null; mostR
 
 /**
  * Download Patient Report: the range (the page's range by default), downloaded as a PDF from the report
- * route (a plain GET form: the browser downloads the file, with or without JavaScript).
+ * route (a plain GET form: the browser downloads the file without JavaScript; with it, the shared download
+ * mechanism fetches it with the button busy, app/shell/downloads.ts).
  */
 export function ReportDialog({ record, range, today }: { record: SerializeFrom<PatientRecord>; range: SerializeFrom<DateRange>; today: string }) {
   const location = useLocation();
@@ -140,7 +141,7 @@ export function ReportDialog({ record, range, today }: { record: SerializeFrom<P
   return (
     <Dialog title={REPORT_TITLE} closeHref={closeHref} description={`Sessions and survey answers from ${formatDay(range.start)} to ${formatDay(range.end)}, as a PDF.`}>
       {enabled ? (
-        <Form method="get" action={`/patients/${encodeURIComponent(record.id)}/report.pdf`} reloadDocument className="stack">
+        <Form method="get" action={`/patients/${encodeURIComponent(record.id)}/report.pdf`} reloadDocument className="stack" data-download="">
           <div className="form-grid">
             <div className="field">
               <label htmlFor="report-from">From</label>
