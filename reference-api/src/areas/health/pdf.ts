@@ -70,7 +70,7 @@ export function usDate(date: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** An instant shown in a time zone as MM/dd/yyyy h:mm AM/PM. */
+/** An instant shown in a time zone as MM/dd/yyyy, h:mm AM/PM MST: the time with its zone (ADR 046). */
 export function usDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
 }
