@@ -241,6 +241,13 @@ test.describe("report, patient view, copy, scroll", () => {
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${patient.id}/health/activity/?range=90`);
     await expectAccessible(page);
+    // Printed, the page is its content (issue 34): no sidebar, filters, tabs or buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("form", { name: "Date range" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Download Report" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
     await page.getByRole("link", { name: "Download Report" }).click();
     await expect(page).toHaveURL(/dialog=report/);
     const dialog = await expectDialog(page, "Download Patient Report");
