@@ -9,7 +9,7 @@ import { Await, Form, Link, useActionData, useFetcher, useLocation } from "react
 import { Suspense } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import type { ApiResult } from "../../../api/result";
-import { fullName } from "../../../domain/names";
+import { displayName } from "../../../domain/names";
 import { productPath } from "../rules/patient-detail";
 import { formatDay } from "../rules/patient-record";
 import { EXERCISE_NAMES_MISSING, type ProgramView } from "../../../domain/program-view";
@@ -104,7 +104,7 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
     return <MessageDialog title="Unassign Program" closeHref={closeHref} message={reply?.error ?? PROGRAM_NOT_ASSIGNED} />;
   }
   return (
-    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`} changes>
+    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${displayName(record.patient)}? The patient will no longer see it in the app.`} changes>
       <fetcher.Form method="post" action={actionUrl} className="stack">
         <input type="hidden" name="intent" value="unassign-program" />
         <FormToken />
