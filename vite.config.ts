@@ -16,15 +16,27 @@
  * server/precompressed.ts.
  */
 import { reactRouter } from "@react-router/dev/vite";
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "vite";
 import { chunkGroups } from "./scripts/bundle/chunk-groups.js";
 import { precompress } from "./scripts/bundle/precompress.js";
+
+/** The release this build is (the build label, app/build-info.ts): BUILD_RELEASE, else the commit built, else 'development'. */
+function buildRelease(): string {
+  if (process.env.BUILD_RELEASE?.trim()) return process.env.BUILD_RELEASE.trim();
+  try {
+    return `commit ${execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()}`;
+  } catch {
+    return "development";
+  }
+}
 
 // Per work tree (node_modules may be shared by worktrees).
 const cacheDir = ".cache/vite";
 
 export default defineConfig({
   plugins: [reactRouter(), precompress()],
+  define: { __BUILD_RELEASE__: JSON.stringify(buildRelease()) },
   publicDir: false,
   cacheDir,
   build: { assetsDir: "build" },

@@ -111,6 +111,13 @@ describe("loadConfig", () => {
     expect(on.ok && on.config.liveChat).toEqual({ url: "https://chat.test" });
   });
 
+  it("labels the build with APP_ENVIRONMENT when set and APP_RELEASE, else the build's own release (000 §9)", () => {
+    const plain = loadConfig(env(TEST_ENV));
+    expect(plain.ok && plain.config.build).toEqual({ environment: null, release: "development" });
+    const qa = loadConfig(env({ ...TEST_ENV, APP_ENVIRONMENT: "QA", APP_RELEASE: "1.63.2" }));
+    expect(qa.ok && qa.config.build).toEqual({ environment: "QA", release: "1.63.2" });
+  });
+
   it("keeps analytics off unless enabled, and then requires its URL", () => {
     const off = loadConfig(env({ ...TEST_ENV, ANALYTICS_URL: "https://collect.test" }));
     expect(off.ok && off.config.analytics).toBeUndefined();

@@ -10,6 +10,7 @@
  *
  * Only `publicConfig()` reaches the browser (the root loader sends it): an explicit allowlist.
  */
+import { BUILT_RELEASE } from "./build-info.js";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as z from "zod";
@@ -155,6 +156,10 @@ const schema = z.object({
   ERROR_REPORTING_ENABLED: flag,
   ERROR_REPORTING_URL: optionalHttpUrl,
   ERROR_REPORTING_ENVIRONMENT: z.string().default("production"),
+  /** The build label's environment ('QA'); none: the label names the release alone. */
+  APP_ENVIRONMENT: z.string().trim().max(40).optional(),
+  /** The build label's release; default: the build's own (BUILD_RELEASE at build time, else its commit). */
+  APP_RELEASE: z.string().trim().max(60).optional(),
   ANALYTICS_ENABLED: flag,
   ANALYTICS_URL: optionalHttpUrl,
   PATHS_STAFF_EMAILS: emailList,
@@ -201,6 +206,8 @@ export interface PortalConfig {
   sessionCache: { ttlSeconds: number; maxBytes: number };
   helpCenterUrl: string;
   liveChat: { url: string } | undefined;
+  /** The build label (000 §9): APP_ENVIRONMENT (or none) and APP_RELEASE, else the build's release. */
+  build: { environment: string | null; release: string };
   errorReporting: { url: string; environment: string } | undefined;
   /** Product analytics (002 §2: the RTM Billing click); off unless ANALYTICS_ENABLED with ANALYTICS_URL. */
   analytics: { url: string } | undefined;
@@ -361,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       sessionCache: { ttlSeconds: c.SESSION_CACHE_SECONDS, maxBytes: c.SESSION_CACHE_MAX_MB * 1024 * 1024 },
       helpCenterUrl: c.HELP_CENTER_URL,
       liveChat: c.LIVE_CHAT_ENABLED && c.LIVE_CHAT_URL ? { url: c.LIVE_CHAT_URL } : undefined,
+      build: { environment: c.APP_ENVIRONMENT || null, release: c.APP_RELEASE || BUILT_RELEASE },
       errorReporting: c.ERROR_REPORTING_ENABLED && c.ERROR_REPORTING_URL ? { url: c.ERROR_REPORTING_URL, environment: c.ERROR_REPORTING_ENVIRONMENT } : undefined,
       analytics: c.ANALYTICS_ENABLED && c.ANALYTICS_URL ? { url: c.ANALYTICS_URL } : undefined,
       staff: { pathsEmails: c.PATHS_STAFF_EMAILS, modulesEmails: c.MODULES_STAFF_EMAILS },

@@ -3016,11 +3016,28 @@ export interface components {
                     /** @description For example 'High Risk'. */
                     title: string;
                     description: string | null;
+                    /**
+                     * @description A rule read on each hand (tremors): each side's outcome as the dialog lists it ('Left: Mild ·
+                     *     Right: Slight'); the box's category and title are the more severe side's. Absent or empty for a rule
+                     *     with one result.
+                     */
+                    sides?: {
+                        /** @enum {string} */
+                        side: "Left" | "Right";
+                        category: components["schemas"]["FactorCategory"];
+                        /** @description The side's outcome as shown, for example 'Mild'. */
+                        title: string;
+                    }[];
                 };
                 /** @description The risk slider (segments in order, and where the result falls). */
                 outcomeSliderData: {
                     value: number | null;
                     units: string | null;
+                    /**
+                     * @description The hand whose result `value` is (a rule read on each hand); absent or null otherwise.
+                     * @enum {string|null}
+                     */
+                    side?: "Left" | "Right" | null;
                     segments: {
                         category: components["schemas"]["FactorCategory"];
                         label: string;

@@ -28,3 +28,14 @@ describe("formatDate", () => {
     expect(formatDate(null, "America/Denver")).toBeNull();
   });
 });
+
+describe("the one time formatter (issue 34, ADR 046)", () => {
+  it("writes a time with its zone: the organization's zone need not be the reader's", async () => {
+    const { formatDateTime, formatTime } = await import("./zoned-day");
+    expect(formatTime("2026-11-20T15:05:00.000Z", "America/Denver")).toBe("8:05 AM MST");
+    expect(formatTime("2026-07-20T15:05:00.000Z", "America/Denver")).toBe("9:05 AM MDT");
+    expect(formatTime("2026-11-20T15:05:00.000Z", "America/New_York")).toBe("10:05 AM EST");
+    expect(formatDateTime("2026-11-20T15:05:00.000Z", "America/Denver")).toBe("11/20/2026 8:05 AM MST");
+    expect(formatDateTime("not a date", "America/Denver")).toBe("");
+  });
+});

@@ -24,11 +24,22 @@ export function formatInstantDay(iso: string, timeZone: string): string {
   return day ? formatDay(day) : "";
 }
 
-/** 'h:mm AM' of an instant in `timeZone`. */
+/**
+ * The one time formatter (ADR 046): 'h:mm AM MST' — an instant in `timeZone`, with the zone's name as the
+ * en-US locale writes it ('MST', 'MDT', 'EST'; 'GMT+1' where the zone has no abbreviation). Every time the portal
+ * shows is in the organization's zone, which need not be the reader's (a clinician in New York reading a Denver
+ * clinic's access history): the time says which.
+ */
 export function formatTime(iso: string, timeZone: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "";
-  return zoneFormat("en-US", zoneOrDefault(timeZone), { hour: "numeric", minute: "2-digit" })!.format(new Date(t));
+  return zoneFormat("en-US", zoneOrDefault(timeZone), { hour: "numeric", minute: "2-digit", timeZoneName: "short" })!.format(new Date(t));
+}
+
+/** 'MM/dd/yyyy h:mm AM MST': an instant's day and time in `timeZone` ('' for an invalid instant). */
+export function formatDateTime(iso: string, timeZone: string): string {
+  const day = formatInstantDay(iso, timeZone);
+  return day ? `${day} ${formatTime(iso, timeZone)}` : "";
 }
 
 /** MM/dd/yyyy in the organization's time zone; null → null. */

@@ -2,7 +2,9 @@
  * The drag-and-drop island of sortable-list.tsx (browser only; loaded with React.lazy after hydration).
  * Rows are dragged by their handle — with the pointer, or with the keyboard (focus the handle, Space to pick
  * up, arrow keys to move, Space to drop, Escape to cancel) — and each step is announced to screen readers.
- * A drop submits the surrounding form with `intent=reorder` and the keys in their new order.
+ * A drop submits the surrounding form with `intent=reorder` and the keys in their new order. Move up / Move down
+ * stay beside the handle (WCAG 2.2 2.5.7 Dragging Movements: a single-pointer way that needs no drag): each moves
+ * its row one place and is submitted the same way.
  */
 import {
   closestCenter,
@@ -50,7 +52,18 @@ export default function DragList<T>({ items, getKey, getLabel, renderItem, label
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const next = moveIndex(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
+    reorder(moveIndex(order, order.indexOf(String(active.id)), order.indexOf(String(over.id))));
+  };
+
+  /** Move up / Move down: the row one place up (-1) or down (+1). */
+  const move = (key: string, by: -1 | 1) => {
+    const from = order.indexOf(key);
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= order.length) return;
+    reorder(moveIndex(order, from, to));
+  };
+
+  const reorder = (next: string[]) => {
     if (onReorder) {
       onReorder(next);
       return;
@@ -69,7 +82,7 @@ export default function DragList<T>({ items, getKey, getLabel, renderItem, label
             const item = byKey.get(key);
             if (item === undefined) return null;
             return (
-              <SortableRow key={key} id={key} name={getLabel(item)}>
+              <SortableRow key={key} id={key} name={getLabel(item)} first={index === 0} last={index === order.length - 1} onMove={(by) => move(key, by)}>
                 {renderItem(item, index)}
               </SortableRow>
             );
@@ -88,7 +101,16 @@ export default function DragList<T>({ items, getKey, getLabel, renderItem, label
   );
 }
 
-function SortableRow({ id, name, children }: { id: string; name: string; children: ReactNode }) {
+interface RowProps {
+  id: string;
+  name: string;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  children: ReactNode;
+}
+
+function SortableRow({ id, name, first, last, onMove, children }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li ref={setNodeRef} className={isDragging ? "sortable-row is-dragging" : "sortable-row"} style={{ transform: CSS.Translate.toString(transform), transition }}>
@@ -96,6 +118,14 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
         <span aria-hidden="true">⠿</span>
       </button>
       <div className="sortable-item">{children}</div>
+      <div className="sortable-moves">
+        <button type="button" className="button sortable-move" disabled={first} onClick={() => onMove(-1)}>
+          Move up<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" className="button sortable-move" disabled={last} onClick={() => onMove(1)}>
+          Move down<span className="visually-hidden"> {name}</span>
+        </button>
+      </div>
     </li>
   );
 }

@@ -33,6 +33,7 @@ function PortalShell({ data, children }: { data: PortalShellData; children: Reac
       title={data.user.organization.name}
       logoUrl={data.user.organization.webLogoUrl}
       homeHref={ROUTES.home}
+      buildLabel={data.buildLabel}
       tools={<FilterControls {...data.filter} />}
     >
       {children}

@@ -7,8 +7,9 @@ import type { SerializeFrom } from "../route-data";
 import type { ReactNode } from "react";
 import { isAdminType } from "../auth/roles";
 import { authenticate, requireRole } from "../auth/current-user.server";
+import { getConfig } from "../config.server";
 import { shellRoute } from "../shell/shell-route";
-import { adminNav, ADMIN_ROUTES } from "../shell/nav";
+import { adminNav, ADMIN_ROUTES, buildLabel } from "../shell/nav";
 import { sidebarFromCookieHeader } from "../shell/preferences";
 import { Shell } from "../shell/shell";
 import shellStyles from "../shell/shell.css?url";
@@ -21,12 +22,12 @@ export const middleware: Route.MiddlewareFunction[] = [authenticate];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(context, isAdminType);
-  return { firstName: user.firstName, sidebar: sidebarFromCookieHeader(request.headers.get("Cookie")) };
+  return { firstName: user.firstName, sidebar: sidebarFromCookieHeader(request.headers.get("Cookie")), buildLabel: buildLabel(getConfig().build) };
 }
 
 function AdminShell({ data, children }: { data: SerializeFrom<typeof loader>; children: ReactNode }) {
   return (
-    <Shell items={adminNav()} navLabel="Admin" sidebar={data.sidebar} title="Exer Admin" homeHref={ADMIN_ROUTES.organizations}>
+    <Shell items={adminNav()} navLabel="Admin" sidebar={data.sidebar} title="Exer Admin" homeHref={ADMIN_ROUTES.organizations} buildLabel={data.buildLabel}>
       {children}
     </Shell>
   );

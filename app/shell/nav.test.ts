@@ -202,3 +202,11 @@ describe("helpers", () => {
     expect(isListedStaff("", [""])).toBe(false);
   });
 });
+
+describe("the build label (000 §9, issue 34)", () => {
+  it("names the environment when configured, and the release", async () => {
+    const { buildLabel } = await import("./nav");
+    expect(buildLabel({ environment: "QA", release: "1.63.2" })).toBe("QA, release 1.63.2");
+    expect(buildLabel({ environment: null, release: "commit abc1234" })).toBe("Release commit abc1234");
+  });
+});

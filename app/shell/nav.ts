@@ -187,6 +187,11 @@ export function portalNav(input: PortalNavInput): NavItem[] {
   return items;
 }
 
+/** The build label (000 §9 'Build label QA, release 1.63.2'): the environment when configured, and the release. */
+export function buildLabel(build: { environment: string | null; release: string }): string {
+  return build.environment ? `${build.environment}, release ${build.release}` : `Release ${build.release}`;
+}
+
 /** The admin sidebar (003 §2). */
 export function adminNav(): NavItem[] {
   const link = (id: string, label: string, href: string, icon: IconName, match?: string[]): NavLink => ({ kind: "link", id, label, href, icon, match });

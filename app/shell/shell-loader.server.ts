@@ -8,7 +8,7 @@ import { getConfig } from "../config.server";
 import { currentUser } from "../auth/current-user.server";
 import { isAdminType } from "../auth/roles";
 import { loadFilterState } from "./filter.server";
-import { isListedStaff } from "./nav";
+import { buildLabel, isListedStaff } from "./nav";
 import { sidebarFromCookieHeader } from "./preferences";
 
 export async function loadPortalShell({ request, context }: LoaderFunctionArgs) {
@@ -35,6 +35,7 @@ export async function loadPortalShell({ request, context }: LoaderFunctionArgs) 
       liveChatUrl: config.liveChat?.url ?? null,
     },
     sidebar: sidebarFromCookieHeader(request.headers.get("Cookie")),
+    buildLabel: buildLabel(config.build),
     filter,
   };
 }

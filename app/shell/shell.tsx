@@ -23,6 +23,8 @@ interface ShellProps {
   /** The organization's logo (screen URL): shown in the header instead of the title as text, the title its text alternative. */
   logoUrl?: string | null;
   homeHref: string;
+  /** The build label at the foot of the sidebar (000 §9). */
+  buildLabel?: string;
   tools?: ReactNode;
   children: ReactNode;
 }
@@ -30,7 +32,7 @@ interface ShellProps {
 /** `inert` for React 18 (which does not know the attribute yet). */
 const inert = (on: boolean) => (on ? ({ inert: "" } as Record<string, string>) : {});
 
-export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, tools, children }: ShellProps) {
+export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, buildLabel, tools, children }: ShellProps) {
   const location = useLocation();
   const [state, setState] = useState<SidebarState>(sidebar);
   // Escape closes the drawer wherever the focus is; Close, Escape and the backdrop return the focus to the menu
@@ -72,6 +74,7 @@ export function Shell({ items, navLabel, sidebar, title, logoUrl, homeHref, tool
         drawer={drawer}
         homeHref={homeHref}
         brand="Exer"
+        buildLabel={buildLabel}
       />
       <div className="shell-body" {...inert(drawerIsModal)}>
         <header className="topbar">

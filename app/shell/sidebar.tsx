@@ -31,9 +31,11 @@ interface SidebarProps {
   drawer: Drawer;
   homeHref: string;
   brand: string;
+  /** The build label (000 §9), under the navigation. */
+  buildLabel?: string;
 }
 
-export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand }: SidebarProps) {
+export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand, buildLabel }: SidebarProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const collapsed = state === "collapsed";
@@ -79,6 +81,7 @@ export function Sidebar({ items, label, state, onToggle, drawer, homeHref, brand
             </span>
           </button>
         </form>
+        {buildLabel ? <p className="build-label nav-label">{buildLabel}</p> : null}
       </nav>
       <DrawerBackdrop drawer={drawer} className="drawer-backdrop" />
     </>

@@ -9,7 +9,7 @@ import { PDFParse } from "pdf-parse";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { test as withFaults } from "./helpers/extra-portal.js";
 import { apiAs, demo, DEMO_PASSWORD, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
-import { LOGIN_PATH, submitLogin } from "./helpers/ui.js";
+import { expectToast, LOGIN_PATH, submitLogin } from "./helpers/ui.js";
 import { dateRangeInstants } from "../../app/domain/date-range.js";
 import { openSignedIn, useSession } from "./helpers/session.js";
 import type { Page } from "@playwright/test";
@@ -251,6 +251,13 @@ test.describe("report, patient view, copy, scroll", () => {
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${patient.id}/health/activity/?range=90`);
     await expectAccessible(page);
+    // Printed, the page is its content (issue 34): no sidebar, filters, tabs or buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("form", { name: "Date range" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Download Report" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
     await page.getByRole("link", { name: "Download Report" }).click();
     await expect(page).toHaveURL(/dialog=report/);
     const dialog = await expectDialog(page, "Download Patient Report");
@@ -259,7 +266,29 @@ test.describe("report, patient view, copy, scroll", () => {
     await expect(dialog.getByLabel("To")).toHaveValue(today);
 
     const downloading = page.waitForEvent("download");
-    await dialog.getByRole("button", { name: "Download" }).click();
+    const button = dialog.getByRole("button", { name: "Download" });
+    if (jsEnabled()) {
+      // Issue 34: the button is busy at once and the progress bar shows while the file is made; a second click
+      // asks for nothing more. The answer is held until the test has looked.
+      let requests = 0;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/report\.pdf\?/, async (route) => {
+        requests++;
+        await held;
+        await route.continue();
+      });
+      await button.click();
+      await expect(button).toHaveAttribute("aria-busy", "true");
+      await expect(page.getByRole("progressbar", { name: "Downloading" })).toBeVisible();
+      await button.click({ force: true });
+      release();
+      await downloading;
+      await expect(button).not.toHaveAttribute("aria-busy");
+      await expect(page.getByRole("progressbar")).toHaveCount(0);
+      expect(requests).toBe(1);
+      await page.unroute(/\/report\.pdf\?/);
+    } else await button.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(reportName(today, patient.patient));
     const bytes = await readFile((await download.path())!);
@@ -295,6 +324,10 @@ test.describe("report, patient view, copy, scroll", () => {
     const reversed = await page.request.get(`/patients/${patient.id}/report.pdf?from=${today}&to=${dayIn(organization.timezone, -30)}`, { maxRedirects: 0 });
     expect(reversed.status()).toBe(302);
     expect(reversed.headers()["location"]).toBe(`/patients/${patient.id}/?dialog=report&from=${dayIn(organization.timezone, -30)}&to=${today}`);
+    // Longer than the API's report (366 days): the dialog says the limit, not only that it failed (issue 34).
+    await page.goto(`/patients/${patient.id}/report.pdf?from=${dayIn(organization.timezone, -400)}&to=${today}`);
+    await expectToast(page, "The report could not be downloaded: a report covers at most 366 days, and this period has 401. Choose a shorter period.");
+    await expectDialog(page, "Download Patient Report");
     await page.goto(`/patients/${patient.id}/health/activity/?from=0001-01-01&to=${today}`);
     await expect(page.getByRole("form", { name: "Date range" }).getByRole("status")).toHaveText(
       `The start date 01/01/0001 is before 01/01/1900. Showing the last 30 days (${usDay(dayIn(organization.timezone, -29))} – ${usDay(today)}) instead.`,

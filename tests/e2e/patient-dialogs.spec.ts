@@ -284,7 +284,7 @@ test.describe("program", () => {
     await expect(page).toHaveURL(new RegExp(`/health/rom/\\?range=7&dialog=unassign&program=${hep.id}$`));
     const confirm = await expectDialog(page, "Unassign Program");
     await expectAccessible(page);
-    await expect(confirm).toContainText(`Unassign ${hep.name} from ${p.firstName} ${p.lastName}?`);
+    await expect(confirm).toContainText(`Unassign ${hep.name} from ${p.lastName}, ${p.firstName}?`); // names Last, First in dialogs too (issue 34)
 
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/health/rom/\\?range=7$`));

@@ -54,10 +54,11 @@ test.describe("patient list", () => {
     await expectAccessible(page);
   });
 
-  test("an unmatched search shows the empty state", async ({ page }) => {
+  test("an unmatched search shows the empty state, naming what it looked for", async ({ page }) => {
     await useSession(page, PRACTITIONER.email);
-    await page.goto(`/patients/?q=${uniqueTag()}`);
-    await expect(page.getByText(EMPTY)).toBeVisible();
+    const q = uniqueTag();
+    await page.goto(`/patients/?q=${q}`);
+    await expect(page.getByText(`No patients match '${q}'`)).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
     await expectAccessible(page);
   });

@@ -10,6 +10,8 @@
  * form (`?confirm=…`, a plain form step in the same tab: no JavaScript needed). A stolen session alone can no longer
  * swap the second factor or take the recovery codes.
  */
+import { DEFAULT_TIME_ZONE } from "../../domain/date-range";
+import { formatDateTime } from "../../domain/zoned-day";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { getApi, getTokenSource } from "../../api/user-api.server";
@@ -69,13 +71,9 @@ export async function securityNotices(request: Request, context: PortalLoadConte
     log.warn("security history unavailable", { requestId: portalRequest(context).requestId, status: result.error.status });
     return null;
   }
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  }
-  return result.data.items.map((e) => ({ at: e.at, when: format.format(new Date(e.at)), text: (NOTICE_TEXT[e.event] ?? (() => e.event))(e.bySelf) }));
+  // The one time formatter (ADR 046): the day and time with their zone.
+  const zone = timeZone ?? DEFAULT_TIME_ZONE;
+  return result.data.items.map((e) => ({ at: e.at, when: formatDateTime(e.at, zone), text: (NOTICE_TEXT[e.event] ?? (() => e.event))(e.bySelf) }));
 }
 
 export type TwoStepView =

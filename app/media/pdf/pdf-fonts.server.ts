@@ -79,6 +79,23 @@ interface Run {
 interface FontkitFont {
   layout(text: string, features?: unknown, script?: string, language?: string, direction?: "ltr" | "rtl"): Run;
   createSubset(): unknown;
+  getGlyph(id: number, codePoints?: number[]): Glyph | null;
+}
+
+/**
+ * fontkit caches one glyph object per glyph id, with the characters of its first request. A subset's encoding
+ * asks for the components of composite glyphs without characters ('ć' is 'c' and an accent, Greek 'Α' is Latin
+ * 'A'): with the font shared by documents, a 'c' first met that way kept no characters, and every later document
+ * of the process wrote it without its Unicode mapping ('Therapeutic' read back as 'Therapeuti'). A glyph asked for
+ * with its characters gets them.
+ */
+function withGlyphCharacters(font: FontkitFont): void {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
 }
 /** What pdfkit's embedded font (an internal class) has that the code below uses. */
 interface EmbeddedFont {
@@ -202,7 +219,10 @@ export function embedUnicodeFonts(doc: Doc): void {
     if (font) {
       embedded.font = font;
       embedded.subset = font.createSubset();
-    } else shared.set(name, embedded.font);
+    } else {
+      withGlyphCharacters(embedded.font);
+      shared.set(name, embedded.font);
+    }
     if (!words.has(name)) words.set(name, new Map());
     withSharedWordCache(embedded, words.get(name)!);
     withBidiLayout(embedded);

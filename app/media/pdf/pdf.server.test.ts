@@ -1,7 +1,7 @@
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { drawLetterhead, finishPdf, PDF_FONT, startPdf } from "./pdf-document.server";
-import { pdfFonts, readPdf, WORLD_NAMES } from "./test-fixture";
+import { beginTable, cell, drawLetterhead, finishPdf, PDF_FONT, sectionHeading, startPdf, tableRow } from "./pdf-document.server";
+import { flatten, pdfFonts, readPdf, readStructure, WORLD_NAMES } from "./test-fixture";
 import { fetchPrintLogo } from "./print-logo.server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -88,5 +88,63 @@ describe("the shared letterhead and footer", () => {
     expect(doc.y - top).toBeCloseTo(lines * line, 3);
     expect((doc.y - top) / lines / 10).toBeLessThan(1.5);
     await finishPdf(started);
+  });
+});
+
+describe("the font shared by the process's documents", () => {
+  it("keeps a glyph's characters when a subset first asked for it as a composite's component", async () => {
+    const first = startPdf({ title: "t" });
+    const font = (first.doc as unknown as { _font: { font: { glyphForCodePoint(c: number): { id: number }; getGlyph(id: number): unknown; _glyphs: Record<number, unknown> } } })._font.font;
+    const id = font.glyphForCodePoint(0x175).id; // 'ŵ'
+    // What a subset's encoding does for a composite's component: the glyph without its characters.
+    delete font._glyphs[id];
+    font.getGlyph(id);
+    await finishPdf(first);
+    const next = startPdf({ title: "t" });
+    next.doc.text("Bowŵ");
+    expect((await readPdf(await finishPdf(next))).text).toContain("Bowŵ");
+  });
+});
+
+describe("tagged PDFs (PDF/UA, ADR 046)", () => {
+  it("have a structure tree: the title a heading, sections headings, tables of header and data cells, text paragraphs; rules and the footer are artifacts", async () => {
+    const started = startPdf({ title: "Scan – Report" });
+    const { doc } = started;
+    drawLetterhead(doc, { logo: PNG, organizationName: "Front Range PT", title: "Scan Report", details: ["Date: 11/20/2026"] });
+    sectionHeading(doc, "Results", { room: 40, fontSize: 13 });
+    const table = beginTable(doc);
+    const head = tableRow(doc, table);
+    cell(doc, head, true, "Patient", 40, doc.y, { width: 200 });
+    cell(doc, head, true, "Sessions", 240, doc.y, { width: 100 });
+    doc.moveDown();
+    const row = tableRow(doc, table);
+    const y = doc.y;
+    cell(doc, row, false, WORLD_NAMES.polish, 40, y, { width: 200 });
+    cell(doc, row, false, "12", 240, y, { width: 100 });
+    doc.moveTo(40, doc.y).lineTo(300, doc.y).stroke();
+    doc.addPage().text("second page");
+    const pdf = await finishPdf(started);
+    const { pages, lang, markInfo } = await readStructure(pdf);
+    expect(markInfo).toBe(true);
+    expect(lang).toBe("en-US");
+    expect(pages).toHaveLength(2);
+    expect(pages[0]!.role).toBe("Document");
+    expect(flatten(pages[0]!).slice(1)).toEqual([
+      { role: "P", text: "Front Range PT" },
+      { role: "H1", text: "Scan Report" },
+      { role: "P", text: "Date: 11/20/2026" },
+      { role: "H2", text: "Results" },
+      { role: "Table", text: `Patient Sessions ${WORLD_NAMES.polish} 12` },
+      { role: "TR", text: "Patient Sessions" },
+      { role: "TH", text: "Patient" },
+      { role: "TH", text: "Sessions" },
+      { role: "TR", text: `${WORLD_NAMES.polish} 12` },
+      { role: "TD", text: WORLD_NAMES.polish },
+      { role: "TD", text: "12" },
+    ]);
+    expect(flatten(pages[1]!).slice(1)).toEqual([{ role: "P", text: "second page" }]);
+    // 'Page n of m' is still printed, outside the tree (pagination artifact).
+    expect((await readPdf(pdf)).text).toContain("Page 2 of 2");
+    expect(Buffer.from(pdf).toString("latin1")).toContain("pdfuaid:part>1<");
   });
 });

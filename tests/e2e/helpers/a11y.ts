@@ -25,7 +25,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { readState } from "../../setup/state.js";
 
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;

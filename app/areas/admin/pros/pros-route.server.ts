@@ -13,7 +13,7 @@ import { failedStatus } from "../../../forms/api-error";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
 import { requireAdmin, requireProductAdmin } from "../access.server";
 import { canChangeAdmin } from "../access";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime } from "../../../domain/zoned-day";
 import { FORM_ADDED, typeformFormSchema, webhookLabel, withoutFieldPrefix } from "./typeform-form";
 import { requestUrl } from "../../../request-url";
 import { readForm } from "../../../forms/read-form.server";
@@ -69,7 +69,7 @@ export async function loadProResponses({ request, context }: LoaderFunctionArgs)
           userId: r.userId,
           location: r.location,
           dateTime: r.dateTime,
-          when: `${formatInstantDay(r.dateTime, zone)} ${formatTime(r.dateTime, zone)}`,
+          when: formatDateTime(r.dateTime, zone),
         })),
     error: result.error ? `${RESPONSES_LOAD_FAILED} ${result.error.message}` : null,
   };

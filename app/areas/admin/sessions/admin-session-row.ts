@@ -9,7 +9,7 @@ import type { AdminGaitSession } from "../../../api/admin-sessions.server";
 import type { ScanSession } from "../../../api/scan.server";
 import { sessionRow, type SessionRow } from "../../scan/sessions/session-row";
 import { replayLog, shortUuid, shownResults, type ScanArtifact } from "../../../domain/scan-display";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime } from "../../../domain/zoned-day";
 
 export interface AdminSessionRow extends SessionRow {
   organization: string;
@@ -45,7 +45,7 @@ export function gaitRow(s: AdminGaitSession, timeZone: string): GaitRow {
     id: s.id,
     shortId: shortUuid(s.id),
     capturedDate: s.capturedDate,
-    captured: `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`,
+    captured: formatDateTime(s.capturedDate, timeZone),
     patientName: gaitPatientName(s),
     sessionUUID: s.sessionUUID,
     shortUuid: shortUuid(s.sessionUUID),
@@ -65,7 +65,7 @@ export interface SessionDetails {
   meta: { scanVersion: string; age: number | null; sex: string | null };
 }
 
-const when = (iso: string, timeZone: string) => `${formatInstantDay(iso, timeZone)} ${formatTime(iso, timeZone)}`;
+const when = (iso: string, timeZone: string) => formatDateTime(iso, timeZone);
 
 export function sessionDetails(s: ScanSession, assessmentNames: ReadonlyMap<string, string>, timeZone: string): SessionDetails {
   const id = s.session.data.assessmentId;

@@ -13,7 +13,7 @@ import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { zoneOrDefault } from "../../../domain/date-range";
 import { isUuid } from "../../../domain/uuid";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime } from "../../../domain/zoned-day";
 import { replayTab } from "../../../replay/summary";
 import { frameFromParam } from "../../../replay/timeline";
 import { logFileResponse, refusal } from "../../scan/pose-log-route.server";
@@ -81,7 +81,7 @@ export async function loadAdminGaitReplay({ request, context, params }: LoaderFu
         id: s.id,
         sessionUUID: s.sessionUUID,
         patientName: patientName(s),
-        captured: `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`,
+        captured: formatDateTime(s.capturedDate, timeZone),
         organization: s.organization.name,
         practitioner: s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}`.trim() : null,
         gaitUid: s.patientRecordGaitUid,

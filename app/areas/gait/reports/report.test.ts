@@ -73,9 +73,9 @@ describe("gait CSV", () => {
   it("one row per session with the organization's time, 2-decimal speed and the threshold", () => {
     const records = gaitCsvRecords(gaitCsvRows(sessions, "America/Denver"));
     expect(records[0]).toEqual(["First Name", "Last Name", "Gait UID", "Captured", "Assistance", "Speed (m/s)", "Below 0.8 m/s", "Comment"]);
-    expect(records[1]).toEqual(["Ann", "Doe", "G-1", "11/20/2026 8:00 AM", "Cane", "0.50", "Yes", 'Used a cane, "slow" turn']);
-    expect(records[2]).toEqual(["Bob", "Doe", "G-2", "11/20/2026 9:00 AM", "None", "1.23", "No", ""]);
-    expect(records[4]).toEqual(["Cy", "Doe", "", "11/20/2026 11:00 AM", "None", "", "", ""]);
+    expect(records[1]).toEqual(["Ann", "Doe", "G-1", "11/20/2026 8:00 AM MST", "Cane", "0.50", "Yes", 'Used a cane, "slow" turn']);
+    expect(records[2]).toEqual(["Bob", "Doe", "G-2", "11/20/2026 9:00 AM MST", "None", "1.23", "No", ""]);
+    expect(records[4]).toEqual(["Cy", "Doe", "", "11/20/2026 11:00 AM MST", "None", "", "", ""]);
   });
   it("is named by the report date", () => {
     expect(gaitCsvFileName("2026-11-05")).toBe("11-05-2026.csv");

@@ -11,7 +11,7 @@
 import type { ChartSpec } from "../../../islands/chart-spec";
 import type { Schema } from "../../../api/schemas";
 import { fileDay } from "../../../domain/report-day";
-import { formatDay, formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime, formatDay } from "../../../domain/zoned-day";
 import { compareText } from "../../../domain/collate";
 
 type GaitSession = Schema<"GaitSession">;
@@ -138,7 +138,7 @@ export function gaitCsvRows(sessions: readonly GaitSession[], timeZone: string):
         firstName: s.subject.firstName,
         lastName: s.subject.lastName,
         gaitUid: s.subject.gaitUid ?? "",
-        captured: `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`,
+        captured: formatDateTime(s.capturedDate, timeZone),
         assistance: ASSISTANCE[s.session.meta.assistanceOption] ?? s.session.meta.assistanceOption,
         speed: formatSpeed(speed),
         below: speed === null ? "" : isBelow(speed) ? "Yes" : "No",

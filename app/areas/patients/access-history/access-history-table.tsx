@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import type { AccessHistoryPage } from "../../../api/access-history.server";
 import { EmptyList, Pager } from "../../../components/pager";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime } from "../../../domain/zoned-day";
 import { operationLabel, outcomeLabel, roleLabel, whoLabel } from "./labels";
 
 export function AccessHistoryTable({
@@ -54,7 +54,7 @@ export function AccessHistoryTable({
             return (
               <tr key={e.id}>
                 <td data-label="When">
-                  <time dateTime={e.at}>{`${formatInstantDay(e.at, timeZone)} ${formatTime(e.at, timeZone)}`}</time>
+                  <time dateTime={e.at}>{formatDateTime(e.at, timeZone)}</time>
                 </td>
                 <td data-label="Who">
                   {whoLabel(e.userId, names)} <span className="access-history-role">({roleLabel(e.role)})</span>

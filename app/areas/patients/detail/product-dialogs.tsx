@@ -9,7 +9,7 @@ import { Await, Form, Link, useActionData, useFetcher, useLocation } from "react
 import { Suspense } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import type { ApiResult } from "../../../api/result";
-import { fullName } from "../../../domain/names";
+import { displayName } from "../../../domain/names";
 import { productPath } from "../rules/patient-detail";
 import { formatDay } from "../rules/patient-record";
 import { EXERCISE_NAMES_MISSING, type ProgramView } from "../../../domain/program-view";
@@ -104,7 +104,7 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
     return <MessageDialog title="Unassign Program" closeHref={closeHref} message={reply?.error ?? PROGRAM_NOT_ASSIGNED} />;
   }
   return (
-    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${fullName(record.patient)}? The patient will no longer see it in the app.`} changes>
+    <Dialog title="Unassign Program" closeHref={closeHref} alert description={`Unassign ${hep.name} from ${displayName(record.patient)}? The patient will no longer see it in the app.`} changes>
       <fetcher.Form method="post" action={actionUrl} className="stack">
         <input type="hidden" name="intent" value="unassign-program" />
         <FormToken />
@@ -131,7 +131,8 @@ export const hasReportData = (record: { mostRecentActivity: string | null; mostR
 
 /**
  * Download Patient Report: the range (the page's range by default), downloaded as a PDF from the report
- * route (a plain GET form: the browser downloads the file, with or without JavaScript).
+ * route (a plain GET form: the browser downloads the file without JavaScript; with it, the shared download
+ * mechanism fetches it with the button busy, app/shell/downloads.ts).
  */
 export function ReportDialog({ record, range, today }: { record: SerializeFrom<PatientRecord>; range: SerializeFrom<DateRange>; today: string }) {
   const location = useLocation();
@@ -140,7 +141,7 @@ export function ReportDialog({ record, range, today }: { record: SerializeFrom<P
   return (
     <Dialog title={REPORT_TITLE} closeHref={closeHref} description={`Sessions and survey answers from ${formatDay(range.start)} to ${formatDay(range.end)}, as a PDF.`}>
       {enabled ? (
-        <Form method="get" action={`/patients/${encodeURIComponent(record.id)}/report.pdf`} reloadDocument className="stack">
+        <Form method="get" action={`/patients/${encodeURIComponent(record.id)}/report.pdf`} reloadDocument className="stack" data-download="">
           <div className="form-grid">
             <div className="field">
               <label htmlFor="report-from">From</label>

@@ -10,7 +10,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { useState, type ReactNode } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
-import { displayName, fullName } from "../../../domain/names";
+import { displayName } from "../../../domain/names";
 import { recordPath } from "../rules/patient-detail";
 import { canResendInvite, dischargeWindow, editPlanWindow, formatDay, newPlanWindow, type DayWindow } from "../rules/patient-record";
 import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, choiceOfSide, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../forms/patient";
@@ -107,7 +107,7 @@ function PlanEndDialog({ record, today, intent }: RecordDialogProps & { intent: 
   const title = intent === "discharge" ? "Discharge" : "Edit Plan of Care";
   const label = intent === "discharge" ? "Discharge Date" : "End Date";
   return (
-    <Dialog title={title} closeHref={closeHref} description={`${fullName(record.patient)}: the patient is discharged after this date.`} changes>
+    <Dialog title={title} closeHref={closeHref} description={`${displayName(record.patient)}: the patient is discharged after this date.`} changes>
       <fetcher.Form method="post" action={actionUrl} {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value={intent} />
         <FormToken />
@@ -297,7 +297,7 @@ function ResendInviteDialog({ record }: RecordDialogProps) {
         <input type="hidden" name="redirectTo" value={closeHref} />
         {allowed ? (
           <p>
-            Send the Exer Health app invite to {fullName(record.patient)} at {record.patient.email} again?
+            Send the Exer Health app invite to {displayName(record.patient)} at {record.patient.email} again?
           </p>
         ) : (
           <p>The invite can be sent again only while the patient has no account and no activity.</p>

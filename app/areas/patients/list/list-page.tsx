@@ -14,7 +14,7 @@ import { displayName } from "../../../domain/names";
 import {
   ariaSort,
   COLUMN_LABELS,
-  EMPTY_LIST_MESSAGE,
+  emptyListMessage,
   LIST_LOAD_FAILED,
   listHref,
   nextSort,
@@ -77,7 +77,7 @@ export function PatientListPage({ data }: { data: ListData }) {
         <LoadErrorView message={data.listError ?? LIST_LOAD_FAILED} retryHref={listHref(state)} retryLabel="Reload this page" />
       ) : list.items.length === 0 ? (
         <EmptyList page={state.page} metadata={list.metadata} hrefFor={(page) => listHref({ ...state, page })} noun={["patient", "patients"]}>
-          {EMPTY_LIST_MESSAGE}
+          {emptyListMessage(state, (state.location ?? data.globalLocationId ?? "all") !== "all")}
         </EmptyList>
       ) : (
         <>

@@ -7,7 +7,7 @@
  * 'Page n of m' on every page.
  */
 import SVGtoPDF from "svg-to-pdfkit";
-import { bottomOf, drawLetterhead, ensureRoom, finishPdf, leftOf, PDF_FONT, sectionHeading, startPdf, widthOf, type Pdf } from "../../../media/pdf/pdf-document.server";
+import { beginTable, bottomOf, cell, drawLetterhead, ensureRoom, figure, finishPdf, headingText, leftOf, PDF_FONT, sectionHeading, startPdf, tableRow, widthOf, type Pdf } from "../../../media/pdf/pdf-document.server";
 import { CHART_SIZE, exerciseChartSvg, proChartSvg, type Period } from "./report-charts.server";
 import { NO_ACTIVITY, NO_EXERCISE_DATA, NO_PRO_DATA, type ReportModel } from "./report-data";
 
@@ -20,16 +20,22 @@ function heading(doc: Pdf, text: string) {
 
 function subHeading(doc: Pdf, title: string, lines: (string | null)[], needed: number) {
   ensureRoom(doc, needed);
-  doc.moveDown(0.5).font(PDF_FONT.bold).fontSize(11).fillColor("#111111").text(title, leftOf(doc), doc.y, { width: widthOf(doc) });
+  doc.moveDown(0.5).font(PDF_FONT.bold).fontSize(11).fillColor("#111111");
+  headingText(doc, 3, title, leftOf(doc), doc.y, { width: widthOf(doc) });
   doc.font(PDF_FONT.regular).fontSize(9).fillColor("#333333");
   for (const line of lines) if (line) doc.text(line, { width: widthOf(doc) });
   doc.moveDown(0.3);
 }
 
-function chart(doc: Pdf, svg: string) {
+/** A chart: a figure of the tagged PDF read as `alt` (its values are in the table that follows it). */
+function chart(doc: Pdf, svg: string, alt: string) {
   ensureRoom(doc, CHART_SIZE.height + 4);
+  const y = doc.y;
   // The charts' text (axis labels, legend: a survey's title) in the PDF's Unicode font, not a standard one.
-  SVGtoPDF(doc, svg, leftOf(doc), doc.y, { width: CHART_SIZE.width, height: CHART_SIZE.height, assumePt: true, fontCallback: (_family, bold) => (bold ? PDF_FONT.bold : PDF_FONT.regular) });
+  figure(doc, alt, () =>
+    SVGtoPDF(doc, svg, leftOf(doc), y, { width: CHART_SIZE.width, height: CHART_SIZE.height, assumePt: true, fontCallback: (_family, bold) => (bold ? PDF_FONT.bold : PDF_FONT.regular) }),
+  );
+  doc.y = y;
   doc.x = leftOf(doc);
   doc.y += CHART_SIZE.height + 4;
 }
@@ -46,9 +52,12 @@ function table(doc: Pdf, header: string[], rows: string[][]) {
   const colW = blockW / header.length;
   const drawRow = (cells: string[], x: number, y: number, bold: boolean) => {
     doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(8).fillColor("#111111");
-    cells.forEach((c, i) => doc.text(c, x + i * colW + 2, y + 2, { width: colW - 4, height: rowH, lineBreak: false, ellipsis: true }));
+    const row = tableRow(doc, tagged);
+    cells.forEach((c, i) => cell(doc, row, bold, c, x + i * colW + 2, y + 2, { width: colW - 4, height: rowH, lineBreak: false, ellipsis: true }));
     doc.moveTo(x, y + rowH).lineTo(x + blockW, y + rowH).lineWidth(bold ? 0.75 : 0.25).strokeColor(bold ? "#333333" : "#bbbbbb").stroke();
   };
+  // One table of the tagged PDF; its header row is repeated at the top of each block.
+  const tagged = beginTable(doc);
   let i = 0;
   while (i < rows.length) {
     ensureRoom(doc, rowH * 3);
@@ -113,7 +122,7 @@ export async function renderPatientReportPdf({ model, period, logo }: ReportPdfI
   for (const section of model.exercises) {
     const svg = exerciseChartSvg(section, period);
     subHeading(doc, section.chartTitle, [section.goalLabel, section.note], svg ? CHART_SIZE.height + 60 : 60);
-    if (svg) chart(doc, svg);
+    if (svg) chart(doc, svg, `Chart: ${section.chartTitle}, by day (values in the table below)`);
     else doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text(NO_EXERCISE_DATA, leftOf(doc), doc.y).moveDown(0.3);
     table(doc, section.table.header, section.table.rows);
   }
@@ -123,7 +132,7 @@ export async function renderPatientReportPdf({ model, period, logo }: ReportPdfI
   for (const section of model.pros) {
     const svg = proChartSvg(section, period);
     subHeading(doc, `${section.title}: answers over time`, [section.prompt !== section.title ? `Question: ${section.prompt}` : null], svg ? CHART_SIZE.height + 60 : 60);
-    if (svg) chart(doc, svg);
+    if (svg) chart(doc, svg, `Chart: ${section.title}, answers over time (values in the table below)`);
     else doc.font(PDF_FONT.regular).fontSize(10).fillColor("#111111").text(NO_PRO_DATA, leftOf(doc), doc.y).moveDown(0.3);
     table(doc, section.table.header, section.table.rows);
   }

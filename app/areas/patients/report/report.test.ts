@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exerciseChartSvg, proChartSvg } from "./report-charts.server";
 import { NO_ACTIVITY, NO_EXERCISE_DATA, TIME_NOTE, exerciseSection, programGoals, proSection, reportModel, type ActivityReport } from "./report-data";
 import { FIXTURE_GOALS, reportFixture } from "./report-fixture";
-import { pdfFonts, WORLD_NAMES } from "../../../media/pdf/test-fixture";
+import { flatten, pdfFonts, readStructure, WORLD_NAMES } from "../../../media/pdf/test-fixture";
 import { renderPatientReportPdf } from "./report-pdf.server";
 
 const TZ = "America/Denver";
@@ -122,6 +122,16 @@ describe("the report PDF", () => {
     expect(text).toContain(`Page ${pages} of ${pages}`);
     // The logo is the one raster image (with its alpha mask); the charts are vector paths and text.
     expect(count(pdf.toString("latin1"), "/Subtype /Image")).toBe(2);
+    // Tagged (ADR 046): the title, sections and charts' headings, each chart a figure with its text alternative,
+    // each table of values a table with header cells.
+    const elements = (await readStructure(pdf)).pages.flatMap(flatten);
+    expect(elements.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Patient Activity Report"]);
+    expect(elements.filter((e) => e.role === "H2").map((e) => e.text)).toEqual(["Exercises", "Surveys (patient-reported outcomes)"]);
+    expect(elements.filter((e) => e.role === "H3").map((e) => e.text)).toContain(model.exercises[0]!.chartTitle);
+    const raw = pdf.toString("latin1");
+    expect(count(raw, "/S /Figure")).toBe(model.exercises.length + model.pros.length);
+    expect(count(raw, "/Alt (Chart: ")).toBe(model.exercises.length + model.pros.length);
+    expect(elements.filter((e) => e.role === "TH").length).toBeGreaterThan(0);
   });
 
   it("an empty period gives a one-page report that says there is no activity", async () => {

@@ -7,6 +7,7 @@ import {
   otherProduct,
   parseListState,
   rowActions,
+  emptyListMessage,
   splitProblems,
   tabFromCookieHeader,
   uploadSuccessMessage,
@@ -104,6 +105,21 @@ describe("row menu (000 §2.6)", () => {
     expect(kinds(record("HAS_ACCOUNT", ["HEALTH"], "2030-01-01"))).toEqual(["Edit", "Add To Gait", "Schedule Discharge"]);
     expect(kinds(record(null, ["GAIT"]))).toEqual(["Edit", "Add To Health", "Discharge"]);
     expect(kinds(record(null, ["GAIT"]), ["GAIT"])).toEqual(["Edit", "Discharge"]);
+  });
+
+  it("a discharged patient is neither invited nor discharged again (issue 34)", () => {
+    const discharged = { ...record("NO_ACCOUNT", ["HEALTH"], "2026-01-01"), discharged: true };
+    expect(kinds(discharged)).toEqual(["Edit", "Add To Gait"]);
+  });
+
+  it("an empty list says what is empty (issue 34)", () => {
+    const base = { tab: "active" as const, q: "", provider: null, location: null };
+    expect(emptyListMessage(base, false)).toBe("No patients active in your organization");
+    expect(emptyListMessage({ ...base, q: " zzzz " }, false)).toBe("No patients match 'zzzz'");
+    expect(emptyListMessage({ ...base, tab: "discharged", q: "zzzz" }, false)).toBe("No discharged patients match 'zzzz'");
+    expect(emptyListMessage({ ...base, provider: "p" }, false)).toBe("No patients match these filters");
+    expect(emptyListMessage(base, true)).toBe("No patients match these filters");
+    expect(emptyListMessage({ ...base, tab: "discharged" }, false)).toBe("No discharged patients in your organization");
   });
 
   it("the other product only when the organization holds it", () => {

@@ -10,6 +10,18 @@ export type { SortDir };
 /** 000 §9: "Page size for lists: a shared constant, value not shown (mock metadata uses 10)". */
 export const LIST_PAGE_SIZE = 10;
 export const EMPTY_LIST_MESSAGE = "No patients active in your organization";
+
+/**
+ * What an empty list says is empty (issue 34): the spec's words only for the active tab with nothing narrowing it;
+ * a search names what it looked for, other filters say they found nothing, the discharged tab says it has none.
+ */
+export function emptyListMessage(state: Pick<ListState, "tab" | "q" | "provider" | "location">, narrowedByLocation: boolean): string {
+  const discharged = state.tab === "discharged";
+  const q = state.q.trim();
+  if (q) return `No ${discharged ? "discharged " : ""}patients match '${q}'`;
+  if (state.provider || narrowedByLocation) return `No ${discharged ? "discharged " : ""}patients match these filters`;
+  return discharged ? "No discharged patients in your organization" : EMPTY_LIST_MESSAGE;
+}
 export const LIST_LOAD_FAILED = "Could not get patients.";
 import { PROVIDERS_LOAD_FAILED } from "../../../api/messages";
 
@@ -172,12 +184,13 @@ export type RowAction =
 export function rowActions(record: RowRecord, userProducts: readonly string[]): RowAction[] {
   const actions: RowAction[] = [];
   const status = record.productData.health?.status;
+  // A discharged patient is not invited nor discharged again (issue 34): Edit and Add To remain.
   if (status === "NO_ASSIGNED_HEP") actions.push({ kind: "assign-program", label: "Assign Program" });
-  if (status === "NO_ACCOUNT") actions.push({ kind: "invite", label: "Send Invite" });
+  if (status === "NO_ACCOUNT" && !record.discharged) actions.push({ kind: "invite", label: "Send Invite" });
   actions.push({ kind: "edit", label: "Edit" });
   const other = otherProduct(record.products, userProducts);
   if (other) actions.push({ kind: "add-product", label: `Add To ${PRODUCT_NAMES[other]}`, product: other });
-  actions.push({ kind: "discharge", label: record.dischargeDate === null ? "Discharge" : "Schedule Discharge" });
+  if (!record.discharged) actions.push({ kind: "discharge", label: record.dischargeDate === null ? "Discharge" : "Schedule Discharge" });
   return actions;
 }
 

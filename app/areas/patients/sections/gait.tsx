@@ -22,7 +22,7 @@ import {
   type GaitSession,
 } from "../rules/gait";
 import { displayName } from "../../../domain/names";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime } from "../../../domain/zoned-day";
 import { FormToken } from "../../../forms/form-token";
 import { gaitCommentSchema } from "../forms/gait-comment";
 import { Dialog } from "../../../components/dialog";
@@ -34,7 +34,7 @@ import { closeDialogHref, dialogHref } from "./section-urls";
 import { TextAreaField } from "./text-area-field";
 import { useReadOnly } from "../../../shell/read-only";
 
-const sessionTitle = (s: GaitSession, timeZone: string) => `${formatInstantDay(s.capturedDate, timeZone)} ${formatTime(s.capturedDate, timeZone)}`;
+const sessionTitle = (s: GaitSession, timeZone: string) => formatDateTime(s.capturedDate, timeZone);
 
 export function GaitAssessment({ sessions, timeZone }: { sessions: GaitSession[]; timeZone: string }) {
   return (

@@ -116,5 +116,27 @@ describe("the PDF body", () => {
     expect(body.pdfDocumentData.outcomeBoxData).toMatchObject({ category: "LOW", title: "Low Risk" });
     expect(body.pdfDocumentData.outcomeSliderData).toMatchObject({ value: 9, units: "s" });
     expect(body.pdfDocumentData.outcomeFactorTableData.rows).toHaveLength(2);
+    // One result: no hands named.
+    expect(body.pdfDocumentData.outcomeBoxData.sides).toEqual([]);
+    expect(body.pdfDocumentData.outcomeSliderData.side).toBeNull();
+  });
+
+  it("names each hand of a tremor rule, as the dialog lists them, and the hand whose result the slider shows (issue 34)", () => {
+    const s = session("AST-0031", [
+      { id: "leftTremorAmplitude", name: "Left Tremor Amplitude", value: 0.5, units: "cm" },
+      { id: "rightTremorAmplitude", name: "Right Tremor Amplitude", value: 4, units: "cm" },
+    ]);
+    const r = analyseSession(s, outcomes, none);
+    if (r.kind !== "outcome") throw new Error(r.kind);
+    const body = analysisPdfBody(s, "Tremor", "11/20/2026", r);
+    expect(body.pdfDocumentData.outcomeBoxData).toMatchObject({
+      category: "MODERATE",
+      title: "Moderate",
+      sides: [
+        { side: "Left", category: "SLIGHT", title: "Slight" },
+        { side: "Right", category: "MODERATE", title: "Moderate" },
+      ],
+    });
+    expect(body.pdfDocumentData.outcomeSliderData).toMatchObject({ value: 4, units: "cm", side: "Right" });
   });
 });

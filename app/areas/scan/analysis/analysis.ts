@@ -276,10 +276,13 @@ export function analysisPdfBody(
         category: analysis.box.category,
         title: cut(analysis.box.title, 200),
         description: analysis.box.description || analysis.noBand ? cut([analysis.noBand, analysis.box.description].filter(Boolean).join(" "), 2000) : null,
+        // Each hand's outcome, as the dialog lists it ('Left: Mild · Right: Slight').
+        sides: analysis.readings.flatMap((r) => (r.side ? [{ side: r.side, category: r.risk.category, title: cut(r.risk.label, 200) }] : [])),
       },
       outcomeSliderData: {
         value: analysis.slider.value,
         units: cut(analysis.slider.units, 20) || null,
+        side: analysis.reading.side,
         segments: analysis.slider.segments.slice(0, 20).map((s) => ({ category: s.category, label: cut(s.label, 200) })),
       },
       outcomeFactorTableData: { rows: analysis.rows.slice(0, 100).map((r) => ({ category: r.category, description: cut(r.description, 2000), criteria: cut(r.criteria, 1000) })) },

@@ -10,7 +10,7 @@ import { Await, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { LoadErrorView } from "../../../components/load-error";
 import { formatResultValue, LOG_NAMES, replayLog, shortUuid } from "../../../domain/scan-display";
-import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { formatDateTime, formatInstantDay } from "../../../domain/zoned-day";
 import { ReplayStill, ReplayViewer } from "../../../islands/replay-viewer";
 import type { ReplaySummary, ReplayTab } from "../../../replay/summary";
 import type { loadReplay } from "./replay-route.server";
@@ -100,9 +100,7 @@ export function ReplayPage({
             </div>
             <div>
               <dt>Date</dt>
-              <dd>
-                {formatInstantDay(s.createdDate, timeZone)} {formatTime(s.createdDate, timeZone)}
-              </dd>
+              <dd>{formatDateTime(s.createdDate, timeZone)}</dd>
             </div>
             <div>
               <dt>Participant</dt>

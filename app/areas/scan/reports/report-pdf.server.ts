@@ -4,7 +4,7 @@
  * table (its header repeated on every page, long cells wrapped) and 'Page n of m' at the foot of every page.
  * Letter, landscape. Text in the embedded Unicode font (ADR 032).
  */
-import { drawLetterhead, finishPdf, PDF_FONT, startPdf } from "../../../media/pdf/pdf-document.server";
+import { beginTable, cell, drawLetterhead, finishPdf, PDF_FONT, startPdf, tableRow, type PdfStruct } from "../../../media/pdf/pdf-document.server";
 import type { ExportTable } from "./report";
 
 export interface PdfReport {
@@ -40,14 +40,17 @@ export function renderReportPdf(report: PdfReport): Promise<Buffer> {
     doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(fontSize);
     return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: widths[i]! - 2 * pad }))) + 2 * pad;
   };
+  let table: PdfStruct | null = null;
   const drawRow = (cells: string[], bold: boolean, shade: boolean) => {
     const h = rowHeight(cells, bold);
     const y = doc.y;
     if (shade) doc.rect(left, y, width, h).fill(bold ? "#e3e8ef" : "#f6f7f9");
     doc.fillColor("#111111").font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(fontSize);
     let x = left;
+    table ??= beginTable(doc);
+    const row = tableRow(doc, table);
     cells.forEach((c, i) => {
-      doc.text(c, x + pad, y + pad, { width: widths[i]! - 2 * pad });
+      cell(doc, row, bold, c, x + pad, y + pad, { width: widths[i]! - 2 * pad });
       x += widths[i]!;
     });
     doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.5).strokeColor("#c8ced8").stroke();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stringify } from "csv-stringify/sync";
 import type { ScanSession } from "../../../api/scan.server";
 import { assessmentExport, assessmentRows, participantExport, participantRows, scanExportHref, scanReportFileName, scanReportHref, scanReportTitle } from "./report";
-import { pdfFonts, readPdf, WORLD_NAMES } from "../../../media/pdf/test-fixture";
+import { flatten, pdfFonts, readPdf, readStructure, WORLD_NAMES } from "../../../media/pdf/test-fixture";
 import { renderReportPdf } from "./report-pdf.server";
 
 function session(over: { id: string; created: string; uid: string; assessmentId?: string; results?: { name: string; value: number; units: string }[]; archived?: string | null }): ScanSession {
@@ -39,9 +39,9 @@ describe("scan report rows", () => {
   const rows = assessmentRows(sessions, names, TZ);
   it("one row per session, oldest first, times in the organization's zone, names from the assessments", () => {
     expect(rows.map((r) => [r.time, r.participantUid, r.assessmentName, r.practitioner])).toEqual([
-      ["8:05 AM", "P-10", "Gait Speed Test", "Maya Okafor"],
-      ["11:30 AM", "P-2", "Range of Motion", "Maya Okafor"],
-      ["1:00 PM", "P-10", "AST-0099", "Maya Okafor"],
+      ["8:05 AM MST", "P-10", "Gait Speed Test", "Maya Okafor"],
+      ["11:30 AM MST", "P-2", "Range of Motion", "Maya Okafor"],
+      ["1:00 PM MST", "P-10", "AST-0099", "Maya Okafor"],
     ]);
     expect(rows[1]!.results.map((c) => [c.shown, c.exported])).toEqual([
       ["101", "101.46"],
@@ -51,21 +51,21 @@ describe("scan report rows", () => {
   it("one row per participant with the latest session's results and the archived mark", () => {
     const ps = participantRows(rows, sessions, TZ);
     expect(ps.map((p) => [p.uid, p.sessions, p.assessments, p.latestTime, p.archived, p.archivedDate])).toEqual([
-      ["P-2", 1, ["Range of Motion"], "11:30 AM", false, null],
-      ["P-10", 2, ["Gait Speed Test", "AST-0099"], "1:00 PM", true, "11/20/2026"],
+      ["P-2", 1, ["Range of Motion"], "11:30 AM MST", false, null],
+      ["P-10", 2, ["Gait Speed Test", "AST-0099"], "1:00 PM MST", true, "11/20/2026"],
     ]);
-    expect(participantExport(ps, "csv").rows[1]).toEqual(["P-10", "2", "Gait Speed Test; AST-0099", "1:00 PM AST-0099", "Gait Speed: 0.92 m/s", "Yes", "11/20/2026"]);
+    expect(participantExport(ps, "csv").rows[1]).toEqual(["P-10", "2", "Gait Speed Test; AST-0099", "1:00 PM MST AST-0099", "Gait Speed: 0.92 m/s", "Yes", "11/20/2026"]);
   });
   it("exports one row per result with 2 decimals, written by csv-stringify", () => {
     const table = assessmentExport(rows, "2026-11-20", "csv");
     expect(table.header).toEqual(["Date", "Time", "Participant UID", "Assessment", "Result", "Value", "Units", "Practitioner"]);
     expect(table.rows).toEqual([
-      ["11/20/2026", "8:05 AM", "P-10", "Gait Speed Test", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
-      ["11/20/2026", "11:30 AM", "P-2", "Range of Motion", "Knee Flexion", "101.46", "deg", "Maya Okafor"],
-      ["11/20/2026", "11:30 AM", "P-2", "Range of Motion", "Hip", "3.00", "in", "Maya Okafor"],
-      ["11/20/2026", "1:00 PM", "P-10", "AST-0099", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
+      ["11/20/2026", "8:05 AM MST", "P-10", "Gait Speed Test", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
+      ["11/20/2026", "11:30 AM MST", "P-2", "Range of Motion", "Knee Flexion", "101.46", "deg", "Maya Okafor"],
+      ["11/20/2026", "11:30 AM MST", "P-2", "Range of Motion", "Hip", "3.00", "in", "Maya Okafor"],
+      ["11/20/2026", "1:00 PM MST", "P-10", "AST-0099", "Gait Speed", "0.92", "m/s", "Maya Okafor"],
     ]);
-    expect(stringify([table.header, table.rows[0]!])).toBe("Date,Time,Participant UID,Assessment,Result,Value,Units,Practitioner\n11/20/2026,8:05 AM,P-10,Gait Speed Test,Gait Speed,0.92,m/s,Maya Okafor\n");
+    expect(stringify([table.header, table.rows[0]!])).toBe("Date,Time,Participant UID,Assessment,Result,Value,Units,Practitioner\n11/20/2026,8:05 AM MST,P-10,Gait Speed Test,Gait Speed,0.92,m/s,Maya Okafor\n");
   });
 });
 
@@ -107,6 +107,11 @@ describe("report PDF", () => {
     // 'Page n of m' on every page.
     expect(text.match(/Page \d+ of \d+/g)).toEqual(Array.from({ length: pages }, (_, i) => `Page ${i + 1} of ${pages}`));
     expect(text).toContain("P-119");
+    // Tagged (ADR 046): one table, its header row of header cells repeated on every page, a row per session.
+    const elements = (await readStructure(pdf)).pages.flatMap(flatten);
+    expect(elements.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Scan Assessments Report: Denver 11-20-2026"]);
+    expect(elements.filter((e) => e.role === "TR" && e.text.includes("P-119"))).toEqual([{ role: "TR", text: "11/20/2026 8:05 AM P-119 Gait Speed Test Gait Speed 0.92 m/s Maya Okafor" }]);
+    expect(elements.filter((e) => e.role === "TH").length).toBe(8 * pages);
   });
 
   it("prints names in any script as they are, in the embedded subset of the Unicode font (ADR 032)", async () => {

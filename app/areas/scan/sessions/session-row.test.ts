@@ -25,7 +25,7 @@ describe("a scan session row", () => {
     const row = sessionRow(base, names, "America/Denver");
     expect(row).toMatchObject({
       date: "11/20/2026",
-      time: "8:04 AM",
+      time: "8:04 AM MST",
       assessmentName: "Range of Motion",
       results: [{ name: "Knee ROM", value: "102", units: "deg" }, { name: "Speed", value: "0.80", units: "m/s" }],
       practitioner: "Maya Okafor",

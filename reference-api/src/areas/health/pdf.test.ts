@@ -1,7 +1,7 @@
 // The reference API's PDFs (activity report, RTM cycle and month, assessment outcomes) print names in any script:
 // the product's one Unicode font setup (app/media/pdf/pdf-fonts.server.ts, ADR 032), embedded as subsets.
 import { describe, expect, it } from "vitest";
-import { pdfFonts, readPdf, WORLD_NAMES as N } from "../../../../app/media/pdf/test-fixture.js";
+import { flatten, pdfFonts, readPdf, readStructure, WORLD_NAMES as N } from "../../../../app/media/pdf/test-fixture.js";
 import type { RequestBody } from "../../core/contract.js";
 import type { RtmCycle } from "../rtm/cycles.js";
 import type { RtmMonthlySummary } from "../rtm/list.js";
@@ -105,6 +105,77 @@ describe("the reference API's PDFs print names in any script", () => {
     // The factor's category in the dialog's words (issue 34: the PDF said 'Low' where the dialog says 'Low Risk').
     expect(text).toContain("Low Risk");
     expect((await readPdf(pdf)).info.Title).toBe(`${N.greek} Gait Speed 11-20-2026`);
+  });
+});
+
+describe("the analysis PDF (issue 34)", () => {
+  const tremor = {
+    pdfGroup: "ASSESSMENT_OUTCOMES_PDF",
+    pdfName: "P-31 Tremor 11-20-2026",
+    pdfDocumentData: {
+      sessionData: {
+        participantUid: "P-31",
+        createdDate: "2026-11-20T15:04:12.000Z",
+        assessmentName: "Tremor",
+        practitionerName: "Maya Okafor",
+        demographics: null,
+        assessment: {
+          id: "AST-0031",
+          results: [
+            { id: "leftTremorAmplitude", name: "Left Tremor Amplitude", value: 0.8, units: "cm" },
+            { id: "rightTremorAmplitude", name: "Right Tremor Amplitude", value: 1.25, units: "cm" },
+          ],
+        },
+      },
+      outcomeBoxData: {
+        category: "MILD",
+        title: "Mild",
+        description: "Tremor amplitude of 1 to 3 cm.",
+        sides: [
+          { side: "Left", category: "SLIGHT", title: "Slight" },
+          { side: "Right", category: "MILD", title: "Mild" },
+        ],
+      },
+      outcomeSliderData: { value: 1.25, units: "cm", side: "Right", segments: [{ category: "SLIGHT", label: "< 1 cm" }, { category: "MILD", label: ">= 1 cm and < 3 cm" }] },
+      outcomeFactorTableData: { rows: [{ category: "MILD", description: "Tremor amplitude of 1 to 3 cm.", criteria: ">= 1 cm and < 3 cm" }] },
+    },
+  } as RequestBody<"renderPdf">;
+
+  it("names each hand as the dialog does, under the shared letterhead and page footer", async () => {
+    const pdf = await renderOutcomesPdf(tremor, { organizationName: "Front Range PT", logo: null });
+    const { text } = await readPdf(pdf);
+    expect(text).toContain("Left: Slight · Right: Mild");
+    expect(text).toContain("Result (Right): 1.25 cm");
+    for (const s of ["Front Range PT", "Assessment Outcome Report", "Page 1 of 1"]) expect(text).toContain(s);
+  });
+
+  it("is a tagged PDF: its structure tree has the title, the sections, the outcome with the hands, and the tables", async () => {
+    const pdf = await renderOutcomesPdf(tremor, { organizationName: "Front Range PT", logo: null });
+    const { pages, lang, markInfo } = await readStructure(pdf);
+    expect({ lang, markInfo }).toEqual({ lang: "en-US", markInfo: true });
+    const elements = pages.flatMap(flatten);
+    const headings = elements.filter((e) => /^H\d$/.test(e.role)).map((e) => `${e.role} ${e.text}`);
+    expect(headings).toEqual(["H1 Assessment Outcome Report", "H2 Results", "H2 Outcome", "H3 Mild", "H2 Risk scale", "H2 Risk factors"]);
+    expect(elements).toContainEqual({ role: "P", text: "Left: Slight · Right: Mild" });
+    expect(elements).toContainEqual({ role: "TR", text: "Right Tremor Amplitude 1.25 cm" });
+    expect(elements).toContainEqual({ role: "TR", text: "Category Criteria Description" });
+    expect(elements.filter((e) => e.role === "Table")).toHaveLength(3);
+  });
+
+  it("every PDF of the reference API is tagged (activity report, RTM cycle and month)", async () => {
+    const report = {
+      organization: { id: "o", name: "Front Range PT", logoUrl: null },
+      provider: null,
+      patientRecord: { id: "r", patient: { firstName: "Ada", lastName: "Byron", dob: null }, location: null, productData: { health: { injuredSideOfBody: null, injuredBodyPart: null, heps: [] } } },
+      meta: { start: "", end: "", minDate: "2026-03-02", maxDate: "2026-03-31", dayCount: 30, dayCountAnyActivity: 1, dayCountSessions: 1, dayCountPROs: 0 },
+      exercises: [{ exerciseName: "Squat", exerciseId: "E-1", sideOfBody: null, goalType: "REPS", days: [{ date: "2026-03-03", totalReps: 10, minRange: 10, maxRange: 90 }] }],
+      pros: [],
+    } as unknown as ActivityReport;
+    const { pages } = await readStructure(await renderActivityReportPdf(report, "America/Denver"));
+    const elements = pages.flatMap(flatten);
+    expect(elements.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Patient Activity Report"]);
+    expect(elements).toContainEqual({ role: "TR", text: "Date Total reps Min range Max range" });
+    expect(elements).toContainEqual({ role: "TD", text: "03/03/2026" });
   });
 });
 

@@ -1,33 +1,26 @@
-import PDFDocument from "pdfkit";
-import { PDF_FONT, embedUnicodeFonts } from "../../../../app/media/pdf/pdf-fonts.server.js";
+import { beginTable, cell, drawLetterhead, finishPdf, headingText, PDF_FONT, startPdf, tableRow, type Letterhead, type Pdf } from "../../../../app/media/pdf/pdf-document.server.js";
 
-export type Pdf = InstanceType<typeof PDFDocument>;
+export type { Pdf };
 export { PDF_FONT };
 
+const CREATOR = "Exer provider API";
+
 /**
- * Renders a PDF with pdfkit and resolves with its bytes (starts with `%PDF`). Its text is in the product's embedded
- * Unicode font (the portal's PDF font setup, ADR 032): names in any script print as they are.
+ * Renders a PDF and resolves with its bytes (starts with `%PDF`), through the product's one PDF layer
+ * (app/media/pdf/pdf-document.server.ts): the embedded Unicode font (ADR 032), tagged PDF/UA with its title and
+ * language (ADR 046), 'Page n of m' at the foot of every page and, when given, the shared letterhead.
  */
-export function renderPdf(title: string, draw: (doc: Pdf) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: title, Producer: "Exer provider API", Creator: "Exer provider API" } });
-    embedUnicodeFonts(doc);
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    try {
-      draw(doc);
-      doc.end();
-    } catch (e) {
-      reject(e);
-    }
-  });
+export async function renderPdf(title: string, draw: (doc: Pdf) => void, options: { letterhead?: Letterhead } = {}): Promise<Buffer> {
+  const started = startPdf({ title, margin: 50, creator: CREATOR });
+  if (options.letterhead) drawLetterhead(started.doc, options.letterhead);
+  draw(started.doc);
+  return finishPdf(started);
 }
 
-/** A heading followed by a thin rule. */
+/** A heading (H2 of the tagged PDF) followed by a thin rule. */
 export function heading(doc: Pdf, text: string, size = 13): void {
-  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(size).fillColor("#1b2a41").text(text);
+  doc.moveDown(0.6).font(PDF_FONT.bold).fontSize(size).fillColor("#1b2a41");
+  headingText(doc, 2, text, doc.page.margins.left, doc.y);
   const y = doc.y + 2;
   doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).lineWidth(0.5).strokeColor("#9aa5b1").stroke();
   doc.moveDown(0.4).font(PDF_FONT.regular).fontSize(10).fillColor("#000000");
@@ -43,17 +36,22 @@ export function fields(doc: Pdf, rows: [string, string][]): void {
 /** A simple table: fixed column widths (points), header row in bold, new page when the page is full. */
 export function table(doc: Pdf, columns: { title: string; width: number }[], rows: string[][]): void {
   const left = doc.page.margins.left;
+  // Room for 'Page n of m' under the last row.
+  const bottom = () => doc.page.height - doc.page.margins.bottom - 12;
+  const tagged = beginTable(doc);
   const drawRow = (cells: string[], bold: boolean) => {
     const heights = cells.map((c, i) => doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(9).heightOfString(c, { width: columns[i]!.width - 6 }));
     const h = Math.max(12, ...heights) + 4;
-    if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
+    if (doc.y + h > bottom()) {
       doc.addPage();
       if (!bold) drawRow(columns.map((c) => c.title), true);
     }
     const y = doc.y;
     let x = left;
+    const row = tableRow(doc, tagged);
     cells.forEach((c, i) => {
-      doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(9).fillColor("#000000").text(c, x + 3, y + 2, { width: columns[i]!.width - 6 });
+      doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(9).fillColor("#000000");
+      cell(doc, row, bold, c, x + 3, y + 2, { width: columns[i]!.width - 6 });
       x += columns[i]!.width;
     });
     doc.x = left;
@@ -72,7 +70,7 @@ export function usDate(date: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** An instant shown in a time zone as MM/dd/yyyy h:mm AM/PM. */
+/** An instant shown in a time zone as MM/dd/yyyy, h:mm AM/PM MST: the time with its zone (ADR 046). */
 export function usDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
 }

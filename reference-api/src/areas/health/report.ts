@@ -136,10 +136,9 @@ const sideLabel = (s: string | null) => (s ? s[0] + s.slice(1).toLowerCase() : "
 /** The report as a PDF document. */
 export function renderActivityReportPdf(report: ActivityReport, timeZone: string): Promise<Buffer> {
   const p = report.patientRecord;
-  return renderPdf("Patient Activity Report", (doc) => {
-    doc.font(PDF_FONT.bold).fontSize(18).fillColor("#1b2a41").text(report.organization.name);
-    doc.font(PDF_FONT.regular).fontSize(12).fillColor("#52606d").text("Patient Activity Report");
-    doc.fillColor("#000000");
+  return renderPdf(
+    "Patient Activity Report",
+    (doc) => {
     heading(doc, "Patient");
     fields(doc, [
       ["Name", `${p.patient.lastName}, ${p.patient.firstName}`],
@@ -173,5 +172,8 @@ export function renderActivityReportPdf(report: ActivityReport, timeZone: string
       doc.moveDown(0.3).font(PDF_FONT.bold).fontSize(10).text(q.text);
       table(doc, [{ title: "Answered", width: 200 }, { title: "Answer", width: 200 }], q.answers.map((a) => [usDateTime(a.dateTime, timeZone), a.value]));
     }
-  });
+    },
+    // The shared letterhead (the organization's name, the title as the document's heading) and page footer.
+    { letterhead: { logo: null, organizationName: report.organization.name, title: "Patient Activity Report" } },
+  );
 }

@@ -125,8 +125,12 @@ export const handlers = defineHandlers({
   },
 
   renderPdf: async (ctx) => {
-    requireMember(ctx.caller);
-    const pdf = await renderOutcomesPdf(ctx.body);
+    const m = requireMember(ctx.caller);
+    // The shared letterhead: the caller's organization, with its logo when it has one (the print logo's file).
+    const [org] = await ctx.db.query<{ name: string }>("SELECT name FROM organizations WHERE id = $1", [m.organizationId]);
+    const [logo] = await ctx.db.query<{ key: string }>("SELECT key FROM files WHERE key LIKE $1 ORDER BY created_at DESC LIMIT 1", [`org/${m.organizationId}/logo-%`]);
+    const logoFile = logo ? await ctx.files.get(logo.key) : undefined;
+    const pdf = await renderOutcomesPdf(ctx.body, { organizationName: org?.name ?? "", logo: logoFile ? new Uint8Array(logoFile.data) : null });
     const fileName = ctx.body.pdfName.replace(/[^\w .-]+/g, "_").trim() || "outcome";
     return ctx.reply
       .type("application/pdf")
