@@ -10,7 +10,7 @@ import { ErrorList } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { FormToken } from "../forms/form-token";
 import { loadSettings, settingsAction } from "../areas/admin/settings/settings-route.server";
-import { NO_ORGANIZATION_SET, RESET_INTENT, SET_INTENT } from "../areas/admin/settings/settings";
+import { NO_ORGANIZATION_SET, RESET_INTENT, SET_INTENT } from "../areas/admin/settings/settings-values";
 import type { Route } from "./+types/admin.settings._index";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Admin Settings | Exer Provider Portal" }];

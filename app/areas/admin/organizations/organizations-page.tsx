@@ -18,7 +18,8 @@ import { FormToken } from "../../../forms/form-token";
 import { ImageCrop } from "../../../islands/image-crop";
 import { CROP_FIELDS, LOGO_HEIGHT, LOGO_HELP, LOGO_WIDTH } from "../../../media/logo-image";
 import { PRODUCT_LABELS } from "../../../shell/filter";
-import { ADD_ORGANIZATION_DEFAULTS, type AddOrganizationInput, type AddOrganizationValue, FIRST_PROVIDER_ROLES, PRODUCT_KEYS } from "./organization-form";
+import type { AddOrganizationInput, AddOrganizationValue } from "./organization-form";
+import { ADD_ORGANIZATION_DEFAULTS, FIRST_PROVIDER_ROLES, PRODUCT_KEYS } from "./organization-form-values";
 import { INTENTS, LOGO_FIELD, ORGANIZATION_ID_FIELD, ORGANIZATION_MESSAGES, organizationsHref, logoStepTitle, type OrganizationRow } from "./organizations";
 import type { AdminOrganizationsData, AdminOrganizationsReply, OrganizationsDialogData } from "./organizations-route.server";
 

@@ -12,7 +12,7 @@ import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
 import type { loadProForms, loadProResponses, ProFormsAction } from "./pros-route.server";
-import { FORM_ID_MAX } from "./typeform-form";
+import { FORM_ID_MAX } from "./typeform-form-values";
 
 export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms> }) {
   const location = useLocation();

@@ -23,7 +23,7 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
 import { RECONCILE_PATH } from "../reconcile/reconcile";
 import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
-import { GAIT_UID_MAX, NAME_MAX } from "./gait-patient-form";
+import { GAIT_UID_MAX, NAME_MAX } from "./gait-patient-form-values";
 import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, GAIT_PATIENTS_PATH, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
 import type { GaitPatientsLoaderData, GaitPatientsTable, gaitPatientsAction } from "./gait-patients-route.server";
 

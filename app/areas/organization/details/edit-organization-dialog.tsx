@@ -12,7 +12,7 @@ import { ErrorList, Field } from "../../../components/field";
 import { FormToken } from "../../../forms/form-token";
 import { ImageCrop } from "../../../islands/image-crop";
 import { CROP_FIELDS, LOGO_HEIGHT, LOGO_HELP, LOGO_WIDTH } from "../../../media/logo-image";
-import { NAME_MAX, ORGANIZATION_FIELDS } from "../forms/organization";
+import { NAME_MAX, ORGANIZATION_FIELDS } from "../forms/organization-values";
 import { editOrganizationHref } from "../organization-paths";
 import type { OrganizationDetailsData, OrganizationDetailsReply } from "./details-route.server";
 import { OrganizationLogo } from "./organization-logo";

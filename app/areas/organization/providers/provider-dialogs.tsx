@@ -12,7 +12,7 @@ import { Dialog, MessageDialog } from "../../../components/dialog";
 import { DisabledField, ErrorList, Field, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
-import { DEFAULT_PROVIDER_ROLE, type ProviderRole } from "../forms/provider";
+import { DEFAULT_PROVIDER_ROLE, type ProviderRole } from "../forms/provider-values";
 import { NO_LOCATIONS_YET, REMOVE_FAILED, UPDATE_FAILED } from "./provider-list";
 import type { LocationChoice, ProvidersActionData, ProvidersData } from "./providers-route.server";
 

@@ -14,30 +14,11 @@
 import * as z from "zod";
 import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
-import { formatPhone, isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
+import { isPhoneEmpty, isValidPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
+import { BODY_PARTS, PATIENT_PRODUCTS, SIDES, type BodyPart, type Language, type PatientProduct } from "./patient-options";
 
-export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
-export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
-
-export const SIDES = ["RIGHT", "LEFT", "NA"] as const;
-export type SideChoice = (typeof SIDES)[number];
-/** 000 §3: sides Right, Left, N/A (N/A is sent as null). */
-export const SIDE_OPTIONS: readonly { value: SideChoice; label: string }[] = [
-  { value: "RIGHT", label: "Right" },
-  { value: "LEFT", label: "Left" },
-  { value: "NA", label: "N/A" },
-];
-
-export const BODY_PARTS = ["SHOULDER", "HIP", "KNEE", "SPINE", "MULTIPLE"] as const;
-export type BodyPart = (typeof BODY_PARTS)[number];
-export const BODY_PART_LABELS: Record<BodyPart, string> = { SHOULDER: "Shoulder", HIP: "Hip", KNEE: "Knee", SPINE: "Spine", MULTIPLE: "Multiple" };
-
-export const LANGUAGE_OPTIONS = [
-  { value: "en", label: "English" },
-  { value: "es", label: "Spanish" },
-] as const;
-export type Language = (typeof LANGUAGE_OPTIONS)[number]["value"];
+export * from "./patient-options";
 
 /** 000 §5, verbatim. Add and Edit differ in one full stop ('Email must be valid' / 'Email must be valid.'). */
 export const PATIENT_MESSAGES = {
@@ -217,71 +198,6 @@ export function patientFormSchema(options: PatientFormOptions) {
     });
 }
 
-/**
- * An existing patient as the patient form sees it: the record's fields, flattened (the Health side and body
- * part, the gait ID), for Edit Patient Details and the list's add-to-product details step.
- */
-export interface PatientFormSource {
-  products: readonly string[];
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phoneNumber: string | null;
-  dob: string | null;
-  locationId: string | null;
-  primaryPractitionerId: string | null;
-  injuredSideOfBody: string | null;
-  injuredBodyPart: string | null;
-  gaitUid: string | null;
-}
-
-/** The record shape both the API's PatientRecord and its serialized form have. */
-export interface PatientRecordLike {
-  products: readonly string[];
-  patient: { firstName: string; lastName: string; email: string | null; phoneNumber: string | null; dob: string | null };
-  location: { id: string } | null;
-  practitioner: { id: string } | null;
-  productData: { health: { injuredSideOfBody: string | null; injuredBodyPart: string | null } | null; gait: { uid: string | null } | null };
-}
-
-export function patientFormSourceOf(record: PatientRecordLike): PatientFormSource {
-  const { patient, productData } = record;
-  return {
-    products: record.products,
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    email: patient.email,
-    phoneNumber: patient.phoneNumber,
-    dob: patient.dob,
-    locationId: record.location?.id ?? null,
-    primaryPractitionerId: record.practitioner?.id ?? null,
-    injuredSideOfBody: productData.health?.injuredSideOfBody ?? null,
-    injuredBodyPart: productData.health?.injuredBodyPart ?? null,
-    gaitUid: productData.gait?.uid ?? null,
-  };
-}
-
-/**
- * The form's initial values for an existing patient: the phone as (xxx) xxx-xxxx, a Health patient's
- * unrecorded side as N/A (000 §3: N/A is stored as null), empty strings for what is not there.
- */
-export type PatientFormDefaults = Record<"firstName" | "lastName" | "email" | "phoneNumber" | "dob" | "locationId" | "primaryPractitionerId" | "injuredSideOfBody" | "injuredBodyPart" | "gaitUid", string>;
-
-export function patientFormDefaults(source: PatientFormSource): PatientFormDefaults {
-  const side = source.injuredSideOfBody;
-  return {
-    firstName: source.firstName,
-    lastName: source.lastName,
-    email: source.email ?? "",
-    phoneNumber: formatPhone(source.phoneNumber),
-    dob: source.dob ?? "",
-    locationId: source.locationId ?? "",
-    primaryPractitionerId: source.primaryPractitionerId ?? "",
-    injuredSideOfBody: side === "LEFT" || side === "RIGHT" ? side : source.products.includes("HEALTH") ? "NA" : "",
-    injuredBodyPart: source.injuredBodyPart ?? "",
-    gaitUid: source.gaitUid ?? "",
-  };
-}
 
 /** The Add New Patient product step: at least one of Health and Gait. */
 export const productChoiceSchema = z.object({

@@ -9,7 +9,7 @@ import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
-import type { PatientProduct } from "../forms/patient";
+import type { PatientProduct } from "../forms/patient-options";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import type { SelectOption as Option } from "../../../components/field";

@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import type { loadPatientList, patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
-import { patientFormDefaults, PATIENT_PRODUCTS } from "../forms/patient";
+import { patientFormDefaults, PATIENT_PRODUCTS } from "../forms/patient-options";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import type { SelectOption as Option } from "../../../components/field";

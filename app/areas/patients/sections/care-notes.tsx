@@ -11,7 +11,8 @@ import { interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNo
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";
 import { CARE_NOTE_SOURCE_LABEL, NO_CALL_LABEL } from "../../../domain/rtm-2026";
-import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, interactionValues, type CareNoteInput, type CareNoteTextInput } from "../forms/care-note";
+import type { CareNoteInput, CareNoteTextInput } from "../forms/care-note";
+import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, interactionValues } from "../forms/care-note-values";
 import { Dialog } from "../../../components/dialog";
 import { FormToken } from "../../../forms/form-token";
 import { ErrorList, Field, RadioGroup } from "../../../components/field";
