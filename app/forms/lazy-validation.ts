@@ -51,6 +51,8 @@ export function useLazyValidation<M, S extends $ZodType>(
   timing: { shouldValidate: Timing; shouldRevalidate?: Timing },
 ): LazyValidation<S> & { ready: boolean } {
   const [loaded, setLoaded] = useState<{ module: M; parse: Parse } | null>(null);
+  // Fields left while the schema was on its way: validated as if left again once it is there.
+  const [leftEarly] = useState(() => new Set<Element>());
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
@@ -74,16 +76,29 @@ export function useLazyValidation<M, S extends $ZodType>(
     const onUse = (event: Event) => {
       if (inForm(event.target, formId)) start();
     };
+    const onLeave = (event: Event) => {
+      if (started && inForm(event.target, formId)) leftEarly.add(event.target as Element);
+    };
     // A dialog's field focused as it opens (autofocus) was focused before this effect ran.
     if (inForm(document.activeElement, formId)) start();
     document.addEventListener("focusin", onUse);
     document.addEventListener("input", onUse);
+    document.addEventListener("focusout", onLeave);
     return () => {
       active = false;
       document.removeEventListener("focusin", onUse);
       document.removeEventListener("input", onUse);
+      document.removeEventListener("focusout", onLeave);
     };
-  }, [formId, loaded]);
+  }, [formId, loaded, leftEarly]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    // conform has the schema now (its options are updated as the render commits, before this effect): it checks
+    // each field the user left meanwhile, as it would have on blur.
+    for (const field of leftEarly) if (field.isConnected) field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+    leftEarly.clear();
+  }, [loaded, leftEarly]);
 
   if (!loaded) return { onValidate: undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit", ready: false };
   const { module, parse } = loaded;
