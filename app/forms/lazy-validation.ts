@@ -41,15 +41,14 @@ function inForm(target: EventTarget | null, formId: string): boolean {
 /**
  * conform's validation options for form `formId` (spread into `useForm`), with the schema `schemaOf` picks from the
  * module `load` imports (called at each validation: a schema built from the render's values stays current).
- * `timing` is the form's own, applied once the schema is there. `ready` says whether it is (a form that handles its
- * own submit in the browser lets the post go to the server until then).
+ * `timing` is the form's own, applied once the schema is there.
  */
 export function useLazyValidation<M, S extends $ZodType>(
   formId: string,
   load: () => Promise<M>,
   schemaOf: (module: M) => S,
   timing: { shouldValidate: Timing; shouldRevalidate?: Timing },
-): LazyValidation<S> & { ready: boolean } {
+): LazyValidation<S> {
   const [loaded, setLoaded] = useState<{ module: M; parse: Parse } | null>(null);
   // Fields left while the schema was on its way: validated as if left again once it is there.
   const [leftEarly] = useState(() => new Set<Element>());
@@ -100,12 +99,11 @@ export function useLazyValidation<M, S extends $ZodType>(
     leftEarly.clear();
   }, [loaded, leftEarly]);
 
-  if (!loaded) return { onValidate: undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit", ready: false };
+  if (!loaded) return { onValidate: undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
   const { module, parse } = loaded;
   return {
     onValidate: ({ formData }) => parse(formData, { schema: schemaOf(module) }),
     shouldValidate: timing.shouldValidate,
     shouldRevalidate: timing.shouldRevalidate ?? timing.shouldValidate,
-    ready: true,
   };
 }
