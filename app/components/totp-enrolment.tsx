@@ -4,9 +4,8 @@
  * that takes the app's code (the sign-in's code step, the account screen's set-up).
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { Form } from "react-router";
-import { mfaCodeSchema } from "../areas/user/forms/mfa";
 import type { EnrolmentView } from "../auth/mfa.server";
 import { ErrorList } from "./field";
 import { SubmitButton } from "./submit-button";
@@ -55,9 +54,7 @@ export function AuthenticationCodeForm({ id, lastResult, submitLabel }: { id: st
   const [form, fields] = useForm({
     id,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(id, () => import("../areas/user/forms/mfa"), (m) => m.mfaCodeSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
   return (

@@ -4,6 +4,7 @@
  * ChangePassword) and `two-step` (Two-Step Verification: an authenticator app, ADR 027; not the spec's).
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { getApi, getTokenSource } from "../api/user-api.server";
@@ -13,9 +14,9 @@ import { changePassword } from "../auth/identity.server";
 import { changePasswordErrorField, identityMessage, PASSWORD_UPDATE_FAILED_MESSAGE } from "../auth/identity-errors";
 import { getSession } from "../auth/session.server";
 import { currentUser } from "../auth/current-user.server";
-import { accountInfoSchema, changePasswordSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
+import { accountInfoSchema, makeChangePasswordSchema } from "../areas/user/forms/account";
 import { twoStepAction, twoStepLoader, type SecurityNotice, type TwoStepView } from "../areas/user/two-step.server";
-import { reauthSchema, type ReauthPurpose } from "../areas/user/forms/mfa";
+import type { ReauthPurpose } from "../areas/user/forms/mfa";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { Notice } from "../components/auth-layout";
 import { AuthenticationCodeForm, TotpEnrolment } from "../components/totp-enrolment";
@@ -108,9 +109,7 @@ function AccountInfo({ user }: { user: { firstName: string; lastName: string; em
     id: "account-info",
     lastResult,
     defaultValue: { firstName: user.firstName, lastName: user.lastName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountInfoSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("account-info", () => import("../areas/user/forms/account"), (m) => m.accountInfoSchema, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
@@ -129,9 +128,7 @@ function ChangePassword() {
   const [form, fields] = useForm({
     id: "change-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("change-password", () => import("../areas/user/forms/account"), (m) => m.changePasswordSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
@@ -238,9 +235,7 @@ function ConfirmItsYou({ purpose, lastResult }: { purpose: ReauthPurpose; lastRe
   const [form, fields] = useForm({
     id: "reauth",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reauthSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("reauth", () => import("../areas/user/forms/mfa"), (m) => m.reauthSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key, ...codeProps } = getInputProps(fields.code, { type: "text" });
   return (

@@ -4,13 +4,13 @@
  * (ADR 015). Loader and action: app/areas/admin/settings/settings-route.server.ts.
  */
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { Form } from "react-router";
 import { ErrorList } from "../components/field";
 import { SubmitButton } from "../components/submit-button";
 import { FormToken } from "../forms/form-token";
 import { loadSettings, settingsAction } from "../areas/admin/settings/settings-route.server";
-import { NO_ORGANIZATION_SET, overrideSchema, RESET_INTENT, SET_INTENT } from "../areas/admin/settings/settings";
+import { NO_ORGANIZATION_SET, RESET_INTENT, SET_INTENT } from "../areas/admin/settings/settings-values";
 import type { Route } from "./+types/admin.settings._index";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Admin Settings | Exer Provider Portal" }];
@@ -23,9 +23,7 @@ export default function AdminSettingsRoute({ loaderData, actionData: reply }: Ro
     id: "scan-modules-override",
     lastResult: reply?.intent === "set" ? reply.result : undefined,
     defaultValue: { organizationId: override?.organizationId ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: overrideSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("scan-modules-override", () => import("../areas/admin/settings/settings"), (m) => m.overrideSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key, ...selectProps } = getSelectProps(fields.organizationId);
   return (

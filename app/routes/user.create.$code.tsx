@@ -11,6 +11,7 @@
  *    a second factor sets it up at `/user/login/mfa/` before any page opens; the others go to the main route.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { useState } from "react";
@@ -22,7 +23,7 @@ import { getSession } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
 import { requireAnonymous } from "../auth/user.server";
 import { signInWithPasswordStep } from "../auth/password-sign-in.server";
-import { inviteeSchema, makeSignUpSchema, signUpSchema } from "../areas/user/forms/sign-up";
+import { inviteeSchema, makeSignUpSchema } from "../areas/user/forms/sign-up";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { AuthLayout, Notice } from "../components/auth-layout";
 import { DisabledField, ErrorList, Field, PasswordField } from "../components/field";
@@ -165,9 +166,7 @@ function SignUpStep({ invite }: { invite: { firstName: string; lastName: string;
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("sign-up", () => import("../areas/user/forms/sign-up"), (m) => m.signUpSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key: termsKey, ...termsProps } = getInputProps(fields.terms, { type: "checkbox" });
   return (

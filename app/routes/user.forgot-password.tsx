@@ -1,5 +1,6 @@
 /** `/user/forgot-password/`: ask the identity service to e-mail a reset code (public). */
 import { getFormProps, useForm } from "@conform-to/react";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { errorFields, log } from "../log.server";
@@ -59,9 +60,7 @@ export default function ForgotPassword({ actionData: lastResult }: Route.Compone
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("forgot-password", () => import("../areas/user/forms/password-reset"), (m) => m.forgotPasswordSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   return (
     <AuthLayout title="Forgot password">

@@ -1,5 +1,6 @@
 /** `/user/login/`: sign-in with e-mail and password (public). */
 import { getFormProps, useForm } from "@conform-to/react";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { useState } from "react";
@@ -72,9 +73,7 @@ export default function Login({ loaderData, actionData: lastResult }: Route.Comp
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("login", () => import("../areas/user/forms/login"), (m) => m.loginSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const passwordKey = useResultCount(lastResult);
   return (

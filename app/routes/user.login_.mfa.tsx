@@ -15,6 +15,7 @@
  * recovery codes are made and shown once on the account screen.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { errorFields, log } from "../log.server";
@@ -262,9 +263,7 @@ function RecoveryStep({ lastResult }: { lastResult: Route.ComponentProps["action
   const [form, fields] = useForm({
     id: "login-recovery",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoveryCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("login-recovery", () => import("../areas/user/forms/mfa"), (m) => m.recoveryCodeSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key, ...codeProps } = getInputProps(fields.recoveryCode, { type: "text" });
   return (

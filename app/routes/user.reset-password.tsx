@@ -3,6 +3,7 @@
  * is kept in the session by the forgot-password step; without it this page goes to login.
  */
 import { getFormProps, useForm } from "@conform-to/react";
+import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { errorFields, log } from "../log.server";
@@ -11,7 +12,7 @@ import { identityMessage, resetMessage, resetErrorField } from "../auth/identity
 import { getSession, type PortalSession } from "../auth/session.server";
 import { getThrottle } from "../auth/throttle.server";
 import { requireAnonymous } from "../auth/user.server";
-import { makeResetPasswordSchema, resetPasswordSchema } from "../areas/user/forms/password-reset";
+import { makeResetPasswordSchema } from "../areas/user/forms/password-reset";
 import { SERVER_PASSWORD_RULE } from "../auth/password.server";
 import { AuthLayout } from "../components/auth-layout";
 import { ErrorList, Field, PasswordField } from "../components/field";
@@ -81,9 +82,7 @@ export default function ResetPassword({ loaderData, actionData: lastResult }: Ro
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("reset-password", () => import("../areas/user/forms/password-reset"), (m) => m.resetPasswordSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   return (
     <AuthLayout title="Reset password">

@@ -5,7 +5,7 @@
  * Cancel and Save Changes. A plain form post (works without JavaScript); conform with the one schema.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
 import { Form, Link, useActionData } from "react-router";
 import { Dialog, MessageDialog } from "../../../components/dialog";
@@ -13,7 +13,6 @@ import { ErrorList } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
-import { clientVersionSchema } from "./client-version-form";
 import { clientVersionsHref, editVersionHref, VERSION_NOT_EDITABLE } from "./client-versions-paths";
 import type { ClientVersionsReply, loadClientVersions } from "./client-versions-route.server";
 
@@ -62,9 +61,7 @@ function EditVersionDialog({ versionId, updateRequired }: { versionId: string; u
     id: `edit-version-${versionId}`,
     lastResult: reply?.result,
     defaultValue: { versionId, updateRequired: updateRequired ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientVersionSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(`edit-version-${versionId}`, () => import("./client-version-form"), (m) => m.clientVersionSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key: versionKey, ...versionProps } = getInputProps(fields.versionId, { type: "text" });
   const { key: requiredKey, ...requiredProps } = getInputProps(fields.updateRequired, { type: "checkbox" });

@@ -9,15 +9,15 @@
 import * as z from "zod";
 import { missing, NOT_OFFERED, singleLine } from "../../../forms/fields";
 import type { OrganizationCreate } from "../../../api/admin-organizations.server";
-import type { Schema } from "../../../api/schemas";
 import { isUsStateCode } from "../../../domain/us-states";
 import { keywordField } from "../../../forms/location-keyword-field";
 import { LOCATION_MESSAGES, ZIP_CODE } from "../../organization/forms/location";
-import { DEFAULT_TIMEZONE, US_TIMEZONE_IDS } from "../../../domain/us-timezones";
+import { US_TIMEZONE_IDS } from "../../../domain/us-timezones";
+import { PRODUCT_KEYS, type ProductKey } from "./organization-form-values";
 
-export type ProductKey = Schema<"ProductKey">;
+export * from "./organization-form-values";
 
-export const PRODUCT_KEYS = ["HEALTH", "GAIT", "PRO", "SCAN"] as const satisfies readonly ProductKey[];
+
 
 export const ADD_ORGANIZATION_MESSAGES = {
   orgNameRequired: "Organization name is required",
@@ -37,13 +37,6 @@ export const ADD_ORGANIZATION_MESSAGES = {
 
 const M = ADD_ORGANIZATION_MESSAGES;
 
-/** The roles the first provider may be given (the contract's OrganizationCreate); default Admin (003 §5). */
-export const FIRST_PROVIDER_ROLES = [
-  { value: "PORTAL_PROVIDER_ADMIN", label: "Admin" },
-  { value: "PORTAL_PRACTITIONER", label: "Provider" },
-] as const;
-export type FirstProviderRole = (typeof FIRST_PROVIDER_ROLES)[number]["value"];
-export const DEFAULT_FIRST_PROVIDER_ROLE: FirstProviderRole = "PORTAL_PROVIDER_ADMIN";
 
 /** The form's field names (flat: one name per input). */
 export const ADD_ORGANIZATION_FIELDS = [
@@ -130,13 +123,6 @@ export type AddOrganizationValue = z.output<typeof addOrganizationSchema>;
 /** The form's fields as the browser holds them (conform's field metadata). */
 export type AddOrganizationInput = { [K in Exclude<AddOrganizationField, "products">]?: string } & { products?: string[] };
 
-/** The form's initial values (003 §5: timezone America/Denver, role PORTAL_PROVIDER_ADMIN; the location's zone follows). */
-export const ADD_ORGANIZATION_DEFAULTS = {
-  orgTimezone: DEFAULT_TIMEZONE,
-  locationTimezone: DEFAULT_TIMEZONE,
-  role: DEFAULT_FIRST_PROVIDER_ROLE,
-  countryCode: "US",
-} as const;
 
 /** The API's OrganizationCreate of a valid form: the nested payload of 003 §3, empty optional values as null. */
 export function toOrganizationCreate(v: AddOrganizationValue): OrganizationCreate {

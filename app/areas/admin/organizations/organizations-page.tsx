@@ -7,7 +7,7 @@
  * JavaScript.
  */
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, Field, SelectField } from "../../../components/field";
@@ -18,7 +18,8 @@ import { FormToken } from "../../../forms/form-token";
 import { ImageCrop } from "../../../islands/image-crop";
 import { CROP_FIELDS, LOGO_HEIGHT, LOGO_HELP, LOGO_WIDTH } from "../../../media/logo-image";
 import { PRODUCT_LABELS } from "../../../shell/filter";
-import { ADD_ORGANIZATION_DEFAULTS, addOrganizationSchema, type AddOrganizationInput, type AddOrganizationValue, FIRST_PROVIDER_ROLES, PRODUCT_KEYS } from "./organization-form";
+import type { AddOrganizationInput, AddOrganizationValue } from "./organization-form";
+import { ADD_ORGANIZATION_DEFAULTS, FIRST_PROVIDER_ROLES, PRODUCT_KEYS } from "./organization-form-values";
 import { INTENTS, LOGO_FIELD, ORGANIZATION_ID_FIELD, ORGANIZATION_MESSAGES, organizationsHref, logoStepTitle, type OrganizationRow } from "./organizations";
 import type { AdminOrganizationsData, AdminOrganizationsReply, OrganizationsDialogData } from "./organizations-route.server";
 
@@ -139,9 +140,7 @@ function AddOrganizationDialog() {
     id: "add-organization",
     lastResult: reply?.result,
     defaultValue: ADD_ORGANIZATION_DEFAULTS,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addOrganizationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("add-organization", () => import("./organization-form"), (m) => m.addOrganizationSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const closeHref = organizationsHref();
   return (

@@ -3,7 +3,7 @@
  * and the 'Add New Typeform Form' dialog at `?add=true`; the unprocessed responses table.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
@@ -12,7 +12,7 @@ import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
 import type { loadProForms, loadProResponses, ProFormsAction } from "./pros-route.server";
-import { FORM_ID_MAX, typeformFormSchema } from "./typeform-form";
+import { FORM_ID_MAX } from "./typeform-form-values";
 
 export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms> }) {
   const location = useLocation();
@@ -63,9 +63,7 @@ function AddFormDialog({ closeHref }: { closeHref: string }) {
   const [form, fields] = useForm({
     id: "add-typeform-form",
     lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: typeformFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("add-typeform-form", () => import("./typeform-form"), (m) => m.typeformFormSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key: boxKey, ...boxProps } = getInputProps(fields.webhookConfirmed, { type: "checkbox" });
   return (

@@ -5,11 +5,13 @@
  */
 import * as z from "zod";
 import { missing } from "../../../forms/fields";
+import { FORM_ID_MAX } from "./typeform-form-values";
+
+export * from "./typeform-form-values";
 
 export const FORM_ID_REQUIRED = "Form ID is required";
 export const WEBHOOK_REQUIRED = "Please confirm that you added the webhook under the form's Connect > Webhooks section.";
 export const FORM_ADDED = "Form Added.";
-export const FORM_ID_MAX = 64;
 /** A Typeform form id is a code (ADR 031): the API's rule and words. */
 export const FORM_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const FORM_ID_CHARACTERS = "Form ID may only contain letters, digits, _ and -";

@@ -6,16 +6,15 @@
 import * as z from "zod";
 import { missing } from "../../../forms/fields";
 
+export * from "./settings-values";
+
 export const OVERRIDE_LOAD_FAILED = "Could not get scan modules org override.";
 export const OVERRIDE_SET_FAILED = "Could not set override organization.";
 export const OVERRIDE_RESET_FAILED = "Could not reset override.";
 export const OVERRIDE_SET = "Override organization set.";
 export const OVERRIDE_RESET = "Override reset.";
-export const NO_ORGANIZATION_SET = "No organization set.";
 export const ORGANIZATION_REQUIRED = "Choose an organization.";
 
-export const SET_INTENT = "set-override";
-export const RESET_INTENT = "reset-override";
 
 export const overrideSchema = z.object({
   organizationId: z.string({ error: missing(ORGANIZATION_REQUIRED) }).trim().min(1, ORGANIZATION_REQUIRED),

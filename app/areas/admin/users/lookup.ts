@@ -8,7 +8,8 @@ import * as z from "zod";
 import { missing } from "../../../forms/fields";
 import { isUuid } from "../../../domain/uuid";
 
-export const FIND_USER_PATH = "/admin/users/find-by-uuid";
+export * from "./lookup-values";
+
 export const SIGNUP_LINK_PATH = "/admin/users/signup-link";
 
 export const UUID_REQUIRED = "UUID is required";
@@ -16,8 +17,6 @@ export const EMAIL_REQUIRED = "Email is required";
 export const EMAIL_INVALID = "Email must be valid";
 export const NO_USER_FOR_UUID = "No patient found, please check the UUID.";
 export const NO_USER_FOR_EMAIL = "No patient found, please check the email.";
-export const COPIED_LINK = "Copied sign-up link.";
-export const COPY_FAILED = "Could not copy to the clipboard.";
 
 export const uuidSchema = z.string({ error: missing(UUID_REQUIRED) }).trim().min(1, UUID_REQUIRED);
 export const emailSchema = z.string({ error: missing(EMAIL_REQUIRED) }).trim().min(1, EMAIL_REQUIRED).max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID));

@@ -8,7 +8,7 @@ import { Form, useLoaderData } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated";
 import { copyToClipboard } from "../../../components/clipboard";
 import { showToast } from "../../../components/toast";
-import { COPIED_LINK, COPY_FAILED } from "./lookup";
+import { COPIED_LINK, COPY_FAILED } from "./lookup-values";
 import type { loadFindUser, loadSignupLink, ProfileView } from "./users-route.server";
 
 function LookupForm(props: { id: string; label: string; name: string; type: "text" | "email"; input: string; error: string | null; submit: string; formLabel: string }) {

@@ -13,9 +13,10 @@ import { missing, singleLine } from "../../../forms/fields";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { PATIENT_MESSAGES } from "../../patients/forms/patient";
 import { GAIT_LOCATION_REQUIRED } from "./gait-patients";
+import { GAIT_UID_MAX, NAME_MAX } from "./gait-patient-form-values";
 
-export const GAIT_UID_MAX = 64;
-export const NAME_MAX = 100;
+export * from "./gait-patient-form-values";
+
 
 /** A required name: one line (app/domain/single-line.ts). */
 const required = (message: string, max: number, tooLong: string, label: string) =>

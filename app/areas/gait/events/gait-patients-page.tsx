@@ -12,7 +12,7 @@
  * post of 'Show patients' would be refused to them), the table, and the notice why there is no form.
  */
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
 import { Await, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
 import { Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
@@ -23,7 +23,7 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
 import { RECONCILE_PATH } from "../reconcile/reconcile";
 import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
-import { GAIT_UID_MAX, NAME_MAX, gaitPatientFormSchema } from "./gait-patient-form";
+import { GAIT_UID_MAX, NAME_MAX } from "./gait-patient-form-values";
 import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, GAIT_PATIENTS_PATH, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
 import type { GaitPatientsLoaderData, GaitPatientsTable, gaitPatientsAction } from "./gait-patients-route.server";
 
@@ -83,9 +83,7 @@ function AddPatientForm({ data }: { data: Data }) {
     id: "gait-add-patient",
     lastResult: actionData?.result,
     defaultValue: { locationId: data.location ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: gaitPatientFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("gait-add-patient", () => import("./gait-patient-form"), (m) => m.gaitPatientFormSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key: locationKey, ...locationProps } = getSelectProps(fields.locationId);
   return (

@@ -5,14 +5,14 @@
  * (multipart for the edit) that work without JavaScript; one-time form tokens (ADR 005).
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, Field } from "../../../components/field";
 import { FormToken } from "../../../forms/form-token";
 import { ImageCrop } from "../../../islands/image-crop";
 import { CROP_FIELDS, LOGO_HEIGHT, LOGO_HELP, LOGO_WIDTH } from "../../../media/logo-image";
-import { NAME_MAX, organizationSchema, ORGANIZATION_FIELDS } from "../forms/organization";
+import { NAME_MAX, ORGANIZATION_FIELDS } from "../forms/organization-values";
 import { editOrganizationHref } from "../organization-paths";
 import type { OrganizationDetailsData, OrganizationDetailsReply } from "./details-route.server";
 import { OrganizationLogo } from "./organization-logo";
@@ -32,11 +32,9 @@ export function EditOrganizationDialog({ organization }: { organization: Organiz
     id: "edit-organization",
     lastResult: reply?.result,
     defaultValue: { name: organization.name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: organizationSchema }),
     // Errors on submit, then as the user corrects them: a message appearing on blur moves the buttons under the
     // pointer (ADR 011).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("edit-organization", () => import("../forms/organization"), (m) => m.organizationSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const hasLogo = Boolean(organization.webLogoUrl);
   return (

@@ -5,13 +5,12 @@
  */
 import * as z from "zod";
 import { missing, singleLine } from "../../../forms/fields";
+import { NAME_MAX, NAME_TOO_LONG } from "./organization-values";
+
+export * from "./organization-values";
 
 export const NAME_REQUIRED = "Name is required";
-export const NAME_MAX = 200;
-export const NAME_TOO_LONG = `Use at most ${NAME_MAX} characters.`;
 
-/** The form's field names. */
-export const ORGANIZATION_FIELDS = { name: "name", logo: "logo" } as const;
 
 export const organizationSchema = z.object({
   // conform turns an empty input into undefined: the required message then applies.

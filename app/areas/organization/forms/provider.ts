@@ -8,6 +8,9 @@ import "../../../forms/fields"; // jitless in the browser, the fallback messages
 import type { Role } from "../../../auth/roles";
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { NAME_TOO_LONG } from "../../../forms/messages";
+import { PROVIDER_ROLES, type ProviderRole } from "./provider-values";
+
+export * from "./provider-values";
 
 export const PROVIDER_MESSAGES = {
   firstNameRequired: "First name is required",
@@ -20,12 +23,7 @@ export const PROVIDER_MESSAGES = {
   nameTooLong: NAME_TOO_LONG,
 } as const;
 
-/** The roles a provider can be invited as or given (the contract's PractitionerCreate / PractitionerUpdate). */
-export const PROVIDER_ROLES = ["PORTAL_PRACTITIONER", "PORTAL_PROVIDER_ADMIN", "EXER_ADMIN"] as const;
-export type ProviderRole = (typeof PROVIDER_ROLES)[number];
 
-/** 001 §6: new invitees default to the practitioner role (shown as Provider), which needs a location. */
-export const DEFAULT_PROVIDER_ROLE: ProviderRole = "PORTAL_PRACTITIONER";
 
 /**
  * The roles `userRole` may give. 001 §6 lists EXER_ADMIN among the selectable roles, but only product admins

@@ -5,7 +5,7 @@
  * form: it works without JavaScript; with it, the same links and forms navigate without a full reload.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Await, Form, Link, useActionData } from "react-router";
 import { Suspense } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";
@@ -13,7 +13,6 @@ import { ErrorList, Field, SelectField } from "../../../components/field";
 import { STATE_OPTIONS } from "../../../domain/us-states";
 import { TIMEZONE_OPTIONS } from "../../../domain/us-timezones";
 import { FormToken } from "../../../forms/form-token";
-import { locationFormSchema } from "../forms/location";
 import type { LocationActionData, LocationDialogData, LocationList, LocationsData } from "./locations-route.server";
 import { LOCATIONS_LOAD_FAILED, locationsHref, NO_LOCATIONS, NO_MY_LOCATIONS, type LocationRow, type LocationsTab } from "./locations";
 import { LoadErrorView } from "../../../components/load-error";
@@ -116,16 +115,13 @@ function LocationForm({ dialog, tab, closeHref }: { dialog: Exclude<LocationDial
   const actionHref = locationsHref(tab, dialog.kind === "add" ? { kind: "add-location" } : { kind: "edit-location", id: dialog.id });
   const actionData = useActionData() as LocationActionData | Record<string, unknown> | undefined;
   const reply = actionData && actionData.form === "location" && actionData.dialog === dialogName ? (actionData as LocationActionData) : undefined;
-  const schema = locationFormSchema({ providerIds: dialog.providers.map((p) => p.value) });
   const [form, fields] = useForm({
     id: dialog.kind === "add" ? "add-location" : `edit-location-${dialog.id}`,
     lastResult: reply?.result,
     defaultValue: dialog.defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // Errors on submit, then as the user corrects them: a message appearing on blur moves the buttons under the
     // pointer (a click that lands on nothing).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(dialog.kind === "add" ? "add-location" : `edit-location-${dialog.id}`, () => import("../forms/location"), (m) => m.locationFormSchema({ providerIds: dialog.providers.map((p) => p.value) }), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const stateOptions = dialog.defaults.stateCode && !STATE_OPTIONS.some((o) => o.value === dialog.defaults.stateCode) ? [...STATE_OPTIONS, { value: dialog.defaults.stateCode, label: dialog.defaults.stateCode }] : STATE_OPTIONS;
   return (

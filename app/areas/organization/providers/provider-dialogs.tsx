@@ -6,13 +6,13 @@
  * toast. Each opening of a form carries a new one-time token.
  */
 import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData } from "react-router";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { DisabledField, ErrorList, Field, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
-import { DEFAULT_PROVIDER_ROLE, providerFormSchema, type ProviderRole } from "../forms/provider";
+import { DEFAULT_PROVIDER_ROLE, type ProviderRole } from "../forms/provider-values";
 import { NO_LOCATIONS_YET, REMOVE_FAILED, UPDATE_FAILED } from "./provider-list";
 import type { LocationChoice, ProvidersActionData, ProvidersData } from "./providers-route.server";
 
@@ -75,16 +75,13 @@ function LocationBoxes({ meta, locations, error }: { meta: FieldMetadata<string[
 
 function InviteDialog({ closeHref, roles, supportsSSO, locations, locationsError }: { closeHref: string; roles: RoleOption[]; supportsSSO: boolean; locations: LocationChoice[]; locationsError: string | null }) {
   const reply = useReply("invite");
-  const schema = providerFormSchema({ mode: "invite", roles: roles.map((r) => r.value as ProviderRole), supportsSSO });
   const [form, fields] = useForm({
     id: "invite-provider",
     lastResult: reply?.result,
     defaultValue: { role: DEFAULT_PROVIDER_ROLE, useSSO: supportsSSO ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // Checked on submit, then as the user corrects: a message appearing when a field loses focus would move
     // the controls below it (Send Invite, the next checkbox) between mouse down and up, and the click would miss.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("invite-provider", () => import("../forms/provider"), (m) => m.providerFormSchema({ mode: "invite", roles: roles.map((r) => r.value as ProviderRole), supportsSSO }), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const { key: ssoKey, ...ssoProps } = getInputProps(fields.useSSO, { type: "checkbox" });
   return (
@@ -123,16 +120,13 @@ function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, 
   const { provider, locations, locationsError } = dialog;
   const reply = useReply("edit", provider.id);
   const locked = !provider.invited;
-  const schema = providerFormSchema({ mode: "edit", roles: roles.map((r) => r.value as ProviderRole), emailLocked: locked });
   const [form, fields] = useForm({
     id: `edit-provider-${provider.id}`,
     lastResult: reply?.result,
     defaultValue: { role: provider.role, email: provider.email, locationIds: provider.locations.map((l) => l.id) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // Checked on submit, then as the user corrects: a message appearing when a field loses focus would move
     // the controls below it (Send Invite, the next checkbox) between mouse down and up, and the click would miss.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(`edit-provider-${provider.id}`, () => import("../forms/provider"), (m) => m.providerFormSchema({ mode: "edit", roles: roles.map((r) => r.value as ProviderRole), emailLocked: locked }), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   // A location the provider has that the list could not give stays choosable (and checked).
   const choices = [...locations, ...provider.locations.filter((l) => !locations.some((c) => c.id === l.id))];

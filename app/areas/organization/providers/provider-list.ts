@@ -8,7 +8,7 @@ import { ROLE_LABELS, type Role } from "../../../auth/roles";
 import { apiErrorFields } from "../../../forms/api-error";
 import { displayName, fullName } from "../../../domain/names";
 import { ORGANIZATION_PATHS } from "../organization-paths";
-import { PROVIDER_ROLES, type ProviderRole } from "../forms/provider";
+import { PROVIDER_ROLES, type ProviderRole } from "../forms/provider-values";
 import { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED } from "../../../api/messages";
 
 export { LOCATIONS_LOAD_FAILED, PROVIDERS_LOAD_FAILED };

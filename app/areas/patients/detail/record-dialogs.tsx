@@ -5,7 +5,7 @@
  * refusal shows inline; success redirects back with a toast.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { useState, type ReactNode } from "react";
@@ -13,8 +13,7 @@ import type { PatientRecord } from "../../../api/patients.server";
 import { displayName } from "../../../domain/names";
 import { recordPath } from "../rules/patient-detail";
 import { canResendInvite, dischargeWindow, editPlanWindow, formatDay, newPlanWindow, type DayWindow } from "../rules/patient-record";
-import { BODY_PARTS, BODY_PART_LABELS, SIDE_OPTIONS, choiceOfSide, patientFormDefaults, patientFormSchema, patientFormSourceOf } from "../forms/patient";
-import { NEW_PLAN_PRODUCTS, newPlanProducts, newPlanSchema, planEndSchema } from "../forms/plan-of-care";
+import { BODY_PARTS, BODY_PART_LABELS, NEW_PLAN_PRODUCTS, SIDE_OPTIONS, choiceOfSide, newPlanProducts, patientFormDefaults, patientFormSourceOf } from "../forms/patient-options";
 import { FormToken } from "../../../forms/form-token";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { ErrorList, Field, SelectField, optionsKeeping, type SelectOption } from "../../../components/field";
@@ -95,14 +94,11 @@ function PlanEndDialog({ record, today, intent }: RecordDialogProps & { intent: 
   const current = record.dischargeDate;
   const initial = intent === "edit-plan" && current && current >= (window.min ?? current) && current <= window.max ? current : today >= (window.min ?? today) ? today : (window.min ?? today);
   const [chosen, setChosen] = useState(initial);
-  const schema = planEndSchema(window);
   const [form, fields] = useForm({
     id: `patient-${intent}`,
     lastResult,
     defaultValue: { end: initial },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(`patient-${intent}`, () => import("../forms/plan-of-care"), (m) => m.planEndSchema(window), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const title = intent === "discharge" ? "Discharge" : "Edit Plan of Care";
   const label = intent === "discharge" ? "Discharge Date" : "End Date";
@@ -179,7 +175,6 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
   const { actionUrl } = useDialogUrls(record);
   const { fetcher, lastResult, busy } = useDialogSubmission("new-plan");
   const window = newPlanWindow(record, today);
-  const schema = newPlanSchema({ window, held: record.products });
   const health = chosen.includes("HEALTH");
   const healthData = record.productData.health;
   const [form, fields] = useForm({
@@ -192,9 +187,7 @@ function NewPlanDetails({ record, today, choices, chosen, backHref, closeHref }:
       injuredSideOfBody: healthData ? choiceOfSide(healthData.injuredSideOfBody, true) : "",
       injuredBodyPart: healthData?.injuredBodyPart ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("patient-new-plan", () => import("../forms/plan-of-care"), (m) => m.newPlanSchema({ window, held: record.products }), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <Dialog title="New Plan of Care" closeHref={closeHref} description={`Step 2 of 2: ${chosen.map((p) => PRODUCT_NAMES[p]).join(", ") || "no products"}.`} changes>
@@ -245,14 +238,11 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
   const { fetcher, lastResult, busy } = useDialogSubmission("edit-details");
   const { patient } = record;
   const locked = patient.hasAccount;
-  const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: locked });
   const [form, fields] = useForm({
     id: "patient-edit-details",
     lastResult,
     defaultValue: patientFormDefaults(patientFormSourceOf(record)),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("patient-edit-details", () => import("../forms/patient"), (m) => m.patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: locked }), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <Dialog title="Edit Patient Details" closeHref={closeHref} size="wide" changes>

@@ -17,39 +17,9 @@ import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { isPhoneEmpty, isValidPhone, maskPhone, normalizePhone } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { birthDayProblem, DATE_BOUND_MESSAGES, isCalendarDay } from "../../../domain/date-bounds";
+import { BODY_PARTS, PATIENT_PRODUCTS, SIDES, sideOfChoice, type BodyPart, type InjuredSide, type Language, type PatientProduct } from "./patient-options";
 
-export const PATIENT_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
-export type PatientProduct = (typeof PATIENT_PRODUCTS)[number];
-
-export const SIDES = ["RIGHT", "LEFT", "BOTH", "NA"] as const;
-export type SideChoice = (typeof SIDES)[number];
-/** An involved side as the API holds it (N/A is null). */
-export type InjuredSide = "RIGHT" | "LEFT" | "BOTH" | null;
-/**
- * 000 §3 lists the sides Right, Left, N/A (N/A is sent as null); the product also holds Both (the contract's
- * InjuredSideOfBody, Bulk Add's "Both", bilateral injuries): ADR 045. Every form offers all four, so a stored
- * Both is never replaced by the form's default.
- */
-export const SIDE_OPTIONS: readonly { value: SideChoice; label: string }[] = [
-  { value: "RIGHT", label: "Right" },
-  { value: "LEFT", label: "Left" },
-  { value: "BOTH", label: "Both" },
-  { value: "NA", label: "N/A" },
-];
-/** A side chosen in a form as the API takes it: N/A (and anything else) is null. */
-export const sideOfChoice = (choice: string | undefined | null): InjuredSide => (choice === "RIGHT" || choice === "LEFT" || choice === "BOTH" ? choice : null);
-/** A stored side as the form's choice: null is N/A for a Health patient (000 §3), nothing outside Health. */
-export const choiceOfSide = (side: string | null | undefined, health: boolean): string => (side === "RIGHT" || side === "LEFT" || side === "BOTH" ? side : health ? "NA" : "");
-
-export const BODY_PARTS = ["SHOULDER", "HIP", "KNEE", "SPINE", "MULTIPLE"] as const;
-export type BodyPart = (typeof BODY_PARTS)[number];
-export const BODY_PART_LABELS: Record<BodyPart, string> = { SHOULDER: "Shoulder", HIP: "Hip", KNEE: "Knee", SPINE: "Spine", MULTIPLE: "Multiple" };
-
-export const LANGUAGE_OPTIONS = [
-  { value: "en", label: "English" },
-  { value: "es", label: "Spanish" },
-] as const;
-export type Language = (typeof LANGUAGE_OPTIONS)[number]["value"];
+export * from "./patient-options";
 
 /** 000 §5, verbatim. Add and Edit differ in one full stop ('Email must be valid' / 'Email must be valid.'). */
 export const PATIENT_MESSAGES = {
@@ -222,71 +192,6 @@ export function patientFormSchema(options: PatientFormOptions) {
     });
 }
 
-/**
- * An existing patient as the patient form sees it: the record's fields, flattened (the Health side and body
- * part, the gait ID), for Edit Patient Details and the list's add-to-product details step.
- */
-export interface PatientFormSource {
-  products: readonly string[];
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phoneNumber: string | null;
-  dob: string | null;
-  locationId: string | null;
-  primaryPractitionerId: string | null;
-  injuredSideOfBody: string | null;
-  injuredBodyPart: string | null;
-  gaitUid: string | null;
-}
-
-/** The record shape both the API's PatientRecord and its serialized form have. */
-export interface PatientRecordLike {
-  products: readonly string[];
-  patient: { firstName: string; lastName: string; email: string | null; phoneNumber: string | null; dob: string | null };
-  location: { id: string } | null;
-  practitioner: { id: string } | null;
-  productData: { health: { injuredSideOfBody: string | null; injuredBodyPart: string | null } | null; gait: { uid: string | null } | null };
-}
-
-export function patientFormSourceOf(record: PatientRecordLike): PatientFormSource {
-  const { patient, productData } = record;
-  return {
-    products: record.products,
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    email: patient.email,
-    phoneNumber: patient.phoneNumber,
-    dob: patient.dob,
-    locationId: record.location?.id ?? null,
-    primaryPractitionerId: record.practitioner?.id ?? null,
-    injuredSideOfBody: productData.health?.injuredSideOfBody ?? null,
-    injuredBodyPart: productData.health?.injuredBodyPart ?? null,
-    gaitUid: productData.gait?.uid ?? null,
-  };
-}
-
-/**
- * The form's initial values for an existing patient: the phone in the input's mask (xxx)xxx-xxxx, a Health patient's
- * unrecorded side as N/A (000 §3: N/A is stored as null), empty strings for what is not there.
- */
-export type PatientFormDefaults = Record<"firstName" | "lastName" | "email" | "phoneNumber" | "dob" | "locationId" | "primaryPractitionerId" | "injuredSideOfBody" | "injuredBodyPart" | "gaitUid", string>;
-
-export function patientFormDefaults(source: PatientFormSource): PatientFormDefaults {
-  const side = source.injuredSideOfBody;
-  return {
-    firstName: source.firstName,
-    lastName: source.lastName,
-    email: source.email ?? "",
-    phoneNumber: maskPhone(source.phoneNumber),
-    dob: source.dob ?? "",
-    locationId: source.locationId ?? "",
-    primaryPractitionerId: source.primaryPractitionerId ?? "",
-    injuredSideOfBody: choiceOfSide(side, source.products.includes("HEALTH")),
-    injuredBodyPart: source.injuredBodyPart ?? "",
-    gaitUid: source.gaitUid ?? "",
-  };
-}
 
 /**
  * A posted patient form with its phone in the input's mask (domain/phone.ts `maskPhone`): what the browser's

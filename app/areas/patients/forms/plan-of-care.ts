@@ -8,6 +8,9 @@ import { missing } from "../../../forms/fields";
 import { formatDay, type DayWindow } from "../rules/patient-record";
 import { BODY_PARTS, PATIENT_MESSAGES, SIDES, sideOfChoice, type BodyPart, type InjuredSide } from "./patient";
 import { isIsoDate } from "./patient";
+import { NEW_PLAN_PRODUCTS, newPlanProducts, type NewPlanProduct } from "./patient-options";
+
+export { NEW_PLAN_PRODUCTS, newPlanProducts, type NewPlanProduct };
 
 export const PLAN_MESSAGES = {
   // 000 §5 (New plan of care), verbatim:
@@ -36,9 +39,6 @@ export function planEndSchema(window: DayWindow) {
       .refine((v) => isIsoDate(v) && inWindow(v, window), { error: windowMessage(window) }),
   });
 }
-
-export const NEW_PLAN_PRODUCTS = ["HEALTH", "GAIT", "PRO"] as const;
-export type NewPlanProduct = (typeof NEW_PLAN_PRODUCTS)[number];
 
 export interface NewPlanValue {
   start: string;
@@ -89,9 +89,4 @@ export function newPlanSchema(options: { window: DayWindow; held: readonly strin
         injuredBodyPart: health && (BODY_PARTS as readonly string[]).includes(part) ? (part as BodyPart) : null,
       };
     });
-}
-
-/** The products of the new plan: those held plus those chosen (Health, Gait, PRO only). */
-export function newPlanProducts(chosen: readonly string[] | undefined, held: readonly string[]): NewPlanProduct[] {
-  return NEW_PLAN_PRODUCTS.filter((p) => held.includes(p) || (chosen ?? []).includes(p));
 }

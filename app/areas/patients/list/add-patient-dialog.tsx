@@ -5,11 +5,11 @@
  * another' comes back to an empty form); Bulk Add posting the CSV (multipart) with the template downloads.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
-import { patientFormSchema, type PatientProduct } from "../forms/patient";
+import type { PatientProduct } from "../forms/patient-options";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import type { SelectOption as Option } from "../../../components/field";
@@ -97,9 +97,7 @@ function DetailsForm({ add, state, providers, locations, today, languageOption, 
     id: "add-patient",
     lastResult,
     defaultValue: { locationId: defaultLocation, language: languageOption ? "en" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: patientFormSchema({ mode: "add", today, products }) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("add-patient", () => import("../forms/patient"), (m) => m.patientFormSchema({ mode: "add", today, products }), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const formErrors = [...(form.errors ?? []), ...(fields.products.errors ?? [])];
   return (

@@ -4,12 +4,12 @@
  * (`?invite={id}`). Both post to the list's action and go back to the list with a toast.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import type { loadPatientList, patientListAction } from "./list-route.server";
 import { listHref, PRODUCT_NAMES, type ListState } from "../rules/patient-list";
-import { patientFormDefaults, patientFormSchema, PATIENT_PRODUCTS } from "../forms/patient";
+import { patientFormDefaults, PATIENT_PRODUCTS } from "../forms/patient-options";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import type { SelectOption as Option } from "../../../components/field";
@@ -90,9 +90,7 @@ function AddProductDetails({ dialog, state, today, locations, title }: { dialog:
     id: `add-product-${p.id}`,
     lastResult,
     defaultValue: patientFormDefaults(p),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: patientFormSchema({ mode: "edit", today, products, emailLocked: p.hasAccount }) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(`add-product-${p.id}`, () => import("../forms/patient"), (m) => m.patientFormSchema({ mode: "edit", today, products, emailLocked: p.hasAccount }), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const closeHref = listHref(state);
   return (

@@ -5,7 +5,7 @@
  * option only with its feature flag. Conform field metadata; errors at each field, verbatim.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { BODY_PART_LABELS, BODY_PARTS, LANGUAGE_OPTIONS, SIDE_OPTIONS } from "../forms/patient";
+import { BODY_PART_LABELS, BODY_PARTS, LANGUAGE_OPTIONS, SIDE_OPTIONS } from "../forms/patient-options";
 import { DisabledField, Field, RadioGroup, SelectField, type SelectOption as Option } from "../../../components/field";
 import { EARLIEST_BIRTH_DAY } from "../../../domain/date-bounds";
 import { PHONE_MASK } from "../../../domain/phone";

@@ -5,13 +5,14 @@
  * delete action, and its date, minutes and interaction cannot be edited (the API enforces it).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useLocation } from "react-router";
 import { interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";
 import { CARE_NOTE_SOURCE_LABEL, NO_CALL_LABEL } from "../../../domain/rtm-2026";
-import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, careNoteSchema, careNoteTextSchema, interactionValues, type CareNoteInput, type CareNoteTextInput } from "../forms/care-note";
+import type { CareNoteInput, CareNoteTextInput } from "../forms/care-note";
+import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, interactionValues } from "../forms/care-note-values";
 import { Dialog } from "../../../components/dialog";
 import { FormToken } from "../../../forms/form-token";
 import { ErrorList, Field, RadioGroup } from "../../../components/field";
@@ -136,16 +137,13 @@ interface NoteFormProps {
 export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps & { note?: CareNote; timed?: number }) {
   const location = useLocation();
   const locked = note ? isLocked(note) : false;
-  const schema = locked ? careNoteTextSchema : careNoteSchema(today);
   const [form, fields] = useForm<NoteFields, CareNoteInput | CareNoteTextInput>({
     id: note ? `care-note-${note.id}` : "care-note-new",
     lastResult,
     defaultValue: note
       ? { date: note.date, minutes: String(note.minutes), notes: note.notes, ...interactionValues(note) }
       : { date: today, minutes: String(timed ?? CARE_NOTE_DEFAULT_MINUTES), liveMethod: "NONE", liveOutcome: "TWO_WAY" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(note ? `care-note-${note.id}` : "care-note-new", () => import("../forms/care-note"), (m) => (locked ? m.careNoteTextSchema : m.careNoteSchema(today)), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   // An older interactive note whose method was not recorded keeps that choice until one is picked.
   const unrecorded = (note ? interactionValues(note).liveMethod === "UNRECORDED" : false) || fields.liveMethod.initialValue === "UNRECORDED";

@@ -4,7 +4,7 @@
  * from the sessions of the newer schema only, with a notice that older data is not charted.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useLocation } from "react-router";
 import {
   assistanceLabel,
@@ -24,7 +24,6 @@ import {
 import { displayName } from "../../../domain/names";
 import { formatDateTime } from "../../../domain/zoned-day";
 import { FormToken } from "../../../forms/form-token";
-import { gaitCommentSchema } from "../forms/gait-comment";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { ChartFigure } from "../../../islands/chart";
@@ -150,9 +149,7 @@ function CommentForm({ session, title, lastResult }: { session: GaitSession; tit
     id: `comment-${session.id}`,
     lastResult,
     defaultValue: { comment: session.session.meta.comment ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: gaitCommentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(`comment-${session.id}`, () => import("../forms/gait-comment"), (m) => m.gaitCommentSchema, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <Dialog title={title} closeHref={closeDialogHref(location)} changes>

@@ -16,7 +16,7 @@ import { HealthActivity } from "./health-activity";
 import type { RomChart } from "./rom";
 import { RomView } from "./rom";
 import { dialogOf } from "./section-urls";
-import { MAX_MINUTES } from "../forms/care-note";
+import { MAX_MINUTES } from "../forms/care-note-values";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
 import { SurveysView, type DrawnProChart } from "./surveys";
 

@@ -5,13 +5,12 @@
  * gone) and View Path Insights (`?insights={id}`: a dialog — there is no data yet). All without JavaScript.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useActionData } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
 import { ActionMenu } from "../../../components/action-menu";
-import { carePathSchema } from "../forms/care-path";
 import { ADD_PATH_NOTE, INSIGHTS_EMPTY, noPathMatch, PATHS_INTRO, PATHS_PATH, pathsHref, phaseGoal, type PathsState } from "./care-paths";
 import type { CarePathsData } from "./paths-route.server";
 import { PHASE_NUMBER_MAX, PHASE_NUMBER_MIN, PREVIEW_PHASES } from "./sample-paths";
@@ -126,7 +125,6 @@ function PhaseList({ phases, total }: { phases: Phase[]; total: number }) {
 /** Edit mode: every phase's track, logic, number, type and Notify Provider. */
 function PathEditCard({ path, state }: { path: Path; state: PathsState }) {
   const reply = useActionData() as { pathId: string; reply: SubmissionResult<string[]> } | undefined;
-  const schema = carePathSchema(path);
   const [form, fields] = useForm({
     id: `care-path-${path.id}`,
     lastResult: reply?.pathId === path.id ? reply.reply : undefined,
@@ -139,9 +137,7 @@ function PathEditCard({ path, state }: { path: Path; state: PathsState }) {
         messageProvider: p.messageProvider,
       })),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(`care-path-${path.id}`, () => import("../forms/care-path"), (m) => m.carePathSchema(path), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const cancelHref = pathsHref({ q: state.q });
   return (
