@@ -38,6 +38,7 @@ const careEvent = (dateTime: string, minutes: number | null, over: Partial<RtmEv
   liveInteraction: null,
   unsuccessfulAttempt: false,
   practitioner: { id: "pr", firstName: "Maya", lastName: "Okafor" },
+  afterBill: false,
   ...over,
 });
 
@@ -178,7 +179,7 @@ describe("the worklist's empty state and a refused action's message (an audit's 
 describe("the two clocks (ADR 033)", () => {
   const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
     id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
-    interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null,
+    interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null,
     patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, ...c,
   });
 
@@ -222,7 +223,7 @@ describe("the month's billing export (ADR 033)", () => {
   it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
     const base = {
       numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
-      needs: null, units: 1, liveInteraction: false, projection: null, interactionMinutes: 0, numActiveDays: 0,
+      needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, interactionMinutes: 0, numActiveDays: 0,
     };
     const rows = exportRows([
       {

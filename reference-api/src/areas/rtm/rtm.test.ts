@@ -81,14 +81,16 @@ describe("rules", () => {
   it("derives statuses from a cycle row and its activity by the rules (rules.ts)", () => {
     const row = { code: "DEVICE_AND_DATA_TRANSMISSION" as const, start_date: "2026-02-01", end_date: "2026-03-02", num_required_days: 16 };
     const act = (days: number, minutes = 0, interactive = false) => ({
-      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, billed: [],
+      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, billed: [], evidenceMinutes: 0, after: null, notes: [],
     });
     expect(derivedStatus({ ...row, today: "2026-03-03" }, act(16))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, today: "2026-02-20" }, act(16))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, today: "2026-02-25" }, act(10))).toBe("IN_PROGRESS"); // 6 days left
     expect(derivedStatus({ ...row, today: "2026-02-26" }, act(10))).toBe("ACTIVE_DAYS_INCOMPLETE"); // 5 days left
     expect(derivedStatus({ ...row, today: "2026-03-03" }, act(15))).toBe("ACTIVE_DAYS_INCOMPLETE");
-    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(0, 20, true))).toBe("READY_TO_BILL");
+    // Met so far while the period runs: ready when it closes (ADR 043).
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(0, 20, true))).toBe("IN_PROGRESS");
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-03-03" }, act(0, 20, true))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(16, 19, true))).toBe("IN_PROGRESS");
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-03" })).toBe(0);
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-02" })).toBe(1);
