@@ -14,7 +14,7 @@ export type CareNote = Schema<"CareNote">;
 export const noteCycleStatusSql = (note: string) => `(CASE WHEN ${frozenSql(note)} THEN 'BILLED' ELSE (SELECT c_.status FROM rtm_cycles c_
   WHERE c_.patient_record_id = ${note}.patient_record_id AND ${note}.date BETWEEN c_.start_date AND c_.end_date AND c_.status <> 'BILLED'
   ORDER BY (c_.code IN ('BRIEF_PATIENT_INTERACTION', 'PATIENT_INTERACTION', 'ADDITIONAL_PATIENT_INTERACTION')) DESC,
-    (c_.status = 'READY_TO_BILL') DESC, c_.start_date DESC, c_.id
+    (c_.status = 'READY_TO_BILL') DESC, (c_.status = 'IN_PROGRESS') DESC, c_.start_date DESC, c_.id
   LIMIT 1) END)`;
 
 interface CareNoteRow {

@@ -67,6 +67,8 @@ beforeAll(async () => {
     "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way) VALUES ($1, $2, '2026-02-12', 20, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true, 'PHONE', true)",
     [interactionId, pA1],
   );
+  // The billed care-management cycle was billed on it (its evidence, ADR 043).
+  await api.db.query("INSERT INTO rtm_cycle_evidence (cycle_id, interaction_id) VALUES ($1, $2)", [C.billed, interactionId]);
   const hep = randomUUID();
   await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'P')", [hep, fx.orgA.id]);
   await api.db.query("INSERT INTO hep_assignments (id, hep_id, patient_record_id, assigned_at, retired_at) VALUES ($1, $2, $3, '2026-02-02T17:00:00Z', '2026-02-20T17:00:00Z'), ($4, $2, $3, '2026-02-20T17:00:00Z', NULL)", [randomUUID(), hep, pA1, randomUUID()]);
@@ -113,7 +115,7 @@ describe("GET /v2/health/rtm-cycles", () => {
     // With the note's facts (ADR 033, the audit packet's evidence): typed, a two-way phone call, no author recorded.
     expect(note).toEqual({
       id: interactionId, type: "PATIENT_INTERACTION", dateTime: "2026-02-12T07:00:00.000Z", minutes: 20, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION",
-      source: "TYPED", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, practitioner: null,
+      source: "TYPED", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, practitioner: null, afterBill: false,
     });
     expect(ready.events.find((e: { type: string }) => e.type === "HEP_SESSION")).toMatchObject({ minutes: null, source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null });
     const running = res.body.items.find((c: { id: string }) => c.id === C.running);
@@ -520,14 +522,14 @@ describe("statuses follow the events (ADR 008)", () => {
     c = await byCode("notewright");
     expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no live interaction logged yet", reachable: true } });
 
-    // The same note, now 20 minutes of interactive communication: billable at once, and so is the month.
+    // The same note, now 20 minutes of interactive communication: met so far, in progress until the period closes (ADR 043).
     const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, liveInteraction: { method: "VIDEO", twoWay: true } } });
     expect(patched.status).toBe(200);
-    expect(patched.body.rtmCycleStatus).toBe("READY_TO_BILL");
+    expect(patched.body.rtmCycleStatus).toBe("IN_PROGRESS");
     c = await byCode("notewright");
-    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: /), reachable: true }, billNow: expect.stringMatching(/^Bill /) });
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
-    expect(await summaryStatus(p, end.slice(0, 7))).toBe("READY_TO_BILL");
+    expect(await summaryStatus(p, end.slice(0, 7))).toBe("IN_PROGRESS");
 
     // 12 more minutes: 32 in the period, above 20, so its 98981 cycle opens (same dates), short of 40.
     const second = await note(p, { date: addDays(today, -1), minutes: 12 });
@@ -535,7 +537,7 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", startDate: start, endDate: end, interactionMinutes: 32, needs: { text: "32 of 40 minutes of care management", reachable: true } });
     await note(p, { date: today, minutes: 8 });
     c = await byCode("notewright");
-    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: /), reachable: true }, billNow: expect.stringMatching(/^Bill /) });
 
     // The interactive note goes: 98980 loses its interactive communication, and with 20 minutes left the
     // period's 98981 cycle (not billed) closes again.
@@ -581,18 +583,18 @@ describe("statuses follow the events (ADR 008)", () => {
     const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${legacy.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true } } });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     c = await byCode("callwell");
-    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, needs: null });
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when \w+ closes \(\d+ days?\)$/), reachable: true } });
     // The attempt turned into a real 30-minute call (not an attempt any more): 45 minutes, 98980, and 98981 opens.
     const real = await api.request("PATCH", `/v2/patients/${p}/interactions/${attempt.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false } });
     expect(real.status, JSON.stringify(real.body)).toBe(200);
     c = await byCode("callwell");
-    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 45 });
-    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 45 });
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 45 });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 45 });
     // Back to an unsuccessful attempt: 98981 closes again, 15 minutes remain.
     expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${attempt.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true } })).status).toBe(200);
     c = await byCode("callwell");
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
-    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15 });
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15 });
   });
 
   it("migration 137: an older interactive note (method not recorded) no longer counts as the live call; the daily pass re-derives its month", async () => {
@@ -643,7 +645,8 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(await cyclesOf("episodic")).toHaveLength(5);
 
     const n = await note(p, { date: today, minutes: 20, liveInteraction: { method: "PHONE", twoWay: true } });
-    expect(n.rtmCycleStatus).toBe("READY_TO_BILL");
+    // Met so far while the month runs: ready when it closes (ADR 043).
+    expect(n.rtmCycleStatus).toBe("IN_PROGRESS");
     const after = Object.fromEntries((await cyclesOf("episodic")).map((x) => [x.code, x.status]));
     expect(after).toEqual({
       PATIENT_SETUP: "IN_PROGRESS",
@@ -651,7 +654,7 @@ describe("statuses follow the events (ADR 008)", () => {
       SHORT_DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS",
       // 20 minutes are 98980's: 98979 no longer applies this month.
       BRIEF_PATIENT_INTERACTION: "ACTIVE_DAYS_INCOMPLETE",
-      PATIENT_INTERACTION: "READY_TO_BILL",
+      PATIENT_INTERACTION: "IN_PROGRESS",
     });
   });
 
