@@ -555,6 +555,71 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'")).toEqual(v);
   });
 
+  it("billing never blocks documentation (ADR 043): a device bill freezes no care note; Bill now after confirming; only the evidence is frozen; time after the bill is shown with what it would reach", async () => {
+    const today = await localToday();
+    const p = await newPatient("Afterbill");
+    const [start, end] = monthBounds(today.slice(0, 7));
+    // 98975 with 2 days of data is Ready at once (nothing better can happen, ADR 043) and billed.
+    const setup = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", addDays(today, -1), addDays(today, 28));
+    await cycle(p, "BRIEF_PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await summaries(p);
+    await session(p, `${addDays(today, -1)}T20:00:00Z`);
+    await session(p, `${today}T20:00:00Z`);
+    const setupBilled = await api.request("POST", `/v2/health/rtm-cycles/${setup}/advance`, as(fx.adminA));
+    expect(setupBilled.status, JSON.stringify(setupBilled.body)).toBe(200);
+    // A care note dated inside the billed interval is added (it used to be refused: "This date is in a billed cycle").
+    const first = await note(p, { date: today, minutes: 10, liveInteraction: { method: "PHONE", twoWay: true } });
+    expect(first.rtmCycleStatus).toBe("IN_PROGRESS");
+
+    // 98979 at 10 minutes while the month runs: met so far, not Ready; ADVANCE without Bill now names the rule.
+    let c = await byCode("afterbill");
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when \w+ closes \(\d+ days?\)$/) }, billNow: expect.stringMatching(/^Bill 98979 now, before \w+ closes/) });
+    const brief = c.BRIEF_PATIENT_INTERACTION!.id;
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${brief}/advance`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ rule: "BILL_WHEN_PERIOD_CLOSES", message: expect.stringMatching(/^A period is billed when it closes, or when nothing better can happen: Bill 98979 now/) });
+    const billed = await api.request("POST", `/v2/health/rtm-cycles/${brief}/advance?billNow=true`, as(fx.adminA));
+    expect(billed.status, JSON.stringify(billed.body)).toBe(200);
+    expect(billed.body).toMatchObject({ status: "BILLED", interactionMinutes: 10, afterBill: null, billNow: null });
+
+    // The bill's evidence is frozen; a new note in the billed month is added, and it is time after the bill.
+    const frozen = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 12 } });
+    expect(frozen.status).toBe(409);
+    expect((await api.request("DELETE", `/v2/patients/${p}/interactions/${first.id}`, as(fx.practitionerA1))).status).toBe(409);
+    const later = await api.request("POST", `/v2/patients/${p}/interactions`, { ...as(fx.practitionerA1), body: { notes: "More care", date: today, minutes: 10 } });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body).toMatchObject({ rtmCycleStatus: "ACTIVE_DAYS_INCOMPLETE", afterBill: { codes: ["98979"], billedOn: today, wouldReach: "98980" } });
+    const notes = (await api.request("GET", `/v2/patients/${p}/interactions`, as(fx.practitionerA1))).body as { id: string; rtmCycleStatus: string; afterBill: unknown }[];
+    expect(notes.find((n) => n.id === first.id)).toMatchObject({ rtmCycleStatus: "BILLED", afterBill: null });
+    c = await byCode("afterbill");
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "BILLED", interactionMinutes: 10, afterBill: { minutes: 10, codes: ["98979"], billedOn: today, wouldReach: "98980" } });
+    expect((c.BRIEF_PATIENT_INTERACTION as unknown as { events: { id: string; afterBill: boolean }[] }).events.find((e) => e.id === later.body.id)?.afterBill).toBe(true);
+    // 98980 stays refused by its rule while 98979 is billed.
+    expect(c.PATIENT_INTERACTION!.needs?.text).toMatch(/^98979 is never billed with 98980 or 98981 in the same calendar month/);
+    // Time after the bill is not frozen: it can be changed and deleted.
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${later.body.id}`, { ...as(fx.practitionerA1), body: { minutes: 11 } })).status).toBe(200);
+    // REVERT releases the evidence: the month's 20+ minutes are 98980's.
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${brief}/revert`, as(fx.adminA))).status).toBe(200);
+    c = await byCode("afterbill");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 21, needs: { text: expect.stringMatching(/^Met so far: 98980/) } });
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 12 } })).status).toBe(200);
+  });
+
+  it("revert in order (ADR 043): 98980 is not reverted while its month's 98981 is billed", async () => {
+    const p = await newPatient("Revertorder");
+    const [start, end] = ["2026-02-01", "2026-02-28"];
+    const base = await cycle(p, "PATIENT_INTERACTION", "BILLED", start, end);
+    const addOn = await cycle(p, "ADDITIONAL_PATIENT_INTERACTION", "BILLED", start, end);
+    await summaries(p);
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${base}/revert`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body.rule).toBe("ADDITIONAL_NEEDS_BASE");
+    expect(refused.body.message).toMatch(/^98981 is billed only with 98980: 98981 is billed for Feb 1 – Feb 28 \(\w+ \d+\); revert 98981 first$/);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${addOn}/revert`, as(fx.adminA))).status).toBe(200);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${base}/revert`, as(fx.adminA))).status).toBe(200);
+  });
+
   it("only a two-way phone or video call is the live interaction; an unsuccessful attempt counts for nothing (ADR 033)", async () => {
     const today = await localToday();
     const p = await newPatient("Callwell");
