@@ -7,7 +7,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
-import { interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
+import { afterBillNoteText, interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";
 import { CARE_NOTE_SOURCE_LABEL, NO_CALL_LABEL } from "../../../domain/rtm-2026";
@@ -86,7 +86,10 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                     {note.minutes}
                     {note.unsuccessfulAttempt ? <span className="cell-note"> (not counted)</span> : null}
                   </td>
-                  <td className="note-text">{note.notes}</td>
+                  <td className="note-text">
+                    {note.notes}
+                    {note.afterBill ? <span className="cell-note after-bill">{afterBillNoteText(note.afterBill)}</span> : null}
+                  </td>
                   <td>{interactionLabel(note) ?? "—"}</td>
                   <td>{note.practitioner ? displayName(note.practitioner) : "—"}</td>
                   <td>{SOURCE_LABELS[note.source]}</td>

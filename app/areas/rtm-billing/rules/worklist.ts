@@ -11,7 +11,7 @@ import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle
 import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
 import { displayName, fullName } from "../../../domain/names";
 import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
-import { BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
+import { afterBillLine, BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
 
 export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
 export const WORKLIST_PAGE_SIZE = 20;
@@ -176,11 +176,17 @@ export function worklistQuery(state: WorklistState): RtmMonthQuery {
   return query;
 }
 
-/** 002 §2: which per-cycle actions the billing rules allow for a status. */
-export function cycleActions(status: RtmStatus): { markBilled: boolean; revert: boolean; copy: boolean; pdf: boolean } {
+/**
+ * 002 §2: which per-cycle actions the billing rules allow for a status; `billNow` (ADR 043): a code met so far while
+ * its period runs can be billed now, after a confirmation that names what it may lose.
+ */
+export function cycleActions(status: RtmStatus, billNow: string | null = null): { markBilled: boolean; billNow: boolean; revert: boolean; copy: boolean; pdf: boolean } {
   const billable = status === "READY_TO_BILL" || status === "BILLED";
-  return { markBilled: status === "READY_TO_BILL", revert: status === "BILLED", copy: billable, pdf: billable };
+  return { markBilled: status === "READY_TO_BILL", billNow: status === "IN_PROGRESS" && !!billNow, revert: status === "BILLED", copy: billable, pdf: billable };
 }
+
+/** The "Bill now" confirmation's title (ADR 043). */
+export const billNowTitle = (code: string, name: string) => `Bill ${code} now for ${name}?`;
 
 /** The month's PDF is offered when one of its cycles can be (or was) billed. */
 export const monthPdfAllowed = (cycles: readonly Pick<RtmCycle, "status">[]) => cycles.some((c) => cycleActions(c.status).pdf);
@@ -201,8 +207,11 @@ export function careNoteEntry(e: RtmEvent): CareNoteEntry {
 /** "15 minutes · Timed · Video call, two-way · live interaction · entered by Okafor, Maya". */
 export const careNoteText = (e: RtmEvent): string => {
   const entry = careNoteEntry(e);
-  return `${careNoteLine({ minutes: e.minutes ?? 0, unsuccessfulAttempt: e.unsuccessfulAttempt }, entry)} · entered by ${entry.by}`;
+  return `${careNoteLine({ minutes: e.minutes ?? 0, unsuccessfulAttempt: e.unsuccessfulAttempt }, entry)} · entered by ${entry.by}${e.afterBill ? ` · ${AFTER_BILL_MARK}` : ""}`;
 };
+
+/** A care note documented after its month's bill, as the worklist's events and the copy text mark it (ADR 043). */
+export const AFTER_BILL_MARK = "after the bill (not part of it)";
 
 /**
  * What Copy puts on the clipboard (002 §2): the cycle's billing code and what it stands for, the patient and the
@@ -298,14 +307,17 @@ export const careMonths = (cycles: readonly RtmCycle[]) => groupByDates(cycles.f
 
 /** The clock line of one management month's cycles. */
 export function careClockLine(month: readonly RtmCycle[]): ClockLine {
-  const first = month[0]!;
   const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
+  // A billed month reports the minutes it was billed on; time documented after the bill is its own line (ADR 043).
+  const billed = month.find((c) => c.status === "BILLED");
+  const first = billed ?? month[0]!;
+  const after = month.map((c) => c.afterBill).find((a) => a);
   const parts = reached.map((c) => (c.billingCode === "98981" ? `${c.units} × 98981` : c.billingCode));
   return {
     period: monthHeading(first.endDate.slice(0, 7)),
     facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
     code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
-    projection: month.map((c) => c.projection).find((p) => p) ?? null,
+    projection: after ? afterBillLine(after) : (month.map((c) => c.projection).find((p) => p) ?? null),
   };
 }
 
