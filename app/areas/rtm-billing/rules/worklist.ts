@@ -244,7 +244,8 @@ export const EVENT_LABEL: Record<RtmCycle["events"][number]["type"], string> = {
 // The two clocks (ADR 033), as the API reports them on the month's cycles
 
 const DEVICE_SUPPLY: ReadonlySet<RtmCycle["code"]> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"]);
-const billedOrReady = (c: Pick<RtmCycle, "status">) => c.status === "READY_TO_BILL" || c.status === "BILLED";
+/** Billed, ready to bill, or met so far while its period runs (ADR 043: `billNow` set). */
+const billedOrReady = (c: Pick<RtmCycle, "status" | "billNow">) => c.status === "READY_TO_BILL" || c.status === "BILLED" || (c.status === "IN_PROGRESS" && !!c.billNow);
 
 export interface ClockLine {
   /** "11/08/2026 – 12/07/2026" (a device interval) or "November 2026" (a care-management month). */
@@ -266,7 +267,10 @@ export function groupByDates<T extends Pick<RtmCycle, "startDate" | "endDate">>(
   return [...groups.values()];
 }
 
-const reachedLabel = (parts: string[], billed: boolean) => (parts.length === 0 ? "no code reached yet" : `${parts.join(" + ")} ${billed ? "billed" : "ready to bill"}`);
+const reachedLabel = (parts: string[], reached: readonly Pick<RtmCycle, "status">[]) =>
+  parts.length === 0
+    ? "no code reached yet"
+    : `${parts.join(" + ")} ${reached.some((c) => c.status === "BILLED") ? "billed" : reached.some((c) => c.status === "READY_TO_BILL") ? "ready to bill" : "met so far"}`;
 
 /**
  * The device clock of a patient's month: one line per 30-day interval among the cycles (98977 and 98985 share
@@ -288,7 +292,7 @@ export function deviceClockLine(pair: readonly RtmCycle[]): ClockLine {
   return {
     period: `${formatDay(first.startDate)} – ${formatDay(first.endDate)}`,
     facts: `${first.numActiveDays} of ${DEVICE_CYCLE_DAYS} days with data, ${left === 0 ? "ended" : `${left} day${left === 1 ? "" : "s"} left`}`,
-    code: reachedLabel(reached.map((c) => c.billingCode), reached.some((c) => c.status === "BILLED")),
+    code: reachedLabel(reached.map((c) => c.billingCode), reached),
     projection: pair.map((c) => c.projection).find((p) => p) ?? null,
   };
 }
@@ -316,7 +320,7 @@ export function careClockLine(month: readonly RtmCycle[]): ClockLine {
   return {
     period: monthHeading(first.endDate.slice(0, 7)),
     facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
-    code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
+    code: reachedLabel(parts, reached),
     projection: after ? afterBillLine(after) : (month.map((c) => c.projection).find((p) => p) ?? null),
   };
 }
