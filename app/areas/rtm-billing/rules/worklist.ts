@@ -31,11 +31,11 @@ export const revertedMessage = (name: string) => `Successfully reverted RTM Cycl
  * was loaded; the reloaded worklist shows it now. (A refusal of a cycle shown in another status: TOGGLE_FAILED.)
  */
 export const CHANGED_MEANWHILE = "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.";
-/** The status a cycle must have for the action (the API refuses any other with 409). */
+/** The status a cycle must have for the action (the API refuses any other with 409; "Bill now" also bills a code met so far, IN_PROGRESS). */
 export const ACTION_FROM: Record<"advance" | "revert", RtmStatus> = { advance: "READY_TO_BILL", revert: "BILLED" };
 /** The message of a refused action: the true reason where the page can tell it, else the spec's words (002 §8). */
 export const toggleFailedMessage = (status: number, intent: "advance" | "revert", shown: unknown): string =>
-  status === 409 && shown === ACTION_FROM[intent] ? CHANGED_MEANWHILE : TOGGLE_FAILED;
+  status === 409 && (shown === ACTION_FROM[intent] || (intent === "advance" && shown === "IN_PROGRESS")) ? CHANGED_MEANWHILE : TOGGLE_FAILED;
 /** Whether the list is narrowed by a filter (statuses, needs attention, location, search). */
 export const isFiltered = (s: Pick<WorklistState, "statuses" | "attention" | "location" | "q">) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
 /**
