@@ -221,7 +221,7 @@ test.describe("the worklist", () => {
     test.slow(); // two new patients and three bills
     // 98975 at day 2 (nothing better can happen: Ready): the seeded boundary patient of this project, billed.
     const lastName = `Boundary 02 days ${test.info().project.name}`;
-    const setup = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, limit: 50 } } })).data!.items.find(
+    const setup = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, start: today, end: today, limit: 50 } } })).data!.items.find(
       (c) => c.patientRecord.lastName === lastName && c.code === "PATIENT_SETUP" && c.startDate <= today && c.endDate >= today,
     );
     expect(setup, "the boundary patient has a running set-up cycle").toBeDefined();
