@@ -219,8 +219,8 @@ test.describe("the worklist", () => {
 
   test("billing never blocks documentation (ADR 043): a care note inside a billed 98975 interval; 98979 billed at 10 minutes after confirming, then 10 more minutes shown as after the bill; 98980 is not reverted while 98981 is billed", async ({ page }) => {
     test.slow(); // two new patients and three bills
-    // 98975 at day 2 (nothing better can happen: Ready): the seeded boundary patient of this project, billed.
-    const lastName = `Boundary 02 days ${test.info().project.name}`;
+    // 98975 at day 2 (nothing better can happen: Ready): the seeded boundary patient (shared by both projects), billed.
+    const lastName = "Boundary 02 days";
     const setup = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, start: today, end: today, limit: 50 } } })).data!.items.find(
       (c) => c.patientRecord.lastName === lastName && c.code === "PATIENT_SETUP" && c.startDate <= today && c.endDate >= today,
     );
