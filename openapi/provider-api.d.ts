@@ -5504,6 +5504,7 @@ export interface components {
          *         "twoWay": true
          *       },
          *       "unsuccessfulAttempt": false,
+         *       "afterBill": false,
          *       "practitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *         "firstName": "Maya",
@@ -5640,6 +5641,7 @@ export interface components {
          *           "source": null,
          *           "liveInteraction": null,
          *           "unsuccessfulAttempt": false,
+         *           "afterBill": false,
          *           "practitioner": null
          *         },
          *         {
@@ -5654,6 +5656,7 @@ export interface components {
          *             "twoWay": true
          *           },
          *           "unsuccessfulAttempt": false,
+         *           "afterBill": false,
          *           "practitioner": {
          *             "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *             "firstName": "Maya",
@@ -5784,6 +5787,8 @@ export interface components {
          *           "units": 1,
          *           "liveInteraction": false,
          *           "projection": null,
+         *           "billNow": null,
+         *           "afterBill": null,
          *           "patientRecord": {
          *             "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *             "firstName": "Ana",
