@@ -5579,7 +5579,10 @@ export interface components {
          *     }
          */
         RtmCycleAfterBill: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Counted minutes documented after the bill (at most a month of 1440-minute notes per day).
+             */
             minutes: number;
             codes: ("98979" | "98980" | "98981")[];
             /** Format: date */
