@@ -45,10 +45,12 @@ async function patientMetSoFar(minutes = 20): Promise<{ patient: PatientRecord; 
   });
   expect(note.response.ok, "the care note is saved").toBe(true);
   const cycles = await patientCycles(patient);
-  const care = cycles.find((c) => c.code === "PATIENT_INTERACTION");
+  // The code the minutes meet: 98980 at 20 or more, 98979 at 10–19.
+  const [code, billingCode] = minutes >= 20 ? (["PATIENT_INTERACTION", "98980"] as const) : (["BRIEF_PATIENT_INTERACTION", "98979"] as const);
+  const care = cycles.find((c) => c.code === code);
   expect(care, "the episode has a care-management cycle").toBeDefined();
-  expect(care!.status, "20 minutes with a live call while the month runs: met so far").toBe("IN_PROGRESS");
-  expect(care!.billNow, "met so far: it can be billed now, after a confirmation").toMatch(/^Bill 98980 now, before \w+ closes/);
+  expect(care!.status, "a live call while the month runs: met so far").toBe("IN_PROGRESS");
+  expect(care!.billNow, "met so far: it can be billed now, after a confirmation").toMatch(new RegExp(`^Bill ${billingCode} now, before \\w+ closes`));
   const by = note.data!.practitioner;
   return { patient, name: `${patient.patient.firstName} ${patient.patient.lastName}`, care: care!, month: care!.endDate.slice(0, 7), author: by ? `${by.lastName}, ${by.firstName}` : "—" };
 }
