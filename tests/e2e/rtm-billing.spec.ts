@@ -231,10 +231,12 @@ test.describe("the worklist", () => {
     // A care note dated inside the billed interval is accepted (it used to be refused: "This date is in a billed cycle").
     await page.goto(sectionUrl(setup!.patientRecord.id, "health", "care", "?dialog=care-note-new"));
     let add = page.getByRole("dialog", { name: "Add Care Note" });
+    await expectAccessible(page);
     await add.getByLabel("Minutes").fill("5");
     await add.getByLabel("Notes").fill(`Checked the data after the set-up bill ${tag()}.`);
     await add.getByRole("button", { name: "Add" }).click();
     await expectToast(page, "Interaction has been successfully added.");
+    await expectAccessible(page);
 
     // 98979 at 10 minutes while the month runs: met so far; billed only through the confirmation.
     const { patient, name, month } = await patientMetSoFar(10);
@@ -243,9 +245,11 @@ test.describe("the worklist", () => {
     await expect(cycleRow(row, "98979")).toContainText(/Met so far: 98979 — ready when \w+ closes \(\d+ days?\)/);
     await billNow(page, row, "98979", name, { checkAccessible: true });
     await expect(cycleRow(patientRow(page, name), "98979").getByRole("cell").first()).toHaveText("Billed");
+    await expectAccessible(page);
     // 10 more minutes after the bill: accepted, shown as after the bill with what the month would reach, not frozen.
     await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new"));
     add = page.getByRole("dialog", { name: "Add Care Note" });
+    await expectAccessible(page);
     await add.getByLabel("Minutes").fill("10");
     await add.getByLabel("Notes").fill("Adjusted the plan after the bill.");
     await add.getByRole("button", { name: "Add" }).click();
