@@ -1519,6 +1519,12 @@ export interface paths {
          *     month, a second practitioner's device supply within 30 days, 98981 without 98980, 98975 twice in an episode,
          *     requirements not met): then `message` starts with the rule's name, e.g. "98977 and 98985 are never billed for
          *     the same 30-day interval: 98985 was billed for Nov 1 – Nov 30 on Nov 20", and `rule` names it as a constant.
+         *
+         *     **Bill now (contract addition, ADR 043):** a cycle whose code is met so far while its period runs and something
+         *     better can still happen (IN_PROGRESS with `billNow` set: 98979–98981 before the calendar month closes, 98985
+         *     while 16 days can still be reached) is refused with 409 and rule BILL_WHEN_PERIOD_CLOSES unless `billNow=true`
+         *     says the caller confirmed what it may lose; with it, the cycle is billed from IN_PROGRESS. Marking a
+         *     care-management cycle billed records the care notes dated in it as its evidence (they are then frozen).
          */
         post: operations["advanceRtmCycle"];
         delete?: never;
@@ -1541,6 +1547,12 @@ export interface paths {
          * @description Moves the cycle from BILLED to READY_TO_BILL and answers the updated cycle; the patient's monthly summary
          *     status follows. Any member of the patient's organization who can see the patient may call it; a cycle of
          *     a patient outside the caller's reach answers 404. A cycle in any other status is refused with 409.
+         *
+         *     **Revert in order (ADR 043):** reverting 98980 while its month's 98981 is billed is refused with 409, rule
+         *     ADDITIONAL_NEEDS_BASE: "98981 is billed only with 98980: 98981 is billed for Nov 1 – Nov 30 (Nov 20); revert
+         *     98981 first". A reverted care-management cycle's evidence is released (its care notes are no longer frozen),
+         *     and its status then follows the rules as any cycle not billed (a code met so far whose period still runs is
+         *     IN_PROGRESS again).
          */
         post: operations["revertRtmCycle"];
         delete?: never;
@@ -2503,11 +2515,11 @@ export interface components {
              */
             status: number;
             /**
-             * @description Only on a 409 of marking an RTM cycle billed that a billing rule refused (ADR 033); `message` starts with the
-             *     rule's name. Contract addition.
+             * @description Only on a 409 of marking an RTM cycle billed (or reverting one) that a billing rule refused (ADR 033, ADR 043);
+             *     `message` starts with the rule's name. Contract addition.
              * @enum {string}
              */
-            rule?: "DEVICE_ONE_CODE_PER_INTERVAL" | "MANAGEMENT_ONE_BASE_CODE_PER_MONTH" | "DEVICE_ONE_PRACTITIONER" | "REQUIREMENTS_NOT_MET" | "SETUP_ONCE_PER_EPISODE" | "ADDITIONAL_NEEDS_BASE";
+            rule?: "DEVICE_ONE_CODE_PER_INTERVAL" | "MANAGEMENT_ONE_BASE_CODE_PER_MONTH" | "DEVICE_ONE_PRACTITIONER" | "REQUIREMENTS_NOT_MET" | "SETUP_ONCE_PER_EPISODE" | "ADDITIONAL_NEEDS_BASE" | "BILL_WHEN_PERIOD_CLOSES";
         };
         /**
          * @description A detected joint in a frame, in pixels of the replay canvas (origin top left), with the detector's confidence.
@@ -4281,9 +4293,33 @@ export interface components {
             twoWay: boolean;
         };
         /**
+         * @description Care time documented after its month's care-management bill (ADR 043, "Billing never blocks documentation"): the
+         *     codes billed for the month, the day of the (latest) bill in the organization's time zone, and what the month would
+         *     reach if that time counted (e.g. "98980" after a billed 98979; null when it changes nothing). Contract addition:
+         *     the real provider API would need it for a portal that lets care be documented after a bill (CMS-1832-F bills
+         *     treatment management per calendar month).
+         * @example {
+         *       "codes": [
+         *         "98979"
+         *       ],
+         *       "billedOn": "2026-11-12",
+         *       "wouldReach": "98980"
+         *     }
+         */
+        RtmAfterBill: {
+            codes: ("98979" | "98980" | "98981")[];
+            /** Format: date */
+            billedOn: string;
+            /** @description The codes the month's whole time reaches (e.g. "98980", "98980 + 1 × 98981") when they differ from what was billed. */
+            wouldReach: string | null;
+        };
+        /**
          * @description A care note (patient interaction, a billable time log). `rtmCycleStatus` is the status of the patient's RTM
-         *     cycle whose dates contain the note's date (null when none). In a BILLED cycle the note is locked: it cannot
-         *     be deleted, and its date, minutes and interaction (flag, live interaction, attempt) cannot change.
+         *     cycle whose dates contain the note's date (null when none). BILLED exactly when the note is the evidence of a
+         *     billed care-management code (ADR 043: the notes dated in a 98979/98980/98981 cycle when it was marked billed):
+         *     then it is locked — it cannot be deleted, and its date, minutes and interaction (flag, live interaction, attempt)
+         *     cannot change. Billing never blocks documentation: a note can be added for (or moved to) any date the rules
+         *     allow, also in a billed period; one dated in a billed month that is not its evidence reports `afterBill`.
          *
          *     What counts for RTM treatment management (ADR 033): the minutes of the notes that are not unsuccessful attempts;
          *     the live interaction that gates 98979–98981 is a note's `liveInteraction` with `twoWay` true, at least one
@@ -4304,6 +4340,7 @@ export interface components {
          *       "unsuccessfulAttempt": false,
          *       "rtmCycleStatus": "IN_PROGRESS",
          *       "source": "TYPED",
+         *       "afterBill": null,
          *       "practitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *         "firstName": "Maya",
@@ -4340,6 +4377,11 @@ export interface components {
              * @enum {string}
              */
             source: "TIMED" | "TYPED";
+            /**
+             * @description The note was documented after its month's care-management bill and is not part of it (null otherwise): the
+             *     codes billed, when, and what the month would reach with this time. Contract addition (ADR 043).
+             */
+            afterBill: components["schemas"]["RtmAfterBill"] | null;
             /** @description Who wrote the note (null when unknown). */
             practitioner: components["schemas"]["PersonRef"] | null;
         };
@@ -5479,6 +5521,7 @@ export interface components {
          *         "twoWay": true
          *       },
          *       "unsuccessfulAttempt": false,
+         *       "afterBill": false,
          *       "practitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *         "firstName": "Maya",
@@ -5487,6 +5530,12 @@ export interface components {
          *     }
          */
         RtmEvent: {
+            /**
+             * @description A care note dated in a month whose care-management code is BILLED, documented after that bill (it is not the
+             *     bill's evidence, ADR 043): listed for the record, not part of the billed code's minutes. False for other events.
+             *     Contract addition.
+             */
+            afterBill: boolean;
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -5534,6 +5583,30 @@ export interface components {
             reachable: boolean;
         };
         /**
+         * @description A BILLED care-management cycle's care time documented after the bill (ADR 043): its `minutes`, the month's billed
+         *     codes, the day of the (latest) bill and what the month would reach with that time (null when nothing changes).
+         *     Contract addition.
+         * @example {
+         *       "minutes": 10,
+         *       "codes": [
+         *         "98979"
+         *       ],
+         *       "billedOn": "2026-11-12",
+         *       "wouldReach": "98980"
+         *     }
+         */
+        RtmCycleAfterBill: {
+            /**
+             * Format: int32
+             * @description Counted minutes documented after the bill (at most a month of 1440-minute notes per day).
+             */
+            minutes: number;
+            codes: ("98979" | "98980" | "98981")[];
+            /** Format: date */
+            billedOn: string;
+            wouldReach: string | null;
+        };
+        /**
          * @description A remote therapeutic monitoring (RTM) billing cycle of a patient: a period billed under one code. Cycle codes
          *     and their billing codes: PATIENT_SETUP 98975 (Initial Onboarding and Education), DEVICE_AND_DATA_TRANSMISSION
          *     98977 (Device and Data Transmission), SHORT_DEVICE_AND_DATA_TRANSMISSION 98985 (Device and Data
@@ -5555,8 +5628,13 @@ export interface components {
          *     with 98980/98981 in one month): IN_PROGRESS (In Progress — the cycle runs, is not billable yet and can still become so),
          *     ACTIVE_DAYS_INCOMPLETE (Incomplete — it can no longer become billable, or ended without it), READY_TO_BILL
          *     (Ready to Bill), BILLED (Billed). ADVANCE moves READY_TO_BILL to BILLED; REVERT moves BILLED back to
-         *     READY_TO_BILL. A billed cycle locks the care notes dated in it: they cannot be deleted, and their date,
-         *     minutes and interaction (flag, call, unsuccessful attempt) cannot change (their text can); REVERT unlocks them.
+         *     READY_TO_BILL. A code is READY_TO_BILL when its period has closed, or when nothing better can happen (ADR 043:
+         *     98975 at 2 days, 98977 at 16, 98985 once 16 days can no longer be reached; care management once the calendar
+         *     month has ended); met before that, it stays IN_PROGRESS with `needs` "Met so far: 98979 — ready when November
+         *     closes (3 days)" and `billNow` saying what billing it now may lose (ADVANCE with `billNow=true` bills it). Billing
+         *     a care-management cycle freezes its evidence — the care notes dated in it then: they cannot be deleted, and their
+         *     date, minutes and interaction cannot change (their text can); REVERT unfreezes them. Notes documented after the
+         *     bill are not frozen and not part of it (`afterBill`). A device code freezes no care note.
          *
          *     `events` and `numActiveDays` are computed when read from the patient's sessions, PRO answers, care notes and
          *     program assignments in the cycle's dates (unsuccessful attempts are listed, flagged, and count for nothing).
@@ -5583,6 +5661,7 @@ export interface components {
          *           "source": null,
          *           "liveInteraction": null,
          *           "unsuccessfulAttempt": false,
+         *           "afterBill": false,
          *           "practitioner": null
          *         },
          *         {
@@ -5597,6 +5676,7 @@ export interface components {
          *             "twoWay": true
          *           },
          *           "unsuccessfulAttempt": false,
+         *           "afterBill": false,
          *           "practitioner": {
          *             "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *             "firstName": "Maya",
@@ -5608,6 +5688,8 @@ export interface components {
          *       "units": 1,
          *       "liveInteraction": true,
          *       "projection": null,
+         *       "billNow": null,
+         *       "afterBill": null,
          *       "patientRecord": {
          *         "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *         "firstName": "Ana",
@@ -5652,7 +5734,7 @@ export interface components {
             numRemainingDays: number;
             /**
              * Format: int32
-             * @description Total minutes of the care notes (patient interactions) in the cycle; unsuccessful attempts count for nothing (ADR 033).
+             * @description Total minutes of the care notes (patient interactions) in the cycle; unsuccessful attempts count for nothing (ADR 033). A BILLED care-management cycle reports the minutes it was billed on (its evidence, ADR 043); time documented after the bill is in `afterBill`.
              */
             interactionMinutes: number;
             /** @description The cycle's events, oldest first. */
@@ -5675,6 +5757,17 @@ export interface components {
              *     reach 98980 (20 minutes)"); null once it has ended or nothing more can change. Contract addition (ADR 033).
              */
             projection: string | null;
+            /**
+             * @description The code is met so far while its period runs and something better can still happen (ADR 043): what billing
+             *     it now may lose, for the "Bill now" confirmation, e.g. "Bill 98979 now, before November closes (3 days left)?
+             *     …". Null otherwise. Contract addition.
+             */
+            billNow: string | null;
+            /**
+             * @description A BILLED care-management cycle with care time documented after the bill (ADR 043): that time's `minutes`, the
+             *     month's billed codes, the bill's day and what the month would reach with it. Null otherwise. Contract addition.
+             */
+            afterBill: null | components["schemas"]["RtmCycleAfterBill"];
             patientRecord: components["schemas"]["PersonRef"];
             /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
@@ -5714,6 +5807,8 @@ export interface components {
          *           "units": 1,
          *           "liveInteraction": false,
          *           "projection": null,
+         *           "billNow": null,
+         *           "afterBill": null,
          *           "patientRecord": {
          *             "id": "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
          *             "firstName": "Ana",
@@ -10075,7 +10170,10 @@ export interface operations {
     };
     advanceRtmCycle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The caller confirmed billing a code met so far before its period closes (ADR 043). Contract addition. */
+                billNow?: boolean;
+            };
             header?: {
                 /**
                  * @description Makes a change safe to repeat (a double click, a form resent after a slow answer, a retry after a lost
@@ -10127,7 +10225,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The cycle is not READY_TO_BILL, or a billing rule refuses it (`rule` set). */
+            /** @description The cycle is not READY_TO_BILL (nor, with `billNow`, met so far), or a billing rule refuses it (`rule` set). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

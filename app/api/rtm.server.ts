@@ -32,11 +32,14 @@ export async function organizationHasRtmCycles(request: Request, context: Portal
   return any.data ? any.data.metadata.totalItems > 0 : null;
 }
 
-/** ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); another status answers 409. */
-export const promoteRtmCycle = (request: Request, context: PortalLoadContext, id: string, promotion: "ADVANCE" | "REVERT") =>
+/**
+ * ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); another status answers 409. `billNow`: the
+ * user confirmed billing a code met so far before its period closes (ADR 043).
+ */
+export const promoteRtmCycle = (request: Request, context: PortalLoadContext, id: string, promotion: "ADVANCE" | "REVERT", billNow = false) =>
   getApi(request, context).call((c, init) =>
     promotion === "ADVANCE"
-      ? c.POST("/v2/health/rtm-cycles/{id}/advance", { ...init, params: { path: { id } } })
+      ? c.POST("/v2/health/rtm-cycles/{id}/advance", { ...init, params: { path: { id }, ...(billNow ? { query: { billNow: true } } : {}) } })
       : c.POST("/v2/health/rtm-cycles/{id}/revert", { ...init, params: { path: { id } } }),
   );
 

@@ -11,8 +11,12 @@ import {
   isLiveInteraction,
   managementClock,
   monthInterval,
+  afterBillLine,
+  afterBillText,
   refuseBilling,
+  refuseRevert,
   RULE_NAME,
+  wouldReach,
   type BilledCode,
   type CareEntry,
   type CodeFacts,
@@ -148,9 +152,20 @@ describe("what a care note counts for: the live interaction that gates 98979–9
 describe("a cycle billed under one code", () => {
   it("98985: 1 day in progress, 2 and 15 ready, 16 is 98977's", () => {
     expect(code({ code: "98985", dataDays: 1 })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "1 of 2 active days — 1 more needed in the 11 days left", reachable: true } });
-    expect(code({ code: "98985", dataDays: 2, today: "2026-11-10" })).toMatchObject({ status: "READY_TO_BILL", billable: true, needs: null, projection: "16 days can still be reached: 98977 applies at 16 — 14 more in the 21 days left" });
+    // 2 days while 16 can still be reached: met so far, ready the day 16 no longer can be (ADR 043).
+    expect(code({ code: "98985", dataDays: 2, today: "2026-11-10" })).toMatchObject({
+      status: "IN_PROGRESS",
+      met: true,
+      billable: false,
+      needs: { text: "Met so far: 98985 — ready when 16 days can no longer be reached, Nov 18 (8 days); 98977 if the interval reaches 16", reachable: true },
+      recheckOn: "2026-11-18",
+      billNow: "Bill 98985 now, before the interval closes (Nov 30, 21 days left)? It can still reach 16 days of data, and 98977 is never billed for an interval whose 98985 is billed (revert 98985 first).",
+      projection: "16 days can still be reached: 98977 applies at 16 — 14 more in the 21 days left",
+    });
+    expect(code({ code: "98985", dataDays: 2, today: "2026-11-18" })).toMatchObject({ status: "READY_TO_BILL", billable: true, needs: null, billNow: null });
     expect(code({ code: "98985", dataDays: 2 })).toMatchObject({ status: "READY_TO_BILL", projection: "16 days can no longer be reached: 98985 applies at 2" });
-    expect(code({ code: "98985", dataDays: 15 })).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(code({ code: "98985", dataDays: 15 })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "Met so far: 98985 — ready when 16 days can no longer be reached, Dec 1 (11 days); 98977 if the interval reaches 16" } });
+    expect(code({ code: "98985", dataDays: 15, today: "2026-12-01" })).toMatchObject({ status: "READY_TO_BILL", needs: null });
     expect(code({ code: "98985", dataDays: 16 })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", billable: false, needs: { text: "16 active days: 98977 applies to this interval instead", reachable: false } });
     expect(code({ code: "98985", dataDays: 1, today: "2026-12-01" })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "1 of 2 active days — ended Nov 30 without them", reachable: false } });
     expect(code({ code: "98985", dataDays: 0, today: "2026-11-30", dataToday: false })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "0 of 2 active days — cannot reach 2 days before Nov 30", reachable: false } });
@@ -173,9 +188,18 @@ describe("a cycle billed under one code", () => {
 
   it("98979: 9 in progress, 10 and 19 ready with a live call, 20 is 98980's; without a live call it waits for one", () => {
     expect(code({ code: "98979", minutes: 9, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "9 of 10 minutes of care management", reachable: true }, projection: "1 minute more reaches 98979 (10 minutes)" });
-    expect(code({ code: "98979", minutes: 10, live: true })).toMatchObject({ status: "READY_TO_BILL", needs: null, projection: "10 minutes more reach 98980 (20 minutes)" });
-    expect(code({ code: "98979", minutes: 15, live: true })).toMatchObject({ status: "READY_TO_BILL", needs: null });
-    expect(code({ code: "98979", minutes: 19, live: true })).toMatchObject({ status: "READY_TO_BILL" });
+    // Met so far while November runs (11 days left on Nov 20): ready when it closes (ADR 043).
+    expect(code({ code: "98979", minutes: 10, live: true })).toMatchObject({
+      status: "IN_PROGRESS",
+      met: true,
+      needs: { text: "Met so far: 98979 — ready when November closes (11 days)", reachable: true },
+      projection: "10 minutes more reach 98980 (20 minutes)",
+      recheckOn: "2026-12-01",
+      billNow: "Bill 98979 now, before November closes (11 days left)? Care time documented after the bill is not part of it: 98980 (20 minutes) is never billed in a month whose 98979 is billed (revert 98979 first).",
+    });
+    expect(code({ code: "98979", minutes: 10, live: true, today: "2026-11-28" }).needs?.text).toBe("Met so far: 98979 — ready when November closes (3 days)");
+    expect(code({ code: "98979", minutes: 15, live: true, today: "2026-12-01" })).toMatchObject({ status: "READY_TO_BILL", needs: null, billNow: null });
+    expect(code({ code: "98979", minutes: 19, live: true, today: "2026-12-01" })).toMatchObject({ status: "READY_TO_BILL" });
     expect(code({ code: "98979", minutes: 20, live: true })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "20 minutes: 98980 applies to this month instead", reachable: false } });
     expect(code({ code: "98979", minutes: 15, live: false })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "15 minutes of care management; no live interaction logged yet", reachable: true } });
     expect(code({ code: "98979", minutes: 9, live: false })).toMatchObject({ needs: { text: "9 of 10 minutes of care management; no live interaction logged yet" } });
@@ -184,11 +208,16 @@ describe("a cycle billed under one code", () => {
 
   it("98980 at 19/20 and 98981 at 39/40 minutes, with and without a live call", () => {
     expect(code({ code: "98980", minutes: 19, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "19 of 20 minutes of care management" } });
-    expect(code({ code: "98980", minutes: 20, live: true })).toMatchObject({ status: "READY_TO_BILL", units: 1 });
+    expect(code({ code: "98980", minutes: 20, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "Met so far: 98980 — ready when November closes (11 days)" }, units: 1 });
+    expect(code({ code: "98980", minutes: 20, live: true }).billNow).toBe(
+      "Bill 98980 now, before November closes (11 days left)? Care time documented after the bill is not part of it: it still counts toward 98981 (each further 20 minutes), billed on its own.",
+    );
+    expect(code({ code: "98980", minutes: 20, live: true, today: "2026-12-01" })).toMatchObject({ status: "READY_TO_BILL", units: 1 });
     expect(code({ code: "98980", minutes: 20, live: false })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "20 minutes of care management; no live interaction logged yet" } });
     expect(code({ code: "98981", minutes: 39, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "39 of 40 minutes of care management" } });
-    expect(code({ code: "98981", minutes: 40, live: true })).toMatchObject({ status: "READY_TO_BILL", units: 1 });
-    expect(code({ code: "98981", minutes: 60, live: true })).toMatchObject({ status: "READY_TO_BILL", units: 2 });
+    expect(code({ code: "98981", minutes: 40, live: true, today: "2026-12-01" })).toMatchObject({ status: "READY_TO_BILL", units: 1 });
+    expect(code({ code: "98981", minutes: 60, live: true, today: "2026-12-01" })).toMatchObject({ status: "READY_TO_BILL", units: 2 });
+    expect(code({ code: "98981", minutes: 60, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "Met so far: 2 × 98981 — ready when November closes (11 days)" }, units: 2 });
     expect(code({ code: "98981", minutes: 40, live: false })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "40 minutes of care management; no live interaction logged yet" } });
   });
 
@@ -204,7 +233,7 @@ describe("a cycle billed under one code", () => {
       needs: { text: "98979 is never billed with 98980 or 98981 in the same calendar month: 98979 was billed for Nov 1 – Nov 30 on Nov 20" },
     });
     // The cycle's own bill is not a conflict, nor a code of another interval.
-    expect(code({ code: "98985", dataDays: 5, billed: [billed("98985")] }).status).toBe("READY_TO_BILL");
+    expect(code({ code: "98985", dataDays: 4, billed: [billed("98985")] }).status).toBe("READY_TO_BILL"); // 16 out of reach on Nov 20
     expect(code({ code: "98977", dataDays: 16, billed: [billed("98985", { start: "2026-10-02", end: "2026-10-31" })] }).status).toBe("READY_TO_BILL");
   });
 });
@@ -263,7 +292,47 @@ describe("refusals name their rule", () => {
     expect(refuseBilling({ ...req, code: "98981" }, [billed("98980")])).toBeNull();
   });
 
+  it("a code met so far while its period runs is billed only after confirming Bill now (ADR 043)", () => {
+    const early = "Bill 98979 now, before November closes (11 days left)? …";
+    expect(refuseBilling({ ...req, code: "98979", early }, [])).toEqual({
+      rule: "BILL_WHEN_PERIOD_CLOSES",
+      message: `A period is billed when it closes, or when nothing better can happen: ${early} Confirm "Bill now" to bill it before then.`,
+    });
+    expect(refuseBilling({ ...req, code: "98979", early, billNow: true }, [])).toBeNull();
+    // A conflict or unmet requirements are named first: Bill now does not override them.
+    expect(refuseBilling({ ...req, code: "98979", early, billNow: true }, [billed("98980")])?.rule).toBe("MANAGEMENT_ONE_BASE_CODE_PER_MONTH");
+  });
+
+  it("98980 is not reverted while its month's 98981 is billed (revert in order, ADR 043)", () => {
+    expect(refuseRevert("98980", NOV, [billed("98981")])).toEqual({
+      rule: "ADDITIONAL_NEEDS_BASE",
+      message: "98981 is billed only with 98980: 98981 is billed for Nov 1 – Nov 30 (Nov 20); revert 98981 first",
+    });
+    expect(refuseRevert("98980", NOV, [billed("98981", { start: "2026-10-01", end: "2026-10-31" })])).toBeNull();
+    expect(refuseRevert("98980", NOV, [])).toBeNull();
+    expect(refuseRevert("98981", NOV, [billed("98980")])).toBeNull();
+    expect(refuseRevert("98979", NOV, [billed("98981")])).toBeNull();
+  });
+
   it("every rule has a name", () => {
     expect(Object.values(RULE_NAME).every((n) => n.length > 10)).toBe(true);
+  });
+});
+
+describe("care time documented after a bill (ADR 043)", () => {
+  it("says what the month would reach with it, when that differs from what was billed", () => {
+    expect(wouldReach(["98979"], { minutes: 20, live: true })).toBe("98980");
+    expect(wouldReach(["98979"], { minutes: 19, live: true })).toBeNull();
+    expect(wouldReach(["98980"], { minutes: 40, live: true })).toBe("98980 + 1 × 98981");
+    expect(wouldReach(["98980", "98981"], { minutes: 45, live: true })).toBeNull();
+    expect(wouldReach(["98979"], { minutes: 25, live: false })).toBeNull();
+  });
+
+  it("words the note and the month's line", () => {
+    expect(afterBillText(["98979"], "2026-11-12")).toBe("After 98979 was billed on Nov 12");
+    expect(afterBillText(["98981", "98980"], "2026-11-12")).toBe("After 98980 + 98981 was billed on Nov 12");
+    expect(afterBillLine({ codes: ["98979"], billedOn: "2026-11-12", minutes: 10, wouldReach: "98980" })).toBe("10 minutes after 98979 was billed on Nov 12 — would reach 98980 (revert 98979 to bill it)");
+    expect(afterBillLine({ codes: ["98980"], billedOn: "2026-11-12", minutes: 20, wouldReach: "98980 + 1 × 98981" })).toBe("20 minutes after 98980 was billed on Nov 12 — would reach 98980 + 1 × 98981");
+    expect(afterBillLine({ codes: ["98979"], billedOn: "2026-11-12", minutes: 1, wouldReach: null })).toBe("1 minute after 98979 was billed on Nov 12 — no other code");
   });
 });

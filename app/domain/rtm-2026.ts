@@ -55,6 +55,9 @@ export function daysLeft(start: string, end: string, today: string): number {
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** "November" for 2026-11 (or any date in it). */
+export const monthName = (date: string) => MONTH_NAMES[Number(date.slice(5, 7)) - 1]!;
 /** "Dec 3" for 2026-12-03. */
 export function shortDate(date: string): string {
   const [, m, d] = date.split("-").map(Number) as [number, number, number];
@@ -322,7 +325,8 @@ export type RuleId =
   | "DEVICE_ONE_PRACTITIONER"
   | "REQUIREMENTS_NOT_MET"
   | "SETUP_ONCE_PER_EPISODE"
-  | "ADDITIONAL_NEEDS_BASE";
+  | "ADDITIONAL_NEEDS_BASE"
+  | "BILL_WHEN_PERIOD_CLOSES";
 
 /** Each rule's name, as refusals show it (ADR 033). */
 export const RULE_NAME: Record<RuleId, string> = {
@@ -332,6 +336,7 @@ export const RULE_NAME: Record<RuleId, string> = {
   REQUIREMENTS_NOT_MET: "A code is billed only when its requirements are met",
   SETUP_ONCE_PER_EPISODE: "98975 once per episode of care",
   ADDITIONAL_NEEDS_BASE: "98981 is billed only with 98980",
+  BILL_WHEN_PERIOD_CLOSES: "A period is billed when it closes, or when nothing better can happen",
 };
 
 export interface Refusal {
@@ -355,6 +360,12 @@ export interface BillRequest extends Interval {
   requirementsMet: boolean;
   /** What it still needs when they are not (evaluateCode's `needs`). */
   needs?: string | null;
+  /**
+   * Met so far while its period runs and something better can still happen (evaluateCode's `billNow`, ADR 043):
+   * billed only when the caller confirms "Bill now" (`billNow`).
+   */
+  early?: string | null;
+  billNow?: boolean;
 }
 
 const refusal = (rule: RuleId, detail: string): Refusal => ({ rule, message: `${RULE_NAME[rule]}: ${detail}` });
@@ -395,7 +406,52 @@ export function refuseBilling(req: BillRequest, billed: readonly BilledCode[]): 
     return refusal("ADDITIONAL_NEEDS_BASE", `98980 is not billed for ${range(req)}`);
   }
   if (!req.requirementsMet) return refusal("REQUIREMENTS_NOT_MET", `${req.code} has ${req.needs ?? "not what it needs"}`);
+  if (req.early && !req.billNow) return refusal("BILL_WHEN_PERIOD_CLOSES", `${req.early} Confirm "Bill now" to bill it before then.`);
   return null;
+}
+
+/**
+ * Whether reverting the billed `code` over `i` breaks a rule (ADR 043, "Revert in order"): a base code whose add-on
+ * is billed for the same month (98980 with 98981) is refused, the rule named — revert the add-on first.
+ */
+export function refuseRevert(code: RtmBillingCode, i: Interval, billed: readonly BilledCode[]): Refusal | null {
+  if (code !== "98980") return null;
+  const addOn = billed.find((b) => b.code === "98981" && overlaps(b, i));
+  return addOn ? refusal("ADDITIONAL_NEEDS_BASE", `98981 is billed for ${range(addOn)} (${shortDate(addOn.billedOn)}); revert 98981 first`) : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Care time documented after a bill (ADR 043, "Billing never blocks documentation")
+
+/**
+ * What a month's care notes would reach if the time documented after its bill counted: the codes' label when it
+ * differs from what was billed (`billed`, e.g. "98979"), else null. `facts` are the whole month's notes.
+ */
+export function wouldReach(billed: readonly RtmBillingCode[], facts: { minutes: number; live: boolean }): string | null {
+  const all = facts.live ? codesFor(facts.minutes) : [];
+  const label = codesLabel(all);
+  return all.length > 0 && label !== codesLabel(billedCodesInOrder(billed)) ? label : null;
+}
+
+const billedCodesInOrder = (codes: readonly RtmBillingCode[]) => [...codes].sort();
+
+/** "98979" / "98980 + 98981" for a month's billed care-management codes. */
+export const billedLabel = (codes: readonly RtmBillingCode[]) => [...new Set(codes)].sort().join(" + ");
+
+/** "After 98979 was billed on Nov 12" — a care note documented after its month's bill (it is not that bill's evidence). */
+export const afterBillText = (codes: readonly RtmBillingCode[], billedOn: string) => `After ${billedLabel(codes)} was billed on ${shortDate(billedOn)}`;
+
+/**
+ * The line of a billed month with time documented after the bill: "10 minutes after 98979 was billed on Nov 12 —
+ * would reach 98980 (revert 98979 to bill it)", or "… — no other code" when it changes nothing.
+ */
+export function afterBillLine(a: { codes: readonly RtmBillingCode[]; billedOn: string; minutes: number; wouldReach: string | null }): string {
+  const head = `${minutesWord(a.minutes)} after ${billedLabel(a.codes)} was billed on ${shortDate(a.billedOn)}`;
+  if (!a.wouldReach) return `${head} — no other code`;
+  // An add-on opens on its own cycle (98981 after a billed 98980); another base code needs the bill reverted.
+  const base = a.wouldReach.split(" ")[0]!;
+  const revert = !a.codes.includes(base as RtmBillingCode) ? ` (revert ${billedLabel(a.codes)} to bill it)` : "";
+  return `${head} — would reach ${a.wouldReach}${revert}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -430,6 +486,11 @@ export interface CodeVerdict {
   units: number;
   /** For an IN_PROGRESS cycle, the first day its status changes with the date alone (else null). */
   recheckOn: string | null;
+  /**
+   * Met so far while its period runs and a better code can still be reached (ADR 043): what billing it now may lose,
+   * for the "Bill now" confirmation (null otherwise). The status stays IN_PROGRESS and `needs` says "Met so far: …".
+   */
+  billNow: string | null;
 }
 
 const earliest = (a: string, b: string) => (a < b ? a : b);
@@ -441,9 +502,17 @@ export function evaluateCode(f: CodeFacts): CodeVerdict {
   const v = DEVICE_CODES.has(f.code) ? deviceVerdict(f, left) : managementVerdict(f, left);
   const conflict = conflictOf(f.code, f, f.billed ?? []);
   if (conflict) {
-    return { ...v, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: conflict.message, reachable: false }, recheckOn: null };
+    return { ...v, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: conflict.message, reachable: false }, recheckOn: null, billNow: null };
   }
   return v;
+}
+
+/**
+ * A code met while its period runs and something better can still happen (ADR 043, "Bill when the period closes"):
+ * IN_PROGRESS, "Met so far: 98979 — ready when November closes (3 days)", looked at again the day it turns ready.
+ */
+function metSoFar(v: Omit<CodeVerdict, "billNow" | "status" | "needs" | "billable" | "recheckOn">, text: string, readyOn: string, billNow: string): CodeVerdict {
+  return { ...v, billable: false, reachable: true, status: "IN_PROGRESS", needs: { text, reachable: true }, recheckOn: readyOn, billNow };
 }
 
 function statusOf(billable: boolean, reachable: boolean, left: number): RtmStatus2026 {
@@ -460,9 +529,20 @@ function deviceVerdict(f: CodeFacts, left: number): CodeVerdict {
   if (f.code === "98985" && have >= FULL_SUPPLY_DAYS) {
     // 98985 is 2–15 days: at 16 the interval is 98977's.
     const needs = { text: `${have} active days: 98977 applies to this interval instead`, reachable: false };
-    return { met: false, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, projection, units: 1, recheckOn: null };
+    return { met: false, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, projection, units: 1, recheckOn: null, billNow: null };
   }
   const met = have >= req;
+  if (met && f.code === "98985" && left > 0 && most >= FULL_SUPPLY_DAYS) {
+    // 98985 while 16 days can still be reached: ready the day they no longer can (at the latest, the interval's end).
+    const readyOn = latest(addDays(f.today, 1), earliest(addDays(f.end, 2 - (FULL_SUPPLY_DAYS - have)), addDays(f.end, 1)));
+    const wait = daysBetween(f.today, readyOn);
+    return metSoFar(
+      { met, reachable: true, projection, units: 1 },
+      `Met so far: 98985 — ready when 16 days can no longer be reached, ${shortDate(readyOn)} (${daysWord(wait)}); 98977 if the interval reaches 16`,
+      readyOn,
+      `Bill 98985 now, before the interval closes (${shortDate(f.end)}, ${daysWord(left)} left)? It can still reach 16 days of data, and 98977 is never billed for an interval whose 98985 is billed (revert 98985 first).`,
+    );
+  }
   const reachable = met || (left > 0 && most >= req);
   const status = statusOf(met, reachable, left);
   const of = `${have} of ${req} active ${plural(req, "day")}`;
@@ -474,7 +554,7 @@ function deviceVerdict(f: CodeFacts, left: number): CodeVerdict {
   }
   // With no new day of data, day d (after today) still reaches them while have + (end - d + 1) >= req.
   const recheckOn = status === "IN_PROGRESS" ? latest(addDays(f.today, 1), earliest(addDays(f.end, 2 - (req - have)), addDays(f.end, 1))) : null;
-  return { met, billable: met, reachable, status, needs, projection, units: 1, recheckOn };
+  return { met, billable: met, reachable, status, needs, projection, units: 1, recheckOn, billNow: null };
 }
 
 function managementVerdict(f: CodeFacts, left: number): CodeVerdict {
@@ -486,7 +566,7 @@ function managementVerdict(f: CodeFacts, left: number): CodeVerdict {
   const ended = (text: string) => (left === 0 ? `${text} — ended ${shortDate(f.end)}` : text);
   if (f.code === "98979" && m >= CARE_MINUTES) {
     const needs = { text: `${m} minutes: 98980 applies to this month instead`, reachable: false };
-    return { met: false, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, projection, units: 1, recheckOn: null };
+    return { met: false, billable: false, reachable: false, status: "ACTIVE_DAYS_INCOMPLETE", needs, projection, units: 1, recheckOn: null, billNow: null };
   }
   const needed = f.code === "98979" ? BRIEF_MINUTES : f.code === "98980" ? CARE_MINUTES : CARE_MINUTES + ADDITIONAL_MINUTES;
   const met = m >= needed && f.live;
@@ -495,5 +575,22 @@ function managementVerdict(f: CodeFacts, left: number): CodeVerdict {
   const have = m >= needed ? `${m} minutes of care management` : `${m} of ${needed} minutes of care management`;
   const needs = met ? null : { text: ended(noLive(have)), reachable };
   const units = f.code === "98981" ? Math.max(1, additionalUnits(m)) : 1;
-  return { met, billable: met, reachable, status, needs, projection, units, recheckOn: status === "IN_PROGRESS" ? addDays(f.end, 1) : null };
+  if (met && left > 0) {
+    // The calendar month still runs: more minutes can reach a better code (ready the day after it closes).
+    const what = f.code === "98981" && units > 1 ? `${units} × 98981` : f.code;
+    const month = monthName(f.end);
+    const lost =
+      f.code === "98979"
+        ? "98980 (20 minutes) is never billed in a month whose 98979 is billed (revert 98979 first)"
+        : f.code === "98980"
+          ? "it still counts toward 98981 (each further 20 minutes), billed on its own"
+          : "a further unit of 98981 cannot be added once these are billed (revert first)";
+    return metSoFar(
+      { met, reachable: true, projection, units },
+      `Met so far: ${what} — ready when ${month} closes (${daysWord(left)})`,
+      addDays(f.end, 1),
+      `Bill ${what} now, before ${month} closes (${daysWord(left)} left)? Care time documented after the bill is not part of it: ${lost}.`,
+    );
+  }
+  return { met, billable: met, reachable, status, needs, projection, units, recheckOn: status === "IN_PROGRESS" ? addDays(f.end, 1) : null, billNow: null };
 }

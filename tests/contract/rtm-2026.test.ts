@@ -28,7 +28,13 @@ describe("the 2026 RTM code set", () => {
     });
     expect((await running("Boundary 02 days")).SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL", needs: null });
     const eleven = await running("Boundary 11 days");
-    expect(eleven.SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL", needs: null, projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left" });
+    // Met while 16 days can still be reached: In Progress, "met so far", with what billing it now may lose (ADR 043).
+    expect(eleven.SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({
+      status: "IN_PROGRESS",
+      needs: { text: expect.stringMatching(/^Met so far: 98985 — ready when 16 days can no longer be reached, \w+ \d+ \(7 days\); 98977 if the interval reaches 16$/), reachable: true },
+      billNow: expect.stringMatching(/^Bill 98985 now, before the interval closes \(\w+ \d+, 11 days left\)\? It can still reach 16 days of data/),
+      projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left",
+    });
     expect(eleven.DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ billingCode: "98977", status: "IN_PROGRESS", numRequiredDays: 16, needs: { text: "11 of 16 active days — 5 more needed in the 11 days left" } });
     expect((await running("Boundary 15 days")).DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "15 of 16 active days — 1 more needed in the 11 days left" } });
     const sixteen = await running("Boundary 16 days");
@@ -39,13 +45,14 @@ describe("the 2026 RTM code set", () => {
   it("reports the management clock at 9, 10, 19, 20, 39 and 40 minutes, with and without a live call", async () => {
     const at = async (name: string) => running(name);
     expect((await at("Boundary 9 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ billingCode: "98979", status: "IN_PROGRESS", liveInteraction: true, interactionMinutes: 9, projection: "1 minute more reaches 98979 (10 minutes)" });
-    expect((await at("Boundary 10 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", projection: "10 minutes more reach 98980 (20 minutes)" });
-    expect((await at("Boundary 19 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL" });
+    // Met while the month runs: In Progress until it closes (ADR 043).
+    expect((await at("Boundary 10 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when /), reachable: true }, billNow: expect.stringMatching(/^Bill 98979 now/), projection: "10 minutes more reach 98980 (20 minutes)" });
+    expect((await at("Boundary 19 min live")).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when /), reachable: true } });
     const twenty = await at("Boundary 20 min live");
-    expect(twenty.PATIENT_INTERACTION).toMatchObject({ billingCode: "98980", status: "READY_TO_BILL", projection: "20 minutes more reach 98980 + 1 × 98981 (40 minutes)" });
+    expect(twenty.PATIENT_INTERACTION).toMatchObject({ billingCode: "98980", status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: 98980 — ready when /), reachable: true }, projection: "20 minutes more reach 98980 + 1 × 98981 (40 minutes)" });
     expect(twenty.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "20 minutes: 98980 applies to this month instead" } });
     expect((await at("Boundary 39 min live")).ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: "39 of 40 minutes of care management" } });
-    expect((await at("Boundary 40 min live")).ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ billingCode: "98981", status: "READY_TO_BILL", units: 1 });
+    expect((await at("Boundary 40 min live")).ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ billingCode: "98981", status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: 98981 — ready when /), reachable: true }, units: 1 });
     for (const m of [10, 19]) {
       expect((await at(`Boundary ${m} min no call`)).BRIEF_PATIENT_INTERACTION).toMatchObject({
         status: "IN_PROGRESS", liveInteraction: false,
@@ -60,7 +67,12 @@ describe("the 2026 RTM code set", () => {
     const c = await running("Boundary 11 days");
     const short = c.SHORT_DEVICE_AND_DATA_TRANSMISSION;
     const full = c.DEVICE_AND_DATA_TRANSMISSION;
-    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: short.id } })).status).toBe("BILLED");
+    // Met so far: refused until "Bill now" is confirmed (ADR 043), then billed.
+    const early = await rtCall({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: short.id } });
+    expectError(early, 409);
+    expect(early.body.rule).toBe("BILL_WHEN_PERIOD_CLOSES");
+    expect(early.body.message).toMatch(/^A period is billed when it closes, or when nothing better can happen: Bill 98985 now/);
+    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: short.id }, query: { billNow: true } })).status).toBe("BILLED");
     try {
       const refused = await rtCall({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: full.id } });
       expectError(refused, 409);
@@ -98,10 +110,10 @@ describe("the 2026 RTM code set", () => {
     expect(before.events.find((e: J) => e.id === attempt.id)).toMatchObject({ minutes: 20, unsuccessfulAttempt: true, source: "TYPED", liveInteraction: { method: "VIDEO", twoWay: false }, practitioner: attempt.practitioner });
     // The older note's call recorded as a two-way video call: 15 minutes with a live call reach 98979.
     await rt({ op: "updateCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: flagOnly.id }, body: { liveInteraction: { method: "VIDEO", twoWay: true } } });
-    expect(await brief()).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, needs: null });
+    expect(await brief()).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when /), reachable: true } });
   });
 
-  it("bills 98979 at 15 minutes with a live call, then refuses 98980 in the same month, naming the rule", async () => {
+  it("bills 98979 at 15 minutes with a live call (Bill now), takes care time after the bill, then refuses 98980 in the same month, naming the rule", async () => {
     const p = await newPatient(w);
     const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });
     await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
@@ -110,10 +122,12 @@ describe("the 2026 RTM code set", () => {
       Object.fromEntries(((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, limit: 20 } })).items as J[]).map((c) => [c.code, c]));
     await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 15, notes: "Video call", liveInteraction: { method: "VIDEO", twoWay: true } } });
     const brief = (await cycles()).BRIEF_PATIENT_INTERACTION;
-    expect(brief).toMatchObject({ billingCode: "98979", status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true });
-    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: brief.id } })).status).toBe("BILLED");
-    // The billed 98979 locks the month's care notes (as any billed cycle locks those in its dates) ...
-    expectError(await rtCall({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 10, notes: "Reviewed data", isPatientInteraction: false } }), 409);
+    expect(brief).toMatchObject({ billingCode: "98979", status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, billNow: expect.stringMatching(/^Bill 98979 now/) });
+    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: brief.id }, query: { billNow: true } })).status).toBe("BILLED");
+    // Billing never blocks documentation (ADR 043): a note after the bill is added, shown as such with what it would reach ...
+    const after = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 10, notes: "Reviewed data", isPatientInteraction: false } });
+    expect(after).toMatchObject({ afterBill: { codes: ["98979"], billedOn: w.today, wouldReach: "98980" } });
+    expect((await cycles()).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "BILLED", interactionMinutes: 15, afterBill: { minutes: 10, codes: ["98979"], wouldReach: "98980" } });
     // ... and 98980 of the same month is refused with the rule named, before its minutes are even counted.
     const care = (await cycles()).PATIENT_INTERACTION;
     expect(care).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: expect.stringMatching(/^98979 is never billed with 98980 or 98981 in the same calendar month: 98979 was billed for /), reachable: false } });

@@ -30,21 +30,27 @@ test.beforeAll(async () => {
   today = (await orgClock(api)).today;
 });
 
-/** A new Health patient with a first program (which opens the RTM episode) and a 20-minute care note of a two-way video call. */
-async function patientReadyToBill(): Promise<{ patient: PatientRecord; name: string; care: Cycle; month: string; author: string }> {
+/**
+ * A new Health patient with a first program (which opens the RTM episode) and a 20-minute care note of a two-way video
+ * call: 98980 is met so far, In Progress until the month closes (ADR 043), billable now after a confirmation.
+ */
+async function patientMetSoFar(minutes = 20): Promise<{ patient: PatientRecord; name: string; care: Cycle; month: string; author: string }> {
   const patient = await newHealthPatient(api);
   const template = await createTemplate(api, `RTM ${tag()}`);
   const assigned = await api.POST("/v2/health/patients/{id}/assignments", { params: { path: { id: patient.id } }, body: { hepId: template.id, shouldRetireHeps: true } });
   expect(assigned.response.ok, "the first program is assigned").toBe(true);
   const note = await api.POST("/v2/patients/{id}/interactions", {
     params: { path: { id: patient.id } },
-    body: { date: today, minutes: 20, notes: "Reviewed the program by video call.", liveInteraction: { method: "VIDEO", twoWay: true } },
+    body: { date: today, minutes, notes: "Reviewed the program by video call.", liveInteraction: { method: "VIDEO", twoWay: true } },
   });
   expect(note.response.ok, "the care note is saved").toBe(true);
   const cycles = await patientCycles(patient);
-  const care = cycles.find((c) => c.code === "PATIENT_INTERACTION");
+  // The code the minutes meet: 98980 at 20 or more, 98979 at 10–19.
+  const [code, billingCode] = minutes >= 20 ? (["PATIENT_INTERACTION", "98980"] as const) : (["BRIEF_PATIENT_INTERACTION", "98979"] as const);
+  const care = cycles.find((c) => c.code === code);
   expect(care, "the episode has a care-management cycle").toBeDefined();
-  expect(care!.status, "20 minutes with an interactive communication: ready to bill").toBe("READY_TO_BILL");
+  expect(care!.status, "a live call while the month runs: met so far").toBe("IN_PROGRESS");
+  expect(care!.billNow, "met so far: it can be billed now, after a confirmation").toMatch(new RegExp(`^Bill ${billingCode} now, before \\w+ closes`));
   const by = note.data!.practitioner;
   return { patient, name: `${patient.patient.firstName} ${patient.patient.lastName}`, care: care!, month: care!.endDate.slice(0, 7), author: by ? `${by.lastName}, ${by.firstName}` : "—" };
 }
@@ -71,6 +77,16 @@ async function openPatientRow(page: Page, month: string, name: string, origin = 
 const patientRows = (page: Page) => page.getByRole("region", { name: /^Patients with RTM cycles ending in/ }).getByRole("group").filter({ has: page.locator("table") });
 const patientRow = (page: Page, name: string) => patientRows(page).filter({ has: page.getByText(name, { exact: true }) });
 
+/** "Bill now" (ADR 043): the confirmation names what billing early may lose; it is a page of its own without JavaScript. */
+async function billNow(page: Page, row: ReturnType<Page["getByRole"]>, code: string, name: string, { checkAccessible = false } = {}) {
+  await cycleRow(row, code).getByRole("link", { name: `Bill now: ${code} of ${name}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Bill ${code} now for ${name}?` });
+  await expect(dialog).toContainText(new RegExp(`Bill ${code} now, before .*\\? `));
+  if (checkAccessible) await expectAccessible(page);
+  await dialog.getByRole("button", { name: `Bill ${code} now` }).click();
+  await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+}
+
 const cycleRow = (row: ReturnType<Page["getByRole"]>, billingCode: string) => row.getByRole("row").filter({ has: row.page().getByRole("rowheader", { name: new RegExp(`^${billingCode}`) }) });
 
 test.describe("the worklist", () => {
@@ -78,15 +94,16 @@ test.describe("the worklist", () => {
     await useSession(page, PRACTITIONER);
   });
 
-  test("a care note makes the care-management cycle Ready to Bill; Mark Billed locks the note, Revert unlocks it", async ({ page }) => {
-    const { patient, name, month } = await patientReadyToBill();
+  test("a care note meets 98980 so far (In Progress until the month closes); Bill now, after its confirmation, locks the note; Revert unlocks it", async ({ page }) => {
+    const { patient, name, month } = await patientMetSoFar();
     const row = await openPatientRow(page, month, name);
     const care = cycleRow(row, "98980");
-    await expect(care.getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(care.getByRole("cell").first()).toHaveText("In Progress");
     await expect(care).toContainText("Care Management");
+    await expect(care).toContainText(/Met so far: 98980 — ready when \w+ closes \(\d+ days?\)/);
+    await expect(care.getByRole("button", { name: /^Mark billed/ })).toHaveCount(0);
     // (The device-data cycles end with their 30-day interval, usually in another month: the 2026 test shows them.)
-    await care.getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
-    await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+    await billNow(page, row, "98980", name);
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
     expect((await careNotes(api, patient.id))[0]?.rtmCycleStatus).toBe("BILLED");
@@ -101,14 +118,15 @@ test.describe("the worklist", () => {
     const again = await openPatientRow(page, month, name);
     await cycleRow(again, "98980").getByRole("button", { name: `Revert to ready: 98980 of ${name}` }).click();
     await expectToast(page, `Successfully reverted RTM Cycle for ${name} to ready to bill.`);
-    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
+    // Its month still runs: met so far again (ADR 043).
+    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("In Progress");
     await expectAccessible(page);
     await page.goto(sectionUrl(patient.id, "health", "care"));
     await expect(page.getByRole("row").filter({ hasText: "Reviewed the program by video call." }).getByRole("link", { name: /^Delete/ })).toHaveCount(1);
     await expectAccessible(page);
   });
 
-  test("2026 codes (ADR 033): at 11 days 98985 is billable and billed, then 98977 is refused for that interval with the rule named; 15 minutes are 98979 once a note records a two-way video call, not with an unsuccessful attempt", async ({ page }) => {
+  test("2026 codes (ADR 033): at 11 days 98985 is met so far and billed now, then 98977 is refused for that interval with the rule named; 15 minutes are 98979 once a note records a two-way video call, not with an unsuccessful attempt", async ({ page }) => {
     test.slow(); // a bill, the month's CSV, the audit packet and a new patient: ~30 s on a loaded machine
     // The seeded boundary patient of this project (reference-api rtm seed: 11 days of data, 11 days left).
     const lastName = `Boundary 11 days ${test.info().project.name}`;
@@ -125,15 +143,15 @@ test.describe("the worklist", () => {
     await expect(row).toHaveCount(1);
     await row.getByText(name, { exact: true }).click();
     const device = row.getByRole("region", { name: `Device supply of ${name}` });
-    await expect(device).toContainText("11 of 30 days with data, 11 days left — 98985 ready to bill");
+    await expect(device).toContainText("11 of 30 days with data, 11 days left — 98985 met so far");
     await expect(device).toContainText("16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left");
-    await expect(cycleRow(row, "98985").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(cycleRow(row, "98985").getByRole("cell").first()).toHaveText("In Progress");
+    await expect(cycleRow(row, "98985")).toContainText(/Met so far: 98985 — ready when 16 days can no longer be reached/);
     await expect(cycleRow(row, "98985")).toContainText("11/30 days");
     await expect(cycleRow(row, "98977")).toContainText("11 of 16 active days — 5 more needed in the 11 days left");
     await expectAccessible(page);
 
-    await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
-    await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+    await billNow(page, row, "98985", name);
     const after = patientRow(page, name);
     await expect(cycleRow(after, "98985").getByRole("cell").first()).toHaveText("Billed");
     await expect(after.getByRole("region", { name: `Device supply of ${name}` })).toContainText("98985 billed");
@@ -196,23 +214,82 @@ test.describe("the worklist", () => {
     await expect(page.getByRole("row").filter({ hasText: "Talked through the program." }).getByRole("cell").nth(2)).toHaveText("Video call, two-way");
     await expectAccessible(page);
     care = await openPatientRow(page, today.slice(0, 7), careName);
-    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, live interaction logged — 98979 ready to bill`);
-    await expect(cycleRow(care, "98979").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, live interaction logged — 98979 met so far`);
+    await expect(cycleRow(care, "98979").getByRole("cell").first()).toHaveText("In Progress");
     await expect(cycleRow(care, "98980")).toContainText("15 of 20 minutes of care management");
   });
 
-  test("a stale Mark Billed (someone billed it a moment ago) is refused clearly, and the row shows Billed", async ({ page }) => {
-    const { name, care, month } = await patientReadyToBill();
+  test("billing never blocks documentation (ADR 043): a care note inside a billed 98975 interval; 98979 billed at 10 minutes after confirming, then 10 more minutes shown as after the bill; 98980 is not reverted while 98981 is billed", async ({ page }) => {
+    test.slow(); // two new patients and three bills
+    // 98975 at day 2 (nothing better can happen: Ready): the seeded boundary patient (shared by both projects), billed.
+    const lastName = "Boundary 02 days";
+    const setup = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, start: today, end: today, limit: 50 } } })).data!.items.find(
+      (c) => c.patientRecord.lastName === lastName && c.code === "PATIENT_SETUP" && c.startDate <= today && c.endDate >= today,
+    );
+    expect(setup, "the boundary patient has a running set-up cycle").toBeDefined();
+    if (setup!.status !== "BILLED") expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: setup!.id } } })).response.status).toBe(200);
+    // A care note dated inside the billed interval is accepted (it used to be refused: "This date is in a billed cycle").
+    await page.goto(sectionUrl(setup!.patientRecord.id, "health", "care", "?dialog=care-note-new"));
+    let add = page.getByRole("dialog", { name: "Add Care Note" });
+    await expectAccessible(page);
+    await add.getByLabel("Minutes").fill("5");
+    await add.getByLabel("Notes").fill(`Checked the data after the set-up bill ${tag()}.`);
+    await add.getByRole("button", { name: "Add" }).click();
+    await expectToast(page, "Interaction has been successfully added.");
+    await expectAccessible(page);
+
+    // 98979 at 10 minutes while the month runs: met so far; billed only through the confirmation.
+    const { patient, name, month } = await patientMetSoFar(10);
     const row = await openPatientRow(page, month, name);
-    expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id } } })).response.status).toBe(200);
-    await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
+    await expect(cycleRow(row, "98979").getByRole("cell").first()).toHaveText("In Progress");
+    await expect(cycleRow(row, "98979")).toContainText(/Met so far: 98979 — ready when \w+ closes \(\d+ days?\)/);
+    await billNow(page, row, "98979", name, { checkAccessible: true });
+    await expect(cycleRow(patientRow(page, name), "98979").getByRole("cell").first()).toHaveText("Billed");
+    await expectAccessible(page);
+    // 10 more minutes after the bill: accepted, shown as after the bill with what the month would reach, not frozen.
+    await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new"));
+    add = page.getByRole("dialog", { name: "Add Care Note" });
+    await expectAccessible(page);
+    await add.getByLabel("Minutes").fill("10");
+    await add.getByLabel("Notes").fill("Adjusted the plan after the bill.");
+    await add.getByRole("button", { name: "Add" }).click();
+    await expectToast(page, "Interaction has been successfully added.");
+    const later = page.getByRole("row").filter({ hasText: "Adjusted the plan after the bill." });
+    await expect(later).toContainText(/After 98979 was billed on \w+ \d+ — not part of it; the month would reach 98980/);
+    await expect(later.getByRole("link", { name: /^Delete/ })).toHaveCount(1);
+    await expect(page.getByRole("row").filter({ hasText: "Reviewed the program by video call." }).getByText("Billed")).toBeVisible();
+    await expectAccessible(page);
+    const again = await openPatientRow(page, month, name);
+    await expect(again.getByRole("region", { name: `Care management of ${name}` })).toContainText(/10 minutes after 98979 was billed on \w+ \d+ — would reach 98980 \(revert 98979 to bill it\)/);
+    await expect(cycleRow(again, "98980")).toContainText(/98979 is never billed with 98980 or 98981 in the same calendar month/);
+
+    // Revert in order: 98980 with its month's 98981 billed is refused, the rule named.
+    const forty = await patientMetSoFar(40);
+    const codes = Object.fromEntries((await patientCycles(forty.patient)).map((c) => [c.billingCode, c]));
+    for (const code of ["98980", "98981"]) {
+      expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: codes[code]!.id }, query: { billNow: true } } })).response.status, code).toBe(200);
+    }
+    const fortyRow = await openPatientRow(page, forty.month, forty.name);
+    await cycleRow(fortyRow, "98980").getByRole("button", { name: `Revert to ready: 98980 of ${forty.name}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: /98981 is billed only with 98980: 98981 is billed for .*; revert 98981 first/ })).toBeVisible();
+    await expect(cycleRow(patientRow(page, forty.name), "98980").getByRole("cell").first()).toHaveText("Billed");
+  });
+
+  test("a stale Bill now (someone billed it a moment ago) is refused clearly, and the row shows Billed", async ({ page }) => {
+    const { name, care, month } = await patientMetSoFar();
+    const row = await openPatientRow(page, month, name);
+    await cycleRow(row, "98980").getByRole("link", { name: `Bill now: 98980 of ${name}` }).click();
+    expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id }, query: { billNow: true } } })).response.status).toBe(200);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Bill 98980 now" }).click();
     await expectToast(page, "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.");
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
   });
 
   test("Copy puts the code and the interactions on the clipboard, or shows them to select; both PDFs are real PDFs, never cached", async ({ page, context }) => {
-    const { name, care, month, author } = await patientReadyToBill();
+    const { name, care, month, author } = await patientMetSoFar();
+    // Copy and the PDFs are for a billed (or ready) code: billed now through the API.
+    expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id }, query: { billNow: true } } })).response.status).toBe(200);
     // Each interaction with its minutes, how they were entered, its call and who entered it (ADR 033).
     const interaction = `${mmddyyyy(today)}: 20 minutes · Typed · Video call, two-way · live interaction · entered by ${author}`;
     const expected = [`98980 Care Management`, `${name}, ${mmddyyyy(care.startDate)} – ${mmddyyyy(care.endDate)}`, "Patient interactions:", interaction].join("\n");
@@ -353,7 +430,7 @@ test.describe("failures and analytics (a portal of their own)", () => {
   }
 
   test("the cycles fail to load: the spec's message (a later page goes back to page 1 first); a failed toggle says so", async ({ page, startExtraPortal, faultProxy }) => {
-    const { name, care, month } = await patientReadyToBill();
+    const { name, care, month } = await patientMetSoFar();
     const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
     await signIn(page, portal.url);
     const path = `/v2/health/rtm-cycles/${month}`;
@@ -372,9 +449,10 @@ test.describe("failures and analytics (a portal of their own)", () => {
 
     const row = await openPatientRow(page, month, name, portal.url);
     faultProxy.inject({ method: "POST", path: `/v2/health/rtm-cycles/${care.id}/advance`, times: 1, fault: { kind: "status", status: 500 } });
-    await cycleRow(row, "98980").getByRole("button", { name: `Mark billed: 98980 of ${name}` }).click();
+    await cycleRow(row, "98980").getByRole("link", { name: `Bill now: 98980 of ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Bill 98980 now" }).click();
     await expectToast(page, TOGGLE_FAILED);
-    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("Ready to Bill");
+    await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("In Progress");
     await expectAccessible(page);
   });
 

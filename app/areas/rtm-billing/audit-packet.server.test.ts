@@ -10,7 +10,7 @@ const PATIENT = { id: "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e", firstName: "Rtm", 
 let n = 0;
 const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
 type Event = RtmCycle["events"][number];
-const NOT_A_NOTE = { source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null } as const;
+const NOT_A_NOTE = { source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null, afterBill: false } as const;
 const session = (dateTime: string): Event => ({ id: id(), type: "HEP_SESSION", dateTime, minutes: null, patientInteractionType: null, ...NOT_A_NOTE });
 const OKAFOR = { id: "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b", firstName: "Maya", lastName: "Okafor" };
 const CRUZ = { id: "8c2f3a0b-5d4e-4f6a-9b0c-1d2e3f4a5b6c", firstName: "Ana María", lastName: "de la Cruz" };
@@ -29,6 +29,7 @@ const note = (day: string, minutes: number, over: Partial<Pick<Event, "source" |
     liveInteraction: null,
     unsuccessfulAttempt: false,
     practitioner: OKAFOR,
+    afterBill: false,
     ...fields,
   };
 };
@@ -40,7 +41,7 @@ const DECEMBER_NOTES = () => [
 ];
 
 function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status" | "startDate" | "endDate">): RtmCycle {
-  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, patientRecord: PATIENT, pdfKey: null, ...over };
+  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, pdfKey: null, ...over };
 }
 
 /**

@@ -9,7 +9,7 @@ import { Await, Form, Link, useRouteLoaderData, useSubmit } from "react-router";
 import { useReadOnly } from "../../shell/read-only";
 import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";
-import { MessageDialog } from "../../components/dialog";
+import { Dialog, MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
 import { EmptyList, Pager } from "../../components/pager";
 import { useHydrated } from "../../components/use-hydrated";
@@ -27,6 +27,7 @@ import {
   addMonths,
   ariaSort,
   BILLING_DESCRIPTION,
+  billNowTitle,
   careClockLines,
   copyText,
   deviceClockLines,
@@ -199,6 +200,7 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
         </div>
       )}
       <Pager page={state.page} metadata={page.metadata} hrefFor={(p) => worklistHref({ ...state, page: p })} noun={["patient", "patients"]} />
+      {data.confirm ? <BillNowDialog cycles={page.items.flatMap((s) => s.cycles)} id={data.confirm} state={state} /> : null}
       {data.copy ? (
         copied ? (
           <CopyDialog text={copyText(copied, data.timeZone)} closeHref={closeCopy} title={`Copy ${copied.billingCode} for ${fullName(copied.patientRecord)}`} />
@@ -207,6 +209,40 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
         )
       ) : null}
     </>
+  );
+}
+
+/**
+ * "Bill now" (ADR 043): a code met so far while its period runs is billed only after this confirmation, which names
+ * what billing it now may lose (the API's `billNow` words). A page state (`?confirm={cycleId}`), so it works
+ * without JavaScript; the form posts ADVANCE with billNow.
+ */
+function BillNowDialog({ cycles, id, state }: { cycles: RtmCycle[]; id: string; state: WorklistState }) {
+  const cycle = cycles.find((c) => c.id === id);
+  const closeHref = worklistHref(state, cycle ? { open: cycle.patientRecord.id } : {});
+  if (!cycle || !cycleActions(cycle.status, cycle.billNow).billNow) {
+    return <MessageDialog title="Bill now" closeHref={closeHref} message="This cycle cannot be billed now: the worklist shows its current status." />;
+  }
+  const name = fullName(cycle.patientRecord);
+  return (
+    <Dialog title={billNowTitle(cycle.billingCode, name)} closeHref={closeHref} alert changes>
+      <p role="alert">{cycle.billNow}</p>
+      <p>{cycle.needs?.text}</p>
+      <Form method="post" action={worklistHref(state)} preventScrollReset className="modal-actions">
+        <FormToken />
+        <input type="hidden" name="intent" value="advance" />
+        <input type="hidden" name="billNow" value="1" />
+        <input type="hidden" name="cycleId" value={cycle.id} />
+        <input type="hidden" name="shownStatus" value={cycle.status} />
+        <input type="hidden" name="patientRecordId" value={cycle.patientRecord.id} />
+        <Link className="button" to={closeHref} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className="button primary">
+          {`Bill ${cycle.billingCode} now`}
+        </button>
+      </Form>
+    </Dialog>
   );
 }
 
@@ -280,7 +316,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
 }
 
 function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: WorklistState; timeZone: string; name: string }) {
-  const actions = cycleActions(cycle.status);
+  const actions = cycleActions(cycle.status, cycle.billNow);
   const readOnly = useReadOnly();
   const action = worklistHref(state);
   return (
@@ -309,6 +345,11 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
                 {actions.markBilled ? "Mark Billed" : "Revert to Ready"}
               </button>
             </Form>
+          ) : null}
+          {!readOnly && actions.billNow ? (
+            <Link className="button" to={worklistHref(state, { confirm: cycle.id, open: cycle.patientRecord.id })} preventScrollReset aria-label={`Bill now: ${cycle.billingCode} of ${name}`}>
+              Bill now…
+            </Link>
           ) : null}
           {actions.copy ? <CopyCycle text={copyText(cycle, timeZone)} code={cycle.billingCode} name={name} fallbackHref={worklistHref(state, { copy: cycle.id })} /> : null}
           {actions.pdf ? (

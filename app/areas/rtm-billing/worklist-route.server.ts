@@ -56,6 +56,7 @@ export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
   );
   const open = url.searchParams.get("open");
   const copy = url.searchParams.get("copy");
+  const confirm = url.searchParams.get("confirm");
   const view = {
     state,
     months: selectableMonths(today),
@@ -63,6 +64,8 @@ export async function loadWorklist({ request, context }: LoaderFunctionArgs) {
     today,
     open: isUuid(open) ? open : null,
     copy: isUuid(copy) ? copy : null,
+    /** The "Bill now" confirmation of a cycle met so far (ADR 043): a page state, so it works without JavaScript. */
+    confirm: isUuid(confirm) ? confirm : null,
   };
   if (state.page > 1) {
     // 002 §8: a failure on a later page goes back to page 1 first (so a later page is not streamed).
@@ -90,8 +93,10 @@ export async function worklistAction({ request, context }: ActionFunctionArgs) {
   const patientId = String(form.get("patientRecordId") ?? "");
   const back = worklistHref(state, isUuid(patientId) ? { open: patientId } : {});
   // Once per form token (ADR 005): a double click marks the cycle billed once and reports one success.
+  // "Bill now" is sent only from its confirmation, which names what billing early may lose (ADR 043).
+  const billNow = intent === "advance" && form.get("billNow") === "1";
   const result = await callOnce(`${user.userId}:rtm-${intent}:${cycleId}`, form.get(FORM_TOKEN_FIELD), () =>
-    promoteRtmCycle(request, context, cycleId, intent === "advance" ? "ADVANCE" : "REVERT"),
+    promoteRtmCycle(request, context, cycleId, intent === "advance" ? "ADVANCE" : "REVERT", billNow),
   );
   const session = getSession(request, context);
   const refused = result.error ? toggleRefusal(result.error) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interactionLabel, isLocked, notesInRange, notesSummary } from "./care-note";
+import { afterBillNoteText, interactionLabel, isLocked, notesInRange, notesSummary } from "./care-note";
 
 describe("care notes", () => {
   it("locks only notes in a billed cycle", () => {
@@ -28,5 +28,12 @@ describe("care notes", () => {
     expect(notesSummary([note(10), note(5)])).toBe("2 notes, 15 minutes");
     expect(notesSummary([note(10), note(5, true)])).toBe("1 note, 10 minutes; 1 unsuccessful attempt (not counted)");
     expect(notesSummary([note(10), note(5, true), note(3, true)])).toBe("1 note, 10 minutes; 2 unsuccessful attempts (not counted)");
+  });
+});
+
+describe("care time documented after a bill (ADR 043)", () => {
+  it("says which bill it came after and what the month would reach", () => {
+    expect(afterBillNoteText({ codes: ["98979"], billedOn: "2026-11-12", wouldReach: "98980" })).toBe("After 98979 was billed on Nov 12 — not part of it; the month would reach 98980");
+    expect(afterBillNoteText({ codes: ["98980", "98981"], billedOn: "2026-11-30", wouldReach: null })).toBe("After 98980 + 98981 was billed on Nov 30 — not part of it");
   });
 });

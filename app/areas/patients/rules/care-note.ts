@@ -1,14 +1,24 @@
 /**
- * Care notes (000 §3 Care note, §4): a note whose date lies in a BILLED RTM cycle is locked — it cannot be
- * deleted, and its date, minutes and interaction cannot change (only its text can). What a note's call is, in
+ * Care notes (000 §3 Care note, §4): a note the API reports BILLED — the evidence of a billed care-management code
+ * (ADR 043) — is locked: it cannot be deleted, and its date, minutes and interaction cannot change (only its text
+ * can). A note documented after its month's bill is not; it says so (`afterBillNoteText`). What a note's call is, in
  * words (ADR 033); what it counts for is the rules module's (app/domain/rtm-2026.ts), the API decides billing.
  */
 import type { Schema } from "../../../api/schemas";
-import { callLabel, countedMinutes, UNRECORDED_LABEL } from "../../../domain/rtm-2026";
+import { afterBillText, callLabel, countedMinutes, UNRECORDED_LABEL } from "../../../domain/rtm-2026";
 
 export type CareNote = Schema<"CareNote">;
 
 export const isLocked = (note: Pick<CareNote, "rtmCycleStatus">) => note.rtmCycleStatus === "BILLED";
+
+/**
+ * A note documented after its month's bill (ADR 043): "After 98979 was billed on Nov 12 — not part of it; the month
+ * would reach 98980".
+ */
+export function afterBillNoteText(a: NonNullable<CareNote["afterBill"]>): string {
+  const head = `${afterBillText(a.codes, a.billedOn)} — not part of it`;
+  return a.wouldReach ? `${head}; the month would reach ${a.wouldReach}` : head;
+}
 
 /** Notes dated within [start, end] (days, inclusive), in the order given. */
 export const notesInRange = <T extends Pick<CareNote, "date">>(notes: readonly T[], range: { start: string; end: string }) =>

@@ -7,7 +7,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useLocation } from "react-router";
-import { interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
+import { afterBillNoteText, interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";
 import { CARE_NOTE_SOURCE_LABEL, NO_CALL_LABEL } from "../../../domain/rtm-2026";
@@ -88,7 +88,10 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
                     {note.minutes}
                     {note.unsuccessfulAttempt ? <span className="cell-note"> (not counted)</span> : null}
                   </td>
-                  <td className="note-text" data-label="Notes">{note.notes}</td>
+                  <td className="note-text" data-label="Notes">
+                    {note.notes}
+                    {note.afterBill ? <span className="cell-note after-bill">{afterBillNoteText(note.afterBill)}</span> : null}
+                  </td>
                   <td data-label="Interaction">{interactionLabel(note) ?? "—"}</td>
                   <td data-label="By">{note.practitioner ? displayName(note.practitioner) : "—"}</td>
                   <td data-label="Entered">{SOURCE_LABELS[note.source]}</td>

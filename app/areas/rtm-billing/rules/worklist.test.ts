@@ -38,6 +38,7 @@ const careEvent = (dateTime: string, minutes: number | null, over: Partial<RtmEv
   liveInteraction: null,
   unsuccessfulAttempt: false,
   practitioner: { id: "pr", firstName: "Maya", lastName: "Okafor" },
+  afterBill: false,
   ...over,
 });
 
@@ -113,10 +114,13 @@ describe("cycles", () => {
     expect(activeDaysLabel({ code: "ADDITIONAL_PATIENT_INTERACTION", numActiveDays: 0, numRequiredDays: 16 })).toBe("0 days");
   });
   it("allows mark billed on Ready to Bill, revert on Billed, copy and PDF on both, nothing else elsewhere", () => {
-    expect(cycleActions("READY_TO_BILL")).toEqual({ markBilled: true, revert: false, copy: true, pdf: true });
-    expect(cycleActions("BILLED")).toEqual({ markBilled: false, revert: true, copy: true, pdf: true });
-    expect(cycleActions("IN_PROGRESS")).toEqual({ markBilled: false, revert: false, copy: false, pdf: false });
-    expect(cycleActions("ACTIVE_DAYS_INCOMPLETE")).toEqual({ markBilled: false, revert: false, copy: false, pdf: false });
+    expect(cycleActions("READY_TO_BILL")).toEqual({ markBilled: true, billNow: false, revert: false, copy: true, pdf: true });
+    expect(cycleActions("BILLED")).toEqual({ markBilled: false, billNow: false, revert: true, copy: true, pdf: true });
+    expect(cycleActions("IN_PROGRESS")).toEqual({ markBilled: false, billNow: false, revert: false, copy: false, pdf: false });
+    expect(cycleActions("ACTIVE_DAYS_INCOMPLETE")).toEqual({ markBilled: false, billNow: false, revert: false, copy: false, pdf: false });
+    // A code met so far while its period runs (ADR 043): Bill now, through its confirmation.
+    expect(cycleActions("IN_PROGRESS", "Bill 98979 now, before November closes (3 days left)? …")).toEqual({ markBilled: false, billNow: true, revert: false, copy: false, pdf: false });
+    expect(cycleActions("READY_TO_BILL", "stale")).toMatchObject({ markBilled: true, billNow: false });
     expect(monthPdfAllowed([{ status: "IN_PROGRESS" }, { status: "BILLED" }])).toBe(true);
     expect(monthPdfAllowed([{ status: "IN_PROGRESS" }])).toBe(false);
   });
@@ -178,7 +182,7 @@ describe("the worklist's empty state and a refused action's message (an audit's 
 describe("the two clocks (ADR 033)", () => {
   const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
     id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
-    interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null,
+    interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null,
     patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, ...c,
   });
 
@@ -204,6 +208,14 @@ describe("the two clocks (ADR 033)", () => {
       cycle({ ...month, code: "PATIENT_INTERACTION", billingCode: "98980", status: "BILLED", interactionMinutes: 60, liveInteraction: true }),
       cycle({ ...month, code: "ADDITIONAL_PATIENT_INTERACTION", billingCode: "98981", status: "READY_TO_BILL", interactionMinutes: 60, liveInteraction: true, units: 2 }),
     ])[0]).toMatchObject({ code: "98980 + 2 × 98981 billed" });
+    // Met so far (ADR 043), and a billed month with care time documented after its bill.
+    expect(careClockLines([
+      cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", interactionMinutes: 10, liveInteraction: true, billNow: "Bill 98979 now …", projection: "10 minutes more reach 98980 (20 minutes)" }),
+    ])[0]).toMatchObject({ code: "98979 met so far", projection: "10 minutes more reach 98980 (20 minutes)" });
+    expect(careClockLines([
+      cycle({ ...month, code: "PATIENT_INTERACTION", billingCode: "98980", status: "ACTIVE_DAYS_INCOMPLETE", interactionMinutes: 20, liveInteraction: true }),
+      cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "BILLED", interactionMinutes: 10, liveInteraction: true, afterBill: { minutes: 10, codes: ["98979"], billedOn: "2026-11-12", wouldReach: "98980" } }),
+    ])[0]).toEqual({ period: "November 2026", facts: "10 minutes, live interaction logged", code: "98979 billed", projection: "10 minutes after 98979 was billed on Nov 12 — would reach 98980 (revert 98979 to bill it)" });
     expect(careClockLines([cycle({ ...month, code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", interactionMinutes: 1 })])[0]).toMatchObject({
       facts: "1 minute, no live interaction logged",
       code: "no code reached yet",
@@ -222,7 +234,7 @@ describe("the month's billing export (ADR 033)", () => {
   it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
     const base = {
       numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
-      needs: null, units: 1, liveInteraction: false, projection: null, interactionMinutes: 0, numActiveDays: 0,
+      needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, interactionMinutes: 0, numActiveDays: 0,
     };
     const rows = exportRows([
       {

@@ -11,7 +11,7 @@ import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle
 import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
 import { displayName, fullName } from "../../../domain/names";
 import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
-import { BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
+import { afterBillLine, BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
 
 export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
 export const WORKLIST_PAGE_SIZE = 20;
@@ -31,11 +31,11 @@ export const revertedMessage = (name: string) => `Successfully reverted RTM Cycl
  * was loaded; the reloaded worklist shows it now. (A refusal of a cycle shown in another status: TOGGLE_FAILED.)
  */
 export const CHANGED_MEANWHILE = "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.";
-/** The status a cycle must have for the action (the API refuses any other with 409). */
+/** The status a cycle must have for the action (the API refuses any other with 409; "Bill now" also bills a code met so far, IN_PROGRESS). */
 export const ACTION_FROM: Record<"advance" | "revert", RtmStatus> = { advance: "READY_TO_BILL", revert: "BILLED" };
 /** The message of a refused action: the true reason where the page can tell it, else the spec's words (002 §8). */
 export const toggleFailedMessage = (status: number, intent: "advance" | "revert", shown: unknown): string =>
-  status === 409 && shown === ACTION_FROM[intent] ? CHANGED_MEANWHILE : TOGGLE_FAILED;
+  status === 409 && (shown === ACTION_FROM[intent] || (intent === "advance" && shown === "IN_PROGRESS")) ? CHANGED_MEANWHILE : TOGGLE_FAILED;
 /** Whether the list is narrowed by a filter (statuses, needs attention, location, search). */
 export const isFiltered = (s: Pick<WorklistState, "statuses" | "attention" | "location" | "q">) => s.statuses.length > 0 || s.attention || !!s.location || !!s.q;
 /**
@@ -176,11 +176,17 @@ export function worklistQuery(state: WorklistState): RtmMonthQuery {
   return query;
 }
 
-/** 002 §2: which per-cycle actions the billing rules allow for a status. */
-export function cycleActions(status: RtmStatus): { markBilled: boolean; revert: boolean; copy: boolean; pdf: boolean } {
+/**
+ * 002 §2: which per-cycle actions the billing rules allow for a status; `billNow` (ADR 043): a code met so far while
+ * its period runs can be billed now, after a confirmation that names what it may lose.
+ */
+export function cycleActions(status: RtmStatus, billNow: string | null = null): { markBilled: boolean; billNow: boolean; revert: boolean; copy: boolean; pdf: boolean } {
   const billable = status === "READY_TO_BILL" || status === "BILLED";
-  return { markBilled: status === "READY_TO_BILL", revert: status === "BILLED", copy: billable, pdf: billable };
+  return { markBilled: status === "READY_TO_BILL", billNow: status === "IN_PROGRESS" && !!billNow, revert: status === "BILLED", copy: billable, pdf: billable };
 }
+
+/** The "Bill now" confirmation's title (ADR 043). */
+export const billNowTitle = (code: string, name: string) => `Bill ${code} now for ${name}?`;
 
 /** The month's PDF is offered when one of its cycles can be (or was) billed. */
 export const monthPdfAllowed = (cycles: readonly Pick<RtmCycle, "status">[]) => cycles.some((c) => cycleActions(c.status).pdf);
@@ -201,8 +207,11 @@ export function careNoteEntry(e: RtmEvent): CareNoteEntry {
 /** "15 minutes · Timed · Video call, two-way · live interaction · entered by Okafor, Maya". */
 export const careNoteText = (e: RtmEvent): string => {
   const entry = careNoteEntry(e);
-  return `${careNoteLine({ minutes: e.minutes ?? 0, unsuccessfulAttempt: e.unsuccessfulAttempt }, entry)} · entered by ${entry.by}`;
+  return `${careNoteLine({ minutes: e.minutes ?? 0, unsuccessfulAttempt: e.unsuccessfulAttempt }, entry)} · entered by ${entry.by}${e.afterBill ? ` · ${AFTER_BILL_MARK}` : ""}`;
 };
+
+/** A care note documented after its month's bill, as the worklist's events and the copy text mark it (ADR 043). */
+export const AFTER_BILL_MARK = "after the bill (not part of it)";
 
 /**
  * What Copy puts on the clipboard (002 §2): the cycle's billing code and what it stands for, the patient and the
@@ -235,7 +244,8 @@ export const EVENT_LABEL: Record<RtmCycle["events"][number]["type"], string> = {
 // The two clocks (ADR 033), as the API reports them on the month's cycles
 
 const DEVICE_SUPPLY: ReadonlySet<RtmCycle["code"]> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"]);
-const billedOrReady = (c: Pick<RtmCycle, "status">) => c.status === "READY_TO_BILL" || c.status === "BILLED";
+/** Billed, ready to bill, or met so far while its period runs (ADR 043: `billNow` set). */
+const billedOrReady = (c: Pick<RtmCycle, "status" | "billNow">) => c.status === "READY_TO_BILL" || c.status === "BILLED" || (c.status === "IN_PROGRESS" && !!c.billNow);
 
 export interface ClockLine {
   /** "11/08/2026 – 12/07/2026" (a device interval) or "November 2026" (a care-management month). */
@@ -257,7 +267,10 @@ export function groupByDates<T extends Pick<RtmCycle, "startDate" | "endDate">>(
   return [...groups.values()];
 }
 
-const reachedLabel = (parts: string[], billed: boolean) => (parts.length === 0 ? "no code reached yet" : `${parts.join(" + ")} ${billed ? "billed" : "ready to bill"}`);
+const reachedLabel = (parts: string[], reached: readonly Pick<RtmCycle, "status">[]) =>
+  parts.length === 0
+    ? "no code reached yet"
+    : `${parts.join(" + ")} ${reached.some((c) => c.status === "BILLED") ? "billed" : reached.some((c) => c.status === "READY_TO_BILL") ? "ready to bill" : "met so far"}`;
 
 /**
  * The device clock of a patient's month: one line per 30-day interval among the cycles (98977 and 98985 share
@@ -279,7 +292,7 @@ export function deviceClockLine(pair: readonly RtmCycle[]): ClockLine {
   return {
     period: `${formatDay(first.startDate)} – ${formatDay(first.endDate)}`,
     facts: `${first.numActiveDays} of ${DEVICE_CYCLE_DAYS} days with data, ${left === 0 ? "ended" : `${left} day${left === 1 ? "" : "s"} left`}`,
-    code: reachedLabel(reached.map((c) => c.billingCode), reached.some((c) => c.status === "BILLED")),
+    code: reachedLabel(reached.map((c) => c.billingCode), reached),
     projection: pair.map((c) => c.projection).find((p) => p) ?? null,
   };
 }
@@ -298,14 +311,17 @@ export const careMonths = (cycles: readonly RtmCycle[]) => groupByDates(cycles.f
 
 /** The clock line of one management month's cycles. */
 export function careClockLine(month: readonly RtmCycle[]): ClockLine {
-  const first = month[0]!;
   const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
+  // A billed month reports the minutes it was billed on; time documented after the bill is its own line (ADR 043).
+  const billed = month.find((c) => c.status === "BILLED");
+  const first = billed ?? month[0]!;
+  const after = month.map((c) => c.afterBill).find((a) => a);
   const parts = reached.map((c) => (c.billingCode === "98981" ? `${c.units} × 98981` : c.billingCode));
   return {
     period: monthHeading(first.endDate.slice(0, 7)),
     facts: `${first.interactionMinutes} minute${first.interactionMinutes === 1 ? "" : "s"}, ${first.liveInteraction ? "live interaction logged" : "no live interaction logged"}`,
-    code: reachedLabel(parts, reached.some((c) => c.status === "BILLED")),
-    projection: month.map((c) => c.projection).find((p) => p) ?? null,
+    code: reachedLabel(parts, reached),
+    projection: after ? afterBillLine(after) : (month.map((c) => c.projection).find((p) => p) ?? null),
   };
 }
 

@@ -218,6 +218,12 @@ describe("the RTM cycle PDF's care notes (ADR 033)", () => {
       pdfKey: null,
     } as unknown as RtmCycle;
     const flat = (await readPdf(await renderCyclePdf(c, "Front Range", "America/Denver"))).text.replace(/\s+/g, " ");
+    // A management code prints its minutes and live call, not device facts; a care note's date carries no time (ADR 043).
+    expect(flat).not.toContain("Active days");
+    expect(flat).not.toContain("12:00 AM");
+    expect(flat).toContain("Interaction minutes: 15");
+    expect(flat).toContain("Live interaction: logged");
+    expect(flat).toContain("12/01/2026 Patient interaction 10 Timed");
     for (const s of [
       "Date Event Minutes Entered Interaction Entered by",
       "Patient interaction 10 Timed Video call, two-way (live interaction) Okafor, Maya",

@@ -1,18 +1,21 @@
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
+import { afterBillCodes, afterBillSql, frozenSql, monthsWouldReach, type AfterBillRaw } from "../rtm/evidence.js";
 
 export type CareNote = Schema<"CareNote">;
 
 /**
- * The RTM cycle status of a patient's date: the status of the cycle whose [start_date, end_date] holds it.
- * Several cycles (codes) can hold a date; BILLED wins (it locks the note), then the care-management codes, the
- * one ready to bill first (98979 or 98980 of one month, ADR 033: at most one of them is).
+ * The RTM cycle status of a care note (alias `i`): BILLED exactly when the note is the evidence of a billed code
+ * (ADR 043, migration 150: it is frozen); otherwise the status of a cycle not billed whose [start_date, end_date]
+ * holds its date — the care-management codes first, the one ready to bill first (98979 or 98980 of one month, ADR
+ * 033: at most one of them is) — or null. Billing never blocks documentation: a note dated in a billed month after
+ * the bill is not frozen (it reports `afterBill`).
  */
-export const cycleStatusSql = (patientExpr: string, dateExpr: string) => `(SELECT c_.status FROM rtm_cycles c_
-  WHERE c_.patient_record_id = ${patientExpr} AND ${dateExpr} BETWEEN c_.start_date AND c_.end_date
-  ORDER BY (c_.status = 'BILLED') DESC, (c_.code IN ('BRIEF_PATIENT_INTERACTION', 'PATIENT_INTERACTION', 'ADDITIONAL_PATIENT_INTERACTION')) DESC,
-    (c_.status = 'READY_TO_BILL') DESC, c_.start_date DESC, c_.id
-  LIMIT 1)`;
+export const noteCycleStatusSql = (note: string) => `(CASE WHEN ${frozenSql(note)} THEN 'BILLED' ELSE (SELECT c_.status FROM rtm_cycles c_
+  WHERE c_.patient_record_id = ${note}.patient_record_id AND ${note}.date BETWEEN c_.start_date AND c_.end_date AND c_.status <> 'BILLED'
+  ORDER BY (c_.code IN ('BRIEF_PATIENT_INTERACTION', 'PATIENT_INTERACTION', 'ADDITIONAL_PATIENT_INTERACTION')) DESC,
+    (c_.status = 'READY_TO_BILL') DESC, (c_.status = 'IN_PROGRESS') DESC, c_.start_date DESC, c_.id
+  LIMIT 1) END)`;
 
 interface CareNoteRow {
   id: string;
@@ -27,15 +30,17 @@ interface CareNoteRow {
   rtm_cycle_status: string | null;
   practitioner: { id: string; firstName: string; lastName: string } | null;
   source: string;
+  after_bill: AfterBillRaw | null;
 }
 
 const careNoteSelect = `i.id, i.date::text AS date, i.minutes, i.notes, i.interaction_type, i.is_patient_interaction, i.live_method, i.live_two_way, i.unsuccessful_attempt, i.source,
-  ${cycleStatusSql("i.patient_record_id", "i.date")} AS rtm_cycle_status,
+  ${noteCycleStatusSql("i")} AS rtm_cycle_status,
+  ${afterBillSql("i", "(SELECT o.timezone FROM patient_records pr JOIN organizations o ON o.id = pr.organization_id WHERE pr.id = i.patient_record_id)")} AS after_bill,
   (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id) AS practitioner`;
 
 const STATUSES = new Set(["IN_PROGRESS", "ACTIVE_DAYS_INCOMPLETE", "READY_TO_BILL", "BILLED"]);
 
-function toCareNote(r: CareNoteRow): CareNote {
+function toCareNote(r: CareNoteRow, reach: Map<string, string | null>): CareNote {
   return {
     id: r.id,
     date: r.date,
@@ -48,7 +53,15 @@ function toCareNote(r: CareNoteRow): CareNote {
     rtmCycleStatus: r.rtm_cycle_status && STATUSES.has(r.rtm_cycle_status) ? (r.rtm_cycle_status as CareNote["rtmCycleStatus"]) : null,
     practitioner: r.practitioner,
     source: r.source === "TIMED" ? "TIMED" : "TYPED",
+    afterBill: r.after_bill ? { codes: afterBillCodes(r.after_bill), billedOn: r.after_bill.on, wouldReach: reach.get(r.date.slice(0, 7)) ?? null } : null,
   };
+}
+
+/** The notes with what their months would reach where they were documented after a bill (ADR 043). */
+async function toCareNotes(db: Db, patientId: string, rows: CareNoteRow[]): Promise<CareNote[]> {
+  const months = new Map(rows.filter((r) => r.after_bill).map((r) => [r.date.slice(0, 7), afterBillCodes(r.after_bill!)]));
+  const reach = await monthsWouldReach(db, patientId, months);
+  return rows.map((r) => toCareNote(r, reach));
 }
 
 export async function listCareNotesOf(db: Db, patientId: string, start?: string, end?: string): Promise<CareNote[]> {
@@ -58,17 +71,12 @@ export async function listCareNotesOf(db: Db, patientId: string, start?: string,
       ORDER BY i.date DESC, i.created_at DESC, i.id`,
     [patientId, start ?? null, end ?? null],
   );
-  return rows.map(toCareNote);
+  return toCareNotes(db, patientId, rows);
 }
 
 export async function getCareNote(db: Db, patientId: string, noteId: string): Promise<CareNote | undefined> {
   const row = await db.one<CareNoteRow>(`SELECT ${careNoteSelect} FROM interactions i WHERE i.id = $1 AND i.patient_record_id = $2`, [noteId, patientId]);
-  return row ? toCareNote(row) : undefined;
-}
-
-export async function cycleStatusOn(db: Db, patientId: string, date: string): Promise<string | null> {
-  const row = await db.one<{ s: string | null }>(`SELECT ${cycleStatusSql("$1::uuid", "$2::date")} AS s`, [patientId, date]);
-  return row?.s ?? null;
+  return row ? (await toCareNotes(db, patientId, [row]))[0] : undefined;
 }
 
 /** Length as the product counts it: a line break counts as two characters. */

@@ -8,7 +8,7 @@ import { defineHandlers } from "../../core/handlers.js";
 import { requireProducts } from "../../core/products.js";
 import { recordAccessInTransaction } from "../audit/record.js";
 import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
-import { cycleStatusOn, getCareNote, InteractionError, listCareNotesOf, noteInteractionOf, noteLength, resolveInteraction, sameInteraction, type NoteInteraction } from "./care-notes.js";
+import { getCareNote, InteractionError, listCareNotesOf, noteInteractionOf, noteLength, resolveInteraction, sameInteraction, type NoteInteraction } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
 import { listProsOf } from "./pros.js";
@@ -321,8 +321,8 @@ export const handlers = defineHandlers({
     const id = randomUUID();
     // One transaction: the lock check, the note and the statuses of the cycles holding its date (rtm/derive.ts).
     await ctx.db.tx(async (tx) => {
+      // Billing never blocks documentation (ADR 043): a note dated in a billed period is added; it is time after the bill.
       await lockPatientCycles(tx, row.id);
-      if ((await cycleStatusOn(tx, row.id, b.date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be added to it.");
       await tx.query(
         `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way, unsuccessful_attempt, source)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
@@ -348,8 +348,8 @@ export const handlers = defineHandlers({
       const date = b.date ?? note.date;
       const minutes = b.minutes ?? note.minutes;
       const locked = date !== note.date || minutes !== note.minutes || !sameInteraction(flags, noteInteractionOf(note));
+      // Only the evidence of a billed code is frozen (ADR 043); any other note may move, also into a billed period.
       if (locked && note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle; only its notes can be changed.");
-      if (date !== note.date && (await cycleStatusOn(tx, row.id, date)) === "BILLED") throw conflict("This date is in a billed cycle; care notes cannot be moved into it.");
       await tx.query(
         `UPDATE interactions SET date = $3, minutes = $4, notes = $5, interaction_type = $6, is_patient_interaction = $7,
                 live_method = $8, live_two_way = $9, unsuccessful_attempt = $10, source = $11, updated_at = now()

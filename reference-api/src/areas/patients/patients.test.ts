@@ -395,6 +395,7 @@ describe("plan of care and discharge", () => {
 
 describe("care notes", () => {
   let patient: { id: string };
+  const billedCycle = randomUUID();
   const billedStart = () => addDays(today, -60);
   const billedEnd = () => addDays(today, -31);
   beforeAll(async () => {
@@ -402,7 +403,7 @@ describe("care notes", () => {
     await fx.db.query(
       `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date) VALUES
          ($1, $3, 'PATIENT_INTERACTION', 'BILLED', $4, $5), ($2, $3, 'PATIENT_INTERACTION', 'IN_PROGRESS', $6, $7)`,
-      [randomUUID(), randomUUID(), patient.id, billedStart(), billedEnd(), addDays(today, -30), addDays(today, -1)],
+      [billedCycle, randomUUID(), patient.id, billedStart(), billedEnd(), addDays(today, -30), addDays(today, -1)],
     );
   });
   const url = () => `/v2/patients/${patient.id}/interactions`;
@@ -422,13 +423,17 @@ describe("care notes", () => {
     // 20 minutes with a two-way video call: the care-management cycle holding the date is billable at once (ADR 008, 033).
     expect(r.body).toMatchObject({ minutes: 20, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION", isPatientInteraction: true, rtmCycleStatus: "READY_TO_BILL" });
     expect(r.body.practitioner.id).toBe(ids.admin);
+    // Billing never blocks documentation (ADR 043): a note dated in a billed month is added, as time after the bill.
     r = await fx.call("POST", url(), tokens.admin, { date: billedStart(), minutes: 20, notes: "late" });
-    expect(r.status).toBe(409);
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ rtmCycleStatus: null, afterBill: { codes: ["98980"], wouldReach: null } });
+    expect((await fx.call("DELETE", `${url()}/${r.body.id}`, tokens.admin)).status).toBe(204);
   });
 
-  it("locks a note in a billed cycle: no delete, only the text may change", async () => {
+  it("locks a note a billed code was billed on (its evidence, ADR 043): no delete, only the text may change", async () => {
     const id = randomUUID();
     await fx.db.query("INSERT INTO interactions (id, patient_record_id, date, minutes, notes) VALUES ($1, $2, $3, 15, 'billed note')", [id, patient.id, addDays(today, -45)]);
+    await fx.db.query("INSERT INTO rtm_cycle_evidence (cycle_id, interaction_id) VALUES ($1, $2)", [billedCycle, id]);
     const list = await fx.call("GET", `${url()}?start=${billedStart()}&end=${billedEnd()}`, tokens.admin);
     expect(list.body.map((n: any) => [n.id, n.rtmCycleStatus])).toEqual([[id, "BILLED"]]);
     let r = await fx.call("DELETE", `${url()}/${id}`, tokens.admin);
@@ -500,13 +505,15 @@ describe("care notes", () => {
     expect(r.body).toMatchObject({ liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: false });
   });
 
-  it("edits and deletes an unlocked note; refuses moving it into a billed cycle", async () => {
+  it("edits and deletes an unlocked note; moving it into a billed month makes it time after the bill (ADR 043)", async () => {
     const c = await fx.call("POST", url(), tokens.admin, { date: addDays(today, -2), minutes: 10, notes: "n" });
     let r = await fx.call("PATCH", `${url()}/${c.body.id}`, tokens.admin, { minutes: 25, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ minutes: 25, isPatientInteraction: true });
     r = await fx.call("PATCH", `${url()}/${c.body.id}`, tokens.admin, { date: addDays(today, -40) });
-    expect(r.status).toBe(409);
+    expect(r.status).toBe(200);
+    // Not frozen (not the bill's evidence); its 25 minutes open the ended month's 98981, which cannot bill (no live call).
+    expect(r.body).toMatchObject({ rtmCycleStatus: "ACTIVE_DAYS_INCOMPLETE", afterBill: { codes: ["98980"] } });
     r = await fx.call("PATCH", `${url()}/${c.body.id}`, tokens.admin, { interactionType: null, isPatientInteraction: true });
     expect(r.status).toBe(400);
     expect((await fx.call("DELETE", `${url()}/${c.body.id}`, tokens.admin)).status).toBe(204);

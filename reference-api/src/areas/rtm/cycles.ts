@@ -2,6 +2,8 @@ import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { CountCache } from "../../core/count-cache.js";
 import { addDays, BILLING_CODE, countedMinutes, daysLeft, DESCRIPTION, evaluateCycle, isLiveInteraction, nextPeriod, requiredDaysOf, type BilledCode, type CycleFacts } from "./rules.js";
+import { afterBillCodes, afterBillSql, type AfterBillRaw } from "./evidence.js";
+import { careFacts, wouldReach, type CareEntry } from "../../../../app/domain/rtm-2026.js";
 
 export type RtmCycle = Schema<"RtmCycle">;
 export type RtmEvent = Schema<"RtmEvent">;
@@ -69,6 +71,12 @@ export interface CycleActivity {
   interactive: boolean;
   /** The patient's other BILLED cycles (conflicts and 98975 once per episode, ADR 033). */
   billed: BilledCode[];
+  /** Counted minutes of the care notes that are this cycle's evidence (it was billed on them, ADR 043). */
+  evidenceMinutes: number;
+  /** The care notes documented after the month's care-management bill (ADR 043): their counted minutes and the bill. */
+  after: { minutes: number; bill: AfterBillRaw } | null;
+  /** Every care note of the cycle's dates, as the rules count them (what the month would reach). */
+  notes: CareEntry[];
 }
 
 type ActivityInput = Pick<CycleRow, "id" | "patient_record_id" | "code" | "start_date" | "end_date" | "timezone">;
@@ -79,13 +87,14 @@ type ActivityInput = Pick<CycleRow, "id" | "patient_record_id" | "code" | "start
  * whether another set-up of the patient was billed (98975 once per episode of care). One query for all cycles.
  */
 export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map<string, CycleActivity>> {
-  const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0, interactive: false, billed: [] }]));
+  const out = new Map<string, CycleActivity>(cycles.map((c) => [c.id, { events: [], activeDays: new Set(), minutes: 0, interactive: false, billed: [], evidenceMinutes: 0, after: null, notes: [] }]));
   if (cycles.length === 0) return out;
   type Row = {
     cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string;
     b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null;
     live_method: "PHONE" | "VIDEO" | null; live_two_way: boolean | null; source: "TIMED" | "TYPED" | null; attempt: boolean | null;
     practitioner: { id: string; firstName: string; lastName: string } | null;
+    ev_self: boolean | null; after_bill: AfterBillRaw | null;
   };
   const rows = await db.query<Row>(
     `WITH c AS (
@@ -96,24 +105,25 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
      SELECT c.cycle_id, hs.id, CASE WHEN hs.is_self_reported THEN 'SELF_REPORTED_HEP_SESSION' ELSE 'HEP_SESSION' END AS type,
             hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day,
             NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by, NULL::text AS live_method, NULL::boolean AS live_two_way,
-            NULL::text AS source, NULL::boolean AS attempt, NULL::json AS practitioner
+            NULL::text AS source, NULL::boolean AS attempt, NULL::json AS practitioner, NULL::boolean AS ev_self, NULL::json AS after_bill
        FROM c JOIN health_sessions hs ON hs.patient_record_id = c.patient_id AND hs.date >= c.t0 AND hs.date < c.t1
      UNION ALL
-     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN pro_questions pq ON pq.patient_record_id = c.patient_id
               JOIN pro_answers pa ON pa.pro_question_id = pq.id AND pa.date_time >= c.t0 AND pa.date_time < c.t1
      UNION ALL
      SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL,
             i.live_method, i.live_two_way, i.source, i.unsuccessful_attempt,
-            (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id)
+            (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id),
+            EXISTS (SELECT 1 FROM rtm_cycle_evidence e WHERE e.cycle_id = c.cycle_id AND e.interaction_id = i.id), ${afterBillSql("i", "c.tz")}
        FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1
      UNION ALL
-     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN LATERAL (SELECT a.id, a.assigned_at FROM hep_assignments a WHERE a.patient_record_id = c.patient_id
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
      UNION ALL
      SELECT c.cycle_id, b.id, 'BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text,
-            b.code, b.start_date::text, b.end_date::text, b.billed_by::text, NULL, NULL, NULL, NULL, NULL
+            b.code, b.start_date::text, b.end_date::text, b.billed_by::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN rtm_cycles b ON b.patient_record_id = c.patient_id AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
     [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
@@ -138,6 +148,7 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
       liveInteraction,
       unsuccessfulAttempt: note && r.attempt === true,
       practitioner: note ? r.practitioner : null,
+      afterBill: note && r.after_bill !== null,
     });
     if (r.type === "HEP_SESSION" || r.type === "SELF_REPORTED_HEP_SESSION" || r.type === "PRO_RESPONSE") a.activeDays.add(r.day);
     if (note) {
@@ -145,6 +156,12 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
       const entry = { minutes: Number(r.minutes ?? 0), liveInteraction, unsuccessfulAttempt: r.attempt === true };
       a.minutes += countedMinutes(entry);
       if (isLiveInteraction(entry)) a.interactive = true;
+      a.notes.push(entry);
+      if (r.ev_self) a.evidenceMinutes += countedMinutes(entry);
+      if (r.after_bill) {
+        const prev = a.after;
+        a.after = { minutes: (prev?.minutes ?? 0) + countedMinutes(entry), bill: prev && prev.bill.on > r.after_bill.on ? prev.bill : r.after_bill };
+      }
     }
   }
   return out;
@@ -179,6 +196,8 @@ export function derivedStatus(r: Pick<CycleRow, "code" | "start_date" | "end_dat
  * Codes that repeat while the patient is in care — the device codes every 30 days, care management every calendar
  * month (ADR 033); the set-up is once, 98981 opens on minutes.
  */
+const MANAGEMENT: ReadonlySet<RtmCode> = new Set(["BRIEF_PATIENT_INTERACTION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"]);
+
 export const RECURRING: ReadonlySet<RtmCode> = new Set(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION", "BRIEF_PATIENT_INTERACTION", "PATIENT_INTERACTION"]);
 
 /**
@@ -196,6 +215,12 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
   // needs follows the rules; a cycle that is READY_TO_BILL or BILLED needs nothing (whatever brought it there).
   const v = evaluateCycle(factsOf(r, a));
   const needs = r.status === "READY_TO_BILL" || r.status === "BILLED" ? null : v.needs;
+  // A billed care-management cycle reports what it was billed on; time documented after the bill apart (ADR 043).
+  const billedCare = r.status === "BILLED" && MANAGEMENT.has(r.code);
+  const afterBill =
+    billedCare && a?.after
+      ? { minutes: a.after.minutes, codes: afterBillCodes(a.after.bill), billedOn: a.after.bill.on, wouldReach: wouldReach(afterBillCodes(a.after.bill), careFacts(a.notes)) }
+      : null;
   return {
     id: r.id,
     code: r.code,
@@ -206,12 +231,14 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
     numActiveDays: a?.activeDays.size ?? 0,
     numRequiredDays: requiredDaysOf(r.code, r.num_required_days),
     numRemainingDays: remainingDays(r),
-    interactionMinutes: a?.minutes ?? 0,
+    interactionMinutes: billedCare ? (a?.evidenceMinutes ?? 0) : (a?.minutes ?? 0),
     events: a?.events ?? [],
     needs,
     units: v.units,
     liveInteraction: a?.interactive ?? false,
     projection: r.status === "BILLED" ? null : v.projection,
+    billNow: r.status === "IN_PROGRESS" ? v.billNow : null,
+    afterBill,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
     pdfKey: r.pdf_key,
   };

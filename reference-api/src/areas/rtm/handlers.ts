@@ -2,9 +2,10 @@ import { defineHandlers } from "../../core/handlers.js";
 import { requireMember, type Caller } from "../../core/auth.js";
 import { conflict } from "../../core/errors.js";
 import type { Db } from "../../db/db.js";
-import { CYCLE_COLUMNS, CYCLE_FROM, factsOf, loadActivity, refreshSummaries, toRtmCycles, type CycleRow, type RtmStatus } from "./cycles.js";
+import { CYCLE_COLUMNS, CYCLE_FROM, factsOf, loadActivity, rederiveCycles, refreshSummaries, toRtmCycles, type CycleRow, type RtmStatus } from "./cycles.js";
 import { billingChanged, lockPatientCycles } from "./derive.js";
-import { refusal } from "./rules.js";
+import { refusal, revertRefusal } from "./rules.js";
+import { dropEvidence, recordEvidence } from "./evidence.js";
 import { getVisibleCycleRow, getVisibleSummary, listCycles, listMonth } from "./list.js";
 import { renderCyclePdf, renderMonthlyPdf } from "./pdf.js";
 
@@ -20,29 +21,43 @@ const TRANSITIONS = {
  * row lock also orders it against care-note writes (a note cannot slip into a cycle being billed) and against
  * an ADVANCE of another set-up cycle of the patient (98975 once per episode).
  */
-async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TRANSITIONS) {
+async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TRANSITIONS, billNow = false) {
   const t = TRANSITIONS[kind];
   const row = await getVisibleCycleRow(db, caller, id);
   await db.tx(async (tx) => {
     await lockPatientCycles(tx, row.patient_record_id);
-    if (kind === "ADVANCE") {
-      // The 2026 rules (ADR 033), under the patient's lock: a conflict with a billed code, or requirements not
-      // met, refuse it with the rule named — whatever status the cycle shows.
-      const fresh = await tx.one<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = $1`, [id]);
-      if (fresh && fresh.status !== "BILLED") {
-        const refused = refusal(factsOf(fresh, (await loadActivity(tx, [fresh])).get(fresh.id)), caller.practitionerId ?? null);
-        if (refused) throw conflict(refused.message, { rule: refused.rule });
-      }
+    // The statuses it may leave: READY_TO_BILL, or IN_PROGRESS for a code met so far billed now (ADR 043).
+    const from: string[] = [t.from];
+    const fresh = await tx.one<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = $1`, [id]);
+    const facts = fresh ? factsOf(fresh, (await loadActivity(tx, [fresh])).get(fresh.id)) : null;
+    if (kind === "ADVANCE" && fresh && facts && fresh.status !== "BILLED") {
+      // The 2026 rules (ADR 033), under the patient's lock: a conflict with a billed code, requirements not met, or
+      // a code met so far while its period runs without "Bill now" (ADR 043) refuse it with the rule named —
+      // whatever status the cycle shows.
+      const refused = refusal(facts, caller.practitionerId ?? null, billNow);
+      if (refused) throw conflict(refused.message, { rule: refused.rule });
+      if (billNow) from.push("IN_PROGRESS");
+    }
+    if (kind === "REVERT" && fresh?.status === "BILLED" && facts) {
+      // Revert in order (ADR 043): not a base code whose add-on is billed.
+      const refused = revertRefusal(facts);
+      if (refused) throw conflict(refused.message, { rule: refused.rule });
     }
     const updated = await tx.one(
       `UPDATE rtm_cycles SET status = $2, updated_at = now(),
               billed_at = CASE WHEN $2 = 'BILLED' THEN now() END, billed_by = CASE WHEN $2 = 'BILLED' THEN $4::uuid END
-        WHERE id = $1 AND status = $3 RETURNING id`,
-      [id, t.to, t.from, caller.practitionerId],
+        WHERE id = $1 AND status = ANY($3::text[]) RETURNING id`,
+      [id, t.to, from, caller.practitionerId],
     );
     if (!updated) {
       const now = await tx.one<{ status: string }>("SELECT status FROM rtm_cycles WHERE id = $1", [id]);
       throw conflict(`Only a cycle that is ${t.from} can be ${t.verb} (this one is ${now?.status ?? row.status}).`);
+    }
+    if (kind === "ADVANCE") await recordEvidence(tx, [id]);
+    else {
+      // Its evidence is released, and its status follows the rules as any cycle not billed (ADR 043).
+      await dropEvidence(tx, id);
+      await rederiveCycles(tx, await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = $1`, [id]));
     }
     await billingChanged(tx, row.patient_record_id, row.id);
     await refreshSummaries(tx, [row.patient_record_id]);
@@ -67,7 +82,7 @@ export const handlers = defineHandlers({
   },
 
   async advanceRtmCycle(ctx) {
-    return promote(ctx.db, ctx.caller, ctx.params.id, "ADVANCE");
+    return promote(ctx.db, ctx.caller, ctx.params.id, "ADVANCE", ctx.query?.billNow === true);
   },
 
   async revertRtmCycle(ctx) {

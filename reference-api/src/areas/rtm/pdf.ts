@@ -1,5 +1,6 @@
 import { fields, heading, PDF_FONT, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
 import { BILLING, CYCLE_DAYS, STATUS_LABEL, type RtmCycle, type RtmEvent } from "./cycles.js";
+import { isDeviceCode } from "./rules.js";
 import type { RtmMonthlySummary } from "./list.js";
 import { careNoteWords } from "../../../../app/domain/rtm-2026.js";
 import { monthHeading } from "../../../../app/domain/month-name.js";
@@ -18,14 +19,24 @@ export function activeDaysLabel(c: RtmCycle): string {
   return `${c.numActiveDays}/${of} days`;
 }
 
+/** A care note's day (its date, taken at midnight in the organization's time zone): date only, never "12:00 AM". */
+const noteDay = (iso: string, timeZone: string) => usDate(new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso)));
+
 function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
   const billing = BILLING[c.code];
+  // A device code bills on days of data, a care-management code on minutes (ADR 043): each prints its own facts.
+  const device = isDeviceCode(c.code);
   fields(doc, [
     ["Cycle code", `${c.code} (${billing.billingCode} ${billing.description})`],
     ["Dates", `${usDate(c.startDate)} – ${usDate(c.endDate)}`],
     ["Status", STATUS_LABEL[c.status]],
-    ["Active days", `${activeDaysLabel(c)} (${c.numRequiredDays} required)`],
-    ["Interaction minutes", String(c.interactionMinutes)],
+    ...(device
+      ? ([["Active days", `${activeDaysLabel(c)} (${c.numRequiredDays} required)`]] as [string, string][])
+      : ([
+          ["Interaction minutes", String(c.interactionMinutes)],
+          ["Live interaction", c.liveInteraction ? "logged" : "none logged"],
+        ] as [string, string][])),
+    ...(c.afterBill ? ([["After the bill", `${c.afterBill.minutes} minutes documented after the bill (not part of it)`]] as [string, string][]) : []),
     // What it still needs before it can be billed (the billing rules, ADR 008); nothing once billable.
     ...(c.needs ? ([["Still needed", c.needs.text]] as [string, string][]) : []),
   ]);
@@ -45,7 +56,7 @@ function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
       const interactive = e.patientInteractionType === "PATIENT_INTERACTIVE_COMMUNICATION";
       const w = careNoteWords({ minutes: e.minutes ?? 0, source: e.source, liveInteraction: e.liveInteraction, unsuccessfulAttempt: e.unsuccessfulAttempt, interactive });
       return [
-        usDateTime(e.dateTime, timeZone),
+        e.afterBill ? `${noteDay(e.dateTime, timeZone)} (after the bill)` : noteDay(e.dateTime, timeZone),
         EVENT_LABEL[e.type],
         w.minutes,
         w.entered,

@@ -67,6 +67,8 @@ beforeAll(async () => {
     "INSERT INTO interactions (id, patient_record_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way) VALUES ($1, $2, '2026-02-12', 20, 'Call', 'PATIENT_INTERACTIVE_COMMUNICATION', true, 'PHONE', true)",
     [interactionId, pA1],
   );
+  // The billed care-management cycle was billed on it (its evidence, ADR 043).
+  await api.db.query("INSERT INTO rtm_cycle_evidence (cycle_id, interaction_id) VALUES ($1, $2)", [C.billed, interactionId]);
   const hep = randomUUID();
   await api.db.query("INSERT INTO heps (id, organization_id, name) VALUES ($1, $2, 'P')", [hep, fx.orgA.id]);
   await api.db.query("INSERT INTO hep_assignments (id, hep_id, patient_record_id, assigned_at, retired_at) VALUES ($1, $2, $3, '2026-02-02T17:00:00Z', '2026-02-20T17:00:00Z'), ($4, $2, $3, '2026-02-20T17:00:00Z', NULL)", [randomUUID(), hep, pA1, randomUUID()]);
@@ -81,14 +83,16 @@ describe("rules", () => {
   it("derives statuses from a cycle row and its activity by the rules (rules.ts)", () => {
     const row = { code: "DEVICE_AND_DATA_TRANSMISSION" as const, start_date: "2026-02-01", end_date: "2026-03-02", num_required_days: 16 };
     const act = (days: number, minutes = 0, interactive = false) => ({
-      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, billed: [],
+      events: [], activeDays: new Set(Array.from({ length: days }, (_, i) => addDays("2026-02-01", i))), minutes, interactive, billed: [], evidenceMinutes: 0, after: null, notes: [],
     });
     expect(derivedStatus({ ...row, today: "2026-03-03" }, act(16))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, today: "2026-02-20" }, act(16))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, today: "2026-02-25" }, act(10))).toBe("IN_PROGRESS"); // 6 days left
     expect(derivedStatus({ ...row, today: "2026-02-26" }, act(10))).toBe("ACTIVE_DAYS_INCOMPLETE"); // 5 days left
     expect(derivedStatus({ ...row, today: "2026-03-03" }, act(15))).toBe("ACTIVE_DAYS_INCOMPLETE");
-    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(0, 20, true))).toBe("READY_TO_BILL");
+    // Met so far while the period runs: ready when it closes (ADR 043).
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(0, 20, true))).toBe("IN_PROGRESS");
+    expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-03-03" }, act(0, 20, true))).toBe("READY_TO_BILL");
     expect(derivedStatus({ ...row, code: "PATIENT_INTERACTION", today: "2026-02-26" }, act(16, 19, true))).toBe("IN_PROGRESS");
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-03" })).toBe(0);
     expect(remainingDays({ start_date: "2026-02-01", end_date: "2026-03-02", today: "2026-03-02" })).toBe(1);
@@ -111,7 +115,7 @@ describe("GET /v2/health/rtm-cycles", () => {
     // With the note's facts (ADR 033, the audit packet's evidence): typed, a two-way phone call, no author recorded.
     expect(note).toEqual({
       id: interactionId, type: "PATIENT_INTERACTION", dateTime: "2026-02-12T07:00:00.000Z", minutes: 20, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION",
-      source: "TYPED", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, practitioner: null,
+      source: "TYPED", liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, practitioner: null, afterBill: false,
     });
     expect(ready.events.find((e: { type: string }) => e.type === "HEP_SESSION")).toMatchObject({ minutes: null, source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null });
     const running = res.body.items.find((c: { id: string }) => c.id === C.running);
@@ -518,14 +522,14 @@ describe("statuses follow the events (ADR 008)", () => {
     c = await byCode("notewright");
     expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 14, needs: { text: "14 of 20 minutes of care management; no live interaction logged yet", reachable: true } });
 
-    // The same note, now 20 minutes of interactive communication: billable at once, and so is the month.
+    // The same note, now 20 minutes of interactive communication: met so far, in progress until the period closes (ADR 043).
     const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 20, liveInteraction: { method: "VIDEO", twoWay: true } } });
     expect(patched.status).toBe(200);
-    expect(patched.body.rtmCycleStatus).toBe("READY_TO_BILL");
+    expect(patched.body.rtmCycleStatus).toBe("IN_PROGRESS");
     c = await byCode("notewright");
-    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: /), reachable: true }, billNow: expect.stringMatching(/^Bill /) });
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
-    expect(await summaryStatus(p, end.slice(0, 7))).toBe("READY_TO_BILL");
+    expect(await summaryStatus(p, end.slice(0, 7))).toBe("IN_PROGRESS");
 
     // 12 more minutes: 32 in the period, above 20, so its 98981 cycle opens (same dates), short of 40.
     const second = await note(p, { date: addDays(today, -1), minutes: 12 });
@@ -533,7 +537,7 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", startDate: start, endDate: end, interactionMinutes: 32, needs: { text: "32 of 40 minutes of care management", reachable: true } });
     await note(p, { date: today, minutes: 8 });
     c = await byCode("notewright");
-    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: /), reachable: true }, billNow: expect.stringMatching(/^Bill /) });
 
     // The interactive note goes: 98980 loses its interactive communication, and with 20 minutes left the
     // period's 98981 cycle (not billed) closes again.
@@ -549,6 +553,71 @@ describe("statuses follow the events (ADR 008)", () => {
     const v = await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'");
     expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${second.id}`, { ...as(fx.practitionerA1), body: { notes: "Reworded" } })).status).toBe(200);
     expect(await api.db.one<{ version: string }>("SELECT version::text FROM table_versions WHERE name = 'rtm_cycles'")).toEqual(v);
+  });
+
+  it("billing never blocks documentation (ADR 043): a device bill freezes no care note; Bill now after confirming; only the evidence is frozen; time after the bill is shown with what it would reach", async () => {
+    const today = await localToday();
+    const p = await newPatient("Afterbill");
+    const [start, end] = monthBounds(today.slice(0, 7));
+    // 98975 with 2 days of data is Ready at once (nothing better can happen, ADR 043) and billed.
+    const setup = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", addDays(today, -1), addDays(today, 28));
+    await cycle(p, "BRIEF_PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", start, end);
+    await summaries(p);
+    await session(p, `${addDays(today, -1)}T20:00:00Z`);
+    await session(p, `${today}T20:00:00Z`);
+    const setupBilled = await api.request("POST", `/v2/health/rtm-cycles/${setup}/advance`, as(fx.adminA));
+    expect(setupBilled.status, JSON.stringify(setupBilled.body)).toBe(200);
+    // A care note dated inside the billed interval is added (it used to be refused: "This date is in a billed cycle").
+    const first = await note(p, { date: today, minutes: 10, liveInteraction: { method: "PHONE", twoWay: true } });
+    expect(first.rtmCycleStatus).toBe("IN_PROGRESS");
+
+    // 98979 at 10 minutes while the month runs: met so far, not Ready; ADVANCE without Bill now names the rule.
+    let c = await byCode("afterbill");
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when \w+ closes \(\d+ days?\)$/) }, billNow: expect.stringMatching(/^Bill 98979 now, before \w+ closes/) });
+    const brief = c.BRIEF_PATIENT_INTERACTION!.id;
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${brief}/advance`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ rule: "BILL_WHEN_PERIOD_CLOSES", message: expect.stringMatching(/^A period is billed when it closes, or when nothing better can happen: Bill 98979 now/) });
+    const billed = await api.request("POST", `/v2/health/rtm-cycles/${brief}/advance?billNow=true`, as(fx.adminA));
+    expect(billed.status, JSON.stringify(billed.body)).toBe(200);
+    expect(billed.body).toMatchObject({ status: "BILLED", interactionMinutes: 10, afterBill: null, billNow: null });
+
+    // The bill's evidence is frozen; a new note in the billed month is added, and it is time after the bill.
+    const frozen = await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 12 } });
+    expect(frozen.status).toBe(409);
+    expect((await api.request("DELETE", `/v2/patients/${p}/interactions/${first.id}`, as(fx.practitionerA1))).status).toBe(409);
+    const later = await api.request("POST", `/v2/patients/${p}/interactions`, { ...as(fx.practitionerA1), body: { notes: "More care", date: today, minutes: 10 } });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body).toMatchObject({ rtmCycleStatus: "ACTIVE_DAYS_INCOMPLETE", afterBill: { codes: ["98979"], billedOn: today, wouldReach: "98980" } });
+    const notes = (await api.request("GET", `/v2/patients/${p}/interactions`, as(fx.practitionerA1))).body as { id: string; rtmCycleStatus: string; afterBill: unknown }[];
+    expect(notes.find((n) => n.id === first.id)).toMatchObject({ rtmCycleStatus: "BILLED", afterBill: null });
+    c = await byCode("afterbill");
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "BILLED", interactionMinutes: 10, afterBill: { minutes: 10, codes: ["98979"], billedOn: today, wouldReach: "98980" } });
+    expect((c.BRIEF_PATIENT_INTERACTION as unknown as { events: { id: string; afterBill: boolean }[] }).events.find((e) => e.id === later.body.id)?.afterBill).toBe(true);
+    // 98980 stays refused by its rule while 98979 is billed.
+    expect(c.PATIENT_INTERACTION!.needs?.text).toMatch(/^98979 is never billed with 98980 or 98981 in the same calendar month/);
+    // Time after the bill is not frozen: it can be changed and deleted.
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${later.body.id}`, { ...as(fx.practitionerA1), body: { minutes: 11 } })).status).toBe(200);
+    // REVERT releases the evidence: the month's 20+ minutes are 98980's.
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${brief}/revert`, as(fx.adminA))).status).toBe(200);
+    c = await byCode("afterbill");
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 21, needs: { text: expect.stringMatching(/^Met so far: 98980/) } });
+    expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${first.id}`, { ...as(fx.practitionerA1), body: { minutes: 12 } })).status).toBe(200);
+  });
+
+  it("revert in order (ADR 043): 98980 is not reverted while its month's 98981 is billed", async () => {
+    const p = await newPatient("Revertorder");
+    const [start, end] = ["2026-02-01", "2026-02-28"];
+    const base = await cycle(p, "PATIENT_INTERACTION", "BILLED", start, end);
+    const addOn = await cycle(p, "ADDITIONAL_PATIENT_INTERACTION", "BILLED", start, end);
+    await summaries(p);
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${base}/revert`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body.rule).toBe("ADDITIONAL_NEEDS_BASE");
+    expect(refused.body.message).toMatch(/^98981 is billed only with 98980: 98981 is billed for Feb 1 – Feb 28 \(\w+ \d+\); revert 98981 first$/);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${addOn}/revert`, as(fx.adminA))).status).toBe(200);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${base}/revert`, as(fx.adminA))).status).toBe(200);
   });
 
   it("only a two-way phone or video call is the live interaction; an unsuccessful attempt counts for nothing (ADR 033)", async () => {
@@ -579,18 +648,18 @@ describe("statuses follow the events (ADR 008)", () => {
     const patched = await api.request("PATCH", `/v2/patients/${p}/interactions/${legacy.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true } } });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     c = await byCode("callwell");
-    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15, liveInteraction: true, needs: null });
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when \w+ closes \(\d+ days?\)$/), reachable: true } });
     // The attempt turned into a real 30-minute call (not an attempt any more): 45 minutes, 98980, and 98981 opens.
     const real = await api.request("PATCH", `/v2/patients/${p}/interactions/${attempt.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false } });
     expect(real.status, JSON.stringify(real.body)).toBe(200);
     c = await byCode("callwell");
-    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 45 });
-    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 45 });
+    expect(c.PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 45 });
+    expect(c.ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 45 });
     // Back to an unsuccessful attempt: 98981 closes again, 15 minutes remain.
     expect((await api.request("PATCH", `/v2/patients/${p}/interactions/${attempt.id}`, { ...as(fx.practitionerA1), body: { liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true } })).status).toBe(200);
     c = await byCode("callwell");
     expect(c.ADDITIONAL_PATIENT_INTERACTION).toBeUndefined();
-    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", interactionMinutes: 15 });
+    expect(c.BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15 });
   });
 
   it("migration 137: an older interactive note (method not recorded) no longer counts as the live call; the daily pass re-derives its month", async () => {
@@ -641,7 +710,8 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(await cyclesOf("episodic")).toHaveLength(5);
 
     const n = await note(p, { date: today, minutes: 20, liveInteraction: { method: "PHONE", twoWay: true } });
-    expect(n.rtmCycleStatus).toBe("READY_TO_BILL");
+    // Met so far while the month runs: ready when it closes (ADR 043).
+    expect(n.rtmCycleStatus).toBe("IN_PROGRESS");
     const after = Object.fromEntries((await cyclesOf("episodic")).map((x) => [x.code, x.status]));
     expect(after).toEqual({
       PATIENT_SETUP: "IN_PROGRESS",
@@ -649,7 +719,7 @@ describe("statuses follow the events (ADR 008)", () => {
       SHORT_DEVICE_AND_DATA_TRANSMISSION: "IN_PROGRESS",
       // 20 minutes are 98980's: 98979 no longer applies this month.
       BRIEF_PATIENT_INTERACTION: "ACTIVE_DAYS_INCOMPLETE",
-      PATIENT_INTERACTION: "READY_TO_BILL",
+      PATIENT_INTERACTION: "IN_PROGRESS",
     });
   });
 

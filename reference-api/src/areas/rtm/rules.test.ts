@@ -95,7 +95,9 @@ describe("98980: 20 minutes of care management with a live interaction", () => {
   const c = (f: Partial<CycleFacts>) => v({ code: "PATIENT_INTERACTION", ...f });
 
   it("is billable with 20 minutes and an interactive communication, without active days", () => {
-    expect(c({ minutes: 20, interactive: true })).toMatchObject({ billable: true, reachable: true, status: "READY_TO_BILL", needs: null, recheckOn: null });
+    // Met so far while the month runs; ready once it has ended (ADR 043).
+    expect(c({ minutes: 20, interactive: true })).toMatchObject({ met: true, billable: false, reachable: true, status: "IN_PROGRESS", needs: { text: "Met so far: 98980 — ready when December closes (6 days)", reachable: true }, recheckOn: "2026-12-04" });
+    expect(c({ minutes: 20, interactive: true, today: "2026-12-04" })).toMatchObject({ billable: true, reachable: true, status: "READY_TO_BILL", needs: null, recheckOn: null, billNow: null });
     expect(c({ minutes: 35, interactive: true, activeDays: 0, today: "2027-02-01" }).status).toBe("READY_TO_BILL");
   });
 
@@ -124,7 +126,8 @@ describe("98981: each additional 20 minutes (40 in all)", () => {
   const c = (f: Partial<CycleFacts>) => v({ code: "ADDITIONAL_PATIENT_INTERACTION", ...f });
 
   it("is billable at 40 minutes with the interactive communication of the first 20", () => {
-    expect(c({ minutes: 40, interactive: true }).status).toBe("READY_TO_BILL");
+    expect(c({ minutes: 40, interactive: true }).status).toBe("IN_PROGRESS");
+    expect(c({ minutes: 40, interactive: true, today: "2026-12-04" }).status).toBe("READY_TO_BILL");
     expect(c({ minutes: 39, interactive: true }).status).toBe("IN_PROGRESS");
     expect(c({ minutes: 45, interactive: false }).status).toBe("IN_PROGRESS");
   });
@@ -175,9 +178,12 @@ describe("the two clocks' periods (ADR 033)", () => {
 
 describe("98985 and 98979 (2026)", () => {
   it("98985 at 2–15 active days, 98979 at 10–19 minutes with a live interaction", () => {
-    expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 11 }).status).toBe("READY_TO_BILL");
+    // 11 days with 6 left can still reach 16: met so far; 9 cannot: nothing better can happen (ADR 043).
+    expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 11 })).toMatchObject({ status: "IN_PROGRESS", met: true });
+    expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 9 }).status).toBe("READY_TO_BILL");
     expect(v({ code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", activeDays: 16 }).needs?.text).toBe("16 active days: 98977 applies to this interval instead");
-    expect(v({ code: "BRIEF_PATIENT_INTERACTION", minutes: 15, interactive: true }).status).toBe("READY_TO_BILL");
+    expect(v({ code: "BRIEF_PATIENT_INTERACTION", minutes: 15, interactive: true }).status).toBe("IN_PROGRESS");
+    expect(v({ code: "BRIEF_PATIENT_INTERACTION", minutes: 15, interactive: true, today: "2026-12-04" }).status).toBe("READY_TO_BILL");
     expect(v({ code: "BRIEF_PATIENT_INTERACTION", minutes: 15, interactive: false }).status).toBe("IN_PROGRESS");
   });
 });

@@ -17,6 +17,7 @@ import {
   isLiveInteraction,
   monthInterval,
   refuseBilling,
+  refuseRevert,
   SETUP_DAYS,
   shortDate,
   SHORT_SUPPLY_DAYS,
@@ -122,12 +123,20 @@ export function ruleStatus(f: CycleFacts): Exclude<RtmStatus, "BILLED"> {
   return evaluateCycle(f).status;
 }
 
-/** Whether marking the cycle billed by `practitionerId` breaks a rule (null when it may be billed). */
-export function refusal(f: CycleFacts, practitionerId: string | null): Refusal | null {
+/**
+ * Whether marking the cycle billed by `practitionerId` breaks a rule (null when it may be billed). A code met so far
+ * while its period runs is billed only with `billNow` (the caller confirmed "Bill now", ADR 043).
+ */
+export function refusal(f: CycleFacts, practitionerId: string | null, billNow = false): Refusal | null {
   const v = evaluateCycle(f);
   return refuseBilling(
-    { code: BILLING_CODE[f.code], start: f.startDate, end: f.endDate, practitionerId, requirementsMet: v.met, needs: v.needs?.text ?? null },
+    { code: BILLING_CODE[f.code], start: f.startDate, end: f.endDate, practitionerId, requirementsMet: v.met, needs: v.needs?.text ?? null, early: v.billNow, billNow },
     f.billed ?? [],
   );
+}
+
+/** Whether reverting the BILLED cycle breaks a rule (ADR 043: 98980 while its month's 98981 is billed). */
+export function revertRefusal(f: Pick<CycleFacts, "code" | "startDate" | "endDate" | "billed">): Refusal | null {
+  return refuseRevert(BILLING_CODE[f.code], { start: f.startDate, end: f.endDate }, f.billed ?? []);
 }
 

@@ -62,7 +62,7 @@ describe("RTM seed", () => {
     const res = await api.request("GET", `/v2/health/rtm-cycles/${month}?needsAttention=true&sortBy=DAYS_LEFT&orderBy=ASC&limit=20`, { as: { userId: a.userId, groups: a.groups } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);
-    for (const s of res.body.items) for (const c of s.cycles) expect(c.needs.text).toMatch(/( of (2|16) active days| minutes of care management)/);
+    for (const s of res.body.items) for (const c of s.cycles) expect(c.needs.text).toMatch(/( of (2|16) active days| minutes of care management|^Met so far: )/);
   });
 
   it("seeds the demo practitioner's patients at every boundary of the 2026 rules (ADR 033), with and without a live call", async () => {
@@ -80,11 +80,16 @@ describe("RTM seed", () => {
     expect(at("Boundary 01 days").SHORT_DEVICE_AND_DATA_TRANSMISSION).toEqual({ status: "IN_PROGRESS", needs: "1 of 2 active days — 1 more needed in the 11 days left", projection: "16 days can no longer be reached: 98985 applies at 2" });
     expect(at("Boundary 02 days").SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL", needs: null });
     expect(at("Boundary 02 days").PATIENT_SETUP).toMatchObject({ status: "READY_TO_BILL" });
+    // 98985 met while 16 days can still be reached: In Progress, "met so far" (ADR 043); 2 days cannot reach 16: Ready.
     expect(at("Boundary 11 days")).toMatchObject({
-      SHORT_DEVICE_AND_DATA_TRANSMISSION: { status: "READY_TO_BILL", needs: null, projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left" },
+      SHORT_DEVICE_AND_DATA_TRANSMISSION: {
+        status: "IN_PROGRESS",
+        needs: expect.stringMatching(/^Met so far: 98985 — ready when 16 days can no longer be reached, \w+ \d+ \(7 days\); 98977 if the interval reaches 16$/),
+        projection: "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left",
+      },
       DEVICE_AND_DATA_TRANSMISSION: { status: "IN_PROGRESS", needs: "11 of 16 active days — 5 more needed in the 11 days left" },
     });
-    expect(at("Boundary 15 days").SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "READY_TO_BILL" });
+    expect(at("Boundary 15 days").SHORT_DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "IN_PROGRESS", needs: expect.stringMatching(/^Met so far: 98985/) });
     expect(at("Boundary 15 days").DEVICE_AND_DATA_TRANSMISSION).toMatchObject({ status: "IN_PROGRESS", needs: "15 of 16 active days — 1 more needed in the 11 days left" });
     expect(at("Boundary 16 days")).toMatchObject({
       DEVICE_AND_DATA_TRANSMISSION: { status: "READY_TO_BILL", needs: null, projection: null },
@@ -92,13 +97,15 @@ describe("RTM seed", () => {
     });
     // Minutes in the calendar month, with and without a live call.
     expect(at("Boundary 9 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: "9 of 10 minutes of care management" });
-    expect(at("Boundary 10 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL", needs: null });
-    expect(at("Boundary 15 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL" });
-    expect(at("Boundary 19 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL" });
+    // Met while the month runs: In Progress until it closes (ADR 043), "Met so far: 98979 — ready when November closes (3 days)".
+    const metSoFar = (code: string) => expect.stringMatching(new RegExp(`^Met so far: ${code} — ready when \\w+ closes \\(\\d+ days?\\)$`));
+    expect(at("Boundary 10 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: metSoFar("98979") });
+    expect(at("Boundary 15 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: metSoFar("98979") });
+    expect(at("Boundary 19 min live").BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: metSoFar("98979") });
     expect(at("Boundary 19 min live").PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: "19 of 20 minutes of care management" });
-    expect(at("Boundary 20 min live")).toMatchObject({ PATIENT_INTERACTION: { status: "READY_TO_BILL" }, BRIEF_PATIENT_INTERACTION: { status: "ACTIVE_DAYS_INCOMPLETE" } });
-    expect(at("Boundary 39 min live")).toMatchObject({ PATIENT_INTERACTION: { status: "READY_TO_BILL" }, ADDITIONAL_PATIENT_INTERACTION: { status: "IN_PROGRESS", needs: "39 of 40 minutes of care management" } });
-    expect(at("Boundary 40 min live").ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "READY_TO_BILL" });
+    expect(at("Boundary 20 min live")).toMatchObject({ PATIENT_INTERACTION: { status: "IN_PROGRESS", needs: metSoFar("98980") }, BRIEF_PATIENT_INTERACTION: { status: "ACTIVE_DAYS_INCOMPLETE" } });
+    expect(at("Boundary 39 min live")).toMatchObject({ PATIENT_INTERACTION: { status: "IN_PROGRESS", needs: metSoFar("98980") }, ADDITIONAL_PATIENT_INTERACTION: { status: "IN_PROGRESS", needs: "39 of 40 minutes of care management" } });
+    expect(at("Boundary 40 min live").ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: metSoFar("98981") });
     for (const m of [10, 15, 19]) expect(at(`Boundary ${m} min no call`).BRIEF_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: `${m} minutes of care management; no live interaction logged yet` });
     for (const m of [20, 39]) expect(at(`Boundary ${m} min no call`).PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: `${m} minutes of care management; no live interaction logged yet` });
     expect(at("Boundary 9 min no call").BRIEF_PATIENT_INTERACTION!.needs).toBe("9 of 10 minutes of care management; no live interaction logged yet");

@@ -3,6 +3,7 @@ import type { AreaSeeder, SeedContext } from "../../seed/context.js";
 import { insertJsonRows, seededSessionDays } from "../health/seed.js";
 import { nextCheckOn, SUMMARY_STATUS_SQL, type RtmCode, type RtmStatus } from "./cycles.js";
 import { addDays, CYCLE_DAYS, daysBetween, evaluateCycle, firstPeriod, nextPeriod, REQUIRED_DAYS } from "./rules.js";
+import { recordEvidence } from "./evidence.js";
 import { careFacts, type CareEntry } from "../../../../app/domain/rtm-2026.js";
 
 /** The demo practitioner's patients at every boundary of the 2026 rules (ADR 033), by last name. */
@@ -188,6 +189,9 @@ export const seed: AreaSeeder = async (ctx: SeedContext) => {
     cycles,
     10_000,
   );
+  // The care notes of the billed care-management cycles are their evidence (ADR 043: frozen, not after the bill).
+  const care = new Set<RtmCode>(["BRIEF_PATIENT_INTERACTION", "PATIENT_INTERACTION", "ADDITIONAL_PATIENT_INTERACTION"]);
+  await recordEvidence(ctx.db, cycles.filter((c) => c.status === "BILLED" && care.has(c.code)).map((c) => c.id));
   await ctx.db.query(
     `INSERT INTO rtm_monthly_summaries (id, patient_record_id, year_month, status)
      SELECT md5(c.patient_record_id::text || to_char(c.end_date, 'YYYY-MM'))::uuid, c.patient_record_id, to_char(c.end_date, 'YYYY-MM'), ${SUMMARY_STATUS_SQL}
