@@ -2,8 +2,8 @@
  * The care-note dialogs' form (spec 000 §5 Care note, §9): date required and not in the future, minutes
  * required and at least 0 (the API's maximum is 1440), notes required and at most 500 characters with a line
  * break counting as two; the patient interactive communication — its call (none, phone or video) and how it went
- * (two-way, one-way, an unsuccessful attempt: ADR 033), two radio groups that need no JavaScript. Defaults: 20
- * minutes, today, no call. A note in a billed cycle can only have its notes changed (`careNoteTextSchema`).
+ * (two-way, one-way, an unsuccessful attempt: ADR 033), two radio groups that need no JavaScript. Defaults: no
+ * minutes (issue 32: 20 was exactly 98980's threshold), today, no call. A note in a billed cycle can only have its notes changed (`careNoteTextSchema`).
  * Messages verbatim where the spec has them.
  */
 import * as z from "zod";
@@ -20,7 +20,6 @@ export const NOTES_REQUIRED = "Notes are required";
 export const NOTES_TOO_LONG = "Max Character Limit is 500";
 
 export const CARE_NOTE_MAX = 500;
-export const CARE_NOTE_DEFAULT_MINUTES = 20;
 export const MAX_MINUTES = 1440;
 
 /** The call of the note (`liveMethod`): none, a phone or a video call; UNRECORDED keeps an older note's interactive flag whose method was not recorded. */
