@@ -485,7 +485,10 @@ describe("list invariants (cached counts, read-time numbers, settling without wr
 });
 
 describe("statuses follow the events (ADR 008)", () => {
-  type Cycle = { id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null };
+  type Cycle = {
+    id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null;
+    renderingPractitioner: { id: string } | null; billedBy: { id: string } | null; modifiers: string[]; events: { practitioner: { id: string; credential: string | null } | null }[];
+  };
   const localToday = async () => (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
   const newPatient = (lastName: string) => createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName });
   const cyclesOf = async (lastName: string): Promise<Cycle[]> => {
