@@ -71,6 +71,7 @@ test("adds a care note with the defaults (no minutes, today); ?timed=45 without 
   await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new&timed=45"));
   const forged = page.getByRole("dialog", { name: "Add Care Note" });
   await expect(forged.getByLabel("Minutes")).toHaveValue("");
+  await expectAccessible(page);
   await forged.getByLabel("Minutes").fill("45");
   await forged.getByLabel("Notes").fill("Forty-five minutes, typed.");
   await forged.getByRole("button", { name: "Add" }).click();

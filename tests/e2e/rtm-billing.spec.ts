@@ -356,9 +356,18 @@ test("the billing office bills under the patient's billing practitioner; the CSV
 
   await useSession(page, PROVIDER_ADMIN);
   const month = short.endDate.slice(0, 7);
-  let row = await openPatientRow(page, month, name);
+  const open = async () => {
+    await page.goto(`${WORKLIST}?month=${month}&q=${encodeURIComponent(lastName)}`);
+    const r = patientRow(page, name);
+    await expect(r).toHaveCount(1);
+    await r.getByText(name, { exact: true }).click();
+    await expectAccessible(page);
+    return r;
+  };
+  let row = await open();
   await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
   await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+  await expectAccessible(page);
 
   // The CSV: the new columns, filled on every row of the patient's month.
   const csv = await (await page.request.get(await page.getByRole("link", { name: `Export ${monthName(month)} (CSV)` }).getAttribute("href") ?? "")).text();
@@ -375,9 +384,10 @@ test("the billing office bills under the patient's billing practitioner; the CSV
   expect((await admin.POST("/v2/health/rtm-cycles/{id}/revert", { params: { path: { id: short.id } } })).response.status).toBe(200);
   const priya = (await admin.GET("/v2/practitioners")).data!.find((p) => p.email === "practitioner2@frontrange.example")!;
   expect((await admin.PATCH("/v2/patients/{id}/", { params: { path: { id: patientId } }, body: { rtmBillingPractitionerId: priya.id } })).response.status).toBe(200);
-  row = await openPatientRow(page, month, name);
+  row = await open();
   await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
   await expect(page.getByText(/Only one practitioner bills a patient's device supply in 30 days: another practitioner billed 98975/).first()).toBeVisible();
+  await expectAccessible(page);
   await admin.PATCH("/v2/patients/{id}/", { params: { path: { id: patientId } }, body: { rtmBillingPractitionerId: null } });
 });
 
