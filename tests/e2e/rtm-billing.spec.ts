@@ -383,7 +383,6 @@ test("the billing office bills under the patient's billing practitioner; the CSV
   // The refusal under another billing practitioner is covered by reference-api/src/areas/rtm/rtm.test.ts (issue 32): the
   // API's PATCH of this seeded patient answered 400 here (see the report), so it is not walked in the browser yet.
 });
-});
 
 test("a new organization's provider sees the spec's empty state", async ({ page }) => {
   const provider = await createProvider({ role: "PORTAL_PRACTITIONER", products: ["HEALTH"] });
