@@ -364,7 +364,7 @@ test("the billing office bills under the patient's billing practitioner; the CSV
     await expectAccessible(page);
     return r;
   };
-  let row = await open();
+  const row = await open();
   await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
   await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
   await expectAccessible(page);
