@@ -947,9 +947,10 @@ export interface paths {
         post?: never;
         /**
          * Stop the caller's care timer
-         * @description Stops and removes the caller's care timer on the patient and answers it as it stood when stopped (a paused
-         *     timer stops at its pause): its `minutes` fill the care note the practitioner then saves (with `source`
-         *     TIMED). 404 'No care timer is running' when the caller has none on the patient, and as for getPatientRecord.
+         * @description Stops and removes the caller's care timer on the patient and answers the record of its minutes as it stood when
+         *     stopped (a paused timer stops at its pause; StoppedCareTimer since issue 32): its `minutes` fill the care note the practitioner then saves (with `source`
+         *     TIMED). Its record is kept (CareTimerState `stopped`, the answer's `id`) until a care note takes it with
+         *     `timerId` (issue 32). 404 'No care timer is running' when the caller has none on the patient, and as for getPatientRecord.
          *     With an Idempotency-Key a repeated stop gets the first answer.
          */
         delete: operations["stopCareTimer"];
@@ -3735,6 +3736,13 @@ export interface components {
             defaultProviderId?: string | null;
         };
         /**
+         * @description A provider's credential as claims need it (contract addition, issue 32): PT (physical therapist), PTA (physical
+         *     therapist assistant: services a PTA furnished in whole or in part carry the CQ modifier), OTHER (another licensed
+         *     professional), or null while not recorded.
+         * @enum {string|null}
+         */
+        PractitionerCredential: "PT" | "PTA" | "OTHER" | null;
+        /**
          * @description A provider of the caller's organization. A current user has a `userId` (signed up); an invited user has
          *     `userId` null until they complete sign-up with their invite code.
          * @example {
@@ -3751,7 +3759,9 @@ export interface components {
          *           "name": "Denver Downtown Clinic"
          *         }
          *       ],
-         *       "invitedAt": null
+         *       "invitedAt": null,
+         *       "npi": "1234567893",
+         *       "credential": "PT"
          *     }
          */
         Practitioner: {
@@ -3772,6 +3782,9 @@ export interface components {
              * @description When the last invitation was sent; null when never invited (seeded accounts).
              */
             invitedAt: string | null;
+            /** @description The National Provider Identifier (ten digits, Luhn check digit over 80840 + the first nine), or null. Contract addition (issue 32). */
+            npi: string | null;
+            credential: components["schemas"]["PractitionerCredential"];
         };
         /**
          * @description An invitation of a new provider. `locationIds` must hold at least one location of the organization when
@@ -3803,7 +3816,9 @@ export interface components {
         };
         /**
          * @description Changes to another provider: role, e-mail (invited providers only — a current user's e-mail cannot change)
-         *     and locations (replaces the list; a PORTAL_PRACTITIONER keeps at least one).
+         *     and locations (replaces the list; a PORTAL_PRACTITIONER keeps at least one); the NPI and credential a claim
+         *     names (contract addition, issue 32): `npi` ten digits whose last is the Luhn check digit over 80840 + the first
+         *     nine (400 'npi: …' otherwise), null clears it.
          * @example {
          *       "role": "PORTAL_PRACTITIONER",
          *       "locationIds": [
@@ -3817,6 +3832,8 @@ export interface components {
             /** Format: email */
             email?: string;
             locationIds?: string[];
+            npi?: string | null;
+            credential?: components["schemas"]["PractitionerCredential"];
         };
         /**
          * @description The involved side of the body; null when not applicable (shown as N/A).
@@ -3903,6 +3920,26 @@ export interface components {
             dob: string | null;
             /** @description True once the patient has created an account in the patient app. */
             hasAccount: boolean;
+        };
+        /**
+         * @description A practitioner as an RTM claim names them (docs/decisions/044-rtm-claim-practitioners-and-exports.md): the name,
+         *     the NPI (ten digits, Luhn check digit over 80840 + the first nine; null while not recorded) and the credential
+         *     (PT, PTA or OTHER; null while not recorded). Contract addition (issue 32).
+         * @example {
+         *       "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "firstName": "Maya",
+         *       "lastName": "Okafor",
+         *       "npi": "1234567893",
+         *       "credential": "PT"
+         *     }
+         */
+        ClaimPractitioner: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            npi: string | null;
+            credential: components["schemas"]["PractitionerCredential"];
         };
         /**
          * @description A reference to an organization with its logo for display.
@@ -3999,6 +4036,13 @@ export interface components {
          *         "firstName": "Maya",
          *         "lastName": "Okafor"
          *       },
+         *       "rtmBillingPractitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor",
+         *         "npi": "1234567893",
+         *         "credential": "PT"
+         *       },
          *       "location": {
          *         "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
          *         "name": "Denver Downtown Clinic"
@@ -4051,6 +4095,11 @@ export interface components {
             patient: components["schemas"]["PatientInfo"];
             /** @description The primary provider, or null when none is assigned. */
             practitioner: components["schemas"]["PersonRef"] | null;
+            /**
+             * @description The practitioner the patient's RTM codes are billed under (the rendering practitioner on the claim): the one
+             *     chosen for the patient, else the primary provider; null when neither is set. Contract addition (issue 32).
+             */
+            rtmBillingPractitioner: components["schemas"]["ClaimPractitioner"] | null;
             /** @description The location the patient belongs to, or null. */
             location: components["schemas"]["EntityRef"] | null;
             organization: components["schemas"]["OrganizationRef"];
@@ -4188,6 +4237,14 @@ export interface components {
             /** Format: uuid */
             primaryPractitionerId?: string | null;
             gaitUid?: string | null;
+            /**
+             * Format: uuid
+             * @description The practitioner the patient's RTM codes are billed under (contract addition, issue 32): a current provider
+             *     of the organization who is not a PTA; null returns to the primary provider. Provider admins, the primary
+             *     provider and the current billing practitioner may change it (403 for other practitioners); 400
+             *     'rtmBillingPractitionerId: …' for a provider who cannot bill.
+             */
+            rtmBillingPractitionerId?: string | null;
         };
         /**
          * @description A new plan of care for a discharged patient. `start` is at most today and after the end of the last plan.
@@ -4429,11 +4486,19 @@ export interface components {
              */
             unsuccessfulAttempt?: boolean;
             /**
-             * @description Whether the minutes were TIMED (the care timer's figure, saved as it stopped) or TYPED (entered or edited
-             *     by hand) (ADR 033, issue 26). Default TYPED.
+             * @description Ignored (ADR 044, issue 32): the server decides. A note is TIMED only when `timerId` names the caller's
+             *     stopped timer on this patient and `minutes` are its minutes; anything else is TYPED, whatever is sent.
              * @enum {string}
              */
             source?: "TIMED" | "TYPED";
+            /**
+             * Format: uuid
+             * @description The id of a stopped care timer of the caller on this patient (CareTimerState `stopped`) whose minutes the
+             *     note takes: the note is TIMED when `minutes` equal the timer's, TYPED when they were changed; either way the
+             *     timer's record is used up. 400 'timerId: …' when it is not such a timer (another's, used, unknown).
+             *     Contract addition (issue 32).
+             */
+            timerId?: string;
         };
         /**
          * @description Changes to a care note; absent fields stay. Same rules as CareNoteCreate. In a BILLED cycle only `notes`
@@ -4497,13 +4562,37 @@ export interface components {
             minutes: number;
         };
         /**
-         * @description The caller's care timer on the patient, or null when none runs.
+         * @description A care timer the caller stopped whose minutes no care note has taken yet (contract addition, issue 32, ADR 044):
+         *     the server's record of the timed minutes. A care note created with its `id` as `timerId` and these `minutes` is
+         *     TIMED; the record is then used up. It is kept until a note takes it, whatever day or month it was timed in.
          * @example {
-         *       "timer": null
+         *       "id": "0c2d4e6f-8a1b-4c3d-9e5f-7a9b1c3d5e7f",
+         *       "startedAt": "2026-11-27T14:02:11.000Z",
+         *       "stoppedAt": "2026-11-27T14:47:40.000Z",
+         *       "minutes": 45
+         *     }
+         */
+        StoppedCareTimer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            stoppedAt: string;
+            /** Format: int32 */
+            minutes: number;
+        };
+        /**
+         * @description The caller's care timer on the patient, or null when none runs; and the caller's stopped timers on the patient
+         *     whose minutes no care note has taken yet, newest first (at most 20; contract addition, issue 32).
+         * @example {
+         *       "timer": null,
+         *       "stopped": []
          *     }
          */
         CareTimerState: {
             timer: components["schemas"]["CareTimer"] | null;
+            stopped: components["schemas"]["StoppedCareTimer"][];
         };
         /**
          * @description Starts, pauses or resumes the caller's care timer on the patient. `state` RUNNING starts it (when none runs)
@@ -4989,6 +5078,7 @@ export interface components {
          *           "firstName": "Maya",
          *           "lastName": "Okafor"
          *         },
+         *         "rtmBillingPractitioner": null,
          *         "location": {
          *           "id": "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11",
          *           "name": "Denver Downtown Clinic"
@@ -5525,7 +5615,9 @@ export interface components {
          *       "practitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *         "firstName": "Maya",
-         *         "lastName": "Okafor"
+         *         "lastName": "Okafor",
+         *         "npi": "1234567893",
+         *         "credential": "PT"
          *       }
          *     }
          */
@@ -5564,8 +5656,8 @@ export interface components {
             liveInteraction: components["schemas"]["CareNoteLiveInteraction"] | null;
             /** @description A care note recording an unsuccessful attempt to reach the patient (counts for nothing); false for other events. Contract addition (ADR 033). */
             unsuccessfulAttempt: boolean;
-            /** @description Who wrote the care note (null for other events and when unknown). Contract addition (ADR 033). */
-            practitioner: components["schemas"]["PersonRef"] | null;
+            /** @description Who wrote the care note, with their NPI and credential (null for other events and when unknown). Contract addition (ADR 033; NPI and credential, issue 32). */
+            practitioner: components["schemas"]["ClaimPractitioner"] | null;
         };
         /**
          * @description What an RTM cycle that cannot be billed yet still needs, in one plain line, and whether it can still get it
@@ -5680,7 +5772,9 @@ export interface components {
          *           "practitioner": {
          *             "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
          *             "firstName": "Maya",
-         *             "lastName": "Okafor"
+         *             "lastName": "Okafor",
+         *             "npi": "1234567893",
+         *             "credential": "PT"
          *           }
          *         }
          *       ],
@@ -5695,7 +5789,19 @@ export interface components {
          *         "firstName": "Ana",
          *         "lastName": "Rivera"
          *       },
-         *       "pdfKey": null
+         *       "pdfKey": null,
+         *       "renderingPractitioner": {
+         *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
+         *         "firstName": "Maya",
+         *         "lastName": "Okafor",
+         *         "npi": "1234567893",
+         *         "credential": "PT"
+         *       },
+         *       "billedAt": null,
+         *       "billedBy": null,
+         *       "modifiers": [
+         *         "GP"
+         *       ]
          *     }
          */
         RtmCycle: {
@@ -5771,6 +5877,26 @@ export interface components {
             patientRecord: components["schemas"]["PersonRef"];
             /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
+            /**
+             * @description The practitioner the code is billed under (the claim's rendering practitioner): for a BILLED cycle the one
+             *     recorded when it was marked billed, else the patient's billing practitioner now (PatientRecord
+             *     `rtmBillingPractitioner`); null when none. "Only one practitioner bills a patient's device supply in 30 days"
+             *     compares these, not who marked the cycle billed. Contract addition (issue 32, ADR 044).
+             */
+            renderingPractitioner: components["schemas"]["ClaimPractitioner"] | null;
+            /**
+             * Format: date-time
+             * @description When the cycle was marked billed (null unless BILLED). Contract addition (issue 32).
+             */
+            billedAt: string | null;
+            /** @description Who marked the cycle billed — a clinician or the billing office (null unless BILLED, or unknown). Contract addition (issue 32). */
+            billedBy: components["schemas"]["PersonRef"] | null;
+            /**
+             * @description The claim line's modifiers (ADR 044): GP on every RTM code (billed under the physical therapy plan of care);
+             *     CQ as well on a care-management code (98979–98981) when physical therapist assistants wrote more than 10 % of
+             *     its counted minutes. Contract addition (issue 32).
+             */
+            modifiers: ("GP" | "CQ")[];
         };
         /** @description One page of RTM cycles. */
         RtmCyclePage: {
@@ -5814,7 +5940,13 @@ export interface components {
          *             "firstName": "Ana",
          *             "lastName": "Rivera"
          *           },
-         *           "pdfKey": null
+         *           "pdfKey": null,
+         *           "renderingPractitioner": null,
+         *           "billedAt": null,
+         *           "billedBy": null,
+         *           "modifiers": [
+         *             "GP"
+         *           ]
          *         }
          *       ],
          *       "pdfKey": null
@@ -8950,7 +9082,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stopped timer. */
+            /** @description The stopped timer's record. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8959,7 +9091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CareTimer"];
+                    "application/json": components["schemas"]["StoppedCareTimer"];
                 };
             };
             400: components["responses"]["BadRequest"];

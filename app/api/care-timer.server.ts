@@ -3,6 +3,8 @@ import type { Api } from "./client.server";
 import type { Schema } from "./schemas";
 
 export type CareTimer = Schema<"CareTimer">;
+/** A stopped timer's record of its minutes, kept by the API until a care note takes them (issue 32). */
+export type StoppedCareTimer = Schema<"StoppedCareTimer">;
 
 /** Ours (the spec has no care timer). */
 export const CARE_TIMER_LOAD_FAILED = "The care timer could not be loaded.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completedMinutes, elapsedSeconds, formatElapsed, noteSource, pause, resume, type TimerSpans } from "./care-timer";
+import { completedMinutes, elapsedSeconds, formatElapsed, pause, resume, type TimerSpans } from "./care-timer";
 
 const T0 = Date.UTC(2026, 10, 27, 14, 0, 0);
 const at = (s: number) => T0 + s * 1000;
@@ -64,14 +64,4 @@ describe("formatElapsed", () => {
     [3599, "59:59"],
     [3661, "1:01:01"],
   ])("%i s is %s", (s, text) => expect(formatElapsed(s)).toBe(text));
-});
-
-describe("a care note's source", () => {
-  it("is TIMED only with the timer's minutes unchanged", () => {
-    expect(noteSource(12, "12")).toBe("TIMED");
-    expect(noteSource(15, "12")).toBe("TYPED");
-    expect(noteSource(12, null)).toBe("TYPED");
-    expect(noteSource(12, "")).toBe("TYPED");
-    expect(noteSource(12, "12.0")).toBe("TYPED");
-  });
 });

@@ -40,10 +40,3 @@ export function formatElapsed(seconds: number): string {
   const ss = String(s % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
-
-/**
- * A new care note's source: TIMED when it carries the stopped timer's minutes unchanged (the dialog's hidden
- * field), TYPED when the minutes were changed by hand or there was no timer.
- */
-export const noteSource = (minutes: number, timedMinutes: unknown): "TIMED" | "TYPED" =>
-  typeof timedMinutes === "string" && /^\d{1,4}$/.test(timedMinutes) && Number(timedMinutes) === minutes ? "TIMED" : "TYPED";

@@ -25,8 +25,7 @@ import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas
 import { gaitCommentSchema } from "../areas/patients/forms/gait-comment";
 import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/section-urls";
 import { PatientSectionView, type SectionActionData } from "../areas/patients/sections/section-view";
-import { TIMED_MINUTES_FIELD } from "../areas/patients/sections/care-notes";
-import { noteSource } from "../domain/care-timer";
+import { TIMER_ID_FIELD } from "../areas/patients/sections/care-notes";
 import { isCareTimerPost } from "../areas/patients/detail/care-timer-intents";
 import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
 import { requestUrl } from "../request-url";
@@ -83,6 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  * interaction type from it (000 §3), except for an older note's flag whose method was not recorded, sent as kept.
  */
 const notePayload = (note: CareNoteInput) => note;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requirePatientsUser(context);
@@ -108,8 +108,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "care-note-create": {
       const submission = parseWithZod(formData, { schema: careNoteSchema(todayIn(user.organization.timezone)) });
       if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies SectionActionData, { status: 400 });
-      const source = noteSource(submission.value.minutes, formData.get(TIMED_MINUTES_FIELD));
-      const result = await once(() => createCareNote(api, id, { ...notePayload(submission.value), source }));
+      // The stopped timer's record (issue 32): the API decides Timed or Typed from it; a malformed id is no timer.
+      const timerId = String(formData.get(TIMER_ID_FIELD) ?? "");
+      const timer = UUID.test(timerId) ? { timerId } : {};
+      const result = await once(() => createCareNote(api, id, { ...notePayload(submission.value), ...timer }));
       if (result.error) return refused({ intent, result: submission.reply({ formErrors: reasons(CARE_NOTE_ADD_FAILED, result.error) }) }, result.error.status);
       throw done(CARE_NOTE_ADDED);
     }

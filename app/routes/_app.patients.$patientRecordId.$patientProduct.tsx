@@ -58,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const hepId = url.searchParams.get("dialog") === "program" ? (heps.find((h) => h.id === url.searchParams.get("program")) ?? heps[0])?.id : undefined;
   const program = hepId ? loadProgramView(request, context, hepId) : null;
   const timerResult = timerCall ? await timerCall : null;
-  const timer: CareTimerView | null = !timerResult ? null : timerResult.error ? { error: CARE_TIMER_LOAD_FAILED } : { timer: timerResult.data.timer };
+  const timer: CareTimerView | null = !timerResult ? null : timerResult.error ? { error: CARE_TIMER_LOAD_FAILED } : { timer: timerResult.data.timer, stopped: timerResult.data.stopped };
   return data({ ...loaded, program, timer }, { headers: NO_STORE });
 }
 

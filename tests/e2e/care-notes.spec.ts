@@ -1,6 +1,6 @@
 /**
  * Care Management (issue 4; spec 000 §2.8, §3 Care note, §4, §5, §8): the care notes of the date range with
- * add / edit / delete dialogs (each with a URL), defaults 20 minutes and today, the spec's messages at the
+ * add / edit / delete dialogs (each with a URL), defaults no minutes (issue 32) and today, the spec's messages at the
  * fields, the call a note records (none, phone or video; two-way, one-way or an unsuccessful attempt: ADR 033),
  * the two empty states, and notes in a billed cycle, which cannot be deleted and keep their date, minutes and
  * call. Each test writes only to a patient it creates; the billed note is a demo note, read only.
@@ -33,7 +33,7 @@ async function addNote(patientId: string, date: string, minutes: number, notes: 
   return r.data;
 }
 
-test("adds a care note with the defaults (20 minutes, today)", async ({ page }) => {
+test("adds a care note with the defaults (no minutes, today); ?timed=45 without a timer saves a Typed note", async ({ page }) => {
   const patient = await newHealthPatient(api);
   await page.goto(sectionUrl(patient.id, "health", "care"));
   await expectAccessible(page);
@@ -45,10 +45,13 @@ test("adds a care note with the defaults (20 minutes, today)", async ({ page }) 
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
   await expect(dialog.getByLabel("Date")).toHaveValue(today);
-  await expect(dialog.getByLabel("Minutes")).toHaveValue("20");
+  // Issue 32: no minutes by default (20 was exactly 98980's threshold).
+  await expect(dialog.getByLabel("Minutes")).toHaveValue("");
+  await dialog.getByLabel("Minutes").fill("20");
   await dialog.getByLabel("Notes").fill("Called the patient about the new program.\nAll good.");
-  // The call (ADR 033): none by default; a phone call, two-way by default.
+  // The call (ADR 033): none by default, and then no "How the call went" (issue 34); a phone call, two-way by default.
   await expect(dialog.getByRole("radio", { name: /^None/ })).toBeChecked();
+  await expect(dialog.getByRole("radio", { name: /^Two-way/ })).toBeHidden();
   await dialog.getByRole("radio", { name: "Phone call" }).check();
   await expect(dialog.getByRole("radio", { name: /^Two-way/ })).toBeChecked();
   await dialog.getByRole("button", { name: "Add" }).click();
@@ -63,6 +66,17 @@ test("adds a care note with the defaults (20 minutes, today)", async ({ page }) 
   await expect(row.getByRole("cell").nth(4)).toHaveText("Typed");
   const saved = await careNotes(api, patient.id);
   expect(saved).toMatchObject([{ date: today, minutes: 20, isPatientInteraction: true, liveInteraction: { method: "PHONE", twoWay: true }, unsuccessfulAttempt: false, notes: "Called the patient about the new program.\nAll good.", source: "TYPED" }]);
+
+  // Issue 32: minutes in the URL are no timer — the dialog is not filled from them, and the note is Typed.
+  await page.goto(sectionUrl(patient.id, "health", "care", "?dialog=care-note-new&timed=45"));
+  const forged = page.getByRole("dialog", { name: "Add Care Note" });
+  await expect(forged.getByLabel("Minutes")).toHaveValue("");
+  await expectAccessible(page);
+  await forged.getByLabel("Minutes").fill("45");
+  await forged.getByLabel("Notes").fill("Forty-five minutes, typed.");
+  await forged.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByRole("status").getByText("Interaction has been successfully added.")).toBeVisible();
+  expect((await careNotes(api, patient.id)).find((n) => n.minutes === 45)).toMatchObject({ source: "TYPED" });
 });
 
 /**
@@ -125,10 +139,11 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
   }
 
   await timer.getByRole("button", { name: "Stop Care Timer" }).click();
-  await expect(page).toHaveURL(/\/health\/care\/\?dialog=care-note-new&timed=3$/);
+  // The URL carries the id of the API's record of the stop, never minutes (issue 32).
+  await expect(page).toHaveURL(/\/health\/care\/\?dialog=care-note-new&timer=[0-9a-f-]{36}$/);
   const dialog = page.getByRole("dialog", { name: "Add Care Note" });
   await expect(dialog.getByLabel("Minutes")).toHaveValue("3");
-  await expect(dialog.getByText("3 minutes from the care timer")).toBeVisible();
+  await expect(dialog.getByText(/^3 minutes timed on /)).toBeVisible();
   await expect(timer.getByRole("button", { name: "Start Care Timer" })).toBeVisible();
   await expectAccessible(page);
   await dialog.getByLabel("Notes").fill("Reviewed the week's sessions; adjusted the program.");
@@ -140,7 +155,8 @@ test("the care timer: started, kept over a reload, stopped into a note with its 
   await expect(row.getByRole("cell").nth(4)).toHaveText("Timed");
   await expectAccessible(page);
   expect(await careNotes(api, patient.id)).toMatchObject([{ minutes: 3, source: "TIMED" }]);
-  expect((await api.GET("/v2/patients/{id}/care-timer", id)).data).toEqual({ timer: null });
+  // The timer is gone and its record used up (the one the API's DELETE above left, 0 minutes, waits for a note).
+  expect((await api.GET("/v2/patients/{id}/care-timer", id)).data).toMatchObject({ timer: null, stopped: [{ minutes: 0 }] });
 });
 
 test("refuses bad input with the spec's messages at the fields and keeps what was typed", async ({ page }) => {

@@ -8,7 +8,7 @@
 import { createServer } from "node:http";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./helpers/extra-portal.js";
-import { apiAs, createProvider, DEMO_PASSWORD, PRACTITIONER } from "./helpers/stack.js";
+import { apiAs, createProvider, DEMO_PASSWORD, PRACTITIONER, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { careNotes, newHealthPatient, orgClock, sectionUrl, type Api, type PatientRecord } from "./helpers/patient-data.js";
 import { createTemplate, tag } from "./helpers/program-builder.js";
 import { useSession } from "./helpers/session.js";
@@ -410,6 +410,55 @@ test.describe("the worklist", () => {
     await expectAccessible(page);
     expect((await api.GET("/v2/health/rtm-cycles/{id}/pdf-url", { params: { path: { id: foreign!.id } } })).response.status).toBe(404);
   });
+});
+
+/**
+ * Issue 32: the billing office (an admin) marks 98985 after a clinician marked 98975 — accepted under the same billing
+ * (rendering) practitioner, refused with the rule named once another practitioner is the one the set-up was billed
+ * under; the month's CSV names the claim (rendering practitioner, NPI, modifiers, billed on and by) on every row.
+ */
+test("the billing office bills under the patient's billing practitioner; the CSV names the claim", async ({ page }) => {
+  const lastName = `Claim 11 days ${test.info().project.name}`;
+  const name = `Rtm ${lastName}`;
+  const admin = await apiAs(PROVIDER_ADMIN.email);
+  const cycles = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, limit: 50 } } })).data!.items.filter((c) => c.patientRecord.lastName === lastName && c.startDate <= today && c.endDate >= today);
+  const setup = cycles.find((c) => c.code === "PATIENT_SETUP")!;
+  const short = cycles.find((c) => c.code === "SHORT_DEVICE_AND_DATA_TRANSMISSION")!;
+  const patientId = setup.patientRecord.id;
+  // A retry starts again: nothing billed, billed under the primary provider.
+  for (const c of [short, setup]) if (c.status === "BILLED") await admin.POST("/v2/health/rtm-cycles/{id}/revert", { params: { path: { id: c.id } } });
+  await admin.PATCH("/v2/patients/{id}/", { params: { path: { id: patientId } }, body: { rtmBillingPractitionerId: null } });
+  // The clinician marks the set-up.
+  expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: setup.id } } })).response.status).toBe(200);
+
+  await useSession(page, PROVIDER_ADMIN);
+  const month = short.endDate.slice(0, 7);
+  const open = async () => {
+    await page.goto(`${WORKLIST}?month=${month}&q=${encodeURIComponent(lastName)}`);
+    const r = patientRow(page, name);
+    await expect(r).toHaveCount(1);
+    await r.getByText(name, { exact: true }).click();
+    await expectAccessible(page);
+    return r;
+  };
+  const row = await open();
+  await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
+  await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+  await expectAccessible(page);
+
+  // The CSV: the new columns, filled on every row of the patient's month.
+  const csv = await (await page.request.get(await page.getByRole("link", { name: `Export ${monthName(month)} (CSV)` }).getAttribute("href") ?? "")).text();
+  const [header, ...lines] = csv.trim().split(/\r?\n/);
+  expect(header).toContain("Interval start,Interval end,");
+  expect(header).toMatch(/,Rendering practitioner,NPI,Credential,Modifiers,Place of service,Billed on,Billed by$/);
+  const mine = lines.filter((l) => l.includes(patientId));
+  expect(mine.length).toBeGreaterThanOrEqual(3);
+  for (const l of mine) expect(l).toMatch(/,"Okafor, Maya",\d{10},PT,GP,,(not billed,not billed|\d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M,"(Reyes, Daniel|Okafor, Maya)")$/);
+  expect(mine.find((l) => l.includes(",98985,"))).toMatch(/"Reyes, Daniel"$/);
+  expect(mine.find((l) => l.includes(",98975,"))).toMatch(/"Okafor, Maya"$/);
+
+  // The refusal under another billing practitioner is covered by reference-api/src/areas/rtm/rtm.test.ts (issue 32): the
+  // API's PATCH of this seeded patient answered 400 here (see the report), so it is not walked in the browser yet.
 });
 
 test("a new organization's provider sees the spec's empty state", async ({ page }) => {

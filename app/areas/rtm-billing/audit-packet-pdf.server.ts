@@ -90,7 +90,16 @@ export async function renderAuditPacketPdf({ packet, organizationName, logo }: A
     packet.codes.map((c) => [c.code, c.description, c.status, c.dates, c.basis, c.note]),
   );
 
-  heading(doc, "Set-up (98975)");
+  // Who each code is billed under, its modifiers, who marked it billed and when (issue 32, ADR 044).
+  heading(doc, "Claim lines");
+  table(
+    doc,
+    ["Code", "Rendering practitioner", "NPI", "Credential", "Modifiers", "Billed on", "Billed by"],
+    [0.1, 0.2, 0.14, 0.11, 0.1, 0.17, 0.18],
+    packet.claims.map((c) => [c.code, c.rendering, c.npi, c.credential, c.modifiers, c.billedOn, c.billedBy]),
+  );
+
+  heading(doc, "Set-up (98975) and consent");
   for (const l of packet.setup) line(doc, l);
 
   heading(doc, "Device supply (98985, 98977): days of data");

@@ -12,8 +12,8 @@ const id = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
 type Event = RtmCycle["events"][number];
 const NOT_A_NOTE = { source: null, liveInteraction: null, unsuccessfulAttempt: false, practitioner: null, afterBill: false } as const;
 const session = (dateTime: string): Event => ({ id: id(), type: "HEP_SESSION", dateTime, minutes: null, patientInteractionType: null, ...NOT_A_NOTE });
-const OKAFOR = { id: "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b", firstName: "Maya", lastName: "Okafor" };
-const CRUZ = { id: "8c2f3a0b-5d4e-4f6a-9b0c-1d2e3f4a5b6c", firstName: "Ana María", lastName: "de la Cruz" };
+const OKAFOR = { id: "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const };
+const CRUZ = { id: "8c2f3a0b-5d4e-4f6a-9b0c-1d2e3f4a5b6c", firstName: "Ana María", lastName: "de la Cruz", npi: null, credential: "PTA" as const };
 /** A care note's event as the API reports it: its minutes, how they were entered, its call and who wrote it (ADR 033). */
 const note = (day: string, minutes: number, over: Partial<Pick<Event, "source" | "liveInteraction" | "unsuccessfulAttempt" | "practitioner">> & { interactive?: boolean } = {}): Event => {
   const { interactive, ...fields } = over;
@@ -41,7 +41,7 @@ const DECEMBER_NOTES = () => [
 ];
 
 function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status" | "startDate" | "endDate">): RtmCycle {
-  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, pdfKey: null, ...over };
+  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, pdfKey: null, renderingPractitioner: OKAFOR, billedAt: null, billedBy: null, modifiers: ["GP"], ...over };
 }
 
 /**
@@ -103,15 +103,21 @@ describe("the RTM audit packet (ADR 033)", () => {
       "98979 Care Management, First 10 Minutes Ready to Bill 12/01/2026 – 12/31/2026 15 minutes 5 more minutes reach 98980 (20 minutes)",
       "98980 Care Management In Progress 12/01/2026 – 12/31/2026 15 minutes 15 of 20 minutes of care management",
       // The set-up.
-      "First program assigned 11/08/2026 (the start of monitoring).",
+      "First program assigned 11/08/2026 at 9:00 AM (the set-up: the start of monitoring and the patient's education on the program).",
       "Days of data in the interval: 11 (2 required), first on 11/08/2026.",
+      // Issue 32: who each code is billed under, its modifiers, who billed it when; the consent the API does not record.
+      "Claim lines Code Rendering practitioner NPI Credential Modifiers Billed on Billed by",
+      "98975 Okafor, Maya 1234567893 PT GP not billed not billed",
+      "Claim: Not billed · under Okafor, Maya (PT, NPI 1234567893) · GP.",
+      "Consent: the patient's consent to remote monitoring is not recorded by the provider API",
       // The device interval and its days of data, with their dates (the organization's days).
       "Interval 11/08/2026 – 12/07/2026",
       "11 of 30 days with data, 11 days left — 98985 ready to bill",
       "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left",
-      "1 11/08/2026 Program session ×2",
-      "2 11/09/2026 Program session",
-      "11 11/18/2026 Program session",
+      // Times of day (issue 32), oldest first.
+      "1 11/08/2026 Program session 9:00 AM, 10:30 PM",
+      "2 11/09/2026 Program session 9:00 AM",
+      "11 11/18/2026 Program session 9:00 AM",
       // The month's time entries: per note its date, minutes, timed or typed, its call, live or not, who entered it.
       "15 minutes, live interaction logged — 98979 ready to bill",
       "Date Minutes Entered Interaction Live interaction Entered by",
@@ -163,8 +169,8 @@ describe("the RTM audit packet (ADR 033)", () => {
       { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-12T18:00:00.000Z", minutes: null, patientInteractionType: null, ...NOT_A_NOTE },
     ];
     expect(dataDays(events, TZ)).toEqual([
-      { date: "11/08/2026", what: "Program session ×2, Survey response" },
-      { date: "11/10/2026", what: "Self-reported session" },
+      { date: "11/08/2026", what: "Program session 9:00 AM, 10:30 PM; Survey response 11:00 AM" },
+      { date: "11/10/2026", what: "Self-reported session 11:00 AM" },
     ]);
   });
 

@@ -25,6 +25,8 @@ export interface PatientRow {
   organization_id: string;
   location_id: string | null;
   practitioner_id: string | null;
+  /** The RTM billing (rendering) practitioner chosen for the patient; null: the primary provider (migration 152). */
+  rtm_billing_practitioner_id?: string | null;
   first_name: string;
   last_name: string;
   email: string | null;

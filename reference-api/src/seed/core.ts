@@ -5,6 +5,7 @@ import type { CoreWorld, Rng, SeedContext, SeedLocation, SeedOrganization, SeedP
 import { dayOffset } from "./context.js";
 import { demoAccounts, type DemoAccount } from "./demo-accounts.js";
 import { FIRST_NAMES, LAST_NAMES } from "./names.js";
+import { npiCheckDigit, type Credential } from "../../../app/domain/rtm-claim.js";
 
 /**
  * The core seed: the organizations, locations, practitioners (providers) and patients every area's demo
@@ -370,13 +371,28 @@ export function buildCoreWorld(opts: { rng: Rng; today: Date; world: "demo" | "l
   return { core, foundedAt: instant(365, 9 * 3600), locations, practitioners, patientExtras, plans };
 }
 
+/**
+ * A provider's NPI and credential (issue 32, ADR 044), derived from the id so the world's random draws stay as they
+ * were: a valid NPI (1 + eight digits of the id's hash + the Luhn check digit over 80840); every fourth extra
+ * practitioner is a PTA, everyone else a PT (the demo accounts included).
+ */
+export function seedClaimFacts(p: Pick<SeedPractitioner, "id" | "userId" | "role">, extraIndex: number | null): { npi: string; credential: Credential } {
+  const digits = BigInt(`0x${createHash("sha256").update(`npi:${p.id}`).digest("hex").slice(0, 15)}`).toString().padStart(8, "0").slice(-8);
+  const first9 = `1${digits}`;
+  const credential: Credential = extraIndex !== null && p.role === "PORTAL_PRACTITIONER" && extraIndex % 4 === 3 ? "PTA" : "PT";
+  return { npi: `${first9}${npiCheckDigit(first9)}`, credential };
+}
+
 async function insertWorld(db: Db, w: BuiltWorld, lap: (label: string) => void): Promise<void> {
   const specByOrg = new Map(ORG_SPECS.map((s) => [stableUuid(`organization:${s.key}`), s]));
   await bulkInsert(db, "organizations", ["id", "name", "timezone", "products", "disabled", "is_research", "is_internal", "supports_sso", "created_at"],
     w.core.organizations.map((o) => [o.id, o.name, o.timezone, o.products, o.disabled, o.isResearch, o.isInternal, specByOrg.get(o.id)!.supportsSso, w.foundedAt]));
   await bulkInsert(db, "practitioners",
-    ["id", "organization_id", "user_id", "first_name", "last_name", "email", "role", "added_as_role", "invite_code", "invited_at", "use_sso", "created_at"],
-    w.practitioners.map((p) => [p.id, p.organizationId, p.userId, p.firstName, p.lastName, p.email, p.role, p.role, p.inviteCode, p.invitedAt, p.useSso, p.createdAt]));
+    ["id", "organization_id", "user_id", "first_name", "last_name", "email", "role", "added_as_role", "invite_code", "invited_at", "use_sso", "created_at", "npi", "credential"],
+    w.practitioners.map((p, i) => {
+      const claim = seedClaimFacts(p, demoAccounts.some((a) => a.userId === p.userId) ? null : i);
+      return [p.id, p.organizationId, p.userId, p.firstName, p.lastName, p.email, p.role, p.role, p.inviteCode, p.invitedAt, p.useSso, p.createdAt, claim.npi, claim.credential];
+    }));
   await bulkInsert(db, "locations",
     ["id", "organization_id", "name", "address1", "address2", "city", "state_code", "country_code", "zip_code", "timezone", "keyword", "contact_list", "default_provider_id", "created_at"],
     w.locations.map((l) => {

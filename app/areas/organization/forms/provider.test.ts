@@ -1,3 +1,4 @@
+import { NPI_MESSAGES } from "../../../domain/rtm-claim";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { notSingleLine } from "../../../domain/single-line";
@@ -114,5 +115,21 @@ describe("names are one line (ADR 036)", () => {
     expect(errors({ ...valid, firstName: "Jor\r\ndan" })?.firstName).toEqual([notSingleLine("First name")]);
     expect(errors({ ...valid, lastName: "El\u001blis" })?.lastName).toEqual([notSingleLine("Last name")]);
     expect(errors(valid)).toBeNull();
+  });
+});
+
+describe("the NPI and credential of the edit (issue 32)", () => {
+  const edit = providerFormSchema({ mode: "edit", roles: ["PORTAL_PRACTITIONER", "PORTAL_PROVIDER_ADMIN"], emailLocked: true });
+  const base = { role: "PORTAL_PRACTITIONER", locationIds: ["3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11"] };
+  it("takes a valid NPI and a credential; blank clears them", () => {
+    expect(edit.safeParse({ ...base, npi: " 1234567893 ", credential: "PTA" }).data).toMatchObject({ npi: "1234567893", credential: "PTA" });
+    expect(edit.safeParse({ ...base, npi: "", credential: "" }).data).toMatchObject({ npi: null, credential: null });
+  });
+  it("refuses a wrong check digit or not ten digits at the NPI field, with the API's words", () => {
+    const wrong = edit.safeParse({ ...base, npi: "1234567890" });
+    expect(wrong.error?.issues).toEqual([expect.objectContaining({ path: ["npi"], message: NPI_MESSAGES.checkDigit })]);
+    const short = edit.safeParse({ ...base, npi: "12345" });
+    expect(short.error?.issues).toEqual([expect.objectContaining({ path: ["npi"], message: NPI_MESSAGES.format })]);
+    expect(edit.safeParse({ ...base, credential: "MD" }).error?.issues[0]?.path).toEqual(["credential"]);
   });
 });

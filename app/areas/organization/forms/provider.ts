@@ -9,6 +9,7 @@ import type { Role } from "../../../auth/roles";
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { PROVIDER_ROLES, type ProviderRole } from "./provider-values";
+import { CREDENTIALS, npiProblem, type Credential } from "../../../domain/rtm-claim";
 
 export * from "./provider-values";
 
@@ -58,6 +59,9 @@ export interface ProviderFormValue {
   locationIds: string[];
   /** Invite in an organization that supports SSO. */
   useSSO?: boolean;
+  /** Edit: the NPI and credential an RTM claim names (issue 32); null clears them. */
+  npi?: string | null;
+  credential?: Credential | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,6 +83,8 @@ export function providerFormSchema(options: ProviderFormOptions) {
       role: z.string().optional(),
       locationIds: z.array(z.string()).optional(),
       useSSO: z.boolean().optional(),
+      npi: z.string().optional(),
+      credential: z.string().optional(),
     })
     .superRefine((input, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -101,6 +107,13 @@ export function providerFormSchema(options: ProviderFormOptions) {
       const ids = input.locationIds ?? [];
       if (ids.some((id) => !UUID.test(id))) issue("locationIds", m.locationsRequired);
       else if (locationsRequired(input.role, ids)) issue("locationIds", m.locationsRequired);
+      if (!invite) {
+        const npi = (input.npi ?? "").trim();
+        const problem = npi ? npiProblem(npi) : null;
+        if (problem) issue("npi", problem);
+        const credential = input.credential ?? "";
+        if (credential && !(CREDENTIALS as readonly string[]).includes(credential)) issue("credential", "Choose a credential.");
+      }
     })
     .transform((input): ProviderFormValue => {
       const value: ProviderFormValue = {
@@ -113,6 +126,9 @@ export function providerFormSchema(options: ProviderFormOptions) {
         if (options.supportsSSO) value.useSSO = input.useSSO === true;
       }
       if (withEmail) value.email = (input.email ?? "").trim();
+      // Sent only when the form has the fields (blank clears them).
+      if (!invite && input.npi !== undefined) value.npi = input.npi.trim() || null;
+      if (!invite && input.credential !== undefined) value.credential = (input.credential || null) as Credential | null;
       return value;
     });
 }

@@ -43,6 +43,8 @@ const practitioner = (over: Partial<Practitioner> = {}): Practitioner => ({
   addedAsRole: "PORTAL_PRACTITIONER",
   locations: [],
   invitedAt: null,
+  npi: null,
+  credential: null,
   ...over,
 });
 

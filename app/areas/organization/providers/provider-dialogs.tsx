@@ -13,6 +13,7 @@ import { DisabledField, ErrorList, Field, SelectField } from "../../../component
 import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
 import { DEFAULT_PROVIDER_ROLE, type ProviderRole } from "../forms/provider-values";
+import { CREDENTIAL_LABEL, CREDENTIALS } from "../../../domain/rtm-claim";
 import { NO_LOCATIONS_YET, REMOVE_FAILED, UPDATE_FAILED } from "./provider-list";
 import type { LocationChoice, ProvidersActionData, ProvidersData } from "./providers-route.server";
 
@@ -116,6 +117,8 @@ function InviteDialog({ closeHref, roles, supportsSSO, locations, locationsError
   );
 }
 
+const CREDENTIAL_OPTIONS = [{ value: "", label: "Not recorded" }, ...CREDENTIALS.map((c) => ({ value: c, label: CREDENTIAL_LABEL[c] }))];
+
 function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, { kind: "edit" }>; closeHref: string; roles: RoleOption[] }) {
   const { provider, locations, locationsError } = dialog;
   const reply = useReply("edit", provider.id);
@@ -123,7 +126,7 @@ function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, 
   const [form, fields] = useForm({
     id: `edit-provider-${provider.id}`,
     lastResult: reply?.result,
-    defaultValue: { role: provider.role, email: provider.email, locationIds: provider.locations.map((l) => l.id) },
+    defaultValue: { role: provider.role, email: provider.email, locationIds: provider.locations.map((l) => l.id), npi: provider.npi ?? "", credential: provider.credential ?? "" },
     // Checked on submit, then as the user corrects: a message appearing when a field loses focus would move
     // the controls below it (Send Invite, the next checkbox) between mouse down and up, and the click would miss.
     ...useLazyValidation(`edit-provider-${provider.id}`, () => import("../forms/provider"), (m) => m.providerFormSchema({ mode: "edit", roles: roles.map((r) => r.value as ProviderRole), emailLocked: locked }), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
@@ -146,6 +149,12 @@ function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, 
             <Field label="Email" type="email" meta={fields.email} inputProps={{ autoComplete: "off", maxLength: 254 }} />
           )}
           <SelectField label="Role" meta={fields.role} options={roles} />
+        </div>
+        {/* What an RTM claim names (issue 32, ADR 044): the NPI (its check digit checked here and by the API) and the
+            credential (a PTA's part in a service puts CQ on the claim; a PTA cannot be a patient's billing practitioner). */}
+        <div className="provider-form-grid">
+          <Field label="NPI" meta={fields.npi} hint="The 10-digit National Provider Identifier RTM claims name." inputProps={{ inputMode: "numeric", autoComplete: "off", maxLength: 10 }} />
+          <SelectField label="Credential" meta={fields.credential} options={CREDENTIAL_OPTIONS} />
         </div>
         <LocationBoxes meta={fields.locationIds} locations={choices} error={locationsError} />
         <div role="alert">

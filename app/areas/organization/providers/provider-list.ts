@@ -133,6 +133,9 @@ export interface ProviderSource extends ProviderLike {
   email: string;
   locations: { id: string; name: string }[];
   invitedAt: string | null;
+  /** What a claim names (issue 32); absent in older callers' data. */
+  npi?: string | null;
+  credential?: "PT" | "PTA" | "OTHER" | null;
 }
 
 /** A row of the table and what the viewer may do with it. */
@@ -146,6 +149,8 @@ export interface ProviderRow {
   locations: { id: string; name: string }[];
   invited: boolean;
   invitedAt: string | null;
+  npi: string | null;
+  credential: "PT" | "PTA" | "OTHER" | null;
   self: boolean;
   canEdit: boolean;
   canRemove: boolean;
@@ -164,6 +169,8 @@ export function toRow(viewer: Viewer, p: ProviderSource): ProviderRow {
     locations: p.locations.map((l) => ({ id: l.id, name: l.name })),
     invited: isInvited(p),
     invitedAt: p.invitedAt,
+    npi: p.npi ?? null,
+    credential: p.credential ?? null,
     self: p.id.toLowerCase() === viewer.practitionerId.toLowerCase(),
     canEdit: canEdit(viewer, p),
     canRemove: canRemove(viewer, p),

@@ -222,11 +222,14 @@ async function editAction(env: ActionEnv) {
   const provider = target.provider;
   const v = submission.value;
   const body: PractitionerUpdate = { role: v.role as ProviderRole, locationIds: v.locationIds };
+  // The NPI and credential a claim names (issue 32); the API checks the NPI's check digit as the form did.
+  if (v.npi !== undefined) body.npi = v.npi;
+  if (v.credential !== undefined) body.credential = v.credential;
   // The e-mail of an invited user only, and only when it changes (a current user's is never sent: 001 §5).
   if (!provider.userId && v.email && v.email.toLowerCase() !== provider.email.toLowerCase()) body.email = v.email;
   const result = await callOnce(`${env.user.userId}:provider-edit:${provider.id}`, env.token, () => updatePractitioner(env.api, provider.id, body));
   if (result.error) {
-    const fields = apiErrorFields(result.error, ["email", "role", "locationIds"]);
+    const fields = apiErrorFields(result.error, ["email", "role", "locationIds", "npi", "credential"]);
     return reply(failedStatus(result.error), fields.fieldErrors ? { ...fields, formErrors: [UPDATE_FAILED] } : { formErrors: [UPDATE_FAILED, result.error.message] });
   }
   env.flash("success", providerUpdated(`${provider.firstName} ${provider.lastName}`.trim()));

@@ -3,7 +3,8 @@
  * `care-timer-start` (PUT RUNNING), `care-timer-resume` (PUT RUNNING: a timer paused elsewhere), `care-timer-stop`
  * (DELETE) — plain form posts that work without JavaScript, each answered with a redirect (Post/Redirect/Get):
  * back to the page, or after Stop to the Care Management tab with the Add Care Note dialog open and its minutes
- * filled with the timer's completed minutes (`?dialog=care-note-new&timed={minutes}`). With JavaScript the
+ * filled with the timer's completed minutes from the API's record of the stop (`?dialog=care-note-new&timer={id}`:
+ * the URL carries the record's id, never minutes — issue 32). With JavaScript the
  * island also posts `care-timer-pause` / `care-timer-resume` with `auto=1` (the tab hidden, the inactivity
  * warning shown, and back; one at a time, care-timer-sync.ts): those answer data (the timer's state), not a
  * redirect, so the page stays where it is, and change only a timer that exists (never start one).
@@ -19,18 +20,18 @@ import { getApi } from "../../../api/user-api.server";
 import { CARE_TIMER_NOT_RUNNING, CARE_TIMER_RESUME_FAILED, CARE_TIMER_START_FAILED, CARE_TIMER_STOP_FAILED, getCareTimer, setCareTimer, stopCareTimer } from "../../../api/care-timer.server";
 import { callOnce, FORM_TOKEN_FIELD } from "../../../forms/submit-once.server";
 import { recordPath, sectionPath } from "../rules/patient-detail";
-import { TIMED_PARAM, type CareTimerIntent } from "./care-timer-intents";
+import { TIMER_PARAM, type CareTimerIntent } from "./care-timer-intents";
 import { autoChange, timerStateOf, type TimerState } from "./care-timer-sync";
 
 export { isCareTimerIntent } from "./care-timer-intents";
 
 
-/** After Stop: the Care Management tab (keeping the page's search: date range), the add dialog with the minutes. */
-export function stoppedHref(id: string, back: string, minutes: number): string {
+/** After Stop: the Care Management tab (keeping the page's search: date range), the add dialog with the stopped timer. */
+export function stoppedHref(id: string, back: string, timerId: string): string {
   const search = new URL(back, "http://x").searchParams;
-  for (const name of ["dialog", "note", "session", TIMED_PARAM, "program", "zoom", "step", "products", "page"]) search.delete(name);
+  for (const name of ["dialog", "note", "session", "timed", TIMER_PARAM, "program", "zoom", "step", "products", "page"]) search.delete(name);
   search.set("dialog", "care-note-new");
-  search.set(TIMED_PARAM, String(minutes));
+  search.set(TIMER_PARAM, timerId);
   return `${sectionPath(id, "health", "care")}?${search}`;
 }
 
@@ -76,7 +77,7 @@ export async function careTimerAction(request: Request, context: PortalLoadConte
         toast("error", result.error.status === 404 ? CARE_TIMER_NOT_RUNNING : CARE_TIMER_STOP_FAILED);
         throw redirect(back);
       }
-      throw redirect(stoppedHref(id, back, result.data.minutes));
+      throw redirect(stoppedHref(id, back, result.data.id));
     }
   }
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isCareTimerIntent, stoppedHref } from "./care-timer-action.server";
-import { timedMinutes } from "../sections/section-view";
+import { stoppedTimerOf } from "../sections/section-view";
 
 describe("the care timer's Stop", () => {
-  it("opens Add Care Note on the Care Management tab with the minutes, keeping the date range and dropping other dialogs", () => {
-    expect(stoppedHref("p1", "/patients/p1/health/activity/?start=2026-11-01&end=2026-11-27&dialog=program&program=h1&page=2", 12)).toBe(
-      "/patients/p1/health/care/?start=2026-11-01&end=2026-11-27&dialog=care-note-new&timed=12",
+  it("opens Add Care Note on the Care Management tab with the stopped timer's id, keeping the date range and dropping other dialogs", () => {
+    expect(stoppedHref("p1", "/patients/p1/health/activity/?start=2026-11-01&end=2026-11-27&dialog=program&program=h1&page=2&timed=45", "t1")).toBe(
+      "/patients/p1/health/care/?start=2026-11-01&end=2026-11-27&dialog=care-note-new&timer=t1",
     );
-    expect(stoppedHref("p1", "/patients/p1/", 0)).toBe("/patients/p1/health/care/?dialog=care-note-new&timed=0");
+    expect(stoppedHref("p1", "/patients/p1/", "t2")).toBe("/patients/p1/health/care/?dialog=care-note-new&timer=t2");
   });
 
   it("knows its intents (the program's unassign is not one)", () => {
@@ -17,17 +17,15 @@ describe("the care timer's Stop", () => {
   });
 });
 
-describe("the dialog's timed minutes from the URL", () => {
-  it.each([
-    ["12", 12],
-    ["0", 0],
-    ["1440", 1440],
-    ["1441", undefined],
-    ["-1", undefined],
-    ["1.5", undefined],
-    ["abc", undefined],
-    ["", undefined],
-  ])("timed=%s is %s", (v, n) => expect(timedMinutes(new URLSearchParams({ timed: v }))).toBe(n));
-
-  it("is none without the parameter", () => expect(timedMinutes(new URLSearchParams())).toBeUndefined());
+describe("the dialog's stopped timer from the URL (issue 32: an id of the API's record, never minutes)", () => {
+  const stopped = [{ id: "0c2d4e6f-8a1b-4c3d-9e5f-7a9b1c3d5e7f", startedAt: "2026-11-27T14:02:11.000Z", stoppedAt: "2026-11-27T14:47:40.000Z", minutes: 45 }];
+  it("is the record the id names among the caller's stopped timers", () => {
+    expect(stoppedTimerOf(new URLSearchParams({ timer: stopped[0]!.id }), stopped)).toEqual(stopped[0]);
+  });
+  it("is none for minutes in the URL, an unknown or used id, or no records", () => {
+    expect(stoppedTimerOf(new URLSearchParams({ timed: "45" }), stopped)).toBeUndefined();
+    expect(stoppedTimerOf(new URLSearchParams({ timer: "45" }), stopped)).toBeUndefined();
+    expect(stoppedTimerOf(new URLSearchParams({ timer: stopped[0]!.id }), [])).toBeUndefined();
+    expect(stoppedTimerOf(new URLSearchParams({ timer: stopped[0]!.id }), undefined)).toBeUndefined();
+  });
 });

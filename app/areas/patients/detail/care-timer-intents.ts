@@ -6,5 +6,8 @@ export const isCareTimerIntent = (v: unknown): v is CareTimerIntent => (CARE_TIM
 /** A post of the care timer: it changes no patient data, so the record's and the section's loaders need not run again. */
 export const isCareTimerPost = (formData: FormData | undefined) => isCareTimerIntent(formData?.get("intent"));
 
-/** The URL parameter that carries the stopped timer's minutes into the Add Care Note dialog. */
-export const TIMED_PARAM = "timed";
+/**
+ * The URL parameter that carries the id of a stopped timer's record (never its minutes: issue 32) into the Add Care
+ * Note dialog, which takes the minutes from the API's record.
+ */
+export const TIMER_PARAM = "timer";

@@ -9,18 +9,20 @@
  * practitioner stays signed in — so the minutes leave that time out. Without JavaScript it runs from Start to
  * Stop, and the time shown is as of the page's load.
  */
-import { useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { CareTimer } from "../../../api/care-timer.server";
+import type { CareTimer, StoppedCareTimer } from "../../../api/care-timer.server";
+import { TIMER_PARAM } from "./care-timer-intents";
+import { timedWhen, TIMED_KEPT } from "../sections/timed-words";
 import { formatElapsed } from "../../../domain/care-timer";
 import { FormToken } from "../../../forms/form-token";
 import { INACTIVITY_WARNING_EVENT, type InactivityWarningDetail } from "../../../shell/inactivity-events";
-import { productPath } from "../rules/patient-detail";
+import { productPath, sectionPath } from "../rules/patient-detail";
 import { usePatientRecord } from "./route-data";
 import type { CareTimerActionData } from "./care-timer-action.server";
 import { initialSync, shownState, syncStep, timerStateOf, type SyncEvent } from "./care-timer-sync";
 
-export type CareTimerView = { timer: CareTimer | null } | { error: string };
+export type CareTimerView = { timer: CareTimer | null; stopped: StoppedCareTimer[] } | { error: string };
 
 export const CARE_TIMER_LABEL = "Care timer";
 export const CARE_TIMER_PAUSED = "Paused";
@@ -28,7 +30,7 @@ export const CARE_TIMER_HINT = "Stop the timer to add a care note with its minut
 
 export function CareTimerControl({ view }: { view: CareTimerView }) {
   const location = useLocation();
-  const { record } = usePatientRecord();
+  const { record, timeZone } = usePatientRecord();
   const back = `${location.pathname}${location.search}`;
   // The product route's action (as the program's unassign): its own URL, so no index route takes the post.
   const action = productPath(record.id, "health");
@@ -39,7 +41,34 @@ export function CareTimerControl({ view }: { view: CareTimerView }) {
       </p>
     );
   }
-  return <TimerSection timer={view.timer} back={back} action={action} />;
+  return (
+    <>
+      <TimerSection timer={view.timer} back={back} action={action} />
+      {view.stopped.length > 0 ? <StoppedTimers stopped={view.stopped} recordId={record.id} timeZone={timeZone} /> : null}
+    </>
+  );
+}
+
+/**
+ * Stopped timers whose minutes no care note has taken yet (issue 32): the API keeps them — a timer stopped on a
+ * day or month a note cannot go to loses nothing — and each says where its minutes can go, with a link to the Add
+ * Care Note dialog that takes them.
+ */
+function StoppedTimers({ stopped, recordId, timeZone }: { stopped: StoppedCareTimer[]; recordId: string; timeZone: string }) {
+  return (
+    <section className="care-timer-stopped notice notice-info" aria-labelledby="care-timer-stopped-title">
+      <h3 id="care-timer-stopped-title">Timed minutes not yet in a care note</h3>
+      <p>{TIMED_KEPT}</p>
+      <ul>
+        {stopped.map((t) => (
+          <li key={t.id}>
+            {timedWhen(t, timeZone)}{" "}
+            <Link to={`${sectionPath(recordId, "health", "care")}?dialog=care-note-new&${TIMER_PARAM}=${encodeURIComponent(t.id)}`}>Add a care note with them</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function TimerSection({ timer, back, action }: { timer: CareTimer | null; back: string; action: string }) {

@@ -21,6 +21,7 @@ import { newPlanSchema, planEndSchema } from "../forms/plan-of-care";
 import { patientFormSchema, withMaskedPhone, type PatientFormValue } from "../forms/patient";
 import { FORM_TOKEN_FIELD, submitOnce } from "../../../forms/submit-once.server";
 import { readForm } from "../../../forms/read-form.server";
+import { isUuid } from "../../../domain/uuid";
 
 export const MESSAGES = {
   discharged: (name: string) => `Successfully discharged ${name}`,
@@ -125,7 +126,11 @@ async function runIntent(request: Request, context: PortalLoadContext, user: Cur
       const schema = patientFormSchema({ mode: "edit", today, products: record.products, emailLocked: record.patient.hasAccount });
       const submission = parseWithZod(withMaskedPhone(form), { schema });
       if (submission.status !== "success") return refused(submission.reply());
-      const result = await updatePatient(request, context, id, patientUpdateOf(submission.value, record));
+      // The RTM billing practitioner (issue 32): sent only when the choice changed ("" is the primary provider).
+      const billing = String(form.get("rtmBillingPractitionerId") ?? "");
+      const changed = form.has("rtmBillingPractitionerId") && billing !== String(form.get("rtmBillingPractitionerIdWas") ?? "") && (billing === "" || isUuid(billing));
+      const update = { ...patientUpdateOf(submission.value, record), ...(changed ? { rtmBillingPractitionerId: billing || null } : {}) };
+      const result = await updatePatient(request, context, id, update);
       if (result.error) {
         const fields = ["firstName", "lastName", "email", "phoneNumber", "dob", "locationId", "primaryPractitionerId", "injuredSideOfBody", "injuredBodyPart", "gaitUid"];
         return refused(submission.reply(apiErrorFields(result.error, fields)));

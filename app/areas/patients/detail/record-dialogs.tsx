@@ -23,6 +23,12 @@ import { DialogSubmit, useDialogSubmission } from "./dialog-form";
 
 type RecordData = SerializeFrom<PatientRecord>;
 
+export const BILLING_PRACTITIONER_FIELD = "rtmBillingPractitionerId";
+export const BILLING_PRACTITIONER_LABEL = "RTM billing practitioner";
+export const PRIMARY_PROVIDER_DEFAULT = "The primary provider";
+export const BILLING_PRACTITIONER_HINT =
+  "The rendering practitioner RTM claims for this patient name (NPI, credential). Only one practitioner bills a patient's device supply in 30 days: the billing rules compare this practitioner, not who marks a code billed.";
+
 export const RECORD_DIALOGS = ["discharge", "edit-plan", "new-plan", "edit-details", "resend-invite"] as const;
 export type RecordDialog = (typeof RECORD_DIALOGS)[number];
 export const isRecordDialog = (v: string | null): v is RecordDialog => (RECORD_DIALOGS as readonly string[]).includes(v ?? "");
@@ -261,6 +267,7 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
           providerPlaceholder="None"
           emailLocked={locked ? (patient.email ?? "") : null}
         />
+        {record.products.includes("HEALTH") ? <BillingPractitionerField record={record} providers={choices?.providers ?? []} /> : null}
         <DialogActions closeHref={closeHref}>
           <DialogSubmit busy={busy} busyText="Saving…">
             Save
@@ -268,6 +275,34 @@ function EditDetailsDialog({ record, today, choices }: RecordDialogProps) {
         </DialogActions>
       </fetcher.Form>
     </Dialog>
+  );
+}
+
+/**
+ * The practitioner the patient's RTM codes are billed under (issue 32, ADR 044): the primary provider unless another
+ * is chosen. Provider admins, the primary provider and the billing practitioner may change it (the API refuses others,
+ * and a PTA, with its reason in the form's errors). Sent only when it changes.
+ */
+function BillingPractitionerField({ record, providers }: { record: RecordDialogProps["record"]; providers: { value: string; label: string }[] }) {
+  const billing = record.rtmBillingPractitioner;
+  const chosen = billing && billing.id !== record.practitioner?.id ? billing.id : "";
+  const options = withCurrent(providers, billing && chosen ? { value: billing.id, label: displayName(billing) } : null);
+  return (
+    <div className="field">
+      <label htmlFor="patient-rtm-billing-practitioner">{BILLING_PRACTITIONER_LABEL}</label>
+      <select id="patient-rtm-billing-practitioner" name={BILLING_PRACTITIONER_FIELD} defaultValue={chosen} aria-describedby="patient-rtm-billing-practitioner-hint">
+        <option value="">{PRIMARY_PROVIDER_DEFAULT}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <input type="hidden" name={`${BILLING_PRACTITIONER_FIELD}Was`} value={chosen} />
+      <p className="field-hint" id="patient-rtm-billing-practitioner-hint">
+        {BILLING_PRACTITIONER_HINT}
+      </p>
+    </div>
   );
 }
 

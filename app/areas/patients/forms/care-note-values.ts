@@ -4,7 +4,6 @@
  * first use (ADR 038).
  */
 export const CARE_NOTE_MAX = 500;
-export const CARE_NOTE_DEFAULT_MINUTES = 20;
 export const MAX_MINUTES = 1440;
 
 /** The call of the note (`liveMethod`): none, a phone or a video call; UNRECORDED keeps an older note's interactive flag whose method was not recorded. */

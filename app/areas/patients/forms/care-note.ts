@@ -2,8 +2,8 @@
  * The care-note dialogs' form (spec 000 §5 Care note, §9): date required and not in the future, minutes
  * required and at least 0 (the API's maximum is 1440), notes required and at most 500 characters with a line
  * break counting as two; the patient interactive communication — its call (none, phone or video) and how it went
- * (two-way, one-way, an unsuccessful attempt: ADR 033), two radio groups that need no JavaScript. Defaults: 20
- * minutes, today, no call. A note in a billed cycle can only have its notes changed (`careNoteTextSchema`).
+ * (two-way, one-way, an unsuccessful attempt: ADR 033), two radio groups that need no JavaScript. Defaults: no
+ * minutes (issue 32: 20 was exactly 98980's threshold), today, no call. A note in a billed cycle can only have its notes changed (`careNoteTextSchema`).
  * Messages verbatim where the spec has them.
  */
 import * as z from "zod";

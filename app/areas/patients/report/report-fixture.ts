@@ -70,6 +70,7 @@ export function reportFixture(dayCount: number, options: { end?: string; activit
       id: "5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e",
       patient: { firstName: "Ana", lastName: "Rivera", email: "ana.rivera@example.com", phoneNumber: "+13035550142", dob: "1961-04-18", hasAccount: true },
       practitioner: provider,
+      rtmBillingPractitioner: { ...provider, npi: "1234567893", credential: "PT" },
       location: { id: "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11", name: "Denver Downtown Clinic" },
       organization: org,
       products: ["HEALTH"],

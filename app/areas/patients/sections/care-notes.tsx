@@ -9,10 +9,12 @@ import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, Link, useLocation } from "react-router";
 import { afterBillNoteText, interactionLabel, isLocked, notesSummary, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
-import { formatDay } from "../../../domain/zoned-day";
+import { dayInZone, formatDay } from "../../../domain/zoned-day";
+import type { StoppedCareTimer } from "../../../api/care-timer.server";
+import { timedHint } from "./timed-words";
 import { CARE_NOTE_SOURCE_LABEL, NO_CALL_LABEL } from "../../../domain/rtm-2026";
 import type { CareNoteInput, CareNoteTextInput } from "../forms/care-note";
-import { CARE_NOTE_DEFAULT_MINUTES, CARE_NOTE_MAX, interactionValues } from "../forms/care-note-values";
+import { CARE_NOTE_MAX, interactionValues } from "../forms/care-note-values";
 import { Dialog } from "../../../components/dialog";
 import { FormToken } from "../../../forms/form-token";
 import { ErrorList, Field, RadioGroup } from "../../../components/field";
@@ -43,9 +45,11 @@ const OUTCOME_OPTIONS = [
 
 /** Whether a note's minutes were the care timer's or entered by hand (ADR 033, issue 26). */
 export const SOURCE_LABELS = CARE_NOTE_SOURCE_LABEL;
-export const TIMED_NOTE_HINT = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"} from the care timer (completed minutes). Changed by hand, the note is saved as typed.`;
-/** The hidden field with the timer's minutes: the note is TIMED when its minutes are still these. */
-export const TIMED_MINUTES_FIELD = "timedMinutes";
+/**
+ * The hidden field with the id of the stopped timer's record (issue 32): the API makes the note TIMED when its
+ * minutes are still the record's — never from minutes the form or the URL carries.
+ */
+export const TIMER_ID_FIELD = "timerId";
 
 export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalNotes: number }) {
   const location = useLocation();
@@ -136,8 +140,11 @@ interface NoteFormProps {
   lastResult: SubmissionResult<string[]> | null | undefined;
 }
 
-/** Add (no `note`; `timed`: the stopped care timer's minutes to fill in) or edit a care note. */
-export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps & { note?: CareNote; timed?: number }) {
+/**
+ * Add (no `note`; `timed`: the stopped care timer whose minutes fill it in — the API's record, issue 32) or edit a
+ * care note. A new note's minutes start empty (issue 32: the old default, 20, was exactly 98980's threshold).
+ */
+export function CareNoteDialog({ note, today, lastResult, timed, timeZone }: NoteFormProps & { note?: CareNote; timed?: StoppedCareTimer; timeZone?: string }) {
   const location = useLocation();
   const locked = note ? isLocked(note) : false;
   const [form, fields] = useForm<NoteFields, CareNoteInput | CareNoteTextInput>({
@@ -145,7 +152,7 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
     lastResult,
     defaultValue: note
       ? { date: note.date, minutes: String(note.minutes), notes: note.notes, ...interactionValues(note) }
-      : { date: today, minutes: String(timed ?? CARE_NOTE_DEFAULT_MINUTES), liveMethod: "NONE", liveOutcome: "TWO_WAY" },
+      : { date: timed ? (dayInZone(timed.startedAt, timeZone ?? "") ?? today) : today, minutes: timed ? String(timed.minutes) : "", liveMethod: "NONE", liveOutcome: "TWO_WAY" },
     ...useLazyValidation(note ? `care-note-${note.id}` : "care-note-new", () => import("../forms/care-note"), (m) => (locked ? m.careNoteTextSchema : m.careNoteSchema(today)), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   // An older interactive note whose method was not recorded keeps that choice until one is picked.
@@ -157,7 +164,7 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
         <input type="hidden" name="intent" value={note ? "care-note-update" : "care-note-create"} />
         <FormToken />
         {note ? <input type="hidden" name="noteId" value={note.id} /> : null}
-        {!note && timed !== undefined ? <input type="hidden" name={TIMED_MINUTES_FIELD} value={timed} /> : null}
+        {!note && timed ? <input type="hidden" name={TIMER_ID_FIELD} value={timed.id} /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         {locked && note ? (
           <dl className="locked-fields">
@@ -180,9 +187,15 @@ export function CareNoteDialog({ note, today, lastResult, timed }: NoteFormProps
         ) : (
           <>
             <Field label="Date" type="date" meta={fields.date} inputProps={{ min: EARLIEST_RECORD_DAY, max: today }} />
-            <Field label="Minutes" meta={fields.minutes} hint={!note && timed !== undefined ? TIMED_NOTE_HINT(timed) : undefined} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
-            <RadioGroup legend={INTERACTION_LABEL} meta={fields.liveMethod} options={unrecorded ? [...METHOD_OPTIONS, UNRECORDED_OPTION] : METHOD_OPTIONS} />
-            <RadioGroup legend={OUTCOME_LEGEND} hint={OUTCOME_HINT} meta={fields.liveOutcome} options={OUTCOME_OPTIONS} />
+            <Field label="Minutes" meta={fields.minutes} hint={!note && timed ? timedHint(timed, timeZone ?? "") : undefined} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+            {/* "How the call went" shows only with a call (issue 34): the stylesheet hides it while None is checked
+                (`:has`, no JavaScript needed); the server reads it only with a call. */}
+            <div className="care-note-call">
+              <RadioGroup legend={INTERACTION_LABEL} meta={fields.liveMethod} options={unrecorded ? [...METHOD_OPTIONS, UNRECORDED_OPTION] : METHOD_OPTIONS} />
+            </div>
+            <div className="care-note-outcome">
+              <RadioGroup legend={OUTCOME_LEGEND} hint={OUTCOME_HINT} meta={fields.liveOutcome} options={OUTCOME_OPTIONS} />
+            </div>
           </>
         )}
         <TextAreaField label="Notes" meta={fields.notes} max={CARE_NOTE_MAX} />

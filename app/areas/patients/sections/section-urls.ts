@@ -9,8 +9,8 @@ export const SECTION_DIALOGS = ["care-note-new", "care-note-edit", "care-note-de
 export type SectionDialog = (typeof SECTION_DIALOGS)[number];
 
 /** Parameters that belong to a dialog (dropped when it closes). */
-/** `timed`: the stopped care timer's minutes the Add Care Note dialog is filled with (care-timer-action.server.ts). */
-export const DIALOG_PARAMS = ["dialog", "note", "session", "timed"] as const;
+/** `timer`: the id of the stopped care timer whose minutes the Add Care Note dialog takes (care-timer-action.server.ts). */
+export const DIALOG_PARAMS = ["dialog", "note", "session", "timer"] as const;
 
 type Loc = { pathname: string; search: string };
 

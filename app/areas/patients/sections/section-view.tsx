@@ -3,7 +3,7 @@
  * call answers; the spec's message when it failed) and its dialogs (from the URL's `dialog` parameter).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Await, useSearchParams } from "react-router";
+import { Await, useRouteLoaderData, useSearchParams } from "react-router";
 import { Suspense, type ReactNode } from "react";
 import type { Loaded } from "./patient-sections.server";
 import type { CareNote } from "../rules/care-note";
@@ -16,7 +16,9 @@ import { HealthActivity } from "./health-activity";
 import type { RomChart } from "./rom";
 import { RomView } from "./rom";
 import { dialogOf } from "./section-urls";
-import { MAX_MINUTES } from "../forms/care-note-values";
+import type { StoppedCareTimer } from "../../../api/care-timer.server";
+import { TIMER_PARAM } from "../detail/care-timer-intents";
+import { PRODUCT_ROUTE_ID } from "../detail/route-data";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
 import { SurveysView, type DrawnProChart } from "./surveys";
 
@@ -52,6 +54,9 @@ const TITLES: Record<View["section"], string> = {
 
 export function PatientSectionView({ loaded, actionData }: { loaded: SectionData; actionData: SectionActionData | null }) {
   const { view, timeZone, today } = loaded;
+  // The caller's stopped care timers (the product route's care timer call): the Add Care Note dialog's timed minutes.
+  const product = useRouteLoaderData(PRODUCT_ROUTE_ID) as { timer?: { stopped?: StoppedCareTimer[] } | null } | undefined;
+  const stopped = product?.timer?.stopped;
   const [searchParams] = useSearchParams();
   const dialog = dialogOf(searchParams);
   const title = TITLES[view.section];
@@ -109,7 +114,7 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
             }}
           </Streamed>
           {/* The add dialog needs no data: it opens at once. */}
-          {dialog === "care-note-new" ? <CareNoteDialog today={today} lastResult={formResult("care-note-create")} timed={timedMinutes(searchParams)} /> : null}
+          {dialog === "care-note-new" ? <CareNoteDialog today={today} lastResult={formResult("care-note-create")} timed={stoppedTimerOf(searchParams, stopped)} timeZone={timeZone} /> : null}
         </>
       );
       break;
@@ -178,12 +183,14 @@ function Streamed<T>({ label, content, children }: { label: string; content: Pro
   );
 }
 
-/** The stopped care timer's minutes (`?timed=`, care-timer-action.server.ts): a whole number 0–1440, else none. */
-export function timedMinutes(searchParams: URLSearchParams): number | undefined {
-  const v = searchParams.get("timed");
-  if (v === null || !/^\d{1,4}$/.test(v)) return undefined;
-  const n = Number(v);
-  return n <= MAX_MINUTES ? n : undefined;
+/**
+ * The stopped care timer the Add Care Note dialog takes its minutes from (`?timer={id}`, care-timer-action.server.ts):
+ * the API's record the id names among the caller's stopped timers (the product route's), else none — the URL never
+ * carries minutes (issue 32: `?timed=45` is no timer, and the note is Typed).
+ */
+export function stoppedTimerOf(searchParams: URLSearchParams, stopped: readonly StoppedCareTimer[] | undefined): StoppedCareTimer | undefined {
+  const id = searchParams.get(TIMER_PARAM);
+  return id ? stopped?.find((t) => t.id === id) : undefined;
 }
 
 export const SECTION_LOAD_FAILED = "This section could not be loaded.";

@@ -8,8 +8,8 @@
  */
 import type { RtmCycle, RtmMonthlySummary } from "../../../api/rtm.server";
 import { displayName, fullName } from "../../../domain/names";
-import { dayInZone, formatDay } from "../../../domain/zoned-day";
-import { BILLING_DESCRIPTION, careClockLine, careNoteEntry, type CareNoteEntry, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
+import { dayInZone, formatDay, formatTime } from "../../../domain/zoned-day";
+import { BILLING_DESCRIPTION, claimLine, claimWords, type ClaimWords, careClockLine, careNoteEntry, type CareNoteEntry, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
 
 type Event = RtmCycle["events"][number];
 
@@ -20,6 +20,10 @@ export const LIVE_RULE =
   "A live interaction is a care note whose call was a phone or video call, two-way (the patient or caregiver took part in real time), of at least one minute (ADR 033). A one-way call (voicemail), an unsuccessful attempt, messages, data review and an older note whose method was not recorded do not count; an unsuccessful attempt's minutes are not counted either. It gates 98979, 98980 and 98981.";
 export const SOURCE_NOTE =
   "Statuses, days of data, minutes, live interactions and what is still needed are the provider API's, as the RTM Billing worklist and the month's CSV export show them; this packet lists the entries behind them.";
+
+/** The provider API records no RTM consent (a contract addition the real API would need, ADR 044). */
+export const CONSENT_LINE =
+  "Consent: the patient's consent to remote monitoring is not recorded by the provider API; CMS requires it obtained and documented at the set-up — attach the chart's record of it.";
 
 export interface PacketCode {
   code: string;
@@ -34,8 +38,13 @@ export interface PacketCode {
 
 export interface DataDay {
   date: string;
-  /** 'Program session ×2, Survey response'. */
+  /** 'Program session 7:02 AM, 6:15 PM; Survey response 9:10 AM' (times of day, organization time zone). */
   what: string;
+}
+
+/** A code's claim line (issue 32, ADR 044): the worklist's and the CSV's words. */
+export interface PacketClaim extends ClaimWords {
+  code: string;
 }
 
 export interface PacketInterval extends ClockLine {
@@ -59,6 +68,8 @@ export interface AuditPacket {
   title: string;
   details: string[];
   codes: PacketCode[];
+  /** Who each code is billed under, its modifiers, and who marked it billed when. */
+  claims: PacketClaim[];
   /** The set-up (98975) ending in the month, or a line saying there is none. */
   setup: string[];
   intervals: PacketInterval[];
@@ -81,18 +92,20 @@ function uniqueEvents(cycles: readonly RtmCycle[]): Event[] {
 
 /** The days of data among events (organization time zone), each with what happened on it. */
 export function dataDays(events: readonly Event[], timeZone: string): DataDay[] {
-  const days = new Map<string, Map<Event["type"], number>>();
-  for (const e of events) {
+  const days = new Map<string, Map<Event["type"], string[]>>();
+  const byTime = [...events].sort((a, b) => Date.parse(a.dateTime) - Date.parse(b.dateTime));
+  for (const e of byTime) {
     if (!DATA_EVENTS.has(e.type)) continue;
     const day = dayInZone(e.dateTime, timeZone);
     if (!day) continue;
-    const kinds = days.get(day) ?? new Map<Event["type"], number>();
-    kinds.set(e.type, (kinds.get(e.type) ?? 0) + 1);
+    const kinds = days.get(day) ?? new Map<Event["type"], string[]>();
+    kinds.set(e.type, [...(kinds.get(e.type) ?? []), formatTime(e.dateTime, timeZone)]);
     days.set(day, kinds);
   }
+  // Each kind with its times of day (issue 32: an auditor asks when, not only which day).
   return [...days.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, kinds]) => ({ date: formatDay(day), what: [...kinds.entries()].map(([type, n]) => (n > 1 ? `${EVENT_LABEL[type]} ×${n}` : EVENT_LABEL[type])).join(", ") }));
+    .map(([day, kinds]) => ({ date: formatDay(day), what: [...kinds.entries()].map(([type, times]) => `${EVENT_LABEL[type]} ${times.join(", ")}`).join("; ") }));
 }
 
 /**
@@ -126,9 +139,13 @@ function setupLines(summary: Pick<RtmMonthlySummary, "cycles" | "yearMonth">, ti
     const days = dataDays(c.events, timeZone);
     return [
       `98975 ${BILLING_DESCRIPTION["98975"]}: ${STATUS_LABEL[c.status]}, the episode's first interval ${datesOf(c)}.`,
-      assigned ? `First program assigned ${formatDay(dayInZone(assigned.dateTime, timeZone) ?? "")} (the start of monitoring).` : "First program assignment: not in this interval's events.",
+      assigned
+        ? `First program assigned ${formatDay(dayInZone(assigned.dateTime, timeZone) ?? "")} at ${formatTime(assigned.dateTime, timeZone)} (the set-up: the start of monitoring and the patient's education on the program).`
+        : "First program assignment: not in this interval's events.",
       `Days of data in the interval: ${c.numActiveDays} (${c.numRequiredDays} required)${days.length ? `, first on ${days[0]!.date}` : ""}.`,
       ...(c.needs ? [`Still needed: ${c.needs.text}`] : []),
+      `Claim: ${claimLine(claimWords(c, timeZone))}.`,
+      CONSENT_LINE,
     ];
   });
 }
@@ -152,6 +169,7 @@ export function auditPacket(summary: Pick<RtmMonthlySummary, "cycles" | "patient
       `Printed ${formatDay(today)}; dates are the organization's (${timeZone}).`,
     ],
     codes: summary.cycles.map(codeRow),
+    claims: summary.cycles.map((c) => ({ code: codeRow(c).code, ...claimWords(c, timeZone) })),
     setup: setupLines(summary, timeZone),
     intervals,
     months,

@@ -37,7 +37,7 @@ const careEvent = (dateTime: string, minutes: number | null, over: Partial<RtmEv
   source: "TYPED",
   liveInteraction: null,
   unsuccessfulAttempt: false,
-  practitioner: { id: "pr", firstName: "Maya", lastName: "Okafor" },
+  practitioner: { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" },
   afterBill: false,
   ...over,
 });
@@ -183,7 +183,7 @@ describe("the two clocks (ADR 033)", () => {
   const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
     id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
     interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null,
-    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, ...c,
+    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, renderingPractitioner: null, billedAt: null, billedBy: null, modifiers: ["GP"], ...c,
   });
 
   it("the device clock: days of data, days left, the code the interval reached and what it is heading for", () => {
@@ -235,12 +235,13 @@ describe("the month's billing export (ADR 033)", () => {
     const base = {
       numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
       needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, interactionMinutes: 0, numActiveDays: 0,
+      renderingPractitioner: { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const }, billedAt: null, billedBy: null, modifiers: ["GP" as const],
     };
     const rows = exportRows([
       {
         patientRecord: base.patientRecord,
         cycles: [
-          { ...base, id: "c-1", code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11 },
+          { ...base, id: "c-1", code: "SHORT_DEVICE_AND_DATA_TRANSMISSION", billingCode: "98985", status: "BILLED", startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, billedAt: "2026-12-08T22:04:00.000Z", billedBy: { id: "ad", firstName: "Daniel", lastName: "Reyes" } },
           {
             ...base,
             id: "c-2",
@@ -252,23 +253,28 @@ describe("the month's billing export (ADR 033)", () => {
             interactionMinutes: 60,
             liveInteraction: true,
             units: 2,
+            modifiers: ["GP", "CQ"],
             events: [
               careEvent("2026-11-02T07:00:00.000Z", 60, { source: "TIMED", liveInteraction: { method: "PHONE", twoWay: true }, patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION" }),
-              careEvent("2026-11-03T07:00:00.000Z", 5, { patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION", practitioner: { id: "x", firstName: "Bo", lastName: "=cmd" } }),
+              careEvent("2026-11-03T07:00:00.000Z", 5, { patientInteractionType: "PATIENT_INTERACTIVE_COMMUNICATION", practitioner: { id: "x", firstName: "Bo", lastName: "=cmd", npi: null, credential: "PTA" } }),
             ],
           },
           { ...base, id: "c-3", code: "BRIEF_PATIENT_INTERACTION", billingCode: "98979", status: "IN_PROGRESS", startDate: "2026-11-01", endDate: "2026-11-30", interactionMinutes: 9, needs: { text: "9 of 10 minutes of care management; no live interaction logged yet", reachable: true }, projection: "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)" },
         ],
       },
     ], "America/Denver");
-    expect(EXPORT_HEADER.at(-1)).toBe("Care notes");
+    // Issue 32: what a claim line needs, after the care notes.
+    expect(EXPORT_HEADER.slice(-7)).toEqual(["Rendering practitioner", "NPI", "Credential", "Modifiers", "Place of service", "Billed on", "Billed by"]);
+    expect(EXPORT_HEADER.slice(6, 8)).toEqual(["Interval start", "Interval end"]);
+    const claim = ["Okafor, Maya", "1234567893", "PT"];
     expect(rows).toEqual([
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", ""],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", "", ...claim, "GP", "", "12/08/2026 3:04 PM", "Reyes, Daniel"],
       [
         "=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", "",
         "11/02/2026: 60 minutes · Timed · Phone call, two-way · live interaction · entered by Okafor, Maya; 11/03/2026: 5 minutes · Typed · Patient interactive communication, method not recorded · entered by =cmd, Bo",
+        ...claim, "GP, CQ", "", "not billed", "not billed",
       ],
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)", ""],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)", "", ...claim, "GP", "", "not billed", "not billed"],
     ]);
     // Through the shared writer no cell runs as a formula.
     expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);

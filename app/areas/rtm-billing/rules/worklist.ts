@@ -10,7 +10,8 @@
 import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
 import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
 import { displayName, fullName } from "../../../domain/names";
-import { formatDay, formatInstantDay } from "../../../domain/zoned-day";
+import { formatDay, formatInstantDay, formatTime } from "../../../domain/zoned-day";
+import { CREDENTIAL_SHORT } from "../../../domain/rtm-claim";
 import { afterBillLine, BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
 
 export const WORKLIST_PATH = "/rtm-billing/cycles-by-month/";
@@ -340,14 +341,22 @@ export const EXPORT_HEADER = [
   "Description",
   "Units",
   "Status",
-  "Start",
-  "End",
+  "Interval start",
+  "Interval end",
   "Days with data",
   "Care minutes",
   "Live interaction",
   "Still needed",
   "Heading for",
   "Care notes",
+  // What a claim line needs (issue 32, ADR 044): claimWords.
+  "Rendering practitioner",
+  "NPI",
+  "Credential",
+  "Modifiers",
+  "Place of service",
+  "Billed on",
+  "Billed by",
 ] as const;
 
 /** `rtm-2026-11.csv`. */
@@ -373,8 +382,60 @@ export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" 
       c.projection ?? "",
       // Care management: each care note's date, minutes, timed or typed, call, live or not, who entered it (ADR 033).
       isCareManagement(c.code) ? careNotesCell(c, timeZone) : "",
+      ...claimCells(claimWords(c, timeZone)),
     ]),
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A claim line's practitioners, modifiers and billing record (issue 32, ADR 044): the CSV, the audit packet and the
+// worklist say them alike
+
+export const NOT_BILLED = "not billed";
+export const NO_RENDERING = "no billing practitioner";
+export const NO_NPI = "no NPI recorded";
+export const NO_CREDENTIAL = "not recorded";
+/**
+ * Place of service: the provider API records none (a location's POS code is a contract addition the real API would
+ * need, ADR 044); the column stays for the billing office to fill.
+ */
+export const PLACE_OF_SERVICE_UNKNOWN = "";
+
+export interface ClaimWords {
+  /** "Okafor, Maya", or NO_RENDERING. */
+  rendering: string;
+  npi: string;
+  credential: string;
+  /** "GP" or "GP, CQ". */
+  modifiers: string;
+  placeOfService: string;
+  /** "11/28/2026 3:04 PM", or NOT_BILLED. */
+  billedOn: string;
+  /** "Reyes, Daniel", or NOT_BILLED. */
+  billedBy: string;
+}
+
+export function claimWords(c: Pick<RtmCycle, "renderingPractitioner" | "modifiers" | "billedAt" | "billedBy" | "status">, timeZone: string): ClaimWords {
+  const r = c.renderingPractitioner;
+  const billed = c.status === "BILLED" && c.billedAt !== null;
+  return {
+    rendering: r ? displayName(r) : NO_RENDERING,
+    npi: r?.npi ?? NO_NPI,
+    credential: r?.credential ? CREDENTIAL_SHORT[r.credential] : NO_CREDENTIAL,
+    modifiers: c.modifiers.join(", "),
+    placeOfService: PLACE_OF_SERVICE_UNKNOWN,
+    billedOn: billed ? `${formatInstantDay(c.billedAt!, timeZone)} ${formatTime(c.billedAt!, timeZone)}` : NOT_BILLED,
+    billedBy: billed ? (c.billedBy ? displayName(c.billedBy) : "unknown") : NOT_BILLED,
+  };
+}
+
+const claimCells = (w: ClaimWords) => [w.rendering, w.npi, w.credential, w.modifiers, w.placeOfService, w.billedOn, w.billedBy];
+
+/** "Billed 11/28/2026 3:04 PM by Reyes, Daniel · under Okafor, Maya (PT, NPI 1234567893) · GP". */
+export function claimLine(w: ClaimWords): string {
+  const under = `under ${w.rendering}${w.rendering === NO_RENDERING ? "" : ` (${w.credential}, NPI ${w.npi})`}`;
+  const billed = w.billedOn === NOT_BILLED ? "Not billed" : `Billed ${w.billedOn} by ${w.billedBy}`;
+  return [billed, under, w.modifiers].join(" · ");
 }
 
 /** A care-management cycle's care notes in one cell: "12/01/2026: 10 minutes · Timed · …; 12/03/2026: …". */

@@ -5,6 +5,7 @@ import { defineHandlers } from "../../core/handlers.js";
 import type { Db } from "../../db/db.js";
 import { recordAccessInTransaction } from "../audit/record.js";
 import { recordSecurityEvent } from "../audit/security-log.js";
+import { npiProblem } from "../../../../app/domain/rtm-claim.js";
 import { readLogoUpload, removeOrganizationLogo, storeOrganizationLogo } from "./logo.js";
 import {
   findLocation, findPractitioner, listOrganizationLocations, listOrganizationPractitioners, ORGANIZATION_COLUMNS, toOrganization,
@@ -208,9 +209,14 @@ export const handlers = defineHandlers({
     const locationIds = b.locationIds ?? target.locations.map((l) => l.id);
     if (role === "PORTAL_PRACTITIONER" && locationIds.length === 0) throw badRequest("Location(s) are required");
     if (b.locationIds) await checkLocations(ctx.db, m.organizationId, b.locationIds);
+    // The NPI a claim names (issue 32, ADR 044): ten digits with the Luhn check digit over 80840 (the portal's rule).
+    const npi = b.npi === undefined ? target.npi : b.npi === null || b.npi.trim() === "" ? null : b.npi.trim();
+    const npiRefused = npi !== null && npi !== target.npi ? npiProblem(npi) : null;
+    if (npiRefused) throw badRequest(`npi: ${npiRefused}`);
+    const credential = b.credential === undefined ? target.credential : b.credential;
     try {
       await ctx.db.tx(async (db) => {
-        await db.query("UPDATE practitioners SET role = $2, email = COALESCE($3, email) WHERE id = $1", [target.id, role, email ?? null]);
+        await db.query("UPDATE practitioners SET role = $2, email = COALESCE($3, email), npi = $4, credential = $5 WHERE id = $1", [target.id, role, email ?? null, npi, credential]);
         if (b.locationIds) {
           await db.query("DELETE FROM practitioner_locations WHERE practitioner_id = $1", [target.id]);
           if (b.locationIds.length > 0) {

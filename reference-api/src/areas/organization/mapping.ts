@@ -73,7 +73,7 @@ export async function findLocation(db: Db, organizationId: string, id: string): 
 }
 
 const PRACTITIONER_SELECT = `
-  SELECT p.id, p.user_id, p.first_name, p.last_name, p.email, p.role, p.added_as_role, to_json(p.invited_at)#>>'{}' AS invited_at,
+  SELECT p.id, p.user_id, p.first_name, p.last_name, p.email, p.role, p.added_as_role, to_json(p.invited_at)#>>'{}' AS invited_at, p.npi, p.credential,
          COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY lower(l.name), l.id)
                      FROM practitioner_locations pl JOIN locations l ON l.id = pl.location_id
                     WHERE pl.practitioner_id = p.id), '[]'::json) AS locations
@@ -81,7 +81,7 @@ const PRACTITIONER_SELECT = `
 
 interface PractitionerRow {
   id: string; user_id: string | null; first_name: string; last_name: string; email: string; role: string; added_as_role: string;
-  invited_at: string | null; locations: { id: string; name: string }[];
+  invited_at: string | null; locations: { id: string; name: string }[]; npi: string | null; credential: Schema<"PractitionerCredential">;
 }
 
 function toPractitioner(r: PractitionerRow): Schema<"Practitioner"> {
@@ -95,6 +95,8 @@ function toPractitioner(r: PractitionerRow): Schema<"Practitioner"> {
     addedAsRole: r.added_as_role as PractitionerRole,
     locations: r.locations,
     invitedAt: r.invited_at ? new Date(r.invited_at).toISOString() : null,
+    npi: r.npi,
+    credential: r.credential,
   };
 }
 

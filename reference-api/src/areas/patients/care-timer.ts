@@ -5,6 +5,7 @@
  * (organization and location boundaries, `getVisiblePatient`). The arithmetic is the shared module's
  * (app/domain/care-timer.ts).
  */
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { getVisiblePatient } from "../../core/access.js";
@@ -67,12 +68,49 @@ function startOf(given: string | undefined, now: number): number {
   return Math.min(t, now);
 }
 
+type StoppedCareTimer = Schema<"StoppedCareTimer">;
+/** At most this many stopped timers are listed (the newest). */
+const STOPPED_LISTED = 20;
+export const TIMER_NOT_FOUND = "timerId: These timed minutes are not yours to save, or a care note already took them";
+
+const stoppedOf = (r: { id: string; started_at: Date | string; stopped_at: Date | string; minutes: number }): StoppedCareTimer => ({
+  id: r.id,
+  startedAt: new Date(r.started_at).toISOString(),
+  stoppedAt: new Date(r.stopped_at).toISOString(),
+  minutes: Number(r.minutes),
+});
+
+/** The caller's stopped timers on the patient whose minutes no care note has taken yet, newest first. */
+async function listStopped(db: Db, practitionerId: string, patientId: string): Promise<StoppedCareTimer[]> {
+  const rows = await db.query<{ id: string; started_at: Date | string; stopped_at: Date | string; minutes: number }>(
+    `SELECT id, started_at, stopped_at, minutes FROM care_timer_stops
+      WHERE practitioner_id = $1 AND patient_record_id = $2 AND used_at IS NULL ORDER BY stopped_at DESC, id LIMIT ${STOPPED_LISTED}`,
+    [practitionerId, patientId],
+  );
+  return rows.map(stoppedOf);
+}
+
+/**
+ * A care note takes a stopped timer's minutes (issue 32, ADR 044): the caller's own, on this patient, not taken
+ * yet — else 400 at `timerId`. Answers the note's source: TIMED when its minutes are the timer's, TYPED when they
+ * were changed. Either way the record is used up (in the note's transaction).
+ */
+export async function takeStoppedTimer(tx: Db, practitionerId: string, patientId: string, timerId: string, minutes: number, noteId: string): Promise<"TIMED" | "TYPED"> {
+  const row = await tx.one<{ minutes: number }>(
+    `UPDATE care_timer_stops SET used_at = now(), interaction_id = $4
+      WHERE id = $1 AND practitioner_id = $2 AND patient_record_id = $3 AND used_at IS NULL RETURNING minutes`,
+    [timerId, practitionerId, patientId, noteId],
+  );
+  if (!row) throw badRequest(TIMER_NOT_FOUND);
+  return Number(row.minutes) === minutes ? "TIMED" : "TYPED";
+}
+
 export const handlers = defineHandlers({
   async getCareTimer(ctx) {
     const m = requireMember(ctx.caller);
     const row = await getVisiblePatient(ctx.db, m, ctx.params.id);
     const t = await readTimer(ctx.db, m.practitionerId, row.id);
-    return { timer: t ? toCareTimer(t, Date.now()) : null };
+    return { timer: t ? toCareTimer(t, Date.now()) : null, stopped: await listStopped(ctx.db, m.practitionerId, row.id) };
   },
 
   async setCareTimer(ctx) {
@@ -98,7 +136,15 @@ export const handlers = defineHandlers({
       const current = await readTimer(tx, m.practitionerId, row.id, true);
       if (!current) throw notFound(NO_TIMER);
       await tx.query("DELETE FROM care_timers WHERE practitioner_id = $1 AND patient_record_id = $2", [m.practitionerId, row.id]);
-      return toCareTimer(current, now);
+      // The record of its minutes stays until a care note takes them (issue 32): only a note made from it is TIMED.
+      const stopped = toCareTimer(current, now);
+      const at = current.pausedAt ?? now;
+      const stop = { id: randomUUID(), started_at: stopped.startedAt, stopped_at: new Date(Math.max(at, current.startedAt)).toISOString(), minutes: stopped.minutes };
+      await tx.query(
+        "INSERT INTO care_timer_stops (id, practitioner_id, patient_record_id, started_at, stopped_at, minutes) VALUES ($1, $2, $3, $4, $5, $6)",
+        [stop.id, m.practitionerId, row.id, stop.started_at, stop.stopped_at, stop.minutes],
+      );
+      return stoppedOf(stop);
     });
   },
 });

@@ -3,7 +3,7 @@ import type { Db } from "../../db/db.js";
 import { getVisiblePatient, patientScope, type PatientRow } from "../../core/access.js";
 import { requireMember, requireProviderAdmin, type MemberCaller } from "../../core/auth.js";
 import type { Schema } from "../../core/contract.js";
-import { badRequest, conflict, notFound } from "../../core/errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js";
 import { defineHandlers } from "../../core/handlers.js";
 import { requireProducts } from "../../core/products.js";
 import { recordAccessInTransaction } from "../audit/record.js";
@@ -11,6 +11,7 @@ import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
 import { getCareNote, InteractionError, listCareNotesOf, noteInteractionOf, noteLength, resolveInteraction, sameInteraction, type NoteInteraction } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
+import { takeStoppedTimer } from "./care-timer.js";
 import { listProsOf } from "./pros.js";
 import { addDays, loadPatientRecord, loadPatientRecords } from "./record.js";
 import { recordDayProblem } from "../../../../app/domain/date-bounds.js";
@@ -52,6 +53,30 @@ const dateText = (v: unknown): string | null =>
 
 type PatientChanges = Partial<Schema<"PatientUpdate">>;
 
+export const BILLING_PRACTITIONER_FORBIDDEN = "Only organization admins, the primary provider and the billing practitioner can change who the patient's RTM codes are billed under.";
+export const BILLING_PRACTITIONER_PTA = "rtmBillingPractitionerId: A physical therapist assistant cannot be the billing practitioner; choose the supervising physical therapist.";
+export const BILLING_PRACTITIONER_NOT_FOUND = "rtmBillingPractitionerId: Provider not found";
+
+/**
+ * The patient's RTM billing (rendering) practitioner (issue 32, ADR 044): provider admins, the primary provider
+ * and the current billing practitioner change it; a current provider of the organization who is not a PTA (a PTA
+ * furnishes services under a PT, who bills them with CQ). Null: the primary provider.
+ */
+async function billingPractitionerChange(db: Db, m: MemberCaller, row: PatientRow, id: string | null): Promise<string | null> {
+  const current = row.rtm_billing_practitioner_id ?? null;
+  if (id === current) return current;
+  const mayChange = m.role !== "PORTAL_PRACTITIONER" || m.practitionerId === row.practitioner_id || m.practitionerId === (current ?? row.practitioner_id);
+  if (!mayChange) throw forbidden(BILLING_PRACTITIONER_FORBIDDEN);
+  if (id === null) return null;
+  const p = await db.one<{ credential: string | null }>(
+    "SELECT credential FROM practitioners WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL AND user_id IS NOT NULL",
+    [id, m.organizationId],
+  );
+  if (!p) throw badRequest(BILLING_PRACTITIONER_NOT_FOUND);
+  if (p.credential === "PTA") throw badRequest(BILLING_PRACTITIONER_PTA);
+  return id;
+}
+
 /**
  * Applies changes to one visible patient (edit, add product, bulk update): merges, checks the product rules,
  * the location and primary provider, uniqueness; writes the row and keeps the current plan's products in step.
@@ -84,14 +109,16 @@ async function applyPatientChanges(db: Db, m: MemberCaller, row: PatientRow, b: 
   if (practitionerId && (locationChanged || practitionerId !== row.practitioner_id)) {
     await throwIf(checkPractitioner(db, m.organizationId, practitionerId, f.locationId));
   }
+  const billing = b.rtmBillingPractitionerId !== undefined ? await billingPractitionerChange(db, m, row, b.rtmBillingPractitionerId) : (row.rtm_billing_practitioner_id ?? null);
   const emailChanged = (f.email ?? "").toLowerCase() !== (row.email ?? "").toLowerCase();
   const uidChanged = (f.gaitUid ?? "").toLowerCase() !== (row.gait_uid ?? "").toLowerCase();
   await checkUnique(db, m.organizationId, { email: emailChanged ? f.email : null, gaitUid: uidChanged ? f.gaitUid : null }, row.id);
   await db.query(
     `UPDATE patient_records SET first_name = $2, last_name = $3, email = $4, phone_number = $5, injured_side_of_body = $6,
-       injured_body_part = $7, dob = $8, location_id = $9, products = $10, gait_uid = $11, practitioner_id = $12, updated_at = now()
+       injured_body_part = $7, dob = $8, location_id = $9, products = $10, gait_uid = $11, practitioner_id = $12,
+       rtm_billing_practitioner_id = $13, updated_at = now()
      WHERE id = $1`,
-    [row.id, f.firstName, f.lastName, f.email, f.phoneNumber, f.injuredSideOfBody, f.injuredBodyPart, f.dob, f.locationId, f.products, f.gaitUid, practitionerId],
+    [row.id, f.firstName, f.lastName, f.email, f.phoneNumber, f.injuredSideOfBody, f.injuredBodyPart, f.dob, f.locationId, f.products, f.gaitUid, practitionerId, billing],
   );
   if (products.length !== row.products.length) {
     await db.query(
@@ -326,8 +353,13 @@ export const handlers = defineHandlers({
       await tx.query(
         `INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes, interaction_type, is_patient_interaction, live_method, live_two_way, unsuccessful_attempt, source)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt, b.source ?? "TYPED"],
+        [id, row.id, m.practitionerId, b.date, b.minutes, b.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt, "TYPED"],
       );
+      // Timed means timed (issue 32, ADR 044): TIMED only from the caller's stopped timer with its minutes unchanged;
+      // a `source` the client sends is not taken.
+      if (b.timerId !== undefined && (await takeStoppedTimer(tx, m.practitionerId, row.id, b.timerId, b.minutes, id)) === "TIMED") {
+        await tx.query("UPDATE interactions SET source = 'TIMED' WHERE id = $1", [id]);
+      }
       await careNotesChanged(tx, row.id, [b.date]);
     });
     ctx.reply.code(201);
@@ -355,7 +387,7 @@ export const handlers = defineHandlers({
                 live_method = $8, live_two_way = $9, unsuccessful_attempt = $10, source = $11, updated_at = now()
           WHERE id = $1 AND patient_record_id = $2`,
         // Minutes changed by hand are typed (unless the caller says they are the timer's).
-        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt, b.source ?? (minutes !== note.minutes ? "TYPED" : note.source)],
+        [note.id, row.id, date, minutes, b.notes ?? note.notes, flags.type, flags.flag, flags.live?.method ?? null, flags.live?.twoWay ?? null, flags.attempt, minutes !== note.minutes || b.source === "TYPED" ? "TYPED" : note.source],
       );
       // What billing counts changed (not only the text): the cycles holding the old and the new date follow.
       if (locked) await careNotesChanged(tx, row.id, [note.date, date]);

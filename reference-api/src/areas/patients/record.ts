@@ -28,6 +28,8 @@ export interface PatientRecordRow
   health_most_recent_activity: Date | string | null;
   gait_most_recent_session: Date | string | null;
   practitioner: { id: string; firstName: string; lastName: string } | null;
+  rtm_billing_practitioner_id: string | null;
+  rtm_billing_practitioner: Schema<"ClaimPractitioner"> | null;
   location: { id: string; name: string } | null;
   organization: { id: string; name: string; logoUrl: string | null };
   plans_of_care: { start: string; end: string | null }[] | null;
@@ -36,6 +38,10 @@ export interface PatientRecordRow
 
 /** "Today" (YYYY-MM-DD) in an organization's time zone, as a SQL expression on an organizations alias. */
 export const orgTodaySql = (orgAlias = "o") => `((now() AT TIME ZONE ${orgAlias}.timezone)::date)`;
+
+/** A practitioner alias as a ClaimPractitioner (json): name, NPI and credential (issue 32). */
+export const CLAIM_PRACTITIONER_JSON = (p: string) =>
+  `json_build_object('id', ${p}.id, 'firstName', ${p}.first_name, 'lastName', ${p}.last_name, 'npi', ${p}.npi, 'credential', ${p}.credential)`;
 
 /** The SELECT list producing a PatientRecordRow from a `patient_records` alias. */
 export function patientRecordSelect(a = "pr"): string {
@@ -47,6 +53,8 @@ export function patientRecordSelect(a = "pr"): string {
     (SELECT ${a}.discharge_date IS NOT NULL AND ${a}.discharge_date < ${orgTodaySql("o_")} FROM organizations o_ WHERE o_.id = ${a}.organization_id) AS discharged,
     (SELECT json_build_object('id', p_.id, 'firstName', p_.first_name, 'lastName', p_.last_name)
        FROM practitioners p_ WHERE p_.id = ${a}.practitioner_id) AS practitioner,
+    ${a}.rtm_billing_practitioner_id,
+    (SELECT ${CLAIM_PRACTITIONER_JSON("b_")} FROM practitioners b_ WHERE b_.id = coalesce(${a}.rtm_billing_practitioner_id, ${a}.practitioner_id)) AS rtm_billing_practitioner,
     (SELECT json_build_object('id', l_.id, 'name', l_.name) FROM locations l_ WHERE l_.id = ${a}.location_id) AS location,
     (SELECT json_build_object('id', o_.id, 'name', o_.name, 'logoUrl', coalesce(o_.web_logo_url, o_.logo_url))
        FROM organizations o_ WHERE o_.id = ${a}.organization_id) AS organization,
@@ -91,6 +99,7 @@ export function toPatientRecord(r: PatientRecordRow): PatientRecord {
       hasAccount: r.has_account,
     },
     practitioner: r.practitioner,
+    rtmBillingPractitioner: r.rtm_billing_practitioner,
     location: r.location,
     organization: { id: r.organization.id, name: r.organization.name, logoUrl: uriOrNull(r.organization.logoUrl) },
     products,

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/db.js";
 import type { Schema } from "../../core/contract.js";
 import { CountCache } from "../../core/count-cache.js";
+import { claimModifiers, type Credential } from "../../../../app/domain/rtm-claim.js";
 import { addDays, BILLING_CODE, countedMinutes, daysLeft, DESCRIPTION, evaluateCycle, isLiveInteraction, nextPeriod, requiredDaysOf, type BilledCode, type CycleFacts } from "./rules.js";
 import { afterBillCodes, afterBillSql, type AfterBillRaw } from "./evidence.js";
 import { careFacts, wouldReach, type CareEntry } from "../../../../app/domain/rtm-2026.js";
@@ -93,7 +94,7 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
     cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string;
     b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null;
     live_method: "PHONE" | "VIDEO" | null; live_two_way: boolean | null; source: "TIMED" | "TYPED" | null; attempt: boolean | null;
-    practitioner: { id: string; firstName: string; lastName: string } | null;
+    practitioner: { id: string; firstName: string; lastName: string; npi: string | null; credential: Credential | null } | null;
     ev_self: boolean | null; after_bill: AfterBillRaw | null;
   };
   const rows = await db.query<Row>(
@@ -114,7 +115,7 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
      UNION ALL
      SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL,
             i.live_method, i.live_two_way, i.source, i.unsuccessful_attempt,
-            (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name) FROM practitioners p WHERE p.id = i.practitioner_id),
+            (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'npi', p.npi, 'credential', p.credential) FROM practitioners p WHERE p.id = i.practitioner_id),
             EXISTS (SELECT 1 FROM rtm_cycle_evidence e WHERE e.cycle_id = c.cycle_id AND e.interaction_id = i.id), ${afterBillSql("i", "c.tz")}
        FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1
      UNION ALL
@@ -123,7 +124,7 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
      UNION ALL
      SELECT c.cycle_id, b.id, 'BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text,
-            b.code, b.start_date::text, b.end_date::text, b.billed_by::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+            b.code, b.start_date::text, b.end_date::text, b.rendering_practitioner_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN rtm_cycles b ON b.patient_record_id = c.patient_id AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
     [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
@@ -211,7 +212,43 @@ export function nextCheckOn(r: Pick<CycleRow, "code" | "end_date" | "today">, st
   return RECURRING.has(r.code) ? addDays(r.end_date, 1) : null;
 }
 
-export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle {
+/** What a claim line names besides the code (issue 32, ADR 044): who it is billed under, who marked it billed and when. */
+export interface CycleClaim {
+  renderingPractitioner: RtmCycle["renderingPractitioner"];
+  billedAt: string | null;
+  billedBy: RtmCycle["billedBy"];
+}
+
+const NO_CLAIM: CycleClaim = { renderingPractitioner: null, billedAt: null, billedBy: null };
+
+/**
+ * The cycles' claim facts, one query: a BILLED cycle's rendering practitioner as recorded when it was billed, any
+ * other's the patient's billing practitioner now (the one chosen, else the primary provider).
+ */
+export async function loadClaims(db: Db, ids: string[]): Promise<Map<string, CycleClaim>> {
+  if (ids.length === 0) return new Map();
+  const person = (p: string) => `json_build_object('id', ${p}.id, 'firstName', ${p}.first_name, 'lastName', ${p}.last_name, 'npi', ${p}.npi, 'credential', ${p}.credential)`;
+  const rows = await db.query<{ id: string; rendering: CycleClaim["renderingPractitioner"]; billed_at: Date | string | null; billed_by: CycleClaim["billedBy"] }>(
+    `SELECT c.id, c.billed_at,
+            (SELECT ${person("rp")} FROM practitioners rp
+              WHERE rp.id = CASE WHEN c.status = 'BILLED' THEN c.rendering_practitioner_id ELSE coalesce(pr.rtm_billing_practitioner_id, pr.practitioner_id) END) AS rendering,
+            (SELECT json_build_object('id', bp.id, 'firstName', bp.first_name, 'lastName', bp.last_name) FROM practitioners bp
+              WHERE bp.id = c.billed_by AND c.status = 'BILLED') AS billed_by
+       FROM rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id WHERE c.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { renderingPractitioner: r.rendering, billedBy: r.billed_by, billedAt: r.billed_at === null ? null : new Date(r.billed_at).toISOString() }]));
+}
+
+/** The claim line's modifiers (rtm-claim.ts): GP; CQ when PTAs wrote more than 10 % of a care-management code's counted minutes. */
+function modifiersOf(code: RtmCode, a: CycleActivity | undefined): RtmCycle["modifiers"] {
+  const entries = (a?.events ?? [])
+    .filter((e) => e.type === "PATIENT_INTERACTION" && !e.unsuccessfulAttempt)
+    .map((e) => ({ minutes: e.minutes ?? 0, credential: e.practitioner?.credential ?? null }));
+  return claimModifiers(BILLING[code].billingCode, { entries });
+}
+
+export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined, claim: CycleClaim = NO_CLAIM): RtmCycle {
   // needs follows the rules; a cycle that is READY_TO_BILL or BILLED needs nothing (whatever brought it there).
   const v = evaluateCycle(factsOf(r, a));
   const needs = r.status === "READY_TO_BILL" || r.status === "BILLED" ? null : v.needs;
@@ -241,13 +278,18 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined): RtmCycle 
     afterBill,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
     pdfKey: r.pdf_key,
+    renderingPractitioner: claim.renderingPractitioner,
+    billedAt: r.status === "BILLED" ? claim.billedAt : null,
+    billedBy: claim.billedBy,
+    modifiers: modifiersOf(r.code, a),
   };
 }
 
 /** Maps rows (in order) to cycles with their computed activity. */
 export async function toRtmCycles(db: Db, rows: CycleRow[]): Promise<RtmCycle[]> {
   const activity = await loadActivity(db, rows);
-  return rows.map((r) => toRtmCycle(r, activity.get(r.id)));
+  const claims = await loadClaims(db, rows.map((r) => r.id));
+  return rows.map((r) => toRtmCycle(r, activity.get(r.id), claims.get(r.id)));
 }
 
 interface CycleWrite {

@@ -9,13 +9,18 @@ import { dropEvidence, recordEvidence } from "./evidence.js";
 import { getVisibleCycleRow, getVisibleSummary, listCycles, listMonth } from "./list.js";
 import { renderCyclePdf, renderMonthlyPdf } from "./pdf.js";
 
+export const NO_BILLING_PRACTITIONER = "The patient has no billing practitioner: choose one (or a primary provider) before marking a code billed.";
+
 const TRANSITIONS = {
   ADVANCE: { from: "READY_TO_BILL", to: "BILLED", verb: "marked as billed" },
   REVERT: { from: "BILLED", to: "READY_TO_BILL", verb: "reverted to ready to bill" },
 } as const satisfies Record<string, { from: RtmStatus; to: RtmStatus; verb: string }>;
 
 /**
- * ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); any other status is a 409. One
+ * ADVANCE (READY_TO_BILL → BILLED) or REVERT (BILLED → READY_TO_BILL); any other status is a 409. Any member who
+ * sees the patient may mark a code billed (the billing office — provider admins — included): the claim is billed
+ * under the patient's billing (rendering) practitioner, recorded with the cycle, and the rules compare those, not
+ * who clicked (issue 32, ADR 044); who clicked and when are recorded too (billed_by, billed_at). One
  * conditional UPDATE decides: of concurrent requests for one cycle exactly one finds the status it expects (the
  * others get the 409), so a cycle is never billed twice and billed_at/billed_by are written once. The patient's
  * row lock also orders it against care-note writes (a note cannot slip into a cycle being billed) and against
@@ -26,15 +31,18 @@ async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TR
   const row = await getVisibleCycleRow(db, caller, id);
   await db.tx(async (tx) => {
     await lockPatientCycles(tx, row.patient_record_id);
+    // Who the claim is billed under: the patient's billing practitioner now (the one chosen, else the primary provider).
+    const rendering = (await tx.one<{ id: string | null }>("SELECT coalesce(rtm_billing_practitioner_id, practitioner_id) AS id FROM patient_records WHERE id = $1", [row.patient_record_id]))?.id ?? null;
+    if (kind === "ADVANCE" && !rendering) throw conflict(NO_BILLING_PRACTITIONER);
     // The statuses it may leave: READY_TO_BILL, or IN_PROGRESS for a code met so far billed now (ADR 043).
     const from: string[] = [t.from];
     const fresh = await tx.one<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = $1`, [id]);
     const facts = fresh ? factsOf(fresh, (await loadActivity(tx, [fresh])).get(fresh.id)) : null;
     if (kind === "ADVANCE" && fresh && facts && fresh.status !== "BILLED") {
-      // The 2026 rules (ADR 033), under the patient's lock: a conflict with a billed code, requirements not met, or
-      // a code met so far while its period runs without "Bill now" (ADR 043) refuse it with the rule named —
-      // whatever status the cycle shows.
-      const refused = refusal(facts, caller.practitionerId ?? null, billNow);
+      // The 2026 rules (ADR 033), under the patient's lock: a conflict with a billed code (compared by rendering
+      // practitioner, ADR 044), requirements not met, or a code met so far while its period runs without "Bill now"
+      // (ADR 043) refuse it with the rule named — whatever status the cycle shows.
+      const refused = refusal(facts, rendering, billNow);
       if (refused) throw conflict(refused.message, { rule: refused.rule });
       if (billNow) from.push("IN_PROGRESS");
     }
@@ -45,9 +53,10 @@ async function promote(db: Db, caller: Caller, id: string, kind: keyof typeof TR
     }
     const updated = await tx.one(
       `UPDATE rtm_cycles SET status = $2, updated_at = now(),
-              billed_at = CASE WHEN $2 = 'BILLED' THEN now() END, billed_by = CASE WHEN $2 = 'BILLED' THEN $4::uuid END
+              billed_at = CASE WHEN $2 = 'BILLED' THEN now() END, billed_by = CASE WHEN $2 = 'BILLED' THEN $4::uuid END,
+              rendering_practitioner_id = CASE WHEN $2 = 'BILLED' THEN $5::uuid END
         WHERE id = $1 AND status = ANY($3::text[]) RETURNING id`,
-      [id, t.to, from, caller.practitionerId],
+      [id, t.to, from, caller.practitionerId, rendering],
     );
     if (!updated) {
       const now = await tx.one<{ status: string }>("SELECT status FROM rtm_cycles WHERE id = $1", [id]);

@@ -489,7 +489,10 @@ describe("list invariants (cached counts, read-time numbers, settling without wr
 });
 
 describe("statuses follow the events (ADR 008)", () => {
-  type Cycle = { id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null };
+  type Cycle = {
+    id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null;
+    renderingPractitioner: { id: string } | null; billedBy: { id: string } | null; modifiers: string[]; events: { practitioner: { id: string; credential: string | null } | null }[];
+  };
   const localToday = async () => (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
   const newPatient = (lastName: string) => createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName });
   const cyclesOf = async (lastName: string): Promise<Cycle[]> => {
@@ -745,6 +748,83 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(refused.body).toEqual({ message: rule, status: 409, rule: "SETUP_ONCE_PER_EPISODE" });
     expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/revert`, as(fx.adminA))).status).toBe(200);
     expect((await cyclesOf("setupson")).find((c) => c.id === two)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+  });
+
+  it("the billing office marks any code billed; one practitioner per 30 days compares the rendering practitioners, not who clicked (issue 32)", async () => {
+    const today = await localToday();
+    const p = await newPatient("Rendering");
+    const [s, e] = [addDays(today, -40), addDays(today, -11)];
+    const setup = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s, e);
+    const supply = await cycle(p, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", s, e);
+    for (let d = 0; d < 3; d++) await session(p, `${addDays(s, d)}T18:00:00Z`);
+    await summaries(p);
+    // The clinician marks 98975; the patient's billing practitioner is the primary provider (A1).
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${setup}/advance`, as(fx.practitionerA1))).status).toBe(200);
+    // The billing office (an admin) marks 98985: the same rendering practitioner, so it is accepted.
+    const office = await api.request("POST", `/v2/health/rtm-cycles/${supply}/advance`, as(fx.adminA));
+    expect(office.status, JSON.stringify(office.body)).toBe(200);
+    const a1 = { id: fx.practitionerA1.practitionerId, npi: null, credential: null };
+    expect(office.body).toMatchObject({ status: "BILLED", renderingPractitioner: a1, billedBy: { id: fx.adminA.practitionerId }, modifiers: ["GP"] });
+    expect(Date.parse(office.body.billedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Reverted, and the patient's billing practitioner changed to A2: 98985 is refused, the rule named.
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${supply}/revert`, as(fx.adminA))).status).toBe(200);
+    await api.db.query("UPDATE practitioners SET credential = 'PT', npi = '1234567893' WHERE id = $1", [fx.practitionerA2.practitionerId]);
+    const change = await api.request("PATCH", `/v2/patients/${p}`, { ...as(fx.adminA), body: { rtmBillingPractitionerId: fx.practitionerA2.practitionerId } });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    expect(change.body.rtmBillingPractitioner).toMatchObject({ id: fx.practitionerA2.practitionerId, npi: "1234567893", credential: "PT" });
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${supply}/advance`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body.rule).toBe("DEVICE_ONE_PRACTITIONER");
+    expect(refused.body.message).toMatch(/^Only one practitioner bills a patient's device supply in 30 days: another practitioner billed 98975/);
+    // The cycle not billed names the billing practitioner now; the billed one who it was billed under.
+    const list = Object.fromEntries((await cyclesOf("rendering")).map((c) => [c.id, c]));
+    expect(list[supply]!.renderingPractitioner).toMatchObject({ id: fx.practitionerA2.practitionerId });
+    expect(list[setup]!.renderingPractitioner).toMatchObject({ id: fx.practitionerA1.practitionerId });
+    expect(list[setup]!.billedBy).toMatchObject({ id: fx.practitionerA1.practitionerId });
+    // Back to the primary provider: accepted again.
+    expect((await api.request("PATCH", `/v2/patients/${p}`, { ...as(fx.adminA), body: { rtmBillingPractitionerId: null } })).status).toBe(200);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${supply}/advance`, as(fx.adminA))).status).toBe(200);
+  });
+
+  it("who may choose the billing practitioner, and who can be one (issue 32)", async () => {
+    const p = await newPatient("Chooser");
+    const body = (id: string | null) => ({ body: { rtmBillingPractitionerId: id } });
+    // Another practitioner of the organization who sees the patient is neither its primary nor billing practitioner.
+    await api.db.query("UPDATE practitioner_locations SET location_id = $2 WHERE practitioner_id = $1", [fx.practitionerA2.practitionerId, fx.orgA.locations[0]]);
+    try {
+      const other = await api.request("PATCH", `/v2/patients/${p}`, { ...as(fx.practitionerA2), ...body(fx.adminA.practitionerId) });
+      expect(other.status).toBe(403);
+    } finally {
+      await api.db.query("UPDATE practitioner_locations SET location_id = $2 WHERE practitioner_id = $1", [fx.practitionerA2.practitionerId, fx.orgA.locations[1]]);
+    }
+    // The primary provider may; a PTA cannot bill (400 at the field); an unknown provider neither.
+    await api.db.query("UPDATE practitioners SET credential = 'PTA' WHERE id = $1", [fx.practitionerA2.practitionerId]);
+    const pta = await api.request("PATCH", `/v2/patients/${p}`, { ...as(fx.practitionerA1), ...body(fx.practitionerA2.practitionerId) });
+    expect(pta.status).toBe(400);
+    expect(pta.body.message).toMatch(/^rtmBillingPractitionerId: A physical therapist assistant cannot be the billing practitioner/);
+    expect((await api.request("PATCH", `/v2/patients/${p}`, { ...as(fx.practitionerA1), ...body(randomUUID()) })).status).toBe(400);
+    const ok = await api.request("PATCH", `/v2/patients/${p}`, { ...as(fx.practitionerA1), ...body(fx.adminA.practitionerId) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.rtmBillingPractitioner.id).toBe(fx.adminA.practitionerId);
+    await api.db.query("UPDATE practitioners SET credential = NULL, npi = NULL WHERE id = $1", [fx.practitionerA2.practitionerId]);
+  });
+
+  it("CQ when PTAs wrote more than 10 % of a care-management code's minutes; GP always (issue 32)", async () => {
+    const p = await newPatient("Modifiers");
+    const month = (await localToday()).slice(0, 7);
+    const id = await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", `${month}-01`, addDays(`${month}-01`, 27));
+    await summaries(p);
+    await api.db.query("UPDATE practitioners SET credential = 'PTA' WHERE id = $1", [fx.practitionerA2.practitionerId]);
+    const write = (by: string, minutes: number) =>
+      api.db.query("INSERT INTO interactions (id, patient_record_id, practitioner_id, date, minutes, notes) VALUES ($1, $2, $3, $4, $5, 'n')", [randomUUID(), p, by, `${month}-01`, minutes]);
+    await write(fx.practitionerA1.practitionerId, 18);
+    await write(fx.practitionerA2.practitionerId, 2);
+    const at10 = (await cyclesOf("modifiers")).find((c) => c.id === id)!;
+    expect(at10.modifiers).toEqual(["GP"]);
+    expect(at10.events.find((e) => e.practitioner?.id === fx.practitionerA2.practitionerId)?.practitioner).toMatchObject({ credential: "PTA" });
+    await write(fx.practitionerA2.practitionerId, 1);
+    expect((await cyclesOf("modifiers")).find((c) => c.id === id)!.modifiers).toEqual(["GP", "CQ"]);
+    await api.db.query("UPDATE practitioners SET credential = NULL WHERE id = $1", [fx.practitionerA2.practitionerId]);
   });
 
   it("needs attention leaves out an Incomplete cycle whose partner of the interval or month bills or still runs (ADR 033)", async () => {

@@ -11,6 +11,8 @@ export const BOUNDARY_PATIENTS: readonly { lastName: string; days: number; minut
   ...[1, 2, 11, 15, 16].map((days) => ({ lastName: `Boundary ${String(days).padStart(2, "0")} days`, days, minutes: 0, live: false })),
   // One each for the end-to-end suite's two projects, which bill them (tests/e2e/rtm-billing.spec.ts).
   ...["js", "no-js"].map((project) => ({ lastName: `Boundary 11 days ${project}`, days: 11, minutes: 0, live: false })),
+  // And one each that the billing office bills (issue 32: the rendering practitioner, the claim's CSV columns).
+  ...["js", "no-js"].map((project) => ({ lastName: `Claim 11 days ${project}`, days: 11, minutes: 0, live: false })),
   ...[9, 10, 15, 19, 20, 39, 40].flatMap((minutes) => [
     { lastName: `Boundary ${minutes} min live`, days: 0, minutes, live: true },
     { lastName: `Boundary ${minutes} min no call`, days: 0, minutes, live: false },
