@@ -45,6 +45,7 @@ export const NOT_IN_CONFIGMAP: Record<string, string> = {
   THROTTLE_STORE: "postgres is implied by THROTTLE_DATABASE_URL; local only for a single process",
   INACTIVITY_TIMEOUT_SECONDS: "tests only (INACTIVITY_TIMEOUT_MINUTES is the setting)",
   SSO_IDENTITY_PROVIDER: "optional: the identity provider's name when SSO_DOMAIN is set",
+  APP_RELEASE: "the build label's release defaults to the image's own (BUILD_RELEASE at build time, else its commit): set only to override it",
 };
 
 export interface Check {
