@@ -123,7 +123,7 @@ test("progress charts use GAIT-SA-2 sessions, with the notice about older data",
   const days = sessions.map(dayOf).sort();
   await page.goto(sectionUrl(patient.id, "gait", "progress", custom(days[0]!, days.at(-1)!)));
   await expectAccessible(page);
-  await expect(page.getByRole("note")).toHaveText("Sessions recorded with an older version of the gait assessment (GAIT-SA-1) are not charted.");
+  await expect(page.getByRole("note").filter({ hasText: "GAIT-SA-1" })).toHaveText("Sessions recorded with an older version of the gait assessment (GAIT-SA-1) are not charted.");
   const figure = page.getByRole("figure", { name: "Average Speed" });
   // Drawn by the server (both projects): the image, named and described.
   const chart = figure.getByRole("img", { name: "Average Speed" });
@@ -146,6 +146,6 @@ test("without a GAIT-SA-2 session in the range there are no charts, only the not
   const day = dayOf(match!.s);
   await page.goto(sectionUrl(match!.patient.id, "gait", "progress", custom(day, day)));
   await expectAccessible(page);
-  await expect(page.getByRole("note")).toContainText("are not charted");
+  await expect(page.getByRole("note").filter({ hasText: "GAIT-SA-1" })).toContainText("are not charted");
   await expect(page.getByRole("figure")).toHaveCount(0);
 });
