@@ -103,7 +103,7 @@ describe("the RTM audit packet (ADR 033)", () => {
       "98979 Care Management, First 10 Minutes Ready to Bill 12/01/2026 – 12/31/2026 15 minutes 5 more minutes reach 98980 (20 minutes)",
       "98980 Care Management In Progress 12/01/2026 – 12/31/2026 15 minutes 15 of 20 minutes of care management",
       // The set-up.
-      "First program assigned 11/08/2026 at 9:00 AM (the set-up: the start of monitoring and the patient's education on the program).",
+      "First program assigned 11/08/2026 at 9:00 AM MST (the set-up: the start of monitoring and the patient's education on the program).",
       "Days of data in the interval: 11 (2 required), first on 11/08/2026.",
       // Issue 32: who each code is billed under, its modifiers, who billed it when; the consent the API does not record.
       "Claim lines Code Rendering practitioner NPI Credential Modifiers Billed on Billed by",
@@ -115,9 +115,9 @@ describe("the RTM audit packet (ADR 033)", () => {
       "11 of 30 days with data, 11 days left — 98985 ready to bill",
       "16 days can still be reached: 98977 applies at 16 — 5 more in the 11 days left",
       // Times of day (issue 32), oldest first.
-      "1 11/08/2026 Program session 9:00 AM, 10:30 PM",
-      "2 11/09/2026 Program session 9:00 AM",
-      "11 11/18/2026 Program session 9:00 AM",
+      "1 11/08/2026 Program session 9:00 AM MST, 10:30 PM MST",
+      "2 11/09/2026 Program session 9:00 AM MST",
+      "11 11/18/2026 Program session 9:00 AM MST",
       // The month's time entries: per note its date, minutes, timed or typed, its call, live or not, who entered it.
       "15 minutes, live interaction logged — 98979 ready to bill",
       "Date Minutes Entered Interaction Live interaction Entered by",
@@ -169,8 +169,8 @@ describe("the RTM audit packet (ADR 033)", () => {
       { id: id(), type: "INITIAL_HEP_ASSIGNMENT", dateTime: "2026-11-12T18:00:00.000Z", minutes: null, patientInteractionType: null, ...NOT_A_NOTE },
     ];
     expect(dataDays(events, TZ)).toEqual([
-      { date: "11/08/2026", what: "Program session 9:00 AM, 10:30 PM; Survey response 11:00 AM" },
-      { date: "11/10/2026", what: "Self-reported session 11:00 AM" },
+      { date: "11/08/2026", what: "Program session 9:00 AM MST, 10:30 PM MST; Survey response 11:00 AM MST" },
+      { date: "11/10/2026", what: "Self-reported session 11:00 AM MST" },
     ]);
   });
 

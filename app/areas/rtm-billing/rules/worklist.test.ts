@@ -170,7 +170,8 @@ describe("the worklist's empty state and a refused action's message (an audit's 
   it("a refused Mark Billed: 'changed after the page was loaded' only when the page showed it ready, else the spec's words", async () => {
     const { toggleFailedMessage, CHANGED_MEANWHILE, TOGGLE_FAILED } = await import("./worklist");
     expect(toggleFailedMessage(409, "advance", "READY_TO_BILL")).toBe(CHANGED_MEANWHILE);
-    expect(toggleFailedMessage(409, "advance", "IN_PROGRESS")).toBe(TOGGLE_FAILED);
+    // A code met so far may be billed now from In Progress (ADR 043): refused meanwhile, it changed too.
+    expect(toggleFailedMessage(409, "advance", "IN_PROGRESS")).toBe(CHANGED_MEANWHILE);
     expect(toggleFailedMessage(409, "advance", null)).toBe(TOGGLE_FAILED);
     expect(toggleFailedMessage(409, "revert", "BILLED")).toBe(CHANGED_MEANWHILE);
     expect(toggleFailedMessage(502, "advance", "READY_TO_BILL")).toBe(TOGGLE_FAILED);
@@ -268,7 +269,7 @@ describe("the month's billing export (ADR 033)", () => {
     expect(EXPORT_HEADER.slice(6, 8)).toEqual(["Interval start", "Interval end"]);
     const claim = ["Okafor, Maya", "1234567893", "PT"];
     expect(rows).toEqual([
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", "", ...claim, "GP", "", "12/08/2026 3:04 PM", "Reyes, Daniel"],
+      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", "", ...claim, "GP", "", "12/08/2026 3:04 PM MST", "Reyes, Daniel"],
       [
         "=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", "",
         "11/02/2026: 60 minutes · Timed · Phone call, two-way · live interaction · entered by Okafor, Maya; 11/03/2026: 5 minutes · Typed · Patient interactive communication, method not recorded · entered by =cmd, Bo",
