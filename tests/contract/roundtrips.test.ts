@@ -80,41 +80,32 @@ describe("round trips", () => {
   });
 
   it("care notes in a billed cycle: only the text can change, delete refused; unlocked again after REVERT", async () => {
-    // A note dated in a READY_TO_BILL cycle (not locked), then the cycle billed (ADVANCE) and reverted at the end.
-    // A device-supply cycle: 25 minutes cannot change what it bills (a 98979 would become 98980's, ADR 033).
-    const DEVICE = ["PATIENT_SETUP", "DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"];
-    const cycles: J[] = ((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { status: "READY_TO_BILL", limit: 50 } })).items as J[]).filter((c) => DEVICE.includes(c.code));
-    expect(cycles.length, "the suite needs a READY_TO_BILL cycle visible to PRACTITIONER").toBeGreaterThan(0);
-    let cycle: J | undefined;
-    let note: J | undefined;
-    for (const c of cycles) {
-      const date = c.endDate < w.today ? c.endDate : w.today;
-      if (date < c.startDate) continue;
-      // Another cycle of the patient holding that date may already be billed (the note would be refused): next one.
-      const res = await rtCall({ op: "createCareNote", as: "PRACTITIONER", params: { id: c.patientRecord.id }, body: { date, minutes: 25, notes: "Billing lock", isPatientInteraction: false } });
-      if (res.status === 409) continue;
-      cycle = c;
-      note = expectSuccess(res);
-      break;
-    }
-    expect(note, "a READY_TO_BILL cycle whose dates take a new care note").toBeTruthy();
+    // ADR 043: billing freezes the notes a care-management code was billed on (its evidence), nothing else. A fresh
+    // patient's episode opens with a first program; a 25-minute two-way call meets 98980 while the month runs, so it is
+    // billed now (billNow) — the note is its evidence — and reverted at the end.
+    const p = await newPatient(w);
+    const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });
+    await rt({ op: "assignProgramToPatient", as: "PRACTITIONER", params: { id: p.id }, body: { hepId: prog.id } });
+    const note: J = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 25, notes: "Billing lock", liveInteraction: { method: "PHONE", twoWay: true } } });
+    const cycle: J = ((await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search: p.patient.lastName, limit: 20 } })).items as J[]).find((c) => c.code === "PATIENT_INTERACTION")!;
+    expect(cycle, "the episode's 98980 cycle").toBeTruthy();
     const patient = { id: cycle.patientRecord.id };
     const params = { ...patient, interactionId: note.id };
     const listedNote = async () => (await rt({ op: "listCareNotes", as: "PRACTITIONER", params: patient })).find((n: J) => n.id === note.id);
     expect((await listedNote()).rtmCycleStatus).not.toBe("BILLED");
 
-    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: cycle.id } })).status).toBe("BILLED");
+    expect((await rt({ op: "advanceRtmCycle", as: "PRACTITIONER", params: { id: cycle.id }, query: { billNow: true } })).status).toBe("BILLED");
     try {
       expect((await listedNote()).rtmCycleStatus).toBe("BILLED");
-      const otherDay = note.date === cycle.startDate ? w.daysFromToday(-400) : cycle.startDate;
-      for (const change of [{ minutes: 40 }, { date: otherDay }, { isPatientInteraction: true }, { minutes: 40, notes: "Text and minutes" }]) {
+      const otherDay = w.daysFromToday(-1);
+      for (const change of [{ minutes: 40 }, { date: otherDay }, { minutes: 40, notes: "Text and minutes" }]) {
         expectError(await rtCall({ op: "updateCareNote", as: "PRACTITIONER", params, body: change }), 409);
       }
       expectError(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params }), 409);
       expectError(await rtCall({ op: "deleteCareNote", as: "PROVIDER_ADMIN", params }), 409);
       // The text alone can change; nothing else moved.
       const edited = await rt({ op: "updateCareNote", as: "PRACTITIONER", params, body: { notes: "Billing lock, text edited" } });
-      expect(edited).toMatchObject({ id: note.id, date: note.date, minutes: 25, isPatientInteraction: false, notes: "Billing lock, text edited", rtmCycleStatus: "BILLED" });
+      expect(edited).toMatchObject({ id: note.id, date: note.date, minutes: 25, notes: "Billing lock, text edited", rtmCycleStatus: "BILLED" });
       expect(await listedNote()).toEqual(edited);
     } finally {
       await rt({ op: "revertRtmCycle", as: "PRACTITIONER", params: { id: cycle.id } });
@@ -170,12 +161,11 @@ describe("round trips", () => {
     const month = await rt({ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: end.slice(0, 7) }, query: { search, needsAttention: true, sortBy: "DAYS_LEFT", orderBy: "ASC" } });
     expect(month.items.map((s: J) => [s.patientRecord.id, s.cycles.length])).toEqual([[p.id, end.slice(0, 7) === monthEnd.slice(0, 7) ? 5 : 3]]);
 
-    // 20 minutes with a two-way phone call (the live interaction, ADR 033): the care-management cycle is billable at once.
+    // 20 minutes with a two-way phone call (the live interaction, ADR 033): 98980 is met so far — billed when the month
+    // closes, or now with a confirmation (ADR 043); until then the cycle runs, In Progress, and says so.
     const note = await rt({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, minutes: 20, notes: "Contract RTM call", liveInteraction: { method: "PHONE", twoWay: true } } });
-    expect(note.rtmCycleStatus).toBe("READY_TO_BILL");
-    expect((await cycles())[4]).toMatchObject({ id: care.id, status: "READY_TO_BILL", interactionMinutes: 20, needs: null, liveInteraction: true });
-    const still = await rt({ op: "listRtmCycles", as: "PRACTITIONER", query: { search, needsAttention: true } });
-    expect(still.items.map((c: J) => c.id)).not.toContain(care.id);
+    expect(note.rtmCycleStatus).toBe("IN_PROGRESS");
+    expect((await cycles())[4]).toMatchObject({ id: care.id, status: "IN_PROGRESS", interactionMinutes: 20, liveInteraction: true, billNow: expect.stringMatching(/^Bill 98980 now/) });
     // The note deleted: back to IN_PROGRESS.
     expectStatus(await rtCall({ op: "deleteCareNote", as: "PRACTITIONER", params: { id: p.id, interactionId: note.id } }), 204);
     expect((await cycles())[4]).toMatchObject({ id: care.id, status: "IN_PROGRESS", interactionMinutes: 0 });

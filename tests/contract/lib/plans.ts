@@ -764,7 +764,7 @@ export const plans: Record<string, PlanFactory> = {
       verify: (res) => expect(res.body.timer).toMatchObject({ pausedAt: null, pausedSeconds: 0 }),
       // Another practitioner's timer on the patient is not the caller's: the provider admin sees none.
       refusals: [
-        { name: "another practitioner's timer is not shown", req: { op: "getCareTimer", as: "PROVIDER_ADMIN", params: { id: p.id } }, expect: [200], check: (res) => expect(res.body).toEqual({ timer: null }) },
+        { name: "another practitioner's timer is not shown", req: { op: "getCareTimer", as: "PROVIDER_ADMIN", params: { id: p.id } }, expect: [200], check: (res) => expect(res.body).toEqual({ timer: null, stopped: [] }) },
       ],
     };
   },
