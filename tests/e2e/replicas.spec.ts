@@ -144,6 +144,8 @@ test("a double click on Add saves one care note", async ({ page }) => {
   await page.goto(`${sectionUrl(patient.id, "health", "care")}?dialog=care-note-new`);
   await expectAccessible(page);
   const dialog = page.getByRole("dialog", { name: "Add Care Note" });
+  // Minutes start empty (issue 32: the old default, 20, was exactly 98980's threshold).
+  await dialog.getByLabel("Minutes").fill("10");
   await dialog.getByLabel("Notes").fill("Double clicked");
   await dialog.getByRole("button", { name: "Add" }).dblclick();
   await expect(page.getByRole("status").getByText("Interaction has been successfully added.")).toBeVisible();

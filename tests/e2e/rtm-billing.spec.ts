@@ -442,8 +442,8 @@ test("the billing office bills under the patient's billing practitioner; the CSV
     return r;
   };
   const row = await open();
-  await cycleRow(row, "98985").getByRole("button", { name: `Mark billed: 98985 of ${name}` }).click();
-  await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+  // At 11 days 98985 is met so far (16 can still be reached): billed now, after its confirmation (ADR 043).
+  await billNow(page, row, "98985", name, { checkAccessible: true });
   await expectAccessible(page);
 
   // The CSV: the new columns, filled on every row of the patient's month.
@@ -453,7 +453,7 @@ test("the billing office bills under the patient's billing practitioner; the CSV
   expect(header).toMatch(/,Rendering practitioner,NPI,Credential,Modifiers,Place of service,Billed on,Billed by$/);
   const mine = lines.filter((l) => l.includes(patientId));
   expect(mine.length).toBeGreaterThanOrEqual(3);
-  for (const l of mine) expect(l).toMatch(/,"Okafor, Maya",\d{10},PT,GP,,(not billed,not billed|\d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M,"(Reyes, Daniel|Okafor, Maya)")$/);
+  for (const l of mine) expect(l).toMatch(/,"Okafor, Maya",\d{10},PT,GP,,(not billed,not billed|\d\d\/\d\d\/\d{4} \d{1,2}:\d\d [AP]M [A-Z]{3,4},"(Reyes, Daniel|Okafor, Maya)")$/);
   expect(mine.find((l) => l.includes(",98985,"))).toMatch(/"Reyes, Daniel"$/);
   expect(mine.find((l) => l.includes(",98975,"))).toMatch(/"Okafor, Maya"$/);
 
