@@ -14,8 +14,7 @@ import { LoadErrorView } from "../../../components/load-error";
 import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
-import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
-import { DateRangeNote } from "../../../components/date-range-note";
+import { DateRangeFields } from "../../../components/date-range-note";
 import { SessionAnalysisAtUrl } from "../../scan/analysis/analysis-dialog";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { UuidSearch } from "../../scan/sessions/uuid-search";
@@ -73,7 +72,6 @@ function Filters({ data }: { data: Data }) {
   const { state, today } = data;
   const searching = state.uuid !== null;
   const badUuid = state.uuidInput !== "" && !searching;
-  const custom = state.range.preset === null;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -126,24 +124,7 @@ function Filters({ data }: { data: Data }) {
                 </p>
               )}
             </div>
-            <div className="field">
-              <label htmlFor="admin-range">Date range</label>
-              <select id="admin-range" name="range" defaultValue={custom ? CUSTOM_RANGE : String(state.range.preset)} key={`r-${state.range.preset}`}>
-                {RANGE_PRESETS.map((p) => (
-                  <option key={p} value={p}>{`Last ${p} days`}</option>
-                ))}
-                <option value={CUSTOM_RANGE}>Custom</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="admin-from">From</label>
-              <input id="admin-from" type="date" name="from" max={today} defaultValue={state.range.start} key={`f-${state.range.start}`} />
-            </div>
-            <div className="field">
-              <label htmlFor="admin-to">To</label>
-              <input id="admin-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
-            </div>
-            <DateRangeNote range={state.range} id="admin-range-note" />
+            <DateRangeFields range={state.range} today={today} idPrefix="admin" />
             {hydrated ? null : (
               <button type="submit" className="button">
                 Search

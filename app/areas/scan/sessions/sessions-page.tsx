@@ -13,8 +13,7 @@ import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { copyToClipboard } from "../../../components/clipboard";
-import { CUSTOM_RANGE, RANGE_PRESETS } from "../../../domain/date-range";
-import { DateRangeNote } from "../../../components/date-range-note";
+import { DateRangeFields } from "../../../components/date-range-note";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
 import { LOG_NAMES } from "../../../domain/scan-display";
@@ -92,31 +91,13 @@ function Filters({ data }: { data: Data }) {
   const { state, today } = data;
   const searching = state.uuid !== null;
   const badUuid = state.uuidInput !== "" && !searching;
-  const custom = state.range.preset === null;
   return (
     <FiltersPanel open={badUuid}>
       <Form method="get" action={SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters">
         {state.location ? <input type="hidden" name="location" value={state.location} /> : null}
         <fieldset disabled={searching} className="scan-filter-fields">
           <legend className="visually-hidden">Filters</legend>
-          <div className="field">
-            <label htmlFor="scan-range">Date range</label>
-            <select id="scan-range" name="range" defaultValue={custom ? CUSTOM_RANGE : String(state.range.preset)} key={`r-${state.range.preset}`}>
-              {RANGE_PRESETS.map((p) => (
-                <option key={p} value={p}>{`Last ${p} days`}</option>
-              ))}
-              <option value={CUSTOM_RANGE}>Custom</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="scan-from">From</label>
-            <input id="scan-from" type="date" name="from" max={today} defaultValue={state.range.start} key={`f-${state.range.start}`} />
-          </div>
-          <div className="field">
-            <label htmlFor="scan-to">To</label>
-            <input id="scan-to" type="date" name="to" max={today} defaultValue={state.range.end} key={`t-${state.range.end}`} />
-          </div>
-          <DateRangeNote range={state.range} id="scan-range-note" />
+          <DateRangeFields range={state.range} today={today} idPrefix="scan" />
           <div className="field">
             <label htmlFor="scan-provider">Practitioner</label>
             <input id="scan-provider" type="search" name="provider" maxLength={200} defaultValue={state.provider} key={`p-${state.provider}`} />
