@@ -78,7 +78,7 @@ const patientRows = (page: Page) => page.getByRole("region", { name: /^Patients 
 const patientRow = (page: Page, name: string) => patientRows(page).filter({ has: page.getByText(name, { exact: true }) });
 
 /** "Bill now" (ADR 043): the confirmation names what billing early may lose; it is a page of its own without JavaScript. */
-async function billNow(page: Page, row: ReturnType<Page["getByRole"]>, code: string, name: string, { checkAccessible = false } = {}) {
+async function billNow(page: Page, row: ReturnType<Page["getByRole"]>, code: string, name: string, { checkAccessible = true } = {}) {
   await cycleRow(row, code).getByRole("link", { name: `Bill now: ${code} of ${name}` }).click();
   const dialog = page.getByRole("alertdialog", { name: `Bill ${code} now for ${name}?` });
   await expect(dialog).toContainText(new RegExp(`Bill ${code} now, before .*\\? `));
@@ -243,7 +243,7 @@ test.describe("the worklist", () => {
     const row = await openPatientRow(page, month, name);
     await expect(cycleRow(row, "98979").getByRole("cell").first()).toHaveText("In Progress");
     await expect(cycleRow(row, "98979")).toContainText(/Met so far: 98979 — ready when \w+ closes \(\d+ days?\)/);
-    await billNow(page, row, "98979", name, { checkAccessible: true });
+    await billNow(page, row, "98979", name);
     await expect(cycleRow(patientRow(page, name), "98979").getByRole("cell").first()).toHaveText("Billed");
     await expectAccessible(page);
     // 10 more minutes after the bill: accepted, shown as after the bill with what the month would reach, not frozen.
@@ -279,6 +279,8 @@ test.describe("the worklist", () => {
     const { name, care, month } = await patientMetSoFar();
     const row = await openPatientRow(page, month, name);
     await cycleRow(row, "98980").getByRole("link", { name: `Bill now: 98980 of ${name}` }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectAccessible(page);
     expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id }, query: { billNow: true } } })).response.status).toBe(200);
     await page.getByRole("alertdialog").getByRole("button", { name: "Bill 98980 now" }).click();
     await expectToast(page, "This RTM cycle's status changed after the page was loaded; the worklist now shows its current status.");
@@ -443,7 +445,7 @@ test("the billing office bills under the patient's billing practitioner; the CSV
   };
   const row = await open();
   // At 11 days 98985 is met so far (16 can still be reached): billed now, after its confirmation (ADR 043).
-  await billNow(page, row, "98985", name, { checkAccessible: true });
+  await billNow(page, row, "98985", name);
   await expectAccessible(page);
 
   // The CSV: the new columns, filled on every row of the patient's month.
@@ -499,6 +501,8 @@ test.describe("failures and analytics (a portal of their own)", () => {
     const row = await openPatientRow(page, month, name, portal.url);
     faultProxy.inject({ method: "POST", path: `/v2/health/rtm-cycles/${care.id}/advance`, times: 1, fault: { kind: "status", status: 500 } });
     await cycleRow(row, "98980").getByRole("link", { name: `Bill now: 98980 of ${name}` }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Bill 98980 now" }).click();
     await expectToast(page, TOGGLE_FAILED);
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("In Progress");
