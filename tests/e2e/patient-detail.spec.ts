@@ -327,6 +327,7 @@ test.describe("report, patient view, copy, scroll", () => {
     // Longer than the API's report (366 days): the dialog says the limit, not only that it failed (issue 34).
     await page.goto(`/patients/${patient.id}/report.pdf?from=${dayIn(organization.timezone, -400)}&to=${today}`);
     await expectToast(page, "The report could not be downloaded: a report covers at most 366 days, and this period has 401. Choose a shorter period.");
+    await expectAccessible(page);
     await expectDialog(page, "Download Patient Report");
     await page.goto(`/patients/${patient.id}/health/activity/?from=0001-01-01&to=${today}`);
     await expect(page.getByRole("form", { name: "Date range" }).getByRole("status")).toHaveText(
