@@ -15,6 +15,7 @@ import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { NO_POSE_LOGS_TEXT } from "../../scan/sessions/messages";
 import { ariaSort, gaitSortSearch, nextGaitSort, type GaitSort, type GaitSortColumn } from "./gait-sort";
 import type { GaitRow, GaitTable, loadAdminGaitReplay, loadAdminGaitSessions } from "./gait-sessions-route.server";
+import { FactList } from "../../../components/fact-list";
 
 const PATH = "/admin/gait/sessions";
 const seg = (id: string) => encodeURIComponent(id);
@@ -166,14 +167,7 @@ export function AdminGaitReplayPage({ data }: { data: SerializeFrom<typeof loadA
           )}
         </div>
         <div className="replay-details">
-          <dl className="session-facts">
-            {facts.map(([k, v]) => (
-              <div key={k}>
-                <dt>{k}</dt>
-                <dd>{v}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList facts={facts} className="session-facts" />
         </div>
       </div>
     </>

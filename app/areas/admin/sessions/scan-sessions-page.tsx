@@ -20,6 +20,7 @@ import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { UuidSearch } from "../../scan/sessions/uuid-search";
 import type { AdminSessionRow } from "./admin-session-row";
 import type { AdminSessionsTable, loadAdminScanSessions } from "./scan-sessions-route.server";
+import { FactList } from "../../../components/fact-list";
 import {
   adminAnalysisPdfPath,
   adminLogPath,
@@ -277,14 +278,7 @@ function DetailsDialog({ details: d, closeHref }: { details: NonNullable<NonNull
   ];
   return (
     <Dialog title="Session Details" closeHref={closeHref} size="wide">
-      <dl className="session-facts admin-session-details">
-        {facts.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className="session-facts admin-session-details" />
       <h3>Results</h3>
       {d.results.length ? (
         <ul>

@@ -13,6 +13,7 @@ import type { Exercise } from "../../../api/exercises.server";
 import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exercise-filters";
 import { EXERCISE_NOT_FOUND } from "./library-messages";
 import type { LibraryDetail } from "./library-route.server";
+import { FactList } from "../../../components/fact-list";
 
 const SEQUENCE_LABELS: Record<Exercise["sequence"], string> = { SINGLE: "Single", BILATERAL: "Bilateral", ALTERNATING: "Alternating" };
 
@@ -79,14 +80,7 @@ function ExerciseDetail({ exercise: e, closeHref }: { exercise: SerializeFrom<Ex
           <h3>Action</h3>
           <p>{e.action}</p>
         </div>
-        <dl className="exercise-facts">
-          {facts.map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} className="exercise-facts" />
       </div>
       <div className="modal-actions">
         <Link to={closeHref} className="button" preventScrollReset>
