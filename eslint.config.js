@@ -41,6 +41,9 @@ export default tseslint.config(
       "react-hooks/set-state-in-effect": "off",
       // Advice for the React Compiler, which this app does not use (e.g. TanStack Virtual's useVirtualizer).
       "react-hooks/incompatible-library": "off",
+      // A region that scrolls (a wide CSV preview, the virtual session history) must be focusable so keyboard users
+      // can scroll it (axe's scrollable-region-focusable): tabIndex={0} on role="region" is the pattern, not a mistake.
+      "jsx-a11y-x/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
       // React Router 8 hands loaders the raw request: a data request's URL ends in `.data` and carries `_routes`
       // (app/request-url.ts). The page's URL comes from requestUrl(request).
       "no-restricted-syntax": [

@@ -71,7 +71,6 @@ function VirtualDays({ days }: { days: SessionDay[] }) {
   });
   return (
     // A focusable region so that keyboard users can scroll it (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
     <div ref={scroller} className="session-scroller" role="region" aria-label="Session history" tabIndex={0} data-testid="session-scroller">
       <div className="session-days session-days-virtual" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
