@@ -15,7 +15,7 @@
  */
 import { isbot } from "isbot";
 import { BROWSER_USER_AGENT, keepAliveAgent } from "./lib/http.js";
-import { checkBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
+import { requireBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import type { Scenario } from "./lib/scenario.js";
 import { machineLine } from "./lib/table.js";
 import { DASHBOARD_OPERATION, dashboardStreaming } from "./scenarios/dashboard-streaming.js";
@@ -37,13 +37,7 @@ if (unknown.length > 0) {
 }
 const selected = wanted.length > 0 ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;
 
-let staleNote: string | null;
-try {
-  staleNote = checkBuild();
-} catch (e) {
-  console.error((e as Error).message);
-  process.exit(1);
-}
+const staleNote = requireBuild();
 // Bots get no streaming: the benchmark must look like a browser.
 if (isbot(BROWSER_USER_AGENT)) throw new Error("isbot takes the benchmark's user agent for a bot");
 

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { startPortal, type Portal } from "../../tests/setup/portal.js";
 import { demoAccount } from "./lib/accounts.js";
 import { hit, keepAliveAgent, send } from "./lib/http.js";
-import { checkBuild, startBenchPortal, type BenchWorld } from "./lib/portal-stack.js";
+import { requireBuild, startBenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import { signInToPortal } from "./lib/portal-session.js";
 import { runClosedLoop } from "./lib/runner.js";
 import { fmt, machineLine, markdownTable } from "./lib/table.js";
@@ -31,13 +31,8 @@ const counts = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map((s) => Numb
 const account = demoAccount(LIST_ACCOUNT);
 const PAGE = "/patients/";
 
-try {
-  const stale = checkBuild();
-  if (stale) log(stale);
-} catch (e) {
-  console.error((e as Error).message);
-  process.exit(1);
-}
+const stale = requireBuild();
+if (stale) log(stale);
 
 const machine = machineLine();
 const agent = keepAliveAgent();

@@ -21,7 +21,7 @@ import { LONG_REPLAY } from "../../reference-api/src/areas/scan/seed.js";
 import { demoAccount } from "./lib/accounts.js";
 import { CHROMIUM_PATH } from "./lib/browser-js.js";
 import { signInToPortal } from "./lib/portal-session.js";
-import { checkBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
+import { requireBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import { expectedFrames, longestTaskIn, type LongTask } from "./lib/replay-stats.js";
 import { fmt, machineLine, markdownTable } from "./lib/table.js";
 
@@ -42,13 +42,7 @@ interface Stats {
   dropped: number;
 }
 
-let staleNote: string | null;
-try {
-  staleNote = checkBuild();
-} catch (e) {
-  console.error((e as Error).message);
-  process.exit(1);
-}
+const staleNote = requireBuild();
 const machine = machineLine();
 let bench: BenchPortal | undefined;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });

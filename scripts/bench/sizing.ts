@@ -30,7 +30,7 @@ import { demoAccount } from "./lib/accounts.js";
 import { hit, keepAliveAgent, send } from "./lib/http.js";
 import { processGroupCpuMs } from "./lib/process-cpu.js";
 import { signInToPortal } from "./lib/portal-session.js";
-import { checkBuild, startBenchPortal, type BenchWorld } from "./lib/portal-stack.js";
+import { requireBuild, startBenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import { runClosedLoop, type LoadResult } from "./lib/runner.js";
 import { fmt, machineLine, markdownTable } from "./lib/table.js";
 import { LIST_ACCOUNT } from "./scenarios/patient-list.js";
@@ -65,13 +65,8 @@ if (unknown.length > 0) {
 }
 const variants = VARIANTS.filter((v) => wanted.includes(v.name));
 
-try {
-  const stale = checkBuild();
-  if (stale) log(stale);
-} catch (e) {
-  console.error((e as Error).message);
-  process.exit(1);
-}
+const stale = requireBuild();
+if (stale) log(stale);
 
 /** An OTLP/HTTP trace receiver that counts the spans it is sent (JSON, as the portal's exporter sends them). */
 async function startSpanSink(): Promise<{ url: string; spans: () => number; close: () => Promise<void> }> {

@@ -90,6 +90,19 @@ describe("the packaged install (issue 33)", () => {
     expect(find(objects, "ConfigMap", "exer-portal-dashboard")!.metadata.labels).toMatchObject({ grafana_dashboard: "1" });
   });
 
+  it("sizes the HPA from README's sizing and PostgreSQL for the HPA's most replicas", () => {
+    const objects = structuredClone(readManifests().objects);
+    const hpa = find(objects, "HorizontalPodAutoscaler", "exer-portal")!;
+    expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([3, 25]);
+    const pg = find(objects, "StatefulSet", "exer-postgres")!.spec.template.spec.containers[0];
+    expect(pg.args).toEqual(["-c", "max_connections=250"]);
+    expect(pg.readinessProbe.exec.command[0]).toBe("pg_isready"); // kept by the merge
+    const check = "PostgreSQL admits the HPA's most replicas' connections";
+    expect(staticChecks(objects).find((c) => c.check.startsWith(check))?.ok).toBe(true);
+    hpa.spec.maxReplicas = 30; // 270 connections
+    expect(staticChecks(objects).find((c) => c.check.startsWith(check))?.ok).toBe(false);
+  });
+
   it("the renderer merges lists of named items by name and refuses what it does not know", async () => {
     const { strategicMerge, kustomize } = await import("./kustomize.js");
     expect(strategicMerge({ c: [{ name: "a", x: 1, y: 1 }, { name: "b" }] }, { c: [{ name: "a", x: 2 }, { name: "n" }] })).toEqual({ c: [{ name: "a", x: 2, y: 1 }, { name: "b" }, { name: "n" }] });

@@ -10,6 +10,11 @@ import { join } from "node:path";
 import { PROJECT_ROOT } from "../identity/cognito-local.js";
 import { kustomize, readYamlDocs, type Manifest } from "./kustomize.js";
 
+/** PostgreSQL connections one portal replica (one process, WEB_CONCURRENCY=1) may hold: the throttle's pool of 4
+ * (app/auth/throttle.server.ts), the revocation store's 4 (app/auth/revocation.server.ts), the deep health check's 1
+ * (server/health.ts). */
+const PG_CONNECTIONS_PER_REPLICA = 9;
+
 export const MANIFEST_DIR = join(PROJECT_ROOT, "deploy", "kubernetes");
 export const PRODUCTION_OVERLAY = join(MANIFEST_DIR, "overlays", "production");
 
@@ -95,6 +100,11 @@ export function staticChecks(objects: K8sObject[]): Check[] {
   const pg = find(objects, "StatefulSet", "exer-postgres");
   const pgSvc = find(objects, "Service", "exer-postgres");
   check("PostgreSQL for the shared stores (a StatefulSet and its Service)", !!pg && !!pgSvc && matches(pgSvc.spec.selector, pg.spec.template.metadata.labels) && pg.spec.serviceName === "exer-postgres");
+  // Every replica the HPA may start opens its pools at once: PostgreSQL must admit them all (README "Sizing").
+  const pgArgs = ((pg?.spec?.template?.spec?.containers?.[0]?.args ?? []) as string[]).join(" ");
+  const maxConnections = Number(/max_connections=(\d+)/.exec(pgArgs)?.[1] ?? 100);
+  const needed = (hpa?.spec?.maxReplicas ?? 0) * PG_CONNECTIONS_PER_REPLICA;
+  check("PostgreSQL admits the HPA's most replicas' connections", !pg || needed <= maxConnections - 5, `${hpa?.spec?.maxReplicas} replicas × ${PG_CONNECTIONS_PER_REPLICA} = ${needed} of max_connections ${maxConnections} (5 kept for the backup job and an operator)`);
   const secretKeys = new Set<string>((c?.env ?? []).filter((e: { valueFrom?: { secretKeyRef?: unknown } }) => e.valueFrom?.secretKeyRef).map((e: { name: string }) => e.name));
   const configured = new Set([...Object.keys(cm?.data ?? {}), ...secretKeys]);
   const missing = portalSettings().filter((k) => !configured.has(k) && !(k in NOT_IN_CONFIGMAP) && !/^(LIVE_CHAT|ERROR_REPORTING)_/.test(k) && k !== "ANALYTICS_URL");

@@ -31,6 +31,16 @@ export function checkBuild(): string | null {
   return newest > built ? "note: app/ or server/ changed after the last build: run `npm run build` to measure the current code" : null;
 }
 
+/** checkBuild for a benchmark's start: a missing build ends the run (exit 1) with its reason; a stale one is a note. */
+export function requireBuild(): string | null {
+  try {
+    return checkBuild();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+}
+
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
