@@ -222,22 +222,30 @@ try {
       await sleep(1000);
     }
   })();
+  // The survivor's resident memory, once a second, beside the load (podman stats can take a second here: never in the
+  // pacing loop, which it would hold up).
   const memory: number[] = [];
+  const memoryLoop = (async () => {
+    while (loadOn) {
+      const mem = await podmanAsync(["stats", "--no-stream", "--no-reset", "--format", "{{.MemUsage}}", `${survivor}-portal`]);
+      const m = /([\d.]+)\s*([kMG]i?B)/.exec(mem.stdout);
+      if (m) memory.push(Number(m[1]) * ({ kB: 1 / 1024, KiB: 1 / 1024, MB: 1, MiB: 1, GB: 1024, GiB: 1024 } as Record<string, number>)[m[2]!]!);
+      await sleep(1000);
+    }
+  })();
   const load = (async () => {
     const started = Date.now();
     const inflight: Promise<void>[] = [];
     for (let n = 0; Date.now() - started < LOAD_SECONDS * 1000; n++) {
       inflight.push(one(n));
-      if (n % RATE === 0) {
-        const mem = await podmanAsync(["stats", "--no-stream", "--no-reset", "--format", "{{.MemUsage}}", `${survivor}-portal`]);
-        const m = /([\d.]+)\s*([kMG]i?B)/.exec(mem.stdout);
-        if (m) memory.push(Number(m[1]) * ({ kB: 1 / 1024, KiB: 1 / 1024, MB: 1, MiB: 1, GB: 1024, GiB: 1024 } as Record<string, number>)[m[2]!]!);
-      }
       const next = started + ((n + 1) * 1000) / RATE;
       await sleep(Math.max(0, next - Date.now()));
     }
+    // The rate is what was sent over the sending window; the answers still in flight after it (a slow answer is
+    // not a failure, above) do not lower it.
+    const sendSeconds = (Date.now() - started) / 1000;
     await Promise.all(inflight);
-    return (Date.now() - started) / 1000;
+    return { sendSeconds, seconds: (Date.now() - started) / 1000 };
   })();
   const restart = await timed("rolling restart of one replica under load", async () => {
     await sleep(5000);
@@ -262,9 +270,9 @@ try {
     const why = back ? "" : `${newUrl}: ${podman(["ps", "-a", "--filter", `pod=${victim}`, "--format", "{{.Names}} {{.Status}}"], { allowFail: true }).stdout.trim()}; ${podman(["logs", "--tail", "8", `${victim}-portal`], { allowFail: true }).stdout.slice(-1500)}`;
     return { exit, stopMs, totalMs: Date.now() - t0, back, why };
   });
-  const loadSeconds = await load;
+  const { sendSeconds, seconds: loadSeconds } = await load;
   loadOn = false;
-  await probeLoop;
+  await Promise.all([probeLoop, memoryLoop]);
   record(`${victim} stopped by SIGTERM within its grace period (${grace} s) and came back ready`, restart.exit === "0" && restart.back, `exit ${restart.exit} after ${secs(restart.stopMs)}; back in ${secs(restart.totalMs)}${restart.why ? ` — ${restart.why}` : ""}`);
   const errors = [...tally.errors].map(([k, n]) => `${k} ×${n}`).join(", ");
   // Which replica answered the failures, and what it logged as a warning or an error (no PHI is logged: ADR 024).
@@ -279,16 +287,27 @@ try {
   const total = tally.ok + tally.failed;
   record(
     `${RATE} requests/s for ${LOAD_SECONDS} s while a replica restarts: failures ≤ ${MAX_FAILURES}`,
-    tally.failed <= MAX_FAILURES && tally.ok > 0 && total / loadSeconds >= RATE * 0.95,
-    `${tally.ok} ok, ${tally.failed} failed in ${loadSeconds.toFixed(0)} s (${(total / loadSeconds).toFixed(1)} requests/s)${errors ? ` (${errors}) on ${failedOn.join(", ")}` : ""}${theirLogs && tally.failed > MAX_FAILURES ? `\n${theirLogs}` : ""}`,
+    tally.failed <= MAX_FAILURES && tally.ok > 0 && total / sendSeconds >= RATE * 0.95,
+    `${tally.ok} ok, ${tally.failed} failed; sent at ${(total / sendSeconds).toFixed(1)} requests/s over ${sendSeconds.toFixed(0)} s, the last answered at ${loadSeconds.toFixed(0)} s${errors ? ` (${errors}) on ${failedOn.join(", ")}` : ""}${theirLogs && tally.failed > MAX_FAILURES ? `\n${theirLogs}` : ""}`,
   );
   const sorted = readyzMs.filter(Number.isFinite).sort((a, b) => a - b);
   const probeTimeout = deploy.spec.template.spec.containers[0].readinessProbe.timeoutSeconds as number;
+  const probeThreshold = deploy.spec.template.spec.containers[0].readinessProbe.failureThreshold as number;
   const maxProbe = readyzMs.length ? Math.max(...readyzMs) : NaN;
+  // Kubernetes removes a replica from the endpoints after failureThreshold probes in a row fail (slower than
+  // timeoutSeconds, or not 200): the longest such run is what must stay below it. (One slow probe on this 2-core
+  // machine running the other CI lanes beside it did not remove anything.)
+  let run = 0;
+  let longestRun = 0;
+  for (const ms of readyzMs) {
+    run = ms >= probeTimeout * 1000 ? run + 1 : 0;
+    longestRun = Math.max(longestRun, run);
+  }
+  const slow = readyzMs.filter((ms) => ms >= probeTimeout * 1000).length;
   record(
-    `the survivor's /readyz under the load answered within the probe's timeout (${probeTimeout} s)`,
-    readyzMs.length > 0 && maxProbe < probeTimeout * 1000,
-    `${readyzMs.length} probes: median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]?.toFixed(0)} ms, max ${maxProbe.toFixed(0)} ms; resident memory ${memory.length ? `${Math.min(...memory).toFixed(0)}–${Math.max(...memory).toFixed(0)} MiB` : "not measured"}`,
+    `the survivor stays ready under the load: never ${probeThreshold} /readyz probes in a row over the probe's timeout (${probeTimeout} s)`,
+    readyzMs.length > 0 && longestRun < probeThreshold,
+    `${readyzMs.length} probes, ${slow} over ${probeTimeout} s (longest run ${longestRun}): median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]?.toFixed(0)} ms, max ${maxProbe.toFixed(0)} ms; resident memory ${memory.length ? `${Math.min(...memory).toFixed(0)}–${Math.max(...memory).toFixed(0)} MiB` : "not measured"}`,
   );
 
   // 7. Backup and restore (docs/operations/backup-restore.md): the CronJob's pod run once, the database dropped,
