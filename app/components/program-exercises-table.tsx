@@ -4,10 +4,11 @@
  * patient sees), side, sets and the goal of each set. Rows come from domain/program-view.ts.
  */
 import type { ProgramRow } from "../domain/program-view";
+import { tableWrap } from "./table-wrap";
 
 export function ProgramExercisesTable({ rows, caption, className }: { rows: readonly Pick<ProgramRow, "key" | "name" | "patientName" | "side" | "sets" | "goal">[]; caption: string; className?: string }) {
   return (
-    <div className="table-wrap">
+    <div {...tableWrap(caption)}>
       <table className={["data-table stacked-table", className].filter(Boolean).join(" ")}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -11,6 +11,7 @@ import { lazy, Suspense, useId, type ReactNode } from "react";
 import { formatDay } from "../domain/zoned-day";
 import { useHydrated } from "../components/use-hydrated";
 import type { ChartSpec, DrawnChart } from "./chart-spec";
+import { tableWrap } from "../components/table-wrap";
 
 const ChartIsland = lazy(() => import("./chart-island.client"));
 
@@ -60,7 +61,7 @@ export function ChartTable({ caption, spec, format, flag }: { caption: string; s
   /** A series' values on a day (several when it was measured more than once that day). */
   const valuesOn = (s: ChartSpec["series"][number], day: string) => s.x.flatMap((x, i) => (x === day && s.y[i] != null ? [s.y[i]!] : []));
   return (
-    <div className="table-wrap">
+    <div {...tableWrap(`${caption}: data`)}>
       <table className="data-table chart-table">
         <caption className="visually-hidden">{caption}: data</caption>
         <thead>

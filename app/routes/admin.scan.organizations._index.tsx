@@ -11,6 +11,7 @@ import { LoadErrorView } from "../components/load-error";
 import { failedStatus } from "../forms/api-error";
 import { ADMIN_ROUTES } from "../shell/nav";
 import type { Route } from "./+types/admin.scan.organizations._index";
+import { tableWrap } from "../components/table-wrap";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Scan Organizations | Exer Provider Portal" }];
 
@@ -32,7 +33,7 @@ export default function ScanOrganizationsRoute({ loaderData }: Route.ComponentPr
       ) : organizations.length === 0 ? (
         <p className="empty-state">No organization holds the scan product.</p>
       ) : (
-        <div className="table-wrap">
+        <div {...tableWrap("Organizations with the scan product")}>
           <table className="data-table">
             <thead>
               <tr>

@@ -62,7 +62,7 @@ test.describe("record header and products", () => {
     await expectAccessible(page);
     await expect(page.getByRole("navigation", { name: "Gait sections" }).getByRole("link")).toHaveText(["Assessment", "Progress charts"]);
     await expect(page.getByText(NO_PROGRAM)).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Program" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Program", exact: true })).toHaveCount(0);
     await expect(page.getByText("Reporting Type")).toHaveCount(0);
   });
 

@@ -203,7 +203,7 @@ test.describe("details and invite", () => {
     await expectAccessible(page);
 
     // The Program card: the program, and unassigning it.
-    const card = page.getByRole("region", { name: "Program" });
+    const card = page.getByRole("region", { name: "Program", exact: true });
     await expect(card.getByRole("link", { name: /^Unassign / })).toBeVisible();
     await card.getByRole("link", { name: /^Unassign / }).click();
     const confirm = await expectDialog(page, "Unassign Program");
@@ -253,7 +253,7 @@ test.describe("program", () => {
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/activity/`);
     await expectAccessible(page);
-    await page.getByRole("region", { name: "Program" }).getByRole("link", { name: hep.name, exact: true }).click();
+    await page.getByRole("region", { name: "Program", exact: true }).getByRole("link", { name: hep.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`dialog=program&program=${hep.id}`));
     const drawer = await expectDialog(page, "View Program");
     await expectAccessible(page);
@@ -279,7 +279,7 @@ test.describe("program", () => {
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/health/rom/?range=7`);
     await expectAccessible(page);
-    const card = page.getByRole("region", { name: "Program" });
+    const card = page.getByRole("region", { name: "Program", exact: true });
     await card.getByRole("link", { name: `Unassign ${hep.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/health/rom/\\?range=7&dialog=unassign&program=${hep.id}$`));
     const confirm = await expectDialog(page, "Unassign Program");

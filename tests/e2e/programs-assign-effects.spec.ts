@@ -67,7 +67,7 @@ test("a first program invites the patient and takes them off the No Program card
   // A change of the program: the new version replaces it and the patient is told.
   await page.goto(`/patients/${patientId}/`);
   await expectAccessible(page);
-  await page.getByRole("region", { name: "Program" }).getByRole("link", { name: `Edit ${name}` }).click();
+  await page.getByRole("region", { name: "Program", exact: true }).getByRole("link", { name: `Edit ${name}` }).click();
   await expectAccessible(page);
   const edit = builderDialog(page, "Edit Program");
   await edit.getByLabel("Name").fill(`${name} v2`);

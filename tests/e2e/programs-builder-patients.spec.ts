@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
   await useSession(page, PRACTITIONER);
 });
 
-const programCard = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Program" });
+const programCard = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Program", exact: true });
 
 test("assigns a template from the patient detail's Assign Program link, with a preview", async ({ page }) => {
   test.setTimeout(90_000);
@@ -42,7 +42,7 @@ test("assigns a template from the patient detail's Assign Program link, with a p
   await dialog.getByRole("link", { name: template.name }).click();
   await expect(page).toHaveURL(new RegExp(`preview=${template.id}`));
   await expectAccessible(page);
-  const preview = dialog.getByRole("region", { name: "Preview" });
+  const preview = dialog.getByRole("region", { name: "Preview", exact: true });
   await expect(preview.getByRole("heading", { name: template.name })).toBeVisible();
   await expect(preview.getByText("3 times a day, 5 days a week")).toBeVisible();
   await expect(preview.getByText("Made by the E2E test.")).toBeVisible();
@@ -147,7 +147,7 @@ test("assigning fails for a patient without Health; a patient out of reach is no
   await submitBadInput(dialog.getByRole("button", { name: "Assign to Patient" }));
   await expectAccessible(page);
   await expect(dialog.getByRole("alert")).toHaveText("Could not assign template.");
-  await expect(dialog.getByRole("region", { name: "Preview" }).getByRole("heading", { name: template.name })).toBeVisible();
+  await expect(dialog.getByRole("region", { name: "Preview", exact: true }).getByRole("heading", { name: template.name })).toBeVisible();
 
   const response = await page.goto(`${BUILDER}?action=create-program&patientRecordId=${randomUUID()}`);
   expect(response!.status()).toBe(404);

@@ -53,6 +53,7 @@ import {
 import { LoadErrorView } from "../../components/load-error";
 import { auditPacketHref } from "./rules/audit-packet";
 import { changedControl } from "../../components/changed-control";
+import { tableWrap } from "../../components/table-wrap";
 
 type Data = SerializeFrom<typeof loadWorklist>;
 /** An unfiltered month without cycles also says whether the organization has any (the loader asks). */
@@ -289,7 +290,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
           </a>
         </p>
         <Clocks cycles={summary.cycles} name={name} />
-        <div className="table-wrap">
+        <div {...tableWrap(`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`)}>
           <table className="data-table rtm-cycles">
             <caption className="visually-hidden">{`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`}</caption>
             <thead>

@@ -12,6 +12,7 @@ import { ReplayStill, ReplayViewer } from "../../islands/replay-viewer";
 import { DEMO_HANDS_PATH, REMOTE_ASSESSMENTS, remoteAssessment, SAMPLE_HANDS_LOG, telehealthPath } from "./assessments";
 import { analysisPath } from "../scan/scan-paths";
 import type { loadHandsDemo, loadRemoteAssessment, loadTelehealthIndex } from "./telehealth-route.server";
+import { tableWrap } from "../../components/table-wrap";
 
 export function TelehealthIndexPage({ data }: { data: SerializeFrom<typeof loadTelehealthIndex> }) {
   return (
@@ -86,7 +87,7 @@ export function RemoteAssessmentPage({ data }: { data: SerializeFrom<typeof load
           ) : sessions.items.length === 0 ? (
             <p>No sessions recorded yet.</p>
           ) : (
-            <div className="table-wrap">
+            <div {...tableWrap("Recent sessions")}>
               <table className="data-table stacked-table">
                 <caption className="visually-hidden">Recent sessions</caption>
                 <thead>

@@ -10,6 +10,7 @@ import { ChartFigure } from "../../../islands/chart";
 import type { DrawnChart } from "../../../islands/chart-spec";
 import { INSIGHTS_CHART_TITLE, insightsTotals, type InsightsRow } from "./insights";
 import type { InsightsData, loadInsights } from "./insights-route.server";
+import { tableWrap } from "../../../components/table-wrap";
 
 export function InsightsPage({ data }: { data: SerializeFrom<typeof loadInsights> }) {
   const location = useLocation();
@@ -59,7 +60,7 @@ function Figures({ rows, since, chart }: { rows: InsightsRow[]; since: string; c
 
 function InsightsTable({ rows, caption }: { rows: InsightsRow[]; caption: string }) {
   return (
-    <div className="table-wrap">
+    <div {...tableWrap(`${caption}: data`)}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}: data</caption>
         <thead>

@@ -15,6 +15,7 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
 import type { KeywordActionData, LocationRow, LocationsTable, loadAdminLocations } from "./locations-route.server";
 import { ariaSort, KEYWORD_MAX, locationsHref, sortHref, type LocationSort, type LocationsState } from "./locations-state";
+import { tableWrap } from "../../../components/table-wrap";
 
 type Data = SerializeFrom<typeof loadAdminLocations>;
 
@@ -98,7 +99,7 @@ function LocationsTableView({ state, table, canChange }: { state: LocationsState
   }
   return (
     <>
-      <div className="table-wrap">
+      <div {...tableWrap("Locations")}>
         <table className="data-table stacked-table stacked-table-lg">
           <caption className="visually-hidden">Locations</caption>
           <thead>

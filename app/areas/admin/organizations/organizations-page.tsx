@@ -22,6 +22,7 @@ import type { AddOrganizationInput, AddOrganizationValue } from "./organization-
 import { ADD_ORGANIZATION_DEFAULTS, FIRST_PROVIDER_ROLES, PRODUCT_KEYS } from "./organization-form-values";
 import { INTENTS, LOGO_FIELD, ORGANIZATION_ID_FIELD, ORGANIZATION_MESSAGES, organizationsHref, logoStepTitle, type OrganizationRow } from "./organizations";
 import type { AdminOrganizationsData, AdminOrganizationsReply, OrganizationsDialogData } from "./organizations-route.server";
+import { tableWrap } from "../../../components/table-wrap";
 
 function useReply<I extends AdminOrganizationsReply["intent"]>(intent: I): Extract<AdminOrganizationsReply, { intent: I }> | undefined {
   const reply = useActionData() as unknown;
@@ -58,7 +59,7 @@ export function OrganizationsPage({ data }: { data: AdminOrganizationsData }) {
 
 function OrganizationsTable({ rows, canChange }: { rows: OrganizationRow[]; canChange: boolean }) {
   return (
-    <div className="table-wrap">
+    <div {...tableWrap("Organizations")}>
       <table className="data-table stacked-table admin-organizations-table">
         <caption className="visually-hidden">Organizations ({rows.length})</caption>
         <thead>

@@ -13,6 +13,7 @@ import { SubmitButton } from "../../../components/submit-button";
 import { FormToken } from "../../../forms/form-token";
 import type { loadProForms, loadProResponses, ProFormsAction } from "./pros-route.server";
 import { FORM_ID_MAX } from "./typeform-form-values";
+import { tableWrap } from "../../../components/table-wrap";
 
 export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms> }) {
   const location = useLocation();
@@ -30,7 +31,7 @@ export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms
         data.forms.length === 0 ? (
           <p className="empty-state">No Typeform forms are registered.</p>
         ) : (
-          <div className="table-wrap">
+          <div {...tableWrap("Registered Typeform forms")}>
             <table className="data-table stacked-table">
               <caption className="visually-hidden">Registered Typeform forms</caption>
               <thead>
@@ -102,7 +103,7 @@ export function ProResponsesPage({ data }: { data: SerializeFrom<typeof loadProR
         data.responses.length === 0 ? (
           <p className="empty-state">There are no unprocessed responses.</p>
         ) : (
-          <div className="table-wrap">
+          <div {...tableWrap("Unprocessed Typeform responses")}>
             <table className="data-table stacked-table">
               <caption className="visually-hidden">Unprocessed Typeform responses</caption>
               <thead>

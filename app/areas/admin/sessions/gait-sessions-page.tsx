@@ -16,6 +16,7 @@ import { NO_POSE_LOGS_TEXT } from "../../scan/sessions/messages";
 import { ariaSort, gaitSortSearch, nextGaitSort, type GaitSort, type GaitSortColumn } from "./gait-sort";
 import type { GaitRow, GaitTable, loadAdminGaitReplay, loadAdminGaitSessions } from "./gait-sessions-route.server";
 import { FactList } from "../../../components/fact-list";
+import { tableWrap } from "../../../components/table-wrap";
 
 const PATH = "/admin/gait/sessions";
 const seg = (id: string) => encodeURIComponent(id);
@@ -66,7 +67,7 @@ function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable
   }
   return (
     <>
-      <div className="table-wrap">
+      <div {...tableWrap("Gait sessions")}>
         <table className="data-table stacked-table">
           <caption className="visually-hidden">Gait sessions, sortable by column</caption>
           <thead>

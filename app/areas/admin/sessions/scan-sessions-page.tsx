@@ -31,6 +31,7 @@ import {
   DIALOG_PARAMS,
   type AdminSessionsState,
 } from "./scan-sessions-state";
+import { tableWrap } from "../../../components/table-wrap";
 
 type Data = SerializeFrom<typeof loadAdminScanSessions>;
 type State = Data["state"];
@@ -172,7 +173,7 @@ function SessionsTable({ state, table }: { state: State; table: Extract<Serializ
   }
   return (
     <>
-      <div className="table-wrap">
+      <div {...tableWrap("Scan sessions")}>
         <table className="data-table stacked-table scan-sessions-table">
           <caption className="visually-hidden">Scan sessions</caption>
           <thead>

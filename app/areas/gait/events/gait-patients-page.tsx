@@ -26,6 +26,7 @@ import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
 import { GAIT_UID_MAX, NAME_MAX } from "./gait-patient-form-values";
 import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, GAIT_PATIENTS_PATH, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
 import type { GaitPatientsLoaderData, GaitPatientsTable, gaitPatientsAction } from "./gait-patients-route.server";
+import { tableWrap } from "../../../components/table-wrap";
 
 type Data = SerializeFrom<GaitPatientsLoaderData>;
 const TITLE_ID = "gait-patients-title";
@@ -185,7 +186,7 @@ function GaitPatientsTableView({ table, location }: { table: GaitPatientsTable; 
   if (!table.ok) return <LoadError location={location} />;
   if (table.rows.length === 0) return <p className="empty-state">{GAIT_PATIENTS_EMPTY}</p>;
   return (
-    <div className="table-wrap">
+    <div {...tableWrap({ labelledBy: TABLE_TITLE_ID })}>
       <table className="data-table" aria-labelledby={TABLE_TITLE_ID}>
         <thead>
           <tr>

@@ -32,6 +32,7 @@ import {
   type GaitBar,
   type GaitReportTab,
 } from "./report";
+import { tableWrap } from "../../../components/table-wrap";
 
 type Data = SerializeFrom<typeof loadGaitReports>;
 type Report = Extract<GaitReportData, { bars: GaitBar[] }>;
@@ -119,7 +120,7 @@ function ChartTab({ day, bars, chart }: { day: string; bars: GaitBar[]; chart: R
           title={title}
           chart={chart}
           table={
-            <div className="table-wrap">
+            <div {...tableWrap(`${title}: data`)}>
               <table className="data-table">
                 <caption className="visually-hidden">{title}: data</caption>
                 <thead>
@@ -159,7 +160,7 @@ function CsvTab({ day, report }: { day: string; report: Report }) {
       </p>
       {/* The CSV's columns are wider than the page: the preview scrolls sideways, so it is a named region keyboard
           users can focus and scroll (axe's scrollable-region-focusable). */}
-      <div className="table-wrap" role="region" aria-label="CSV preview" tabIndex={0}>
+      <div {...tableWrap("CSV preview")}>
         <table className="data-table">
           <caption className="visually-hidden">Gait report {formatDay(day)}: CSV preview</caption>
           <thead>

@@ -17,6 +17,7 @@ import type { LocationActionData, LocationDialogData, LocationList, LocationsDat
 import { LOCATIONS_LOAD_FAILED, locationsHref, NO_LOCATIONS, NO_MY_LOCATIONS, type LocationRow, type LocationsTab } from "./locations";
 import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
+import { tableWrap } from "../../../components/table-wrap";
 
 const TITLE_ID = "locations-title";
 
@@ -60,7 +61,7 @@ function LocationsTable({ list, tab, canManage }: { list: LocationList; tab: Loc
   if (list.error !== null) return <LoadError tab={tab} />;
   if (list.rows.length === 0) return <p className="empty-state">{tab === "mine" ? NO_MY_LOCATIONS : NO_LOCATIONS}</p>;
   return (
-    <div className="table-wrap">
+    <div {...tableWrap({ labelledBy: TITLE_ID })}>
       <table className="data-table stacked-table locations-table" aria-labelledby={TITLE_ID}>
         <thead>
           <tr>

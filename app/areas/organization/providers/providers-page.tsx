@@ -12,6 +12,7 @@ import { ProviderDialog } from "./provider-dialogs";
 import { locationNames, NO_USERS, PROVIDERS_LOAD_FAILED, providersHref, tabLabel, PROVIDER_TABS, type ProviderRow, type ProviderTab } from "./provider-list";
 import type { ProvidersActionData, ProvidersData } from "./providers-route.server";
 import { LoadErrorView } from "../../../components/load-error";
+import { tableWrap } from "../../../components/table-wrap";
 
 type List = Awaited<ProvidersData["list"]>;
 
@@ -77,7 +78,7 @@ function ProvidersView({ list, tab, canManage }: { list: List; tab: ProviderTab;
       {rows.length === 0 ? (
         <p className="empty-state">{NO_USERS}</p>
       ) : (
-        <div className="table-wrap">
+        <div {...tableWrap(tabLabel(tab, rows.length))}>
           <table className="data-table stacked-table providers-table">
             <caption className="visually-hidden">{tabLabel(tab, rows.length)}</caption>
             <thead>

@@ -35,6 +35,7 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { LocationOptions } from "../../../components/location-options";
 import { EmptyList, Pager } from "../../../components/pager";
 import { LoadErrorView } from "../../../components/load-error";
+import { tableWrap } from "../../../components/table-wrap";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
 // them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
@@ -137,7 +138,7 @@ function PatientTable({ data, rows }: { data: ListData; rows: Row[] }) {
   const readOnly = useReadOnly();
   const columns = readOnly ? data.columns.filter((c) => c !== "action") : data.columns;
   return (
-    <div className="table-wrap">
+    <div {...tableWrap(`${state.tab === "active" ? "Active" : "Discharged"} patients`)}>
       <table className="stacked-table patients-table">
         <caption className="visually-hidden">{`${state.tab === "active" ? "Active" : "Discharged"} patients`}</caption>
         <thead>

@@ -24,6 +24,7 @@ import { EMPTY, EmptyState } from "./states";
 import { TextAreaField } from "./text-area-field";
 import { useReadOnly } from "../../../shell/read-only";
 import { EARLIEST_RECORD_DAY } from "../../../domain/date-bounds";
+import { tableWrap } from "../../../components/table-wrap";
 
 export const LOCKED_NOTE_TEXT = "In a billed cycle: only the notes can be changed, and it cannot be deleted.";
 export const INTERACTION_LABEL = "Patient interactive communication";
@@ -68,7 +69,7 @@ export function CareNotesView({ notes, totalNotes }: { notes: CareNote[]; totalN
       {notes.length === 0 ? (
         <EmptyState>{totalNotes === 0 ? EMPTY.noCareNotes : EMPTY.noCareNotesInRange}</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div {...tableWrap("Care notes")}>
           <table className="data-table stacked-table care-notes-table">
             <caption className="visually-hidden">Care notes</caption>
             <thead>

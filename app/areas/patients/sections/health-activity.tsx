@@ -11,6 +11,7 @@ import { goalText, pageOf, resultStatusLabel, resultText, romText, sideLabel, ty
 import { setProgress } from "../rules/session-progress";
 import { useHydrated } from "../../../components/use-hydrated";
 import { withParams } from "../../../components/dialog";
+import { tableWrap } from "../../../components/table-wrap";
 
 /** Days per page of the paged history. */
 export const DAYS_PAGE_SIZE = 5;
@@ -118,7 +119,7 @@ function SessionCard({ view }: { view: SessionView }) {
       {session.sets.length === 0 ? (
         <p className="muted">No sets recorded.</p>
       ) : (
-        <div className="table-wrap">
+        <div {...tableWrap(`Sets of ${view.title} at ${view.time}`)}>
           <table className="data-table stacked-table sets-table">
             <caption className="visually-hidden">
               Sets of {view.title} at {view.time}

@@ -6,6 +6,7 @@
 import type { ProAnswerRow, ProChart } from "../rules/pro";
 import { ChartFigure } from "../../../islands/chart";
 import type { ChartSpec, DrawnChart } from "../../../islands/chart-spec";
+import { tableWrap } from "../../../components/table-wrap";
 
 /** A PRO chart as the loader hands it to the view: drawn (drawChart). */
 export type DrawnProChart = ProChart & { chart: DrawnChart };
@@ -30,7 +31,7 @@ export function SurveysView({ charts, answers }: { charts: DrawnProChart[]; answ
       {answers.length > 0 ? (
         <section className="pro-answers" aria-labelledby="pro-answers-title">
           <h3 id="pro-answers-title">Other answers</h3>
-          <div className="table-wrap">
+          <div {...tableWrap({ labelledBy: "pro-answers-title" })}>
             <table className="data-table">
               <thead>
                 <tr>

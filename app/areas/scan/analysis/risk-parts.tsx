@@ -3,7 +3,8 @@
  * session's reading: the marker and the chosen row) and the admin analysis dialog's read view (the rule alone):
  * the risk colour classes, the risk slider and the factor table.
  */
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { tableWrap } from "../../../components/table-wrap";
 import { RISK_COLOURS, type FactorCategory } from "../../../domain/fall-risk";
 import { CATEGORY_LABEL } from "./analysis";
 
@@ -55,10 +56,11 @@ export function RiskSlider({ segments, marker, label }: { segments: readonly Ris
 
 /** The factor table: category (with its colour), description, criteria; a chosen row is marked "(this session)". */
 export function FactorTable({ rows, caption }: { rows: readonly RiskRow[]; caption: ReactNode }) {
+  const captionId = useId();
   return (
-    <div className="table-wrap">
+    <div {...tableWrap({ labelledBy: captionId })}>
       <table className="data-table stacked-table analysis-factors">
-        <caption>{caption}</caption>
+        <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Category</th>

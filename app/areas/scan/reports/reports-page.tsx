@@ -24,6 +24,7 @@ import {
   shownResults,
   type ScanReportState,
 } from "./report";
+import { tableWrap } from "../../../components/table-wrap";
 
 type Data = SerializeFrom<typeof loadScanReports>;
 
@@ -129,7 +130,7 @@ function ReportTables({ state, report, title }: { state: ScanReportState; report
         </a>
       </p>
       {report.truncated ? <p className="notice notice-info">This day has more sessions than the report holds: the first {report.rows.length} are shown.</p> : null}
-      <div className="table-wrap">
+      <div {...tableWrap(title)}>
         {state.tab === "assessments" ? (
           <table className="data-table">
             <caption className="visually-hidden">{title}</caption>

@@ -23,6 +23,7 @@ import { UuidSearch } from "./uuid-search";
 import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
 import { analysisPdfPath, exportPath, logPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
+import { tableWrap } from "../../../components/table-wrap";
 
 type Data = SerializeFrom<typeof loadScanSessions>;
 type State = Data["state"];
@@ -147,7 +148,7 @@ function SessionsTableView({ state, table, research }: { state: State; table: Ex
   }
   return (
     <>
-      <div className="table-wrap">
+      <div {...tableWrap("Scan sessions")}>
         <table className="data-table stacked-table scan-sessions-table">
           <caption className="visually-hidden">Scan sessions</caption>
           <thead>
