@@ -87,6 +87,7 @@ test("adds a care note with the defaults (no minutes, today); ?timed=45 without 
  * ever reads the server's timer.
  */
 test("the care timer: started, kept over a reload, stopped into a note with its minutes, saved as timed", async ({ page }) => {
+  test.slow(); // one walk through start, reload, pause and resume, stop and save: 26–31 s beside CI's other lanes
   const patient = await newHealthPatient(api);
   const id = { params: { path: { id: patient.id } } };
   await page.goto(sectionUrl(patient.id, "health", "activity"));
