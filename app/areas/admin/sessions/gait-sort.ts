@@ -4,6 +4,8 @@
  * none → ASC → DESC → none ("none" is the default order again). The ID order is the API's (newest first): the ids
  * are UUIDs, which carry no order of their own. Pure.
  */
+import { pageOfList, pageParam } from "../../../domain/paging";
+
 export const GAIT_SORT_COLUMNS = ["id", "capturedDate", "patientName", "sessionUUID"] as const;
 export type GaitSortColumn = (typeof GAIT_SORT_COLUMNS)[number];
 export type SortDir = "asc" | "desc";
@@ -83,18 +85,11 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
 /** The table's page size (the spec shows a table of the last 90 days; ours is paged, the sort spans all pages). */
 export const GAIT_PAGE_SIZE = 50;
 
-export function parsePage(params: URLSearchParams): number {
-  const page = Number(params.get("page"));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
+/** `?page=` (the one rule of every list, domain/paging.ts). */
+export const parsePage = (params: URLSearchParams): number => pageParam(params.get("page"));
 
 /**
  * One page of sorted rows with the pager's metadata. A page past the end is not the last page in disguise: it has
  * no rows, and the list says there is no such page (the shared pager's `EmptyList`, as every paged list does).
  */
-export function pageOf<T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) {
-  const totalPages = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.max(1, page);
-  const items = rows.slice((current - 1) * size, current * size);
-  return { items, page: current, metadata: { totalItems: rows.length, itemCount: items.length, itemsForPage: size, totalPages } };
-}
+export const pageOf = <T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) => pageOfList(rows, page, size);
