@@ -1,7 +1,8 @@
 /**
  * Forged admin posts (issue 34, "Spec differences"): a value no control of the form offers, posted anyway by a
  * signed-in product admin with the session's cookie — `products=XRAY` in Add New Organization, `updateRequired=maybe`
- * in Edit Scan Version, an icon name the Image select does not list, a modules draft whose module has no name —
+ * in Edit Scan Version, an icon name the Image select does not list, a modules draft whose module has no name, the
+ * scan-modules override set to an organization without Scan —
  * answers 400 with a readable message at the field the form shows (no validator text such as `products[0]` or
  * `scanModules[0].name: …`, no silent accept). Each answer's page is then read as the user would see it (its HTML,
  * without scripts) for the message at its field.
@@ -11,7 +12,7 @@
  */
 import type { APIResponse, Page } from "@playwright/test";
 import { test, expect } from "./fixtures.js";
-import { apiAs, PRODUCT_ADMIN, SCAN_ONLY } from "./helpers/stack.js";
+import { apiAs, demo, PRODUCT_ADMIN, SCAN_ONLY } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import { expectFieldError } from "./helpers/ui.js";
 import type { components } from "../../openapi/provider-api.js";
@@ -85,4 +86,13 @@ test("forged admin posts answer 400 with a readable message at the field @js-onl
   await expect(page.getByText("Scan module 1: Module Name is required.", { exact: true })).toBeVisible();
   expect(await page.content()).not.toContain("scanModules[0]");
   expect((await admin.GET("/v2/admin/organizations/{id}", { params: { path: { id: organizationId } } })).data?.scanModules).toEqual(before);
+
+  // Admin Settings: the scan-modules override set to an organization without Scan (the select lists only Scan ones).
+  const gaitOnly = (await (await apiAs(demo("research@research.example").email)).GET("/v2/users/current")).data!.organization;
+  expect(gaitOnly.products).not.toContain("SCAN");
+  const override = await post("/admin/settings/", { organizationId: gaitOnly.id });
+  expect(override.status()).toBe(400);
+  await show(page, override);
+  await expectFieldError(page.getByRole("combobox", { name: "Organization" }), "This organization does not have Scan: choose an organization with Scan.");
+  expect((await admin.GET("/v2/admin/settings/scan-modules-organization-override")).data?.organizationId).not.toBe(gaitOnly.id);
 });
