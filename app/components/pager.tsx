@@ -16,10 +16,11 @@ import { countOf, GAP, isPastEnd, pageNumbers, pagesOf, pastEndMessage, type Pag
 
 export { isPastEnd, pastEndMessage, type PageMetadata } from "../domain/paging";
 
-type PagerTarget =
-  | { hrefFor: (page: number) => string; buttonName?: undefined }
-  /** Pages are submit buttons of the form the pager is in (`name=buttonName value=n`). */
-  | { buttonName: string; hrefFor?: undefined };
+/** Where a page is: a link (`hrefFor`), or a submit button of the form the pager is in (`name=buttonName value=n`). */
+interface PagerTarget {
+  hrefFor?: (page: number) => string;
+  buttonName?: string;
+}
 
 type PagerProps = PagerTarget & {
   /** The paged answer's (002 §3 "Paged response"). */
@@ -78,9 +79,9 @@ function JumpForm({ hrefFor, pageParam, totalPages }: { hrefFor: (page: number) 
   );
 }
 
-export function Pager({ page, metadata, noun, label = "Pagination", pageParam = "page", previousText = "Previous page", nextText = "Next page", ...target }: PagerProps) {
+export function Pager({ page, metadata, noun, label = "Pagination", pageParam = "page", previousText = "Previous page", nextText = "Next page", hrefFor, buttonName }: PagerProps) {
   const { totalPages, totalItems, itemCount, itemsForPage: pageSize } = metadata;
-  const t = target as PagerTarget;
+  const t: PagerTarget = { hrefFor, buttonName };
   if (isPastEnd(page, metadata)) {
     const last = Math.max(1, totalPages);
     return (

@@ -4,7 +4,7 @@
  * range of motion, result status). A long history is virtualized (@tanstack/react-virtual) once JavaScript
  * runs; without it (and in the server's HTML) it is paged by days with the shared pager (plain links).
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import { goalText, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
