@@ -90,7 +90,7 @@ test("forged admin posts answer 400 with a readable message at the field @js-onl
   // Admin Settings: the scan-modules override set to an organization without Scan (the select lists only Scan ones).
   const gaitOnly = (await (await apiAs(demo("research@research.example").email)).GET("/v2/users/current")).data!.organization;
   expect(gaitOnly.products).not.toContain("SCAN");
-  const override = await post("/admin/settings/", { organizationId: gaitOnly.id });
+  const override = await post("/admin/settings/?index", { organizationId: gaitOnly.id });
   expect(override.status()).toBe(400);
   await show(page, override);
   await expectFieldError(page.getByRole("combobox", { name: "Organization" }), "This organization does not have Scan: choose an organization with Scan.");
