@@ -5,6 +5,7 @@
  * are UUIDs, which carry no order of their own. Pure.
  */
 import { pageOfList, pageParam } from "../../../domain/paging";
+import { compareId } from "../../../domain/collate";
 
 export const GAIT_SORT_COLUMNS = ["id", "capturedDate", "patientName", "sessionUUID"] as const;
 export type GaitSortColumn = (typeof GAIT_SORT_COLUMNS)[number];
@@ -51,11 +52,6 @@ export interface GaitSortable {
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-/**
- * UUIDs are text, character by character: a run of digits in one is no number ('10aa…' sorts before '9f3c…'), so
- * the number-aware collation of names does not apply to them.
- */
-const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The rows in the sort's order (the default when null). `rows` come in the API's order, newest first (the
@@ -77,7 +73,8 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
       : column === "capturedDate"
         ? (a: Item, b: Item) => Date.parse(a.row.capturedDate) - Date.parse(b.row.capturedDate)
         : column === "sessionUUID"
-          ? (a: Item, b: Item) => textOrder(a.row.sessionUUID.toLowerCase(), b.row.sessionUUID.toLowerCase())
+          ? // UUIDs are text: a run of digits in one is no number (the one order of ID columns, domain/collate.ts).
+            (a: Item, b: Item) => compareId(a.row.sessionUUID, b.row.sessionUUID)
           : (a: Item, b: Item) => collator.compare(a.row[column], b.row[column]);
   return indexed.sort((a, b) => sign * cmp(a, b) || a.position - b.position).map((x) => x.row);
 }
