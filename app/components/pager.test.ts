@@ -1,12 +1,14 @@
 import { createElement, type FunctionComponent } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { EmptyList, isPastEnd, jumpTarget, Pager, pastEndMessage, type PageMetadata } from "./pager";
+import { EmptyList, isPastEnd, jumpTarget, OpenPager, Pager, pastEndMessage, type PageMetadata } from "./pager";
 
 const meta = (m: Partial<PageMetadata>): PageMetadata => ({ totalItems: 70, itemCount: 0, itemsForPage: 15, totalPages: 5, ...m });
 const hrefFor = (p: number) => `/admin/scan/sessions/?page=${p}`;
-const render = (el: unknown, props: object) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(el as FunctionComponent<object>, props)));
+// A data router: the "Go to page" form is React Router's <Form>.
+const render = (el: unknown, props: object) =>
+  renderToStaticMarkup(createElement(RouterProvider, { router: createMemoryRouter([{ path: "*", element: createElement(el as FunctionComponent<object>, props) }]) }));
 const noun: [string, string] = ["session", "sessions"];
 
 describe("a page past the end of a paged list (e.g. ?page=6 of 5)", () => {
@@ -74,5 +76,19 @@ describe("page numbers and a jump (issue 34: lists of dozens of pages)", () => {
     expect(buttons).toMatch(/<button type="submit" name="goToPage" value="3" class="pager-number"><span class="visually-hidden">Page <\/span>3<\/button>/);
     expect(buttons).not.toContain("<form");
     expect(buttons).not.toContain("<a ");
+  });
+});
+
+describe("a list whose total is not known (Program Templates: the API answers an array)", () => {
+  const hrefFor = (p: number) => `/programs/templates/?q=knee${p > 1 ? `&page=${p}` : ""}`;
+  it("the pages up to the next one, '…' while more may follow, and the jump; nothing for a single page", () => {
+    const html = render(OpenPager, { page: 3, hasNext: true, hrefFor });
+    const numbers = [...html.matchAll(/class="pager-(?:number|gap)"[^>]*>(?:<span class="visually-hidden">Page <\/span>)?([\d…]+)</g)].map((m) => m[1]);
+    expect(numbers).toEqual(["1", "2", "3", "4", "…"]);
+    expect(html).toContain("Page 3");
+    expect(html).toMatch(/rel="next"[^>]*>Next page</);
+    expect(html).toMatch(/<form method="get" action="\/programs\/templates\/" class="pager-jump">/);
+    expect(render(OpenPager, { page: 3, hasNext: false, hrefFor })).not.toContain("Next page");
+    expect(render(OpenPager, { page: 1, hasNext: false, hrefFor })).toBe("");
   });
 });

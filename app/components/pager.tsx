@@ -58,7 +58,7 @@ function To({ target, n, rel, className, children, label }: { target: PagerTarge
   );
 }
 
-function JumpForm({ hrefFor, pageParam, totalPages }: { hrefFor: (page: number) => string; pageParam: string; totalPages: number }) {
+function JumpForm({ hrefFor, pageParam, totalPages }: { hrefFor: (page: number) => string; pageParam: string; totalPages: number | null }) {
   const id = useId();
   const { action, fields } = jumpTarget(hrefFor, pageParam);
   return (
@@ -68,10 +68,12 @@ function JumpForm({ hrefFor, pageParam, totalPages }: { hrefFor: (page: number) 
       ))}
       <label htmlFor={id}>Go to page</label>
       {/* No max: a page past the end is answered by the list, in its words, as for a typed URL. */}
-      <input id={id} name={pageParam} type="number" inputMode="numeric" min={1} step={1} required className="pager-jump-input" aria-describedby={`${id}-of`} />
-      <span id={`${id}-of`} className="visually-hidden">
-        {`of ${totalPages}`}
-      </span>
+      <input id={id} name={pageParam} type="number" inputMode="numeric" min={1} step={1} required className="pager-jump-input" aria-describedby={totalPages ? `${id}-of` : undefined} />
+      {totalPages ? (
+        <span id={`${id}-of`} className="visually-hidden">
+          {`of ${totalPages}`}
+        </span>
+      ) : null}
       <button type="submit" className="button">
         Go
       </button>
@@ -99,42 +101,66 @@ export function Pager({ page, metadata, noun, label = "Pagination", pageParam = 
   return (
     <nav aria-label={label} className="pager">
       <p className="pager-summary">{`${first}–${first + itemCount - 1} of ${totalItems} · Page ${page} of ${totalPages}`}</p>
-      <div className="pager-pages">
-        {page > 1 ? (
-          <To target={t} n={page - 1} rel="prev" className="button pager-step">
-            {previousText}
-          </To>
-        ) : null}
-        <ul className="pager-numbers">
-          {pageNumbers(page, totalPages).map((n, i) =>
-            n === GAP ? (
-              <li key={`gap-${i}`} className="pager-gap" aria-hidden="true">
-                …
-              </li>
-            ) : (
-              <li key={n}>
-                {n === page ? (
-                  <span className="pager-number" aria-current="page">
-                    <span className="visually-hidden">Page </span>
-                    {n}
-                  </span>
-                ) : (
-                  <To target={t} n={n} className="pager-number">
-                    <span className="visually-hidden">Page </span>
-                    {n}
-                  </To>
-                )}
-              </li>
-            ),
-          )}
-        </ul>
-        {page < totalPages ? (
-          <To target={t} n={page + 1} rel="next" className="button pager-step">
-            {nextText}
-          </To>
-        ) : null}
-      </div>
+      <PageLinks target={t} page={page} numbers={pageNumbers(page, totalPages)} hasNext={page < totalPages} previousText={previousText} nextText={nextText} />
       {t.hrefFor && totalPages > 2 ? <JumpForm hrefFor={t.hrefFor} pageParam={pageParam} totalPages={totalPages} /> : null}
+    </nav>
+  );
+}
+
+/** Previous, the page numbers (the current one marked, "…" for pages left out) and Next. */
+function PageLinks({ target: t, page, numbers, hasNext, previousText, nextText }: { target: PagerTarget; page: number; numbers: (number | typeof GAP)[]; hasNext: boolean; previousText: string; nextText: string }) {
+  return (
+    <div className="pager-pages">
+      {page > 1 ? (
+        <To target={t} n={page - 1} rel="prev" className="button pager-step">
+          {previousText}
+        </To>
+      ) : null}
+      <ul className="pager-numbers">
+        {numbers.map((n, i) =>
+          n === GAP ? (
+            <li key={`gap-${i}`} className="pager-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              {n === page ? (
+                <span className="pager-number" aria-current="page">
+                  <span className="visually-hidden">Page </span>
+                  {n}
+                </span>
+              ) : (
+                <To target={t} n={n} className="pager-number">
+                  <span className="visually-hidden">Page </span>
+                  {n}
+                </To>
+              )}
+            </li>
+          ),
+        )}
+      </ul>
+      {hasNext ? (
+        <To target={t} n={page + 1} rel="next" className="button pager-step">
+          {nextText}
+        </To>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The pager of a list whose total the API does not say (Program Templates: `GET v2/health/hep-templates` answers an
+ * array; the next page is known to exist or not): Previous / Next, the pages up to the next one with "…" after it
+ * when more may follow, and the "Go to page" form. A page past the end is the list's to say (its own empty state).
+ */
+export function OpenPager({ page, hasNext, hrefFor, label = "Pagination", pageParam = "page" }: { page: number; hasNext: boolean; hrefFor: (page: number) => string; label?: string; pageParam?: string }) {
+  if (page <= 1 && !hasNext) return null;
+  const known = pageNumbers(page, hasNext ? page + 1 : page);
+  return (
+    <nav aria-label={label} className="pager">
+      <p className="pager-summary">{`Page ${page}`}</p>
+      <PageLinks target={{ hrefFor }} page={page} numbers={hasNext ? [...known, GAP] : known} hasNext={hasNext} previousText="Previous page" nextText="Next page" />
+      <JumpForm hrefFor={hrefFor} pageParam={pageParam} totalPages={null} />
     </nav>
   );
 }
