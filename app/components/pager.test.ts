@@ -59,9 +59,9 @@ describe("page numbers and a jump (issue 34: lists of dozens of pages)", () => {
 
   it("a GET form goes to a typed page and keeps the list's other parameters (works without JavaScript)", () => {
     expect(jumpTarget(listHref)).toEqual({ action: "/patients/", fields: [["q", "ann"], ["sort", "name"], ["dir", "asc"]] });
-    expect(page12).toMatch(/<form method="get" action="\/patients\/" class="pager-jump">/);
+    expect(page12).toMatch(/<form(?=[^>]*class="pager-jump")(?=[^>]*action="\/patients\/")(?=[^>]*method="get")[^>]*>/);
     expect(page12).toContain('<input type="hidden" name="q" value="ann"/>');
-    expect(page12).toMatch(/<label for="([^"]+)">Go to page<\/label><input id="\1" name="page" type="number" inputMode="numeric" min="1" step="1" required=""/);
+    expect(page12).toMatch(/<label for="([^"]+)">Go to page<\/label><input id="\1"(?=[^>]*name="page")(?=[^>]*type="number")(?=[^>]*min="1")(?=[^>]*required="")[^>]*\/>/);
     // No max: a page past the end is the list's to answer ("There is no page 99: …"), as a typed URL is.
     expect(page12).not.toMatch(/name="page"[^>]*max=/);
     expect(page12).toMatch(/<button type="submit" class="button">Go<\/button>/);
@@ -72,8 +72,8 @@ describe("page numbers and a jump (issue 34: lists of dozens of pages)", () => {
     expect(past).toMatch(/page=23"[^>]*>Go to the last page \(23\)</);
     expect(past).toContain('class="pager-jump"');
     const buttons = render(Pager, { page: 2, metadata: meta({ totalItems: 80, itemCount: 36, itemsForPage: 36, totalPages: 3 }), buttonName: "goToPage", noun: ["exercise", "exercises"] });
-    expect(buttons).toMatch(/<button type="submit" name="goToPage" value="1" class="button pager-step">Previous page<\/button>/);
-    expect(buttons).toMatch(/<button type="submit" name="goToPage" value="3" class="pager-number"><span class="visually-hidden">Page <\/span>3<\/button>/);
+    expect(buttons).toMatch(/<button type="submit"(?=[^>]*name="goToPage")(?=[^>]*value="1")[^>]*class="button pager-step"[^>]*>Previous page<\/button>/);
+    expect(buttons).toMatch(/<button type="submit"(?=[^>]*name="goToPage")(?=[^>]*value="3")[^>]*class="pager-number"[^>]*><span class="visually-hidden">Page <\/span>3<\/button>/);
     expect(buttons).not.toContain("<form");
     expect(buttons).not.toContain("<a ");
   });
@@ -87,7 +87,7 @@ describe("a list whose total is not known (Program Templates: the API answers an
     expect(numbers).toEqual(["1", "2", "3", "4", "…"]);
     expect(html).toContain("Page 3");
     expect(html).toMatch(/rel="next"[^>]*>Next page</);
-    expect(html).toMatch(/<form method="get" action="\/programs\/templates\/" class="pager-jump">/);
+    expect(html).toMatch(/<form(?=[^>]*class="pager-jump")(?=[^>]*action="\/programs\/templates\/")(?=[^>]*method="get")[^>]*>/);
     expect(render(OpenPager, { page: 3, hasNext: false, hrefFor })).not.toContain("Next page");
     expect(render(OpenPager, { page: 1, hasNext: false, hrefFor })).toBe("");
   });
