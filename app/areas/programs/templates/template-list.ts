@@ -8,7 +8,7 @@
  *      …&delete={id}                                     a card's Delete confirmation
  *      ?add=true                                         the builder's create-template start (a redirect)
  */
-import { pageParam } from "../../../domain/paging";
+import { pageParam } from "../../../domain/paging.js"; // .js: the E2E tests (NodeNext) import this module
 
 export const TEMPLATES_PATH = "/programs/templates/";
 
