@@ -164,12 +164,14 @@ test("a practitioner is offered the providers of their own locations and the adm
   await useSession(page, PRACTITIONER.email);
   await page.goto("/patients/");
   await offersMineOnly(page.getByRole("search", { name: "Filter patients" }).getByLabel("Provider"));
+  await expectAccessible(page);
 
   const api = await apiAs(PRACTITIONER.email);
   const tag = uniqueTag();
   await page.goto("/patients/?add=true&step=details&products=GAIT");
   const d = dialog(page);
   await offersMineOnly(d.getByLabel("Primary Provider"));
+  await expectAccessible(page);
   await d.getByLabel("First Name").fill("Forged");
   await d.getByLabel("Last Name").fill(tag);
   await d.getByLabel("Location").selectOption({ label: me.locations[0]!.name });

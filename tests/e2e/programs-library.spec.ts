@@ -72,10 +72,12 @@ test.describe("Motion Library", () => {
     await pager.getByRole("link", { name: "Page 1", exact: true }).click();
     await expect(page).not.toHaveURL(/[?&]page=/);
     await expect(cardTitles(page)).toHaveText(firstNames);
+    await expectAccessible(page);
     await pager.getByLabel("Go to page").fill("3");
     await pager.getByRole("button", { name: "Go", exact: true }).click();
     await expect(page).toHaveURL(/[?&]page=3/);
     await expect(pager).toContainText("Page 3 of");
+    await expectAccessible(page);
 
     // A page past the last says so, as every list does (it showed the last page before), typed or asked by URL.
     await pager.getByLabel("Go to page").fill("999");
@@ -83,6 +85,7 @@ test.describe("Motion Library", () => {
     await expect(page).toHaveURL(/[?&]page=999/);
     await expect(page.getByText(/^There is no page 999: the list has \d+ exercises on \d+ pages\.$/)).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
+    await expectAccessible(page);
     await pager.getByRole("link", { name: /^Go to the last page \(\d+\)$/ }).click();
     await expect(cards(page).first()).toBeVisible();
     await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
