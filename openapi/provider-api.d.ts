@@ -2208,7 +2208,8 @@ export interface paths {
          * Set the scan-modules organization override (admin)
          * @description Makes the scan clients of the product's own staff serve this organization's scan modules (`GET
          *     v2/scan/modules`); customers keep their own. The organization
-         *     must exist (404 otherwise). Answers the setting. Product admins and support staff only; any other role is
+         *     must exist (404 otherwise) and have Scan (400 `organizationId: …` otherwise: it has no scan modules to serve).
+         *     Answers the setting. Product admins and support staff only; any other role is
          *     refused with 403.
          */
         post: operations["adminSetScanModulesOverride"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareExact, compareNumeric, compareText, compareTextNumeric } from "./collate";
+import { compareExact, compareId, compareNumeric, compareText, compareTextNumeric } from "./collate";
 
 describe("collate", () => {
   it("gives the same order as localeCompare with the same options", () => {
@@ -11,5 +11,13 @@ describe("collate", () => {
         expect(Math.sign(compareNumeric(a, b))).toBe(Math.sign(a.localeCompare(b, "en", { numeric: true })));
         expect(Math.sign(compareExact(a, b))).toBe(Math.sign(a.localeCompare(b, "en")));
       }
+  });
+});
+
+describe("identifier columns (issue 34)", () => {
+  it("UUIDs as text (digit runs are no numbers), typed IDs with their numbers in order", () => {
+    const uuids = ["9f3c0000-0000-4000-8000-000000000000", "10aa0000-0000-4000-8000-000000000000", "A0000000-0000-4000-8000-000000000000"];
+    expect([...uuids].sort(compareId)).toEqual([uuids[1], uuids[0], uuids[2]]);
+    expect(["P10", "P2", "p1"].sort(compareId)).toEqual(["p1", "P2", "P10"]);
   });
 });

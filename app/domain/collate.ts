@@ -17,3 +17,18 @@ export const compareTextNumeric = (a: string, b: string): number => baseNumeric.
 export const compareNumeric = (a: string, b: string): number => numeric.compare(a, b);
 /** English collation, every difference counts (the tie-breaker after compareText). */
 export const compareExact = (a: string, b: string): number => exact.compare(a, b);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Plain text order, character by character, case folded: the order of identifiers that are no words. */
+const textOrder = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * The one order of identifier columns (session UUIDs, participant IDs): a UUID is text, character by character — a
+ * run of digits in it is no number ('10aa…' before '9f3c…'; issue 34: the gait sessions' UUID column sorted digit
+ * runs as numbers) — while an ID people type ('P2', 'P10', '1001') keeps its numbers' order (compareNumeric).
+ */
+export const compareId = (a: string, b: string): number => (UUID.test(a) && UUID.test(b) ? textOrder(a, b) : compareNumeric(a, b));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isValidPhone, maskPhone, normalizePhone, phoneDigits } from "./phone";
+import { formatPhone, isValidPhone, maskPhone, normalizePhone, PHONE_MESSAGES, phoneDigits, phoneValue } from "./phone";
+import { PATIENT_MESSAGES } from "../areas/patients/forms/patient";
 
 describe("phone format (000 §5)", () => {
   it("accepts empty or exactly 10 digits after removing non-digits", () => {
@@ -50,5 +51,21 @@ describe("the input mask (999)999-9999 (000 §5), as typed and as the server sho
   it("a masked number is still valid and sent as +1 and the digits", () => {
     expect(isValidPhone("(303)555-0142")).toBe(true);
     expect(normalizePhone("(303)555-0142")).toBe("+13035550142");
+  });
+});
+
+describe("one phone rule for the portal and the API (issue 34)", () => {
+  it("the API's reading: empty is none, a phone number +1 and its digits, anything else refused", () => {
+    expect(phoneValue("")).toBeNull();
+    expect(phoneValue(null)).toBeNull();
+    expect(phoneValue("Tel. (303) 555-0142")).toBe("+13035550142");
+    expect(phoneValue("555-0142")).toBeUndefined();
+    for (const typed of ["Tel. (303) 555-0142", "555-0142", "abc", "1 303 555 0142"]) expect(phoneValue(typed) !== undefined).toBe(isValidPhone(typed));
+  });
+
+  it("the portal's forms refuse with the words the API uses", () => {
+    expect(PATIENT_MESSAGES.phoneInvalid).toBe(PHONE_MESSAGES.invalid);
+    expect(PATIENT_MESSAGES.phoneRequired).toBe(PHONE_MESSAGES.required);
+    expect(PHONE_MESSAGES).toEqual({ invalid: "Phone number must be 10 digits", required: "Phone number is required" });
   });
 });

@@ -4,8 +4,17 @@
  * digits; shown as (xxx) xxx-xxxx, optionally prefixed with +1. In an input, the spec's mask '(999)999-9999':
  * `maskPhone` formats as the user types (with JavaScript, app/components/phone-input.ts) and the server applies the
  * same function to a posted form it shows again (without JavaScript), so both show the same text.
+ *
+ * One definition for the portal's forms and the reference API (its patient handlers and the Bulk Add import read a
+ * phone with `phoneValue` and refuse with the same words): a number the portal sends is one the API takes.
  */
 export const PHONE_DIGITS = 10;
+
+/** 000 §5 / §8, verbatim: the portal's fields and the API's refusals (`phoneNumber: …`). */
+export const PHONE_MESSAGES = {
+  invalid: "Phone number must be 10 digits",
+  required: "Phone number is required",
+} as const;
 
 /** The 10 national digits of an input, or null when it is not a 10-digit number. Empty input → null. */
 export function phoneDigits(input: string | null | undefined): string | null {
@@ -23,6 +32,15 @@ export const isValidPhone = (input: string | null | undefined) => isPhoneEmpty(i
 export function normalizePhone(input: string | null | undefined): string | null {
   const digits = phoneDigits(input);
   return digits === null ? null : `+1${digits}`;
+}
+
+/**
+ * A phone as the API stores it: null for an empty input, "+1" and the 10 digits for a phone number, undefined for
+ * anything else (refused with PHONE_MESSAGES.invalid). The same rule as `isValidPhone`.
+ */
+export function phoneValue(input: string | null | undefined): string | null | undefined {
+  if (isPhoneEmpty(input)) return null;
+  return normalizePhone(input) ?? undefined;
 }
 
 /** The spec's input mask, '(999)999-9999'. */

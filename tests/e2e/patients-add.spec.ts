@@ -1,7 +1,8 @@
 /**
  * Add New Patient `/patients/?add=true` (spec 000 §2.7, §5, §8; 002/003 Bulk Add CSV; issue 4): the product
  * step, the validation profiles with the spec's messages, phone normalisation, the server's refusal inline,
- * 'Save and add another', Bulk Add with the template, and no double save. Both projects; axe on every page.
+ * 'Save and add another', a practitioner's providers (their locations' and the admins), Bulk Add with the
+ * template, and no double save. Both projects; axe on every page.
  */
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
@@ -141,6 +142,49 @@ test("the server's refusal shows inline under the form and keeps what was typed;
   await expect(d.getByLabel("Phone Number")).toHaveValue("(303)555-0199");
   await expectAccessible(page);
   expect(await findPatients(api, tag)).toHaveLength(1);
+});
+
+test("a practitioner is offered the providers of their own locations and the admins (Provider filter, Primary Provider); another location's provider posted anyway is refused at the field", async ({ page }) => {
+  // 000 §6: "other users are matched to a location"; "a provider is eligible for a location if they work there or is an admin".
+  const adminApi = await apiAs(demo("admin@frontrange.example").email);
+  const providers = (await adminApi.GET("/v2/practitioners")).data ?? [];
+  const me = providers.find((p) => p.email === PRACTITIONER.email)!;
+  const stranger = providers.find((p) => p.email === "practitioner2@frontrange.example")!;
+  const anAdmin = providers.find((p) => p.role === "PORTAL_PROVIDER_ADMIN" && p.userId)!;
+  expect(me && stranger && anAdmin, "the demo organization's practitioners and an admin").toBeTruthy();
+  expect(stranger.locations.some((l) => me.locations.some((m) => m.id === l.id)), "practitioner2 works at none of the practitioner's locations").toBe(false);
+  const option = (select: import("@playwright/test").Locator, p: { lastName: string; firstName: string }) =>
+    select.getByRole("option", { name: new RegExp(`^${p.lastName}, ${p.firstName}\\b`) });
+  const offersMineOnly = async (select: import("@playwright/test").Locator) => {
+    await expect(option(select, me)).toHaveCount(1);
+    await expect(option(select, anAdmin)).toHaveCount(1);
+    await expect(option(select, stranger)).toHaveCount(0);
+  };
+
+  await useSession(page, PRACTITIONER.email);
+  await page.goto("/patients/");
+  await offersMineOnly(page.getByRole("search", { name: "Filter patients" }).getByLabel("Provider"));
+  await expectAccessible(page);
+
+  const api = await apiAs(PRACTITIONER.email);
+  const tag = uniqueTag();
+  await page.goto("/patients/?add=true&step=details&products=GAIT");
+  const d = dialog(page);
+  await offersMineOnly(d.getByLabel("Primary Provider"));
+  await expectAccessible(page);
+  await d.getByLabel("First Name").fill("Forged");
+  await d.getByLabel("Last Name").fill(tag);
+  await d.getByLabel("Location").selectOption({ label: me.locations[0]!.name });
+  // A tampered form: the other location's provider as Primary Provider.
+  await d.getByLabel("Primary Provider").evaluate((el: HTMLSelectElement, id: string) => {
+    el.add(new Option("Forged choice", id));
+    el.value = id;
+  }, stranger.id);
+  await d.getByRole("button", { name: "Save", exact: true }).click();
+  await expectFieldError(dialog(page).getByLabel("Primary Provider"), "The provider does not work at this location");
+  await expect(dialog(page).getByLabel("Last Name")).toHaveValue(tag);
+  await expectAccessible(page);
+  expect(await findPatients(api, tag)).toHaveLength(0);
 });
 
 test("a Gait-only organization skips the product step", async ({ page }) => {

@@ -66,10 +66,29 @@ test.describe("Motion Library", () => {
     expect(secondNames.some((n) => firstNames.includes(n))).toBe(false);
     await expectAccessible(page);
 
-    // A page past the last shows the last.
-    await page.goto(`${LIBRARY}?page=999`);
+    // The page numbers (the current one marked) and the "Go to page" form (a GET form: both projects).
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager.getByText("Page 2", { exact: true })).toHaveAttribute("aria-current", "page");
+    await pager.getByRole("link", { name: "Page 1", exact: true }).click();
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(cardTitles(page)).toHaveText(firstNames);
+    await expectAccessible(page);
+    await pager.getByLabel("Go to page").fill("3");
+    await pager.getByRole("button", { name: "Go", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page=3/);
+    await expect(pager).toContainText("Page 3 of");
+    await expectAccessible(page);
+
+    // A page past the last says so, as every list does (it showed the last page before), typed or asked by URL.
+    await pager.getByLabel("Go to page").fill("999");
+    await pager.getByRole("button", { name: "Go", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page=999/);
+    await expect(page.getByText(/^There is no page 999: the list has \d+ exercises on \d+ pages\.$/)).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expectAccessible(page);
+    await pager.getByRole("link", { name: /^Go to the last page \(\d+\)$/ }).click();
     await expect(cards(page).first()).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
     await expectAccessible(page);
   });
 

@@ -11,6 +11,7 @@
  */
 import type { AdminLocationQuery } from "../../../api/admin-lists.server";
 import { isUuid } from "../../../domain/uuid";
+import { pageParam } from "../../../domain/paging";
 
 export const LOCATIONS_PATH = "/admin/locations/";
 /** 003 §9 lists page sizes 10, 18 and 5 without their purpose: the locations table uses 10. */
@@ -37,13 +38,12 @@ export const DEFAULT_LOCATIONS_STATE: LocationsState = { org: null, sort: "name"
 export function parseLocationsState(params: URLSearchParams): LocationsState {
   const org = params.get("org")?.trim().toLowerCase() ?? "";
   const sort = params.get("sort")?.toLowerCase() as LocationSort;
-  const page = Number(params.get("page"));
   const edit = params.get("edit")?.trim().toLowerCase() ?? "";
   return {
     org: isUuid(org) ? org : null,
     sort: LOCATION_SORTS.includes(sort) ? sort : "name",
     order: params.get("order")?.toLowerCase() === "desc" ? "desc" : "asc",
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: pageParam(params.get("page")),
     edit: isUuid(edit) ? edit : null,
   };
 }

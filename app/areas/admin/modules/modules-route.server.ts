@@ -43,17 +43,18 @@ export async function modulesAction({ request, context, params }: ActionFunction
   const draft = parseDraft(form.get("draft"));
   if (!draft) throw data({ message: DRAFT_UNREADABLE }, { status: 400 });
   const state: EditorState = { draft, dialog: null };
-  const api = getApi(request, context);
+  // Asked for only where a call follows (an edit of the draft makes none).
+  const api = () => getApi(request, context);
   if (form.get("intent") === "save") {
-    if (!holdsScan((await getAdminOrganization(api, id)).data)) throw data(null, { status: 404 });
-    const result = await callOnce(`${user.userId}:save-modules:${id}`, form.get(FORM_TOKEN_FIELD), () => saveScanModules(api, id, toScanModules(draft)));
+    if (!holdsScan((await getAdminOrganization(api(), id)).data)) throw data(null, { status: 404 });
+    const result = await callOnce(`${user.userId}:save-modules:${id}`, form.get(FORM_TOKEN_FIELD), () => saveScanModules(api(), id, toScanModules(draft)));
     if (result.error) return data<EditorState>({ ...state, saveError: result.error.message }, { status: failedStatus(result.error) });
     getSession(request, context).flash("toast", { type: "success", message: modulesUpdated(result.data.name) });
     throw redirect(modulesHref(id));
   }
   const intent = String(form.get("intent") ?? "");
   // Only the assessment form needs the library's names.
-  const library = intent === "save-assessment" ? ((await listLibraryAssessments(api)).data ?? []) : [];
+  const library = intent === "save-assessment" ? ((await listLibraryAssessments(api())).data ?? []) : [];
   const edited = applyEdit(state, form, library);
   return data<EditorState>(edited.state, { status: edited.status });
 }

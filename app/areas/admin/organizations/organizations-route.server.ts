@@ -122,13 +122,14 @@ export async function adminOrganizationsAction({ request, context }: ActionFunct
   }
   const form = read.form;
   const token = form.get(FORM_TOKEN_FIELD);
-  const api = getApi(request, context);
   const intent = form.get("intent");
+  // Asked for only where a call follows (a refused form makes none).
+  const api = () => getApi(request, context);
 
   if (intent === INTENTS.create) {
     const submission = parseWithZod(form, { schema: addOrganizationSchema });
     if (submission.status !== "success") return data<AdminOrganizationsReply>({ intent: INTENTS.create, result: submission.reply() }, { status: 400 });
-    const created = await callOnce(`${user.userId}:${INTENTS.create}`, token, () => createAdminOrganization(api, toOrganizationCreate(submission.value)));
+    const created = await callOnce(`${user.userId}:${INTENTS.create}`, token, () => createAdminOrganization(api(), toOrganizationCreate(submission.value)));
     if (created.error) {
       const status = failedStatus(created.error);
       const errors = status === 502 ? { formErrors: [`${CREATE_FAILED} ${created.error.message}`] } : createErrorFields(created.error.message);
@@ -150,7 +151,7 @@ export async function adminOrganizationsAction({ request, context }: ActionFunct
     }
     const png = logo.png;
     const outcome = await submitOnce(`${user.userId}:${INTENTS.logo}:${organizationId}`, token, async () => {
-      const uploaded = await uploadAdminOrganizationLogo(api, organizationId, png);
+      const uploaded = await uploadAdminOrganizationLogo(api(), organizationId, png);
       return { keep: !uploaded.error, value: uploaded.error ?? null };
     });
     if (outcome) {
@@ -165,7 +166,7 @@ export async function adminOrganizationsAction({ request, context }: ActionFunct
 
   if (intent === INTENTS.enable || intent === INTENTS.disable) {
     const call = intent === INTENTS.enable ? enableAdminOrganization : disableAdminOrganization;
-    const result = await callOnce(`${user.userId}:${intent}:${organizationId}`, token, () => call(api, organizationId));
+    const result = await callOnce(`${user.userId}:${intent}:${organizationId}`, token, () => call(api(), organizationId));
     // A disabled organization's sessions end at once, on every portal replica (ADR 025).
     if (intent === INTENTS.disable && !result.error) await sessionRevocations().revokeOrganization(organizationId);
     throw flashAndList(request, context, toggleToast(intent, result.error ? result.error.message : null));

@@ -4,6 +4,9 @@
  * none → ASC → DESC → none ("none" is the default order again). The ID order is the API's (newest first): the ids
  * are UUIDs, which carry no order of their own. Pure.
  */
+import { pageOfList, pageParam } from "../../../domain/paging";
+import { compareId } from "../../../domain/collate";
+
 export const GAIT_SORT_COLUMNS = ["id", "capturedDate", "patientName", "sessionUUID"] as const;
 export type GaitSortColumn = (typeof GAIT_SORT_COLUMNS)[number];
 export type SortDir = "asc" | "desc";
@@ -49,11 +52,6 @@ export interface GaitSortable {
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-/**
- * UUIDs are text, character by character: a run of digits in one is no number ('10aa…' sorts before '9f3c…'), so
- * the number-aware collation of names does not apply to them.
- */
-const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The rows in the sort's order (the default when null). `rows` come in the API's order, newest first (the
@@ -75,7 +73,8 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
       : column === "capturedDate"
         ? (a: Item, b: Item) => Date.parse(a.row.capturedDate) - Date.parse(b.row.capturedDate)
         : column === "sessionUUID"
-          ? (a: Item, b: Item) => textOrder(a.row.sessionUUID.toLowerCase(), b.row.sessionUUID.toLowerCase())
+          ? // UUIDs are text: a run of digits in one is no number (the one order of ID columns, domain/collate.ts).
+            (a: Item, b: Item) => compareId(a.row.sessionUUID, b.row.sessionUUID)
           : (a: Item, b: Item) => collator.compare(a.row[column], b.row[column]);
   return indexed.sort((a, b) => sign * cmp(a, b) || a.position - b.position).map((x) => x.row);
 }
@@ -83,18 +82,11 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
 /** The table's page size (the spec shows a table of the last 90 days; ours is paged, the sort spans all pages). */
 export const GAIT_PAGE_SIZE = 50;
 
-export function parsePage(params: URLSearchParams): number {
-  const page = Number(params.get("page"));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
+/** `?page=` (the one rule of every list, domain/paging.ts). */
+export const parsePage = (params: URLSearchParams): number => pageParam(params.get("page"));
 
 /**
  * One page of sorted rows with the pager's metadata. A page past the end is not the last page in disguise: it has
  * no rows, and the list says there is no such page (the shared pager's `EmptyList`, as every paged list does).
  */
-export function pageOf<T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) {
-  const totalPages = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.max(1, page);
-  const items = rows.slice((current - 1) * size, current * size);
-  return { items, page: current, metadata: { totalItems: rows.length, itemCount: items.length, itemsForPage: size, totalPages } };
-}
+export const pageOf = <T>(rows: readonly T[], page: number, size = GAIT_PAGE_SIZE) => pageOfList(rows, page, size);

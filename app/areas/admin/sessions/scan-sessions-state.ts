@@ -17,6 +17,7 @@ import { hrefOf, withExtra } from "../../scan/sessions/sessions-state";
 import type { AdminScanSessionQuery } from "../../../api/admin-sessions.server";
 import { dateRangeInstants, dateRangeParams, parseDateRange, type DateRange } from "../../../domain/date-range";
 import { isUuid } from "../../../domain/uuid";
+import { pageParam } from "../../../domain/paging";
 
 export const ADMIN_SESSIONS_PATH = "/admin/scan/sessions/";
 /** 003 §9. */
@@ -43,7 +44,6 @@ const unique = (values: string[]) => [...new Set(values)];
 
 export function parseAdminSessionsState(params: URLSearchParams, today: string): AdminSessionsState {
   const uuidInput = (params.get("uuid") ?? "").trim();
-  const page = Number(params.get("page"));
   return {
     provider: (params.get("provider") ?? "").trim().slice(0, 200),
     assessments: unique(params.getAll("assessment").map((a) => a.trim().toUpperCase()).filter((a) => ASSESSMENT_ID.test(a))).slice(0, MAX_IDS),
@@ -51,7 +51,7 @@ export function parseAdminSessionsState(params: URLSearchParams, today: string):
     range: parseDateRange(params, today),
     uuid: isUuid(uuidInput.toLowerCase()) ? uuidInput.toLowerCase() : null,
     uuidInput: uuidInput.slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: pageParam(params.get("page")),
   };
 }
 

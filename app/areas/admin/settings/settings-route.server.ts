@@ -9,7 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { getScanModulesOverride, listAdminOrganizations, resetScanModulesOverride, setScanModulesOverride } from "../../../api/admin-modules.server";
 import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
-import { failedStatus } from "../../../forms/api-error";
+import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { FORM_TOKEN_FIELD, callOnce } from "../../../forms/submit-once.server";
 import { ADMIN_ROUTES } from "../../../shell/nav";
 import { requireAdmin } from "../access.server";
@@ -61,8 +61,10 @@ export async function settingsAction({ request, context }: ActionFunctionArgs) {
   const { organizationId } = submission.value;
   const result = await callOnce(`${user.userId}:set-override`, form.get(FORM_TOKEN_FIELD), () => setScanModulesOverride(api, organizationId));
   if (result.error) {
-    const message = withServerMessage(OVERRIDE_SET_FAILED, result.error.message);
-    return data({ intent: "set", message: null, result: submission.reply({ formErrors: [message] }) }, { status: failedStatus(result.error) });
+    // A refusal of the organization itself (one without Scan, from a forged or stale post) at the select; else under the form.
+    const atField = result.error.status === 400 ? apiErrorFields(result.error, ["organizationId"]) : {};
+    const reply = atField.fieldErrors ? atField : { formErrors: [withServerMessage(OVERRIDE_SET_FAILED, result.error.message)] };
+    return data({ intent: "set", message: null, result: submission.reply(reply) }, { status: failedStatus(result.error) });
   }
   throw toast(OVERRIDE_SET);
 }

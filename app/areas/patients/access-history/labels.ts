@@ -4,6 +4,7 @@
  * patient detail's 'Access history' and the admin search.
  */
 import { ROLE_LABELS, ROLES, type Role } from "../../../auth/roles";
+import { pageParam } from "../../../domain/paging";
 
 /** One label per operation the API records (reference-api/src/areas/audit/record.ts). */
 export const OPERATION_LABELS: Record<string, string> = {
@@ -78,7 +79,4 @@ export function userNames(providers: readonly KnownUser[]): Record<string, strin
 export const whoLabel = (userId: string, names: Record<string, string>): string => names[userId] ?? `User ${userId}`;
 
 /** `?page=` of the URL: a whole number ≥ 1 (else 1), at most 100000 (the contract's bound). */
-export function pageFromUrl(url: URL): number {
-  const n = Number(url.searchParams.get("page"));
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 1;
-}
+export const pageFromUrl = (url: URL): number => pageParam(url.searchParams.get("page"));

@@ -14,7 +14,7 @@
 import * as z from "zod";
 import "../../../forms/fields"; // jitless in the browser, the fallback messages: before this module builds a schema
 import { isSingleLine, notSingleLine } from "../../../domain/single-line";
-import { isPhoneEmpty, isValidPhone, maskPhone, normalizePhone } from "../../../domain/phone";
+import { isPhoneEmpty, isValidPhone, maskPhone, normalizePhone, PHONE_MESSAGES } from "../../../domain/phone";
 import { NAME_TOO_LONG } from "../../../forms/messages";
 import { birthDayProblem, DATE_BOUND_MESSAGES, isCalendarDay } from "../../../domain/date-bounds";
 import { BODY_PARTS, PATIENT_PRODUCTS, SIDES, sideOfChoice, type BodyPart, type InjuredSide, type Language, type PatientProduct } from "./patient-options";
@@ -28,8 +28,9 @@ export const PATIENT_MESSAGES = {
   emailInvalidAdd: "Email must be valid",
   emailInvalidEdit: "Email must be valid.",
   emailRequired: "Email is required",
-  phoneInvalid: "Phone number must be 10 digits",
-  phoneRequired: "Phone number is required",
+  // Shared with the API (domain/phone.ts).
+  phoneInvalid: PHONE_MESSAGES.invalid,
+  phoneRequired: PHONE_MESSAGES.required,
   locationRequired: "Location is required",
   sideRequired: "Side of body is required",
   bodyPartRequired: "Involved body part is required",

@@ -26,6 +26,7 @@ import { readLimitedForm, type FormLimits } from "../../../forms/multipart.serve
 import type { Api } from "../../../api/client.server";
 import { addPatientToProduct, createPatient, getPatientRecord, sendPatientInvite, uploadPatientsCsv, type PatientRecord } from "../../../api/patient-list.server";
 import { requestUrl } from "../../../request-url";
+import { apiErrorFields } from "../../../forms/api-error";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MESSAGES = {
@@ -119,6 +120,9 @@ interface ActionEnv {
 
 const flashSuccess = (env: ActionEnv, message: string) => getSession(env.request, env.context).flash("toast", { type: "success", message });
 
+/** The patient form's fields an API refusal may name (`field: message`). */
+export const PATIENT_FIELDS = ["firstName", "lastName", "email", "phoneNumber", "dob", "locationId", "primaryPractitionerId", "injuredSideOfBody", "injuredBodyPart", "gaitUid"] as const;
+
 /** Single add: validate (the products the user may add), POST v2/patients, then the patient or the form again. */
 export async function addPatientAction(env: ActionEnv, form: FormData) {
   const addable = addableProducts(env.user.organization.products);
@@ -134,7 +138,9 @@ export async function addPatientAction(env: ActionEnv, form: FormData) {
     if (created.error) return { keep: false, value: { error: created.error } };
     return { keep: true, value: { id: created.data.id } };
   });
-  if (outcome.error) return reply({ formErrors: [outcome.error.message] });
+  // The API's refusal at the field it names (another location's provider at Primary Provider, a used e-mail at
+  // Email), as Edit Patient Details shows it; anything else under the form.
+  if (outcome.error) return reply(apiErrorFields(outcome.error, PATIENT_FIELDS));
   flashSuccess(env, patientAddedMessage(value.products));
   if (another) {
     const again = requestUrl(env.request);

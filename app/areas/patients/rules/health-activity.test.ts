@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goalText, groupSessionsByDay, pageOf, pageParam, resultStatusLabel, resultText, romText, type HealthSession, type HealthSet } from "./health-activity";
+import { goalText, groupSessionsByDay, pageParam, resultStatusLabel, resultText, romText, type HealthSession, type HealthSet } from "./health-activity";
 
 const set = (completionRatio: number, over: Partial<HealthSet["setInfo"]> = {}): HealthSet => ({
   exerciseId: "S-1",
@@ -60,13 +60,11 @@ describe("set texts", () => {
 });
 
 describe("paging", () => {
-  it("clamps the page and slices it", () => {
-    const items = [1, 2, 3, 4, 5, 6, 7];
-    expect(pageOf(items, 2, 3)).toEqual({ items: [4, 5, 6], page: 2, totalPages: 3 });
-    expect(pageOf(items, 9, 3)).toEqual({ items: [7], page: 3, totalPages: 3 });
-    expect(pageOf([], 1, 3)).toEqual({ items: [], page: 1, totalPages: 1 });
+  it("reads the page of the URL by the one rule of every list", () => {
     expect(pageParam(new URLSearchParams("page=2"))).toBe(2);
     expect(pageParam(new URLSearchParams("page=-1"))).toBe(1);
     expect(pageParam(new URLSearchParams("page=x"))).toBe(1);
+    // Past the end is kept as asked: the list says there is no such page (it showed the last page before).
+    expect(pageParam(new URLSearchParams("page=99"))).toBe(99);
   });
 });

@@ -7,6 +7,7 @@ import type { Schema } from "../../../api/schemas";
 import { completionTone, sessionProgress, type CompletionTone } from "./session-progress";
 import { dayInZone, formatDay, formatTime } from "../../../domain/zoned-day";
 import { formatDegrees } from "../../../domain/result-format";
+import { pageParam as pageOfUrl } from "../../../domain/paging";
 
 export type HealthSession = Schema<"HealthSession">;
 export type HealthSet = Schema<"HealthSet">;
@@ -90,21 +91,5 @@ export function groupSessionsByDay(sessions: readonly HealthSession[], timeZone:
   return days;
 }
 
-export interface Paged<T> {
-  items: T[];
-  page: number;
-  totalPages: number;
-}
-
-/** One page (1-based, clamped) of a list. */
-export function pageOf<T>(items: readonly T[], page: number, size: number): Paged<T> {
-  const totalPages = Math.max(1, Math.ceil(items.length / size));
-  const p = Math.min(totalPages, Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1));
-  return { items: items.slice((p - 1) * size, p * size), page: p, totalPages };
-}
-
-/** The `page` search parameter (1 when absent or invalid). */
-export function pageParam(searchParams: URLSearchParams): number {
-  const n = Number(searchParams.get("page"));
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+/** The `page` search parameter (the one rule of every list, domain/paging.ts). */
+export const pageParam = (searchParams: URLSearchParams): number => pageOfUrl(searchParams.get("page"));

@@ -6,6 +6,7 @@
  * URL: /patients/?tab=active|discharged&q=…&provider={id}&location={id}&sort={column}&dir=asc|desc&page=N
  */
 import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
+import { pageParam } from "../../../domain/paging";
 export type { SortDir };
 /** 000 §9: "Page size for lists: a shared constant, value not shown (mock metadata uses 10)". */
 export const LIST_PAGE_SIZE = 10;
@@ -84,14 +85,12 @@ export interface ListState {
 }
 
 const ID = /^[0-9a-fA-F-]{36}$/;
-const MAX_PAGE = 100_000;
 
 /** The list's state from the URL; `savedTab` (the user's last tab) when the URL names none. */
 export function parseListState(params: URLSearchParams, savedTab: ListTab = "active"): ListState {
   const tab = params.get("tab");
   const sort = params.get("sort");
   const dir = params.get("dir");
-  const page = Number(params.get("page") ?? "1");
   const id = (name: string) => {
     const v = params.get(name)?.trim() ?? "";
     return ID.test(v) ? v.toLowerCase() : null;
@@ -104,7 +103,7 @@ export function parseListState(params: URLSearchParams, savedTab: ListTab = "act
     location: params.get("location")?.trim() === "all" ? "all" : id("location"),
     sort: sorted ? sort : null,
     dir: sorted ? dir : null,
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    page: pageParam(params.get("page")),
   };
 }
 

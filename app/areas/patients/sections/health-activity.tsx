@@ -2,16 +2,18 @@
  * The Health activity tab (000 §2.8): sessions grouped by day, newest first; each session with its program,
  * time, self-reported mark and completion badge, and a table of its sets (exercise, side, goal, result,
  * range of motion, result status). A long history is virtualized (@tanstack/react-virtual) once JavaScript
- * runs; without it (and in the server's HTML) it is paged by days with plain links.
+ * runs; without it (and in the server's HTML) it is paged by days with the shared pager (plain links).
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
-import { goalText, pageOf, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
+import { goalText, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
 import { setProgress } from "../rules/session-progress";
 import { useHydrated } from "../../../components/use-hydrated";
 import { withParams } from "../../../components/dialog";
 import { tableWrap } from "../../../components/table-wrap";
+import { EmptyList, isPastEnd, Pager } from "../../../components/pager";
+import { pageOfList } from "../../../domain/paging";
 
 /** Days per page of the paged history. */
 export const DAYS_PAGE_SIZE = 5;
@@ -31,7 +33,18 @@ export function HealthActivity({ days, page }: { days: SessionDay[]; page: numbe
 
 function PagedDays({ days, page }: { days: SessionDay[]; page: number }) {
   const location = useLocation();
-  const paged = pageOf(days, page, DAYS_PAGE_SIZE);
+  const paged = pageOfList(days, page, DAYS_PAGE_SIZE);
+  const pager = {
+    page: paged.page,
+    metadata: paged.metadata,
+    hrefFor: (n: number) => withParams(location, { page: n > 1 ? String(n) : null }),
+    noun: ["day", "days"] as [string, string],
+    label: "Session history pages",
+    previousText: "Newer sessions",
+    nextText: "Older sessions",
+  };
+  // A page past the end says so, as every paged list does (domain/paging.ts), not the last page in disguise.
+  if (isPastEnd(paged.page, paged.metadata)) return <EmptyList {...pager}>{null}</EmptyList>;
   return (
     <>
       <div className="session-days">
@@ -39,23 +52,7 @@ function PagedDays({ days, page }: { days: SessionDay[]; page: number }) {
           <DayGroup key={day.day} day={day} />
         ))}
       </div>
-      {paged.totalPages > 1 ? (
-        <nav className="pager" aria-label="Session history pages">
-          {paged.page > 1 ? (
-            <Link to={withParams(location, { page: String(paged.page - 1) })} rel="prev">
-              Newer sessions
-            </Link>
-          ) : null}
-          <span aria-current="page">
-            Page {paged.page} of {paged.totalPages}
-          </span>
-          {paged.page < paged.totalPages ? (
-            <Link to={withParams(location, { page: String(paged.page + 1) })} rel="next">
-              Older sessions
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      {paged.metadata.totalPages > 1 ? <Pager {...pager} /> : null}
     </>
   );
 }

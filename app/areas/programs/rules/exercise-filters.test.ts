@@ -187,14 +187,15 @@ describe("paging: 36 a page", () => {
   it("pages of 36, the last one partial", () => {
     expect(EXERCISE_PAGE_SIZE).toBe(36);
     const p1 = pageOf(many, 1);
-    expect([p1.items.length, p1.page, p1.pageCount, p1.total, p1.first]).toEqual([36, 1, 3, 80, 1]);
+    expect([p1.items.length, p1.page, p1.pageCount, p1.total, p1.first, p1.size]).toEqual([36, 1, 3, 80, 1, 36]);
     const p3 = pageOf(many, 3);
     expect([p3.items.length, p3.items[0]!.id, p3.first]).toEqual([8, "S-0073", 73]);
   });
 
-  it("a page past the last shows the last; an empty list has one empty page", () => {
-    expect(pageOf(many, 99).page).toBe(3);
-    expect(pageOf([], 5)).toEqual({ items: [], page: 1, pageCount: 1, total: 0, first: 0 });
+  it("a page past the last is no page (empty, as asked: the grid says so); an empty list has one empty page", () => {
+    expect(pageOf(many, 99)).toMatchObject({ items: [], page: 99, pageCount: 3, total: 80, first: 0 });
+    expect(pageOf([], 5)).toMatchObject({ items: [], page: 5, pageCount: 1, total: 0, first: 0 });
+    expect(pageOf([], 1)).toEqual({ items: [], page: 1, pageCount: 1, total: 0, first: 0, size: 36 });
   });
 
   it("filters then pages", () => {

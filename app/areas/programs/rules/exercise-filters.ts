@@ -12,6 +12,7 @@
  * Values are the contract's enumerations (openapi/components/schemas/Exercise.yaml); labels the spec's (§3).
  */
 import type { Schema } from "../../../api/schemas";
+import { pageOfList, pageParam } from "../../../domain/paging";
 
 type Exercise = Schema<"Exercise">;
 
@@ -89,7 +90,7 @@ export interface ExerciseFilters {
   equipment: Equipment[];
   position: Position[];
   camera: CameraOrientation[];
-  /** 1-based; clamped to the last page when the list is paged (`pageOf`). */
+  /** 1-based; a page past the last is answered as such (`pageOf`). */
   page: number;
 }
 
@@ -113,10 +114,8 @@ function chosen<V extends string>(source: ParamSource, name: string, options: re
 
 const flag = (v: FormDataEntryValue | string | null) => v === "1" || v === "true" || v === "on";
 
-function parsePage(v: FormDataEntryValue | string | null): number {
-  if (typeof v !== "string" || !/^\d{1,6}$/.test(v)) return 1;
-  return Math.max(1, Number(v));
-}
+/** The one rule of every list's page (domain/paging.ts). */
+const parsePage = (v: FormDataEntryValue | string | null): number => pageParam(typeof v === "string" ? v : null);
 
 function parseSource(source: ParamSource): ExerciseFilters {
   const q = source.get("q");
@@ -274,20 +273,23 @@ export function applyExerciseFilters<E extends FilterableExercise>(exercises: re
 
 export interface ExercisePage<E> {
   items: E[];
-  /** The page shown (the asked one clamped to 1…pageCount). */
+  /** The page asked for (from 1); past the last page it has no items (the grid says there is no such page). */
   page: number;
   pageCount: number;
   total: number;
   /** 1-based position of the first item (0 when there is none). */
   first: number;
+  /** The page size. */
+  size: number;
 }
 
-/** One page of a list, 36 a page; a page past the last shows the last. */
+/**
+ * One page of a list, 36 a page. A page past the last has no items and the grid says there is no such page (the
+ * one rule of every list, domain/paging.ts); it showed the last page before.
+ */
 export function pageOf<E>(items: readonly E[], page: number, size = EXERCISE_PAGE_SIZE): ExercisePage<E> {
-  const pageCount = Math.max(1, Math.ceil(items.length / size));
-  const p = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const start = (p - 1) * size;
-  return { items: items.slice(start, start + size), page: p, pageCount, total: items.length, first: items.length === 0 ? 0 : start + 1 };
+  const { items: shown, page: p, metadata } = pageOfList(items, page, size);
+  return { items: shown, page: p, pageCount: metadata.totalPages, total: items.length, first: shown.length === 0 ? 0 : (p - 1) * size + 1, size };
 }
 
 /** Filter then page: what both screens show. */

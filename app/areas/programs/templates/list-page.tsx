@@ -12,6 +12,7 @@ import { ErrorList } from "../../../components/field";
 import { createTemplateHref, duplicateTemplateHref, editTemplateHref } from "../../../domain/program-builder";
 import { FormToken } from "../../../forms/form-token";
 import { ActionMenu } from "../../../components/action-menu";
+import { OpenPager } from "../../../components/pager";
 import type { TemplateActionData, TemplateCard, TemplateListData } from "./list-route.server";
 import {
   EMPTY_PAGE_MESSAGE,
@@ -132,7 +133,7 @@ function TemplateResults({ page, state, dialog, selected }: { page: Page; state:
   return (
     <>
       {body}
-      <Pager state={state} hasNext={page.hasNext} count={items.length} />
+      {items.length > 0 ? <OpenPager page={state.page} hasNext={page.hasNext} hrefFor={(p) => templatesHref({ ...state, page: p })} /> : null}
       {dialog?.kind === "delete" ? <DeleteDialog state={state} id={dialog.id} template={items.find((t) => t.id === dialog.id) ?? null} /> : null}
       {dialog?.kind === "delete-selected" ? <BulkDeleteDialog state={state} ids={dialog.ids} templates={items.filter((t) => dialog.ids.includes(t.id.toLowerCase()))} /> : null}
     </>
@@ -181,25 +182,6 @@ function TemplateGrid({ items, state, checked }: { items: TemplateCard[]; state:
         </li>
       ))}
     </ul>
-  );
-}
-
-function Pager({ state, hasNext, count }: { state: TemplateListState; hasNext: boolean; count: number }) {
-  if (state.page === 1 && !hasNext) return null;
-  return (
-    <nav aria-label="Pagination" className="pager">
-      <p className="pager-summary">{count > 0 ? `Page ${state.page}` : null}</p>
-      {state.page > 1 ? (
-        <Link to={templatesHref({ ...state, page: state.page - 1 })} className="button">
-          Previous page
-        </Link>
-      ) : null}
-      {hasNext ? (
-        <Link to={templatesHref({ ...state, page: state.page + 1 })} className="button">
-          Next page
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

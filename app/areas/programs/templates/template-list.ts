@@ -8,6 +8,8 @@
  *      …&delete={id}                                     a card's Delete confirmation
  *      ?add=true                                         the builder's create-template start (a redirect)
  */
+import { pageParam } from "../../../domain/paging.js"; // .js: the E2E tests (NodeNext) import this module
+
 export const TEMPLATES_PATH = "/programs/templates/";
 
 /** Ours (001 §9: "Some page-size … constants are not shown"): a grid of 2, 3 or 4 columns fills evenly. */
@@ -52,10 +54,9 @@ export interface TemplateListState {
 }
 
 export function parseTemplateListState(params: URLSearchParams): TemplateListState {
-  const page = Number(params.get("page") ?? "1");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    page: Math.min(pageParam(params.get("page")), MAX_PAGE),
     select: params.get("select") === "1",
   };
 }

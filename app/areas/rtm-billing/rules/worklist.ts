@@ -109,6 +109,7 @@ export { monthHeading };
 import { isUuid } from "../../../domain/uuid";
 import { monthHeading } from "../../../domain/month-name";
 import { pasteableLines } from "../../../domain/spreadsheet";
+import { pageParam } from "../../../domain/paging";
 
 export { isUuid };
 
@@ -119,7 +120,6 @@ export function parseWorklistState(params: URLSearchParams, today: string): Work
   const sort = params.get("sort");
   const dir = params.get("dir");
   const sorted = (sort === "name" || sort === "status") && (dir === "asc" || dir === "desc");
-  const page = Number(params.get("page"));
   const location = params.get("location");
   const usable = months.includes(month);
   const quoted = month.length > 20 ? `${month.slice(0, 20)}…` : month;
@@ -135,7 +135,7 @@ export function parseWorklistState(params: URLSearchParams, today: string): Work
     q: (params.get("q") ?? "").trim().slice(0, 200),
     sort: sorted ? sort : null,
     dir: sorted ? dir : null,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageParam(params.get("page")),
   };
 }
 

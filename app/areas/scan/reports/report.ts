@@ -12,7 +12,7 @@ import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { exportFileName } from "../../../domain/scan-display";
 import { csvResultValue, formatResultValue } from "../../../domain/result-format";
 import { fileDay } from "../../../domain/report-day";
-import { compareNumeric } from "../../../domain/collate";
+import { compareId } from "../../../domain/collate";
 
 export const SCAN_REPORTS_PATH = "/scan/reports/";
 export const LOCATION_REQUIRED = "Location is required";
@@ -109,7 +109,7 @@ export function participantRows(rows: readonly AssessmentRow[], sessions: readon
   const groups = new Map<string, AssessmentRow[]>();
   for (const r of rows) groups.set(r.participantUid, [...(groups.get(r.participantUid) ?? []), r]);
   return [...groups.entries()]
-    .sort(([a], [b]) => compareNumeric(a, b))
+    .sort(([a], [b]) => compareId(a, b))
     .map(([uid, list]) => {
       const latest = list[list.length - 1]!;
       // The participant as the newest of their sessions that knows of an archiving (else the latest session).

@@ -16,6 +16,7 @@
 import type { ScanSessionQuery } from "../../../api/scan.server";
 import { dateRangeInstants, dateRangeParams, parseDateRange, type DateRange } from "../../../domain/date-range";
 import { isUuid } from "../../../domain/uuid";
+import { pageParam } from "../../../domain/paging";
 
 export const SESSIONS_PATH = "/scan/sessions/";
 /** The portal's page size (002 §9 gives 15 for the admin area only; the portal's is ours). */
@@ -41,7 +42,6 @@ export function parseSessionsState(params: URLSearchParams, today: string): Sess
   const location = params.get("location")?.trim().toLowerCase() ?? "";
   const uuidInput = (params.get("uuid") ?? "").trim();
   const assessment = params.get("assessment")?.trim().toUpperCase() ?? "";
-  const page = Number(params.get("page"));
   return {
     location: isUuid(location) ? location : null,
     range: parseDateRange(params, today),
@@ -49,7 +49,7 @@ export function parseSessionsState(params: URLSearchParams, today: string): Sess
     assessment: ASSESSMENT_ID.test(assessment) ? assessment : null,
     uuid: isUuid(uuidInput.toLowerCase()) ? uuidInput.toLowerCase() : null,
     uuidInput: uuidInput.slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: pageParam(params.get("page")),
   };
 }
 

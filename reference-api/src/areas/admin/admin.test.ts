@@ -511,6 +511,11 @@ describe("users and settings", () => {
   it("gets, sets and resets the scan-modules organization override", async () => {
     const url = "/v2/admin/settings/scan-modules-organization-override";
     expect((await api.request("POST", url, { ...as(fx.support), body: { organizationId: randomUUID() } })).status).toBe(404);
+    // An organization without Scan has no modules to serve: refused at the field (issue 34: a forged post was accepted).
+    const noScan = randomUUID();
+    await api.db.query("INSERT INTO organizations (id, name, products) VALUES ($1, 'No Scan Org', '{HEALTH}')", [noScan]);
+    expect((await api.request("POST", url, { ...as(fx.support), body: { organizationId: noScan } })).body).toEqual({ status: 400, message: "organizationId: This organization does not have Scan: choose an organization with Scan." });
+    expect((await api.request("GET", url, as(fx.support))).body).not.toEqual({ organizationId: noScan });
     expect((await api.request("POST", url, { ...as(fx.support), body: { organizationId: fx.orgA.id } })).body).toEqual({ organizationId: fx.orgA.id });
     expect((await api.request("GET", url, as(fx.support))).body).toEqual({ organizationId: fx.orgA.id });
     expect((await api.request("DELETE", url, as(fx.support))).status).toBe(204);

@@ -18,7 +18,7 @@ import {
 } from "./organizations.js";
 import { validateOutcome } from "./outcomes.js";
 import { KEYWORD_MESSAGES } from "../../../../app/domain/location-keyword.js";
-import { SCAN_MODULES_OVERRIDE_KEY, getScanModulesOverride } from "./settings.js";
+import { OVERRIDE_NEEDS_SCAN, SCAN_MODULES_OVERRIDE_KEY, getScanModulesOverride } from "./settings.js";
 import { findUserProfile } from "./users.js";
 import { adminInsights } from "./insights.js";
 
@@ -164,7 +164,9 @@ export const handlers = defineHandlers({
   async adminSetScanModulesOverride(ctx) {
     requireStaff(ctx.caller);
     const { organizationId } = ctx.body;
-    await getOrganizationRow(ctx.db, organizationId);
+    const organization = await getOrganizationRow(ctx.db, organizationId);
+    // Only an organization with Scan has scan modules to serve (issue 34: a forged post set any organization).
+    if (!organization.products.includes("SCAN")) throw badRequest(`organizationId: ${OVERRIDE_NEEDS_SCAN}`);
     await ctx.db.query(
       "INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
       [SCAN_MODULES_OVERRIDE_KEY, JSON.stringify({ organizationId })],

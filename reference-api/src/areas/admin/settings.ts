@@ -4,6 +4,9 @@ import type { Db } from "../../db/db.js";
 /** Key of the scan-modules organization override in the `settings` table (value `{organizationId}`). */
 export const SCAN_MODULES_OVERRIDE_KEY = "scan_modules_organization_override";
 
+/** The override's refusal of an organization without Scan (it has no scan modules to serve). */
+export const OVERRIDE_NEEDS_SCAN = "This organization does not have Scan: choose an organization with Scan.";
+
 /** The override; `organizationId` null when none is set (or the organization no longer exists). */
 export async function getScanModulesOverride(db: Db): Promise<Schema<"ScanModulesOverride">> {
   const row = await db.one<{ organization_id: string | null }>(

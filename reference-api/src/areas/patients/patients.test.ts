@@ -4,7 +4,8 @@ import { bulkInsert } from "../../db/db.js";
 import { addDays } from "./record.js";
 import { createFixture, ids, multipart, tokens, type Fixture, type TestUser } from "./test-fixture.js";
 import { parseCsv } from "./csv.js";
-import { normalizePhone } from "./validation.js";
+import { normalizePhone, PHONE_MESSAGE } from "./validation.js";
+import { isValidPhone, PHONE_MESSAGES } from "../../../../app/domain/phone.js";
 
 let fx: Fixture;
 let today: string;
@@ -44,6 +45,19 @@ describe("pure helpers", () => {
     expect(normalizePhone("555-0142")).toBeUndefined();
     expect(normalizePhone("303555014x")).toBeUndefined();
     expect(normalizePhone("23035550142")).toBeUndefined();
+  });
+  it("reads a phone by the portal's rule, with its words (app/domain/phone.ts: one definition)", () => {
+    // 000 §5: "exactly 10 digits after removing non-digits" — the portal accepted these and the API refused them.
+    for (const typed of ["Tel. 303-555-0142", "303 555 0142 (cell)", "303/555/0142"]) {
+      expect(isValidPhone(typed)).toBe(true);
+      expect(normalizePhone(typed)).toBe("+13035550142");
+    }
+    for (const typed of ["555-0142", "303-555-01422", "call me"]) {
+      expect(isValidPhone(typed)).toBe(false);
+      expect(normalizePhone(typed)).toBeUndefined();
+    }
+    expect(PHONE_MESSAGE).toBe(PHONE_MESSAGES.invalid);
+    expect(PHONE_MESSAGE).toBe("Phone number must be 10 digits");
   });
   it("parses quoted CSV fields", () => {
     const rows = parseCsv('a,b,c\r\n"x, y","he said ""hi""",\n\n"multi\nline",2,3\n');

@@ -2,6 +2,7 @@ import type { Db } from "../../db/db.js";
 import type { MemberCaller } from "../../core/auth.js";
 import { badRequest, conflict } from "../../core/errors.js";
 import { birthDayProblem } from "../../../../app/domain/date-bounds.js";
+import { PHONE_MESSAGES, phoneValue } from "../../../../app/domain/phone.js";
 
 /** A problem with one field; `message` is the product's user-facing text. */
 export interface FieldProblem {
@@ -29,22 +30,15 @@ export interface PatientFields {
   gaitUid: string | null;
 }
 
-export const PHONE_MESSAGE = "Phone number must be 10 digits";
+/** The portal's phone rule and words (app/domain/phone.ts): a number the portal sends is one the API takes. */
+export const PHONE_MESSAGE = PHONE_MESSAGES.invalid;
 
 /**
- * Normalises a phone number: empty → null; otherwise only digits, spaces, ( ) + . - are allowed and exactly
- * 10 digits must remain (an 11-digit number starting with the country code 1 drops it). Answers +1 and the digits.
- * Returns undefined when invalid.
+ * Normalises a phone number (000 §5: valid when empty or exactly 10 digits after removing non-digits; an 11-digit
+ * number starting with the country code 1 drops it): empty → null; a phone number → +1 and the digits; anything
+ * else → undefined (refused with PHONE_MESSAGE).
  */
-export function normalizePhone(raw: string | null | undefined): string | null | undefined {
-  if (raw === null || raw === undefined) return null;
-  const s = raw.trim();
-  if (s === "") return null;
-  if (!/^[\d\s()+.-]+$/.test(s)) return undefined;
-  let digits = s.replace(/\D/g, "");
-  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
-  return digits.length === 10 ? `+1${digits}` : undefined;
-}
+export const normalizePhone = phoneValue;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -86,7 +80,7 @@ export function patientProblems(f: PatientFields, today: string, opts: { sideGiv
       if (f.injuredBodyPart === null) out.push({ field: "injuredBodyPart", message: "Involved body part is required" });
     }
   } else if (!has("GAIT") && has("PRO")) {
-    if (f.phoneNumber === null) out.push({ field: "phoneNumber", message: "Phone number is required" });
+    if (f.phoneNumber === null) out.push({ field: "phoneNumber", message: PHONE_MESSAGES.required });
   }
   if (f.locationId === null) out.push({ field: "locationId", message: "Location is required" });
   // The portal's bounds, in its words (app/domain/date-bounds.ts): a valid day from 1900-01-01 to today.
