@@ -69,7 +69,7 @@ function startBench(): void {
   window.__replayStats = { navigationStart: performance.timeOrigin, drawn: 0, dropped: 0, playing: false };
 }
 
-/** `arrived`: frames 0 … arrived − 1 are in `log` (the rest of its buffer waits for them: confidence -1). */
+/** `arrived` (≥ 1): frames 0 … arrived − 1 are in `log` (the rest of its buffer waits for them: confidence -1). */
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; log: PackedLog; arrived: number };
 
 type WorkerMessage =
@@ -99,9 +99,9 @@ function useStreamedLog(src: string): Load {
     worker.onmessage = (e: MessageEvent) => {
       const m = e.data as WorkerMessage;
       if (m.type === "header") {
+        // The player shows with the first frames (a drawing at once, as when the whole log came in one piece).
         log = emptyLog(m.header);
         bench((s) => (s.frameCount = m.header.frameCount));
-        setLoad({ state: "ready", log, arrived: 0 });
       } else if (m.type === "frames") {
         if (!log) return fail(LOG_UNREADABLE);
         // Frames arrive in order: copied into the log's buffer, the arrived count moves on.
