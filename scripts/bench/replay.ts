@@ -23,7 +23,8 @@ import { signInAs } from "../identity/sign-in.js";
 import { LONG_REPLAY } from "../../reference-api/src/areas/scan/seed.js";
 import { demoAccount } from "./lib/accounts.js";
 import { CHROMIUM_PATH } from "./lib/browser-js.js";
-import { signInToPortal } from "./lib/portal-session.js";
+import { timedGet, type TimedResponse } from "./lib/http.js";
+import { signInToPortal, type PortalSession } from "./lib/portal-session.js";
 import { checkBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import { expectedFrames, longestTaskIn, type LongTask } from "./lib/replay-stats.js";
 import { fmt, machineLine, markdownTable } from "./lib/table.js";
@@ -71,6 +72,7 @@ try {
   if (!session) throw new Error(world === "large" ? "no 18,000-frame replay session in data/bench: it predates it — delete data/bench and run again" : "no pose log in the demo world");
 
   const portalSession = await signInToPortal(bench.portal.url, { email: account.email, password: account.password });
+  const serverRows = await serverSide(bench, accessToken, session.id, portalSession);
   const origin = new URL(bench.portal.url);
   const path = `/scan/sessions/${session.id}/replay?bench=1`;
   const rows: (string | number)[][] = [];
@@ -137,6 +139,8 @@ try {
       ["run", "frames", "nav → first frame ms", "nav → worker started ms", "nav → first frames arrived ms", "nav → log arrived ms", "nav → log parsed ms", "longest task while the log streamed ms", "longest task nav → first frame ms"],
       rows,
     ),
+    "## The log on the server side (one request each, before the browser's loads)",
+    markdownTable(["request", "type", "first byte ms", "frame 30 ms", "last byte ms", "bytes on the wire", "bytes"], serverRows),
     `## Playback (${playSeconds} s at 30 fps)`,
     playback
       ? markdownTable(["frames drawn", "expected", "frames dropped", "longest task ms"], [[playback.drawn, playback.expected, playback.dropped, fmt(playback.longest, 0)]])
@@ -150,6 +154,28 @@ try {
 } finally {
   await browser.close();
   await bench?.stop();
+}
+
+/**
+ * Where the log's time goes before the browser: the API's signed URL and file (as the portal fetches them), and the
+ * portal's answer to the viewer (`Accept: application/x-ndjson`: the stream of frames, ADR 048) and to a download
+ * (the JSON file), gzipped as a browser takes them: the first byte, frame 30 (one second of playback) decoded, the end.
+ */
+async function serverSide(bench: BenchPortal, accessToken: string, id: string, portal: PortalSession): Promise<(string | number)[][]> {
+  const api = { authorization: `Bearer ${accessToken}` };
+  const signed = await timedGet(new URL(`/v2/scan/sessions/${id}/pose-log/signed-url`, bench.stack.apiUrl).href, { headers: api });
+  const file = await timedGet((JSON.parse(signed.body) as { url: string }).url, { timeoutMs: 120_000, markers: { frame30: '{"frame":30,' } });
+  const logUrl = new URL(`/scan/sessions/${id}/pose-log.json`, bench.portal.url).href;
+  const asBrowser = (accept: string) => ({ ...portal.headers({ scripts: true }), accept, "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" });
+  const streamed = await timedGet(logUrl, { headers: asBrowser("application/x-ndjson, application/json;q=0.9"), timeoutMs: 120_000, markers: { frame30: '{"frame":30,' } });
+  const whole = await timedGet(logUrl, { headers: asBrowser("application/json"), timeoutMs: 120_000, markers: { frame30: '{"frame":30,' } });
+  const row = (name: string, r: TimedResponse) => [name, String(r.headers["content-type"] ?? "").split(";")[0]!, fmt(r.ttfbMs, 0), fmt(r.markers.frame30?.ms, 0), fmt(r.endMs, 0), r.wireBytes, r.bytes];
+  return [
+    ["API: signed URL", "application/json", fmt(signed.ttfbMs, 0), "-", fmt(signed.endMs, 0), signed.wireBytes, signed.bytes],
+    row("API: the file", file),
+    row("portal: the viewer's request", streamed),
+    row("portal: the file (download)", whole),
+  ];
 }
 
 /**
