@@ -61,12 +61,19 @@ describe("the replay's stream of frames is compressed as it streams (ADR 048)", 
       const res = await new Promise<IncomingMessage>((resolve, reject) => get(url, { headers: { "Accept-Encoding": "gzip" } }, resolve).on("error", reject));
       expect(res.headers["content-encoding"]).toBe("gzip");
       const lines = res.pipe(createGunzip());
-      const first = await new Promise<string>((resolve) => lines.once("data", (b: Buffer) => resolve(b.toString())));
-      expect(first).toBe(header);
+      let received = "";
+      let arrived = () => {};
+      const first = new Promise<void>((r) => (arrived = r));
+      lines.on("data", (b: Buffer) => {
+        received += b.toString();
+        arrived();
+      });
+      const ended = new Promise((r) => lines.once("end", r));
+      await first;
+      expect(received, "the header line, while the body is still open").toBe(header);
       finish();
-      let rest = "";
-      for await (const b of lines) rest += (b as Buffer).toString();
-      expect(rest).toBe('{"frame":0}\n{"frame":0}\n');
+      await ended;
+      expect(received).toBe(`${header}{"frame":0}\n{"frame":0}\n`);
     } finally {
       server.close();
     }
