@@ -51,7 +51,7 @@ function parse(bytes: Uint8Array, cuts: number[]) {
   for (const batch of batches) {
     expect(batch.start, "batches follow each other").toBe(next);
     coords.set(batch.coords, batch.start * jointCount * 3);
-    sides.set(batch.sides, batch.start);
+    if (header.kind === "hands") sides.set(batch.sides, batch.start);
     next = batch.start + batch.count;
   }
   expect(next).toBe(header.frameCount);
