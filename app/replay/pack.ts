@@ -5,6 +5,7 @@
  * as arguments). pack.test.ts checks it runs as standalone source.
  */
 import { HAND_JOINTS, POSE_JOINTS, type PackedLog } from "./log-types";
+import { LOG_STREAM_TYPE, logStreamParserFn } from "./log-stream";
 
 export const LOG_UNREADABLE = "The log could not be read.";
 
@@ -67,30 +68,68 @@ export function packLogFn(json: unknown, poseJoints: readonly string[], handJoin
 export const packLog = (json: unknown): PackedLog => packLogFn(json, POSE_JOINTS, HAND_JOINTS);
 
 /**
- * The Web Worker's source: it fetches the log itself (same origin, the session cookie goes along), tells the page
- * when the bytes have arrived, parses and packs them, and transfers the packed buffers. Nothing of the parsing runs
- * on the page's main thread.
+ * The Web Worker's source: it fetches the log itself (same origin, the session cookie goes along) asking for the
+ * stream of frames (`Accept: application/x-ndjson`, ADR 048), parses it as it arrives (log-stream.ts) and posts
+ * to the page: the header first, then the frames packed in batches (their buffers transferred) — the first as soon
+ * as it is parsed, the next at most every 100 ms — then the end. A log answered as one JSON document (the demo's
+ * sample file) is parsed whole and posted the same way. Nothing of the parsing runs on the page's main thread.
+ * Messages: {type:"header", header} · {type:"frames", start, count, coords, sides, at} · {type:"done", arrivedAt, at}
+ * · {type:"error", status, message}.
  */
 export function parserWorkerSource(): string {
   return `"use strict";
 const packLog = ${packLogFn.toString()};
+const streamParser = ${logStreamParserFn.toString()};
 const POSE = ${JSON.stringify(POSE_JOINTS)};
 const HANDS = ${JSON.stringify(HAND_JOINTS)};
+const BATCH_MS = 100;
 const now = () => performance.timeOrigin + performance.now();
+const postBatch = (b) => self.postMessage({ type: "frames", start: b.start, count: b.count, coords: b.coords, sides: b.sides, at: now() }, [b.coords.buffer, b.sides.buffer]);
 self.onmessage = async (event) => {
   const url = event.data.url;
   try {
-    const res = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const res = await fetch(url, { credentials: "same-origin", headers: { Accept: ${JSON.stringify(`${LOG_STREAM_TYPE}, application/json;q=0.9`)} } });
     if (!res.ok) {
       let message = "";
       try { message = (await res.json()).message || ""; } catch (e) {}
       self.postMessage({ type: "error", status: res.status, message: message || "The log could not be loaded." });
       return;
     }
-    const text = await res.text();
-    self.postMessage({ type: "arrived", at: now(), bytes: text.length });
-    const packed = packLog(JSON.parse(text), POSE, HANDS);
-    self.postMessage({ type: "parsed", at: now(), log: packed }, [packed.coords.buffer, packed.sides.buffer]);
+    if (!(res.headers.get("Content-Type") || "").includes(${JSON.stringify(LOG_STREAM_TYPE)}) || !res.body) {
+      const text = await res.text();
+      const arrivedAt = now();
+      const log = packLog(JSON.parse(text), POSE, HANDS);
+      self.postMessage({ type: "header", header: { kind: log.kind, frameCount: log.frameCount, lapInfo: log.lapInfo, strideInfo: log.strideInfo, resultFrames: log.resultFrames } });
+      postBatch({ start: 0, count: log.frameCount, coords: log.coords, sides: log.sides });
+      self.postMessage({ type: "done", arrivedAt, at: now() });
+      return;
+    }
+    const parser = streamParser(POSE, HANDS);
+    const reader = res.body.getReader();
+    let headerSent = false;
+    let posted = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(value);
+      if (!headerSent && parser.header()) {
+        headerSent = true;
+        self.postMessage({ type: "header", header: parser.header() });
+      }
+      if (posted === 0 || now() - posted >= BATCH_MS) {
+        const batch = parser.take();
+        if (batch) {
+          postBatch(batch);
+          posted = now();
+        }
+      }
+    }
+    const arrivedAt = now();
+    parser.end();
+    if (!headerSent) self.postMessage({ type: "header", header: parser.header() });
+    const batch = parser.take();
+    if (batch) postBatch(batch);
+    self.postMessage({ type: "done", arrivedAt, at: now() });
   } catch (err) {
     self.postMessage({ type: "error", status: 0, message: ${JSON.stringify(LOG_UNREADABLE)} });
   }

@@ -87,6 +87,12 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
     // A phase mark's line under the slider is where the slider puts its frame (issue 25: they sat 25–38 px left):
     // the slider clicked at the mark's line shows that frame (± 2 frames: a pixel is ~1.5 frames here).
     const { total } = await frameNumber(page);
+    // The viewer reads its log as a stream of frames (ADR 048): a header line with the frame count, then a line per frame.
+    const stream = await page.request.get(`/scan/sessions/${withLog.id}/pose-log.json`, { headers: { Accept: "application/x-ndjson, application/json;q=0.9" } });
+    expect(stream.headers()["content-type"]).toBe("application/x-ndjson; charset=utf-8");
+    const lines = (await stream.text()).trimEnd().split("\n");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ kind: "pose", frameCount: total });
+    expect(lines).toHaveLength(total + 1);
     const mark = page.getByRole("button", { name: /^LAP 2: frame \d+$/ });
     const markFrame = Number(/(\d+)$/.exec((await mark.getAttribute("aria-label")) ?? "")?.[1]);
     const box = (await mark.boundingBox())!;

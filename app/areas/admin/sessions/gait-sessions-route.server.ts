@@ -107,7 +107,7 @@ export async function adminGaitLog({ request, context, params }: LoaderFunctionA
   const id = params.sessionId?.toLowerCase();
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
   const download = requestUrl(request).searchParams.get("download") === "1";
-  if (!download) return logFileResponse(await getAdminGaitLog(getApi(request, context), id, request.signal), null);
+  if (!download) return logFileResponse(await getAdminGaitLog(getApi(request, context), id, request.signal), null, request);
   // The download: named after the session (its UUID); a failure goes back to the list with the server's message.
   const found = await findGaitSession(request, context, id);
   const log = found.session ? await getAdminGaitLog(getApi(request, context), found.session.id, request.signal) : { error: { message: found.error, status: found.status } };
@@ -115,5 +115,5 @@ export async function adminGaitLog({ request, context, params }: LoaderFunctionA
     getSession(request, context).flash("toast", { type: "error", message: log.error.message });
     return redirect(backTo(request, GAIT_SESSIONS_PATH), { headers: NO_STORE });
   }
-  return logFileResponse(log, `gait-pose-log-${found.session!.sessionUUID}.json`);
+  return logFileResponse(log, `gait-pose-log-${found.session!.sessionUUID}.json`, request);
 }

@@ -68,7 +68,7 @@ export async function adminScanLog({ request, context, params }: LoaderFunctionA
   if (!artifact) return refusal(NO_POSE_LOGS, 404);
   const log = await getAdminScanLog(getApi(request, context), found.session.id, artifact, request.signal);
   const download = requestUrl(request).searchParams.get("download") === "1";
-  return logFileResponse(log, download ? `${artifact}-${found.session.sessionUUID}.json` : null);
+  return logFileResponse(log, download ? `${artifact}-${found.session.sessionUUID}.json` : null, request);
 }
 
 export async function adminAnalysisPdf({ request, context, params }: LoaderFunctionArgs): Promise<Response> {
