@@ -168,6 +168,19 @@ function builder(page: Page, options: A11yOptions): AxeBuilder {
   return b;
 }
 
+/**
+ * WCAG 2.2 2.5.8 Target Size (minimum) alone (axe's `target-size`), on the page as it is now: each control smaller
+ * than 24 × 24 px without the room around it that exempts it, in words. The full check above runs at the suite's
+ * 1280 px; the layout walk asks this at a phone's width too, where the layout changes (stacked tables, drawers,
+ * folded filters). With JavaScript only (it runs in the page).
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(["target-size"]).setLegacyMode(true).analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${n.target.join(" ")} (${n.html.replace(/\s+/g, " ").slice(0, 90)}): ${n.any.map((c) => c.message).join("; ")}`),
+  );
+}
+
 function describe(v: Violation): string {
   const nodes = v.nodes
     .slice(0, 5)
