@@ -4,7 +4,7 @@
  * least 5 s (a 0–60 s slider with JavaScript, quick picks 30 s, 1 min and 1:30 min, and a text input taking
  * seconds, mm:ss or hh:mm:ss); the special goal's fixed 5 reps in 60 s and 1 set (§9); range of motion.
  */
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, TIME_QUICK_PICKS, TIME_SLIDER_MAX, timeInputFilter } from "../rules/goal-time";
@@ -30,8 +30,14 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
   const blockErrors = [...(errors[blockErrorField(block.key)] ?? []), ...(goal.goalType === "REPS_OR_TIME" ? (errors[blockField(block.key, "time")] ?? []) : [])];
   const errorId = `${fieldId(blockErrorField(block.key))}-error`;
   const refused = blockErrors.length > 0;
+  // The form moves the focus to a refused block's Remove button (steps-form.tsx); the drag-and-drop island may replace
+  // the list it focused (loaded once the step shows), so the block's copy in the island takes the focus again.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (refused) fieldset.current?.querySelector<HTMLElement>("[data-refused]")?.focus();
+  }, [refused, errors]);
   return (
-    <fieldset className="block-fields" aria-describedby={refused ? errorId : undefined}>
+    <fieldset ref={fieldset} className="block-fields" aria-describedby={refused ? errorId : undefined}>
       <legend>
         <span className="block-number">{String(position).padStart(2, "0")}</span> {name}
       </legend>
