@@ -57,10 +57,22 @@ describe("the API's refusals in a person's words (no field path, no pattern)", (
 
 describe("paths into a list (issue 34: a tampered builder publish, a forged modules draft)", () => {
   it("names the item as a person counts it, the list as the field", () => {
-    expect(readableApiMessage("blocks[0].exerciseId: exercise S-9999 does not exist")).toEqual({ message: "Block 1: Exercise S-9999 does not exist.", field: "blocks" });
-    expect(readableApiMessage("scanModules[0].name: Module Name is required")).toEqual({ message: "Scan module 1: Module Name is required.", field: "scanModules" });
-    expect(readableApiMessage("scanModules[2].assessments[1].id: unknown assessment AST-9")).toEqual({ message: "Scan module 3, assessment 2: Unknown assessment AST-9.", field: "scanModules" });
-    expect(readableApiMessage("blocks[1].setGoal.reps is required for a REPS goal")).toEqual({ message: "Block 2: Reps is required for a REPS goal.", field: "blocks" });
+    expect(readableApiMessage("blocks[0].exerciseId: exercise S-9999 does not exist")).toMatchObject({ message: "Block 1: Exercise S-9999 does not exist.", field: "blocks" });
+    expect(readableApiMessage("scanModules[0].name: Module Name is required")).toMatchObject({ message: "Scan module 1: Module Name is required.", field: "scanModules" });
+    expect(readableApiMessage("scanModules[2].assessments[1].id: unknown assessment AST-9")).toMatchObject({ message: "Scan module 3, assessment 2: Unknown assessment AST-9.", field: "scanModules" });
+    expect(readableApiMessage("blocks[1].setGoal.reps is required for a REPS goal")).toMatchObject({ message: "Block 2: Reps is required for a REPS goal.", field: "blocks" });
+  });
+  it("keeps the item apart, so a form shows the message at it (issue 34: a block's refusal at that block)", () => {
+    expect(readableApiMessage("blocks[0].exerciseId: exercise S-9999 does not exist").item).toEqual({ index: 0, path: "exerciseId", message: "Exercise S-9999 does not exist." });
+    expect(readableApiMessage("blocks[1].setGoal.reps is required for a REPS goal").item).toEqual({ index: 1, path: "setGoal.reps", message: "Reps is required for a REPS goal." });
+    expect(readableApiMessage("scanModules[2].assessments[1].id: unknown assessment AST-9").item).toEqual({ index: 2, path: "assessments[1].id", message: "Assessment 2: Unknown assessment AST-9." });
+    // Through the API client's error mapping.
+    expect(errorFromResponse(400, { message: "blocks[2].numSets: must be at most 5" })).toEqual({
+      message: "Block 3: Num sets must be at most 5.",
+      status: 400,
+      field: "blocks",
+      item: { index: 2, path: "numSets", message: "Num sets must be at most 5." },
+    });
   });
   it("keeps the paths of the outcome JSON the admin types", () => {
     const raw = "factors[1].criteria[0].conditions: factor 1 (LOW) and factor 2 (HIGH) both match";

@@ -8,7 +8,9 @@
  * kept apart (`field`) so a form can show it at that field; so is the API's own `field: Message` convention. A
  * path into a list (`blocks[0].exerciseId: exercise S-9999 does not exist`, `scanModules[0].name: Module Name is
  * required`) names the item as a person counts it ('Block 1: Exercise S-9999 does not exist.', issue 34) with the
- * list as the field; only the scan outcome's JSON, which the admin types (`factors[0].category: …`), keeps its paths.
+ * list as the field, and the item apart (`item`: its index, the path inside it, the message to show at it), so a form
+ * can show it at that item; only the scan outcome's JSON, which the admin types (`factors[0].category: …`), keeps its
+ * paths.
  * Any other message passes unchanged.
  */
 
@@ -16,6 +18,18 @@ export interface ReadableMessage {
   message: string;
   /** The top-level field of the request the message is about, when it names one. */
   field?: string;
+  /** A message about one item of a list field (`blocks[0].exerciseId: …`): which item, and what to say at it. */
+  item?: ListItemMessage;
+}
+
+/** A refusal of one item of a list (`blocks[1].setGoal.reps …`), for a form that shows it at that item. */
+export interface ListItemMessage {
+  /** The item's index in the list (0-based, as in the path). */
+  index: number;
+  /** The path inside the item (`exerciseId`, `setGoal.reps`, `assessments[1].id`); "" for the item itself. */
+  path: string;
+  /** The message said at the item, without naming it again ('Exercise S-9999 does not exist.'). */
+  message: string;
 }
 
 /** Names of the contract's fields as the portal's forms label them; any other is spelt out from its camelCase. */
@@ -86,8 +100,11 @@ const LIST_PATH = /^([a-z][A-Za-z0-9]*)\[(\d+)\]((?:\.[A-Za-z][A-Za-z0-9]*(?:\[\
 /** 'Block', 'Scan module', 'Assessment': one item of a list field. */
 const itemLabel = (list: string) => fieldLabel(list).replace(/ies$/, "y").replace(/s$/, "");
 
-/** A path into a list in words: `scanModules[0].assessments[1].id` → 'Scan module 1, assessment 2'; the leaf apart. */
-function listPlace(root: string, index: string, rest: string): { place: string; leaf: string | null } {
+/**
+ * A path into a list in words: `scanModules[0].assessments[1].id` → 'Scan module 1, assessment 2' (`inner`: the part
+ * inside the item, 'Assessment 2'); the leaf apart.
+ */
+function listPlace(root: string, index: string, rest: string): { place: string; inner: string; leaf: string | null } {
   const parts = [`${itemLabel(root)} ${Number(index) + 1}`];
   const steps = rest.split(".").filter(Boolean);
   let leaf: string | null = null;
@@ -96,7 +113,8 @@ function listPlace(root: string, index: string, rest: string): { place: string; 
     if (m[2] !== undefined) parts.push(`${itemLabel(m[1]!).toLowerCase()} ${Number(m[2]) + 1}`);
     else if (i === steps.length - 1) leaf = m[1]!;
   }
-  return { place: parts.join(", "), leaf };
+  const inner = parts.slice(1).join(", ");
+  return { place: parts.join(", "), inner: inner && inner[0]!.toUpperCase() + inner.slice(1), leaf };
 }
 
 /** See the module's comment. */
@@ -120,10 +138,11 @@ export function readableApiMessage(raw: string): ReadableMessage {
   const listed = LIST_PATH.exec(first);
   if (listed && !DOCUMENT_ROOTS.has(listed[1]!)) {
     const [, root, index, rest, text] = listed as unknown as [string, string, string, string, string];
-    const { place, leaf } = listPlace(root, index, rest);
+    const { place, inner, leaf } = listPlace(root, index, rest);
     const t = text.trim();
     const said = VERB.test(t) ? `${leaf ? fieldLabel(leaf) : "It"} ${t}` : t[0]!.toUpperCase() + t.slice(1);
-    return { message: sentence(`${place}: ${said}`), field: root };
+    const item = { index: Number(index), path: rest.replace(/^\./, ""), message: sentence(inner ? `${inner}: ${said}` : said) };
+    return { message: sentence(`${place}: ${said}`), field: root, item };
   }
   const prefixed = PREFIXED.exec(first);
   if (prefixed) {

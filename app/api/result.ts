@@ -2,12 +2,14 @@
  * The result of every provider-API call (spec 000 §7: a failed call yields a message and a status, not an
  * exception). Status 0 = no response (network failure, time-out, cancelled).
  */
-import { readableApiMessage } from "./readable-error";
+import { readableApiMessage, type ListItemMessage } from "./readable-error";
 export interface ApiError {
   message: string;
   status: number;
   /** A refusal about one field of the request (app/api/readable-error.ts): a form shows it at that field. */
   field?: string;
+  /** A refusal of one item of a list field (`blocks[0].exerciseId: …`): which item, and what to say at it. */
+  item?: ListItemMessage;
   /** The billing rule that refused an RTM cycle's mark billed (409, ADR 033), when the API names one. */
   rule?: string;
 }
@@ -30,7 +32,7 @@ export function errorFromResponse(status: number, body: unknown, statusText = ""
     if (message && typeof rule === "string" && rule) return { message, status, rule };
     if (message && status >= 400 && status < 500) {
       const readable = readableApiMessage(message);
-      return readable.field ? { message: readable.message, status, field: readable.field } : { message: readable.message, status };
+      return { message: readable.message, status, ...(readable.field ? { field: readable.field } : {}), ...(readable.item ? { item: readable.item } : {}) };
     }
     if (message) return { message, status };
   }

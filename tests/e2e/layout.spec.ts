@@ -21,6 +21,7 @@
 import type { ElementHandle, Locator, Page } from "@playwright/test";
 import { routeFiles, urlPattern } from "../authz/matrix.js";
 import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
+import { smallTargets } from "./helpers/a11y.js";
 import { apiAs, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import { fillIds, seededIds } from "./helpers/seeded-ids.js";
@@ -35,6 +36,12 @@ const SIZES = [
   // Library overflowed by 6 px with its fonts): this margin catches what would overflow at 390 px elsewhere.
   { width: 320, height: 640, overflowOnly: true },
 ] as const;
+
+/**
+ * The widths at which the walk checks target sizes (axe's target-size alone, WCAG 2.2 2.5.8): a phone's, where the
+ * layout differs most; the suite's own axe checks (wcag22aa) cover 1280 px.
+ */
+const TARGET_WIDTHS = new Set<number>([390]);
 
 type Who = "anon" | "prac" | "padmin" | "exer";
 const EMAIL: Record<Exclude<Who, "anon">, string> = { prac: PRACTITIONER.email, padmin: PROVIDER_ADMIN.email, exer: PRODUCT_ADMIN.email };
@@ -336,6 +343,7 @@ test.describe("the layout at 390, 768, 1024 and 1366 px", () => {
           await page.setViewportSize(size);
           const found = await measure(page, screen.firstRow ? { primary, firstRow } : { primary }, size);
           problems.push(...found.problems.map((p) => `${path} at ${size.width} px: ${p}`));
+          if (TARGET_WIDTHS.has(size.width)) problems.push(...(await smallTargets(page)).map((t) => `${path} at ${size.width} px: a target under 24 px: ${t}`));
         }
       }
       expect(problems).toEqual([]);

@@ -257,6 +257,35 @@ test("edits a template: Save updates it and leads back to where it was opened", 
   expect(saved!.blocks.map((b) => b.uuid)).toEqual(template.blocks.map((b) => b.uuid));
 });
 
+test("a publish the API refuses for one exercise says so at that exercise, not for the whole form (issue 34)", async ({ page }) => {
+  const template = await createTemplate(api, `E2E Refused ${tag()}`);
+  await page.goto(`${BUILDER}?action=edit-template&templateId=${template.id}&from=template&step=3`);
+  const dialog = builderDialog(page, "Edit Program Template");
+  await expect(dialog.getByRole("heading", { name: "Program Template Summary" })).toBeVisible();
+  // A tampered post (the draft travels in the form): its second block names an exercise that does not exist. The API
+  // answers `blocks[1].exerciseId: exercise S-9999 does not exist`.
+  await page.route(/\/programs\/templates\/builder\//, async (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? "");
+    if (route.request().method() !== "POST" || form.get("intent") !== "publish") return route.continue();
+    const draft = JSON.parse(form.get("draft")!) as { blocks: { exerciseId: string }[] };
+    draft.blocks[1]!.exerciseId = "S-9999";
+    form.set("draft", JSON.stringify(draft));
+    await route.continue({ postData: form.toString() });
+  });
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  // Back on the Exercises step, the message at that block: it describes the block and its Remove button.
+  const block = programList(page).getByRole("group", { name: "02 S-9999" });
+  await expect(block).toHaveAccessibleDescription("Exercise S-9999 does not exist.");
+  const remove = block.getByRole("button", { name: "Remove S-9999" });
+  await expect(remove).toHaveAccessibleDescription("Exercise S-9999 does not exist.");
+  // With JavaScript the focus goes to it.
+  if (jsEnabled()) await expect(remove).toBeFocused();
+  await expect(dialog.getByText(/Block 2/)).toHaveCount(0);
+  await expectAccessible(page);
+  const [saved] = await templatesNamed(api, template.name);
+  expect(saved!.blocks.map((b) => b.exerciseId)).toEqual(template.blocks.map((b) => b.exerciseId));
+});
+
 test("a starter template copies its name, notes, exercises and frequencies; None restores 3 and 5", async ({ page }) => {
   test.setTimeout(90_000);
   const starter = await createTemplate(api, `E2E Starter ${tag()}`, { dailyFrequency: 1, weeklyFrequency: 2 });

@@ -67,6 +67,19 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
     });
     expect(inked, "the skeleton is drawn").toBeGreaterThan(100);
     await expectAccessible(page);
+    // The phase marks' labels under the slider never cover one another (issue 34: "TURN" over "LAP 2" at 390 px), at
+    // a phone's, a tablet's and a laptop's widths.
+    const labels = page.getByRole("list", { name: "Phases" }).getByRole("button");
+    await expect(labels).toHaveCount(4);
+    for (const width of [390, 768, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      const boxes = await labels.evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? "", r: el.getBoundingClientRect().toJSON() as DOMRect })));
+      const covered = boxes.flatMap((a, i) =>
+        boxes.slice(i + 1).filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom).map((b) => `"${a.text}" and "${b.text}"`),
+      );
+      expect(covered, `phase labels that cover each other at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole("button", { name: "Play" }).click();
     await expect.poll(async () => (await frameNumber(page)).n, { message: "play advances the frame" }).toBeGreaterThan(10);

@@ -4,13 +4,13 @@
  * least 5 s (a 0–60 s slider with JavaScript, quick picks 30 s, 1 min and 1:30 min, and a text input taking
  * seconds, mm:ss or hh:mm:ss); the special goal's fixed 5 reps in 60 s and 1 set (§9); range of motion.
  */
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { formatGoalTimeInput, goalTimeLabel, parseGoalTime, TIME_QUICK_PICKS, TIME_SLIDER_MAX, timeInputFilter } from "../rules/goal-time";
-import { blockField, type DraftBlock } from "../rules/program-draft";
+import { blockErrorField, blockField, type DraftBlock } from "../rules/program-draft";
 import { REPS_MAX, REPS_MIN, SETS_MAX, SETS_MIN, SPECIAL_GOAL } from "../rules/set-goal";
-import { FieldFrame, IntentButton, rangeOptions, SelectField } from "./builder-fields";
+import { fieldId, FieldFrame, IntentButton, rangeOptions, SelectField } from "./builder-fields";
 import type { ExerciseSummary } from "./builder-view";
 
 const SIDE_OPTIONS = [
@@ -25,8 +25,19 @@ export const exerciseName = (block: DraftBlock, exercise: ExerciseSummary | unde
 export function BlockFields({ block, exercise, errors, position }: { block: DraftBlock; exercise: ExerciseSummary | undefined; errors: Record<string, string[]>; position: number }) {
   const name = exerciseName(block, exercise);
   const goal = block.setGoal;
+  // The block's own refusals (its exercise, as the API refused it: issue 34), and the special goal's time, which has
+  // no field: after the controls, describing the block and its Remove button (with JavaScript the focus goes there).
+  const blockErrors = [...(errors[blockErrorField(block.key)] ?? []), ...(goal.goalType === "REPS_OR_TIME" ? (errors[blockField(block.key, "time")] ?? []) : [])];
+  const errorId = `${fieldId(blockErrorField(block.key))}-error`;
+  const refused = blockErrors.length > 0;
+  // The form moves the focus to a refused block's Remove button (steps-form.tsx); the drag-and-drop island may replace
+  // the list it focused (loaded once the step shows), so the block's copy in the island takes the focus again.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (refused) fieldset.current?.querySelector<HTMLElement>("[data-refused]")?.focus();
+  }, [refused, errors]);
   return (
-    <fieldset className="block-fields">
+    <fieldset ref={fieldset} className="block-fields" aria-describedby={refused ? errorId : undefined}>
       <legend>
         <span className="block-number">{String(position).padStart(2, "0")}</span> {name}
       </legend>
@@ -42,8 +53,15 @@ export function BlockFields({ block, exercise, errors, position }: { block: Draf
         ) : null}
         {goal.goalType === "ROM" ? <p className="block-goal">Goal: range of motion</p> : null}
       </div>
-      <ErrorList errors={goal.goalType === "REPS_OR_TIME" ? errors[blockField(block.key, "time")] : undefined} />
-      <IntentButton intent={`remove:${block.key}`} formNoValidate className="block-remove" aria-label={`Remove ${name}`}>
+      <ErrorList id={errorId} errors={blockErrors} />
+      <IntentButton
+        intent={`remove:${block.key}`}
+        formNoValidate
+        className="block-remove"
+        aria-label={`Remove ${name}`}
+        aria-describedby={refused ? errorId : undefined}
+        data-refused={refused ? "" : undefined}
+      >
         Remove
       </IntentButton>
     </fieldset>

@@ -33,6 +33,7 @@ import { parseGoalTime } from "../rules/goal-time";
 import {
   addBlock,
   applyStarter,
+  blockRefusal,
   exercisesErrors,
   hasErrors,
   informationErrors,
@@ -306,7 +307,11 @@ async function stepsAction(env: BuilderEnv, user: CurrentUser, form: FormData) {
           getSession(env.request, env.context).flash("toast", outcome.toast);
           return redirect(outcome.redirect);
         }
-        [formErrors, status] = [[outcome.message], outcome.status];
+        // A refused block (issue 34: the API's `blocks[0].exerciseId: …`) is said at that block, on the step that shows it.
+        const atBlock = outcome.block ? blockRefusal(draft, outcome.block.item) : null;
+        if (atBlock) [errors, step, edits] = [atBlock, 2, closeEdits()];
+        formErrors = atBlock && outcome.block?.alone ? [] : [outcome.message];
+        status = outcome.status;
         break;
       }
       default:

@@ -17,6 +17,7 @@
  */
 import type { PortalLoadContext } from "../../../context";
 import { assignProgram, createProgram, createTemplate, replaceProgram, updateTemplate, type BlockInput, type TemplateCreate } from "../../../api/programs.server";
+import type { ListItemMessage } from "../../../api/readable-error";
 import type { ApiError } from "../../../api/result";
 import type { ToastMessage } from "../../../components/toast";
 import type { BuilderStart } from "../../../domain/program-builder";
@@ -40,7 +41,12 @@ export const PUBLISH_MESSAGES = {
   assignedTemplateFailed: (message: string) => `Program successfully assigned. The template could not be saved: ${message}`,
 } as const;
 
-export type PublishOutcome = { ok: true; redirect: string; toast: ToastMessage } | { ok: false; message: string; status: number };
+/**
+ * A refusal: the form's message, and when the API refused one block (`blocks[0].exerciseId: …`, issue 34) that block's
+ * refusal, to show at the block (`alone`: the message is the block's own, said at the block only).
+ */
+export type PublishRefusal = { ok: false; message: string; status: number; block?: { item: ListItemMessage; alone: boolean } };
+export type PublishOutcome = { ok: true; redirect: string; toast: ToastMessage } | PublishRefusal;
 
 /** A template to save from the assigned program (the save-as-template dialog). */
 export interface TemplateCopy {
@@ -71,10 +77,21 @@ export function payloadOf(d: ProgramDraft): TemplateCreate {
   };
 }
 
-/** The status a refused publish answers: the API's 4xx, else 502. */
-
 /** The API's message for a refusal (4xx); 'Something went wrong.' when it gave none. */
 const templateMessage = (e: ApiError) => (e.status >= 400 && e.status < 500 && e.message ? e.message : PUBLISH_MESSAGES.templateFailed);
+
+/** The API's refusal of one block of the payload (a 4xx about `blocks[i]…`), if it is one. */
+const blockItem = (e: ApiError) => (e.status >= 400 && e.status < 500 && e.field === "blocks" ? e.item : undefined);
+
+/**
+ * A refused publish: the status (the API's 4xx, else 502), the form's message (a template's: the API's; a program's:
+ * the spec's), and the block the API refused, if any.
+ */
+export function refusal(e: ApiError, programMessage?: string): PublishRefusal {
+  const item = blockItem(e);
+  const message = programMessage ?? templateMessage(e);
+  return { ok: false, message, status: failedStatus(e), ...(item ? { block: { item, alone: programMessage === undefined } } : {}) };
+}
 
 const success = (redirect: string, message: string, type: ToastMessage["type"] = "success"): PublishOutcome => ({ ok: true, redirect, toast: { type, message } });
 
@@ -84,29 +101,29 @@ export async function publish(request: Request, context: PortalLoadContext, star
     case "create-template":
     case "duplicate-template": {
       const result = await createTemplate(request, context, body);
-      if (result.error) return { ok: false, message: templateMessage(result.error), status: failedStatus(result.error) };
+      if (result.error) return refusal(result.error);
       const message = start.action === "duplicate-template" ? PUBLISH_MESSAGES.duplicated(result.data.name) : PUBLISH_MESSAGES.created(result.data.name);
       return success(completedHref(result.data.id), message);
     }
     case "update-template": {
       if (start.action !== "edit-template") throw new Error("update-template without a template");
       const result = await updateTemplate(request, context, start.templateId, body);
-      if (result.error) return { ok: false, message: templateMessage(result.error), status: failedStatus(result.error) };
+      if (result.error) return refusal(result.error);
       return success(returnHref(start), PUBLISH_MESSAGES.templateUpdated(result.data.name));
     }
     case "replace-program": {
       if (start.action !== "edit-program") throw new Error("replace-program without a program");
       const result = await replaceProgram(request, context, start.hepId, { ...body, templateId: draft.templateId });
-      if (result.error) return { ok: false, message: PUBLISH_MESSAGES.assignFailed, status: failedStatus(result.error) };
+      if (result.error) return refusal(result.error, PUBLISH_MESSAGES.assignFailed);
       return success(returnHref(start), PUBLISH_MESSAGES.updated);
     }
     case "assign-program": {
       const patientId = patientOf(start)!;
       const isEdit = start.action === "edit-program";
       const created = await createProgram(request, context, { ...body, templateId: draft.templateId });
-      if (created.error) return { ok: false, message: PUBLISH_MESSAGES.assignFailed, status: failedStatus(created.error) };
+      if (created.error) return refusal(created.error, PUBLISH_MESSAGES.assignFailed);
       const assigned = await assignProgram(request, context, created.data.id, [patientId], isEdit);
-      if (assigned.error) return { ok: false, message: PUBLISH_MESSAGES.assignFailed, status: failedStatus(assigned.error) };
+      if (assigned.error) return refusal(assigned.error, PUBLISH_MESSAGES.assignFailed);
       const done = patientHref(patientId);
       if (!copy) return success(done, isEdit ? PUBLISH_MESSAGES.updated : PUBLISH_MESSAGES.assigned);
       const template = await createTemplate(request, context, { ...body, name: copy.name.trim(), notes: notesOf(copy.notes) });

@@ -26,11 +26,12 @@ const ENTER_INTENT: Record<Step, string> = { 1: "next", 2: "search", 3: "refresh
 export function StepsForm({ view }: { view: StepsView }) {
   const { start, step } = view;
   const form = useRef<HTMLFormElement>(null);
-  // With JavaScript, a refused post moves the focus to the first field it marked (each answer is a new object).
+  // With JavaScript, a refused post moves the focus to the first field it marked, or to the control of a refused
+  // block (`data-refused`: its Remove button, described by the block's message) (each answer is a new object).
   const errors = view.errors;
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-refused]')?.focus();
   }, [errors]);
   return (
     <Form

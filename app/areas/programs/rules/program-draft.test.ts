@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addBlock,
   applyStarter,
+  blockRefusal,
   draftFrom,
   duplicateName,
   emptyDraft,
@@ -18,6 +19,7 @@ import {
   type ProgramSource,
 } from "./program-draft";
 import { TIME_GOAL_TOO_SHORT } from "./set-goal";
+import { readableApiMessage } from "../../../api/readable-error";
 
 const keys = () => {
   let n = 0;
@@ -156,5 +158,24 @@ describe("step rules (001 §5)", () => {
     expect(reachableStep(named, 2)).toBe(2);
     expect(reachableStep(addBlock(named, reps, "a"), 3)).toBe(3);
     expect(reachableStep(emptyDraft(), 1)).toBe(1);
+  });
+});
+
+describe("the API's refusal of one block, at that block (issue 34: shown for the whole form)", () => {
+  const d = addBlock(addBlock(emptyDraft(), reps, "a"), timer, "b");
+  const at = (raw: string) => blockRefusal(d, readableApiMessage(raw).item!);
+  it("goes to the field of the block the path names", () => {
+    expect(at("blocks[0].setGoal.reps is required for a REPS goal")).toEqual({ "block.a.reps": ["Reps is required for a REPS goal."] });
+    expect(at("blocks[1].setGoal.time: must be at least 5")).toEqual({ "block.b.time": ["Time must be at least 5."] });
+    expect(at("blocks[1].sideOfBody: must be LEFT or RIGHT")).toEqual({ "block.b.side": ["Side of body must be LEFT or RIGHT."] });
+    expect(at("blocks[0].numSets: must be at most 5")).toEqual({ "block.a.sets": ["Num sets must be at most 5."] });
+  });
+  it("to the block itself for its exercise, or a part it shows no field for", () => {
+    expect(at("blocks[1].exerciseId: exercise S-9999 does not exist")).toEqual({ "block.b": ["Exercise S-9999 does not exist."] });
+    expect(at("blocks[1].setGoal.reps is required for a REPS goal")).toEqual({ "block.b": ["Reps is required for a REPS goal."] });
+    expect(at("blocks[0].uuid: block uuid is used twice")).toEqual({ "block.a": ["Block uuid is used twice."] });
+  });
+  it("is null for a block the draft does not have", () => {
+    expect(at("blocks[5].exerciseId: exercise S-9999 does not exist")).toBeNull();
   });
 });

@@ -189,6 +189,26 @@ export function orderBlocks(d: ProgramDraft, keys: readonly string[]): ProgramDr
 export type FieldErrors = Record<string, string[]>;
 
 export const blockField = (key: string, field: "side" | "sets" | "reps" | "time") => `block.${key}.${field}`;
+/** A refusal of a block as a whole (its exercise), or of a part of it the block shows no field for. */
+export const blockErrorField = (key: string) => `block.${key}`;
+
+/**
+ * Where the API's refusal of one block shows (issue 34: `blocks[0].exerciseId: …` was said for the whole form): at
+ * the field of that block the path names, when the block shows one (side, sets, reps, time), else at the block
+ * itself. `item` is the API error's (app/api/readable-error.ts); null when the draft has no such block.
+ */
+export function blockRefusal(d: ProgramDraft, item: { index: number; path: string; message: string }): FieldErrors | null {
+  const b = d.blocks[item.index];
+  if (!b) return null;
+  const goal = b.setGoal.goalType;
+  const field =
+    item.path === "sideOfBody" ? "side"
+    : item.path === "numSets" && goal !== "REPS_OR_TIME" ? "sets"
+    : item.path === "setGoal.reps" && goal === "REPS" ? "reps"
+    : item.path === "setGoal.time" && (goal === "TIME" || goal === "REPS_OR_TIME") ? "time"
+    : null;
+  return { [field ? blockField(b.key, field) : blockErrorField(b.key)]: [item.message] };
+}
 
 export const notesTooLong = (notes: string) => countedLength(notes) >= NOTES_MAX;
 
