@@ -52,32 +52,30 @@ export async function measureLoad(page: Page, path: string, timeoutMs = 30_000):
   const res = await page.goto(path, { waitUntil: "load", timeout: timeoutMs });
   // loadEventEnd is set after the load handlers ran: wait for it.
   await page.waitForFunction(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd);
+  // No named functions inside: the page gets this function's source as it is (a transpiler's name helpers are not there).
   const load = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     const resources = performance.getEntriesByType("resource") as (PerformanceResourceTiming & { renderBlockingStatus?: string })[];
-    const bytes = nav.transferSize + resources.reduce((n, r) => n + r.transferSize, 0);
-    const path = (u: string) => {
-      const url = new URL(u);
-      return url.origin === location.origin ? url.pathname + url.search : u;
-    };
-    const round = (ms: number) => Math.round(ms);
-    const waterfall = [
-      { url: "(document)", type: "navigation", start: round(nav.requestStart), firstByte: round(nav.responseStart), end: round(nav.responseEnd), bytes: nav.transferSize, renderBlocking: false },
-      ...resources.map((r) => ({
-        url: path(r.name),
+    let bytes = nav.transferSize;
+    for (const r of resources) bytes += r.transferSize;
+    const waterfall = [{ url: "(document)", type: "navigation", start: Math.round(nav.requestStart), firstByte: Math.round(nav.responseStart), end: Math.round(nav.responseEnd), bytes: nav.transferSize, renderBlocking: false }];
+    for (const r of resources) {
+      const url = new URL(r.name);
+      waterfall.push({
+        url: url.origin === location.origin ? url.pathname + url.search : r.name,
         type: r.initiatorType,
-        start: round(r.startTime),
-        firstByte: round(r.responseStart),
-        end: round(r.responseEnd),
+        start: Math.round(r.startTime),
+        firstByte: Math.round(r.responseStart),
+        end: Math.round(r.responseEnd),
         bytes: r.transferSize,
         renderBlocking: r.renderBlockingStatus === "blocking",
-      })),
-    ];
+      });
+    }
     return {
-      firstContentMs: fcp ? round(fcp.startTime) : Infinity,
-      domContentLoadedMs: round(nav.domContentLoadedEventStart),
-      loadMs: round(nav.loadEventStart),
+      firstContentMs: fcp ? Math.round(fcp.startTime) : Infinity,
+      domContentLoadedMs: Math.round(nav.domContentLoadedEventStart),
+      loadMs: Math.round(nav.loadEventStart),
       requests: 1 + resources.length,
       kb: Math.round(bytes / 102.4) / 10,
       requestsBeforeLoad: 1 + resources.filter((r) => r.startTime < nav.loadEventStart).length,
