@@ -35,7 +35,19 @@ function buildRelease(): string {
 const cacheDir = ".cache/vite";
 
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
+  plugins: [
+    reactRouter(),
+    precompress(),
+    {
+      // React Router asks for the entries' signatures as they are ("exports-only"). Allowing them more exports lets
+      // Rolldown put a module that a route shares with a few others into one of their entry files instead of a chunk
+      // of its own: fewer requests before a page is interactive (the activity tab 37 scripts → 29, the patient list
+      // 18 → 16; ADR 038). React Router reads only the route exports it knows.
+      name: "entries-allow-extension",
+      applyToEnvironment: (environment) => environment.name === "client",
+      options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
+    },
+  ],
   define: { __BUILD_RELEASE__: JSON.stringify(buildRelease()) },
   publicDir: false,
   cacheDir,

@@ -28,6 +28,11 @@ export interface PortalRequest {
    * bundle and the app's build are separate bundles, so the hook travels on the context, not through a module.)
    */
   onRedirect?: () => void;
+  /**
+   * The text of one of the build's stylesheets (by its URL), for the document to carry it inline; undefined keeps
+   * its `<link>` (server/inline-css.ts, app/shell/document-links.tsx; none in development).
+   */
+  inlineCss?: (href: string) => string | undefined;
 }
 
 /** The `context` of loaders and actions: one per request, also the key of per-request caches (WeakMaps). */

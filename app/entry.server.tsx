@@ -2,7 +2,7 @@
  * Server rendering: browsers get the shell as soon as it is ready and slow data streams in after it; bots
  * (and tools isbot recognises, such as curl) and browsers not yet seen running scripts (JavaScript off: the
  * `exer-js` cookie, app/shell/scripting.ts) get the whole document at once. Every inline script carries the
- * response's CSP nonce.
+ * response's CSP nonce, and so do the stylesheets the document carries inline (app/shell/document-links.tsx).
  */
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
@@ -12,6 +12,7 @@ import { HtmlBatches } from "./html-batches.server";
 import { errorFields, log } from "./log.server";
 import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
+import { InlineCssProvider } from "./shell/document-links";
 import { portalRequest, type PortalLoadContext } from "./context";
 import { clientRunsScripts } from "./shell/scripting";
 import { getConfig } from "./config.server";
@@ -36,7 +37,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: PortalLoadContext,
 ) {
-  const { nonce, requestId } = portalRequest(loadContext);
+  const { nonce, requestId, inlineCss } = portalRequest(loadContext);
   // Stream only to browsers known to run scripts (React swaps streamed content in with a script).
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode || !clientRunsScripts(request);
   return new Promise<Response>((resolve, reject) => {
@@ -44,7 +45,9 @@ export default function handleRequest(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={inlineCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

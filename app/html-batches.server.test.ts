@@ -47,6 +47,15 @@ describe("stylesFirst", () => {
     );
   });
 
+  it("keeps the preloads' priority when no stylesheet in the head blocks rendering (the styles are inline)", () => {
+    const inline = head.replace('<link nonce="" rel="stylesheet" href="/build/app-c.css"/><link nonce="" rel="stylesheet" href="/build/patients-d.css"/>', '<style data-href="/build/app-c.css" nonce="n">a{}</style>');
+    expect(stylesFirst(inline)).toBe(
+      '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Patients</title><link nonce="" rel="icon" href="/favicon.svg"/>' +
+        '<style data-href="/build/app-c.css" nonce="n">a{}</style>' +
+        '<link rel="modulepreload" href="/build/entry.client-a.js" nonce="n"/><link rel="modulepreload" href="/build/route-b.js" nonce="n"/></head><body>',
+    );
+  });
+
   it("leaves the body and a batch without a head alone", () => {
     const body = '<link rel="modulepreload" href="/build/x.js"/><p>a</p>';
     expect(stylesFirst(body)).toBe(body);

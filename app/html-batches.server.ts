@@ -5,11 +5,12 @@
  * one compressor flush per 2 KB: the patient list went out in 21 writes and flushes; in batches it takes 3 (and
  * compresses ~4% smaller). The shell, each streamed section and the end are still sent the moment React has them.
  *
- * The first batch holds the whole `<head>`: its stylesheets are put before its module preloads (`stylesFirst`).
+ * The first batch holds the whole `<head>`: its styles are put before its module preloads (`stylesFirst`).
  */
 import { Transform, type TransformCallback } from "node:stream";
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/;
 
 /**
  * The `<head>` with its module preloads moved to its end, after the stylesheets (ADR 038). React 19 hoists every
@@ -19,11 +20,14 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
  * removes from the document again: a route's sheet would stay after the client navigated away, and route sheets
  * share class names (`.card`, `.pager`, `.form-grid`). So the order is fixed here, once for every route: the
  * browser's preload scanner requests resources in document order, and on a slow HTTP/1.1 link (six connections)
- * 38 preloads before 3 stylesheets kept the first paint waiting for JavaScript. The moved preloads are marked
- * `fetchpriority="low"`: Chromium holds low-priority requests back on HTTP/1.1 while render-blocking stylesheets in the
- * head are loading, so the stylesheets get the link first. Hydration does not mind: React skips
- * elements it did not render in place inside `<head>`, and finds hoisted ones by their attributes. `html` without a
- * `</head>` (a later batch) is returned as it is.
+ * 38 preloads before 3 stylesheets kept the first paint waiting for JavaScript. The stylesheets are usually inline
+ * now (`<style>`, app/shell/document-links.tsx) and the scripts come right after them; where a render-blocking
+ * `<link rel="stylesheet">` is still in the head (development, a sheet not carried inline), the moved preloads are
+ * marked `fetchpriority="low"`: Chromium holds low-priority requests back on HTTP/1.1 while render-blocking
+ * stylesheets in the head are loading, so the stylesheets get the link first (with nothing to wait for, low would only
+ * put the scripts behind the page's images). Hydration does not mind: React skips elements it did not render in place
+ * inside `<head>`, and finds hoisted ones by their attributes. `html` without a `</head>` (a later batch) is returned as
+ * it is.
  */
 export function stylesFirst(html: string): string {
   const end = html.indexOf("</head>");
@@ -31,7 +35,8 @@ export function stylesFirst(html: string): string {
   const head = html.slice(0, end);
   const preloads = head.match(MODULE_PRELOAD);
   if (!preloads) return html;
-  const later = preloads.map((tag) => (/\bfetchpriority=/.test(tag) ? tag : tag.replace("<link ", '<link fetchpriority="low" ')));
+  const blockingSheet = STYLESHEET_LINK.test(head);
+  const later = blockingSheet ? preloads.map((tag) => (/\bfetchpriority=/.test(tag) ? tag : tag.replace("<link ", '<link fetchpriority="low" '))) : preloads;
   return head.replace(MODULE_PRELOAD, "") + later.join("") + html.slice(end);
 }
 

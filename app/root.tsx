@@ -3,7 +3,7 @@
  * pages render inside routes/_app.tsx (the shell's slot). The error boundary shows the spec's not-found and
  * fatal-error screens.
  */
-import { Links, type LinksFunction, type LoaderFunctionArgs, Meta, type MiddlewareFunction, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
+import { type LinksFunction, type LoaderFunctionArgs, Meta, type MiddlewareFunction, type MetaFunction, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "react-router";
 import type { ReactNode } from "react";
 import { getConfig, publicConfig } from "./config.server";
 import { activeAuth, guardSession } from "./auth/user.server";
@@ -13,6 +13,7 @@ import { ToastRegion } from "./components/toast";
 import { AuthLayout } from "./components/auth-layout";
 import { classifyError, ErrorScreen, errorTitle } from "./shell/error-screens";
 import { ProgressIndicator } from "./shell/progress";
+import { DocumentLinks } from "./shell/document-links";
 import appStyles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -51,9 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* Stylesheets and the icon are same-origin (CSP style-src 'self') and need no nonce. The browser hides a nonce's
-            value from scripts, so the client could not render the server's: an empty one on both sides hydrates alike. */}
-        <Links nonce="" />
+        {/* The routes' links (React Router's <Links>), the stylesheets carried inline with the response's nonce on the
+            first document, so that it paints without another round trip (ADR 038); the icon and a later page's sheets
+            are same-origin links (CSP style-src 'self') and need no nonce. */}
+        <DocumentLinks nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -27,6 +27,7 @@ import { requestMetrics } from "./metrics";
 import { requestTargetLimit } from "./request-limits";
 import { formBodiesOnly, retryAfterOn429 } from "./odd-requests";
 import { originOf, securityHeaders } from "./security";
+import { inlineStylesheets } from "./inline-css";
 import { precompressed } from "./precompressed";
 
 export interface AppOptions {
@@ -97,6 +98,11 @@ export function createApp(opts: AppOptions) {
     res.json({ status: "ok" });
   });
 
+  // The build's stylesheets, carried inline by the documents (ADR 038; server/inline-css.ts). Not in development: Vite
+  // serves the styles there.
+  const builtAssets = join(opts.root, "build", "client", "build");
+  const inlineCss = !opts.devMiddleware && existsSync(builtAssets) ? inlineStylesheets(builtAssets) : undefined;
+
   // Request id, nonce, logging, security headers, cookies from the session layer.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -104,7 +110,7 @@ export function createApp(opts: AppOptions) {
     const incoming = req.get("x-request-id");
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     const nonce = randomBytes(16).toString("base64");
-    const context: PortalRequest = { nonce, requestId, responseCookies: new Map(), clientAddress: req.ip };
+    const context: PortalRequest = { nonce, requestId, responseCookies: new Map(), clientAddress: req.ip, inlineCss };
     res.locals.portal = context;
     res.setHeader("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(securityHeaders({ nonce, https: req.secure, imageOrigins: apiOrigins, formActionOrigins: ssoOrigins, development }))) {

@@ -6,13 +6,14 @@
  * patient details.' and nothing about the patient (the title never carries a name).
  */
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useSearchParams } from "react-router";
+import { lazy, Suspense } from "react";
 import { loadPatientRecord } from "../api/patients.server";
 import { isOrganizationAdmin } from "../auth/roles";
 import { requirePatientsUser } from "../auth/current-user.server";
 import { todayIn } from "../domain/date-range";
 import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
 import { recordAction } from "../areas/patients/detail/record-action.server";
-import { RecordDialogs } from "../areas/patients/detail/record-dialogs";
+import { isRecordDialog } from "../areas/patients/detail/record-dialog-names";
 import { PatientLoadError, RecordHeader } from "../areas/patients/detail/record-header";
 import type { RecordRouteData } from "../areas/patients/detail/route-data";
 import { ScrollToTop } from "../areas/patients/detail/scroll-to-top";
@@ -55,6 +56,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers = () => NO_STORE;
 
+// The record's dialogs load with the first one opened (ADR 038): the record's pages carry none of their forms' code
+// before they are interactive. One in the URL of the first page is rendered by the server and hydrates once its code has come.
+const RecordDialogs = lazy(() => import("../areas/patients/detail/record-dialogs").then((m) => ({ default: m.RecordDialogs })));
+
 /** The record does not change with the date range: reload it after a change, or when a dialog opens or closes. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
   // The care timer's posts change nothing of the record (and would add its access-log rows on each tab switch).
@@ -71,7 +76,11 @@ export default function PatientRecordLayout({ loaderData }: Route.ComponentProps
     <article className="patient-detail" aria-labelledby="patient-name">
       <RecordHeader record={record} accessHistory={accessHistory} />
       <Outlet />
-      <RecordDialogs dialog={searchParams.get("dialog")} record={record} today={today} orgProducts={orgProducts} choices={choices} />
+      {isRecordDialog(searchParams.get("dialog")) ? (
+        <Suspense fallback={null}>
+          <RecordDialogs dialog={searchParams.get("dialog")} record={record} today={today} orgProducts={orgProducts} choices={choices} />
+        </Suspense>
+      ) : null}
       <ScrollToTop />
     </article>
   );

@@ -1,6 +1,6 @@
 /** `/admin/`: support staff to Admin Settings, product admins to Organizations (003 §2; the rule is ADR 015's). */
 import { redirect } from "react-router";
-import { adminHome } from "../areas/admin/access";
+import { adminHome } from "../shell/admin-nav";
 import { requireAdmin } from "../areas/admin/access.server";
 import type { Route } from "./+types/admin._index";
 

@@ -9,7 +9,7 @@ import { loadModules, modulesAction } from "../areas/admin/modules/modules-route
 import { ModulesEditor } from "../areas/admin/modules/modules-editor";
 import type { EditorState } from "../areas/admin/modules/modules-draft";
 import { LoadErrorView } from "../components/load-error";
-import { ADMIN_ROUTES } from "../shell/nav";
+import { ADMIN_ROUTES } from "../shell/admin-nav";
 import sortableStyles from "../islands/sortable-list.css?url";
 import modulesStyles from "../areas/admin/modules/modules.css?url";
 import { modulesHref } from "../areas/admin/scan-organizations/scan-organizations";

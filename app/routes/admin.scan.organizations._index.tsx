@@ -9,7 +9,7 @@ import { requireAdmin } from "../areas/admin/access.server";
 import { analysisHref, modulesHref, ORGANIZATIONS_LOAD_FAILED, scanOrganizations } from "../areas/admin/scan-organizations/scan-organizations";
 import { LoadErrorView } from "../components/load-error";
 import { failedStatus } from "../forms/api-error";
-import { ADMIN_ROUTES } from "../shell/nav";
+import { ADMIN_ROUTES } from "../shell/admin-nav";
 import type { Route } from "./+types/admin.scan.organizations._index";
 import { tableWrap } from "../components/table-wrap";
 

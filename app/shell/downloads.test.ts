@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DOWNLOAD_FAILED, failedDownloadMessage, fileNameOf } from "./downloads";
+import { DOWNLOAD_FAILED } from "./downloads";
+import { failedDownloadMessage, fileNameOf } from "./download-file";
 
 describe("download links with JavaScript", () => {
   it("show the server's message of a failed download (002 §8), else the generic words", async () => {

@@ -8,35 +8,15 @@
  * - a failure shows the server's message in an alert as the spec says (002 §8 'Failed log download: the server
  *   message in an alert', 003 §8), a redirect (a refused download, back to the page with a toast) is followed;
  * - the file is saved under the server's name (Content-Disposition).
+ * The clicks are taken here (the entry's code, every page); the fetching and saving (download-file.ts) loads with the
+ * first download (ADR 038).
  */
 
 /** Not in the spec: a download that got no answer at all. */
 export const DOWNLOAD_FAILED = "The download failed. Check the connection and try again.";
 
-/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`). */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      // malformed: the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(disposition);
-  const name = (plain?.[1] ?? plain?.[2] ?? "").trim();
-  return name || null;
-}
-
-/** What the alert says for a failed answer: the server's `{message}`, else the generic words. */
-export async function failedDownloadMessage(res: Response): Promise<string> {
-  const body: unknown = await res.json().catch(() => null);
-  if (body && typeof body === "object" && "message" in body && typeof body.message === "string" && body.message.trim()) return body.message.trim();
-  return DOWNLOAD_FAILED;
-}
-
-const FETCHED = "data-fetched-download";
+/** Marks the link that saves a fetched file (download-file.ts), which this module lets through. */
+export const FETCHED = "data-fetched-download";
 
 // --- Downloads under way: the page's progress bar reads them (app/shell/progress.tsx) ---------------------------
 
@@ -79,39 +59,6 @@ export async function whileBusy(control: Element, work: () => Promise<void>): Pr
   return true;
 }
 
-async function download(control: Element, url: URL, win: Window, suggested: string | null): Promise<void> {
-  let res: Response;
-  try {
-    res = await win.fetch(url, { credentials: "same-origin", redirect: "manual", headers: { Accept: "application/json, */*;q=0.8" } });
-  } catch {
-    win.alert(DOWNLOAD_FAILED);
-    return;
-  }
-  // A redirect (the download could not be made: back to the page with a toast; or to sign-in): the browser follows
-  // the link itself, so the page and its toast show as without JavaScript.
-  if (res.type === "opaqueredirect") {
-    win.location.assign(url.href);
-    return;
-  }
-  if (!res.ok) {
-    win.alert(await failedDownloadMessage(res));
-    return;
-  }
-  const blob = await res.blob();
-  const name = fileNameOf(res.headers.get("Content-Disposition")) || suggested || url.pathname.split("/").pop() || "download";
-  const doc = control.ownerDocument;
-  const href = URL.createObjectURL(blob);
-  const save = doc.createElement("a");
-  save.href = href;
-  save.download = name;
-  save.setAttribute(FETCHED, "");
-  save.hidden = true;
-  doc.body.append(save);
-  save.click();
-  save.remove();
-  win.setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
 /** The URL a GET form submits to: its action with its fields (and the submitter's name and value) as the query. */
 export function formDownloadUrl(form: HTMLFormElement, submitter: HTMLElement | null, base: string): URL {
   const url = new URL(form.getAttribute("action") || "", base);
@@ -120,6 +67,17 @@ export function formDownloadUrl(form: HTMLFormElement, submitter: HTMLElement | 
   for (const [name, value] of data) if (typeof value === "string") query.append(name, value);
   url.search = query.toString();
   return url;
+}
+
+/**
+ * Fetches and saves the file (download-file.ts, loaded with the first download: ADR 038 — the click is taken at once,
+ * the control busy meanwhile); a module that cannot load (offline) is a failed download.
+ */
+function fetchDownload(control: Element, url: URL, win: Window, suggested: string | null): Promise<void> {
+  return import("./download-file").then(
+    (m) => m.download(control, url, win, suggested),
+    () => win.alert(DOWNLOAD_FAILED),
+  );
 }
 
 /** In the browser: fetch same-origin download links and download forms first (see the module's comment). */
@@ -134,7 +92,7 @@ export function enhanceDownloads(doc: Document = document): void {
     const url = new URL(link.href, doc.baseURI);
     if (url.protocol === "blob:" || url.origin !== win.location.origin) return;
     event.preventDefault();
-    void whileBusy(link, () => download(link, url, win, link.getAttribute("download")));
+    void whileBusy(link, () => fetchDownload(link, url, win, link.getAttribute("download")));
   });
   doc.addEventListener("submit", (event) => {
     const form = event.target;
@@ -144,6 +102,6 @@ export function enhanceDownloads(doc: Document = document): void {
     if (url.origin !== win.location.origin) return;
     event.preventDefault();
     const button = event.submitter ?? form.querySelector("button[type=submit], button:not([type])") ?? form;
-    void whileBusy(button, () => download(button, url, win, null));
+    void whileBusy(button, () => fetchDownload(button, url, win, null));
   });
 }

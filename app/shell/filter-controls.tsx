@@ -3,14 +3,15 @@
  *
  * Without JavaScript: a `<select>` of locations, product checkboxes in a disclosure, and an Apply button; the
  * post redirects back to the page. With JavaScript: the locations become an autocomplete (an ARIA 1.2
- * combobox), every change is saved at once through a fetcher (no reload; the pages' data revalidates), and the
- * controls show the new value while it is saved.
+ * combobox, location-combobox.tsx, loaded once the page is hydrated: ADR 038), every change is saved at once through
+ * a fetcher (no reload; the pages' data revalidates), and the controls show the new value while it is saved. Until
+ * the autocomplete has come (or if it cannot), the controls stay the form they are without JavaScript.
  */
 import { useFetcher, useLocation } from "react-router";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "../components/use-hydrated";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { LocationOptions } from "../components/location-options";
-import { ALL_LOCATIONS_LABEL, matchLocations, PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
+import { useAfterLoad } from "../components/use-after-load";
+import { PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
 import type { ProductKey } from "./nav";
 
 export const FILTER_ACTION = "/shell/filter";
@@ -34,8 +35,13 @@ function pendingFilter(formData: FormData | undefined, saved: GlobalFilter): Glo
   };
 }
 
+const loadCombobox = () => import("./location-combobox");
+const LocationCombobox = lazy(() => loadCombobox().then((m) => ({ default: m.LocationCombobox })));
+
 export function FilterControls({ filter: saved, locations, products, locationsError }: FilterControlsProps) {
-  const hydrated = useHydrated();
+  // The autocomplete after hydration and the page's load event: no page waits for it (use-after-load.ts); the
+  // controls as they are without JavaScript until it is there.
+  const enhanced = useAfterLoad(loadCombobox) !== null;
   const location = useLocation();
   const fetcher = useFetcher({ key: FILTER_FETCHER_KEY });
   // The value just chosen, until the save (and the revalidation after it) is done.
@@ -63,21 +69,26 @@ export function FilterControls({ filter: saved, locations, products, locationsEr
     save({ ...filter, products: products.filter((p) => set.has(p)) });
   };
 
+  const select = (
+    <select id={locationId} name="locationId" defaultValue={filter.locationId ?? ""}>
+      <LocationOptions locations={locations} />
+    </select>
+  );
   return (
     <fetcher.Form method="post" action={FILTER_ACTION} className="filter-form" aria-label="Filter" aria-busy={saving || undefined}>
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
+      {enhanced ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
       <div className="filter-field">
         <label htmlFor={locationId}>Location</label>
-        {hydrated ? (
-          <LocationCombobox id={locationId} options={locations} value={filter.locationId} onChange={(value) => save({ ...filter, locationId: value })} />
+        {enhanced ? (
+          <Suspense fallback={select}>
+            <LocationCombobox id={locationId} options={locations} value={filter.locationId} onChange={(value) => save({ ...filter, locationId: value })} />
+          </Suspense>
         ) : (
-          <select id={locationId} name="locationId" defaultValue={filter.locationId ?? ""}>
-            <LocationOptions locations={locations} />
-          </select>
+          select
         )}
       </div>
-      {products.length > 0 ? <ProductsSelect id={`${id}-products`} options={products} selected={filter.products} onToggle={hydrated ? toggleProduct : null} /> : null}
-      {hydrated ? null : (
+      {products.length > 0 ? <ProductsSelect id={`${id}-products`} options={products} selected={filter.products} onToggle={enhanced ? toggleProduct : null} /> : null}
+      {enhanced ? null : (
         <button type="submit" className="button">
           Apply
         </button>
@@ -142,135 +153,5 @@ function ProductsSelect({ id, options, selected, onToggle }: { id: string; optio
         <p className="multi-select-hint">None selected: all products.</p>
       </fieldset>
     </details>
-  );
-}
-
-/**
- * The Locations autocomplete (ARIA 1.2 combobox with a list popup): type to narrow the list, arrows to move,
- * Enter to choose, Escape to close. "All Locations" clears the location.
- */
-function LocationCombobox({ id, options, value, onChange }: { id: string; options: LocationOption[]; value: string | null; onChange: (value: string | null) => void }) {
-  const selectedName = options.find((o) => o.id === value)?.name ?? ALL_LOCATIONS_LABEL;
-  const [text, setText] = useState(selectedName);
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listboxId = `${id}-listbox`;
-
-  useEffect(() => setText(selectedName), [selectedName]);
-
-  const choices = useMemo(() => {
-    const all: LocationOption = { id: "", name: ALL_LOCATIONS_LABEL };
-    return typed ? [all, ...matchLocations(options, text)] : [all, ...options];
-  }, [options, text, typed]);
-
-  const openList = () => {
-    setOpen(true);
-    setActive(Math.max(0, choices.findIndex((c) => c.id === (value ?? ""))));
-  };
-
-  const close = () => {
-    setOpen(false);
-    setTyped(false);
-    setActive(-1);
-  };
-
-  const choose = (option: LocationOption) => {
-    close();
-    setText(option.name);
-    const next = option.id === "" ? null : option.id;
-    if (next !== value) onChange(next);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case "ArrowDown":
-        e.preventDefault();
-        if (!open) openList();
-        else setActive((i) => Math.min(choices.length - 1, i + 1));
-        break;
-      case "ArrowUp":
-        e.preventDefault();
-        if (!open) openList();
-        else setActive((i) => Math.max(0, i - 1));
-        break;
-      case "Home":
-      case "End":
-        if (open) {
-          e.preventDefault();
-          setActive(e.key === "Home" ? 0 : choices.length - 1);
-        }
-        break;
-      case "Enter": {
-        const option = open ? choices[active] : undefined;
-        e.preventDefault();
-        if (option) choose(option);
-        break;
-      }
-      case "Escape":
-        if (open) {
-          e.preventDefault();
-          close();
-          setText(selectedName);
-        }
-        break;
-      default:
-    }
-  };
-
-  const activeId = open && active >= 0 && choices[active] ? `${id}-option-${active}` : undefined;
-
-  return (
-    <div className="combobox">
-      <input
-        id={id}
-        type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listboxId}
-        aria-activedescendant={activeId}
-        autoComplete="off"
-        spellCheck={false}
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setTyped(true);
-          setOpen(true);
-          setActive(e.currentTarget.value.trim() ? 1 : 0);
-        }}
-        onFocus={(e) => e.currentTarget.select()}
-        onClick={() => (open ? undefined : openList())}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          close();
-          setText(selectedName);
-        }}
-      />
-      <input type="hidden" name="locationId" value={value ?? ""} />
-      <ul id={listboxId} role="listbox" aria-label="Locations" className="combobox-list" hidden={!open}>
-        {choices.map((option, i) => (
-          // The keyboard works on the combobox input (arrows + Enter, aria-activedescendant); a click picks too.
-          // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- see above
-          <li
-            key={option.id || "all"}
-            id={`${id}-option-${i}`}
-            role="option"
-            aria-selected={option.id === (value ?? "")}
-            className={i === active ? "is-active" : undefined}
-            // Keep the focus in the input (a click would blur it first and close the list).
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(option)}
-          >
-            {option.name}
-          </li>
-        ))}
-      </ul>
-      {open && typed && choices.length === 1 ? (
-        <p className="combobox-empty" role="status">
-          No matching locations
-        </p>
-      ) : null}
-    </div>
   );
 }

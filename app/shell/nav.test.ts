@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { adminNav } from "./admin-nav";
 import {
-  adminNav,
   isCurrentLink,
   isListedStaff,
   isScanOnly,

@@ -1,6 +1,6 @@
 /**
- * The sidebars' items as pure rules (spec 000 §2.2 for the portal, 003 §2 for the admin area). Shared by the
- * server and the browser: no secrets in here — the staff e-mail lists stay on the server, which passes only
+ * The sidebars' items as pure rules (spec 000 §2.2 for the portal; the admin area's, 003 §2, in admin-nav.ts, so that
+ * the signed-in shell's JavaScript does not carry them: ADR 038). Shared by the server and the browser: no secrets in here — the staff e-mail lists stay on the server, which passes only
  * whether the user is on them.
  */
 import type { Role } from "../auth/roles";
@@ -29,22 +29,6 @@ export const ROUTES = {
   logout: "/user/logout/",
   admin: "/admin/",
   patient: (id: string) => `/patients/${encodeURIComponent(id)}`,
-} as const;
-
-export const ADMIN_ROUTES = {
-  organizations: "/admin/organizations/",
-  locations: "/admin/locations/",
-  scanClientVersions: "/admin/scan/client-versions/",
-  scanSessions: "/admin/scan/sessions/",
-  scanOrganizations: "/admin/scan/organizations/",
-  gaitSessions: "/admin/gait/sessions",
-  proForms: "/admin/pros/forms/",
-  proResponses: "/admin/pros/responses/",
-  signupLink: "/admin/users/signup-link",
-  findByUuid: "/admin/users/find-by-uuid",
-  accessHistory: "/admin/access-history",
-  insights: "/admin/insights",
-  settings: "/admin/settings/",
 } as const;
 
 export type IconName =
@@ -133,7 +117,7 @@ export interface PortalNavInput {
   liveChatUrl: string | null;
 }
 
-const LOGOUT: NavLogout = { kind: "logout", id: "logout", label: "Logout", icon: "logout" };
+export const LOGOUT: NavLogout = { kind: "logout", id: "logout", label: "Logout", icon: "logout" };
 
 /** The portal sidebar, exactly by 000 §2.2. */
 export function portalNav(input: PortalNavInput): NavItem[] {
@@ -190,52 +174,6 @@ export function portalNav(input: PortalNavInput): NavItem[] {
 /** The build label (000 §9 'Build label QA, release 1.63.2'): the environment when configured, and the release. */
 export function buildLabel(build: { environment: string | null; release: string }): string {
   return build.environment ? `${build.environment}, release ${build.release}` : `Release ${build.release}`;
-}
-
-/** The admin sidebar (003 §2). */
-export function adminNav(): NavItem[] {
-  const link = (id: string, label: string, href: string, icon: IconName, match?: string[]): NavLink => ({ kind: "link", id, label, href, icon, match });
-  return [
-    link("admin-organizations", "Organizations", ADMIN_ROUTES.organizations, "organization"),
-    link("admin-locations", "Locations", ADMIN_ROUTES.locations, "locations"),
-    {
-      kind: "section",
-      id: "admin-scan",
-      label: "Scan",
-      icon: "scan",
-      match: ["/admin/scan"],
-      children: [
-        link("admin-scan-client-versions", "Client Versions", ADMIN_ROUTES.scanClientVersions, "versions"),
-        link("admin-scan-sessions", "Sessions", ADMIN_ROUTES.scanSessions, "sessions"),
-        link("admin-scan-organizations", "Manage Orgs", ADMIN_ROUTES.scanOrganizations, "organization"),
-      ],
-    },
-    { kind: "section", id: "admin-gait", label: "Gait", icon: "gait", match: ["/admin/gait"], children: [link("admin-gait-sessions", "Sessions", ADMIN_ROUTES.gaitSessions, "sessions")] },
-    {
-      kind: "section",
-      id: "admin-pros",
-      label: "PROs",
-      icon: "forms",
-      match: ["/admin/pros"],
-      children: [link("admin-pro-forms", "PRO Forms", ADMIN_ROUTES.proForms, "forms"), link("admin-pro-responses", "PRO Responses", ADMIN_ROUTES.proResponses, "reports")],
-    },
-    {
-      kind: "section",
-      id: "admin-users",
-      label: "Users",
-      icon: "users",
-      match: ["/admin/users"],
-      children: [
-        link("admin-signup-link", "Get Provider Signup Link", ADMIN_ROUTES.signupLink, "providers"),
-        link("admin-find-by-uuid", "Get User By UUID", ADMIN_ROUTES.findByUuid, "account"),
-        link("admin-access-history", "Access History", ADMIN_ROUTES.accessHistory, "reports"),
-      ],
-    },
-    link("admin-insights", "Insights", ADMIN_ROUTES.insights, "insights"),
-    link("admin-settings", "Admin Settings", ADMIN_ROUTES.settings, "settings"),
-    LOGOUT,
-    link("switch-to-portal", "Switch to Portal", ROUTES.home, "portal", []),
-  ];
 }
 
 /** A path without its query, hash and trailing slashes ("/" stays "/"). */

@@ -2,9 +2,9 @@
  * Benchmark of the built portal against the reference API, printed as markdown tables:
  *
  *   npm run build && npm run bench:portal          # every scenario
- *   npm run bench:portal -- detail list js         # some (names: dashboard, js, page, detail, programs, list, scan)
+ *   npm run bench:portal -- detail list js         # some (names: dashboard, js, page, detail, programs, list, scan, slow)
  *
- * Demo-world scenarios (dashboard, js, page, detail) share one stack: identity + the reference API on the demo
+ * Demo-world scenarios (dashboard, js, page, detail, slow) share one stack: identity + the reference API on the demo
  * world (temporary data directory) with two calls delayed — the dashboard's (getDashboardActions,
  * BENCH_DASHBOARD_DELAY_MS, default 2000) and a patient's health sessions (listPatientHealthSessions,
  * BENCH_SESSIONS_DELAY_MS, default 2000; the detail scenario's, also made by the js scenario's patient tabs) —
@@ -25,8 +25,9 @@ import { programs } from "./scenarios/programs.js";
 import { routeJs } from "./scenarios/route-js.js";
 import { scanSessions } from "./scenarios/scan-sessions.js";
 import { signedInPage } from "./scenarios/signed-in-page.js";
+import { slowLink } from "./scenarios/slow-link.js";
 
-const scenarios: Scenario[] = [dashboardStreaming, routeJs, signedInPage, patientDetail, programs, patientList, scanSessions];
+const scenarios: Scenario[] = [dashboardStreaming, routeJs, signedInPage, patientDetail, programs, patientList, scanSessions, slowLink];
 const log = (m: string) => console.error(`[bench] ${m}`);
 
 const wanted = process.argv.slice(2);

@@ -91,6 +91,8 @@ test.describe("Health activity", () => {
     const dayHeadings = page.getByRole("heading", { level: 3, name: /^\d{2}\/\d{2}\/\d{4}$/ });
     if (jsEnabled()) {
       const scroller = page.getByRole("region", { name: "Session history" });
+      // The virtualized list comes after the page's load event (ADR 038): the paged list until then.
+      await expect(scroller).toBeVisible();
       await expect(dayHeadings.first()).toBeVisible();
       // Only the days in view (and a few more) are in the page.
       expect(await dayHeadings.count()).toBeLessThan(days);

@@ -281,6 +281,8 @@ test.describe("the global filter", () => {
     const own = practitioner.locations.map((l) => l.name);
     expect(own).toHaveLength(1);
     if (jsEnabled()) {
+      // The autocomplete replaces the select after the page's load event (ADR 038).
+      await expect(locationControl(page)).toHaveValue("All Locations");
       await locationControl(page).click();
       const options = page.getByRole("listbox", { name: "Locations" }).getByRole("option");
       await expect(options).toHaveText(["All Locations", ...own]);

@@ -11,13 +11,14 @@
  * above stylesheets that have no `precedence`: app/root.tsx).
  */
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
 import { apiAs, PRACTITIONER, PROVIDER_ADMIN, PRODUCT_ADMIN } from "./helpers/stack.js";
 import { sessionCookies } from "./helpers/session.js";
 import { listPatients } from "./helpers/patient-data.js";
 import { readState } from "../setup/state.js";
 import { SCRIPTING_COOKIE } from "../../app/shell/scripting.js";
+import { formatLoad, formatWaterfall, measureLoad, throttle, type Load } from "../../scripts/bench/lib/slow-link.js";
 
 interface SlowLinkBudgets {
   link: { kbps: number; rttMs: number };
@@ -27,48 +28,21 @@ interface SlowLinkBudgets {
 }
 const budgets = JSON.parse(readFileSync(new URL("../../budgets/slow-link.json", import.meta.url), "utf8")) as SlowLinkBudgets;
 
-/** Figures of one page load, from the page's own Performance API. */
-interface Load {
-  firstContentMs: number;
-  loadMs: number;
-  requests: number;
-  kb: number;
-}
-
-async function throttle(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  const bytesPerSecond = (budgets.link.kbps * 1000) / 8;
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: budgets.link.rttMs,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
-  });
-}
-
 async function measure(page: Page, path: string): Promise<Load> {
-  const res = await page.goto(path, { waitUntil: "load", timeout: 30_000 });
-  expect(res?.status(), `GET ${path}`).toBe(200);
-  // loadEventEnd is set after the load handlers ran: wait for it.
-  await page.waitForFunction(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd);
-  return page.evaluate(() => {
-    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-    const bytes = nav.transferSize + resources.reduce((n, r) => n + r.transferSize, 0);
-    return { firstContentMs: fcp ? Math.round(fcp.startTime) : Infinity, loadMs: Math.round(nav.loadEventStart), requests: 1 + resources.length, kb: Math.round(bytes / 102.4) / 10 };
-  });
+  const { status, load } = await measureLoad(page, path);
+  expect(status, `GET ${path}`).toBe(200);
+  return load;
 }
 
-const fmt = (l: Load) => `first content ${(l.firstContentMs / 1000).toFixed(2)} s, load ${(l.loadMs / 1000).toFixed(2)} s, ${l.requests} requests, ${l.kb} KB`;
+const fmt = (l: Load) => formatLoad(l);
 
 test.describe("on a slow link", () => {
   test("@js-only the patient list, the dashboard and a patient's activity tab paint at one round trip and load within budget, cold and warm", async ({ browser }, testInfo) => {
     test.slow();
-    // Known to be over its budgets (ADR 038, "Not met"): first content 1.6-2.1 s and load 4.3-6.7 s cold on this
-    // machine. Marked as an expected failure, not skipped and not loosened: it still runs, prints its figures, and
-    // fails the run the day all three pages meet the budgets — then delete this line.
+    // Known to be over its budgets (ADR 038, "Amendment: content at one round trip"): with the styles inline, first
+    // content 1.2-1.6 s and load 4.3-5.5 s cold on this machine under load (the document's first byte alone ~1 s; the
+    // framework's 91 KB on the link). Marked as an expected failure, not skipped and not loosened: it still runs,
+    // prints its figures, and fails the run the day all three pages meet the budgets — then delete this line.
     test.fail(true, "over its slow-link budgets since ADR 038 (issue 31): first content > 1.0 s, load > 3.5 s");
     const api = await apiAs(PRACTITIONER.email);
     const [patient] = await listPatients(api, "health", 1);
@@ -82,16 +56,18 @@ test.describe("on a slow link", () => {
     const cookies = await sessionCookies(browser, PRACTITIONER.email);
     const over: string[] = [];
     const lines: string[] = [];
+    const waterfalls: string[] = [];
     for (const p of pages) {
       // A fresh context: an empty cache (cold), then the same context again (warm: the hashed assets cached).
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: "en-US" });
       try {
         await context.addCookies([...cookies, { name: SCRIPTING_COOKIE, value: "1", url: baseURL, sameSite: "Lax" }]);
         const page = await context.newPage();
-        await throttle(context, page);
+        await throttle(context, page, budgets.link);
         const cold = await measure(page, p.path);
         const warm = await measure(page, p.path);
         lines.push(`${p.label}: cold ${fmt(cold)}; warm ${fmt(warm)}`);
+        waterfalls.push(`${p.label}, cold:\n${formatWaterfall(cold)}`);
         if (cold.firstContentMs > budgets.firstContentMs) over.push(`${p.label}: first content ${cold.firstContentMs} ms > ${budgets.firstContentMs} ms`);
         if (cold.loadMs > budgets.loadMs) over.push(`${p.label}: load event ${cold.loadMs} ms > ${budgets.loadMs} ms`);
         if (warm.loadMs > budgets.warmLoadMs) over.push(`${p.label}: warm load event ${warm.loadMs} ms > ${budgets.warmLoadMs} ms`);
@@ -101,16 +77,20 @@ test.describe("on a slow link", () => {
       }
     }
     const report = `${budgets.link.kbps} kbps, ${budgets.link.rttMs} ms RTT:\n  ${lines.join("\n  ")}`;
-    console.log(`[slow link] ${report}`);
-    await testInfo.attach("slow-link", { body: report, contentType: "text/plain" });
+    // SLOW_LINK_WATERFALL=1: each cold load's waterfall too (it is always in the test's attachment).
+    console.log(`[slow link] ${report}${process.env.SLOW_LINK_WATERFALL ? `\n\n${waterfalls.join("\n\n")}` : ""}`);
+    await testInfo.attach("slow-link", { body: `${report}\n\n${waterfalls.join("\n\n")}`, contentType: "text/plain" });
     expect(over, `over budget (budgets/slow-link.json):\n${report}`).toEqual([]);
   });
 });
 
-/** The last stylesheet comes before the first module preload and script in a document's HTML. */
+/**
+ * The last stylesheet (a `<link rel="stylesheet">` or the inline `<style>` that carries one, app/shell/document-links.tsx)
+ * comes before the first module preload and script in a document's HTML.
+ */
 function orderProblem(html: string): string | null {
   const head = html.slice(0, html.indexOf("</head>") + 1 || undefined);
-  const sheets = [...head.matchAll(/<link\b[^>]*\brel="stylesheet"/g)].map((m) => m.index);
+  const sheets = [...head.matchAll(/<link\b[^>]*\brel="stylesheet"|<style\b[^>]*\bdata-href="[^"]+"/g)].map((m) => m.index);
   if (sheets.length === 0) return "no stylesheet in <head>";
   const lastSheet = Math.max(...sheets);
   const script = /<link\b[^>]*\brel="modulepreload"|<script\b/g;

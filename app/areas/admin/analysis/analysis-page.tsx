@@ -8,7 +8,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { Form, Link } from "react-router";
 import { Dialog } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
-import { ADMIN_ROUTES } from "../../../shell/nav";
+import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 import { NO_ASSESSMENT_ANALYSIS, NO_ORG_OUTCOMES } from "../../scan/analysis/analysis";
 import type { loadAnalysisPage } from "./analysis-route.server";
 import { analysisDialogHref, analysisPath } from "./analysis-paths";

@@ -2,7 +2,7 @@
  * The admin analysis page's URLs (003 §2): `/admin/scan/organizations/{organizationId}/analysis`, its dialog
  * `?assessment={assessmentId}` (read view) and `&mode=edit` (the JSON edit view). Browser-safe.
  */
-import { ADMIN_ROUTES } from "../../../shell/nav";
+import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 
 export const ASSESSMENT_ID = /^AST-\d{4}$/;
 

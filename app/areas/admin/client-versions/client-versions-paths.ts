@@ -1,5 +1,5 @@
 /** The Scan Client Versions page's URLs (003 §2): the list and its 'Edit Scan Version' dialog at `?edit={versionId}`. Browser-safe. */
-import { ADMIN_ROUTES } from "../../../shell/nav";
+import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 
 export const EDIT_PARAM = "edit";
 

@@ -12,7 +12,7 @@
 import { PRODUCT_LABELS } from "../../../shell/filter";
 import { timezoneText } from "../../../domain/us-timezones";
 import { isUuid } from "../../../domain/uuid";
-import { ADMIN_ROUTES } from "../../../shell/nav";
+import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 import type { ProductKey } from "./organization-form";
 
 export const ORGANIZATIONS_PATH = ADMIN_ROUTES.organizations;

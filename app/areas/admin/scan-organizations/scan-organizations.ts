@@ -1,5 +1,5 @@
 /** The scan organizations list (003 §2): only organizations holding SCAN, sorted by name; their editor URLs. */
-import { ADMIN_ROUTES } from "../../../shell/nav";
+import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 import { compareText } from "../../../domain/collate";
 
 export const ORGANIZATIONS_LOAD_FAILED = "Could not get organizations.";

@@ -11,7 +11,7 @@ import { getApi } from "../../../api/user-api.server";
 import { getSession } from "../../../auth/session.server";
 import { apiErrorFields, failedStatus } from "../../../forms/api-error";
 import { FORM_TOKEN_FIELD, callOnce } from "../../../forms/submit-once.server";
-import { ADMIN_ROUTES } from "../../../shell/nav";
+import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 import { requireAdmin } from "../access.server";
 import { scanOrganizations } from "../scan-organizations/scan-organizations";
 import {

@@ -1,8 +1,8 @@
 /**
  * The product view's dialogs (000 §2.8): the program drawer (`?dialog=program&program={hepId}`: View
  * Program, with Edit and Close; printing is its own page, `program-print.tsx`), the Unassign confirmation (`?dialog=unassign&
- * program={hepId}`), Download Patient Report (`?dialog=report`), and the
- * zoom control of the Patient View (`?dialog=patient-view&zoom=…`).
+ * program={hepId}`) and Download Patient Report (`?dialog=report`). Loaded with the first one opened (product-view.tsx,
+ * `lazy`; ADR 038); the zoom control of the Patient View is in product-controls.tsx.
  */
 import type { SerializeFrom } from "../../../route-data";
 import { Await, Form, Link, useActionData, useFetcher, useLocation } from "react-router";
@@ -15,15 +15,15 @@ import { formatDay } from "../rules/patient-record";
 import { EXERCISE_NAMES_MISSING, type ProgramView } from "../../../domain/program-view";
 import type { DateRange } from "../../../domain/date-range";
 import { FormToken } from "../../../forms/form-token";
-import { Dialog, MessageDialog, withoutParams, withParams } from "../../../components/dialog";
+import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { DialogSubmit } from "./dialog-form";
 import type { ProgramActionData } from "./program-action.server";
 import { editProgramHref } from "../../../domain/program-builder";
 import { useReadOnly } from "../../../shell/read-only";
+import { hasReportData, REPORT_TITLE } from "./product-controls";
 
-export const REPORT_TITLE = "Download Patient Report";
 export const NO_REPORT_DATA = "There are no sessions or survey answers to report yet.";
 
 export const PROGRAM_LOAD_FAILED = "The Program could not be loaded.";
@@ -127,7 +127,6 @@ export function UnassignDialog({ record }: { record: SerializeFrom<PatientRecord
 }
 
 /** Whether the patient has anything to report (sessions or PRO answers). */
-export const hasReportData = (record: { mostRecentActivity: string | null; mostRecentSession: string | null }) => Boolean(record.mostRecentActivity || record.mostRecentSession);
 
 /**
  * Download Patient Report: the range (the page's range by default), downloaded as a PDF from the report
@@ -172,46 +171,5 @@ export function ReportDialog({ record, range, today }: { record: SerializeFrom<P
         </>
       )}
     </Dialog>
-  );
-}
-
-/** Patient View zoom (000 §9): starts at 110 %, steps of 10, reset to 100 %. */
-export const ZOOM = { start: 110, step: 10, reset: 100, min: 50, max: 200 } as const;
-
-export function zoomOf(search: string): number {
-  const raw = new URLSearchParams(search).get("zoom");
-  const n = raw === null ? ZOOM.start : Number(raw);
-  if (!Number.isFinite(n)) return ZOOM.start;
-  return Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(n / ZOOM.step) * ZOOM.step));
-}
-
-export function ZoomControl({ zoom }: { zoom: number }) {
-  const location = useLocation();
-  const to = (z: number) => withParams(location, { zoom: String(z) });
-  return (
-    <div className="zoom-control" role="group" aria-label="Zoom">
-      {zoom > ZOOM.min ? (
-        <Link className="button" to={to(zoom - ZOOM.step)} replace preventScrollReset aria-label="Zoom out">
-          −
-        </Link>
-      ) : (
-        <button type="button" className="button" disabled aria-label="Zoom out">
-          −
-        </button>
-      )}
-      <output aria-live="polite">{zoom}%</output>
-      {zoom < ZOOM.max ? (
-        <Link className="button" to={to(zoom + ZOOM.step)} replace preventScrollReset aria-label="Zoom in">
-          +
-        </Link>
-      ) : (
-        <button type="button" className="button" disabled aria-label="Zoom in">
-          +
-        </button>
-      )}
-      <Link className="button" to={to(ZOOM.reset)} replace preventScrollReset>
-        Reset
-      </Link>
-    </div>
   );
 }

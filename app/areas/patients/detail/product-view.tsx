@@ -5,7 +5,7 @@
  * entry). The Patient View (`?dialog=patient-view`) shows the section tabs and the section full screen, zoomed.
  */
 import { Link, useLocation } from "react-router";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { SerializeFrom } from "../../../route-data";
 import type { ApiResult } from "../../../api/result";
 import type { ProgramView } from "../../../domain/program-view";
@@ -14,9 +14,15 @@ import { patientProducts, PRODUCT_LABELS, sectionPath, DEFAULT_SECTION, type Pat
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { DateRangeForm } from "./date-range-form";
 import { HealthLessNotice, HealthPrograms } from "./program-card";
-import { hasReportData, ProgramDrawer, REPORT_TITLE, ReportDialog, UnassignDialog, ZoomControl, zoomOf } from "./product-dialogs";
+import { hasReportData, REPORT_TITLE, ZoomControl, zoomOf } from "./product-controls";
 import { usePatientRecord } from "./route-data";
 import { useReadOnly } from "../../../shell/read-only";
+
+// The product's dialogs load with the first one opened (ADR 038); one in the URL of the first page is rendered by the
+// server and hydrates once its code has come.
+const ProgramDrawer = lazy(() => import("./product-dialogs").then((m) => ({ default: m.ProgramDrawer })));
+const UnassignDialog = lazy(() => import("./product-dialogs").then((m) => ({ default: m.UnassignDialog })));
+const ReportDialog = lazy(() => import("./product-dialogs").then((m) => ({ default: m.ReportDialog })));
 
 export interface ProductViewProps {
   product: PatientProduct;
@@ -106,9 +112,11 @@ export function ProductView({ product, range, sections, program, firstProgram, t
           <div className="patient-section">{children}</div>
         </>
       )}
-      {health && dialog === "program" && program ? <ProgramDrawer record={record} program={program} /> : null}
-      {health && dialog === "unassign" ? <UnassignDialog record={record} /> : null}
-      {health && dialog === "report" ? <ReportDialog record={record} range={range} today={today} /> : null}
+      <Suspense fallback={null}>
+        {health && dialog === "program" && program ? <ProgramDrawer record={record} program={program} /> : null}
+        {health && dialog === "unassign" ? <UnassignDialog record={record} /> : null}
+        {health && dialog === "report" ? <ReportDialog record={record} range={range} today={today} /> : null}
+      </Suspense>
     </div>
   );
 }

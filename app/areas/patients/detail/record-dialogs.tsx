@@ -20,6 +20,7 @@ import { ErrorList, Field, SelectField, optionsKeeping, type SelectOption } from
 import { PatientFields } from "../list/patient-fields";
 import type { PatientFormChoices } from "./choices.server";
 import { DialogSubmit, useDialogSubmission } from "./dialog-form";
+import { isRecordDialog } from "./record-dialog-names";
 
 type RecordData = SerializeFrom<PatientRecord>;
 
@@ -29,9 +30,7 @@ export const PRIMARY_PROVIDER_DEFAULT = "The primary provider";
 export const BILLING_PRACTITIONER_HINT =
   "The rendering practitioner RTM claims for this patient name (NPI, credential). Only one practitioner bills a patient's device supply in 30 days: the billing rules compare this practitioner, not who marks a code billed.";
 
-export const RECORD_DIALOGS = ["discharge", "edit-plan", "new-plan", "edit-details", "resend-invite"] as const;
-export type RecordDialog = (typeof RECORD_DIALOGS)[number];
-export const isRecordDialog = (v: string | null): v is RecordDialog => (RECORD_DIALOGS as readonly string[]).includes(v ?? "");
+export { isRecordDialog, RECORD_DIALOGS, type RecordDialog } from "./record-dialog-names";
 
 /** Params of the record's dialogs (removed when one closes). */
 const DIALOG_PARAMS = ["dialog", "step", "products"];

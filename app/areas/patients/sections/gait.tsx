@@ -1,16 +1,14 @@
 /**
  * The gait patient tabs (000 §2.8 Gait activity view): Assessment — the sessions with their measure groups,
- * threshold warnings and the therapist comment (view / add / edit / delete dialogs); Progress charts — drawn
+ * threshold warnings and the therapist comment (view / add / edit / delete dialogs: gait-comment-dialogs.tsx, loaded on
+ * first use); Progress charts — drawn
  * from the sessions of the newer schema only, with a notice that older data is not charted.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import {
   assistanceLabel,
   FLEXION_THRESHOLD,
   formatMeasureValue,
-  GAIT_COMMENT_MAX,
   measureGroups,
   OLDER_DATA_NOTICE,
   PROGRESS_MEASURES,
@@ -23,17 +21,13 @@ import {
 } from "../rules/gait";
 import { displayName } from "../../../domain/names";
 import { formatDateTime } from "../../../domain/zoned-day";
-import { FormToken } from "../../../forms/form-token";
-import { Dialog } from "../../../components/dialog";
-import { ErrorList } from "../../../components/field";
 import { ChartFigure } from "../../../islands/chart";
 import type { ChartSpec, DrawnChart } from "../../../islands/chart-spec";
-import { SubmitButton } from "../../../components/submit-button";
-import { closeDialogHref, dialogHref } from "./section-urls";
-import { TextAreaField } from "./text-area-field";
+import { dialogHref } from "./section-urls";
 import { useReadOnly } from "../../../shell/read-only";
 
-const sessionTitle = (s: GaitSession, timeZone: string) => formatDateTime(s.capturedDate, timeZone);
+/** A session's title: when it was captured, in the organization's zone. */
+export const sessionTitle = (s: GaitSession, timeZone: string) => formatDateTime(s.capturedDate, timeZone);
 
 export function GaitAssessment({ sessions, timeZone }: { sessions: GaitSession[]; timeZone: string }) {
   return (
@@ -107,96 +101,6 @@ function GaitSessionCard({ session, timeZone }: { session: GaitSession; timeZone
         )}
       </footer>
     </article>
-  );
-}
-
-/** `comment`: the comment with Edit and Delete, or the form to add one; `comment-edit`: the form. */
-export function CommentDialog({ session, timeZone, edit, lastResult }: { session: GaitSession; timeZone: string; edit: boolean; lastResult: SubmissionResult<string[]> | null | undefined }) {
-  const location = useLocation();
-  // Support staff read a comment; they add, edit and delete none (ADR 026; the form's dialog says so).
-  const readOnly = useReadOnly();
-  const comment = session.session.meta.comment;
-  const title = `Therapist Comment, ${sessionTitle(session, timeZone)}`;
-  if (comment && !edit) {
-    return (
-      <Dialog title={title} closeHref={closeDialogHref(location)}>
-        <p className="comment-text">{comment}</p>
-        <div className="modal-actions">
-          {readOnly ? (
-            <Link to={closeDialogHref(location)} className="button" preventScrollReset>
-              Close
-            </Link>
-          ) : (
-            <>
-              <Link to={dialogHref(location, "comment-delete", { session: session.id })} className="button" preventScrollReset>
-                Delete
-              </Link>
-              <Link to={dialogHref(location, "comment-edit", { session: session.id })} className="button primary" preventScrollReset>
-                Edit
-              </Link>
-            </>
-          )}
-        </div>
-      </Dialog>
-    );
-  }
-  return <CommentForm session={session} title={title} lastResult={lastResult} />;
-}
-
-function CommentForm({ session, title, lastResult }: { session: GaitSession; title: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
-  const location = useLocation();
-  const [form, fields] = useForm({
-    id: `comment-${session.id}`,
-    lastResult,
-    defaultValue: { comment: session.session.meta.comment ?? "" },
-    ...useLazyValidation(`comment-${session.id}`, () => import("../forms/gait-comment"), (m) => m.gaitCommentSchema, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
-  });
-  return (
-    <Dialog title={title} closeHref={closeDialogHref(location)} changes>
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
-        <input type="hidden" name="intent" value="comment-save" />
-        <FormToken />
-        <input type="hidden" name="sessionId" value={session.id} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <TextAreaField label="Comment" meta={fields.comment} max={GAIT_COMMENT_MAX} rows={6} />
-        <div className="modal-actions">
-          <Link to={closeDialogHref(location)} className="button" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton pendingText="Saving…">Save</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
-  );
-}
-
-export function CommentDeleteDialog({ session, timeZone, errors }: { session: GaitSession; timeZone: string; errors?: string[] }) {
-  const location = useLocation();
-  return (
-    <Dialog title="Delete Comment" closeHref={closeDialogHref(location)} alert description={`Delete the comment of the assessment of ${sessionTitle(session, timeZone)}? This cannot be undone.`} changes>
-      <ErrorList errors={errors} />
-      {session.session.meta.comment ? <blockquote className="note-quote">{session.session.meta.comment}</blockquote> : null}
-      <Form method="post" className="modal-actions" preventScrollReset>
-        <input type="hidden" name="intent" value="comment-delete" />
-        <FormToken />
-        <input type="hidden" name="sessionId" value={session.id} />
-        <Link to={closeDialogHref(location)} className="button" preventScrollReset>
-          Cancel
-        </Link>
-        <SubmitButton className="button danger" pendingText="Deleting…">
-          Delete
-        </SubmitButton>
-      </Form>
-    </Dialog>
-  );
-}
-
-export function MissingSessionDialog() {
-  const location = useLocation();
-  return (
-    <Dialog title="Therapist Comment" closeHref={closeDialogHref(location)}>
-      <p>This assessment is not in the selected date range.</p>
-    </Dialog>
   );
 }
 

@@ -1,32 +1,42 @@
 /**
  * The Health activity tab (000 §2.8): sessions grouped by day, newest first; each session with its program,
  * time, self-reported mark and completion badge, and a table of its sets (exercise, side, goal, result,
- * range of motion, result status). A long history is virtualized (@tanstack/react-virtual) once JavaScript
- * runs; without it (and in the server's HTML) it is paged by days with the shared pager (plain links).
+ * range of motion, result status). A long history is virtualized (@tanstack/react-virtual, virtual-days.tsx) once
+ * JavaScript runs and the page has loaded; without it (and in the server's HTML, and until then) it is paged by days
+ * with the shared pager (plain links).
  */
 import { useLocation } from "react-router";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
 import { goalText, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
 import { setProgress } from "../rules/session-progress";
-import { useHydrated } from "../../../components/use-hydrated";
+import { lazy, Suspense } from "react";
+import { useAfterLoad } from "../../../components/use-after-load";
 import { withParams } from "../../../components/dialog";
 import { tableWrap } from "../../../components/table-wrap";
 import { EmptyList, isPastEnd, Pager } from "../../../components/pager";
 import { pageOfList } from "../../../domain/paging";
 
+const loadVirtualDays = () => import("./virtual-days");
+const VirtualDays = lazy(() => loadVirtualDays().then((m) => ({ default: m.VirtualDays })));
+
 /** Days per page of the paged history. */
 export const DAYS_PAGE_SIZE = 5;
 
 export function HealthActivity({ days, page }: { days: SessionDay[]; page: number }) {
-  const hydrated = useHydrated();
+  // The virtualized list after hydration and the page's load event (use-after-load.ts): the paged list until then.
+  const virtual = useAfterLoad(loadVirtualDays) !== null;
   const count = days.reduce((n, d) => n + d.sessions.length, 0);
   return (
     <div className="health-activity">
       <p className="section-summary">
         {count} {count === 1 ? "session" : "sessions"} on {days.length} {days.length === 1 ? "day" : "days"}
       </p>
-      {hydrated ? <VirtualDays days={days} /> : <PagedDays days={days} page={page} />}
+      {virtual ? (
+        <Suspense fallback={<PagedDays days={days} page={page} />}>
+          <VirtualDays days={days} />
+        </Suspense>
+      ) : (
+        <PagedDays days={days} page={page} />
+      )}
     </div>
   );
 }
@@ -57,34 +67,8 @@ function PagedDays({ days, page }: { days: SessionDay[]; page: number }) {
   );
 }
 
-/** All days in a scrolling region; only the days in view (plus a few) are in the DOM. */
-function VirtualDays({ days }: { days: SessionDay[] }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: days.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: (i) => 96 + (days[i]?.sessions.reduce((n, s) => n + 110 + 36 * s.session.sets.length, 0) ?? 200),
-    overscan: 2,
-    getItemKey: (i) => days[i]?.day ?? i,
-  });
-  return (
-    // A focusable region so that keyboard users can scroll it (axe: scrollable-region-focusable).
-    <div ref={scroller} className="session-scroller" role="region" aria-label="Session history" tabIndex={0} data-testid="session-scroller">
-      <div className="session-days session-days-virtual" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const day = days[item.index]!;
-          return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
-              <DayGroup day={day} />
-            </div>
-          );
-        })}
-      </div>
-    </div>
-  );
-}
-
-function DayGroup({ day }: { day: SessionDay }) {
+/** One day's sessions (a row of the paged list and of the virtualized one, virtual-days.tsx). */
+export function DayGroup({ day }: { day: SessionDay }) {
   const headingId = `day-${day.day}`;
   return (
     <section className="session-day" aria-labelledby={headingId}>

@@ -4,14 +4,14 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Await, useRouteLoaderData, useSearchParams } from "react-router";
-import { Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { Loaded } from "./patient-sections.server";
 import type { CareNote } from "../rules/care-note";
 import { OLDER_DATA_NOTICE, type GaitProgress, type GaitSession } from "../rules/gait";
 import { pageParam, type SessionDay } from "../rules/health-activity";
 import type { ProAnswerRow } from "../rules/pro";
-import { CareNoteDeleteDialog, CareNoteDialog, CareNotesView, MissingNoteDialog } from "./care-notes";
-import { CommentDeleteDialog, CommentDialog, GaitAssessment, GaitProgressView, MissingSessionDialog, type GaitChart } from "./gait";
+import { CareNotesView } from "./care-notes";
+import { GaitAssessment, GaitProgressView, type GaitChart } from "./gait";
 import { HealthActivity } from "./health-activity";
 import type { RomChart } from "./rom";
 import { RomView } from "./rom";
@@ -21,6 +21,16 @@ import { TIMER_PARAM } from "../detail/care-timer-intents";
 import { PRODUCT_ROUTE_ID } from "../detail/route-data";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
 import { SurveysView, type DrawnProChart } from "./surveys";
+
+// The sections' dialogs load with the first one opened (ADR 038): a tab carries none of their forms' code (conform,
+// the fields) before it is interactive. A dialog in the URL of the first page is rendered by the server as before and
+// hydrates once its code has come.
+const CareNoteDialog = lazy(() => import("./care-note-dialogs").then((m) => ({ default: m.CareNoteDialog })));
+const CareNoteDeleteDialog = lazy(() => import("./care-note-dialogs").then((m) => ({ default: m.CareNoteDeleteDialog })));
+const MissingNoteDialog = lazy(() => import("./care-note-dialogs").then((m) => ({ default: m.MissingNoteDialog })));
+const CommentDialog = lazy(() => import("./gait-comment-dialogs").then((m) => ({ default: m.CommentDialog })));
+const CommentDeleteDialog = lazy(() => import("./gait-comment-dialogs").then((m) => ({ default: m.CommentDeleteDialog })));
+const MissingSessionDialog = lazy(() => import("./gait-comment-dialogs").then((m) => ({ default: m.MissingSessionDialog })));
 
 /** What the section's action answers when it does not redirect: a form's result, or a refusal's messages. */
 export interface SectionActionData {
@@ -102,19 +112,25 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
               return (
                 <>
                   <CareNotesView notes={inRange} totalNotes={notes.length} />
-                  {!noteDialog ? null : !note ? (
-                    <MissingNoteDialog />
-                  ) : dialog === "care-note-edit" ? (
-                    <CareNoteDialog key={note.id} note={note} today={today} lastResult={formResult("care-note-update")} />
-                  ) : (
-                    <CareNoteDeleteDialog note={note} errors={errorsOf("care-note-delete")} />
-                  )}
+                  <Suspense fallback={null}>
+                    {!noteDialog ? null : !note ? (
+                      <MissingNoteDialog />
+                    ) : dialog === "care-note-edit" ? (
+                      <CareNoteDialog key={note.id} note={note} today={today} lastResult={formResult("care-note-update")} />
+                    ) : (
+                      <CareNoteDeleteDialog note={note} errors={errorsOf("care-note-delete")} />
+                    )}
+                  </Suspense>
                 </>
               );
             }}
           </Streamed>
           {/* The add dialog needs no data: it opens at once. */}
-          {dialog === "care-note-new" ? <CareNoteDialog today={today} lastResult={formResult("care-note-create")} timed={stoppedTimerOf(searchParams, stopped)} timeZone={timeZone} /> : null}
+          {dialog === "care-note-new" ? (
+            <Suspense fallback={null}>
+              <CareNoteDialog today={today} lastResult={formResult("care-note-create")} timed={stoppedTimerOf(searchParams, stopped)} timeZone={timeZone} />
+            </Suspense>
+          ) : null}
         </>
       );
       break;
@@ -129,13 +145,15 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
             return (
               <>
                 {sessions.length === 0 ? <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noGaitSessions}</EmptyState> : <GaitAssessment sessions={sessions} timeZone={timeZone} />}
-                {!commentDialog ? null : !session ? (
-                  <MissingSessionDialog />
-                ) : dialog === "comment-delete" ? (
-                  <CommentDeleteDialog session={session} timeZone={timeZone} errors={errorsOf("comment-delete")} />
-                ) : (
-                  <CommentDialog key={`${session.id}-${dialog}`} session={session} timeZone={timeZone} edit={dialog === "comment-edit"} lastResult={formResult("comment-save")} />
-                )}
+                <Suspense fallback={null}>
+                  {!commentDialog ? null : !session ? (
+                    <MissingSessionDialog />
+                  ) : dialog === "comment-delete" ? (
+                    <CommentDeleteDialog session={session} timeZone={timeZone} errors={errorsOf("comment-delete")} />
+                  ) : (
+                    <CommentDialog key={`${session.id}-${dialog}`} session={session} timeZone={timeZone} edit={dialog === "comment-edit"} lastResult={formResult("comment-save")} />
+                  )}
+                </Suspense>
               </>
             );
           }}

@@ -5,16 +5,19 @@
  */
 import { Await, Form, Link, useLocation } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { ROUTES } from "../../../shell/nav";
 import { exerciseFilterParams, exerciseFilterSearch, type ExerciseFilters } from "../rules/exercise-filters";
 import { ExerciseCard } from "./exercise-card";
-import { ExerciseDrawer } from "./exercise-detail";
 import { ExerciseGrid } from "./exercise-grid";
 import { FavoriteButton } from "./favorite-button";
 import { FilterPanel } from "./filter-panel";
 import { EXERCISES_LOAD_FAILED, LIBRARY_TITLE } from "./library-messages";
 import type { LibraryGrid, loadMotionLibrary } from "./library-route.server";
+
+// The detail drawer loads with the first one opened (ADR 038); one in the URL of the first page is rendered by the
+// server and hydrates once its code has come.
+const ExerciseDrawer = lazy(() => import("./exercise-detail").then((m) => ({ default: m.ExerciseDrawer })));
 
 export type LibraryData = SerializeFrom<typeof loadMotionLibrary>;
 
@@ -45,7 +48,11 @@ export function MotionLibraryPage({ data }: { data: LibraryData }) {
           </Suspense>
         </div>
       </div>
-      {data.detail ? <ExerciseDrawer detail={data.detail} /> : null}
+      {data.detail ? (
+        <Suspense fallback={null}>
+          <ExerciseDrawer detail={data.detail} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

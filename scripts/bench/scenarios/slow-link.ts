@@ -1,0 +1,111 @@
+/**
+ * The three pages of issue 31 on a slow clinic link (budgets/slow-link.json: 400 kbps both ways, 400 ms round trip),
+ * in Chromium as the E2E tests drive it, signed in as the practitioner: cold (a fresh context) and warm (the same
+ * context again), with the cold load's waterfall — when the document's first and last byte came, each request's
+ * start, first and last byte and size, what blocked rendering — and the document's `<head>` order. The slow-link E2E
+ * (tests/e2e/slow-link.spec.ts) holds the budgets; this prints how a page gets there.
+ *
+ *   BENCH_DASHBOARD_DELAY_MS=0 BENCH_SESSIONS_DELAY_MS=0 npm run bench:portal -- slow
+ *
+ * (without the API's artificial delays of the other scenarios, which hold the dashboard's cards and the activity
+ * tab's sessions back by 2 s each; the E2E stack has none).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { chromium } from "@playwright/test";
+import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
+import { signInAs } from "../../identity/sign-in.js";
+import { demoAccount } from "../lib/accounts.js";
+import { send } from "../lib/http.js";
+import { benchPatient } from "../lib/patients.js";
+import { signInToPortal } from "../lib/portal-session.js";
+import { formatLoad, formatWaterfall, headOrder, measureLoad, throttle, type Load, type SlowLink } from "../lib/slow-link.js";
+import type { Scenario } from "../lib/scenario.js";
+import { markdownTable } from "../lib/table.js";
+
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+interface Budgets extends SlowLink {
+  firstContentMs: number;
+  loadMs: number;
+  warmLoadMs: number;
+}
+
+export function readSlowLinkBudgets(): Budgets {
+  const file = JSON.parse(readFileSync(new URL("../../../budgets/slow-link.json", import.meta.url), "utf8")) as { link: SlowLink; firstContentMs: number; loadMs: number; warmLoadMs: number };
+  return { ...file.link, firstContentMs: file.firstContentMs, loadMs: file.loadMs, warmLoadMs: file.warmLoadMs };
+}
+
+const load1 = () => loadavg()[0]!.toFixed(1);
+const sec = (ms: number) => (ms / 1000).toFixed(2);
+
+export const slowLink: Scenario = {
+  name: "slow",
+  title: "The patient list, the dashboard and a patient's activity tab on a slow link (cold, warm, waterfall)",
+  async run({ bench, agent, log }) {
+    const budgets = readSlowLinkBudgets();
+    const account = demoAccount("practitioner@frontrange.example");
+    const session = await signInToPortal(bench.portal.url, account, agent);
+    const { accessToken } = await signInAs(bench.stack.identity, { username: account.userId, password: account.password });
+    const id = await benchPatient(bench.stack, { apiUrl: bench.stack.apiUrl, portalUrl: bench.portal.url, accessToken, pageHeaders: session.headers(), agent });
+    const pages = [
+      { label: "patient list", path: "/patients/" },
+      { label: "dashboard", path: "/home/" },
+      { label: "activity tab", path: `/patients/${id}/health/activity/` },
+    ];
+    const origin = new URL(bench.portal.url);
+    const cookies = [...session.jar.entries(), { name: SCRIPTING_COOKIE, value: "1" }].map((c) => ({ ...c, domain: origin.hostname, path: "/" }));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    const rows: (string | number)[][] = [];
+    const details: string[] = [];
+    try {
+      for (const p of pages) {
+        log(`slow link: ${p.label}`);
+        const context = await browser.newContext({ baseURL: bench.portal.url, viewport: { width: 1280, height: 800 }, locale: "en-US" });
+        try {
+          await context.addCookies(cookies);
+          const page = await context.newPage();
+          await throttle(context, page, budgets);
+          const loadCold = load1();
+          const cold = await measureLoad(page, p.path);
+          if (cold.status !== 200) throw new Error(`GET ${p.path} answered ${cold.status}`);
+          const loadWarm = load1();
+          const warm = await measureLoad(page, p.path);
+          const row = (l: Load, load: string) => [sec(l.firstContentMs), sec(l.loadMs), l.requests, l.requestsBeforeLoad, l.kb, load];
+          rows.push([p.label, "cold", ...row(cold.load, loadCold)], [p.label, "warm", ...row(warm.load, loadWarm)]);
+          const html = (await send(new URL(p.path, bench.portal.url).href, { agent, headers: session.headers({ scripts: true }) })).body;
+          const scripts = cold.load.waterfall.filter((r) => /\.m?js$/.test(r.url));
+          details.push(
+            [
+              `### ${p.label} (\`${p.path.replace(id, "{id}")}\`), cold: ${formatLoad(cold.load)}; load average ${loadCold}`,
+              "",
+              "```",
+              formatWaterfall(cold.load),
+              "```",
+              "",
+              `Scripts: ${scripts.length} requests, ${(scripts.reduce((n, r) => n + r.bytes, 0) / 1024).toFixed(1)} KB on the wire. Document: ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB uncompressed.`,
+              `\`<head>\` order: ${headOrder(html).join(" → ")}`,
+            ].join("\n"),
+          );
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    const table = markdownTable(["page", "cache", "first content s", "load s", "requests", "before load", "KB", "load average"], rows, ["l", "l", "r", "r", "r", "r", "r", "r"]);
+    const cold = rows.filter((r) => r[1] === "cold");
+    const over = [
+      ...cold.filter((r) => Number(r[2]) * 1000 > budgets.firstContentMs).map((r) => `${r[0]}: first content ${r[2]} s`),
+      ...cold.filter((r) => Number(r[3]) * 1000 > budgets.loadMs).map((r) => `${r[0]}: load ${r[3]} s`),
+      ...rows.filter((r) => r[1] === "warm" && Number(r[3]) * 1000 > budgets.warmLoadMs).map((r) => `${r[0]}: warm load ${r[3]} s`),
+    ];
+    const aim = `Aims (budgets/slow-link.json: first content ≤ ${sec(budgets.firstContentMs)} s, load ≤ ${sec(budgets.loadMs)} s cold, ≤ ${sec(budgets.warmLoadMs)} s warm): ${over.length === 0 ? "met" : `MISSED (${over.join(", ")})`}.`;
+    return {
+      report: `${budgets.kbps} kbps both ways, ${budgets.rttMs} ms added to every request (Chromium's emulation), signed in as ${account.email}; patient ${id}.\n\n${table}\n\n${aim}\n\n${details.join("\n\n")}`,
+    };
+  },
+};
