@@ -61,7 +61,7 @@ describe("page numbers and a jump (issue 34: lists of dozens of pages)", () => {
     expect(jumpTarget(listHref)).toEqual({ action: "/patients/", fields: [["q", "ann"], ["sort", "name"], ["dir", "asc"]] });
     expect(page12).toMatch(/<form(?=[^>]*class="pager-jump")(?=[^>]*action="\/patients\/")(?=[^>]*method="get")[^>]*>/);
     expect(page12).toContain('<input type="hidden" name="q" value="ann"/>');
-    expect(page12).toMatch(/<label for="([^"]+)">Go to page<\/label><input id="\1"(?=[^>]*name="page")(?=[^>]*type="number")(?=[^>]*min="1")(?=[^>]*required="")[^>]*\/>/);
+    expect(page12).toMatch(/<label for="([^"]+)">Go to page<\/label><input id="\1"(?=[^>]*name="page")(?=[^>]*type="text")(?=[^>]*inputMode="numeric")(?=[^>]*pattern="\[0-9\]\*")(?=[^>]*required="")[^>]*\/>/);
     // No max: a page past the end is the list's to answer ("There is no page 99: …"), as a typed URL is.
     expect(page12).not.toMatch(/name="page"[^>]*max=/);
     expect(page12).toMatch(/<button type="submit" class="button">Go<\/button>/);

@@ -67,8 +67,9 @@ function JumpForm({ hrefFor, pageParam, totalPages }: { hrefFor: (page: number) 
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor={id}>Go to page</label>
-      {/* No max: a page past the end is answered by the list, in its words, as for a typed URL. */}
-      <input id={id} name={pageParam} type="number" inputMode="numeric" min={1} step={1} required className="pager-jump-input" aria-describedby={totalPages ? `${id}-of` : undefined} />
+      {/* Text, not a number field (app/forms/fields.test.ts: browsers alter what a number field cannot read); no max: a page
+          past the end is answered by the list, in its words, as for a typed URL. */}
+      <input id={id} name={pageParam} type="text" inputMode="numeric" pattern="[0-9]*" autoComplete="off" required className="pager-jump-input" aria-describedby={totalPages ? `${id}-of` : undefined} />
       {totalPages ? (
         <span id={`${id}-of`} className="visually-hidden">
           {`of ${totalPages}`}
