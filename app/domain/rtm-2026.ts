@@ -278,15 +278,22 @@ export interface CareNoteCall {
   liveInteraction: { method: string; twoWay: boolean } | null;
   unsuccessfulAttempt: boolean;
   interactive: boolean;
+  /** The note's minutes: a two-way call of 0 minutes is no interaction (ADR 049); unknown when not given. */
+  minutes?: number;
 }
 
+/** After a two-way call of 0 minutes: it is logged, and is no patient interaction (ADR 049). */
+export const ZERO_MINUTE_CALL = "0 minutes: not an interaction";
+
 /**
- * The note's interaction: "Video call, two-way", "Phone call, one-way", "Unsuccessful attempt (phone call)", an
+ * The note's interaction: "Video call, two-way", "Phone call, one-way", "Unsuccessful attempt (phone call)", "Video
+ * call, two-way (0 minutes: not an interaction)", an
  * older interactive note whose method was not recorded (UNRECORDED_LABEL), or null (no call: NO_CALL_LABEL).
  */
 export function callLabel(n: CareNoteCall): string | null {
   const call = n.liveInteraction ? (METHOD_WORD[n.liveInteraction.method] ?? "Call") : null;
   if (n.unsuccessfulAttempt) return call ? `Unsuccessful attempt (${call.toLowerCase()})` : "Unsuccessful attempt";
+  if (call && n.liveInteraction!.twoWay && n.minutes !== undefined && n.minutes < 1) return `${call}, two-way (${ZERO_MINUTE_CALL})`;
   if (call) return `${call}, ${n.liveInteraction!.twoWay ? "two-way" : "one-way"}`;
   return n.interactive ? UNRECORDED_LABEL : null;
 }
