@@ -28,6 +28,8 @@ import {
   ariaSort,
   BILLING_DESCRIPTION,
   billNowTitle,
+  billedLine,
+  billingPractitionerLine,
   careClockLines,
   copyText,
   deviceClockLines,
@@ -288,6 +290,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
             <span className="visually-hidden"> for {name}, PDF, opens in a new tab</span>
           </a>
         </p>
+        {billingPractitionerLine(summary.cycles) ? <p className="rtm-billing-practitioner">{billingPractitionerLine(summary.cycles)}</p> : null}
         <Clocks cycles={summary.cycles} name={name} />
         <div className="table-wrap">
           <table className="data-table rtm-cycles">
@@ -319,6 +322,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
   const actions = cycleActions(cycle.status, cycle.billNow);
   const readOnly = useReadOnly();
   const action = worklistHref(state);
+  const billed = billedLine(cycle, timeZone);
   return (
     <tr>
       <th scope="row">
@@ -327,6 +331,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
       </th>
       <td>
         <span className={`rtm-status rtm-status-${cycle.status.toLowerCase()}`}>{STATUS_LABEL[cycle.status]}</span>
+        {billed ? <span className="rtm-billed-by">{billed}</span> : null}
       </td>
       <td>{`${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`}</td>
       <td>{activeDaysLabel(cycle)}</td>

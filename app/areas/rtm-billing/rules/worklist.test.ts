@@ -4,6 +4,8 @@ import { csvFile } from "../../../domain/csv-file.server";
 import {
   activeDaysLabel,
   addMonths,
+  billedLine,
+  billingPractitionerLine,
   careClockLines,
   deviceClockLines,
   EXPORT_HEADER,
@@ -281,5 +283,23 @@ describe("the month's billing export (ADR 033)", () => {
     expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);
     expect(exportFileName("2026-11")).toBe("rtm-2026-11.csv");
     expect(exportHref("2026-11")).toBe("/rtm-billing/months/2026-11.csv");
+  });
+});
+
+describe("the worklist names the claim's practitioners (issue 32)", () => {
+  const okafor = { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const };
+  const claim = { renderingPractitioner: okafor, modifiers: ["GP" as const], billedAt: null, billedBy: null };
+  it("the patient's billing practitioner: who the codes not billed yet are billed under, or what is missing", () => {
+    expect(billingPractitionerLine([{ ...claim, status: "BILLED" }, { ...claim, status: "IN_PROGRESS" }])).toBe("Billing practitioner: Okafor, Maya (PT, NPI 1234567893)");
+    expect(billingPractitionerLine([{ ...claim, renderingPractitioner: { ...okafor, npi: null, credential: null }, status: "READY_TO_BILL" }])).toBe("Billing practitioner: Okafor, Maya (not recorded, NPI no NPI recorded)");
+    expect(billingPractitionerLine([{ ...claim, renderingPractitioner: null, status: "READY_TO_BILL" }])).toBe(
+      "Billing practitioner: none — choose one (or a primary provider) in Edit Patient Details before a code is billed",
+    );
+    expect(billingPractitionerLine([{ ...claim, status: "BILLED" }])).toBeNull();
+  });
+  it("a billed code says when, by whom and under whom it was billed; a code not billed says nothing", () => {
+    const billed = { ...claim, status: "BILLED" as const, billedAt: "2026-11-28T22:04:00.000Z", billedBy: { id: "b", firstName: "Daniel", lastName: "Reyes" } };
+    expect(billedLine(billed, "America/Denver")).toBe("Billed 11/28/2026 3:04 PM MST by Reyes, Daniel, under Okafor, Maya");
+    expect(billedLine({ ...claim, status: "READY_TO_BILL" }, "America/Denver")).toBeNull();
   });
 });

@@ -429,6 +429,26 @@ export function claimWords(c: Pick<RtmCycle, "renderingPractitioner" | "modifier
   };
 }
 
+/**
+ * The worklist's line of a patient's billing (rendering) practitioner (issue 32): the one the codes not billed yet would
+ * be billed under — "Billing practitioner: Okafor, Maya (PT, NPI 1234567893)" — or what is missing; null when every
+ * code of the month is billed (each billed code names its own, billedLine).
+ */
+export function billingPractitionerLine(cycles: readonly Pick<RtmCycle, "renderingPractitioner" | "status">[]): string | null {
+  const open = cycles.find((c) => c.status !== "BILLED");
+  if (!open) return null;
+  const r = open.renderingPractitioner;
+  if (!r) return `Billing practitioner: none — choose one (or a primary provider) in Edit Patient Details before a code is billed`;
+  return `Billing practitioner: ${displayName(r)} (${r.credential ? CREDENTIAL_SHORT[r.credential] : NO_CREDENTIAL}, NPI ${r.npi ?? NO_NPI})`;
+}
+
+/** A billed code's record in the worklist (issue 32): "Billed 11/28/2026 3:04 PM MST by Reyes, Daniel, under Okafor, Maya"; null when not billed. */
+export function billedLine(c: Pick<RtmCycle, "renderingPractitioner" | "modifiers" | "billedAt" | "billedBy" | "status">, timeZone: string): string | null {
+  const w = claimWords(c, timeZone);
+  if (w.billedOn === NOT_BILLED) return null;
+  return `Billed ${w.billedOn} by ${w.billedBy}, under ${w.rendering}`;
+}
+
 const claimCells = (w: ClaimWords) => [w.rendering, w.npi, w.credential, w.modifiers, w.placeOfService, w.billedOn, w.billedBy];
 
 /** "Billed 11/28/2026 3:04 PM by Reyes, Daniel · under Okafor, Maya (PT, NPI 1234567893) · GP". */
