@@ -291,7 +291,7 @@ describe("the worklist names the claim's practitioners (issue 32)", () => {
   const claim = { renderingPractitioner: okafor, modifiers: ["GP" as const], billedAt: null, billedBy: null };
   it("the patient's billing practitioner: who the codes not billed yet are billed under, or what is missing", () => {
     expect(billingPractitionerLine([{ ...claim, status: "BILLED" }, { ...claim, status: "IN_PROGRESS" }])).toBe("Billing practitioner: Okafor, Maya (PT, NPI 1234567893)");
-    expect(billingPractitionerLine([{ ...claim, renderingPractitioner: { ...okafor, npi: null, credential: null }, status: "READY_TO_BILL" }])).toBe("Billing practitioner: Okafor, Maya (not recorded, NPI no NPI recorded)");
+    expect(billingPractitionerLine([{ ...claim, renderingPractitioner: { ...okafor, npi: null, credential: null }, status: "READY_TO_BILL" }])).toBe("Billing practitioner: Okafor, Maya (no NPI recorded)");
     expect(billingPractitionerLine([{ ...claim, renderingPractitioner: null, status: "READY_TO_BILL" }])).toBe(
       "Billing practitioner: none — choose one (or a primary provider) in Edit Patient Details before a code is billed",
     );

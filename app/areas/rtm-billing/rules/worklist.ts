@@ -439,7 +439,8 @@ export function billingPractitionerLine(cycles: readonly Pick<RtmCycle, "renderi
   if (!open) return null;
   const r = open.renderingPractitioner;
   if (!r) return `Billing practitioner: none — choose one (or a primary provider) in Edit Patient Details before a code is billed`;
-  return `Billing practitioner: ${displayName(r)} (${r.credential ? CREDENTIAL_SHORT[r.credential] : NO_CREDENTIAL}, NPI ${r.npi ?? NO_NPI})`;
+  const facts = [...(r.credential ? [CREDENTIAL_SHORT[r.credential]] : []), r.npi ? `NPI ${r.npi}` : NO_NPI];
+  return `Billing practitioner: ${displayName(r)} (${facts.join(", ")})`;
 }
 
 /** A billed code's record in the worklist (issue 32): "Billed 11/28/2026 3:04 PM MST by Reyes, Daniel, under Okafor, Maya"; null when not billed. */
