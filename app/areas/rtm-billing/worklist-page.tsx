@@ -35,6 +35,7 @@ import {
   deviceClockLines,
   cycleActions,
   emptyMonthMessage,
+  episodeLine,
   isFiltered,
   EVENT_LABEL,
   careNoteText,
@@ -45,6 +46,7 @@ import {
   monthHeading,
   monthPdfAllowed,
   nextSort,
+  runningIntervalLines,
   NO_MATCH_MESSAGE,
   STATUS_LABEL,
   STATUSES,
@@ -291,7 +293,8 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
           </a>
         </p>
         {billingPractitionerLine(summary.cycles) ? <p className="rtm-billing-practitioner">{billingPractitionerLine(summary.cycles)}</p> : null}
-        <Clocks cycles={summary.cycles} name={name} />
+        {episodeLine(summary.cycles) ? <p className="rtm-episode">{episodeLine(summary.cycles)}</p> : null}
+        <Clocks cycles={summary.cycles} running={summary.runningIntervals} name={name} />
         <div className="table-wrap">
           <table className="data-table rtm-cycles">
             <caption className="visually-hidden">{`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`}</caption>
@@ -369,9 +372,10 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
 }
 
 /** The two clocks side by side (ADR 033): device supply per 30-day interval, care management per calendar month. */
-function Clocks({ cycles, name }: { cycles: RtmCycle[]; name: string }) {
+function Clocks({ cycles, running, name }: { cycles: RtmCycle[]; running: RtmMonthlySummary["runningIntervals"]; name: string }) {
   const clocks = [
-    { title: "Device supply", sub: "30-day intervals", lines: deviceClockLines(cycles), none: "No device interval ends this month." },
+    // An interval ending next month shows its days so far here too (ADR 049).
+    { title: "Device supply", sub: "30-day intervals", lines: [...deviceClockLines(cycles), ...runningIntervalLines(running)], none: "No device interval ends this month." },
     { title: "Care management", sub: "calendar month", lines: careClockLines(cycles), none: "No care-management month ends this month." },
   ];
   return (

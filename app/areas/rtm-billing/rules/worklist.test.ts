@@ -8,6 +8,8 @@ import {
   billingPractitionerLine,
   careClockLines,
   deviceClockLines,
+  episodeLine,
+  runningIntervalLines,
   EXPORT_HEADER,
   exportFileName,
   exportHref,
@@ -301,5 +303,22 @@ describe("the worklist names the claim's practitioners (issue 32)", () => {
     const billed = { ...claim, status: "BILLED" as const, billedAt: "2026-11-28T22:04:00.000Z", billedBy: { id: "b", firstName: "Daniel", lastName: "Reyes" } };
     expect(billedLine(billed, "America/Denver")).toBe("Billed 11/28/2026 3:04 PM MST by Reyes, Daniel, under Okafor, Maya");
     expect(billedLine({ ...claim, status: "READY_TO_BILL" }, "America/Denver")).toBeNull();
+  });
+});
+
+describe("episodes and the device clock across the month's end (issue 32, ADR 049)", () => {
+  it("an interval that ends next month shows its days so far in this month", () => {
+    expect(runningIntervalLines([{ startDate: "2026-11-10", endDate: "2026-12-09", numActiveDays: 12, numRemainingDays: 11, projection: "16 days can still be reached: 98977 applies at 16 — 4 more in the 11 days left" }])).toEqual([
+      { period: "11/10/2026 – 12/09/2026", facts: "12 days so far, 11 days left", code: "bills in December 2026", projection: "16 days can still be reached: 98977 applies at 16 — 4 more in the 11 days left" },
+    ]);
+    expect(runningIntervalLines([{ startDate: "2026-11-29", endDate: "2026-12-28", numActiveDays: 1, numRemainingDays: 1, projection: null }])[0]).toMatchObject({ facts: "1 day so far, 1 day left" });
+    expect(runningIntervalLines([])).toEqual([]);
+  });
+  it("names the episode of care, and a new one after a readmission", () => {
+    expect(episodeLine([])).toBeNull();
+    expect(episodeLine([{ episodeStart: "2026-09-01" }, { episodeStart: "2026-09-01" }])).toBe("Episode of care since 09/01/2026");
+    expect(episodeLine([{ episodeStart: "2026-11-12" }, { episodeStart: "2026-09-01" }])).toBe(
+      "Episodes of care: since 09/01/2026; a new one since 11/12/2026 (new plan of care after discharge; its own 98975)",
+    );
   });
 });

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js"
 import { defineHandlers } from "../../core/handlers.js";
 import { requireProducts } from "../../core/products.js";
 import { recordAccessInTransaction } from "../audit/record.js";
-import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
+import { careNotesChanged, lockPatientCycles, openReadmission } from "../rtm/derive.js";
 import { getCareNote, InteractionError, listCareNotesOf, noteInteractionOf, noteLength, resolveInteraction, sameInteraction, type NoteInteraction } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
@@ -298,6 +298,9 @@ export const handlers = defineHandlers({
            injured_side_of_body = $5, injured_body_part = $6, updated_at = now() WHERE id = $1`,
         [row.id, products, b.locationId, practitionerId, side, part],
       );
+      // A new plan of care after a discharge starts a new RTM episode of care from its start (ADR 049): a new
+      // 98975, device intervals and months — for a patient who had one (the first program opens the first).
+      if (plan && health) await openReadmission(tx, row.id, b.start);
     });
     ctx.reply.code(201);
     return loadPatientRecord(ctx.db, row.id);
