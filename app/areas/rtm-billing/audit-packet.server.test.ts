@@ -41,7 +41,7 @@ const DECEMBER_NOTES = () => [
 ];
 
 function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status" | "startDate" | "endDate">): RtmCycle {
-  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, pdfKey: null, renderingPractitioner: OKAFOR, billedAt: null, billedBy: null, modifiers: ["GP"], ...over };
+  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, episodeStart: "2026-11-08", pdfKey: null, renderingPractitioner: OKAFOR, billedAt: null, billedBy: null, modifiers: ["GP"], ...over };
 }
 
 /**
@@ -63,6 +63,7 @@ function boundarySummary(): RtmMonthlySummary {
     yearMonth: "2026-12",
     status: "READY_TO_BILL",
     pdfKey: null,
+    runningIntervals: [],
     cycles: [
       cycle({ code: "PATIENT_SETUP", billingCode: "98975", status: "READY_TO_BILL", numRequiredDays: 2, ...interval }),
       cycle({

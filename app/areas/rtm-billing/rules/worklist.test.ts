@@ -188,7 +188,7 @@ describe("the two clocks (ADR 033)", () => {
   const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
     id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
     interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null,
-    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, renderingPractitioner: null, billedAt: null, billedBy: null, modifiers: ["GP"], ...c,
+    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, episodeStart: "2026-11-08", pdfKey: null, renderingPractitioner: null, billedAt: null, billedBy: null, modifiers: ["GP"], ...c,
   });
 
   it("the device clock: days of data, days left, the code the interval reached and what it is heading for", () => {
@@ -238,7 +238,7 @@ describe("the two clocks (ADR 033)", () => {
 describe("the month's billing export (ADR 033)", () => {
   it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
     const base = {
-      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
+      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, episodeStart: "2026-11-08", patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
       needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, interactionMinutes: 0, numActiveDays: 0,
       renderingPractitioner: { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const }, billedAt: null, billedBy: null, modifiers: ["GP" as const],
     };
