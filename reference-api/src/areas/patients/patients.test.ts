@@ -517,6 +517,10 @@ describe("care notes", () => {
     expect(r.body.message).toBe("isPatientInteraction: a note of 0 minutes is not a patient interaction (enter its minutes, at least 1)");
     r = await post({ minutes: 0, isPatientInteraction: true });
     expect(r.status).toBe(400);
+    // Said false with its two-way call: that agrees.
+    r = await post({ minutes: 0, liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: false, interactionType: null });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: false });
     const patch = (body: Record<string, unknown>) => fx.call("PATCH", `${url()}/${id}`, tokens.admin, body);
     // Its minutes corrected: the call is the interaction; back to 0: it is not.
     r = await patch({ minutes: 4 });
