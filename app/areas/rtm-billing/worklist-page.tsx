@@ -306,6 +306,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
                 <th scope="col">Active days</th>
                 <th scope="col">Care minutes</th>
                 <th scope="col">Still needed</th>
+                <th scope="col">Billed</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -334,12 +335,12 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
       </th>
       <td>
         <span className={`rtm-status rtm-status-${cycle.status.toLowerCase()}`}>{STATUS_LABEL[cycle.status]}</span>
-        {billed ? <span className="rtm-billed-by">{billed}</span> : null}
       </td>
       <td>{`${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`}</td>
       <td>{activeDaysLabel(cycle)}</td>
       <td>{isCareManagement(cycle.code) ? cycle.interactionMinutes : "—"}</td>
       <td className={cycle.needs && !cycle.needs.reachable ? "rtm-needs rtm-needs-late" : "rtm-needs"}>{cycle.needs?.text ?? "—"}</td>
+      <td className="rtm-billed-by">{billed ?? "—"}</td>
       <td>
         <div className="rtm-actions">
           {!readOnly && (actions.markBilled || actions.revert) ? (
