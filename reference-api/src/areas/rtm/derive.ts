@@ -107,8 +107,10 @@ export async function openReadmission(tx: Db, patientId: string, start: string):
   }
   const ids = opened.map(() => randomUUID());
   await tx.query(
-    `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days, episode_start)
-     SELECT x.id, $2, x.code, 'IN_PROGRESS', x.d0, x.d1, $3, $7 FROM unnest($1::uuid[], $4::text[], $5::date[], $6::date[]) AS x(id, code, d0, d1)`,
+    // Due for the daily pass from the start (next_check_on, migration 090): a plan back-dated past a period's end
+    // settles that period and opens the next ones up to today (a running one's day is the rules', rederiveCycles).
+    `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days, episode_start, next_check_on)
+     SELECT x.id, $2, x.code, 'IN_PROGRESS', x.d0, x.d1, $3, $7, $7 FROM unnest($1::uuid[], $4::text[], $5::date[], $6::date[]) AS x(id, code, d0, d1)`,
     [ids, patientId, REQUIRED_DAYS, opened.map((o) => o.code), opened.map((o) => o.start), opened.map((o) => o.end), start],
   );
   await rederiveCycles(tx, await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = ANY($1::uuid[])`, [ids]));

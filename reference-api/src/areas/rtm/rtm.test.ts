@@ -778,6 +778,10 @@ describe("statuses follow the events (ADR 008)", () => {
       [start, addDays(start, 29), "READY_TO_BILL", start],
     ]);
     expect((await byStart("DEVICE_AND_DATA_TRANSMISSION")()).map((c) => [c.startDate, c.episodeStart])).toEqual([[s1, s1], [start, start]]);
+    // The months follow on from the plan's start to today, in the new episode (a start in last month included).
+    const months = await byStart("PATIENT_INTERACTION")();
+    expect(months.at(-1)).toMatchObject({ endDate: monthBounds(today.slice(0, 7))[1], episodeStart: start });
+    expect(months.filter((c) => c.episodeStart === start)[0]!.startDate).toBe(start);
     const billed = await api.request("POST", `/v2/health/rtm-cycles/${setups[1]!.id}/advance`, as(fx.adminA));
     expect(billed.status, JSON.stringify(billed.body)).toBe(200);
     expect(billed.body).toMatchObject({ billingCode: "98975", status: "BILLED", episodeStart: start });
