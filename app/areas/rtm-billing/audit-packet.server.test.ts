@@ -147,7 +147,8 @@ describe("the RTM audit packet (ADR 033)", () => {
     // Codes, claim lines, the interval's days, the month's entries, its live interactions.
     expect(elements.filter((e) => e.role === "Table")).toHaveLength(5);
     expect(elements).toContainEqual({ role: "TH", text: "Rendering practitioner" });
-    expect(elements).toContainEqual({ role: "TR", text: "Date Minutes Entered Interaction Live interaction Entered by" });
+    expect(elements).toContainEqual({ role: "TR", text: "# Date Data" });
+    expect(elements).toContainEqual({ role: "TH", text: "Entered by" });
     expect(elements).toContainEqual({ role: "TR", text: "12/01/2026 10 Timed Video call, two-way Yes Okafor, Maya" });
     expect(elements).toContainEqual({ role: "TD", text: "Okafor, Maya" });
     expect(elements.filter((e) => e.role === "P").map((e) => e.text)).not.toContain("Rendering practitioner");
