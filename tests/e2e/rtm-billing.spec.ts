@@ -420,6 +420,7 @@ test.describe("the worklist", () => {
  * under; the month's CSV names the claim (rendering practitioner, NPI, modifiers, billed on and by) on every row.
  */
 test("the billing office bills under the patient's billing practitioner; the CSV names the claim", async ({ page }) => {
+  test.slow(); // two bills (accepted, then refused under another billing practitioner), the month's CSV
   const lastName = `Claim 11 days ${test.info().project.name}`;
   const name = `Rtm ${lastName}`;
   const admin = await apiAs(PROVIDER_ADMIN.email);
