@@ -474,7 +474,10 @@ test("the billing office bills under the patient's billing practitioner; the CSV
   const again = await open();
   await expect(again.getByText("Billing practitioner: Natarajan, Priya", { exact: false })).toBeVisible();
   await cycleRow(again, "98985").getByRole("link", { name: `Bill now: 98985 of ${name}` }).click();
-  await page.getByRole("alertdialog", { name: `Bill 98985 now for ${name}?` }).getByRole("button", { name: "Bill 98985 now" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Bill 98985 now for ${name}?` });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Bill 98985 now" }).click();
   await expect(page.getByRole("status").getByText(/Only one practitioner bills a patient's device supply in 30 days: another practitioner billed 98975/).first()).toBeVisible();
   await expectAccessible(page);
   await billUnder(null);
