@@ -4416,6 +4416,7 @@ export interface components {
             notes: string;
             /** @enum {string|null} */
             interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" | null;
+            /** @description The spec's flag; never true for a note of 0 minutes (ADR 049). */
             isPatientInteraction: boolean;
             /**
              * @description The call the note records (method and whether it was two-way), or null (no call: data review, messages,
@@ -4453,7 +4454,9 @@ export interface components {
          *     unsuccessful attempt. Given with them, they must agree (400 otherwise). `isPatientInteraction` true without a
          *     `liveInteraction` records an interactive communication whose method is not recorded: it does not count as the
          *     live interaction that gates 98979–98981. An unsuccessful attempt needs its `liveInteraction` (how the patient
-         *     was tried), never two-way, and is never a patient interaction.
+         *     was tried), never two-way, and is never a patient interaction. A note of 0 minutes is no patient interaction
+         *     (ADR 049): its call is kept, the spec's fields are false/null, and a body that marks it interactive is a 400 at
+         *     `isPatientInteraction`.
          * @example {
          *       "date": "2024-06-03",
          *       "minutes": 20,
@@ -5790,6 +5793,7 @@ export interface components {
          *         "firstName": "Ana",
          *         "lastName": "Rivera"
          *       },
+         *       "episodeStart": "2024-05-06",
          *       "pdfKey": null,
          *       "renderingPractitioner": {
          *         "id": "7b1e2f9a-4c3d-4e5f-8a9b-0c1d2e3f4a5b",
@@ -5876,6 +5880,13 @@ export interface components {
              */
             afterBill: null | components["schemas"]["RtmCycleAfterBill"];
             patientRecord: components["schemas"]["PersonRef"];
+            /**
+             * Format: date
+             * @description The first day of the episode of care the cycle belongs to. The first program starts the patient's first
+             *     episode; a new plan of care after a discharge starts a new one from its start date, with its own set-up (98975
+             *     is billed once per episode of care), device intervals and months. Contract addition (issue 32, ADR 049).
+             */
+            episodeStart: string;
             /** @description File-store key of the cycle's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
             /**
@@ -5903,6 +5914,29 @@ export interface components {
         RtmCyclePage: {
             items: components["schemas"]["RtmCycle"][];
             metadata: components["schemas"]["PageMetadata"];
+        };
+        /**
+         * @description A device-supply interval (30 days, 98977 / 98985) still running across a month's end: its dates, its days of data so
+         *     far, the days left and what it is heading for. Contract addition (issue 32, ADR 049).
+         * @example {
+         *       "startDate": "2024-06-05",
+         *       "endDate": "2024-07-04",
+         *       "numActiveDays": 12,
+         *       "numRemainingDays": 9,
+         *       "projection": "16 days can still be reached: 98977 applies at 16 — 4 more in the 9 days left"
+         *     }
+         */
+        RtmRunningInterval: {
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** @description Unique days (organization time zone) with a session or a PRO response in the interval so far. */
+            numActiveDays: number;
+            /** @description Calendar days left in the interval, today included. */
+            numRemainingDays: number;
+            /** @description What the interval is heading for (RtmCycle `projection`), or null. */
+            projection: string | null;
         };
         /**
          * @description The RTM billing of one patient for one month: the patient's cycles that end in that month (the month a
@@ -5947,7 +5981,17 @@ export interface components {
          *           "billedBy": null,
          *           "modifiers": [
          *             "GP"
-         *           ]
+         *           ],
+         *           "episodeStart": "2024-05-06"
+         *         }
+         *       ],
+         *       "runningIntervals": [
+         *         {
+         *           "startDate": "2024-06-05",
+         *           "endDate": "2024-07-04",
+         *           "numActiveDays": 12,
+         *           "numRemainingDays": 9,
+         *           "projection": "16 days can still be reached: 98977 applies at 16 — 4 more in the 9 days left"
          *         }
          *       ],
          *       "pdfKey": null
@@ -5963,6 +6007,12 @@ export interface components {
             status: "IN_PROGRESS" | "ACTIVE_DAYS_INCOMPLETE" | "READY_TO_BILL" | "BILLED";
             /** @description The patient's cycles ending in the month (those matching the status filter), by start date. */
             cycles: components["schemas"]["RtmCycle"][];
+            /**
+             * @description The patient's device-supply intervals (98977 / 98985) that run past the month's end and still run today: they
+             *     end, and are billed, in a later month (their cycles are listed there), but their days of data so far belong to
+             *     this month's picture — "interval 11/10–12/09: 12 days so far". Contract addition (issue 32, ADR 049).
+             */
+            runningIntervals: components["schemas"]["RtmRunningInterval"][];
             /** @description File-store key of the month's last generated PDF (null before the first `pdf-url` call). */
             pdfKey: string | null;
         };

@@ -186,6 +186,22 @@ describe("a cycle billed under one code", () => {
     expect(code({ code: "98975", dataDays: 2, billed: [other] })).toMatchObject({ status: "ACTIVE_DAYS_INCOMPLETE", needs: { text: "98975 once per episode of care: set-up already billed for this episode of care (Sep 5)", reachable: false } });
   });
 
+  it("98975 once per episode of care: a new episode (a new plan of care after discharge) has its own set-up (ADR 049)", () => {
+    const r = { ...NOV, practitionerId: "p-1", requirementsMet: true };
+    const first = billed("98975", { start: "2026-09-01", end: "2026-09-30", billedOn: "2026-09-05", episode: null });
+    // The readmitted patient's new episode: its set-up is billable though the first episode's was billed.
+    expect(code({ code: "98975", dataDays: 2, episode: "2026-11-01", billed: [first] })).toMatchObject({ status: "READY_TO_BILL", needs: null });
+    expect(refuseBilling({ ...r, code: "98975", episode: "2026-11-01" }, [first])).toBeNull();
+    // Within one episode (the first, or the new one), still once.
+    expect(refuseBilling({ ...r, code: "98975", episode: null }, [first])?.rule).toBe("SETUP_ONCE_PER_EPISODE");
+    const again = billed("98975", { start: "2026-11-01", end: "2026-11-30", billedOn: "2026-11-03", episode: "2026-11-01" });
+    expect(refuseBilling({ ...r, code: "98975", start: "2026-11-02", episode: "2026-11-01" }, [first, again])?.message).toBe(
+      "98975 once per episode of care: set-up already billed for this episode of care (Nov 3)",
+    );
+    // An episode not known is taken as the same (the conservative reading).
+    expect(refuseBilling({ ...r, code: "98975" }, [{ ...first, episode: "2026-11-01" }])?.rule).toBe("SETUP_ONCE_PER_EPISODE");
+  });
+
   it("98979: 9 in progress, 10 and 19 ready with a live call, 20 is 98980's; without a live call it waits for one", () => {
     expect(code({ code: "98979", minutes: 9, live: true })).toMatchObject({ status: "IN_PROGRESS", needs: { text: "9 of 10 minutes of care management", reachable: true }, projection: "1 minute more reaches 98979 (10 minutes)" });
     // Met so far while November runs (11 days left on Nov 20): ready when it closes (ADR 043).

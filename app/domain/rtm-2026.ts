@@ -72,7 +72,16 @@ export interface Interval {
   start: string;
   /** Last day, included. */
   end: string;
+  /**
+   * The episode of care the period belongs to (its first day; null: the patient's first episode, opened by the first
+   * program). A new plan of care after a discharge starts a new episode (ADR 049). Undefined: not known — taken as
+   * the same episode (the conservative reading of "98975 once per episode of care").
+   */
+  episode?: string | null;
 }
+
+/** Two periods of one episode of care (ADR 049); an unknown episode is taken as the same. */
+export const sameEpisode = (a: Pick<Interval, "episode">, b: Pick<Interval, "episode">) => a.episode === undefined || b.episode === undefined || a.episode === b.episode;
 
 /** The device interval holding `date`: rolling 30 days from `monitoringStart` (null before monitoring starts). */
 export function deviceIntervalAt(monitoringStart: string, date: string): Interval | null {
@@ -278,15 +287,22 @@ export interface CareNoteCall {
   liveInteraction: { method: string; twoWay: boolean } | null;
   unsuccessfulAttempt: boolean;
   interactive: boolean;
+  /** The note's minutes: a two-way call of 0 minutes is no interaction (ADR 049); unknown when not given. */
+  minutes?: number;
 }
 
+/** After a two-way call of 0 minutes: it is logged, and is no patient interaction (ADR 049). */
+export const ZERO_MINUTE_CALL = "0 minutes: not an interaction";
+
 /**
- * The note's interaction: "Video call, two-way", "Phone call, one-way", "Unsuccessful attempt (phone call)", an
+ * The note's interaction: "Video call, two-way", "Phone call, one-way", "Unsuccessful attempt (phone call)", "Video
+ * call, two-way (0 minutes: not an interaction)", an
  * older interactive note whose method was not recorded (UNRECORDED_LABEL), or null (no call: NO_CALL_LABEL).
  */
 export function callLabel(n: CareNoteCall): string | null {
   const call = n.liveInteraction ? (METHOD_WORD[n.liveInteraction.method] ?? "Call") : null;
   if (n.unsuccessfulAttempt) return call ? `Unsuccessful attempt (${call.toLowerCase()})` : "Unsuccessful attempt";
+  if (call && n.liveInteraction!.twoWay && n.minutes !== undefined && n.minutes < 1) return `${call}, two-way (${ZERO_MINUTE_CALL})`;
   if (call) return `${call}, ${n.liveInteraction!.twoWay ? "two-way" : "one-way"}`;
   return n.interactive ? UNRECORDED_LABEL : null;
 }
@@ -375,7 +391,8 @@ const range = (i: Interval) => `${shortDate(i.start)} – ${shortDate(i.end)}`;
 function conflictOf(code: RtmBillingCode, i: Interval & { practitionerId?: string | null }, billed: readonly BilledCode[]): Refusal | null {
   const others = billed.filter((b) => !(b.code === code && b.start === i.start && b.end === i.end));
   if (code === "98975") {
-    const setup = others.find((b) => b.code === "98975");
+    // Once per episode of care: a readmitted patient's new episode (a new plan of care after discharge) has its own (ADR 049).
+    const setup = others.find((b) => b.code === "98975" && sameEpisode(b, i));
     if (setup) return refusal("SETUP_ONCE_PER_EPISODE", `set-up already billed for this episode of care (${shortDate(setup.billedOn)})`);
   }
   if (code === "98977" || code === "98985") {

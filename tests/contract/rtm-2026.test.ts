@@ -113,6 +113,39 @@ describe("the 2026 RTM code set", () => {
     expect(await brief()).toMatchObject({ status: "IN_PROGRESS", interactionMinutes: 15, liveInteraction: true, needs: { text: expect.stringMatching(/^Met so far: 98979 — ready when /), reachable: true } });
   });
 
+  it("a two-way call of 0 minutes is recorded and is no patient interaction; marking it one is refused at the flag (ADR 049)", async () => {
+    const p = await newPatient(w);
+    const add = (body: J) => rtCall({ op: "createCareNote", as: "PRACTITIONER", params: { id: p.id }, body: { date: w.today, notes: "Care", ...body } });
+    const zero = await add({ minutes: 0, liveInteraction: { method: "VIDEO", twoWay: true } });
+    expect(zero.status).toBe(201);
+    expect(zero.body).toMatchObject({ minutes: 0, liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: false, interactionType: null });
+    const said = await add({ minutes: 0, liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: true });
+    expectError(said, 400);
+    expect(said.body.message).toMatch(/^isPatientInteraction: /);
+  });
+
+  it("the month's summary shows a device interval ending in a later month with its days so far; each cycle names its episode of care (ADR 049)", async () => {
+    const eleven = await running("Boundary 11 days");
+    const setup = eleven.PATIENT_SETUP!;
+    // The seeded episode began with the first program: the set-up's interval is its first.
+    expect(setup.episodeStart).toBe(setup.startDate);
+    const interval = eleven.SHORT_DEVICE_AND_DATA_TRANSMISSION!;
+    const month = w.today.slice(0, 7);
+    const items: J[] = (await rt({ op: "listRtmCyclesByMonth", as: "PRACTITIONER", params: { yearMonth: month }, query: { search: "Boundary 11 days", limit: 20 } })).items;
+    const summary = items.find((s) => `${s.patientRecord.firstName} ${s.patientRecord.lastName}` === "Rtm Boundary 11 days")!;
+    expect(summary).toBeDefined();
+    if (interval.endDate.slice(0, 7) > month) {
+      // It ends next month: listed (and billed) there, its days so far shown here.
+      expect(summary.runningIntervals).toEqual([
+        { startDate: interval.startDate, endDate: interval.endDate, numActiveDays: 11, numRemainingDays: 11, projection: interval.projection },
+      ]);
+      expect(summary.cycles.map((c: J) => c.id)).not.toContain(interval.id);
+    } else {
+      expect(summary.runningIntervals).toEqual([]);
+      expect(summary.cycles.map((c: J) => c.id)).toContain(interval.id);
+    }
+  });
+
   it("bills 98979 at 15 minutes with a live call (Bill now), takes care time after the bill, then refuses 98980 in the same month, naming the rule", async () => {
     const p = await newPatient(w);
     const prog = await rt({ op: "createProgram", as: "PRACTITIONER", body: programBody(w) });

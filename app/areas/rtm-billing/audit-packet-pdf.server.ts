@@ -5,7 +5,7 @@
  * with its time entries (each with how its minutes were entered, its call, whether it is the live interaction and
  * who entered it), and the live interactions. All text is real text (selectable, extractable).
  */
-import { bottomOf, drawLetterhead, ensureRoom, finishPdf, leftOf, PDF_FONT, sectionHeading, startPdf, widthOf, type Pdf } from "../../media/pdf/pdf-document.server";
+import { beginTable, bottomOf, cell, drawLetterhead, ensureRoom, finishPdf, headingText, leftOf, PDF_FONT, sectionHeading, startPdf, tableRow, widthOf, type Pdf } from "../../media/pdf/pdf-document.server";
 import { LIVE_RULE, PACKET_HEADING, SOURCE_NOTE, type AuditPacket } from "./rules/audit-packet";
 
 function heading(doc: Pdf, text: string) {
@@ -14,7 +14,9 @@ function heading(doc: Pdf, text: string) {
 
 function subHeading(doc: Pdf, text: string) {
   ensureRoom(doc, 50);
-  doc.moveDown(0.4).font(PDF_FONT.bold).fontSize(10.5).fillColor("#111111").text(text, leftOf(doc), doc.y, { width: widthOf(doc) });
+  // A part of a section: H3 of the tagged PDF (ADR 046).
+  doc.moveDown(0.4).font(PDF_FONT.bold).fontSize(10.5).fillColor("#111111");
+  headingText(doc, 3, text, leftOf(doc), doc.y, { width: widthOf(doc) });
 }
 
 function line(doc: Pdf, text: string, options: { bold?: boolean; size?: number; color?: string } = {}) {
@@ -25,7 +27,8 @@ function line(doc: Pdf, text: string, options: { bold?: boolean; size?: number; 
 
 /**
  * A table whose cells wrap: each row as tall as its tallest cell, the header repeated at the top of a new page.
- * `widths` are fractions of the text width.
+ * `widths` are fractions of the text width. A tagged table (ADR 046): Table, TR, TH for the header's cells, TD for
+ * the others — the shared layer's `beginTable` / `tableRow` / `cell`.
  */
 function table(doc: Pdf, header: readonly string[], widths: readonly number[], rows: readonly (readonly string[])[]) {
   if (rows.length === 0) return;
@@ -37,13 +40,15 @@ function table(doc: Pdf, header: readonly string[], widths: readonly number[], r
     doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(size);
     return Math.max(...cells.map((c, i) => doc.heightOfString(c || " ", { width: cols[i]! - 2 * pad }))) + 2 * pad;
   };
+  const tagged = beginTable(doc);
   const draw = (cells: readonly string[], bold: boolean) => {
     const h = heightOf(cells, bold);
     const top = doc.y;
     let x = leftOf(doc);
-    doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(size).fillColor("#111111");
+    const row = tableRow(doc, tagged);
     cells.forEach((c, i) => {
-      doc.text(c, x + pad, top + pad, { width: cols[i]! - 2 * pad });
+      doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(size).fillColor("#111111");
+      cell(doc, row, bold, c, x + pad, top + pad, { width: cols[i]! - 2 * pad });
       x += cols[i]!;
     });
     doc.moveTo(leftOf(doc), top + h).lineTo(leftOf(doc) + total, top + h).lineWidth(bold ? 0.75 : 0.25).strokeColor(bold ? "#333333" : "#bbbbbb").stroke();

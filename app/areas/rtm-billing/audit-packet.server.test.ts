@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
-import { readPdf, WORLD_NAMES } from "../../media/pdf/test-fixture";
+import { flatten, readPdf, readStructure, WORLD_NAMES } from "../../media/pdf/test-fixture";
 import { renderAuditPacketPdf } from "./audit-packet-pdf.server";
 import { auditPacket, auditPacketFileName, auditPacketHref, dataDays } from "./rules/audit-packet";
 
@@ -41,7 +41,7 @@ const DECEMBER_NOTES = () => [
 ];
 
 function cycle(over: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status" | "startDate" | "endDate">): RtmCycle {
-  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, pdfKey: null, renderingPractitioner: OKAFOR, billedAt: null, billedBy: null, modifiers: ["GP"], ...over };
+  return { id: id(), numActiveDays: 0, numRequiredDays: 16, numRemainingDays: 0, interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, patientRecord: PATIENT, episodeStart: "2026-11-08", pdfKey: null, renderingPractitioner: OKAFOR, billedAt: null, billedBy: null, modifiers: ["GP"], ...over };
 }
 
 /**
@@ -63,6 +63,7 @@ function boundarySummary(): RtmMonthlySummary {
     yearMonth: "2026-12",
     status: "READY_TO_BILL",
     pdfKey: null,
+    runningIntervals: [],
     cycles: [
       cycle({ code: "PATIENT_SETUP", billingCode: "98975", status: "READY_TO_BILL", numRequiredDays: 2, ...interval }),
       cycle({
@@ -135,6 +136,22 @@ describe("the RTM audit packet (ADR 033)", () => {
     expect(live).toContain("12/01/2026 10 Timed Video call, two-way Okafor, Maya");
     expect(live).not.toContain("12/02/2026");
     expect(live).not.toContain("12/03/2026");
+  });
+
+  it("is a tagged PDF whose tables are real tables: a header row of TH, rows of TD (ADR 046, issue 32)", async () => {
+    const pdf = await renderAuditPacketPdf({ packet: auditPacket(boundarySummary(), TZ, "2026-12-04"), organizationName: "Front Range Physical Therapy", logo: null });
+    const elements = (await readStructure(pdf)).pages.flatMap(flatten);
+    expect(elements.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["RTM Audit Packet"]);
+    expect(elements.filter((e) => e.role === "H2").map((e) => e.text)).toContain("Claim lines");
+    expect(elements.filter((e) => e.role === "H3").map((e) => e.text)).toContain("Interval 11/08/2026 – 12/07/2026");
+    // Codes, claim lines, the interval's days, the month's entries, its live interactions.
+    expect(elements.filter((e) => e.role === "Table")).toHaveLength(5);
+    expect(elements).toContainEqual({ role: "TH", text: "Rendering practitioner" });
+    expect(elements).toContainEqual({ role: "TR", text: "# Date Data" });
+    expect(elements).toContainEqual({ role: "TH", text: "Entered by" });
+    expect(elements).toContainEqual({ role: "TR", text: "12/01/2026 10 Timed Video call, two-way Yes Okafor, Maya" });
+    expect(elements).toContainEqual({ role: "TD", text: "Okafor, Maya" });
+    expect(elements.filter((e) => e.role === "P").map((e) => e.text)).not.toContain("Rendering practitioner");
   });
 
   it("keeps every cell of its tables within the page's width: long words and names wrap", async () => {

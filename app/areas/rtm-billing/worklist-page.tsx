@@ -28,11 +28,14 @@ import {
   ariaSort,
   BILLING_DESCRIPTION,
   billNowTitle,
+  billedLine,
+  billingPractitionerLine,
   careClockLines,
   copyText,
   deviceClockLines,
   cycleActions,
   emptyMonthMessage,
+  episodeLine,
   isFiltered,
   EVENT_LABEL,
   careNoteText,
@@ -43,6 +46,7 @@ import {
   monthHeading,
   monthPdfAllowed,
   nextSort,
+  runningIntervalLines,
   NO_MATCH_MESSAGE,
   STATUS_LABEL,
   STATUSES,
@@ -289,7 +293,9 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
             <span className="visually-hidden"> for {name}, PDF, opens in a new tab</span>
           </a>
         </p>
-        <Clocks cycles={summary.cycles} name={name} />
+        {billingPractitionerLine(summary.cycles) ? <p className="rtm-billing-practitioner">{billingPractitionerLine(summary.cycles)}</p> : null}
+        {episodeLine(summary.cycles) ? <p className="rtm-episode">{episodeLine(summary.cycles)}</p> : null}
+        <Clocks cycles={summary.cycles} running={summary.runningIntervals} name={name} />
         <div {...tableWrap(`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`)}>
           <table className="data-table rtm-cycles">
             <caption className="visually-hidden">{`RTM cycles of ${name} ending in ${monthHeading(summary.yearMonth)}`}</caption>
@@ -301,6 +307,7 @@ function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySum
                 <th scope="col">Active days</th>
                 <th scope="col">Care minutes</th>
                 <th scope="col">Still needed</th>
+                <th scope="col">Billed</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -320,6 +327,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
   const actions = cycleActions(cycle.status, cycle.billNow);
   const readOnly = useReadOnly();
   const action = worklistHref(state);
+  const billed = billedLine(cycle, timeZone);
   return (
     <tr>
       <th scope="row">
@@ -333,6 +341,7 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
       <td>{activeDaysLabel(cycle)}</td>
       <td>{isCareManagement(cycle.code) ? cycle.interactionMinutes : "—"}</td>
       <td className={cycle.needs && !cycle.needs.reachable ? "rtm-needs rtm-needs-late" : "rtm-needs"}>{cycle.needs?.text ?? "—"}</td>
+      <td className="rtm-billed-by">{billed ?? "—"}</td>
       <td>
         <div className="rtm-actions">
           {!readOnly && (actions.markBilled || actions.revert) ? (
@@ -365,9 +374,10 @@ function CycleRow({ cycle, state, timeZone, name }: { cycle: RtmCycle; state: Wo
 }
 
 /** The two clocks side by side (ADR 033): device supply per 30-day interval, care management per calendar month. */
-function Clocks({ cycles, name }: { cycles: RtmCycle[]; name: string }) {
+function Clocks({ cycles, running, name }: { cycles: RtmCycle[]; running: RtmMonthlySummary["runningIntervals"]; name: string }) {
   const clocks = [
-    { title: "Device supply", sub: "30-day intervals", lines: deviceClockLines(cycles), none: "No device interval ends this month." },
+    // An interval ending next month shows its days so far here too (ADR 049).
+    { title: "Device supply", sub: "30-day intervals", lines: [...deviceClockLines(cycles), ...runningIntervalLines(running)], none: "No device interval ends this month." },
     { title: "Care management", sub: "calendar month", lines: careClockLines(cycles), none: "No care-management month ends this month." },
   ];
   return (

@@ -25,8 +25,9 @@ export interface CareNoteInteraction {
   isPatientInteraction?: true;
 }
 
-export function interactionOf(method: LiveMethodValue, outcome: LiveOutcomeValue): CareNoteInteraction {
-  if (method === "UNRECORDED") return { liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: true };
+export function interactionOf(method: LiveMethodValue, outcome: LiveOutcomeValue, minutes?: number): CareNoteInteraction {
+  // A note of 0 minutes is no patient interaction (ADR 049): the older flag is not sent again (the API clears it).
+  if (method === "UNRECORDED") return minutes === 0 ? { liveInteraction: null, unsuccessfulAttempt: false } : { liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: true };
   if (method === "NONE") return { liveInteraction: null, unsuccessfulAttempt: false };
   return { liveInteraction: { method, twoWay: outcome === "TWO_WAY" }, unsuccessfulAttempt: outcome === "UNSUCCESSFUL" };
 }

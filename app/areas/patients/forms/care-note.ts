@@ -52,7 +52,7 @@ export const careNoteSchema = (today: string) =>
     // An unsuccessful attempt says how the patient was tried (the radios cannot be cleared without JavaScript: a
     // two-way or one-way outcome without a call is simply not read).
     .refine((v) => !(v.liveOutcome === "UNSUCCESSFUL" && (v.liveMethod === "NONE" || v.liveMethod === "UNRECORDED")), { error: ATTEMPT_NEEDS_METHOD, path: ["liveMethod"], when: whenValid("liveMethod", "liveOutcome") })
-    .transform(({ liveMethod, liveOutcome, ...note }) => ({ ...note, ...interactionOf(liveMethod, liveOutcome) }));
+    .transform(({ liveMethod, liveOutcome, ...note }) => ({ ...note, ...interactionOf(liveMethod, liveOutcome, note.minutes) }));
 
 /** A note in a billed cycle: only its notes. */
 export const careNoteTextSchema = z.object({ notes: notesField });

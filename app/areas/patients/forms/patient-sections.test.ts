@@ -70,6 +70,9 @@ describe("care note (000 §5), messages verbatim", () => {
     it("an older note's flag whose method was not recorded is kept as it was", () => {
       expect(value({ liveMethod: "UNRECORDED", liveOutcome: "TWO_WAY" })).toEqual({ liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: true });
     });
+    it("a note of 0 minutes is no patient interaction: an older note's flag is not sent again (ADR 049)", () => {
+      expect(value({ minutes: "0", liveMethod: "UNRECORDED", liveOutcome: "TWO_WAY" })).toEqual({ liveInteraction: null, unsuccessfulAttempt: false });
+    });
     it("an unsuccessful attempt needs its call; values not offered are refused at their field", () => {
       expect(value({ liveMethod: "NONE", liveOutcome: "UNSUCCESSFUL" })).toEqual({ liveMethod: ["Choose the phone or video call that was tried."] });
       // Shown with the other fields' errors.

@@ -13,12 +13,19 @@ describe("care notes", () => {
   });
 
   it("says what each note's call was (ADR 033)", () => {
-    const n = (x: Partial<Parameters<typeof interactionLabel>[0]>) => interactionLabel({ isPatientInteraction: false, liveInteraction: null, unsuccessfulAttempt: false, ...x });
+    const n = (x: Partial<Parameters<typeof interactionLabel>[0]>) => interactionLabel({ isPatientInteraction: false, liveInteraction: null, unsuccessfulAttempt: false, minutes: 10, ...x });
     expect(n({})).toBeNull();
     expect(n({ isPatientInteraction: true, liveInteraction: { method: "VIDEO", twoWay: true } })).toBe("Video call, two-way");
     expect(n({ liveInteraction: { method: "PHONE", twoWay: false } })).toBe("Phone call, one-way");
     expect(n({ liveInteraction: { method: "PHONE", twoWay: false }, unsuccessfulAttempt: true })).toBe("Unsuccessful attempt (phone call)");
     expect(n({ isPatientInteraction: true })).toBe("Patient interactive communication, method not recorded");
+  });
+
+  it("a two-way call of 0 minutes says it is no interaction (ADR 049), as the API's flag does", () => {
+    const n = (x: Partial<Parameters<typeof interactionLabel>[0]>) => interactionLabel({ isPatientInteraction: false, liveInteraction: null, unsuccessfulAttempt: false, minutes: 0, ...x });
+    expect(n({ liveInteraction: { method: "VIDEO", twoWay: true } })).toBe("Video call, two-way (0 minutes: not an interaction)");
+    expect(n({ liveInteraction: { method: "PHONE", twoWay: true }, minutes: 1, isPatientInteraction: true })).toBe("Phone call, two-way");
+    expect(n({ liveInteraction: { method: "PHONE", twoWay: false } })).toBe("Phone call, one-way");
   });
 
   it("sums the minutes that count: unsuccessful attempts apart", () => {

@@ -29,8 +29,8 @@ export const notesInRange = <T extends Pick<CareNote, "date">>(notes: readonly T
  * "Unsuccessful attempt (phone call)", an older interactive note whose method was not recorded, or null (none).
  * The words are the rules module's, shared with the audit packet, the cycle PDFs, the copy text and the CSV.
  */
-export const interactionLabel = (note: Pick<CareNote, "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt">): string | null =>
-  callLabel({ liveInteraction: note.liveInteraction, unsuccessfulAttempt: note.unsuccessfulAttempt, interactive: note.isPatientInteraction });
+export const interactionLabel = (note: Pick<CareNote, "isPatientInteraction" | "liveInteraction" | "unsuccessfulAttempt" | "minutes">): string | null =>
+  callLabel({ liveInteraction: note.liveInteraction, unsuccessfulAttempt: note.unsuccessfulAttempt, interactive: note.isPatientInteraction, minutes: note.minutes });
 export { UNRECORDED_LABEL };
 
 /** The notes' count and minutes as the section's summary says them: unsuccessful attempts apart, their minutes not counted. */

@@ -4,8 +4,12 @@ import { csvFile } from "../../../domain/csv-file.server";
 import {
   activeDaysLabel,
   addMonths,
+  billedLine,
+  billingPractitionerLine,
   careClockLines,
   deviceClockLines,
+  episodeLine,
+  runningIntervalLines,
   EXPORT_HEADER,
   exportFileName,
   exportHref,
@@ -184,7 +188,7 @@ describe("the two clocks (ADR 033)", () => {
   const cycle = (c: Partial<RtmCycle> & Pick<RtmCycle, "code" | "billingCode" | "status">): RtmCycle => ({
     id: crypto.randomUUID(), startDate: "2026-11-08", endDate: "2026-12-07", numActiveDays: 11, numRequiredDays: 16, numRemainingDays: 11,
     interactionMinutes: 0, events: [], needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null,
-    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, pdfKey: null, renderingPractitioner: null, billedAt: null, billedBy: null, modifiers: ["GP"], ...c,
+    patientRecord: { id: "p", firstName: "Rtm", lastName: "Boundary" }, episodeStart: "2026-11-08", pdfKey: null, renderingPractitioner: null, billedAt: null, billedBy: null, modifiers: ["GP"], ...c,
   });
 
   it("the device clock: days of data, days left, the code the interval reached and what it is heading for", () => {
@@ -234,7 +238,7 @@ describe("the two clocks (ADR 033)", () => {
 describe("the month's billing export (ADR 033)", () => {
   it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
     const base = {
-      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
+      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, episodeStart: "2026-11-08", patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
       needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, interactionMinutes: 0, numActiveDays: 0,
       renderingPractitioner: { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const }, billedAt: null, billedBy: null, modifiers: ["GP" as const],
     };
@@ -281,5 +285,40 @@ describe("the month's billing export (ADR 033)", () => {
     expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);
     expect(exportFileName("2026-11")).toBe("rtm-2026-11.csv");
     expect(exportHref("2026-11")).toBe("/rtm-billing/months/2026-11.csv");
+  });
+});
+
+describe("the worklist names the claim's practitioners (issue 32)", () => {
+  const okafor = { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const };
+  const claim = { renderingPractitioner: okafor, modifiers: ["GP" as const], billedAt: null, billedBy: null };
+  it("the patient's billing practitioner: who the codes not billed yet are billed under, or what is missing", () => {
+    expect(billingPractitionerLine([{ ...claim, status: "BILLED" }, { ...claim, status: "IN_PROGRESS" }])).toBe("Billing practitioner: Okafor, Maya (PT, NPI 1234567893)");
+    expect(billingPractitionerLine([{ ...claim, renderingPractitioner: { ...okafor, npi: null, credential: null }, status: "READY_TO_BILL" }])).toBe("Billing practitioner: Okafor, Maya (no NPI recorded)");
+    expect(billingPractitionerLine([{ ...claim, renderingPractitioner: null, status: "READY_TO_BILL" }])).toBe(
+      "Billing practitioner: none — choose one (or a primary provider) in Edit Patient Details before a code is billed",
+    );
+    expect(billingPractitionerLine([{ ...claim, status: "BILLED" }])).toBeNull();
+  });
+  it("a billed code says when, by whom and under whom it was billed; a code not billed says nothing", () => {
+    const billed = { ...claim, status: "BILLED" as const, billedAt: "2026-11-28T22:04:00.000Z", billedBy: { id: "b", firstName: "Daniel", lastName: "Reyes" } };
+    expect(billedLine(billed, "America/Denver")).toBe("Billed 11/28/2026 3:04 PM MST by Reyes, Daniel, under Okafor, Maya");
+    expect(billedLine({ ...claim, status: "READY_TO_BILL" }, "America/Denver")).toBeNull();
+  });
+});
+
+describe("episodes and the device clock across the month's end (issue 32, ADR 049)", () => {
+  it("an interval that ends next month shows its days so far in this month", () => {
+    expect(runningIntervalLines([{ startDate: "2026-11-10", endDate: "2026-12-09", numActiveDays: 12, numRemainingDays: 11, projection: "16 days can still be reached: 98977 applies at 16 — 4 more in the 11 days left" }])).toEqual([
+      { period: "11/10/2026 – 12/09/2026", facts: "12 days so far, 11 days left", code: "bills in December 2026", projection: "16 days can still be reached: 98977 applies at 16 — 4 more in the 11 days left" },
+    ]);
+    expect(runningIntervalLines([{ startDate: "2026-11-29", endDate: "2026-12-28", numActiveDays: 1, numRemainingDays: 1, projection: null }])[0]).toMatchObject({ facts: "1 day so far, 1 day left" });
+    expect(runningIntervalLines([])).toEqual([]);
+  });
+  it("names the episode of care, and a new one after a readmission", () => {
+    expect(episodeLine([])).toBeNull();
+    expect(episodeLine([{ episodeStart: "2026-09-01" }, { episodeStart: "2026-09-01" }])).toBe("Episode of care since 09/01/2026");
+    expect(episodeLine([{ episodeStart: "2026-11-12" }, { episodeStart: "2026-09-01" }])).toBe(
+      "Episodes of care: since 09/01/2026; a new one since 11/12/2026 (new plan of care after discharge; its own 98975)",
+    );
   });
 });

@@ -299,6 +299,32 @@ export function deviceClockLine(pair: readonly RtmCycle[]): ClockLine {
 }
 
 /**
+ * The device clock across the month's end (issue 32, ADR 049): an interval that started by the month's end and ends
+ * in a later month (the API's `runningIntervals`) is shown in this month with its days so far — "11/10/2026 –
+ * 12/09/2026: 12 days so far, 9 days left — bills in December 2026" — and its projection; its cycles (and its bill) are
+ * in the month it ends.
+ */
+export function runningIntervalLines(intervals: readonly Pick<RtmMonthlySummary["runningIntervals"][number], "startDate" | "endDate" | "numActiveDays" | "numRemainingDays" | "projection">[]): ClockLine[] {
+  return intervals.map((i) => ({
+    period: `${formatDay(i.startDate)} – ${formatDay(i.endDate)}`,
+    facts: `${i.numActiveDays} day${i.numActiveDays === 1 ? "" : "s"} so far, ${i.numRemainingDays} day${i.numRemainingDays === 1 ? "" : "s"} left`,
+    code: `bills in ${monthHeading(i.endDate.slice(0, 7))}`,
+    projection: i.projection,
+  }));
+}
+
+/**
+ * The episode of care the month's cycles belong to (ADR 049): "Episode of care since 11/12/2026"; a month that
+ * holds two (a new plan of care after a discharge) names both, the later one with its own set-up.
+ */
+export function episodeLine(cycles: readonly Pick<RtmCycle, "episodeStart">[]): string | null {
+  const starts = [...new Set(cycles.map((c) => c.episodeStart))].sort();
+  if (starts.length === 0) return null;
+  if (starts.length === 1) return `Episode of care since ${formatDay(starts[0]!)}`;
+  return `Episodes of care: ${starts.map((d, i) => (i === 0 ? `since ${formatDay(d)}` : `a new one since ${formatDay(d)} (new plan of care after discharge; its own 98975)`)).join("; ")}`;
+}
+
+/**
  * The management clock: one line per calendar month among the care-management cycles (98979, 98980, 98981), with
  * its minutes, whether a live interaction is logged, the codes it reached (98979, or 98980 + n × 98981) and the
  * next threshold (the API's projection).
@@ -427,6 +453,27 @@ export function claimWords(c: Pick<RtmCycle, "renderingPractitioner" | "modifier
     billedOn: billed ? `${formatInstantDay(c.billedAt!, timeZone)} ${formatTime(c.billedAt!, timeZone)}` : NOT_BILLED,
     billedBy: billed ? (c.billedBy ? displayName(c.billedBy) : "unknown") : NOT_BILLED,
   };
+}
+
+/**
+ * The worklist's line of a patient's billing (rendering) practitioner (issue 32): the one the codes not billed yet would
+ * be billed under — "Billing practitioner: Okafor, Maya (PT, NPI 1234567893)" — or what is missing; null when every
+ * code of the month is billed (each billed code names its own, billedLine).
+ */
+export function billingPractitionerLine(cycles: readonly Pick<RtmCycle, "renderingPractitioner" | "status">[]): string | null {
+  const open = cycles.find((c) => c.status !== "BILLED");
+  if (!open) return null;
+  const r = open.renderingPractitioner;
+  if (!r) return `Billing practitioner: none — choose one (or a primary provider) in Edit Patient Details before a code is billed`;
+  const facts = [...(r.credential ? [CREDENTIAL_SHORT[r.credential]] : []), r.npi ? `NPI ${r.npi}` : NO_NPI];
+  return `Billing practitioner: ${displayName(r)} (${facts.join(", ")})`;
+}
+
+/** A billed code's record in the worklist (issue 32): "Billed 11/28/2026 3:04 PM MST by Reyes, Daniel, under Okafor, Maya"; null when not billed. */
+export function billedLine(c: Pick<RtmCycle, "renderingPractitioner" | "modifiers" | "billedAt" | "billedBy" | "status">, timeZone: string): string | null {
+  const w = claimWords(c, timeZone);
+  if (w.billedOn === NOT_BILLED) return null;
+  return `Billed ${w.billedOn} by ${w.billedBy}, under ${w.rendering}`;
 }
 
 const claimCells = (w: ClaimWords) => [w.rendering, w.npi, w.credential, w.modifiers, w.placeOfService, w.billedOn, w.billedBy];

@@ -82,6 +82,19 @@ describe("the reference API's PDFs print names in any script", () => {
     expect(text).not.toContain("2026-03");
   });
 
+  it("the RTM cycle and month PDFs are tagged under the shared letterhead: their title is the H1 (issue 32, ADR 046)", async () => {
+    // The RTM cycle and month PDFs: the title under the organization's name is the document's H1 (issue 32, ADR 046).
+    const rtm = async (pdf: Buffer) => (await readStructure(pdf)).pages.flatMap(flatten);
+    const c = await rtm(await renderCyclePdf(cycle({ firstName: "Ada", lastName: "Byron" }), "Front Range PT", "America/Denver"));
+    expect(c.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Remote Therapeutic Monitoring – Billing Cycle"]);
+    expect(c.filter((e) => e.role === "H2").map((e) => e.text)).toEqual(["Patient", expect.stringMatching(/^98980 /)]);
+    expect(c).toContainEqual({ role: "P", text: "Front Range PT" });
+    expect(c.filter((e) => e.role === "Table")).toHaveLength(1);
+    const month = { id: "m", patientRecord: { id: "r", firstName: "Ada", lastName: "Byron" }, yearMonth: "2026-03", status: "IN_PROGRESS", cycles: [cycle({ firstName: "Ada", lastName: "Byron" })], pdfKey: null } as unknown as RtmMonthlySummary;
+    const m = await rtm(await renderMonthlyPdf(month, "Front Range PT", "America/Denver"));
+    expect(m.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Remote Therapeutic Monitoring – March 2026"]);
+  });
+
   it("the assessment outcomes (the analysis PDF)", async () => {
     const body = {
       pdfGroup: "ASSESSMENT_OUTCOMES_PDF",
@@ -176,6 +189,7 @@ describe("the analysis PDF (issue 34)", () => {
     expect(elements.filter((e) => e.role === "H1").map((e) => e.text)).toEqual(["Patient Activity Report"]);
     expect(elements).toContainEqual({ role: "TR", text: "Date Total reps Min range Max range" });
     expect(elements).toContainEqual({ role: "TD", text: "03/03/2026" });
+
   });
 });
 

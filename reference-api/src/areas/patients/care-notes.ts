@@ -119,9 +119,25 @@ export class InteractionError extends Error {}
  * for a two-way call that is not an attempt — and must agree when given too. The spec's flag alone (older clients):
  * false clears the call; true keeps a two-way call as it is, else records an interactive communication whose
  * method is not recorded (it does not count as the live interaction). An unsuccessful attempt records how the
- * patient was tried and is never two-way, nor a patient interaction.
+ * patient was tried and is never two-way, nor a patient interaction. A note of 0 minutes is no patient interaction
+ * (issue 32: a 0-minute two-way call never counted as the live interaction, isLiveInteraction, but its flag said
+ * true): the call is kept as recorded, the flag is false — and a body that says true with 0 minutes is refused.
  */
-export function resolveInteraction(b: InteractionInput, current: NoteInteraction = NO_INTERACTION): NoteInteraction {
+export function resolveInteraction(b: InteractionInput, current: NoteInteraction = NO_INTERACTION, minutes?: number): NoteInteraction {
+  const resolved = resolveCall(b, current, minutes !== undefined && minutes < 1);
+  if (minutes === undefined) return resolved;
+  // A two-way call kept while its minutes went from 0 to more is the interaction again.
+  if (minutes >= 1) return resolved.live?.twoWay && !resolved.attempt && !resolved.flag ? { ...resolved, type: "PATIENT_INTERACTIVE_COMMUNICATION", flag: true } : resolved;
+  if (!resolved.flag) return resolved;
+  if (b.isPatientInteraction === true || (b.interactionType !== undefined && b.interactionType !== null)) throw new InteractionError(ZERO_MINUTE_INTERACTION);
+  return { ...resolved, type: null, flag: false };
+}
+
+/** The 400's message when a body marks a 0-minute note a patient interaction. */
+export const ZERO_MINUTE_INTERACTION = "isPatientInteraction: a note of 0 minutes is not a patient interaction (enter its minutes, at least 1)";
+
+/** The interaction by the body's call and flags; `zero`: the note has 0 minutes (its flag may say false with a two-way call). */
+function resolveCall(b: InteractionInput, current: NoteInteraction, zero: boolean): NoteInteraction {
   let flag: boolean | undefined;
   if (b.interactionType !== undefined && b.isPatientInteraction !== undefined) {
     if ((b.interactionType !== null) !== b.isPatientInteraction) {
@@ -147,7 +163,7 @@ export function resolveInteraction(b: InteractionInput, current: NoteInteraction
     if (live.twoWay || flag === true) throw new InteractionError("unsuccessfulAttempt: an unsuccessful attempt is never a two-way interaction");
   }
   const twoWay = live !== null && live.twoWay && !attempt;
-  if (flag !== undefined && flag !== twoWay) {
+  if (flag !== undefined && flag !== twoWay && !(zero && flag === false)) {
     // Keeping an older note's interactive flag while its call is not recorded (the portal resends it as it was).
     const unrecorded = flag && live === null && !attempt;
     if (!unrecorded) throw new InteractionError("isPatientInteraction: must be true exactly when liveInteraction is two-way");

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../core/errors.js"
 import { defineHandlers } from "../../core/handlers.js";
 import { requireProducts } from "../../core/products.js";
 import { recordAccessInTransaction } from "../audit/record.js";
-import { careNotesChanged, lockPatientCycles } from "../rtm/derive.js";
+import { careNotesChanged, lockPatientCycles, openReadmission } from "../rtm/derive.js";
 import { getCareNote, InteractionError, listCareNotesOf, noteInteractionOf, noteLength, resolveInteraction, sameInteraction, type NoteInteraction } from "./care-notes.js";
 import { importPatients, readCsvUpload, reconcileGaitPatients } from "./import.js";
 import { listPatientRecordPage, splitIds } from "./list.js";
@@ -160,9 +160,9 @@ async function deletePatient(db: Db, id: string): Promise<void> {
 
 type CareNoteInput = Partial<Schema<"CareNoteCreate">>;
 /** The interaction the body records (care-notes.ts resolveInteraction); a contradiction is a 400 at its field. */
-function interactionOf(b: CareNoteInput, current?: NoteInteraction): NoteInteraction {
+function interactionOf(b: CareNoteInput, minutes: number, current?: NoteInteraction): NoteInteraction {
   try {
-    return resolveInteraction(b, current);
+    return resolveInteraction(b, current, minutes);
   } catch (e) {
     if (e instanceof InteractionError) throw badRequest(e.message);
     throw e;
@@ -298,6 +298,9 @@ export const handlers = defineHandlers({
            injured_side_of_body = $5, injured_body_part = $6, updated_at = now() WHERE id = $1`,
         [row.id, products, b.locationId, practitionerId, side, part],
       );
+      // A new plan of care after a discharge starts a new RTM episode of care from its start (ADR 049): a new
+      // 98975, device intervals and months — for a patient who had one (the first program opens the first).
+      if (plan && health) await openReadmission(tx, row.id, b.start);
     });
     ctx.reply.code(201);
     return loadPatientRecord(ctx.db, row.id);
@@ -344,7 +347,7 @@ export const handlers = defineHandlers({
     const b = ctx.body;
     const today = m.today;
     checkCareNoteFields(b, today);
-    const flags = interactionOf(b);
+    const flags = interactionOf(b, b.minutes);
     const id = randomUUID();
     // One transaction: the lock check, the note and the statuses of the cycles holding its date (rtm/derive.ts).
     await ctx.db.tx(async (tx) => {
@@ -376,9 +379,9 @@ export const handlers = defineHandlers({
       const note = await getCareNote(tx, row.id, ctx.params.interactionId);
       if (!note) throw notFound("Care note not found");
       checkCareNoteFields(b, today);
-      const flags = interactionOf(b, noteInteractionOf(note));
       const date = b.date ?? note.date;
       const minutes = b.minutes ?? note.minutes;
+      const flags = interactionOf(b, minutes, noteInteractionOf(note));
       const locked = date !== note.date || minutes !== note.minutes || !sameInteraction(flags, noteInteractionOf(note));
       // Only the evidence of a billed code is frozen (ADR 043); any other note may move, also into a billed period.
       if (locked && note.rtmCycleStatus === "BILLED") throw conflict("This care note is in a billed cycle; only its notes can be changed.");

@@ -519,6 +519,32 @@ describe("care notes", () => {
     expect(r.body).toMatchObject({ liveInteraction: null, unsuccessfulAttempt: false, isPatientInteraction: false });
   });
 
+  it("a 0-minute two-way call is no patient interaction: the call is kept, the spec's flag is false (issue 32, ADR 049)", async () => {
+    const post = (body: Record<string, unknown>) => fx.call("POST", url(), tokens.admin, { date: addDays(today, -3), notes: "Call", ...body });
+    let r = await post({ minutes: 0, liveInteraction: { method: "VIDEO", twoWay: true } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ minutes: 0, liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: false, interactionType: null });
+    const id = r.body.id as string;
+    // Said true with 0 minutes: refused at the flag.
+    r = await post({ minutes: 0, liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: true });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("isPatientInteraction: a note of 0 minutes is not a patient interaction (enter its minutes, at least 1)");
+    r = await post({ minutes: 0, isPatientInteraction: true });
+    expect(r.status).toBe(400);
+    // Said false with its two-way call: that agrees.
+    r = await post({ minutes: 0, liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: false, interactionType: null });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ liveInteraction: { method: "PHONE", twoWay: true }, isPatientInteraction: false });
+    const patch = (body: Record<string, unknown>) => fx.call("PATCH", `${url()}/${id}`, tokens.admin, body);
+    // Its minutes corrected: the call is the interaction; back to 0: it is not.
+    r = await patch({ minutes: 4 });
+    expect(r.body).toMatchObject({ minutes: 4, liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: true, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" });
+    r = await patch({ minutes: 0 });
+    expect(r.body).toMatchObject({ minutes: 0, liveInteraction: { method: "VIDEO", twoWay: true }, isPatientInteraction: false, interactionType: null });
+    r = await fx.call("GET", url(), tokens.admin);
+    expect((r.body as Array<{ id: string; isPatientInteraction: boolean }>).find((n) => n.id === id)?.isPatientInteraction).toBe(false);
+  });
+
   it("edits and deletes an unlocked note; moving it into a billed month makes it time after the bill (ADR 043)", async () => {
     const c = await fx.call("POST", url(), tokens.admin, { date: addDays(today, -2), minutes: 10, notes: "n" });
     let r = await fx.call("PATCH", `${url()}/${c.body.id}`, tokens.admin, { minutes: 25, interactionType: "PATIENT_INTERACTIVE_COMMUNICATION" });

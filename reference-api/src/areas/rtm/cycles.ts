@@ -55,12 +55,17 @@ export interface CycleRow {
   timezone: string;
   /** Today in the organization's time zone. */
   today: string;
+  /** The episode of care it belongs to (migration 154): its first day, or null for the patient's first episode. */
+  episode_start?: string | null;
+  /** That episode's first day (the first episode's: its earliest cycle's start), as the contract reports it. */
+  episode_first_day?: string;
 }
 
 /** SELECT list of a CycleRow: `c` is rtm_cycles, `pr` its patient record, `o` the organization. */
 export const CYCLE_COLUMNS = `c.id, c.patient_record_id, c.code, c.status, c.start_date::text AS start_date, c.end_date::text AS end_date,
   c.num_required_days, c.pdf_key, c.next_check_on::text AS next_check_on, pr.first_name, pr.last_name, pr.organization_id, o.timezone,
-  (now() AT TIME ZONE o.timezone)::date::text AS today`;
+  (now() AT TIME ZONE o.timezone)::date::text AS today, c.episode_start::text AS episode_start,
+  coalesce(c.episode_start, (SELECT min(e.start_date) FROM rtm_cycles e WHERE e.patient_record_id = c.patient_record_id AND e.episode_start IS NULL))::text AS episode_first_day`;
 export const CYCLE_FROM = `rtm_cycles c JOIN patient_records pr ON pr.id = c.patient_record_id JOIN organizations o ON o.id = pr.organization_id`;
 
 export interface CycleActivity {
@@ -92,7 +97,7 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
   if (cycles.length === 0) return out;
   type Row = {
     cycle_id: string; id: string; type: RtmEvent["type"] | "BILLED"; at: Date | string; minutes: number | null; pit: string | null; day: string;
-    b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null;
+    b_code: RtmCode | null; b_start: string | null; b_end: string | null; b_by: string | null; b_episode?: string | null;
     live_method: "PHONE" | "VIDEO" | null; live_two_way: boolean | null; source: "TIMED" | "TYPED" | null; attempt: boolean | null;
     practitioner: { id: string; firstName: string; lastName: string; npi: string | null; credential: Credential | null } | null;
     ev_self: boolean | null; after_bill: AfterBillRaw | null;
@@ -106,25 +111,25 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
      SELECT c.cycle_id, hs.id, CASE WHEN hs.is_self_reported THEN 'SELF_REPORTED_HEP_SESSION' ELSE 'HEP_SESSION' END AS type,
             hs.date AS at, NULL::int AS minutes, NULL::text AS pit, (hs.date AT TIME ZONE c.tz)::date::text AS day,
             NULL::text AS b_code, NULL::text AS b_start, NULL::text AS b_end, NULL::text AS b_by, NULL::text AS live_method, NULL::boolean AS live_two_way,
-            NULL::text AS source, NULL::boolean AS attempt, NULL::json AS practitioner, NULL::boolean AS ev_self, NULL::json AS after_bill
+            NULL::text AS source, NULL::boolean AS attempt, NULL::json AS practitioner, NULL::boolean AS ev_self, NULL::json AS after_bill, NULL::text AS b_episode
        FROM c JOIN health_sessions hs ON hs.patient_record_id = c.patient_id AND hs.date >= c.t0 AND hs.date < c.t1
      UNION ALL
-     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, pa.id, 'PRO_RESPONSE', pa.date_time, NULL, NULL, (pa.date_time AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN pro_questions pq ON pq.patient_record_id = c.patient_id
               JOIN pro_answers pa ON pa.pro_question_id = pq.id AND pa.date_time >= c.t0 AND pa.date_time < c.t1
      UNION ALL
      SELECT c.cycle_id, i.id, 'PATIENT_INTERACTION', (i.date::timestamp AT TIME ZONE c.tz), i.minutes, i.interaction_type, i.date::text, NULL, NULL, NULL, NULL,
             i.live_method, i.live_two_way, i.source, i.unsuccessful_attempt,
             (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'npi', p.npi, 'credential', p.credential) FROM practitioners p WHERE p.id = i.practitioner_id),
-            EXISTS (SELECT 1 FROM rtm_cycle_evidence e WHERE e.cycle_id = c.cycle_id AND e.interaction_id = i.id), ${afterBillSql("i", "c.tz")}
+            EXISTS (SELECT 1 FROM rtm_cycle_evidence e WHERE e.cycle_id = c.cycle_id AND e.interaction_id = i.id), ${afterBillSql("i", "c.tz")}, NULL
        FROM c JOIN interactions i ON i.patient_record_id = c.patient_id AND i.date >= c.d0 AND i.date <= c.d1
      UNION ALL
-     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+     SELECT c.cycle_id, ha.id, 'INITIAL_HEP_ASSIGNMENT', ha.assigned_at, NULL, NULL, (ha.assigned_at AT TIME ZONE c.tz)::date::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM c JOIN LATERAL (SELECT a.id, a.assigned_at FROM hep_assignments a WHERE a.patient_record_id = c.patient_id
                              ORDER BY a.assigned_at, a.id LIMIT 1) ha ON ha.assigned_at >= c.t0 AND ha.assigned_at < c.t1
      UNION ALL
      SELECT c.cycle_id, b.id, 'BILLED', coalesce(b.billed_at, b.updated_at), NULL, NULL, (coalesce(b.billed_at, b.updated_at) AT TIME ZONE c.tz)::date::text,
-            b.code, b.start_date::text, b.end_date::text, b.rendering_practitioner_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+            b.code, b.start_date::text, b.end_date::text, b.rendering_practitioner_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.episode_start::text
        FROM c JOIN rtm_cycles b ON b.patient_record_id = c.patient_id AND b.status = 'BILLED' AND b.id <> c.cycle_id
      ORDER BY 1, 4, 2`,
     [cycles.map((c) => c.id), cycles.map((c) => c.patient_record_id), cycles.map((c) => c.start_date), cycles.map((c) => c.end_date), cycles.map((c) => c.timezone), cycles.map((c) => c.code)],
@@ -132,7 +137,7 @@ export async function loadActivity(db: Db, cycles: ActivityInput[]): Promise<Map
   for (const r of rows) {
     const a = out.get(r.cycle_id)!;
     if (r.type === "BILLED") {
-      a.billed.push({ code: BILLING_CODE[r.b_code!], start: r.b_start!, end: r.b_end!, practitionerId: r.b_by, billedOn: r.day });
+      a.billed.push({ code: BILLING_CODE[r.b_code!], start: r.b_start!, end: r.b_end!, episode: r.b_episode ?? null, practitionerId: r.b_by, billedOn: r.day });
       continue;
     }
     const interactive = r.pit === "PATIENT_INTERACTIVE_COMMUNICATION";
@@ -174,8 +179,9 @@ export function remainingDays(c: Pick<CycleRow, "start_date" | "end_date" | "tod
 }
 
 /** What the rules (rules.ts) take, from a cycle row and its activity. */
-export function factsOf(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today">, a: CycleActivity | undefined): CycleFacts {
+export function factsOf(r: Pick<CycleRow, "code" | "start_date" | "end_date" | "today" | "episode_start">, a: CycleActivity | undefined): CycleFacts {
   return {
+    episode: r.episode_start ?? null,
     code: r.code,
     startDate: r.start_date,
     endDate: r.end_date,
@@ -277,6 +283,7 @@ export function toRtmCycle(r: CycleRow, a: CycleActivity | undefined, claim: Cyc
     billNow: r.status === "IN_PROGRESS" ? v.billNow : null,
     afterBill,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
+    episodeStart: r.episode_first_day ?? r.start_date,
     pdfKey: r.pdf_key,
     renderingPractitioner: claim.renderingPractitioner,
     billedAt: r.status === "BILLED" ? claim.billedAt : null,
@@ -450,11 +457,12 @@ export async function settleCycles(db: Db, organizationId: string, today?: strin
     }
     // One statement for all of them; the id is derived from (patient, code, start) so a concurrent pass adds none twice.
     const inserted = next.length === 0 ? [] : await tx.query<{ id: string; patient_record_id: string; code: RtmCode; start_date: string }>(
-      `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
-       SELECT md5(x.p::text || x.code || x.d0::text)::uuid, x.p, x.code, 'IN_PROGRESS', x.d0, x.d1, x.req
-         FROM unnest($1::uuid[], $2::text[], $3::date[], $4::date[], $5::int[]) AS x(p, code, d0, d1, req)
+      `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days, episode_start)
+       SELECT md5(x.p::text || x.code || x.d0::text)::uuid, x.p, x.code, 'IN_PROGRESS', x.d0, x.d1, x.req, x.ep
+         FROM unnest($1::uuid[], $2::text[], $3::date[], $4::date[], $5::int[], $6::date[]) AS x(p, code, d0, d1, req, ep)
        ON CONFLICT (id) DO NOTHING RETURNING id, patient_record_id, code, start_date::text AS start_date`,
-      [next.map((n) => n.patient_record_id), next.map((n) => n.code), next.map((n) => n.start_date), next.map((n) => n.end_date), next.map((n) => n.num_required_days)],
+      // The next period belongs to its predecessor's episode of care (ADR 049).
+      [next.map((n) => n.patient_record_id), next.map((n) => n.code), next.map((n) => n.start_date), next.map((n) => n.end_date), next.map((n) => n.num_required_days), next.map((n) => n.episode_start ?? null)],
     );
     const key = (r: { patient_record_id: string; code: string; start_date: string }) => `${r.patient_record_id}|${r.code}|${r.start_date}`;
     const ids = new Map(inserted.map((r) => [key(r), r.id]));

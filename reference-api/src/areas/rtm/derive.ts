@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/db.js";
 import { CYCLE_COLUMNS, CYCLE_FROM, rederiveCycles, refreshSummaries, type CycleRow, type RtmCode } from "./cycles.js";
-import { CARE_MINUTES, firstPeriod, REQUIRED_DAYS } from "./rules.js";
+import { addDays, CARE_MINUTES, firstPeriod, isDeviceCode, REQUIRED_DAYS } from "./rules.js";
 
 /**
  * Serializes the writes that read and then change a patient's cycles or what they hold (care notes against a
@@ -38,8 +38,8 @@ export async function careNotesChanged(tx: Db, patientId: string, dates: string[
   );
   if (closing.length > 0) await tx.query("DELETE FROM rtm_cycles WHERE id = ANY($1::uuid[]) AND status <> 'BILLED'", [closing.map((c) => c.id)]);
   // 98981: the same dates as the period's 98980 cycle, once its minutes pass 20 (none yet over those dates).
-  const periods = await tx.query<{ start_date: string; end_date: string; num_required_days: number }>(
-    `SELECT c.start_date::text AS start_date, c.end_date::text AS end_date, c.num_required_days FROM rtm_cycles c
+  const periods = await tx.query<{ start_date: string; end_date: string; num_required_days: number; episode_start: string | null }>(
+    `SELECT c.start_date::text AS start_date, c.end_date::text AS end_date, c.num_required_days, c.episode_start::text AS episode_start FROM rtm_cycles c
       WHERE ${holding} AND c.code = 'PATIENT_INTERACTION' AND ${periodMinutes} > ${CARE_MINUTES}
         AND NOT EXISTS (SELECT 1 FROM rtm_cycles a WHERE a.patient_record_id = c.patient_record_id AND a.code = 'ADDITIONAL_PATIENT_INTERACTION'
                          AND a.start_date <= c.end_date AND a.end_date >= c.start_date)`,
@@ -47,10 +47,10 @@ export async function careNotesChanged(tx: Db, patientId: string, dates: string[
   );
   if (periods.length > 0) {
     await tx.query(
-      `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
-       SELECT x.id, $1, 'ADDITIONAL_PATIENT_INTERACTION', 'IN_PROGRESS', x.d0, x.d1, x.req
-         FROM unnest($2::uuid[], $3::date[], $4::date[], $5::int[]) AS x(id, d0, d1, req)`,
-      [patientId, periods.map(() => randomUUID()), periods.map((p) => p.start_date), periods.map((p) => p.end_date), periods.map((p) => p.num_required_days)],
+      `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days, episode_start)
+       SELECT x.id, $1, 'ADDITIONAL_PATIENT_INTERACTION', 'IN_PROGRESS', x.d0, x.d1, x.req, x.ep
+         FROM unnest($2::uuid[], $3::date[], $4::date[], $5::int[], $6::date[]) AS x(id, d0, d1, req, ep)`,
+      [patientId, periods.map(() => randomUUID()), periods.map((p) => p.start_date), periods.map((p) => p.end_date), periods.map((p) => p.num_required_days), periods.map((p) => p.episode_start)],
     );
   }
   const rows = await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE ${holding} AND c.status <> 'BILLED'`, [patientId, days]);
@@ -76,6 +76,42 @@ export async function openEpisode(tx: Db, patientId: string, today: string): Pro
     `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days)
      SELECT x.id, $2, x.code, 'IN_PROGRESS', x.d0, x.d1, $3 FROM unnest($1::uuid[], $4::text[], $5::date[], $6::date[]) AS x(id, code, d0, d1)`,
     [ids, patientId, REQUIRED_DAYS, EPISODE_CODES, periods.map((p) => p.start), periods.map((p) => p.end)],
+  );
+  await rederiveCycles(tx, await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = ANY($1::uuid[])`, [ids]));
+  await refreshSummaries(tx, [patientId]);
+  return true;
+}
+
+/**
+ * A new plan of care after a discharge starts a new episode of care (issue 32, ADR 049) for a patient who had one
+ * (the first program opens the first, openEpisode): from `start`, the new plan's first day, a new set-up (98975: once
+ * per episode, so billable again), the device intervals (98977, 98985) — from `start`, or the day after the
+ * patient's last interval when that one still runs then (a device's 30 days are billed once) — and the
+ * care-management months (98979, 98980) unless the patient's cycles already cover that month (a calendar month is
+ * one whatever the episode). Each cycle records the episode (`episode_start`, migration 154); the daily pass
+ * carries it to the next periods. Answers whether it opened an episode.
+ */
+export async function openReadmission(tx: Db, patientId: string, start: string): Promise<boolean> {
+  await lockPatientCycles(tx, patientId);
+  const last = await tx.query<{ code: RtmCode; end_date: string }>(
+    "SELECT code, max(end_date)::text AS end_date FROM rtm_cycles WHERE patient_record_id = $1 GROUP BY code",
+    [patientId],
+  );
+  if (last.length === 0) return false;
+  const lastEnd = new Map(last.map((r) => [r.code, r.end_date]));
+  const opened: { code: RtmCode; start: string; end: string }[] = [];
+  for (const code of EPISODE_CODES) {
+    const end = lastEnd.get(code);
+    if (code === "PATIENT_SETUP" || end === undefined || end < start) opened.push({ code, ...firstPeriod(code, start) });
+    else if (isDeviceCode(code)) opened.push({ code, ...firstPeriod(code, addDays(end, 1)) });
+  }
+  const ids = opened.map(() => randomUUID());
+  await tx.query(
+    // Due for the daily pass from the start (next_check_on, migration 090): a plan back-dated past a period's end
+    // settles that period and opens the next ones up to today (a running one's day is the rules', rederiveCycles).
+    `INSERT INTO rtm_cycles (id, patient_record_id, code, status, start_date, end_date, num_required_days, episode_start, next_check_on)
+     SELECT x.id, $2, x.code, 'IN_PROGRESS', x.d0, x.d1, $3, $7, $7 FROM unnest($1::uuid[], $4::text[], $5::date[], $6::date[]) AS x(id, code, d0, d1)`,
+    [ids, patientId, REQUIRED_DAYS, opened.map((o) => o.code), opened.map((o) => o.start), opened.map((o) => o.end), start],
   );
   await rederiveCycles(tx, await tx.query<CycleRow>(`SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM} WHERE c.id = ANY($1::uuid[])`, [ids]));
   await refreshSummaries(tx, [patientId]);

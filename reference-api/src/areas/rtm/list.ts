@@ -202,7 +202,8 @@ export async function listMonth(db: Db, caller: MemberCaller, yearMonth: string,
       ? rows.length
       : await countCache.count(db, SUMMARY_TABLES, rows[0]?.v, `SELECT count(*) FROM ${from} WHERE ${where}`, params);
   const cyclesByPatient = await loadMonthCycles(db, rows.map((r) => r.patient_record_id), first, last, q, caller.today);
-  const items: RtmMonthlySummary[] = rows.map((r) => toSummary(r, cyclesByPatient.get(r.patient_record_id) ?? []));
+  const running = await loadRunningIntervals(db, rows.map((r) => r.patient_record_id), last);
+  const items: RtmMonthlySummary[] = rows.map((r) => toSummary(r, cyclesByPatient.get(r.patient_record_id) ?? [], running.get(r.patient_record_id) ?? []));
   return paged(items, total, page);
 }
 
@@ -258,15 +259,51 @@ async function readByDaysLeft(
   return [...rows, ...rest];
 }
 
-function toSummary(r: SummaryRow, cycles: RtmCycle[]): RtmMonthlySummary {
+function toSummary(r: SummaryRow, cycles: RtmCycle[], runningIntervals: RtmRunningInterval[]): RtmMonthlySummary {
   return {
     id: r.id,
     patientRecord: { id: r.patient_record_id, firstName: r.first_name, lastName: r.last_name },
     yearMonth: r.year_month,
     status: r.status,
     cycles,
+    runningIntervals,
     pdfKey: r.pdf_key,
   };
+}
+
+type RtmRunningInterval = Schema<"RtmRunningInterval">;
+
+/**
+ * The device clock across a month's end (issue 32, ADR 049): per patient, the device-supply intervals (98977 / 98985
+ * share one) that started by the month's last day, end after it and still run today — their cycles are listed in the
+ * month they end (and bill), their days of data so far show in this one. One query for the page's patients.
+ */
+async function loadRunningIntervals(db: Db, patientIds: string[], last: string): Promise<Map<string, RtmRunningInterval[]>> {
+  const out = new Map<string, RtmRunningInterval[]>();
+  if (patientIds.length === 0) return out;
+  const rows = await db.query<CycleRow>(
+    `SELECT ${CYCLE_COLUMNS} FROM ${CYCLE_FROM}
+      WHERE c.patient_record_id = ANY($1::uuid[]) AND c.code IN ('DEVICE_AND_DATA_TRANSMISSION', 'SHORT_DEVICE_AND_DATA_TRANSMISSION')
+        AND c.start_date <= $2::date AND c.end_date > $2::date AND c.end_date >= (now() AT TIME ZONE o.timezone)::date
+      ORDER BY c.start_date, ${CODE_ORDER}, c.id`,
+    [patientIds, last],
+  );
+  const seen = new Set<string>();
+  for (const c of await toRtmCycles(db, rows)) {
+    const key = `${c.patientRecord.id}|${c.startDate}|${c.endDate}`;
+    const list = out.get(c.patientRecord.id) ?? [];
+    const projection = c.projection ?? null;
+    if (seen.has(key)) {
+      // 98977 and 98985 share the interval: one line, with whichever projection one of them has.
+      const same = list.find((i) => i.startDate === c.startDate && i.endDate === c.endDate)!;
+      same.projection ??= projection;
+      continue;
+    }
+    seen.add(key);
+    list.push({ startDate: c.startDate, endDate: c.endDate, numActiveDays: c.numActiveDays, numRemainingDays: c.numRemainingDays, projection });
+    out.set(c.patientRecord.id, list);
+  }
+  return out;
 }
 
 /** Cycles of these patients ending in the month (matching the cycle filters), by start date and code. */
@@ -300,7 +337,8 @@ export async function getVisibleSummary(db: Db, caller: Caller, id: string): Pro
   if (!row) throw notFound("RTM monthly summary not found");
   const [first, last] = monthBounds(row.year_month);
   const cycles = await loadMonthCycles(db, [row.patient_record_id], first, last, {}, "");
-  return toSummary(row, cycles.get(row.patient_record_id) ?? []);
+  const running = await loadRunningIntervals(db, [row.patient_record_id], last);
+  return toSummary(row, cycles.get(row.patient_record_id) ?? [], running.get(row.patient_record_id) ?? []);
 }
 
 /** One cycle row the caller may see (404 otherwise). */

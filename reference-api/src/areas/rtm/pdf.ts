@@ -1,4 +1,4 @@
-import { fields, heading, PDF_FONT, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
+import { fields, heading, renderPdf, table, usDate, usDateTime, type Pdf } from "../health/pdf.js";
 import { BILLING, CYCLE_DAYS, STATUS_LABEL, type RtmCycle, type RtmEvent } from "./cycles.js";
 import { isDeviceCode } from "./rules.js";
 import type { RtmMonthlySummary } from "./list.js";
@@ -67,26 +67,33 @@ function cycleSection(doc: Pdf, c: RtmCycle, timeZone: string): void {
   );
 }
 
-function header(doc: Pdf, title: string, patient: { firstName: string; lastName: string }, organization: string): void {
-  doc.font(PDF_FONT.bold).fontSize(18).fillColor("#1b2a41").text(organization);
-  doc.font(PDF_FONT.regular).fontSize(12).fillColor("#52606d").text(title);
-  doc.fillColor("#000000");
+/** The patient under the letterhead (the organization's name and the document's title, an H1: ADR 046). */
+function patientSection(doc: Pdf, patient: { firstName: string; lastName: string }): void {
   heading(doc, "Patient");
   fields(doc, [["Name", `${patient.lastName}, ${patient.firstName}`]]);
 }
 
+/** The shared letterhead (ADR 046): the organization's name, the title as the document's H1. The API has no print logo. */
+const letterhead = (organization: string, title: string) => ({ letterhead: { logo: null, organizationName: organization, title } });
+
+export const CYCLE_PDF_TITLE = "Remote Therapeutic Monitoring – Billing Cycle";
+
 export function renderCyclePdf(c: RtmCycle, organization: string, timeZone: string): Promise<Buffer> {
-  return renderPdf(`RTM cycle ${c.code}`, (doc) => {
-    header(doc, "Remote Therapeutic Monitoring – Billing Cycle", c.patientRecord, organization);
-    heading(doc, `${BILLING[c.code].billingCode} ${BILLING[c.code].description}`);
-    cycleSection(doc, c, timeZone);
-  });
+  return renderPdf(
+    `RTM cycle ${c.code}`,
+    (doc) => {
+      patientSection(doc, c.patientRecord);
+      heading(doc, `${BILLING[c.code].billingCode} ${BILLING[c.code].description}`);
+      cycleSection(doc, c, timeZone);
+    },
+    letterhead(organization, CYCLE_PDF_TITLE),
+  );
 }
 
 export function renderMonthlyPdf(s: RtmMonthlySummary, organization: string, timeZone: string): Promise<Buffer> {
   const month = monthHeading(s.yearMonth);
   return renderPdf(`RTM ${month}`, (doc) => {
-    header(doc, `Remote Therapeutic Monitoring – ${month}`, s.patientRecord, organization);
+    patientSection(doc, s.patientRecord);
     fields(doc, [
       ["Month", month],
       ["Status", STATUS_LABEL[s.status]],
@@ -96,5 +103,5 @@ export function renderMonthlyPdf(s: RtmMonthlySummary, organization: string, tim
       heading(doc, `${BILLING[c.code].billingCode} ${BILLING[c.code].description}`);
       cycleSection(doc, c, timeZone);
     }
-  });
+  }, letterhead(organization, `Remote Therapeutic Monitoring – ${month}`));
 }

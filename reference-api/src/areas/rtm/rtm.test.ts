@@ -492,6 +492,7 @@ describe("statuses follow the events (ADR 008)", () => {
   type Cycle = {
     id: string; code: string; status: string; startDate: string; endDate: string; interactionMinutes: number; needs: { text: string; reachable: boolean } | null;
     renderingPractitioner: { id: string } | null; billedBy: { id: string } | null; modifiers: string[]; events: { practitioner: { id: string; credential: string | null } | null }[];
+    episodeStart: string;
   };
   const localToday = async () => (await api.db.one<{ d: string }>("SELECT ((now() AT TIME ZONE timezone)::date)::text AS d FROM organizations WHERE id = $1", [fx.orgA.id]))!.d;
   const newPatient = (lastName: string) => createPatient(api.db, { organizationId: fx.orgA.id, locationId: fx.orgA.locations[0], practitionerId: fx.practitionerA1.practitionerId, lastName });
@@ -748,6 +749,80 @@ describe("statuses follow the events (ADR 008)", () => {
     expect(refused.body).toEqual({ message: rule, status: 409, rule: "SETUP_ONCE_PER_EPISODE" });
     expect((await api.request("POST", `/v2/health/rtm-cycles/${one}/revert`, as(fx.adminA))).status).toBe(200);
     expect((await cyclesOf("setupson")).find((c) => c.id === two)).toMatchObject({ status: "READY_TO_BILL", needs: null });
+  });
+
+  it("a new plan of care after discharge starts a new episode: its own 98975 and intervals from its start (issue 32, ADR 049)", async () => {
+    const today = await localToday();
+    const p = await newPatient("Readmitted");
+    // The first episode: its set-up billed, its device interval ended.
+    const [s1, e1] = [addDays(today, -70), addDays(today, -41)];
+    const firstSetup = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", s1, e1);
+    await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "ACTIVE_DAYS_INCOMPLETE", s1, e1);
+    await cycle(p, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "READY_TO_BILL", s1, e1);
+    for (let d = 0; d < 2; d++) await session(p, `${addDays(s1, d)}T18:00:00Z`);
+    await summaries(p);
+    expect((await api.request("POST", `/v2/health/rtm-cycles/${firstSetup}/advance`, as(fx.adminA))).status).toBe(200);
+    // Discharged 20 days ago; readmitted with a new plan of care from 10 days ago, the program's data since then.
+    await api.db.query("UPDATE plans_of_care SET start_date = $2 WHERE patient_record_id = $1", [p, addDays(today, -80)]);
+    const discharged = await api.request("PATCH", `/v2/patients/${p}/plan-of-care`, { ...as(fx.adminA), body: { end: addDays(today, -20) } });
+    expect(discharged.status, JSON.stringify(discharged.body)).toBe(200);
+    const start = addDays(today, -10);
+    for (let d = 0; d < 2; d++) await session(p, `${addDays(start, d)}T18:00:00Z`);
+    const plan = await api.request("POST", `/v2/patients/${p}/plan-of-care`, { ...as(fx.adminA), body: { start, locationId: fx.orgA.locations[0], injuredBodyPart: "KNEE" } });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const byStart = (code: string) => async () => (await cyclesOf("readmitted")).filter((c) => c.code === code).sort((a, b) => a.startDate.localeCompare(b.startDate));
+    const setups = await byStart("PATIENT_SETUP")();
+    // A new episode: a new set-up from the plan's start, Ready at 2 days though the first episode's 98975 is billed.
+    expect(setups.map((c) => [c.startDate, c.endDate, c.status, c.episodeStart])).toEqual([
+      [s1, e1, "BILLED", s1],
+      [start, addDays(start, 29), "READY_TO_BILL", start],
+    ]);
+    expect((await byStart("DEVICE_AND_DATA_TRANSMISSION")()).map((c) => [c.startDate, c.episodeStart])).toEqual([[s1, s1], [start, start]]);
+    // The months follow on from the plan's start to today, in the new episode (a start in last month included).
+    const months = await byStart("PATIENT_INTERACTION")();
+    expect(months.at(-1)).toMatchObject({ endDate: monthBounds(today.slice(0, 7))[1], episodeStart: start });
+    expect(months.filter((c) => c.episodeStart === start)[0]!.startDate).toBe(start);
+    const billed = await api.request("POST", `/v2/health/rtm-cycles/${setups[1]!.id}/advance`, as(fx.adminA));
+    expect(billed.status, JSON.stringify(billed.body)).toBe(200);
+    expect(billed.body).toMatchObject({ billingCode: "98975", status: "BILLED", episodeStart: start });
+    // Another set-up of the new episode is still refused: once per episode.
+    const again = await cycle(p, "PATIENT_SETUP", "READY_TO_BILL", addDays(start, 1), addDays(start, 30));
+    await api.db.query("UPDATE rtm_cycles SET episode_start = $2 WHERE id = $1", [again, start]);
+    const refused = await api.request("POST", `/v2/health/rtm-cycles/${again}/advance`, as(fx.adminA));
+    expect(refused.status).toBe(409);
+    expect(refused.body.rule).toBe("SETUP_ONCE_PER_EPISODE");
+    // A new plan of care of a patient who never had an episode opens none (the first program does).
+    const fresh = await newPatient("Neverepisode");
+    await api.db.query("UPDATE plans_of_care SET start_date = $2 WHERE patient_record_id = $1", [fresh, addDays(today, -80)]);
+    expect((await api.request("PATCH", `/v2/patients/${fresh}/plan-of-care`, { ...as(fx.adminA), body: { end: addDays(today, -20) } })).status).toBe(200);
+    expect((await api.request("POST", `/v2/patients/${fresh}/plan-of-care`, { ...as(fx.adminA), body: { start, locationId: fx.orgA.locations[0], injuredBodyPart: "KNEE" } })).status).toBe(201);
+    expect(await cyclesOf("neverepisode")).toEqual([]);
+  });
+
+  it("the device clock of an interval that ends next month shows in this month's summary, its days so far (issue 32, ADR 049)", async () => {
+    const today = await localToday();
+    const month = today.slice(0, 7);
+    const [first, last] = monthBounds(month);
+    const p = await newPatient("Crossing");
+    const end = addDays(last, 5);
+    const start = addDays(end, -29);
+    await cycle(p, "DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", start, end);
+    await cycle(p, "SHORT_DEVICE_AND_DATA_TRANSMISSION", "IN_PROGRESS", start, end);
+    await cycle(p, "PATIENT_INTERACTION", "IN_PROGRESS", first, last);
+    for (let d = 0; d < 3; d++) await session(p, `${addDays(start, d)}T18:00:00Z`);
+    await summaries(p);
+    const listed = await api.request("GET", `/v2/health/rtm-cycles/${month}?search=crossing`, as(fx.adminA));
+    expect(listed.status).toBe(200);
+    const summary = listed.body.items[0];
+    // This month lists the cycles ending in it (the care month), and the interval running past its end apart, once.
+    expect(summary.cycles.map((c: { code: string }) => c.code)).toEqual(["PATIENT_INTERACTION"]);
+    expect(summary.runningIntervals).toEqual([
+      { startDate: start, endDate: end, numActiveDays: 3, numRemainingDays: remainingDays({ start_date: start, end_date: end, today }), projection: expect.any(String) },
+    ]);
+    // The month it ends in lists its cycles (and bills them); nothing runs past that month's end.
+    const next = await api.request("GET", `/v2/health/rtm-cycles/${end.slice(0, 7)}?search=crossing`, as(fx.adminA));
+    expect(next.body.items[0].cycles.map((c: { code: string }) => c.code)).toEqual(["DEVICE_AND_DATA_TRANSMISSION", "SHORT_DEVICE_AND_DATA_TRANSMISSION"]);
+    expect(next.body.items[0].runningIntervals).toEqual([]);
   });
 
   it("the billing office marks any code billed; one practitioner per 30 days compares the rendering practitioners, not who clicked (issue 32)", async () => {

@@ -94,6 +94,8 @@ export interface CycleFacts {
   interactive: boolean;
   /** The patient's other cycles that are BILLED (for the conflicts and 98975 once per episode). */
   billed?: readonly BilledCode[];
+  /** The episode of care the cycle belongs to (its first day; null: the first episode; ADR 049). */
+  episode?: string | null;
 }
 
 export interface CycleVerdict extends CodeVerdict {
@@ -111,6 +113,7 @@ const codeFacts = (f: CycleFacts) => ({
   minutes: f.minutes,
   live: f.interactive,
   billed: f.billed ?? [],
+  episode: f.episode,
 });
 
 /** Applies the rules of the cycle's code. */
@@ -130,7 +133,7 @@ export function ruleStatus(f: CycleFacts): Exclude<RtmStatus, "BILLED"> {
 export function refusal(f: CycleFacts, practitionerId: string | null, billNow = false): Refusal | null {
   const v = evaluateCycle(f);
   return refuseBilling(
-    { code: BILLING_CODE[f.code], start: f.startDate, end: f.endDate, practitionerId, requirementsMet: v.met, needs: v.needs?.text ?? null, early: v.billNow, billNow },
+    { code: BILLING_CODE[f.code], start: f.startDate, end: f.endDate, episode: f.episode, practitionerId, requirementsMet: v.met, needs: v.needs?.text ?? null, early: v.billNow, billNow },
     f.billed ?? [],
   );
 }

@@ -111,4 +111,16 @@ describe("RTM seed", () => {
     expect(at("Boundary 9 min no call").BRIEF_PATIENT_INTERACTION!.needs).toBe("9 of 10 minutes of care management; no live interaction logged yet");
     expect(at("Boundary 40 min no call").ADDITIONAL_PATIENT_INTERACTION).toMatchObject({ status: "IN_PROGRESS", needs: "40 minutes of care management; no live interaction logged yet" });
   });
+
+  it("seeds the boundary patients as valid Health records: the billing office can choose their billing practitioner (issue 32)", async () => {
+    const admin = demoAccounts.find((x) => x.email === "admin@frontrange.example")!;
+    const priya = await api.db.one<{ id: string }>("SELECT id FROM practitioners WHERE user_id = $1", [demoAccounts.find((x) => x.email === "practitioner2@frontrange.example")!.userId]);
+    const patients = await api.db.query<{ id: string; last_name: string }>("SELECT id, last_name FROM patient_records WHERE first_name = 'Rtm' AND last_name = ANY($1::text[])", [BOUNDARY_PATIENTS.map((b) => b.lastName)]);
+    expect(patients).toHaveLength(BOUNDARY_PATIENTS.length);
+    for (const p of patients) {
+      const res = await api.request("PATCH", `/v2/patients/${p.id}`, { as: { userId: admin.userId, groups: admin.groups }, body: { rtmBillingPractitionerId: priya!.id } });
+      expect(res.status, `${p.last_name}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
 });
+

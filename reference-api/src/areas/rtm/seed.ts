@@ -43,8 +43,11 @@ async function seedBoundaryPatients(ctx: SeedContext, today: string): Promise<vo
   for (const b of BOUNDARY_PATIENTS) {
     const id = rng.uuid();
     await ctx.db.query(
-      `INSERT INTO patient_records (id, organization_id, location_id, practitioner_id, first_name, last_name, email, has_account, products, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'Rtm', $5, $6, true, ARRAY['HEALTH'], $7::date, $8)`,
+      // A Health patient has its side of body and involved body part (the spec's rule for Health patients): without
+      // them any edit of the record — the billing office choosing the billing practitioner — answered 400 (issue 32).
+      `INSERT INTO patient_records (id, organization_id, location_id, practitioner_id, first_name, last_name, email, has_account, products,
+         injured_side_of_body, injured_body_part, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'Rtm', $5, $6, true, ARRAY['HEALTH'], 'LEFT', 'KNEE', $7::date, $8)`,
       [id, who.organization_id, who.location_id, who.id, b.lastName, `rtm.${b.lastName.toLowerCase().replaceAll(" ", ".")}@patients.example`, start, made],
     );
     await ctx.db.query(
