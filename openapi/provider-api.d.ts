@@ -5931,9 +5931,15 @@ export interface components {
             startDate: string;
             /** Format: date */
             endDate: string;
-            /** @description Unique days (organization time zone) with a session or a PRO response in the interval so far. */
+            /**
+             * Format: int32
+             * @description Unique days (organization time zone) with a session or a PRO response in the interval so far.
+             */
             numActiveDays: number;
-            /** @description Calendar days left in the interval, today included. */
+            /**
+             * Format: int32
+             * @description Calendar days left in the interval, today included.
+             */
             numRemainingDays: number;
             /** @description What the interval is heading for (RtmCycle `projection`), or null. */
             projection: string | null;
