@@ -95,7 +95,7 @@ describe("the packaged install (issue 33)", () => {
     const hpa = find(objects, "HorizontalPodAutoscaler", "exer-portal")!;
     expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([3, 25]);
     const pg = find(objects, "StatefulSet", "exer-postgres")!.spec.template.spec.containers[0];
-    expect(pg.args).toEqual(["-c", "max_connections=250"]);
+    expect(pg.args).toEqual(["postgres", "-c", "max_connections=250"]);
     expect(pg.readinessProbe.exec.command[0]).toBe("pg_isready"); // kept by the merge
     const check = "PostgreSQL admits the HPA's most replicas' connections";
     expect(staticChecks(objects).find((c) => c.check.startsWith(check))?.ok).toBe(true);

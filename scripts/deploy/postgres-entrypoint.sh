@@ -15,5 +15,7 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
     echo "CREATE DATABASE \"$POSTGRES_DB\";" | postgres --single -D "$PGDATA" postgres >/dev/null
   fi
 fi
+# As the official image: options alone (`-c max_connections=250`, Kubernetes `args` without the command) are postgres's.
+case "${1:-}" in -*) set -- postgres "$@" ;; esac
 if [ "${1:-}" = postgres ]; then shift; exec postgres -c listen_addresses='*' "$@"; fi
 exec "$@"
