@@ -153,8 +153,8 @@ test.describe("scan sessions", () => {
     await page.goto(`${PATH}?location=${sts!.location!.id}&analysis=${sts!.sessionUUID}`);
     const dialog = page.getByRole("dialog", { name: "Session Analysis" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Age")).toHaveValue(String(demo.age));
-    await expect(dialog.getByLabel("Sex")).toHaveValue(demo.sex);
+    await expect(dialog.getByLabel("Age", { exact: true })).toHaveValue(String(demo.age));
+    await expect(dialog.getByLabel("Sex", { exact: true })).toHaveValue(demo.sex);
     await expect(dialog.getByRole("heading", { name: "High Risk", level: 3 })).toBeVisible();
     const sexWord = demo.sex === "MALE" ? "male" : "female";
     const factors = dialog.getByRole("table", { name: `Risk factors for ${sexWord} participants aged ${demo.age}` });
@@ -163,9 +163,9 @@ test.describe("scan sessions", () => {
     await expect(dialog.getByRole("img", { name: /^Risk scale from Low Risk .* to High Risk .*: High Risk\.$/ })).toBeVisible();
     await expectAccessible(page);
 
-    const age = dialog.getByLabel("Age");
+    const age = dialog.getByLabel("Age", { exact: true });
     await age.fill("95");
-    await dialog.getByLabel("Sex").selectOption("FEMALE");
+    await dialog.getByLabel("Sex", { exact: true }).selectOption("FEMALE");
     await dialog.getByRole("button", { name: "Update analysis" }).click();
     await expect(page).toHaveURL(/age=95&sex=FEMALE/);
     await expect(dialog.getByRole("heading", { name: "Low Risk", level: 3 })).toBeVisible();
