@@ -52,7 +52,7 @@ async function patientMetSoFar(minutes = 20): Promise<{ patient: PatientRecord; 
   expect(care!.status, "a live call while the month runs: met so far").toBe("IN_PROGRESS");
   expect(care!.billNow, "met so far: it can be billed now, after a confirmation").toMatch(new RegExp(`^Bill ${billingCode} now, before \\w+ closes`));
   const by = note.data!.practitioner;
-  return { patient, name: `${patient.patient.firstName} ${patient.patient.lastName}`, care: care!, month: care!.endDate.slice(0, 7), author: by ? `${by.lastName}, ${by.firstName}` : "—" };
+  return { patient, name: `${patient.patient.lastName}, ${patient.patient.firstName}`, care: care!, month: care!.endDate.slice(0, 7), author: by ? `${by.lastName}, ${by.firstName}` : "—" };
 }
 
 async function patientCycles(patient: PatientRecord): Promise<Cycle[]> {
@@ -61,9 +61,9 @@ async function patientCycles(patient: PatientRecord): Promise<Cycle[]> {
   return r.data.items.filter((c) => c.patientRecord.id === patient.id);
 }
 
-/** The worklist filtered to one patient, their row opened. */
+/** The worklist filtered to one patient (`name` as it shows them: "Last, First"; searched by the last name), their row opened. */
 async function openPatientRow(page: Page, month: string, name: string, origin = "") {
-  await page.goto(`${origin}${WORKLIST}?month=${month}&q=${encodeURIComponent(name.split(" ")[0]!)}`);
+  await page.goto(`${origin}${WORKLIST}?month=${month}&q=${encodeURIComponent(name.split(", ")[0]!)}`);
   await expect(page.getByRole("heading", { name: "RTM Billing", level: 1 })).toBeVisible();
   const row = patientRow(page, name);
   await expect(row).toHaveCount(1);
@@ -84,8 +84,11 @@ async function billNow(page: Page, row: ReturnType<Page["getByRole"]>, code: str
   await expect(dialog).toContainText(new RegExp(`Bill ${code} now, before .*\\? `));
   if (checkAccessible) await expectAccessible(page);
   await dialog.getByRole("button", { name: `Bill ${code} now` }).click();
-  await expectToast(page, `Successfully marked RTM Cycle for ${name} as billed.`);
+  await expectToast(page, `Successfully marked RTM Cycle for ${inSentence(name)} as billed.`);
 }
+
+/** A toast's sentence names the patient "First Last" ("Successfully discharged Ana Rivera"); lists and dialogs "Last, First". */
+const inSentence = (shown: string) => shown.split(", ").reverse().join(" ");
 
 const cycleRow = (row: ReturnType<Page["getByRole"]>, billingCode: string) => row.getByRole("row").filter({ has: row.page().getByRole("rowheader", { name: new RegExp(`^${billingCode}`) }) });
 
@@ -117,7 +120,7 @@ test.describe("the worklist", () => {
 
     const again = await openPatientRow(page, month, name);
     await cycleRow(again, "98980").getByRole("button", { name: `Revert to ready: 98980 of ${name}` }).click();
-    await expectToast(page, `Successfully reverted RTM Cycle for ${name} to ready to bill.`);
+    await expectToast(page, `Successfully reverted RTM Cycle for ${inSentence(name)} to ready to bill.`);
     // Its month still runs: met so far again (ADR 043).
     await expect(cycleRow(patientRow(page, name), "98980").getByRole("cell").first()).toHaveText("In Progress");
     await expectAccessible(page);
@@ -130,7 +133,7 @@ test.describe("the worklist", () => {
     test.slow(); // a bill, the month's CSV, the audit packet and a new patient: ~30 s on a loaded machine
     // The seeded boundary patient of this project (reference-api rtm seed: 11 days of data, 11 days left).
     const lastName = `Boundary 11 days ${test.info().project.name}`;
-    const name = `Rtm ${lastName}`;
+    const name = `${lastName}, Rtm`;
     const mine = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, limit: 50 } } })).data!.items.filter(
       (c) => c.patientRecord.lastName === lastName && c.startDate <= today && c.endDate >= today,
     );
@@ -164,7 +167,7 @@ test.describe("the worklist", () => {
     expect(exported.status()).toBe(200);
     expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers()["cache-control"]).toBe("no-store");
-    expect(await exported.text()).toContain(`${name},${short!.patientRecord.id},98985,"Device and Data Transmission, 2–15 Days",1,Billed,`);
+    expect(await exported.text()).toContain(`"${name}",${short!.patientRecord.id},98985,"Device and Data Transmission, 2–15 Days",1,Billed,`);
     // The patient's audit packet of the month (a PDF the portal renders from the same data): the interval's days of data, the code billed.
     const packetLink = after.getByRole("link", { name: `Audit packet (${monthName(month)}) for ${name}, PDF, opens in a new tab` });
     await expect(packetLink).toHaveAttribute("target", "_blank");
@@ -198,7 +201,7 @@ test.describe("the worklist", () => {
     await expect(attempt.getByRole("cell").nth(2)).toHaveText("Unsuccessful attempt (video call)");
     await expect(page.getByText("1 note, 15 minutes; 1 unsuccessful attempt (not counted)")).toBeVisible();
     await expectAccessible(page);
-    const careName = `${patient.patient.firstName} ${patient.patient.lastName}`;
+    const careName = `${patient.patient.lastName}, ${patient.patient.firstName}`;
     const thisMonth = monthName(today.slice(0, 7));
     let care = await openPatientRow(page, today.slice(0, 7), careName);
     await expect(care.getByRole("region", { name: `Care management of ${careName}` })).toContainText(`${thisMonth}: 15 minutes, no live interaction logged`);
@@ -294,7 +297,7 @@ test.describe("the worklist", () => {
     expect((await api.POST("/v2/health/rtm-cycles/{id}/advance", { params: { path: { id: care.id }, query: { billNow: true } } })).response.status).toBe(200);
     // Each interaction with its minutes, how they were entered, its call and who entered it (ADR 033).
     const interaction = `${mmddyyyy(today)}: 20 minutes · Typed · Video call, two-way · live interaction · entered by ${author}`;
-    const expected = [`98980 Care Management`, `${name}, ${mmddyyyy(care.startDate)} – ${mmddyyyy(care.endDate)}`, "Patient interactions:", interaction].join("\n");
+    const expected = [`98980 Care Management`, `${name} · ${mmddyyyy(care.startDate)} – ${mmddyyyy(care.endDate)}`, "Patient interactions:", interaction].join("\n");
     const row = await openPatientRow(page, month, name);
     const copy = cycleRow(row, "98980").getByRole(jsEnabled() ? "button" : "link", { name: `Copy 98980 for ${name}` });
     if (jsEnabled()) {
@@ -422,7 +425,7 @@ test.describe("the worklist", () => {
 test("the billing office bills under the patient's billing practitioner; the CSV names the claim", async ({ page }) => {
   test.slow(); // two bills (accepted, then refused under another billing practitioner), the month's CSV
   const lastName = `Claim 11 days ${test.info().project.name}`;
-  const name = `Rtm ${lastName}`;
+  const name = `${lastName}, Rtm`;
   const admin = await apiAs(PROVIDER_ADMIN.email);
   const cycles = (await api.GET("/v2/health/rtm-cycles", { params: { query: { search: lastName, limit: 50 } } })).data!.items.filter((c) => c.patientRecord.lastName === lastName && c.startDate <= today && c.endDate >= today);
   const setup = cycles.find((c) => c.code === "PATIENT_SETUP")!;

@@ -95,7 +95,7 @@ describe("the RTM audit packet (ADR 033)", () => {
     for (const s of [
       "Front Range Physical Therapy",
       "RTM Audit Packet",
-      "Patient: Rtm Boundary 11 days (ID 5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e)",
+      "Patient: Boundary 11 days, Rtm (ID 5c2d8e4a-1b3f-4a6c-9d7e-8f0a1b2c3d4e)",
       "Month: December 2026 · Ready to Bill",
       // The codes, each with its status and what it is based on.
       "98975 Initial Onboarding and Education Ready to Bill 11/08/2026 – 12/07/2026 11 days of data",
@@ -212,7 +212,7 @@ describe("the RTM audit packet (ADR 033)", () => {
     expect(auditPacketHref("2026-12", PATIENT.id)).toBe(`/rtm-billing/months/2026-12/patients/${PATIENT.id}.pdf`);
     const summary = { ...boundarySummary(), patientRecord: { ...PATIENT, firstName: WORLD_NAMES.vietnamese, lastName: WORLD_NAMES.greek } };
     const { text } = await readPdf(await renderAuditPacketPdf({ packet: auditPacket(summary, TZ, "2026-12-04"), organizationName: WORLD_NAMES.polish, logo: null }));
-    expect(text).toContain(`Patient: ${WORLD_NAMES.vietnamese} ${WORLD_NAMES.greek}`);
+    expect(text).toContain(`Patient: ${WORLD_NAMES.greek}, ${WORLD_NAMES.vietnamese}`);
     expect(text).toContain(WORLD_NAMES.polish);
   });
 });

@@ -14,7 +14,7 @@ import { LocationOptions } from "../../components/location-options";
 import { EmptyList, Pager } from "../../components/pager";
 import { useHydrated } from "../../components/use-hydrated";
 import { FormToken } from "../../forms/form-token";
-import { fullName } from "../../domain/names";
+import { displayName } from "../../domain/names";
 import { formatDay, formatInstantDay } from "../../domain/zoned-day";
 import type { PortalShellData } from "../../shell/shell-loader.server";
 import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
@@ -208,7 +208,7 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
       {data.confirm ? <BillNowDialog cycles={page.items.flatMap((s) => s.cycles)} id={data.confirm} state={state} /> : null}
       {data.copy ? (
         copied ? (
-          <CopyDialog text={copyText(copied, data.timeZone)} closeHref={closeCopy} title={`Copy ${copied.billingCode} for ${fullName(copied.patientRecord)}`} />
+          <CopyDialog text={copyText(copied, data.timeZone)} closeHref={closeCopy} title={`Copy ${copied.billingCode} for ${displayName(copied.patientRecord)}`} />
         ) : (
           <MessageDialog title="Copy" closeHref={closeCopy} message="This cycle is not on this page of the worklist." />
         )
@@ -228,7 +228,7 @@ function BillNowDialog({ cycles, id, state }: { cycles: RtmCycle[]; id: string; 
   if (!cycle || !cycleActions(cycle.status, cycle.billNow).billNow) {
     return <MessageDialog title="Bill now" closeHref={closeHref} message="This cycle cannot be billed now: the worklist shows its current status." />;
   }
-  const name = fullName(cycle.patientRecord);
+  const name = displayName(cycle.patientRecord);
   return (
     <Dialog title={billNowTitle(cycle.billingCode, name)} closeHref={closeHref} alert changes>
       <p role="alert">{cycle.billNow}</p>
@@ -264,7 +264,7 @@ function SortHeader({ state, column, label }: { state: WorklistState; column: So
 }
 
 function PatientRow({ summary, state, timeZone, open }: { summary: RtmMonthlySummary; state: WorklistState; timeZone: string; open: boolean }) {
-  const name = fullName(summary.patientRecord);
+  const name = displayName(summary.patientRecord);
   // The row follows the user's toggles (also one made before hydration, whose toggle event arrives after it):
   // React must not put back the server's `open` when it renders the row again.
   const [isOpen, setOpen] = useState(open);

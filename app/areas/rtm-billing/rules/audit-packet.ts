@@ -7,7 +7,7 @@
  * their dates, each management month's time entries, and the live interactions.
  */
 import type { RtmCycle, RtmMonthlySummary } from "../../../api/rtm.server";
-import { displayName, fullName } from "../../../domain/names";
+import { displayName } from "../../../domain/names";
 import { dayInZone, formatDay, formatTime } from "../../../domain/zoned-day";
 import { BILLING_DESCRIPTION, claimLine, claimWords, type ClaimWords, careClockLine, careNoteEntry, type CareNoteEntry, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
 
@@ -164,7 +164,7 @@ export function auditPacket(summary: Pick<RtmMonthlySummary, "cycles" | "patient
   return {
     title: `${PACKET_HEADING} ${summary.yearMonth}: ${displayName(summary.patientRecord)}`,
     details: [
-      `Patient: ${fullName(summary.patientRecord)} (ID ${summary.patientRecord.id})`,
+      `Patient: ${displayName(summary.patientRecord)} (ID ${summary.patientRecord.id})`,
       `Month: ${month} · ${STATUS_LABEL[summary.status]}`,
       `Printed ${formatDay(today)}; dates are the organization's (${timeZone}).`,
     ],

@@ -147,7 +147,7 @@ describe("cycles", () => {
     expect(text).toBe(
       [
         "98980 Care Management",
-        "Ana Rivera, 10/26/2026 – 11/24/2026",
+        "Rivera, Ana · 10/26/2026 – 11/24/2026",
         "Patient interactions:",
         "11/03/2026: 15 minutes · Timed · Video call, two-way · live interaction · entered by Okafor, Maya",
         "11/05/2026: 4 minutes (not counted) · Typed · Unsuccessful attempt (phone call) · entered by Okafor, Maya",
@@ -238,7 +238,7 @@ describe("the two clocks (ADR 033)", () => {
 describe("the month's billing export (ADR 033)", () => {
   it("one row per cycle with its code, units, status, dates, days or minutes and live interaction, what it needs and is heading for", () => {
     const base = {
-      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, episodeStart: "2026-11-08", patientRecord: { id: "p-1", firstName: "=HYPERLINK(\"x\")", lastName: "Rivera" },
+      numRequiredDays: 16, numRemainingDays: 0, events: [], pdfKey: null, episodeStart: "2026-11-08", patientRecord: { id: "p-1", firstName: "Rivera", lastName: "=HYPERLINK(\"x\")" },
       needs: null, units: 1, liveInteraction: false, projection: null, billNow: null, afterBill: null, interactionMinutes: 0, numActiveDays: 0,
       renderingPractitioner: { id: "pr", firstName: "Maya", lastName: "Okafor", npi: "1234567893", credential: "PT" as const }, billedAt: null, billedBy: null, modifiers: ["GP" as const],
     };
@@ -273,16 +273,16 @@ describe("the month's billing export (ADR 033)", () => {
     expect(EXPORT_HEADER.slice(6, 8)).toEqual(["Interval start", "Interval end"]);
     const claim = ["Okafor, Maya", "1234567893", "PT"];
     expect(rows).toEqual([
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", "", ...claim, "GP", "", "12/08/2026 3:04 PM MST", "Reyes, Daniel"],
+      ["=HYPERLINK(\"x\"), Rivera", "p-1", "98985", "Device and Data Transmission, 2–15 Days", 1, "Billed", "11/08/2026", "12/07/2026", 11, "", "", "", "", "", ...claim, "GP", "", "12/08/2026 3:04 PM MST", "Reyes, Daniel"],
       [
-        "=HYPERLINK(\"x\") Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", "",
+        "=HYPERLINK(\"x\"), Rivera", "p-1", "98981", "Additional Care Management", 2, "Ready to Bill", "11/01/2026", "11/30/2026", "", 60, "yes", "", "",
         "11/02/2026: 60 minutes · Timed · Phone call, two-way · live interaction · entered by Okafor, Maya; 11/03/2026: 5 minutes · Typed · Patient interactive communication, method not recorded · entered by =cmd, Bo",
         ...claim, "GP, CQ", "", "not billed", "not billed",
       ],
-      ["=HYPERLINK(\"x\") Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)", "", ...claim, "GP", "", "not billed", "not billed"],
+      ["=HYPERLINK(\"x\"), Rivera", "p-1", "98979", "Care Management, First 10 Minutes", 1, "In Progress", "11/01/2026", "11/30/2026", "", 9, "no", "9 of 10 minutes of care management; no live interaction logged yet", "1 minute more and a live interaction (phone or video, two-way) reach 98979 (10 minutes)", "", ...claim, "GP", "", "not billed", "not billed"],
     ]);
     // Through the shared writer no cell runs as a formula.
-    expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\) Rivera",p-1,98985,/);
+    expect(csvFile([[...EXPORT_HEADER], ...rows]).split("\n")[1]).toMatch(/^"'=HYPERLINK\(""x""\), Rivera",p-1,98985,/);
     expect(exportFileName("2026-11")).toBe("rtm-2026-11.csv");
     expect(exportHref("2026-11")).toBe("/rtm-billing/months/2026-11.csv");
   });

@@ -9,7 +9,7 @@
  */
 import { ariaSortOf, nextSortOf, type SortDir } from "../../../domain/sort-cycle";
 import type { RtmCycle, RtmMonthlySummary, RtmMonthQuery, RtmStatus } from "../../../api/rtm.server";
-import { displayName, fullName } from "../../../domain/names";
+import { displayName } from "../../../domain/names";
 import { formatDay, formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { CREDENTIAL_SHORT } from "../../../domain/rtm-claim";
 import { afterBillLine, BILLING_CODE_DESCRIPTION, careNoteLine, careNoteWords, type CareNoteWords } from "../../../domain/rtm-2026";
@@ -225,7 +225,7 @@ export function copyText(cycle: Pick<RtmCycle, "billingCode" | "startDate" | "en
   const interactions = cycle.events.filter((e) => e.type === "PATIENT_INTERACTION");
   const lines = [
     `${cycle.billingCode} ${BILLING_DESCRIPTION[cycle.billingCode]}`,
-    `${fullName(cycle.patientRecord)}, ${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`,
+    `${displayName(cycle.patientRecord)} · ${formatDay(cycle.startDate)} – ${formatDay(cycle.endDate)}`,
     "Patient interactions:",
     ...(interactions.length ? interactions.map((e) => `${formatInstantDay(e.dateTime, timeZone)}: ${careNoteText(e)}`) : ["None"]),
   ];
@@ -393,7 +393,7 @@ export const exportHref = (month: string) => `/rtm-billing/months/${month}.csv`;
 export function exportRows(summaries: readonly Pick<RtmMonthlySummary, "cycles" | "patientRecord">[], timeZone: string): (string | number)[][] {
   return summaries.flatMap((s) =>
     s.cycles.map((c) => [
-      fullName(s.patientRecord),
+      displayName(s.patientRecord),
       s.patientRecord.id,
       c.billingCode,
       BILLING_DESCRIPTION[c.billingCode],
