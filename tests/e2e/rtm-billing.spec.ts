@@ -61,9 +61,14 @@ async function patientCycles(patient: PatientRecord): Promise<Cycle[]> {
   return r.data.items.filter((c) => c.patientRecord.id === patient.id);
 }
 
-/** The worklist filtered to one patient (`name` as it shows them: "Last, First"; searched by the last name), their row opened. */
+/**
+ * The worklist filtered to one patient (`name` as it shows them: "Last, First"), their row opened. The search is the
+ * longer part of the name, the one that tells the patient apart (a test's patient "E2e, Sect63c98827", a seeded
+ * boundary patient "Boundary 11 days js, Rtm").
+ */
 async function openPatientRow(page: Page, month: string, name: string, origin = "") {
-  await page.goto(`${origin}${WORKLIST}?month=${month}&q=${encodeURIComponent(name.split(", ")[0]!)}`);
+  const distinct = name.split(", ").reduce((a, b) => (b.length > a.length ? b : a));
+  await page.goto(`${origin}${WORKLIST}?month=${month}&q=${encodeURIComponent(distinct)}`);
   await expect(page.getByRole("heading", { name: "RTM Billing", level: 1 })).toBeVisible();
   const row = patientRow(page, name);
   await expect(row).toHaveCount(1);
