@@ -16,7 +16,9 @@
  * verdict depends on that structure and the styles its classes select, so the same screen reached again with
  * other data (another patient, another organization) adds nothing but time — axe was more than half of the
  * E2E suite's time. A different state (an error view, a dialog, a message at a field, another row kind, other
- * sidebar items) is a different fingerprint and is checked. `A11Y_STATS=1` logs each check's outcome.
+ * sidebar items) is a different fingerprint and is checked. Within a check, `color-contrast` (axe's costliest rule)
+ * runs only when the page shows a kind of text — colour, size, weight, the backgrounds behind it — that has not
+ * passed it yet in this run, or has something laid over it (contrastContexts). `A11Y_STATS=1` logs each check's outcome.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -129,17 +131,79 @@ const stateKey = async (page: Page, options: A11yOptions): Promise<string> => {
   return createHash("sha256").update(JSON.stringify([page.viewportSize(), options, fingerprint])).digest("hex");
 };
 
-/** axe on `page`; null when a state with the same fingerprint passed already in this run. */
+/**
+ * Runs in the page: what axe's `color-contrast` verdict on the page's text depends on, one key per kind of text —
+ * its colour, size and weight, its opacity, text shadow, and the backgrounds behind it up to the first opaque one —
+ * and whether something is laid over the page (an open dialog, a drawer's backdrop), which changes what is behind
+ * text. The rule's verdict on a text is a function of these (WCAG 1.4.3's ratio and its large-text threshold), so a
+ * page whose every key passed before, with nothing laid over it, needs no contrast check: `color-contrast` was more
+ * than half of axe's time on the suite's pages (the dashboard: 6.7 s of axe, 2.6 s without it, on a loaded machine).
+ */
+function contrastContexts(): { keys: string[]; overlay: boolean } {
+  // Computed colours read "rgb(r, g, b)" or "rgba(r, g, b, a)".
+  const alpha = (color: string) => (color.startsWith("rgba(") ? Number(color.slice(5, -1).split(",")[3]) : color === "transparent" ? 0 : 1);
+  const opaque = (color: string) => alpha(color) >= 1;
+  const keys = new Set<string>();
+  const behind = new Map<Element, string>();
+  /** The backgrounds from `el` up to the first opaque one (memoised per element). */
+  const backgrounds = (el: Element | null): string => {
+    if (!el) return "";
+    const known = behind.get(el);
+    if (known !== undefined) return known;
+    const cs = getComputedStyle(el);
+    const own = `${cs.backgroundColor}${cs.backgroundImage === "none" ? "" : " image"}${cs.mixBlendMode === "normal" ? "" : ` ${cs.mixBlendMode}`}`;
+    const value = opaque(cs.backgroundColor) && cs.backgroundImage === "none" ? own : `${own} / ${backgrounds(el.parentElement)}`;
+    behind.set(el, value);
+    return value;
+  };
+  const opacity = (el: Element | null): number => (el ? Number(getComputedStyle(el).opacity) * opacity(el.parentElement) : 1);
+  let overlay = !!document.querySelector("dialog[open], [aria-modal='true']");
+  for (const el of Array.from(document.body.querySelectorAll("*"))) {
+    const cs = getComputedStyle(el);
+    if (!overlay && cs.position === "fixed" && alpha(cs.backgroundColor) > 0) {
+      const r = el.getBoundingClientRect();
+      if (r.width * r.height >= innerWidth * innerHeight * 0.25 && cs.display !== "none" && cs.visibility !== "hidden") overlay = true;
+    }
+    const texty = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && !!n.textContent?.trim());
+    if (!texty || !(el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    keys.add([cs.color, cs.fontSize, cs.fontWeight, cs.textShadow, opacity(el).toFixed(3), backgrounds(el)].join(" | "));
+  }
+  return { keys: [...keys], overlay };
+}
+
+/** Kinds of text (contrastContexts) checked by `color-contrast` on a page that passed: this worker's, and every worker's as files. */
+const contrastChecked = new Set<string>();
+const contrastDir = () => join(readState().dataDir, "a11y-contrast");
+const hashOf = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * axe on `page`; null when a state with the same fingerprint passed already in this run. `color-contrast` is left out
+ * when every kind of text on the page passed it before and nothing is laid over the page (contrastContexts).
+ */
 async function analyzeOnce(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<AxeResults | null> {
   const key = await stateKey(page, options);
   const seen = checked.has(key) || existsSync(join(checkedDir(), key));
-  if (process.env.A11Y_STATS) console.log(`a11y ${seen ? "same-as-checked" : "check"} ${testInfo.project.name} ${path}`);
-  if (seen) return null;
-  const results = await builder(page, options).analyze();
+  if (seen) {
+    if (process.env.A11Y_STATS) console.log(`a11y same-as-checked ${testInfo.project.name} ${path}`);
+    return null;
+  }
+  const contrastOn = !options.disableRules?.includes("color-contrast");
+  const contrast = contrastOn ? await page.evaluate(contrastContexts) : { keys: [], overlay: false };
+  const textKeys = contrast.keys.map(hashOf);
+  const contrastKnown = contrastOn && !contrast.overlay && textKeys.every((k) => contrastChecked.has(k) || existsSync(join(contrastDir(), k)));
+  if (process.env.A11Y_STATS) console.log(`a11y check${contrastKnown ? " (contrast known)" : ""} ${testInfo.project.name} ${path}`);
+  const results = await builder(page, contrastKnown ? { ...options, disableRules: [...(options.disableRules ?? []), "color-contrast"] } : options).analyze();
   if (!results.violations.some((v) => FAILING_IMPACTS.has(v.impact ?? ""))) {
     checked.add(key);
     mkdirSync(checkedDir(), { recursive: true });
     writeFileSync(join(checkedDir(), key), "");
+    if (contrastOn && !contrastKnown) {
+      mkdirSync(contrastDir(), { recursive: true });
+      for (const k of textKeys) {
+        contrastChecked.add(k);
+        writeFileSync(join(contrastDir(), k), "");
+      }
+    }
   }
   return results;
 }
