@@ -34,6 +34,7 @@ import { buildPortalImage, hostAddress, mb, secs } from "../container/image.js";
 import { podman, podmanAsync, podmanAvailable } from "../container/podman.js";
 import { buildPostgresImage, POSTGRES_IMAGE } from "./postgres-image.js";
 import { find, readManifests, staticChecks, type K8sObject } from "./manifests.js";
+import { favourStackUnderTest } from "./priority.js";
 import { validateAgainstSchemas } from "./schemas.js";
 
 const MAX_FAILURES = Number(process.env.DEPLOY_VERIFY_MAX_FAILURES ?? 0);
@@ -70,6 +71,7 @@ const renderedPostgres = join(dataDir, "postgres.yaml");
 let stack: Stack | undefined;
 let played = false;
 let playedPostgres = false;
+let unfavour: (() => void) | undefined;
 let backupYaml: string | undefined;
 let backupVolume: string | undefined;
 const secretNames: string[] = [];
@@ -233,6 +235,9 @@ try {
       await sleep(1000);
     }
   })();
+  // The stack under test gets the CPU its requests would have on a node (priority.ts), until the load test ends.
+  const favoured = favourStackUnderTest();
+  unfavour = favoured.restore;
   const load = (async () => {
     const started = Date.now();
     const inflight: Promise<void>[] = [];
@@ -273,6 +278,12 @@ try {
   const { sendSeconds, seconds: loadSeconds } = await load;
   loadOn = false;
   await Promise.all([probeLoop, memoryLoop]);
+  favoured.restore();
+  record(
+    "the stack under test had the CPU its requests give it on a node while the load ran (other work on the machine after it)",
+    favoured.refused.length === 0,
+    [...favoured.done, ...favoured.refused.map((r) => `NOT DONE: ${r}`)].join("; "),
+  );
   record(`${victim} stopped by SIGTERM within its grace period (${grace} s) and came back ready`, restart.exit === "0" && restart.back, `exit ${restart.exit} after ${secs(restart.stopMs)}; back in ${secs(restart.totalMs)}${restart.why ? ` — ${restart.why}` : ""}`);
   const errors = [...tally.errors].map(([k, n]) => `${k} ×${n}`).join(", ");
   // Which replica answered the failures, and what it logged as a warning or an error (no PHI is logged: ADR 024).
@@ -383,6 +394,7 @@ try {
 } catch (e) {
   record("deploy:verify ran to the end", false, (e as Error).message.slice(0, 2000));
 } finally {
+  unfavour?.();
   await timed("teardown", async () => {
     if (backupYaml) podman(["kube", "down", backupYaml], { allowFail: true });
     if (played) podman(["kube", "down", rendered], { allowFail: true });
