@@ -5,7 +5,7 @@
  *
  * Every spec runs twice: project `js` (JavaScript enabled) and project `no-js` (JavaScript disabled, the
  * server-rendered HTML and plain form posts only). Tests that are JavaScript by nature are tagged `@js-only`
- * and left out of `no-js`.
+ * and left out of `no-js`, and so are the few specs about the server's answers alone (the no-js project's testIgnore).
  *
  *   npm run test:e2e                      # build the portal, start the stack, run both projects
  *   npx playwright test --project=no-js   # one project
@@ -77,6 +77,16 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      grepInvert: /@js-only/,
+      // Specs whose every test is about the server's answer, the same whatever the browser runs (the HTML either
+      // project loads is the same document): run once, in `js`. Session lifetimes, rotation and failover, the
+      // revocation of copied cookies, the sign-in and reset throttles, one organization's scan data kept from another,
+      // and the Content-Security-Policy (what it governs beyond scripts — styles, images, fonts — is in that same HTML).
+      // Specs with a form or a link a user follows keep both projects: without JavaScript those are other requests.
+      testIgnore: ["session.spec.ts", "session-revocation.spec.ts", "throttle.spec.ts", "scan-isolation.spec.ts", "csp.spec.ts"].map((f) => `**/${f}`),
+    },
   ],
 });
