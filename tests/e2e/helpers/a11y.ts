@@ -10,7 +10,7 @@
  *
  * Each distinct page state is checked once per run: before axe runs, the DOM's structure is fingerprinted
  * (elements, their classes, roles, types and ARIA attributes, whether text is present — not the text itself,
- * not ids or data; a run of structurally identical siblings, such as table rows, counts once) together with
+ * not ids or data; structurally identical siblings, such as table rows of one kind, count once, wherever they are) together with
  * the viewport and the options. A fingerprint already checked (and passed) in this run is not
  * checked again, in any worker of the run (a file per passed fingerprint in the run's data directory): axe's
  * verdict depends on that structure and the styles its classes select, so the same screen reached again with
@@ -97,10 +97,15 @@ function domFingerprint(): string {
       .map((a) => (KEEP_VALUES.has(a.name) ? `${a.name}=${a.value}` : a.value === "" ? `${a.name}=` : a.name))
       .sort()
       .join(" ");
+    // Each kind of child once, in the order first met: rows of three kinds in any order and number are the same table.
     const kids: string[] = [];
+    const met = new Set<string>();
     for (const child of Array.from(el.childNodes)) {
       const f = walk(child);
-      if (f && f !== kids.at(-1)) kids.push(f);
+      if (f && !met.has(f)) {
+        met.add(f);
+        kids.push(f);
+      }
     }
     return `<${tag} ${attrs}>${kids.join("")}</>`;
   };
