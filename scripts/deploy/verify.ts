@@ -279,11 +279,8 @@ try {
   loadOn = false;
   await Promise.all([probeLoop, memoryLoop]);
   favoured.restore();
-  record(
-    "the stack under test had the CPU its requests give it on a node while the load ran (other work on the machine after it)",
-    favoured.refused.length === 0,
-    [...favoured.done, ...favoured.refused.map((r) => `NOT DONE: ${r}`)].join("; "),
-  );
+  // Not a check of the install: how the load ran, for reading its figures (a machine that refuses a step runs it without).
+  console.log(`     the stack under test's CPU priority during the load: ${[...favoured.done, ...favoured.refused.map((r) => `not done: ${r}`)].join("; ")}`);
   record(`${victim} stopped by SIGTERM within its grace period (${grace} s) and came back ready`, restart.exit === "0" && restart.back, `exit ${restart.exit} after ${secs(restart.stopMs)}; back in ${secs(restart.totalMs)}${restart.why ? ` — ${restart.why}` : ""}`);
   const errors = [...tally.errors].map(([k, n]) => `${k} ×${n}`).join(", ");
   // Which replica answered the failures, and what it logged as a warning or an error (no PHI is logged: ADR 024).
