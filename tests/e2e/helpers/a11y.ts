@@ -126,14 +126,35 @@ export async function waitForRouterIdle(page: Page): Promise<void> {
   await page.waitForFunction(routerIdle, undefined, { timeout: 15_000 }).catch(() => undefined);
 }
 
-/** States checked and passed in this run: this worker's, and every worker's as files in the run's data directory. */
-const checked = new Set<string>();
-const checkedDir = () => join(readState().dataDir, "a11y-checked");
+/**
+ * Keys that passed in this run: this worker's in memory, and every worker's as empty files named by the key in a
+ * directory of the run's data directory.
+ */
+function passedInRun(dirName: string) {
+  const mine = new Set<string>();
+  const dir = () => join(readState().dataDir, dirName);
+  return {
+    has: (key: string) => mine.has(key) || existsSync(join(dir(), key)),
+    add(keys: readonly string[]) {
+      if (!keys.length) return;
+      mkdirSync(dir(), { recursive: true });
+      for (const key of keys) {
+        mine.add(key);
+        writeFileSync(join(dir(), key), "");
+      }
+    },
+  };
+}
+
+const hashOf = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Page states (fingerprints) checked and passed in this run. */
+const statesPassed = passedInRun("a11y-checked");
 
 const stateKey = async (page: Page, options: A11yOptions): Promise<string> => {
   // Not the project: with the same structure, the page with and without JavaScript gets the same verdict.
   const fingerprint = await page.evaluate(domFingerprint);
-  return createHash("sha256").update(JSON.stringify([page.viewportSize(), options, fingerprint])).digest("hex");
+  return hashOf(JSON.stringify([page.viewportSize(), options, fingerprint]));
 };
 
 /**
@@ -161,7 +182,14 @@ function contrastContexts(): { keys: string[]; overlay: boolean } {
     behind.set(el, value);
     return value;
   };
-  const opacity = (el: Element | null): number => (el ? Number(getComputedStyle(el).opacity) * opacity(el.parentElement) : 1);
+  const opacities = new Map<Element, number>();
+  /** The opacity `el` is painted with: its own times its ancestors' (memoised per element). */
+  const opacity = (el: Element | null): number => {
+    if (!el) return 1;
+    let value = opacities.get(el);
+    if (value === undefined) opacities.set(el, (value = Number(getComputedStyle(el).opacity) * opacity(el.parentElement)));
+    return value;
+  };
   let overlay = !!document.querySelector("dialog[open], [aria-modal='true']");
   for (const el of Array.from(document.body.querySelectorAll("*"))) {
     const cs = getComputedStyle(el);
@@ -176,10 +204,8 @@ function contrastContexts(): { keys: string[]; overlay: boolean } {
   return { keys: [...keys], overlay };
 }
 
-/** Kinds of text (contrastContexts) checked by `color-contrast` on a page that passed: this worker's, and every worker's as files. */
-const contrastChecked = new Set<string>();
-const contrastDir = () => join(readState().dataDir, "a11y-contrast");
-const hashOf = (text: string) => createHash("sha256").update(text).digest("hex");
+/** Kinds of text (contrastContexts) checked by `color-contrast` on a page that passed in this run. */
+const textsPassed = passedInRun("a11y-contrast");
 
 /**
  * axe on `page`; null when a state with the same fingerprint passed already in this run. `color-contrast` is left out
@@ -187,28 +213,19 @@ const hashOf = (text: string) => createHash("sha256").update(text).digest("hex")
  */
 async function analyzeOnce(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<AxeResults | null> {
   const key = await stateKey(page, options);
-  const seen = checked.has(key) || existsSync(join(checkedDir(), key));
-  if (seen) {
+  if (statesPassed.has(key)) {
     if (process.env.A11Y_STATS) console.log(`a11y same-as-checked ${testInfo.project.name} ${path}`);
     return null;
   }
   const contrastOn = !options.disableRules?.includes("color-contrast");
   const contrast = contrastOn ? await page.evaluate(contrastContexts) : { keys: [], overlay: false };
   const textKeys = contrast.keys.map(hashOf);
-  const contrastKnown = contrastOn && !contrast.overlay && textKeys.every((k) => contrastChecked.has(k) || existsSync(join(contrastDir(), k)));
+  const contrastKnown = contrastOn && !contrast.overlay && textKeys.every(textsPassed.has);
   if (process.env.A11Y_STATS) console.log(`a11y check${contrastKnown ? " (contrast known)" : ""} ${testInfo.project.name} ${path}`);
   const results = await builder(page, contrastKnown ? { ...options, disableRules: [...(options.disableRules ?? []), "color-contrast"] } : options).analyze();
   if (!results.violations.some((v) => FAILING_IMPACTS.has(v.impact ?? ""))) {
-    checked.add(key);
-    mkdirSync(checkedDir(), { recursive: true });
-    writeFileSync(join(checkedDir(), key), "");
-    if (contrastOn && !contrastKnown) {
-      mkdirSync(contrastDir(), { recursive: true });
-      for (const k of textKeys) {
-        contrastChecked.add(k);
-        writeFileSync(join(contrastDir(), k), "");
-      }
-    }
+    statesPassed.add([key]);
+    if (contrastOn && !contrastKnown) textsPassed.add(textKeys);
   }
   return results;
 }
