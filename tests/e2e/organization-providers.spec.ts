@@ -290,6 +290,8 @@ test("resend an invite, edit an invited user's e-mail, a current user's e-mail f
   const newEmail = `e2e-pending-new-${tag}@e2e.example`;
   await rowAction(page, invitedName, "Edit");
   const edit = page.getByRole("dialog", { name: "Edit Provider" });
+  // The dialog names the provider as the lists do, "Last, First" (000 §3).
+  await expect(edit).toHaveAccessibleDescription(`${invitedName} (invited)`);
   const email = edit.getByRole("textbox", { name: "Email" });
   await expect(email).toBeEditable();
   await expectAccessible(page);

@@ -134,7 +134,7 @@ function EditDialog({ dialog, closeHref, roles }: { dialog: Extract<DialogData, 
   // A location the provider has that the list could not give stays choosable (and checked).
   const choices = [...locations, ...provider.locations.filter((l) => !locations.some((c) => c.id === l.id))];
   return (
-    <Dialog title="Edit Provider" closeHref={closeHref} size="wide" description={`${provider.fullName} (${provider.invited ? "invited" : "current user"})`} changes>
+    <Dialog title="Edit Provider" closeHref={closeHref} size="wide" description={`${provider.name} (${provider.invited ? "invited" : "current user"})`} changes>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="id" value={provider.id} />
