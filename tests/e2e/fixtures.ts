@@ -72,7 +72,9 @@ export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void }>({
   pageErrorGuard: [
     async ({ context }, use, testInfo) => {
       const errors: string[] = [];
-      const watch = (p: Page) => p.on("pageerror", (e) => errors.push(`${p.url()}: ${e.message}`));
+      // The message, and where it was thrown (a thrown non-Error — "Response" — names only its class).
+      const where = (e: Error) => e.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 4).map((l) => l.trim()).join(" < ") ?? "";
+      const watch = (p: Page) => p.on("pageerror", (e) => errors.push(`${p.url()}: ${e.message}${where(e) ? ` (${where(e)})` : ""}`));
       for (const p of context.pages()) watch(p);
       context.on("page", watch);
       await use();

@@ -18,7 +18,10 @@
  * E2E suite's time. A different state (an error view, a dialog, a message at a field, another row kind, other
  * sidebar items) is a different fingerprint and is checked. Within a check, `color-contrast` (axe's costliest rule)
  * runs only when the page shows a kind of text — colour, size, weight, the backgrounds behind it — that has not
- * passed it yet in this run, or has something laid over it (contrastContexts). `A11Y_STATS=1` logs each check's outcome.
+ * passed it yet in this run, or has something laid over it (contrastContexts). Without JavaScript, each screen is
+ * checked in its first state only (noJsScreenKey). `A11Y_STATS=1` logs each check's outcome; `A11Y_FP=1` writes each
+ * state's fingerprint, with its path, to the run's data directory (`a11y-fp/`; with `E2E_KEEP_DATA=1`), to see what
+ * makes two states of one screen differ.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -154,7 +157,13 @@ const statesPassed = passedInRun("a11y-checked");
 const stateKey = async (page: Page, options: A11yOptions): Promise<string> => {
   // Not the project: with the same structure, the page with and without JavaScript gets the same verdict.
   const fingerprint = await page.evaluate(domFingerprint);
-  return hashOf(JSON.stringify([page.viewportSize(), options, fingerprint]));
+  const key = hashOf(JSON.stringify([page.viewportSize(), options, fingerprint]));
+  if (process.env.A11Y_FP) {
+    const dir = join(readState().dataDir, "a11y-fp");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${key}.txt`), `${new URL(page.url()).pathname}\n${fingerprint.replace(/></g, ">\n<")}\n`);
+  }
+  return key;
 };
 
 /**
@@ -230,6 +239,27 @@ async function analyzeOnce(page: Page, testInfo: TestInfo, options: A11yOptions,
   return results;
 }
 
+/** Screens checked and passed without JavaScript in this run (noJsScreenKey). */
+const noJsScreensPassed = passedInRun("a11y-no-js-screens");
+
+/**
+ * Without JavaScript, a screen — its path with ids as placeholders, the names of its query parameters, its fragment
+ * (the `:target` panel it opens) — is checked in its first state of the run only. What markup differs without
+ * JavaScript is the progressive-enhancement fallbacks of shared parts (the drawers and filter panels opened by a link,
+ * selects for comboboxes, the forms' own submit buttons), and they show in every state of the screen; the screen's
+ * other states (a message at a field, a filled list, another user's sidebar) render the same markup the `js` project
+ * checks in each state. Dialogs with a URL and `:target` panels are screens of their own (ADR 052 §4).
+ */
+function noJsScreenKey(page: Page, options: A11yOptions): string {
+  const url = new URL(page.url());
+  const path = url.pathname
+    .split("/")
+    .map((seg) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(seg) || /\d/.test(seg) ? ":id" : seg))
+    .join("/");
+  const params = [...new Set(url.searchParams.keys())].sort().join("&");
+  return hashOf(JSON.stringify([page.viewportSize(), options, path, params, url.hash.replace(/[\w-]*\d[\w-]*/g, ":id")]));
+}
+
 async function analyzeWithoutJs(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<{ results: AxeResults | null; html: string }> {
   const context = page.context();
   const browser = context.browser();
@@ -292,7 +322,15 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo, options
   let snapshot: string | undefined;
   let results: AxeResults | null;
   if (jsEnabled) results = await analyzeOnce(page, testInfo, options, path);
-  else ({ results, html: snapshot } = await analyzeWithoutJs(page, testInfo, options, path));
+  else {
+    const screen = noJsScreenKey(page, options);
+    if (noJsScreensPassed.has(screen)) {
+      if (process.env.A11Y_STATS) console.log(`a11y same-screen ${testInfo.project.name} ${path}`);
+      return;
+    }
+    ({ results, html: snapshot } = await analyzeWithoutJs(page, testInfo, options, path));
+    if (!results || !results.violations.some((v) => FAILING_IMPACTS.has(v.impact ?? ""))) noJsScreensPassed.add([screen]);
+  }
   if (!results) return; // the same state passed before in this run
   const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
   if (results.violations.length) {
