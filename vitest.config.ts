@@ -7,14 +7,35 @@ import { defineConfig } from "vitest/config";
 // ADR 022); the other tests do not touch a database and run once.
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
+/**
+ * Files that replace a module (`vi.mock`), or assert the state of a fresh process (no tracing started), need a module
+ * graph of their own: a module another file of the same worker imported first would not be replaced, and the state
+ * another file set (tracing.test starts tracing) would be there. Every other file shares its worker's modules (`isolate: false`): importing
+ * each file's graph afresh was ~30 % of the lane's time (import 266 s of 880 s beside the E2E; 30 s shared). A file
+ * must therefore leave no module state behind (the config's `setConfigForTesting`, timers, environment variables):
+ * restore what it changes in `afterEach`/`afterAll`. ADR 016.
+ */
+const OWN_MODULES = ["app/auth/current-user.server.test.ts", "server/telemetry.test.ts"];
+
 export default defineConfig({
   test: {
-    include: onPostgres ? ["reference-api/**/*.test.ts", "reference-api/**/*.pg-test.ts", "app/**/*.pg-test.ts"] : ["reference-api/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
     globalSetup: ["reference-api/src/testing/postgres-global-setup.ts"],
-    exclude: ["**/node_modules/**", "data/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    passWithNoTests: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared-modules",
+          isolate: false,
+          include: onPostgres ? ["reference-api/**/*.test.ts", "reference-api/**/*.pg-test.ts", "app/**/*.pg-test.ts"] : ["reference-api/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "data/**", ...OWN_MODULES],
+        },
+      },
+      { extends: true, test: { name: "own-modules", include: onPostgres ? [] : OWN_MODULES } },
+    ],
   },
 });
