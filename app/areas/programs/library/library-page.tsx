@@ -11,13 +11,15 @@ import { exerciseFilterParams, exerciseFilterSearch, type ExerciseFilters } from
 import { ExerciseCard } from "./exercise-card";
 import { ExerciseGrid } from "./exercise-grid";
 import { FavoriteButton } from "./favorite-button";
-import { FilterPanel } from "./filter-panel";
 import { EXERCISES_LOAD_FAILED, LIBRARY_TITLE } from "./library-messages";
 import type { LibraryGrid, loadMotionLibrary } from "./library-route.server";
 
 // The detail drawer loads with the first one opened (ADR 038); one in the URL of the first page is rendered by the
 // server and hydrates once its code has come.
 const ExerciseDrawer = lazy(() => import("./exercise-detail").then((m) => ({ default: m.ExerciseDrawer })));
+// The filter panel loads after the page is interactive: the server renders it and React keeps that HTML — the GET
+// form with its Apply button and links that it is without JavaScript — until its code has come.
+const FilterPanel = lazy(() => import("./filter-panel").then((m) => ({ default: m.FilterPanel })));
 
 export type LibraryData = SerializeFrom<typeof loadMotionLibrary>;
 
@@ -33,7 +35,9 @@ export function MotionLibraryPage({ data }: { data: LibraryData }) {
         <SearchForm state={state} />
       </div>
       <div className="library-layout">
-        <FilterPanel mode="form" action={ROUTES.motionLibrary} hrefFor={(s) => libraryHref(s)} state={state} />
+        <Suspense fallback={null}>
+          <FilterPanel mode="form" action={ROUTES.motionLibrary} hrefFor={(s) => libraryHref(s)} state={state} />
+        </Suspense>
         <div className="library-results">
           <Suspense
             fallback={
