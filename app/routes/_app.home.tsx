@@ -12,7 +12,7 @@ import { canManageOrganizationAs } from "../auth/roles";
 import { currentUser } from "../auth/current-user.server";
 import { DashboardActions, DashboardError, DashboardSkeleton, ScanOnlyWelcome } from "../areas/home/dashboard";
 import { dashboardNeedsActions } from "../areas/home/rules";
-import { FILTER_ACTION } from "../shell/filter-controls";
+import { FILTER_ACTION } from "../shell/filter";
 import dashboardStyles from "../areas/home/dashboard.css?url";
 import type { Route } from "./+types/_app.home";
 

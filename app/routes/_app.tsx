@@ -6,11 +6,10 @@
  * per request (ADR 037: every loader and action below reads them with `currentUser(context)`) and refuses every
  * change by a read-only role (support staff: ADR 026) before any action below runs.
  */
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { authenticate } from "../auth/current-user.server";
 import { refuseReadOnlyChanges } from "../auth/read-only.server";
 import { shellRoute } from "../shell/shell-route";
-import { FilterControls } from "../shell/filter-controls";
 import { portalNav, ROUTES } from "../shell/nav";
 import { loadPortalShell, type PortalShellData } from "../shell/shell-loader.server";
 import { Shell } from "../shell/shell";
@@ -24,6 +23,10 @@ export const middleware: Route.MiddlewareFunction[] = [authenticate, refuseReadO
 
 export const loader = loadPortalShell;
 
+// The filter controls load after the page is interactive (ADR 038): the server renders them and React keeps that HTML
+// — the form they are without JavaScript, which posts and redirects back — until their code has come.
+const FilterControls = lazy(() => import("../shell/filter-controls").then((m) => ({ default: m.FilterControls })));
+
 function PortalShell({ data, children }: { data: PortalShellData; children: ReactNode }) {
   return (
     <Shell
@@ -34,7 +37,11 @@ function PortalShell({ data, children }: { data: PortalShellData; children: Reac
       logoUrl={data.user.organization.webLogoUrl}
       homeHref={ROUTES.home}
       buildLabel={data.buildLabel}
-      tools={<FilterControls {...data.filter} />}
+      tools={
+        <Suspense fallback={null}>
+          <FilterControls {...data.filter} />
+        </Suspense>
+      }
     >
       {children}
     </Shell>

@@ -11,12 +11,8 @@ import { useFetcher, useLocation } from "react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { LocationOptions } from "../components/location-options";
 import { useAfterLoad } from "../components/use-after-load";
-import { PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
+import { FILTER_ACTION, FILTER_FETCHER_KEY, PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
 import type { ProductKey } from "./nav";
-
-export const FILTER_ACTION = "/shell/filter";
-/** The fetcher's key: other components (progress, pages) can watch the save. */
-export const FILTER_FETCHER_KEY = "global-filter";
 
 export interface FilterControlsProps {
   filter: GlobalFilter;

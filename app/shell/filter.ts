@@ -7,6 +7,11 @@ import type { Role } from "../auth/roles";
 import type { ProductKey } from "./nav";
 import { compareText } from "../domain/collate";
 
+/** Where the filter controls post (app/shell/filter-controls.tsx; routes/shell.filter.tsx). */
+export const FILTER_ACTION = "/shell/filter";
+/** The controls' fetcher key: other components (progress, pages) can watch the save. */
+export const FILTER_FETCHER_KEY = "global-filter";
+
 export interface GlobalFilter {
   locationId: string | null;
   products: ProductKey[];

@@ -6,14 +6,16 @@
  */
 import type { SerializeFrom } from "../../../route-data";
 import { Form, Link } from "react-router";
-import { Dialog } from "../../../components/dialog";
+import { lazy, Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ADMIN_ROUTES } from "../../../shell/admin-nav";
-import { NO_ASSESSMENT_ANALYSIS, NO_ORG_OUTCOMES } from "../../scan/analysis/analysis";
+import { NO_ORG_OUTCOMES } from "../../scan/analysis/analysis";
 import type { loadAnalysisPage } from "./analysis-route.server";
 import { analysisDialogHref, analysisPath } from "./analysis-paths";
-import { EditView } from "./edit-view";
-import { OutcomeView } from "./outcome-view";
+
+// The dialog (the read view, and the JSON editor with its live check: zod and the rule's checks) loads with the first
+// one opened (ADR 038); one in the URL of the first page is rendered by the server and hydrates once its code has come.
+const AnalysisDialog = lazy(() => import("./analysis-dialog").then((m) => ({ default: m.AnalysisDialog })));
 
 export type AnalysisPageData = SerializeFrom<typeof loadAnalysisPage>;
 
@@ -60,7 +62,11 @@ export function AnalysisPage({ data }: { data: AnalysisPageData }) {
           )}
         </>
       )}
-      {data.dialog ? <AnalysisDialog data={data} dialog={data.dialog} /> : null}
+      {data.dialog ? (
+        <Suspense fallback={null}>
+          <AnalysisDialog data={data} dialog={data.dialog} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -94,32 +100,5 @@ function AddAnalysisForm({ data }: { data: AnalysisPageData }) {
         {ADD_ANALYSIS}
       </button>
     </Form>
-  );
-}
-
-function AnalysisDialog({ data, dialog }: { data: AnalysisPageData; dialog: NonNullable<AnalysisPageData["dialog"]> }) {
-  const closeHref = analysisPath(data.organizationId);
-  const title = dialogTitle(dialog.assessmentName);
-  if (dialog.mode === "edit") {
-    return (
-      <Dialog title={title} closeHref={closeHref} size="wide" description={`${dialog.assessmentId} · ${dialog.isNew ? "New analysis" : "Edit the analysis as JSON"}`}>
-        <EditView organizationId={data.organizationId} dialog={dialog} cancelHref={dialog.isNew ? closeHref : analysisDialogHref(data.organizationId, dialog.assessmentId)} />
-      </Dialog>
-    );
-  }
-  return (
-    <Dialog title={title} closeHref={closeHref} size="wide" description={dialog.assessmentId}>
-      {dialog.outcome ? <OutcomeView outcome={dialog.outcome} /> : <p role="alert">{NO_ASSESSMENT_ANALYSIS}</p>}
-      <div className="modal-actions">
-        {data.canChange && dialog.outcome ? (
-          <Link className="button primary" to={analysisDialogHref(data.organizationId, dialog.assessmentId, "edit")} preventScrollReset>
-            Edit
-          </Link>
-        ) : null}
-        <Link className="button" to={closeHref} preventScrollReset>
-          Close
-        </Link>
-      </div>
-    </Dialog>
   );
 }

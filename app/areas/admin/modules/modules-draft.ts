@@ -18,45 +18,9 @@ import * as z from "zod";
 import { missing, singleLine } from "../../../forms/fields";
 import { newFormToken } from "../../../forms/form-token";
 import { moveKey, parseMoveIntent } from "../../../islands/sortable-order";
+import { assessmentKey, changed, DEFAULT_IMAGE, IMAGE_NAMES, mapModule, reorder, NAME_MAX, SUBTITLE_MAX, URL_MAX, MODULE_NAME_REQUIRED, SUBTITLE_REQUIRED, LOCKED_REQUIRED, INVALID_URL, ASSESSMENT_REQUIRED, ASSESSMENT_TAKEN, type ImageName } from "./modules-values";
 
-export const MODULE_NAME_REQUIRED = "Module Name is required";
-export const SUBTITLE_REQUIRED = "Subtitle is required";
-export const LOCKED_REQUIRED = "Locked status is required";
-export const INVALID_URL = "Invalid URL format";
-export const ASSESSMENT_REQUIRED = "Assessment is required";
-export const ASSESSMENT_TAKEN = "This assessment is already in the module.";
-export const ORGANIZATION_LOAD_FAILED = "Could not get organization details.";
-export const MODULES_PARSE_FAILED = "Could not parse organization scan modules.";
-export const NO_MODULES = "This org has no modules. Please add a module.";
-export const NO_ASSESSMENTS = "No assessments have been added yet";
-export const DRAFT_UNREADABLE = "The unsaved modules could not be read. Cancel and edit again.";
-export const modulesUpdated = (name: string) => `${name} Modules Updated`;
-
-export const DEFAULT_IMAGE = "Assessment";
-/** The 15 named module icons of 003 §2, after the default. */
-export const IMAGE_NAMES = [
-  DEFAULT_IMAGE,
-  "Activities of Daily Living",
-  "Balance & Stability",
-  "Bone Health & Osteoporosis Risk",
-  "Cardiovascular Health",
-  "Gait Event Screening",
-  "General Health & Functional Fitness",
-  "Lower Extremity",
-  "Mobility & Joint Health",
-  "Neurological & Cognitive Health",
-  "Posture & Alignment",
-  "Rehabilitation & Recovery",
-  "Research and Development",
-  "Sport Specific & Performance",
-  "Strength & Endurance",
-  "Upper Extremity",
-] as const;
-export type ImageName = (typeof IMAGE_NAMES)[number];
-
-export const NAME_MAX = 100;
-export const SUBTITLE_MAX = 200;
-export const URL_MAX = 2000;
+export * from "./modules-values";
 
 const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
@@ -165,31 +129,10 @@ export function toScanModules(draft: Draft) {
   }));
 }
 
-export const assessmentKey = (moduleKey: string, assessmentId: string) => `${moduleKey}/${assessmentId}`;
 const splitAssessmentKey = (key: string): [string, string] | null => {
   const i = key.indexOf("/");
   return i > 0 ? [key.slice(0, i), key.slice(i + 1)] : null;
 };
-
-/** The assessments that may still be picked for a module (not already in it; the edited one stays). */
-export function pickableAssessments<T extends { id: string }>(library: readonly T[], module: DraftModule | undefined, current?: string): T[] {
-  const taken = new Set((module?.assessments ?? []).map((a) => a.id).filter((id) => id !== current));
-  return library.filter((a) => !taken.has(a.id));
-}
-
-const changed = (modules: DraftModule[]): Draft => ({ changed: true, modules });
-const mapModule = (draft: Draft, key: string, f: (m: DraftModule) => DraftModule): Draft => changed(draft.modules.map((m) => (m.key === key ? f(m) : m)));
-
-/** The modules (or a module's assessments) in the order of `keys` (a drop of the drag-and-drop island). */
-export function reorder(draft: Draft, keys: readonly string[], moduleKey?: string): Draft {
-  const inOrder = <T,>(items: T[], keyOf: (t: T) => string) => {
-    const byKey = new Map(items.map((t) => [keyOf(t), t]));
-    const out = keys.map((k) => byKey.get(k)).filter((t): t is T => t !== undefined);
-    return out.length === items.length ? out : items;
-  };
-  if (moduleKey === undefined) return changed(inOrder(draft.modules, (m) => m.key));
-  return mapModule(draft, moduleKey, (m) => ({ ...m, assessments: inOrder(m.assessments, (a) => assessmentKey(m.key, a.id)) }));
-}
 
 type Field = (name: string) => unknown;
 const text = (v: unknown) => (typeof v === "string" ? v : "");

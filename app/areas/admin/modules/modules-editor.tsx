@@ -8,7 +8,6 @@
  * Support staff see the modules read-only (ADR 015).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorList } from "../../../components/field";
@@ -17,23 +16,15 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { FormToken } from "../../../forms/form-token";
 import { SortableList } from "../../../islands/sortable-list";
 import { modulesHref } from "../scan-organizations/scan-organizations";
-import {
-  applyEdit,
-  assessmentKey,
-  assessmentSchema,
-  IMAGE_NAMES,
-  moduleSchema,
-  NAME_MAX,
-  NO_ASSESSMENTS,
-  NO_MODULES,
-  pickableAssessments,
-  reorder,
-  SUBTITLE_MAX,
-  URL_MAX,
-  type Draft,
-  type DraftModule,
-  type EditorState,
-} from "./modules-draft";
+import { useLazyValidation } from "../../../forms/lazy-validation";
+import { assessmentKey, IMAGE_NAMES, NAME_MAX, NO_ASSESSMENTS, NO_MODULES, pickableAssessments, reorder, SUBTITLE_MAX, URL_MAX } from "./modules-values";
+import type { Draft, DraftModule, EditorState } from "./modules-draft";
+
+/**
+ * The edits that parse a form or the working set (modules-draft.ts: zod) and the dialogs' schemas, loaded with the
+ * first edit or the first use of a dialog's field (ADR 038); the page shows and reorders the modules without them.
+ */
+const loadDraftEdits = () => import("./modules-draft");
 
 type Library = readonly { id: string; name: string }[];
 
@@ -65,6 +56,16 @@ export function ModulesEditor({ organizationId, loaded, posted, library, canChan
   const draftJson = JSON.stringify(draft);
   const href = modulesHref(organizationId);
 
+  /**
+   * An edit in the browser, applied to the working set once the edits' code is there (at once after the first). If it
+   * cannot load (offline), nothing changes and the next click tries again.
+   */
+  const edit = (form: FormData) =>
+    void loadDraftEdits().then(
+      (m) => setState((s) => m.applyEdit(s, form, library).state),
+      () => {},
+    );
+
   /** With JavaScript an edit runs here; Save (and anything without JS) goes to the server. */
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -72,7 +73,7 @@ export function ModulesEditor({ organizationId, loaded, posted, library, canChan
     const intent = submitter?.name === "intent" ? submitter.value : null;
     if (!intent || intent === "save") return;
     event.preventDefault();
-    setState(applyEdit(state, new FormData(event.currentTarget, submitter), library).state);
+    edit(new FormData(event.currentTarget, submitter));
   };
 
   if (!canChange) return <ReadOnlyModules draft={loaded} />;
@@ -129,7 +130,7 @@ export function ModulesEditor({ organizationId, loaded, posted, library, canChan
           href={href}
           library={library}
           hydrated={hydrated}
-          onApply={(form) => setState(applyEdit(state, form, library).state)}
+          onApply={edit}
           onClose={() => setState({ draft, dialog: null })}
         />
       ) : null}
@@ -339,10 +340,8 @@ function ModuleDialog({ state, href, hydrated, onApply, onClose, module }: Dialo
     defaultValue: module
       ? { name: module.name, subtitle: module.subtitle, imageName: module.imageName, isLocked: String(module.isLocked), imageUrl: module.imageUrl ?? "" }
       : { imageName: "Assessment" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: moduleSchema }),
     // 003 §5: validated on blur and on change.
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("module-form", loadDraftEdits, (m) => m.moduleSchema, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
     onSubmit: (event, { formData }) => {
       if (!hydrated) return;
       event.preventDefault();
@@ -391,9 +390,7 @@ function AssessmentDialog({
     id: "assessment-form",
     lastResult: state.result,
     defaultValue: current ? { assessmentId: current.id, nameOverride: current.nameOverride ?? "" } : {},
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: assessmentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation("assessment-form", loadDraftEdits, (m) => m.assessmentSchema, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
     onSubmit: (event, { formData }) => {
       if (!hydrated) return;
       event.preventDefault();

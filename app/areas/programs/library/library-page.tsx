@@ -3,21 +3,22 @@
  * page. The header, the search and the filters render at once; the grid streams in (its own message when the
  * exercises could not be loaded), and so does the detail drawer (`?exercise={id}`).
  */
-import { Await, Form, Link, useLocation } from "react-router";
+import { Await, Form, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
 import { lazy, Suspense } from "react";
 import { ROUTES } from "../../../shell/nav";
 import { exerciseFilterParams, exerciseFilterSearch, type ExerciseFilters } from "../rules/exercise-filters";
-import { ExerciseCard } from "./exercise-card";
-import { ExerciseGrid } from "./exercise-grid";
-import { FavoriteButton } from "./favorite-button";
-import { FilterPanel } from "./filter-panel";
 import { EXERCISES_LOAD_FAILED, LIBRARY_TITLE } from "./library-messages";
-import type { LibraryGrid, loadMotionLibrary } from "./library-route.server";
+import type { loadMotionLibrary } from "./library-route.server";
 
 // The detail drawer loads with the first one opened (ADR 038); one in the URL of the first page is rendered by the
 // server and hydrates once its code has come.
 const ExerciseDrawer = lazy(() => import("./exercise-detail").then((m) => ({ default: m.ExerciseDrawer })));
+// The filter panel loads after the page is interactive: the server renders it and React keeps that HTML — the GET
+// form with its Apply button and links that it is without JavaScript — until its code has come.
+const FilterPanel = lazy(() => import("./filter-panel").then((m) => ({ default: m.FilterPanel })));
+// So do the results (the grid, its pager, the favorite toggles): a streamed section whose code is only its controls'.
+const Results = lazy(() => import("./library-results").then((m) => ({ default: m.LibraryResults })));
 
 export type LibraryData = SerializeFrom<typeof loadMotionLibrary>;
 
@@ -33,7 +34,9 @@ export function MotionLibraryPage({ data }: { data: LibraryData }) {
         <SearchForm state={state} />
       </div>
       <div className="library-layout">
-        <FilterPanel mode="form" action={ROUTES.motionLibrary} hrefFor={(s) => libraryHref(s)} state={state} />
+        <Suspense fallback={null}>
+          <FilterPanel mode="form" action={ROUTES.motionLibrary} hrefFor={(s) => libraryHref(s)} state={state} />
+        </Suspense>
         <div className="library-results">
           <Suspense
             fallback={
@@ -76,7 +79,7 @@ function SearchForm({ state }: { state: ExerciseFilters }) {
   );
 }
 
-function GridError({ state }: { state: ExerciseFilters }) {
+export function GridError({ state }: { state: ExerciseFilters }) {
   return (
     <div className="exercise-error" role="alert">
       <h2>{EXERCISES_LOAD_FAILED}</h2>
@@ -85,34 +88,5 @@ function GridError({ state }: { state: ExerciseFilters }) {
         Reload this page
       </Link>
     </div>
-  );
-}
-
-function Results({ grid, state }: { grid: SerializeFrom<LibraryGrid>; state: ExerciseFilters }) {
-  const location = useLocation();
-  if (grid.error !== undefined) return <GridError state={state} />;
-  const favorites = grid.favorites ? new Set(grid.favorites) : null;
-  const shown = { ...state, page: grid.page.page };
-  const action = `${ROUTES.motionLibrary}${location.search}`;
-  return (
-    <>
-      <h2 className="visually-hidden">Exercises</h2>
-      {grid.favoritesError ? (
-        <p className="notice notice-error" role="alert">
-          {grid.favoritesError}
-        </p>
-      ) : null}
-      <ExerciseGrid
-        page={grid.page}
-        pager={{ kind: "links", hrefFor: (n) => libraryHref({ ...shown, page: n }) }}
-        renderCard={(e) => (
-          <ExerciseCard
-            exercise={e}
-            href={libraryHref(shown, { exercise: e.id })}
-            action={favorites ? <FavoriteButton exercise={e} favorite={favorites.has(e.id)} action={action} /> : null}
-          />
-        )}
-      />
-    </>
   );
 }
