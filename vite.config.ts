@@ -20,6 +20,7 @@ import { execFileSync } from "node:child_process";
 import { defineConfig } from "vite";
 import { chunkGroups } from "./scripts/bundle/chunk-groups.js";
 import { precompress } from "./scripts/bundle/precompress.js";
+import { routeHandlerRejections } from "./scripts/bundle/route-handler-rejections.js";
 
 /** The release this build is (the build label, app/build-info.ts): BUILD_RELEASE, else the commit built, else 'development'. */
 function buildRelease(): string {
@@ -38,6 +39,9 @@ export default defineConfig({
   plugins: [
     reactRouter(),
     precompress(),
+    // React Router's client loaders and actions leave a redirect's rejection unhandled while a stylesheet preloads
+    // (the browser reports "Uncaught (in promise) Response"); the plugin's comment says where and how it is fixed.
+    routeHandlerRejections(),
     {
       // React Router asks for the entries' signatures as they are ("exports-only"). Allowing them more exports lets
       // Rolldown put a module that a route shares with a few others into one of their entry files instead of a chunk
@@ -71,5 +75,6 @@ export default defineConfig({
   },
   // Development: find every dependency the app imports at start (from every route, not only the first page opened),
   // so the dev server does not re-bundle them and reload the page the first time another route is opened.
-  optimizeDeps: { entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.tsx"] },
+  // The development server's optimized copy of React Router gets the same fix as the build (routeHandlerRejections).
+  optimizeDeps: { entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.tsx"], rolldownOptions: { plugins: [routeHandlerRejections()] } },
 });
