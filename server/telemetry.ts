@@ -19,6 +19,7 @@ import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-ho
 import { getRPCMetadata, RPCType, W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { registerInstrumentations, type Instrumentation } from "@opentelemetry/instrumentation";
+import { createAddHookMessageChannel } from "import-in-the-middle";
 import { defaultResource, detectResources, resourceAttributesEnvDetector, resourceFromAttributes, serviceNameEnvDetector } from "@opentelemetry/resources";
 import {
   AlwaysOffSampler,
@@ -50,16 +51,22 @@ export interface TracingHandle extends TracingRegistry {
 let esmHookRegistered = false;
 
 /** Starts the SDK once per process (a second call returns the first's handle). */
-export function startTracing(options: TracingOptions): TracingHandle {
+export async function startTracing(options: TracingOptions): Promise<TracingHandle> {
   const existing = tracingRegistry();
   if (existing && "provider" in existing) return existing as TracingHandle;
   const env = options.env ?? process.env;
 
   // ESM: express, pg … are patched as they are imported, by import-in-the-middle's loader hook; it must be in
   // place before they load (hence the dynamic imports after this in server/index.ts and the reference API's main).
+  // The hook wraps only the modules an instrumentation asks for (the message channel tells the loader which, as the
+  // instrumentations register below): without that list it wraps every module the process imports — React Router,
+  // React DOM's server, every package — in a proxy namespace, a cost on every request whether it is sampled or not.
+  let hooksAcknowledged: (() => Promise<void>) | undefined;
   if (!esmHookRegistered) {
     esmHookRegistered = true;
-    register("@opentelemetry/instrumentation/hook.mjs", import.meta.url);
+    const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+    register("@opentelemetry/instrumentation/hook.mjs", import.meta.url, registerOptions);
+    hooksAcknowledged = waitForAllMessagesAcknowledged;
   }
 
   const contextManager = new AsyncLocalStorageContextManager().enable();
@@ -76,6 +83,8 @@ export function startTracing(options: TracingOptions): TracingHandle {
   });
   api.trace.setGlobalTracerProvider(provider);
   registerInstrumentations({ tracerProvider: provider, instrumentations: options.instrumentations() });
+  // The loader knows every instrumented module before anything of them is imported.
+  await hooksAcknowledged?.();
 
   const handle: TracingHandle = {
     api,
