@@ -22,8 +22,11 @@ import { fmt, loadTable, markdownTable } from "../lib/table.js";
 
 /** Aim of issue 4: the list's p95 end to end. */
 export const LIST_P95_AIM_MS = 100;
-/** Aim of issue 14: a list page's p50 at most this many times its list call's (the other calls come from the session cache). */
-export const LIST_P50_RATIO_AIM = 2;
+/**
+ * A list page's p50 at most this many times its list call's (the other calls come from the session cache): issue 14
+ * asked 2×, issue 31 item 6 asks 1.5× on this machine.
+ */
+export const LIST_P50_RATIO_AIM = 1.5;
 export const LIST_ACCOUNT = "admin@frontrange.example";
 
 /** Portal URLs and the list call each makes (page size 10, the active tab; the admin's filter is empty). */
