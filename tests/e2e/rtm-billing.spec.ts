@@ -168,7 +168,9 @@ test.describe("the worklist", () => {
     await expectAccessible(page);
     // The month's export for the billing office: the billed 98985 in it, never cached.
     const month = short!.endDate.slice(0, 7);
-    const exported = await page.request.get(await page.getByRole("link", { name: `Export ${monthName(month)} (CSV)` }).getAttribute("href") ?? "");
+    const exportLink = page.getByRole("link", { name: `Export ${monthName(month)} (CSV)` });
+    await expect(exportLink).toHaveAttribute("href", `/rtm-billing/months/${month}.csv`);
+    const exported = await page.request.get((await exportLink.getAttribute("href"))!);
     expect(exported.status()).toBe(200);
     expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(exported.headers()["cache-control"]).toBe("no-store");
@@ -176,6 +178,7 @@ test.describe("the worklist", () => {
     // The patient's audit packet of the month (a PDF the portal renders from the same data): the interval's days of data, the code billed.
     const packetLink = after.getByRole("link", { name: `Audit packet (${monthName(month)}) for ${name}, PDF, opens in a new tab` });
     await expect(packetLink).toHaveAttribute("target", "_blank");
+    await expect(packetLink).toHaveAttribute("href", `/rtm-billing/months/${month}/patients/${short!.patientRecord.id}.pdf`);
     const packet = await page.request.get((await packetLink.getAttribute("href"))!);
     expect(packet.status()).toBe(200);
     expect(packet.headers()["content-type"]).toBe("application/pdf");
