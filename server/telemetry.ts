@@ -32,6 +32,9 @@ import {
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace";
 import { setTracingRegistry, tracingRegistry, type TracingRegistry } from "./telemetry-registry.js";
+import { redactQuery, redactUrlPath } from "./url-redaction.js";
+
+export { redactQuery, redactUrlPath };
 
 export interface TracingOptions {
   /** `service.name` unless OTEL_SERVICE_NAME (or OTEL_RESOURCE_ATTRIBUTES) says otherwise. */
@@ -136,29 +139,6 @@ export function samplerFromEnv(env: NodeJS.ProcessEnv): Sampler {
     default:
       return new ParentBasedSampler({ root: ratioSampler() });
   }
-}
-
-/**
- * A path without what identifies a person or a record: every segment that is not a plain word (ASCII letters,
- * `-`, `_`, `.`, at most 40 characters, no digit but a version's `v2`) becomes `:id` — UUIDs, numbers, codes
- * (`AST-0001`), signed-file tokens, invite codes. The route pattern replaces it once the route is known.
- */
-export function redactUrlPath(pathname: string): string {
-  return pathname
-    .split("/")
-    .map((segment) => {
-      if (segment === "") return segment;
-      if (/^v\d{1,2}$/.test(segment)) return segment;
-      if (segment.length > 40 || /\d/.test(segment) || !/^[A-Za-z][A-Za-z_.-]*$/.test(segment)) return ":id";
-      return segment;
-    })
-    .join("/");
-}
-
-/** A query string with every value replaced (the parameters' names stay: `search=REDACTED&page=REDACTED`). */
-export function redactQuery(search: string): string {
-  const params = new URLSearchParams(search.startsWith("?") ? search.slice(1) : search);
-  return [...new Set(params.keys())].map((name) => `${encodeURIComponent(name)}=REDACTED`).join("&");
 }
 
 /**

@@ -29,6 +29,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import type { Result as Violation, RunOptions } from "axe-core";
+import { redactUrlPath } from "../../../server/url-redaction.js";
 import { readState } from "../../setup/state.js";
 
 // WCAG 2.2's AA rules (`wcag22aa`: 2.5.8 Target Size (minimum)) since every target is 24 px at least (app.css, ADR 046).
@@ -255,12 +256,8 @@ const noJsScreensPassed = passedInRun("a11y-no-js-screens");
  */
 function noJsScreenKey(page: Page, options: A11yOptions): string {
   const url = new URL(page.url());
-  const path = url.pathname
-    .split("/")
-    .map((seg) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(seg) || /\d/.test(seg) ? ":id" : seg))
-    .join("/");
   const params = [...new Set(url.searchParams.keys())].sort().join("&");
-  return hashOf(JSON.stringify([page.viewportSize(), options, path, params, url.hash.replace(/[\w-]*\d[\w-]*/g, ":id")]));
+  return hashOf(JSON.stringify([page.viewportSize(), options, redactUrlPath(url.pathname), params, redactUrlPath(url.hash.slice(1))]));
 }
 
 async function analyzeWithoutJs(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<{ results: AxeResults | null; html: string }> {
