@@ -24,7 +24,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
-    passWithNoTests: true,
     projects: [
       {
         extends: true,
@@ -35,7 +34,8 @@ export default defineConfig({
           exclude: ["**/node_modules/**", "data/**", ...OWN_MODULES],
         },
       },
-      { extends: true, test: { name: "own-modules", include: onPostgres ? [] : OWN_MODULES } },
+      // On PostgreSQL only the reference API's files run, none of them with modules of their own.
+      ...(onPostgres ? [] : [{ extends: true, test: { name: "own-modules", include: OWN_MODULES } }]),
     ],
   },
 });

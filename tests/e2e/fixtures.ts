@@ -74,7 +74,11 @@ export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void }>({
       const errors: string[] = [];
       // The message, and where it was thrown (a thrown non-Error — "Response" — names only its class).
       const where = (e: Error) => e.stack?.split("\n").filter((l) => l.trim().startsWith("at ")).slice(0, 4).map((l) => l.trim()).join(" < ") ?? "";
-      const watch = (p: Page) => p.on("pageerror", (e) => errors.push(`${p.url()}: ${e.message}${where(e) ? ` (${where(e)})` : ""}`));
+      const watch = (p: Page) =>
+        p.on("pageerror", (e) => {
+          const at = where(e);
+          errors.push(`${p.url()}: ${e.message}${at ? ` (${at})` : ""}`);
+        });
       for (const p of context.pages()) watch(p);
       context.on("page", watch);
       await use();
