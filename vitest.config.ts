@@ -35,7 +35,7 @@ export default defineConfig({
         },
       },
       // On PostgreSQL only the reference API's files run, none of them with modules of their own.
-      ...(onPostgres ? [] : [{ extends: true, test: { name: "own-modules", include: OWN_MODULES } }]),
+      ...(onPostgres ? [] : [{ extends: true as const, test: { name: "own-modules", include: OWN_MODULES } }]),
     ],
   },
 });
