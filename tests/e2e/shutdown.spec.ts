@@ -31,7 +31,6 @@ for (const processes of ["1", "2"]) {
     test.slow();
     faultProxy.inject({ method: "GET", path: "/v2/health/hep-templates", times: 2, fault: { kind: "delay", ms: LIST_DELAY_MS } });
     const portal = await startExtraPortal({
-      direct: true,
       env: { PROVIDER_API_URL: faultProxy.url, WEB_CONCURRENCY: processes, SHUTDOWN_DRAIN_SECONDS: String(DRAIN_S), SHUTDOWN_TIMEOUT_SECONDS: String(TIMEOUT_S) },
     });
     const cookie = await formSignIn(portal.url, PRACTITIONER.email);
@@ -118,7 +117,7 @@ for (const processes of ["1", "2"]) {
 }
 
 test("readiness is this process's own: the provider API down, /readyz stays 200 and /healthz?deep=1 names the API @js-only", async ({ startExtraPortal }) => {
-  const portal = await startExtraPortal({ env: { PROVIDER_API_URL: await deadUrl(), WEB_CONCURRENCY: "1" } });
+  const portal = await startExtraPortal({ env: { PROVIDER_API_URL: await deadUrl() } });
   const ready = await fetch(`${portal.url}/readyz`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toEqual({ status: "ready" });

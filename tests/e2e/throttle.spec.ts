@@ -45,9 +45,9 @@ async function refusedSignIn(page: Page, email: string, password: string, status
   await expect(form.password, "a refused sign-in never gives the password back").toHaveValue("");
 }
 
-/** A portal of this test's own that takes the client's address from X-Forwarded-For (one process: quicker). */
+/** A portal of this test's own that takes the client's address from X-Forwarded-For. */
 function proxiedPortal(startExtraPortal: (o: { env: Record<string, string> }) => Promise<ExtraPortal>): Promise<ExtraPortal> {
-  return startExtraPortal({ env: { TRUST_PROXY: "loopback", WEB_CONCURRENCY: "1" } });
+  return startExtraPortal({ env: { TRUST_PROXY: "loopback" } });
 }
 
 /** A form post to `portal` from `address`, as the browser's page would send it (its cookies, same origin). */

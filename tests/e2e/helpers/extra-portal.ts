@@ -1,8 +1,13 @@
 /**
  * More portals for one test, configured differently from the run's portal (a short inactivity timeout, another
  * session secret, a dead provider API with failover servers, an API behind the fault proxy), against the same
- * stack (identity service, reference API). They run the same build, the way `npm start` does
- * (tests/setup/portal.ts), on free ports, and are stopped when the test ends.
+ * stack (identity service, reference API). They run the same build as the image's CMD does (`node
+ * build/server/index.js`, tests/setup/portal.ts `direct`), on free ports, and are stopped when the test ends.
+ * Each is ONE process (WEB_CONCURRENCY=1) unless the test asks for more: what these tests vary is a setting, not
+ * the process model — the run's portal is the cluster every spec goes through (replicas.spec.ts), and the tests of
+ * the cluster itself (shutdown, metrics) set WEB_CONCURRENCY. A portal process's start is ~2 CPU-s (its modules);
+ * the cluster's primary and two workers behind `npm run start` were three processes and npm's own for each of the
+ * suite's ~60 extra portals.
  *
  *   import { test, expect } from "./helpers/extra-portal.js";
  *   test("…", async ({ page, startExtraPortal }) => {
@@ -32,8 +37,11 @@ export interface ExtraPortal extends Portal {
 export interface ExtraPortalOptions {
   /** Settings over the run's defaults (tests/setup/portal.ts portalEnv), e.g. PROVIDER_API_URL. */
   env?: Record<string, string>;
-  /** Start `node build/server/index.js` itself, not through npm (its pid is the portal's: tests/setup/portal.ts). */
-  direct?: boolean;
+  /**
+   * Start it through `npm run start` (the README's command) instead of `node build/server/index.js` itself (the
+   * default: its pid is the portal's, tests/setup/portal.ts `direct`).
+   */
+  viaNpm?: boolean;
 }
 
 /** A URL where nothing listens (a free port, not bound). */
@@ -49,7 +57,13 @@ export const test = base.extend<{ startExtraPortal: (options?: ExtraPortalOption
       const state = readState();
       // Numbered when asked for, not when started: portals started together (Promise.all) get a log each.
       const logFile = testInfo.outputPath(`portal-${++requested}.log`);
-      const portal = await startPortal({ stack: { apiUrl: state.apiUrl, identity: state.identity }, dataDir: state.dataDir, logFile, env: options.env, direct: options.direct });
+      const portal = await startPortal({
+        stack: { apiUrl: state.apiUrl, identity: state.identity },
+        dataDir: state.dataDir,
+        logFile,
+        env: { WEB_CONCURRENCY: "1", ...options.env },
+        direct: !options.viaNpm,
+      });
       started.push({ portal, logFile });
       return { ...portal, log: () => readFileSync(logFile, "utf8") };
     });
