@@ -22,14 +22,26 @@
 # apt sources) with Node 24 LTS, pinned to an exact release. Where your builder pulls it, pin it by digest too:
 #   docker buildx imagetools inspect node:24.22.3-trixie-slim     → --build-arg NODE_IMAGE=node:24.22.3-trixie-slim@sha256:…
 # A build host that needs its own certificate authorities to reach the npm registry (a TLS-intercepting proxy, a
-# mirror) passes them as a build secret, seen by the two install stages only — never a file or an environment
+# mirror) passes them as a build secret, seen by the install stage only — never a file or an environment
 # variable of the runtime image (container:verify fails an image that has them):
 #   docker build --secret id=build_ca,src=/etc/ssl/certs/ca-certificates.crt -t exer-portal .
 
 ARG NODE_IMAGE=node:24.22.3-trixie-slim
 
-# 1. Production dependencies only (what the server bundles import at run time), exactly as the lockfile has them.
-#    `--omit=dev` still installs typescript (and @types/react with csstype): @react-router/node and
+# 1. Every dependency, exactly as the lockfile has them, downloaded and unpacked once: the build (stage 3) uses them
+#    all, the runtime (stage 2) the production ones. npm's cache goes with the step (it is not in the layer).
+FROM ${NODE_IMAGE} AS modules
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=secret,id=build_ca \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && npm ci --ignore-scripts --no-audit --no-fund \
+ && npm cache clean --force
+
+# 2. Production dependencies only (what the server bundles import at run time): stage 1's tree pruned of what the
+#    lockfile marks dev — the tree `npm ci --omit=dev` installs, without a second download and unpacking of the
+#    packages it shares with the build (ADR 028; container:verify checks that no dev package is in the image).
+#    `--omit=dev` still keeps typescript (and @types/react with csstype): @react-router/node and
 #    @react-router/express declare typescript, react-easy-crop @types/react, as optional peers, and since the dev
 #    dependencies put them in the lockfile npm resolves those edges and marks the packages devOptional, not dev
 #    (npm/cli#6282, #7772). `--omit=optional` would drop them but also sharp's native @img/sharp-linux-* packages;
@@ -39,25 +51,15 @@ ARG NODE_IMAGE=node:24.22.3-trixie-slim
 #    modules, lib/): 171 → 119 MB measured (ADR 028). container:verify imports every package the bundles import.
 #    The image's software bill of materials (CycloneDX) is made by container:verify from the image's own files (these
 #    packages, Debian's, Node): `npm sbom --omit=dev --package-lock-only` left out react, express and zod (ADR 041).
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN --mount=type=secret,id=build_ca \
-    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
- && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+FROM modules AS deps
+RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
- && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} + \
- && npm cache clean --force
+ && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} +
 
-# 2. The build: every dependency, the sources, `npm run build` (React Router's Vite build: build/client and
+# 3. The build: every dependency, the sources, `npm run build` (React Router's Vite build: build/client and
 #    build/server/react-router.js; esbuild bundles server/ to build/server/index.js).
-FROM ${NODE_IMAGE} AS build
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN --mount=type=secret,id=build_ca \
-    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
- && npm ci --ignore-scripts --no-audit --no-fund
+FROM modules AS build
 COPY react-router.config.ts vite.config.ts tsconfig.json tsconfig.app.json ./
 # The build's chunk groups and precompression (ADR 038), imported by vite.config.ts.
 COPY scripts/bundle ./scripts/bundle
@@ -67,7 +69,7 @@ COPY openapi ./openapi
 COPY public ./public
 RUN npm run build
 
-# 3. The runtime: Node 24, production dependencies and the build output only, files owned by root and read-only
+# 4. The runtime: Node 24, production dependencies and the build output only, files owned by root and read-only
 #    for the unprivileged user that runs the server. fonts/pdf/ is the PDFs' Unicode font (ADR 032: about 4 MB,
 #    Brotli-compressed; the server finds it above build/server/).
 FROM ${NODE_IMAGE} AS runtime

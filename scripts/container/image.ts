@@ -3,8 +3,9 @@
  * (base.ts) passed as NODE_IMAGE by its image id (the pin: the build runs on exactly the image base.ts made),
  * `--format docker` (the OCI format has no HEALTHCHECK; podman would drop it), the host's network for the stages'
  * `npm ci`, and the host's extra certificate authorities (NODE_EXTRA_CA_CERTS, when set) as the build secret
- * `build_ca` that only those two install steps mount. podman's layer cache makes a rebuild without changes take seconds;
- * a change of the sources reruns the build stage only, of the lockfile both installs. Shared by
+ * `build_ca` that only the install step mounts. podman's layer cache makes a rebuild without changes take seconds;
+ * a change of the sources reruns the build stage only, of the lockfile the install (once: the production tree is
+ * pruned from it). Shared by
  * container:verify and deploy:verify.
  */
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
