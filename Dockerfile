@@ -40,7 +40,8 @@ RUN --mount=type=secret,id=build_ca \
 
 # 2. Production dependencies only (what the server bundles import at run time): stage 1's tree pruned of what the
 #    lockfile marks dev — the tree `npm ci --omit=dev` installs, without a second download and unpacking of the
-#    packages it shares with the build (ADR 028; container:verify checks that no dev package is in the image).
+#    packages it shares with the build (ADR 028; container:verify checks that no dev package is in the image); the
+#    scopes prune leaves empty (@babel/, @vitest/, …) go too.
 #    `--omit=dev` still keeps typescript (and @types/react with csstype): @react-router/node and
 #    @react-router/express declare typescript, react-easy-crop @types/react, as optional peers, and since the dev
 #    dependencies put them in the lockfile npm resolves those edges and marks the packages devOptional, not dev
@@ -53,6 +54,7 @@ RUN --mount=type=secret,id=build_ca \
 #    packages, Debian's, Node): `npm sbom --omit=dev --package-lock-only` left out react, express and zod (ADR 041).
 FROM modules AS deps
 RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+ && find node_modules -mindepth 1 -maxdepth 1 -type d -name '@*' -empty -delete \
  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver node_modules/@types node_modules/csstype \
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
  && find node_modules/echarts/dist -mindepth 1 -maxdepth 1 ! -name echarts.js ! -name package.json -exec rm -rf {} +
