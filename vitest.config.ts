@@ -8,6 +8,16 @@ import { defineConfig } from "vitest/config";
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 /**
+ * The reference API's files on PGlite: all of them (`npm run test:unit`), or with API_TESTS_ON_PGLITE=own (`npm test`,
+ * whose PostgreSQL lane runs every one of them on PostgreSQL) only those about PGlite itself — the adapter's types and
+ * time zone, and the embedded default's data directory kept across a restart. The rest of what PGlite answers is held
+ * to PostgreSQL's by `db/parity.pg-test.ts` and `seed/world.test.ts` on that lane, and the E2E stack runs on it.
+ * ADR 016.
+ */
+const PGLITE_OWN = ["reference-api/src/db/db.test.ts", "reference-api/src/main.test.ts"];
+const apiOnPglite = process.env.API_TESTS_ON_PGLITE === "own" ? PGLITE_OWN : ["reference-api/**/*.test.ts"];
+
+/**
  * Files that replace a module (`vi.mock`), or assert the state of a fresh process (no tracing started), need a module
  * graph of their own: a module another file of the same worker imported first would not be replaced, and the state
  * another file set (tracing.test starts tracing) would be there. Every other file shares its worker's modules (`isolate: false`): importing
@@ -30,7 +40,7 @@ export default defineConfig({
         test: {
           name: "shared-modules",
           isolate: false,
-          include: onPostgres ? ["reference-api/**/*.test.ts", "reference-api/**/*.pg-test.ts", "app/**/*.pg-test.ts"] : ["reference-api/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
+          include: onPostgres ? ["reference-api/**/*.test.ts", "reference-api/**/*.pg-test.ts", "app/**/*.pg-test.ts"] : [...apiOnPglite, "scripts/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
           exclude: ["**/node_modules/**", "data/**", ...OWN_MODULES],
         },
       },

@@ -64,9 +64,9 @@ describe("Dockerfile reader", () => {
     expect(ignored("app/root.tsx")).toBe(false);
   });
 
-  it("reads the project's Dockerfile: three stages, the runtime non-root with a health check", () => {
+  it("reads the project's Dockerfile: four stages, the runtime non-root with a health check", () => {
     const stages = parseDockerfile(readFileSync(join(PROJECT_ROOT, "Dockerfile"), "utf8"));
-    expect(stages.map((s) => s.name)).toEqual(["deps", "build", "runtime"]);
+    expect(stages.map((s) => s.name)).toEqual(["modules", "deps", "build", "runtime"]);
     const runtime = stages.at(-1)!;
     expect(runtime.user).toBe("node");
     expect(runtime.healthcheck?.command.join(" ")).toContain("/healthz");
@@ -78,6 +78,8 @@ describe("Dockerfile reader", () => {
 describe("the project's Dockerfile", () => {
   const text = readFileSync(join(PROJECT_ROOT, "Dockerfile"), "utf8");
   const stages = parseDockerfile(text);
+  /** Stages on the base image (the others build on one of these: `FROM modules AS deps`). */
+  const baseStages = stages.filter((s) => !stages.some((other) => other.name === s.image));
 
   it("passes dockerfile-utils' validator (the Docker language service's diagnostics; no hadolint is packaged here)", () => {
     const { validate } = createRequire(import.meta.url)("dockerfile-utils") as typeof import("dockerfile-utils");
@@ -86,14 +88,15 @@ describe("the project's Dockerfile", () => {
 
   it("keeps the public Node image as the default base, pinned to a Node release on Debian 13 (security-supported); a local one is a build argument", () => {
     expect(text).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-trixie-slim(@sha256:[0-9a-f]{64})?$/m);
-    expect(new Set(stages.map((s) => s.image)).size).toBe(1);
+    expect(new Set(baseStages.map((s) => s.image)).size).toBe(1);
+    expect(baseStages.map((s) => s.name)).toEqual(["modules", "runtime"]);
+    expect(stages.filter((s) => !baseStages.includes(s)).map((s) => `${s.name}<${s.image}`)).toEqual(["deps<modules", "build<modules"]);
   });
 
-  it("lets the build host's certificate authorities reach the install stages only, as a build secret (ADR 041)", () => {
-    for (const name of ["deps", "build"]) {
-      const install = stage(name).steps.find((s) => s.kind === "RUN" && /\bnpm ci\b/.test(s.command));
-      expect(install?.kind === "RUN" && install.mounts, name).toEqual(["type=secret,id=build_ca"]);
-    }
+  it("lets the build host's certificate authorities reach the install step only, as a build secret (ADR 041)", () => {
+    const withMounts = stages.flatMap((st) => st.steps.flatMap((s) => (s.kind === "RUN" && s.mounts.length ? [`${st.name}: ${s.mounts.join(" ")}`] : [])));
+    expect(withMounts).toEqual(["modules: type=secret,id=build_ca"]);
+    expect(runs("modules").join(" && ")).toMatch(/\bnpm ci\b/);
     const runtime = stage("runtime");
     expect(runtime.steps.some((s) => s.kind === "RUN")).toBe(false);
     const env = Object.assign({}, ...runtime.steps.flatMap((s) => (s.kind === "ENV" ? [s.vars] : []))) as Record<string, string>;
@@ -105,19 +108,21 @@ describe("the project's Dockerfile", () => {
   const contextCopies = (name: string) => stage(name).steps.flatMap((s) => (s.kind === "COPY" && !s.from ? s.sources : []));
 
   it("builds every stage on Node 24 LTS, the major of .nvmrc", () => {
-    for (const s of stages) expect(s.image, s.name).toMatch(/^node:24([.-]|$)/);
+    for (const s of baseStages) expect(s.image, s.name).toMatch(/^node:24([.-]|$)/);
     expect(readFileSync(join(PROJECT_ROOT, ".nvmrc"), "utf8").trim()).toBe("24");
   });
 
-  it("installs with `npm ci` from the lockfile, never `npm install`", () => {
+  it("installs once, with `npm ci` from the lockfile (never `npm install`); the runtime's tree is that install pruned", () => {
     const all = stages.flatMap((s) => runs(s.name));
     expect(all.some((c) => /\bnpm\s+(install|i|add)\b/.test(c))).toBe(false);
-    expect(runs("deps").join(" && ")).toMatch(/\bnpm ci --omit=dev --ignore-scripts\b/);
-    expect(runs("build").join(" && ")).toMatch(/\bnpm ci --ignore-scripts\b/);
-    for (const name of ["deps", "build"]) expect(contextCopies(name).slice(0, 2)).toEqual(["package.json", "package-lock.json"]);
+    expect(all.filter((c) => /\bnpm ci\b/.test(c))).toHaveLength(1);
+    expect(runs("modules").join(" && ")).toMatch(/\bnpm ci --ignore-scripts\b/);
+    expect(contextCopies("modules")).toEqual(["package.json", "package-lock.json"]);
+    expect(runs("deps").join(" && ")).toMatch(/\bnpm prune --omit=dev --ignore-scripts\b/);
+    for (const name of ["deps", "build"]) expect(contextCopies(name), name).not.toContain("package-lock.json");
   });
 
-  it("keeps typescript, which `npm ci --omit=dev` installs as an optional peer of @react-router/*, out of the production dependencies", () => {
+  it("keeps typescript, which `--omit=dev` keeps as an optional peer of @react-router/*, out of the production dependencies", () => {
     const deps = runs("deps").join(" && ");
     for (const p of ["node_modules/typescript", "node_modules/@types"]) expect(deps).toContain(p);
     expect(deps).not.toMatch(/--omit=(optional|peer)/); // would also drop sharp's native @img/sharp-linux-* packages
