@@ -8,14 +8,21 @@
  * Labels never carry what a user typed or a record's id: requests are labelled by route pattern
  * (`/patients/:patientId/:section`), provider-API calls by operationId, the session cache by which of its three
  * reads, the throttle by action. Search terms are names (PHI); ids are not needed to count.
+ *
+ * With metrics off (METRICS_PORT=off) the server calls `metricsOff()` before anything counts: every metric is then a
+ * no-op and prom-client (with the OpenTelemetry API it loads) is never loaded (README, "What the server loads at
+ * start"). Otherwise prom-client is loaded at the first `portalMetrics()`.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { createRequire } from "node:module";
+import type * as PromClient from "prom-client";
 
 /** Request durations (s): a page is ~10-300 ms; a report or upload may take seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const API_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
 
 function create() {
+  // prom-client is CommonJS: required here, synchronously, the same instance server/metrics.ts imports.
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = createRequire(import.meta.url)("prom-client") as typeof PromClient;
   const registry = new Registry();
   // Event-loop lag, heap, GC, handles, CPU, memory (prom-client's defaults; `aggregator` set per metric for clusters).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -88,4 +95,25 @@ export function portalMetrics(): PortalMetrics {
   const g = globalThis as WithSlot;
   g[SLOT] ??= zeroes(create());
   return g[SLOT];
+}
+
+const NO_METRIC = { inc() {}, observe() {}, set() {} };
+
+/**
+ * This process serves no metrics: from now on `portalMetrics()` answers metrics that count nothing (no registry).
+ * Called by the server at its start when METRICS_PORT is off, before anything has counted.
+ */
+export function metricsOff(): void {
+  const none: Record<Exclude<keyof PortalMetrics, "registry">, typeof NO_METRIC> = {
+    httpRequests: NO_METRIC,
+    httpDuration: NO_METRIC,
+    apiDuration: NO_METRIC,
+    sessionCacheHits: NO_METRIC,
+    sessionCacheMisses: NO_METRIC,
+    throttleRefusals: NO_METRIC,
+    rejectedRequests: NO_METRIC,
+    revocationStoreFailures: NO_METRIC,
+    ready: NO_METRIC,
+  };
+  (globalThis as WithSlot)[SLOT] = { registry: undefined, ...none } as unknown as PortalMetrics;
 }

@@ -4,7 +4,7 @@
  * `Cache-Control: no-store` on every page and data response, /healthz and /readyz, and JSON request logs.
  *
  * First of all, a request target over the limit is answered 414 (server/request-limits.ts), and every request is
- * counted for the metrics (server/metrics.ts). `/healthz` is this process's liveness, `/readyz` its readiness
+ * counted for the metrics (server/request-metrics.ts). `/healthz` is this process's liveness, `/readyz` its readiness
  * (503 while it drains for a shutdown, server/shutdown.ts), `/healthz?deep=1` the dependencies' health (ADR 029).
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -23,7 +23,7 @@ import { CSP_REPORT_PATH, cspReportEndpoint } from "./csp-report";
 import { devRequestsOnly } from "./dev-server";
 import { isCrossSiteRequest } from "./csrf";
 import type { DependencyChecker } from "./health";
-import { requestMetrics } from "./metrics";
+import { requestMetrics } from "./request-metrics";
 import { requestTargetLimit } from "./request-limits";
 import { formBodiesOnly, retryAfterOn429 } from "./odd-requests";
 import { originOf, securityHeaders } from "./security";

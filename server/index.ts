@@ -20,9 +20,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/config.server";
 import { log, setLogLevel } from "../app/log.server";
-import { portalMetrics } from "../app/metrics.server";
+import { metricsOff, portalMetrics } from "../app/metrics.server";
 import { dependencyChecker } from "./health";
-import { serveMetricsToPrimary, startMetricsServer } from "./metrics";
 import { httpServerOptions, onClientError, requestTimeoutFrom } from "./request-limits";
 import { gracefulShutdown } from "./shutdown";
 import { startPortalTracing } from "./tracing";
@@ -41,6 +40,8 @@ if (!result.ok) {
 const config = result.config;
 setLogLevel(config.logLevel);
 for (const w of result.warnings) log.warn(`config: ${w}`);
+// METRICS_PORT=off: nothing counts, and prom-client is not loaded (README, "What the server loads at start").
+if (!config.metrics) metricsOff();
 
 const buildPath = join(root, "build", "server", "react-router.js");
 // `npm run dev:portal` (PORTAL_DEV=1): the app from source through Vite's dev server (hot module replacement),
@@ -93,10 +94,13 @@ async function serve() {
   const server: Server = createServer(httpServerOptions({ requestTimeout: requestTimeoutFrom(process.env) }), app);
   server.on("clientError", onClientError); // 431/414/408/400 with a short answer (request-limits.ts)
 
-  // Metrics: a worker hands its registry to the primary; a single process serves its own.
+  // Metrics: a worker hands its registry to the primary; a single process serves its own. Off: neither.
   let metricsServer: Server | undefined;
-  if (cluster.isWorker) serveMetricsToPrimary();
-  else if (config.metrics) metricsServer = await startMetricsServer({ ...config.metrics, role: "single", checker: dependencies });
+  if (config.metrics) {
+    const { serveMetricsToPrimary, startMetricsServer } = await import("./metrics");
+    if (cluster.isWorker) serveMetricsToPrimary();
+    else metricsServer = await startMetricsServer({ ...config.metrics, role: "single", checker: dependencies });
+  }
 
   shutdown = gracefulShutdown({
     server,

@@ -17,7 +17,8 @@ import { SessionCache } from "../app/api/session-cache.server";
 import { createThrottle } from "../app/auth/throttle.server";
 import { setLogSink } from "../app/log.server";
 import { dependencyChecker } from "./health";
-import { requestMetrics, startMetricsServer } from "./metrics";
+import { startMetricsServer } from "./metrics";
+import { requestMetrics } from "./request-metrics";
 import { routePattern, routeTree } from "./route-pattern";
 
 /** A manifest shaped like the app's (flat routes: a pathless layout, params, an index, a splat). */

@@ -8,60 +8,15 @@
  *   IPC channel (prom-client's AggregatorRegistry) and serves the aggregate: counters and histograms summed,
  *   gauges as each metric says (event-loop lag averaged, readiness the minimum).
  *
- * `requestMetrics` counts each request of the public server by route pattern (server/route-pattern.ts) and status.
+ * Each request of the public server is counted by server/request-metrics.ts. This module (and prom-client) is loaded
+ * only when metrics are on (README, "What the server loads at start").
  */
 import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
-import type { RequestHandler } from "express";
 import { AggregatorRegistry, Gauge, Registry } from "prom-client";
-import type { RouteObject, ServerBuild } from "react-router";
 import { log } from "../app/log.server";
 import { portalMetrics } from "../app/metrics.server";
 import type { DependencyChecker } from "./health";
-import { routePattern, routeTree } from "./route-pattern";
-
-/** The label of a request no route of the app handles: assets, health, static files, or nothing. */
-function fixedRoute(path: string): string | undefined {
-  if (path.startsWith("/build/")) return "/build/*";
-  if (path === "/healthz" || path === "/readyz") return path;
-  return undefined;
-}
-
-/** Counts every request by method, route pattern and status when its response ends (or its connection closes). */
-export function requestMetrics(build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
-  let tree: RouteObject[] | undefined = typeof build === "function" ? undefined : routeTree(build.routes);
-  let loading = false;
-  const treeNow = (): RouteObject[] | undefined => {
-    if (!tree && typeof build === "function" && !loading) {
-      // Development (Vite): the build is loaded on demand; label with what is known once it is.
-      loading = true;
-      void build()
-        .then((b) => (tree = routeTree(b.routes)))
-        .catch(() => {})
-        .finally(() => (loading = false));
-    }
-    return tree;
-  };
-  return (req, res, next) => {
-    const started = performance.now();
-    const path = req.path;
-    let counted = false;
-    const count = () => {
-      if (counted) return;
-      counted = true;
-      const status = res.headersSent ? res.statusCode : 499; // 499: the client went away before an answer
-      const pattern = fixedRoute(path) ?? (treeNow() ? routePattern(tree!, path) : undefined);
-      const route = pattern ?? (status < 400 ? "static" : "unmatched");
-      const labels = { method: req.method, route, status: String(status) };
-      const m = portalMetrics();
-      m.httpRequests.inc(labels);
-      m.httpDuration.observe(labels, (performance.now() - started) / 1000);
-    };
-    res.once("finish", count);
-    res.once("close", count);
-    next();
-  };
-}
 
 /** A worker's registry answers its primary's requests (prom-client's cluster protocol). */
 export function serveMetricsToPrimary(): void {

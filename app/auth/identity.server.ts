@@ -2,21 +2,11 @@
  * The identity service (Amazon Cognito user pool; cognito-local as the embedded default) through the AWS
  * SDK. Only public, token-based operations are used (no AWS credentials: the portal holds no admin rights
  * over the pool; accounts are made by the provider API, ADR 042). The client is shared by the process; tokens are passed per call and never kept.
+ * The SDK (~1 MB of modules) is loaded at the first call, not at the server's start (README, "What the server loads
+ * at start").
  */
-import {
-  AssociateSoftwareTokenCommand,
-  ChangePasswordCommand,
-  GetUserCommand,
-  RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
-  VerifySoftwareTokenCommand,
-  CognitoIdentityProviderClient,
-  ConfirmForgotPasswordCommand,
-  ForgotPasswordCommand,
-  InitiateAuthCommand,
-  RevokeTokenCommand,
-  type AuthenticationResultType,
-} from "@aws-sdk/client-cognito-identity-provider";
+import type * as CognitoSdk from "@aws-sdk/client-cognito-identity-provider";
+import type { AuthenticationResultType, CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { getConfig } from "../config.server";
 import { identityTracingMiddleware } from "../telemetry.server";
 
@@ -42,18 +32,21 @@ export class ChallengeError extends Error {
   }
 }
 
-let clientCache: { key: string; client: CognitoIdentityProviderClient } | undefined;
+let clientCache: { key: string; client: CognitoIdentityProviderClient; sdk: typeof CognitoSdk } | undefined;
 
-function identityClient(): CognitoIdentityProviderClient {
-  const { identity } = getConfig();
-  const key = `${identity.region} ${identity.endpoint ?? ""}`;
+/** The process's client and the SDK's commands. */
+async function identity(): Promise<{ client: CognitoIdentityProviderClient; sdk: typeof CognitoSdk }> {
+  const sdk = await import("@aws-sdk/client-cognito-identity-provider");
+  const settings = getConfig().identity;
+  const key = `${settings.region} ${settings.endpoint ?? ""}`;
   if (clientCache?.key !== key) {
     clientCache?.client.destroy();
     clientCache = {
       key,
-      client: new CognitoIdentityProviderClient({
-        region: identity.region,
-        endpoint: identity.endpoint,
+      sdk,
+      client: new sdk.CognitoIdentityProviderClient({
+        region: settings.region,
+        endpoint: settings.endpoint,
         // The operations used here are unauthenticated (or use the user's access token): placeholder
         // credentials keep the SDK from looking for real ones (instance metadata, files) at run time.
         credentials: { accessKeyId: "unused", secretAccessKey: "unused" },
@@ -64,7 +57,7 @@ function identityClient(): CognitoIdentityProviderClient {
     const tracing = identityTracingMiddleware();
     if (tracing) clientCache.client.middlewareStack.add(tracing, { step: "initialize", name: "exerTracing" });
   }
-  return clientCache.client;
+  return clientCache;
 }
 
 const clientId = () => getConfig().identity.clientId;
@@ -77,8 +70,9 @@ function tokensOf(result: AuthenticationResultType | undefined, previousRefresh?
 
 /** USER_PASSWORD_AUTH with an e-mail (a verified alias) or a username. Throws the SDK's exception on failure. */
 export async function signInWithPassword(login: string, password: string, signal?: AbortSignal): Promise<IdentityTokens> {
-  const res = await identityClient().send(
-    new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: clientId(), AuthParameters: { USERNAME: login, PASSWORD: password } }),
+  const { client, sdk } = await identity();
+  const res = await client.send(
+    new sdk.InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: clientId(), AuthParameters: { USERNAME: login, PASSWORD: password } }),
     { abortSignal: signal },
   );
   if (res.ChallengeName) throw new ChallengeError(res.ChallengeName, res.Session, res.ChallengeParameters?.USER_ID_FOR_SRP);
@@ -87,8 +81,9 @@ export async function signInWithPassword(login: string, password: string, signal
 
 /** Answers SOFTWARE_TOKEN_MFA with the authenticator's code. A wrong code is CodeMismatchException (the session stays). */
 export async function answerTotpChallenge(session: string, username: string, code: string, signal?: AbortSignal): Promise<IdentityTokens> {
-  const res = await identityClient().send(
-    new RespondToAuthChallengeCommand({ ClientId: clientId(), ChallengeName: "SOFTWARE_TOKEN_MFA", Session: session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code } }),
+  const { client, sdk } = await identity();
+  const res = await client.send(
+    new sdk.RespondToAuthChallengeCommand({ ClientId: clientId(), ChallengeName: "SOFTWARE_TOKEN_MFA", Session: session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code } }),
     { abortSignal: signal },
   );
   if (res.ChallengeName) throw new ChallengeError(res.ChallengeName, res.Session, username);
@@ -97,7 +92,8 @@ export async function answerTotpChallenge(session: string, username: string, cod
 
 /** Finishes MFA_SETUP once VerifySoftwareToken accepted a code (with the session it answered). */
 export async function finishMfaSetup(session: string, username: string): Promise<IdentityTokens> {
-  const res = await identityClient().send(new RespondToAuthChallengeCommand({ ClientId: clientId(), ChallengeName: "MFA_SETUP", Session: session, ChallengeResponses: { USERNAME: username } }));
+  const { client, sdk } = await identity();
+  const res = await client.send(new sdk.RespondToAuthChallengeCommand({ ClientId: clientId(), ChallengeName: "MFA_SETUP", Session: session, ChallengeResponses: { USERNAME: username } }));
   if (res.ChallengeName) throw new ChallengeError(res.ChallengeName, res.Session, username);
   return tokensOf(res.AuthenticationResult);
 }
@@ -108,21 +104,24 @@ const ownerOf = (owner: TokenOwner) => ("accessToken" in owner ? { AccessToken: 
 
 /** A new authenticator secret (base32) for the user; with an MFA_SETUP session, the next session too. */
 export async function associateSoftwareToken(owner: TokenOwner): Promise<{ secret: string; session?: string }> {
-  const res = await identityClient().send(new AssociateSoftwareTokenCommand(ownerOf(owner)));
+  const { client, sdk } = await identity();
+  const res = await client.send(new sdk.AssociateSoftwareTokenCommand(ownerOf(owner)));
   if (!res.SecretCode) throw new Error("the identity service answered without a secret");
   return { secret: res.SecretCode, session: res.Session };
 }
 
 /** Checks the first code of the associated authenticator (EnableSoftwareTokenMFAException / CodeMismatchException if wrong). */
 export async function verifySoftwareToken(owner: TokenOwner, code: string): Promise<{ session?: string }> {
-  const res = await identityClient().send(new VerifySoftwareTokenCommand({ ...ownerOf(owner), UserCode: code, FriendlyDeviceName: "Authenticator app" }));
+  const { client, sdk } = await identity();
+  const res = await client.send(new sdk.VerifySoftwareTokenCommand({ ...ownerOf(owner), UserCode: code, FriendlyDeviceName: "Authenticator app" }));
   if (res.Status !== "SUCCESS") throw Object.assign(new Error("the authenticator code was not accepted"), { name: "EnableSoftwareTokenMFAException" });
   return { session: res.Session };
 }
 
 /** Turns the user's authenticator-app MFA on (preferred) or off. */
 export async function setTotpPreference(accessToken: string, enabled: boolean): Promise<void> {
-  await identityClient().send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled } }));
+  const { client, sdk } = await identity();
+  await client.send(new sdk.SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled } }));
 }
 
 /** Whether the signed-in user has authenticator-app MFA on. */
@@ -136,7 +135,8 @@ export async function hasTotp(accessToken: string, signal?: AbortSignal): Promis
  * (the `identities` attribute Cognito gives federated users), for whom the pool's MFA does not apply.
  */
 export async function poolMfaState(accessToken: string, signal?: AbortSignal): Promise<{ totp: boolean; federated: boolean }> {
-  const res = await identityClient().send(new GetUserCommand({ AccessToken: accessToken }), { abortSignal: signal });
+  const { client, sdk } = await identity();
+  const res = await client.send(new sdk.GetUserCommand({ AccessToken: accessToken }), { abortSignal: signal });
   const totp = (res.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA") || res.PreferredMfaSetting === "SOFTWARE_TOKEN_MFA";
   const federated = (res.UserAttributes ?? []).some((a) => a.Name === "identities" && (a.Value ?? "").trim().length > 2);
   return { totp, federated };
@@ -163,27 +163,32 @@ export async function reauthenticate(username: string, password: string, code: s
 
 /** New access token from the refresh token (the refresh token stays unless the service rotates it). */
 export async function refreshTokens(refreshToken: string): Promise<IdentityTokens> {
-  const res = await identityClient().send(
-    new InitiateAuthCommand({ AuthFlow: "REFRESH_TOKEN_AUTH", ClientId: clientId(), AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+  const { client, sdk } = await identity();
+  const res = await client.send(
+    new sdk.InitiateAuthCommand({ AuthFlow: "REFRESH_TOKEN_AUTH", ClientId: clientId(), AuthParameters: { REFRESH_TOKEN: refreshToken } }),
   );
   return tokensOf(res.AuthenticationResult, refreshToken);
 }
 
 /** Revokes the refresh token and the access tokens issued from it, where the service supports it. */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await identityClient().send(new RevokeTokenCommand({ ClientId: clientId(), Token: refreshToken }));
+  const { client, sdk } = await identity();
+  await client.send(new sdk.RevokeTokenCommand({ ClientId: clientId(), Token: refreshToken }));
 }
 
 /** Sends a password reset code; returns where it went (e.g. the masked e-mail), if the service says. */
 export async function forgotPassword(username: string): Promise<string | undefined> {
-  const res = await identityClient().send(new ForgotPasswordCommand({ ClientId: clientId(), Username: username }));
+  const { client, sdk } = await identity();
+  const res = await client.send(new sdk.ForgotPasswordCommand({ ClientId: clientId(), Username: username }));
   return res.CodeDeliveryDetails?.Destination;
 }
 
 export async function confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void> {
-  await identityClient().send(new ConfirmForgotPasswordCommand({ ClientId: clientId(), Username: username, ConfirmationCode: code, Password: newPassword }));
+  const { client, sdk } = await identity();
+  await client.send(new sdk.ConfirmForgotPasswordCommand({ ClientId: clientId(), Username: username, ConfirmationCode: code, Password: newPassword }));
 }
 
 export async function changePassword(accessToken: string, previousPassword: string, proposedPassword: string): Promise<void> {
-  await identityClient().send(new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: previousPassword, ProposedPassword: proposedPassword }));
+  const { client, sdk } = await identity();
+  await client.send(new sdk.ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: previousPassword, ProposedPassword: proposedPassword }));
 }

@@ -40,9 +40,9 @@ describe("the authenticator's QR code", () => {
     expect(parsed.searchParams.get("issuer")).toBe("Exer Provider Portal");
   });
 
-  it("draws exactly the dark modules of the QR symbol as one path", () => {
+  it("draws exactly the dark modules of the QR symbol as one path", async () => {
     const text = otpauthUri(secret, "a@b.example");
-    const { size, path } = qrSvg(text);
+    const { size, path } = await qrSvg(text);
     const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
     expect(size).toBe(modules.size);
     // Rebuild the grid from the path's runs and compare it with the symbol, module by module.

@@ -5,7 +5,6 @@
  * decides who must have a second factor.
  */
 import { randomUUID } from "node:crypto";
-import QRCode from "qrcode";
 import { errorName } from "./identity-errors";
 import type { IdentityTokens } from "./identity.server";
 import { resolveRole, type Role } from "./roles";
@@ -125,7 +124,9 @@ export interface QrSvg {
   path: string;
 }
 
-export function qrSvg(text: string): QrSvg {
+/** qrcode is loaded on first use (README, "What the server loads at start"). */
+export async function qrSvg(text: string): Promise<QrSvg> {
+  const { default: QRCode } = await import("qrcode");
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {
@@ -150,7 +151,7 @@ export interface EnrolmentView {
   account: string;
 }
 
-export const enrolmentView = (secret: string, account: string): EnrolmentView => ({ qr: qrSvg(otpauthUri(secret, account)), secret: groupedSecret(secret), account });
+export const enrolmentView = async (secret: string, account: string): Promise<EnrolmentView> => ({ qr: await qrSvg(otpauthUri(secret, account)), secret: groupedSecret(secret), account });
 
 /** The sign-in step in progress, if it has not run out. An expired one (or one from before steps had an id) is removed. */
 export function pendingMfa(session: PortalSession, now = Date.now()): PendingMfa | undefined {

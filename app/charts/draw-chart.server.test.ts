@@ -9,20 +9,20 @@ const spec: ChartSpec = {
   thresholds: [{ y: 50, label: "Goal" }],
 };
 
-describe("drawChart", () => {
-  const { svg, spec: kept } = drawChart("Knee <Bend>", spec);
+const { svg, spec: kept } = await drawChart("Knee <Bend>", spec);
 
+describe("drawChart", () => {
   it("keeps the spec for the table and the island", () => {
     expect(kept).toBe(spec);
   });
 
-  it("is an SVG image named and described for assistive technology", () => {
+  it("is an SVG image named and described for assistive technology", async () => {
     const id = /aria-labelledby="(chart-[0-9a-f]{8})-t"/.exec(svg)?.[1];
     expect(id).toBeDefined();
     expect(svg).toMatch(
       new RegExp(`^<svg role="img" focusable="false" aria-labelledby="${id}-t" aria-describedby="${id}-d" [^>]*viewBox="0 0 720 320"[^>]*><title id="${id}-t">Knee &lt;Bend&gt;</title><desc id="${id}-d">Line chart of &quot;Knee &lt;Bend&gt;&quot; &amp; more\\.</desc>`),
     );
-    expect(drawChart("Knee", spec).svg).not.toContain(id);
+    expect((await drawChart("Knee", spec)).svg).not.toContain(id);
   });
 
   it("draws the values, the axis and the reference line", () => {

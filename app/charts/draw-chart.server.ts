@@ -14,11 +14,13 @@
  * - its ids (clip paths, title, description) are the drawing's own (a random prefix), so they cannot collide with
  *   another chart's or the island's drawing on the same page;
  * - ECharts' SSR metadata (`ecmeta_*`, hover classes) is dropped: bytes the page does not use.
+ *
+ * ECharts (~600 module files, 4 MB) is imported when the first chart is drawn, not at the server's start (README,
+ * "What the server loads at start"): drawing is asynchronous for that only.
  */
 import { randomUUID } from "node:crypto";
 import type { ChartSpec, DrawnChart } from "../islands/chart-spec";
 import { chartOption, chartSize, type ChartOptionExtras } from "./chart-option";
-import { echarts } from "./echarts";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -59,7 +61,8 @@ export function svgForPage(svg: string, a11y: { title: string; description: stri
 }
 
 /** The chart's option drawn as SVG at its size (chartSize). */
-export function renderChartSvg(spec: ChartSpec, extras: ChartOptionExtras = {}, size = chartSize(spec)): string {
+export async function renderChartSvg(spec: ChartSpec, extras: ChartOptionExtras = {}, size = chartSize(spec)): Promise<string> {
+  const { echarts } = await import("./echarts");
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: size.width, height: size.height });
   try {
     chart.setOption(chartOption(spec, extras));
@@ -70,6 +73,6 @@ export function renderChartSvg(spec: ChartSpec, extras: ChartOptionExtras = {}, 
 }
 
 /** A chart for a page: drawn on the server, titled and described for assistive technology. */
-export function drawChart(title: string, spec: ChartSpec): DrawnChart {
-  return { spec, svg: svgForPage(renderChartSvg(spec), { title, description: spec.description }, `chart-${randomUUID().slice(0, 8)}`) };
+export async function drawChart(title: string, spec: ChartSpec): Promise<DrawnChart> {
+  return { spec, svg: svgForPage(await renderChartSvg(spec), { title, description: spec.description }, `chart-${randomUUID().slice(0, 8)}`) };
 }

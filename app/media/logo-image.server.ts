@@ -9,9 +9,9 @@
  * The bytes decide the format, not the file name or the declared type; the file size and the pixel count
  * are limited (the pixel count read from the header before anything is decoded, so a decompression bomb is
  * refused cheaply). The API checks and normalises the PNG again on its side (it trusts no sender); these
- * limits are the contract's (5 MB, 25 megapixels — ADR 010).
+ * limits are the contract's (5 MB, 25 megapixels — ADR 010). sharp is loaded on the first upload (README, "What the
+ * server loads at start").
  */
-import sharp from "sharp";
 import { CROP_FIELDS, LOGO_HEIGHT, LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_REFUSAL_MESSAGES, LOGO_WIDTH, hasPngSignature, type LogoRefusal } from "./logo-image";
 
 // The shared rules (also used by the browser's crop control) live in logo-image.ts.
@@ -75,6 +75,7 @@ export async function prepareLogo(bytes: Uint8Array, crop?: CropRect | null): Pr
   if (bytes.length === 0) return refuse("empty");
   if (bytes.length > LOGO_MAX_BYTES) return refuse("too-large");
   if (!hasPngSignature(bytes)) return refuse("not-png");
+  const { default: sharp } = await import("sharp");
   let width: number | undefined;
   let height: number | undefined;
   try {

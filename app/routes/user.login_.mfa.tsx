@@ -122,7 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data({ message: IDENTITY_UNAVAILABLE_MESSAGE }, { status: 502 });
   }
   const notice = pending.kind === "setup" ? MFA_SETUP_NOTICE : pending.reason === "staff" ? MFA_STAFF_REQUIRED_NOTICE : MFA_REQUIRED_NOTICE;
-  return { kind: pending.kind, notice, enrolment: enrolmentView(secret, pending.login) };
+  return { kind: pending.kind, notice, enrolment: await enrolmentView(secret, pending.login) };
 }
 
 /** Checks the code at the identity service; the tokens when it is right. */

@@ -18,7 +18,6 @@ import { portalRequest } from "../../context";
 import { todayIn } from "../../domain/date-range";
 import { log } from "../../log.server";
 import { fetchPrintLogo } from "../../media/pdf/print-logo.server";
-import { renderAuditPacketPdf } from "./audit-packet-pdf.server";
 import { auditPacket, auditPacketFileName } from "./rules/audit-packet";
 import { isUuid, monthHeading, PDF_FAILED, selectableMonths } from "./rules/worklist";
 
@@ -55,6 +54,7 @@ export async function rtmAuditPacketResponse({ request, context }: LoaderFunctio
   if (!summary) throw data({ message: `No RTM cycle of this patient ends in ${monthHeading(month)}.` }, { status: 404, headers: NO_STORE });
   const started = Date.now();
   const packet = auditPacket(summary, timeZone, today);
+  const { renderAuditPacketPdf } = await import("./audit-packet-pdf.server");
   const pdf = await renderAuditPacketPdf({ packet, organizationName: user.organization.name, logo });
   log.info("rtm audit packet rendered", { requestId, event: "rtm-audit-packet", cycles: summary.cycles.length, bytes: pdf.length, durationMs: Date.now() - started });
   const fileName = auditPacketFileName(month, summary.patientRecord);

@@ -21,7 +21,7 @@ import { portalRequest } from "../../context";
 import { errorFields, log } from "../../log.server";
 import { associateSoftwareToken, poolMfaState, reauthenticate, setTotpPreference, verifySoftwareToken } from "../../auth/identity.server";
 import { isLockedOut, isWrongCredentials, LOCKED_OUT_MESSAGE } from "../../auth/identity-errors";
-import { enrolmentView, isExpiredMfaSession, isWrongMfaCode, MFA_ENABLED_MESSAGE, MFA_SETUP_MS, MFA_WRONG_CODE_MESSAGE, mfaRequired, REAUTH_MS } from "../../auth/mfa.server";
+import { enrolmentView, isExpiredMfaSession, isWrongMfaCode, MFA_ENABLED_MESSAGE, MFA_SETUP_MS, MFA_WRONG_CODE_MESSAGE, mfaRequired, REAUTH_MS, type EnrolmentView } from "../../auth/mfa.server";
 import { getSession, type PortalSession } from "../../auth/session.server";
 import { getThrottle } from "../../auth/throttle.server";
 import type { CurrentUser } from "../../auth/user.server";
@@ -86,9 +86,9 @@ export type TwoStepView =
       /** The re-authentication a change asks first (`?confirm=…`), when none is fresh. */
       confirm: ReauthPurpose | null;
       /** A replacement in progress (after a re-authentication): the new authenticator's QR code and key. */
-      replacement: ReturnType<typeof enrolmentView> | null;
+      replacement: EnrolmentView | null;
     }
-  | { kind: "off"; required: boolean; setup: ReturnType<typeof enrolmentView> | null; history: SecurityNotice[] | null };
+  | { kind: "off"; required: boolean; setup: EnrolmentView | null; history: SecurityNotice[] | null };
 
 /** A re-authentication of this session's user, at most `REAUTH_MS` old (ADR 034). */
 export function freshReauth(session: PortalSession, now = Date.now()): boolean {
@@ -123,10 +123,10 @@ export async function twoStepLoader(request: Request, context: PortalLoadContext
   if (pool.totp) {
     const asked = requestUrl(request).searchParams.get("confirm");
     const fresh = freshReauth(session);
-    const replacement = live?.replacing && fresh ? enrolmentView(live.secret, user.email) : null;
+    const replacement = live?.replacing && fresh ? await enrolmentView(live.secret, user.email) : null;
     return { kind: "on", history, required, recoveryCodes: session.takeFlash("recoveryCodes") ?? null, confirm: isPurpose(asked) && !fresh ? asked : null, replacement };
   }
-  return { kind: "off", history, required, setup: live && !live.replacing ? enrolmentView(live.secret, user.email) : null };
+  return { kind: "off", history, required, setup: live && !live.replacing ? await enrolmentView(live.secret, user.email) : null };
 }
 
 /** A new authenticator secret for the account screen's set-up (a first one, or a replacement after a re-authentication). */

@@ -13,8 +13,8 @@ import { INSIGHTS_CHART_TITLE, INSIGHTS_LOAD_FAILED, insightsChartSpec, toInsigh
 
 export type InsightsData = { rows: InsightsRow[]; since: string; chart: DrawnChart } | { error: string };
 
-function figures(rows: InsightsRow[], since: string): InsightsData {
-  return { rows, since, chart: drawChart(INSIGHTS_CHART_TITLE, insightsChartSpec(rows)) };
+async function figures(rows: InsightsRow[], since: string): Promise<InsightsData> {
+  return { rows, since, chart: await drawChart(INSIGHTS_CHART_TITLE, insightsChartSpec(rows)) };
 }
 
 export async function loadInsights({ request, context }: LoaderFunctionArgs) {

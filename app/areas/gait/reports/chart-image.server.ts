@@ -7,7 +7,7 @@ import { renderChartSvg } from "../../../charts/draw-chart.server";
 import { formatDay } from "../../../domain/zoned-day";
 import { gaitBarSpec, gaitChartTitle, shareBelow, shareLabel, type GaitBar } from "./report";
 
-export function gaitChartImageSvg(bars: readonly GaitBar[], day: string): string {
+export function gaitChartImageSvg(bars: readonly GaitBar[], day: string): Promise<string> {
   return renderChartSvg(gaitBarSpec(bars, day), {
     title: { text: gaitChartTitle(formatDay(day)), subtext: bars.length ? shareLabel(shareBelow(bars)) : "No sessions exist for that date." },
     backgroundColor: "#ffffff",

@@ -1,10 +1,10 @@
 /**
  * Loaders of `/gait/reports/` (routes/_app.gait.reports.tsx) and its downloads `/gait/reports/chart.png?date=`
- * (the page's bar chart, drawn by the same option builder with a title, converted from SVG with sharp) and `/gait/reports/report.csv?date=`
+ * (the page's bar chart, drawn by the same option builder with a title, converted from SVG with sharp, loaded on first
+ * use) and `/gait/reports/report.csv?date=`
  * (named 'MM-dd-yyyy.csv'). Gait users only (404 otherwise). The API leaves out the excluded gait UIDs.
  */
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
-import sharp from "sharp";
 import { getGaitReport } from "../../../api/gait.server";
 import type { Api } from "../../../api/client.server";
 import { getApi } from "../../../api/user-api.server";
@@ -52,7 +52,7 @@ async function fetchGaitReport(api: Api, day: string, timeZone: string, draw: bo
   const result = await getGaitReport(api, reportDayInstants(day, timeZone));
   if (result.error) return { error: gaitReportLoadFailed(result.error.message) };
   const bars = gaitBars(result.data);
-  const chart = draw && bars.length > 0 ? drawChart(gaitChartTitle(formatDay(day)), gaitBarSpec(bars, day)) : null;
+  const chart = draw && bars.length > 0 ? await drawChart(gaitChartTitle(formatDay(day)), gaitBarSpec(bars, day)) : null;
   return { bars, rows: gaitCsvRows(result.data, timeZone), chart };
 }
 
@@ -84,7 +84,8 @@ export async function gaitReportExport({ request, context, params }: LoaderFunct
       headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": attachmentDisposition(gaitCsvFileName(p.date.day)) },
     });
   }
-  const svg = gaitChartImageSvg(report.bars, p.date.day);
+  const svg = await gaitChartImageSvg(report.bars, p.date.day);
+  const { default: sharp } = await import("sharp");
   const png = await sharp(Buffer.from(svg), { limitInputPixels: 20_000_000 }).png().toBuffer();
   return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png", "Content-Disposition": attachmentDisposition(gaitPngFileName(p.date.day)) } });
 }

@@ -56,8 +56,8 @@ describe("gait chart data", () => {
     const bars = gaitBars([gait("x", "p1", "Al", null, "2026-11-20T15:00:00.000Z", 1), gait("y", "p2", "Al", null, "2026-11-20T15:00:00.000Z", 0.2)]);
     expect(bars.map((b) => b.subject)).toEqual(["Al Doe", "Al Doe #2"]);
   });
-  it("draws the image with a bar per subject, the reference line, the title and share, and escaped labels", () => {
-    const svg = gaitChartImageSvg([{ subject: "A <b> & C", speed: 0.61, below: true }], "2026-11-20");
+  it("draws the image with a bar per subject, the reference line, the title and share, and escaped labels", async () => {
+    const svg = await gaitChartImageSvg([{ subject: "A <b> & C", speed: 0.61, below: true }], "2026-11-20");
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg).toContain("A &lt;b&gt; &amp; C");
     expect(svg).not.toContain("<b>");

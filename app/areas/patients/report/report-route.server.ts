@@ -18,7 +18,6 @@ import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
 import { recordPath } from "../rules/patient-detail";
 import { reportFileName } from "../rules/patient-record";
 import { programGoals, reportModel } from "./report-data";
-import { renderPatientReportPdf } from "./report-pdf.server";
 import { portalRequest } from "../../../context";
 import { requestUrl } from "../../../request-url";
 
@@ -64,6 +63,7 @@ export async function patientReportPdf({ request, context, params }: LoaderFunct
   }
   const started = Date.now();
   const model = reportModel(report.data, timeZone, programGoals(programs.flatMap((p) => (p.data ? [p.data] : []))));
+  const { renderPatientReportPdf } = await import("./report-pdf.server");
   const pdf = await renderPatientReportPdf({ model, period: report.data.meta, logo });
   log.info("patient report rendered", { requestId: portalRequest(context).requestId, event: "patient-report", days: report.data.meta.dayCount, exercises: model.exercises.length, bytes: pdf.length, durationMs: Date.now() - started });
   return new Response(new Uint8Array(pdf), {

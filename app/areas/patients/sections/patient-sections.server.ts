@@ -45,14 +45,16 @@ export async function loadHealthActivity(ctx: Ctx): Promise<Loaded<{ days: Sessi
 
 export async function loadRom(ctx: Ctx): Promise<Loaded<{ charts: RomChart[]; sessionCount: number }>> {
   const r = await sessionsOf(ctx);
-  return r.error ? failed(HEALTH_SESSIONS_LOAD_FAILED) : { data: { charts: romCharts(romSeries(r.data, ctx.timeZone)).map(({ spec, ...c }) => ({ ...c, chart: drawChart(c.title, spec) })), sessionCount: r.data.length } };
+  if (r.error) return failed(HEALTH_SESSIONS_LOAD_FAILED);
+  const charts = await Promise.all(romCharts(romSeries(r.data, ctx.timeZone)).map(async ({ spec, ...c }) => ({ ...c, chart: await drawChart(c.title, spec) })));
+  return { data: { charts, sessionCount: r.data.length } };
 }
 
 export async function loadSurveys(ctx: Ctx): Promise<Loaded<{ charts: DrawnProChart[]; answers: ProAnswerRow[]; anyData: boolean }>> {
   const r = await listPatientPros(ctx.api, ctx.patientRecordId);
   if (r.error) return failed(PROS_LOAD_FAILED);
   const inRange = r.data.map((q) => ({ ...q, answers: q.answers.filter((a) => inDateRange(dayInZone(a.dateTime, ctx.timeZone) ?? "", ctx.range)) }));
-  const charts = proCharts(inRange, ctx.timeZone).map((c) => ({ ...c, chart: drawChart(c.label, proChartSpec(c)) }));
+  const charts = await Promise.all(proCharts(inRange, ctx.timeZone).map(async (c) => ({ ...c, chart: await drawChart(c.label, proChartSpec(c)) })));
   return { data: { charts, answers: proAnswerRows(inRange, ctx.timeZone), anyData: hasProData(r.data) } };
 }
 
@@ -70,7 +72,7 @@ export async function loadGaitProgress(ctx: Ctx): Promise<Loaded<{ chartable: bo
   const r = await listGaitSessions(ctx.api, ctx.patientRecordId, dateRangeInstants(ctx.range, ctx.timeZone));
   if (r.error) return failed(GAIT_SESSIONS_LOAD_FAILED);
   const progress = gaitProgress(r.data, ctx.timeZone);
-  const charts = gaitCharts(progress).map(({ spec, ...c }) => ({ ...c, chart: drawChart(c.title, spec) }));
+  const charts = await Promise.all(gaitCharts(progress).map(async ({ spec, ...c }) => ({ ...c, chart: await drawChart(c.title, spec) })));
   return { data: { chartable: hasChartableSessions(r.data), progress, charts, sessionCount: r.data.length } };
 }
 

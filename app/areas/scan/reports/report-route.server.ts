@@ -33,7 +33,6 @@ import {
   type ScanReportState,
   type ScanReportTab,
 } from "./report";
-import { renderReportPdf } from "./report-pdf.server";
 import { fetchPrintLogo } from "../../../media/pdf/print-logo.server";
 import { requestUrl } from "../../../request-url";
 import { csvFile } from "../../../domain/csv-file.server";
@@ -134,6 +133,7 @@ export async function scanReportExport({ request, context, params }: LoaderFunct
   if (ext === "csv") {
     return new Response(csvFile([table.header, ...table.rows]), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
   }
+  const { renderReportPdf } = await import("./report-pdf.server");
   const pdf = await renderReportPdf({
     title: scanReportTitle(tab, parsed.locationName, parsed.state.day),
     details: [`Date: ${formatDay(parsed.state.day)}`, `Location: ${parsed.locationName}`, `Organization: ${parsed.user.organization.name}`, `Times in ${timeZone}`],
