@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compareExact, compareId, compareNumeric, compareText, compareTextNumeric } from "./collate";
 
 describe("collate", () => {
@@ -19,5 +19,31 @@ describe("identifier columns (issue 34)", () => {
     const uuids = ["9f3c0000-0000-4000-8000-000000000000", "10aa0000-0000-4000-8000-000000000000", "A0000000-0000-4000-8000-000000000000"];
     expect([...uuids].sort(compareId)).toEqual([uuids[1], uuids[0], uuids[2]]);
     expect(["P10", "P2", "p1"].sort(compareId)).toEqual(["p1", "P2", "P10"]);
+  });
+});
+
+describe("collators", () => {
+  it("none is made when the module loads; each one once, at its first use", async () => {
+    // Every page's scripts import this module; the first collator loads ICU's collation data (a page load's cost).
+    const Real = Intl.Collator;
+    let made = 0;
+    Intl.Collator = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Intl.Collator;
+    try {
+      vi.resetModules();
+      const fresh = await import("./collate");
+      expect(made).toBe(0);
+      fresh.compareText("a", "b");
+      fresh.compareText("b", "c");
+      expect(made).toBe(1);
+      fresh.compareTextNumeric("a", "b");
+      expect(made).toBe(2);
+    } finally {
+      Intl.Collator = Real;
+    }
   });
 });

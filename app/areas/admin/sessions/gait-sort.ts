@@ -5,7 +5,7 @@
  * are UUIDs, which carry no order of their own. Pure.
  */
 import { pageOfList, pageParam } from "../../../domain/paging";
-import { compareId } from "../../../domain/collate";
+import { compareId, compareTextNumeric } from "../../../domain/collate";
 
 export const GAIT_SORT_COLUMNS = ["id", "capturedDate", "patientName", "sessionUUID"] as const;
 export type GaitSortColumn = (typeof GAIT_SORT_COLUMNS)[number];
@@ -51,8 +51,6 @@ export interface GaitSortable {
   sessionUUID: string;
 }
 
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-
 /**
  * The rows in the sort's order (the default when null). `rows` come in the API's order, newest first (the
  * contract's adminListGaitSessions): that order is the ID order, so "ID descending" is newest first and
@@ -75,7 +73,7 @@ export function sortGaitRows<T extends GaitSortable>(rows: readonly T[], sort: G
         : column === "sessionUUID"
           ? // UUIDs are text: a run of digits in one is no number (the one order of ID columns, domain/collate.ts).
             (a: Item, b: Item) => compareId(a.row.sessionUUID, b.row.sessionUUID)
-          : (a: Item, b: Item) => collator.compare(a.row[column], b.row[column]);
+          : (a: Item, b: Item) => compareTextNumeric(a.row[column], b.row[column]);
   return indexed.sort((a, b) => sign * cmp(a, b) || a.position - b.position).map((x) => x.row);
 }
 
