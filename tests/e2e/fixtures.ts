@@ -46,6 +46,9 @@ export async function expectAccessible(page: Page, options?: A11yOptions): Promi
   if (last) last.checked = true;
 }
 
+/** The start of a console line by which a page reports what an error it reported was caused by (pageErrorGuard). */
+const CAUSE_MARK = "[error cause] ";
+
 export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void }>({
   baseURL: async ({}, use) => {
     await use(readState().baseURL);
@@ -81,6 +84,18 @@ export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void }>({
         });
       for (const p of context.pages()) watch(p);
       context.on("page", watch);
+      // What a reported error wraps: React reports an error it recovered from (#418 hydration mismatch, #422 an error
+      // while hydrating a Suspense boundary, #520) as its own minified message, the thrown error in `cause`, which the
+      // page error does not carry. The pages print it; the guard adds it to the error's line.
+      await context.addInitScript((mark: string) => {
+        addEventListener("error", (event: ErrorEvent) => {
+          const cause: unknown = (event.error as { cause?: unknown } | null)?.cause;
+          if (cause) console.error(`${mark}${cause instanceof Error ? (cause.stack ?? `${cause.name}: ${cause.message}`) : String(cause)}`);
+        });
+      }, CAUSE_MARK);
+      context.on("console", (m) => {
+        if (m.type() === "error" && m.text().startsWith(CAUSE_MARK)) errors.push(`${m.page()?.url() ?? ""}: …caused by ${m.text().slice(CAUSE_MARK.length).split("\n").slice(0, 5).map((l) => l.trim()).join(" < ")}`);
+      });
       await use();
       if (testInfo.status !== testInfo.expectedStatus) return;
       if (errors.length) throw new Error(`Uncaught errors in the page's scripts:\n  ${[...new Set(errors)].join("\n  ")}`);
