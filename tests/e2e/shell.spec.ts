@@ -395,23 +395,31 @@ test.describe("progress", () => {
   test("@js-only a progress bar shows while a navigation or a submission takes time, and the button its pending state", async ({ page }) => {
     const provider = await createProvider();
     await signInAs(page, provider.email, provider.password);
-    // Slow data answers (single fetch: `<path>.data`), in the browser's network.
+    // Slow data answers (single fetch: `<path>.data`), in the browser's network: held while the test looks at the
+    // pending state, then let go (a hold of a fixed 1.5 s could run out on a loaded machine before the test looked).
+    let letGo = () => {};
+    let gate = Promise.resolve();
+    const hold = () => (gate = new Promise<void>((resolve) => (letGo = resolve)));
     await page.route(/\.data(\?|$)/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1_500));
+      await gate;
       await route.continue().catch(() => {});
     });
     await openSection(page, "Settings", mainNav(page).getByRole("link", { name: "Your Account" }));
+    hold();
     await mainNav(page).getByRole("link", { name: "Your Account" }).click();
     const loading = page.getByRole("progressbar", { name: "Loading" });
     await expect(loading).toBeVisible();
+    letGo();
     await expect(page).toHaveURL(ACCOUNT_URL);
     await expect(loading).toBeHidden();
     await expectAccessible(page);
 
     await page.getByRole("textbox", { name: "First Name" }).fill("Patient");
+    hold();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("progressbar", { name: "Saving" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Saving…" })).toHaveAttribute("aria-disabled", "true");
+    letGo();
     await expect(page.getByText("Account details updated.")).toBeVisible();
     await expect(page.getByRole("progressbar")).toHaveCount(0);
   });
