@@ -18,7 +18,8 @@
  * E2E suite's time. A different state (an error view, a dialog, a message at a field, another row kind, other
  * sidebar items) is a different fingerprint and is checked. Within a check, `color-contrast` (axe's costliest rule)
  * runs only when the page shows a kind of text — colour, size, weight, the backgrounds behind it — that has not
- * passed it yet in this run, or has something laid over it (contrastContexts). Without JavaScript, each screen is
+ * passed it yet in this run, or has something laid over it (contrastContexts); `target-size` (the next costliest) only
+ * when a control on the page is small or overlapped by another (targetSizeSuspects). Without JavaScript, each screen is
  * checked in its first state only (noJsScreenKey). `A11Y_STATS=1` logs each check's outcome; `A11Y_FP=1` writes each
  * state's fingerprint, with its path, to the run's data directory (`a11y-fp/`; with `E2E_KEEP_DATA=1`), to see what
  * makes two states of one screen differ.
@@ -217,12 +218,85 @@ function contrastContexts(): { keys: string[]; overlay: boolean } {
   return { keys: [...keys], overlay };
 }
 
+/**
+ * Runs in the page: the controls that could fail axe's `target-size` (WCAG 2.2 2.5.8 Target Size (minimum)) — none
+ * when the rule cannot fail on the page as it is. axe (4.14) checks each focusable element with a widget role that is
+ * not inline in text (`widget-not-inline-matches`) and passes it when its box is 24 × 24 px at least and the largest
+ * part of it that no other focusable widget painted above it covers is too (`targetSizeEvaluate`,
+ * `getLargestUnobscuredArea`); only then does it measure a control against its neighbours (`target-offset`). This asks
+ * the first of a wider set — every rendered element (not `visibility: hidden`, not inert) focusable natively or by
+ * `tabindex` that may be a widget by its tag or one of its roles — with no exemption and none of the offset's
+ * allowance, and counts a control as covered by every other one that overlaps it, unless axe's own order of painting
+ * puts it above that one for certain (both boxes of one kind and in one stacking context, the control later in the
+ * document: `visuallySort`). A page where it finds nothing passes the rule; one with a small or crowded control runs
+ * it (the dashboard's rows, links inside text, a tall list's overlapping rows).
+ */
+export function targetSizeSuspects(): string[] {
+  const MIN = 24 - 0.05; // axe's rounding margin
+  const WIDGET_ROLES = new Set(["button", "checkbox", "combobox", "gridcell", "link", "listbox", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "progressbar", "radio", "scrollbar", "searchbox", "slider", "spinbutton", "switch", "tab", "textbox", "treeitem"]);
+  const WIDGET_TAGS = new Set(["a", "area", "button", "datalist", "input", "option", "progress", "select", "summary", "textarea", "td", "th"]);
+  const NATIVELY_FOCUSABLE = new Set(["button", "input", "select", "textarea", "summary"]);
+  const candidates: { el: Element; rect: DOMRect }[] = [];
+  for (const el of Array.from(document.querySelectorAll("a[href], area[href], button, input, select, textarea, summary, details, [tabindex]"))) {
+    const tag = el.localName;
+    const focusable =
+      el.hasAttribute("tabindex") ||
+      ((tag === "a" || tag === "area") && el.hasAttribute("href")) ||
+      (tag === "details" && !el.querySelector("summary")) ||
+      (NATIVELY_FOCUSABLE.has(tag) && !(tag === "input" && (el as HTMLInputElement).type === "hidden"));
+    const widget = WIDGET_TAGS.has(tag) || (el.getAttribute("role") ?? "").split(/\s+/).some((role) => WIDGET_ROLES.has(role));
+    if (!focusable || !widget || el.closest("[inert]") || !el.checkVisibility({ visibilityProperty: true })) continue;
+    candidates.push({ el, rect: el.getBoundingClientRect() });
+  }
+  /** No position, float or stacking context (axe's `isStackingContext`, a z-index in a flex or grid box) from `el` up to `top`. */
+  const flat = (el: Element, top: Element): boolean => {
+    for (let e: Element | null = el; e && e !== top; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      const parentDisplay = e.parentElement ? getComputedStyle(e.parentElement).display : "";
+      if (cs.position !== "static" || cs.float !== "none" || cs.opacity !== "1" || cs.transform !== "none" || cs.filter !== "none" || cs.mixBlendMode !== "normal" || cs.perspective !== "none" || cs.clipPath !== "none" || cs.maskImage !== "none" || cs.isolation !== "auto" || cs.willChange !== "auto" || cs.contain !== "none" || (cs.zIndex !== "auto" && /flex|grid/.test(parentDisplay))) return false;
+    }
+    return true;
+  };
+  const kind = (el: Element) => (getComputedStyle(el).display.includes("inline") ? "inline" : "block");
+  /** axe paints `a` above `b` for certain: see the function's comment. */
+  const above = (a: Element, b: Element): boolean => {
+    if (!(b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING) || a.contains(b) || b.contains(a) || kind(a) !== kind(b)) return false;
+    const range = document.createRange();
+    range.setStartBefore(a);
+    range.setEndAfter(b);
+    const common = range.commonAncestorContainer as Element;
+    return flat(a, common) && flat(b, common);
+  };
+  const name = (el: Element) => `${el.localName}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
+  const suspects: string[] = [];
+  for (const a of candidates) {
+    // A part of the box that no other control covers: for each one that overlaps it, the largest of the parts of the
+    // box wholly above, below, left or right of it (axe's split keeps all four, and so a part containing this one).
+    let free = { left: a.rect.left, top: a.rect.top, right: a.rect.right, bottom: a.rect.bottom };
+    for (const b of candidates) {
+      const o = b.rect;
+      if (b === a || o.left >= free.right || o.right <= free.left || o.top >= free.bottom || o.bottom <= free.top || above(a.el, b.el)) continue;
+      const parts = [
+        { ...free, bottom: o.top },
+        { ...free, top: o.bottom },
+        { ...free, right: o.left },
+        { ...free, left: o.right },
+      ];
+      const least = (p: typeof free) => Math.min(p.right - p.left, p.bottom - p.top);
+      free = parts.reduce((best, p) => (least(p) > least(best) ? p : best));
+    }
+    if (free.right - free.left < MIN || free.bottom - free.top < MIN) suspects.push(`${name(a.el)} ${a.rect.width.toFixed(1)}×${a.rect.height.toFixed(1)}`);
+  }
+  return suspects;
+}
+
 /** Kinds of text (contrastContexts) checked by `color-contrast` on a page that passed in this run. */
 const textsPassed = passedInRun("a11y-contrast");
 
 /**
  * axe on `page`; null when a state with the same fingerprint passed already in this run. `color-contrast` is left out
- * when every kind of text on the page passed it before and nothing is laid over the page (contrastContexts).
+ * when every kind of text on the page passed it before and nothing is laid over the page (contrastContexts), and
+ * `target-size` when no control on the page could fail it (targetSizeSuspects).
  */
 async function analyzeOnce(page: Page, testInfo: TestInfo, options: A11yOptions, path: string): Promise<AxeResults | null> {
   const key = await stateKey(page, options);
@@ -234,8 +308,10 @@ async function analyzeOnce(page: Page, testInfo: TestInfo, options: A11yOptions,
   const contrast = contrastOn ? await page.evaluate(contrastContexts) : { keys: [], overlay: false };
   const textKeys = contrast.keys.map(hashOf);
   const contrastKnown = contrastOn && !contrast.overlay && textKeys.every(textsPassed.has);
-  if (process.env.A11Y_STATS) console.log(`a11y check${contrastKnown ? " (contrast known)" : ""} ${testInfo.project.name} ${path}`);
-  const results = await analyze(page, contrastKnown ? { ...options, disableRules: [...(options.disableRules ?? []), "color-contrast"] } : options);
+  const targetsPlain = !options.disableRules?.includes("target-size") && !(await page.evaluate(targetSizeSuspects)).length;
+  if (process.env.A11Y_STATS) console.log(`a11y check${contrastKnown ? " (contrast known)" : ""}${targetsPlain ? " (targets plain)" : ""} ${testInfo.project.name} ${path}`);
+  const skipped = [...(contrastKnown ? ["color-contrast"] : []), ...(targetsPlain ? ["target-size"] : [])];
+  const results = await analyze(page, skipped.length ? { ...options, disableRules: [...(options.disableRules ?? []), ...skipped] } : options);
   if (!results.violations.some((v) => FAILING_IMPACTS.has(v.impact ?? ""))) {
     statesPassed.add([key]);
     if (contrastOn && !contrastKnown) textsPassed.add(textKeys);
@@ -309,9 +385,11 @@ function analyze(page: Page, options: A11yOptions): Promise<AxeResults> {
  * WCAG 2.2 2.5.8 Target Size (minimum) alone (axe's `target-size`), on the page as it is now: each control smaller
  * than 24 × 24 px without the room around it that exempts it, in words. The full check above runs at the suite's
  * 1280 px; the layout walk asks this at a phone's width too, where the layout changes (stacked tables, drawers,
- * folded filters). With JavaScript only (it runs in the page).
+ * folded filters). With JavaScript only (it runs in the page). axe is put into the page only when targetSizeSuspects
+ * finds a control that could fail.
  */
 export async function smallTargets(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(targetSizeSuspects)).length) return [];
   const results = await runAxe(page, { runOnly: { type: "rule", values: ["target-size"] } });
   return results.violations.flatMap((v) =>
     v.nodes.map((n) => `${n.target.join(" ")} (${n.html.replace(/\s+/g, " ").slice(0, 90)}): ${n.any.map((c) => c.message).join("; ")}`),
