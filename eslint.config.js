@@ -53,6 +53,9 @@ export default tseslint.config(
         // A body it cannot read makes request.formData() throw a TypeError (a 500): readForm answers 400.
         { selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']", message: "Use readForm(request) (app/forms/read-form.server.ts): an unreadable form is a 400, not a 500." },
         { selector: "CallExpression[callee.property.name='formData'][callee.object.callee.property.name='clone']", message: "Use readForm(request.clone()) (app/forms/read-form.server.ts): an unreadable form is a 400, not a 500." },
+        // Sorting goes through app/domain/collate.ts: localeCompare with options builds an ICU collator per call, and its
+        // first call in a page starts ICU's collation (~15 ms of a page load) even for keys that need no language.
+        { selector: "CallExpression[callee.property.name='localeCompare']", message: "Sort with app/domain/collate.ts: compareText/compareExact for what people read, compareKeys for dates, ids and codes." },
       ],
       // Whatever is copied may be pasted into a spreadsheet: the clipboard is written by copyToClipboard
       // (app/components/clipboard.ts), which neutralises formula-shaped cells (ASVS 5.3.10).

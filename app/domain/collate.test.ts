@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { compareExact, compareId, compareNumeric, compareText, compareTextNumeric } from "./collate";
+import { compareExact, compareId, compareKeys, compareNumeric, compareText, compareTextNumeric } from "./collate";
 
 describe("collate", () => {
   it("gives the same order as localeCompare with the same options", () => {
@@ -42,6 +42,33 @@ describe("collators", () => {
       expect(made).toBe(1);
       fresh.compareTextNumeric("a", "b");
       expect(made).toBe(2);
+    } finally {
+      Intl.Collator = Real;
+    }
+  });
+});
+
+describe("machine keys", () => {
+  it("ISO dates and times, UUIDs and codes keep localeCompare's order, and no collator is made", () => {
+    const keys = [
+      ["2026-11-30", "2026-02-01", "2025-12-31"],
+      ["2026-11-30T08:05:00Z", "2026-11-30T08:04:59Z", "2026-11-29T23:59:59Z"],
+      ["9f3c1a2e-0000-4000-8000-000000000000", "10aa0000-0000-4000-8000-000000000000", "0b1c0000-0000-4000-8000-000000000000"],
+      ["98985", "98977", "98980", "98986"],
+    ];
+    const Real = Intl.Collator;
+    let made = 0;
+    Intl.Collator = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Intl.Collator;
+    try {
+      const sorted = keys.map((list) => [...list].sort(compareKeys));
+      expect(made).toBe(0);
+      Intl.Collator = Real;
+      expect(sorted).toEqual(keys.map((list) => [...list].sort((a, b) => a.localeCompare(b))));
     } finally {
       Intl.Collator = Real;
     }

@@ -3,7 +3,7 @@
  * '(Missing Last Name)' or '(Missing Name)' when a part is absent; duplicate names in a dropdown get the id
  * appended.
  */
-import { compareText } from "./collate";
+import { compareKeys, compareText } from "./collate";
 export interface PersonName {
   firstName?: string | null;
   lastName?: string | null;
@@ -45,5 +45,5 @@ export function optionLabels<T extends PersonName & { id: string }>(people: read
 
 /** Sorts people by their displayed name (case- and accent-insensitive), then id. */
 export function byDisplayName(a: PersonName & { id: string }, b: PersonName & { id: string }): number {
-  return compareText(displayName(a), displayName(b)) || a.id.localeCompare(b.id);
+  return compareText(displayName(a), displayName(b)) || compareKeys(a.id, b.id);
 }

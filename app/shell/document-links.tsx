@@ -14,6 +14,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { PrefetchPageLinks, UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext, type LinkDescriptor, type PageLinkDescriptor } from "react-router";
+import { compareKeys } from "../domain/collate";
 
 type InlineCss = (href: string) => string | undefined;
 
@@ -63,7 +64,7 @@ function useRouteLinks(): { key: string; link: LinkDescriptor }[] {
     for (const m of matches) {
       const css = (manifest.routes[m.route.id]?.css ?? []).map((href): LinkDescriptor => ({ rel: "stylesheet", href }));
       for (const link of [...css, ...(routeModules[m.route.id]?.links?.() ?? [])]) {
-        const key = JSON.stringify(Object.fromEntries(Object.entries(link).sort(([a], [b]) => a.localeCompare(b))));
+        const key = JSON.stringify(Object.fromEntries(Object.entries(link).sort(([a], [b]) => compareKeys(a, b))));
         if (seen.has(key)) continue;
         seen.add(key);
         links.push({ key, link });

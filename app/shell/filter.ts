@@ -5,7 +5,7 @@
  */
 import type { Role } from "../auth/roles";
 import type { ProductKey } from "./nav";
-import { compareText } from "../domain/collate";
+import { compareKeys, compareText } from "../domain/collate";
 
 /** Where the filter controls post (app/shell/filter-controls.tsx; routes/shell.filter.tsx). */
 export const FILTER_ACTION = "/shell/filter";
@@ -56,7 +56,7 @@ export function filterFromForm(form: FormData): GlobalFilter {
  * loaded — then the user's own are all we know).
  */
 export function locationChoices(role: Role, ownLocations: readonly LocationOption[], organizationLocations: readonly LocationOption[] | null): LocationOption[] {
-  const byName = (a: LocationOption, b: LocationOption) => compareText(a.name, b.name) || a.id.localeCompare(b.id);
+  const byName = (a: LocationOption, b: LocationOption) => compareText(a.name, b.name) || compareKeys(a.id, b.id);
   const pick = (l: LocationOption) => ({ id: l.id, name: l.name });
   if (role === "PORTAL_PRACTITIONER" || organizationLocations === null) return ownLocations.map(pick).sort(byName);
   return organizationLocations.map(pick).sort(byName);

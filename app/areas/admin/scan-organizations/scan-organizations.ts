@@ -1,6 +1,6 @@
 /** The scan organizations list (003 §2): only organizations holding SCAN, sorted by name; their editor URLs. */
 import { ADMIN_ROUTES } from "../../../shell/admin-nav";
-import { compareText } from "../../../domain/collate";
+import { compareKeys, compareText } from "../../../domain/collate";
 
 export const ORGANIZATIONS_LOAD_FAILED = "Could not get organizations.";
 
@@ -20,7 +20,7 @@ export const holdsScan = (organization: { products: readonly string[] } | null |
 export const scanOrganizations = <T extends OrganizationLike>(all: readonly T[]): T[] =>
   all
     .filter((o) => o.products.includes("SCAN"))
-    .sort((a, b) => compareText(a.name, b.name) || a.id.localeCompare(b.id));
+    .sort((a, b) => compareText(a.name, b.name) || compareKeys(a.id, b.id));
 
 export const modulesHref = (organizationId: string) => `${ADMIN_ROUTES.scanOrganizations}${encodeURIComponent(organizationId)}/modules`;
 export const analysisHref = (organizationId: string) => `${ADMIN_ROUTES.scanOrganizations}${encodeURIComponent(organizationId)}/analysis`;

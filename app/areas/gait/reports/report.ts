@@ -12,7 +12,7 @@ import type { ChartSpec } from "../../../islands/chart-spec";
 import type { Schema } from "../../../api/schemas";
 import { fileDay } from "../../../domain/report-day";
 import { formatDateTime, formatDay } from "../../../domain/zoned-day";
-import { compareText } from "../../../domain/collate";
+import { compareKeys, compareText } from "../../../domain/collate";
 
 type GaitSession = Schema<"GaitSession">;
 type GaitMeasureItem = Schema<"GaitMeasureItem">;
@@ -70,7 +70,7 @@ export interface GaitShare {
 /** One bar per subject (their last session of the day with a speed), in order of the subjects' labels. */
 export function gaitBars(sessions: readonly GaitSession[]): GaitBar[] {
   const last = new Map<string, GaitSession & { speed: number }>();
-  const ordered = [...sessions].sort((a, b) => a.capturedDate.localeCompare(b.capturedDate));
+  const ordered = [...sessions].sort((a, b) => compareKeys(a.capturedDate, b.capturedDate));
   for (const s of ordered) {
     const speed = speedOf(s.session.data.items);
     if (speed !== null) last.set(s.patientRecordId, { ...s, speed });
@@ -130,7 +130,7 @@ export const GAIT_CSV_HEADER = ["First Name", "Last Name", "Gait UID", "Captured
 /** One row per session, oldest first; times in the organization's zone (MM/dd/yyyy h:mm AM). */
 export function gaitCsvRows(sessions: readonly GaitSession[], timeZone: string): GaitCsvRow[] {
   return [...sessions]
-    .sort((a, b) => a.capturedDate.localeCompare(b.capturedDate))
+    .sort((a, b) => compareKeys(a.capturedDate, b.capturedDate))
     .map((s) => {
       const speed = speedOf(s.session.data.items);
       return {

@@ -18,6 +18,7 @@ import { dayInZone } from "../../../domain/zoned-day";
 import { formatResultValue } from "../../../domain/result-format";
 import { PRO_Y_RANGE_DEFAULT, proLabel } from "../rules/pro";
 import { bodyPartLabel, sideLabel } from "../rules/patient-record";
+import { compareExact, compareKeys } from "../../../domain/collate";
 
 export type ActivityReport = Schema<"ActivityReport">;
 type ReportExercise = ActivityReport["exercises"][number];
@@ -102,7 +103,7 @@ export function exerciseSection(exercise: ReportExercise, goals: readonly Progra
   const side = exercise.sideOfBody ? SIDE_NAMES[exercise.sideOfBody] ?? exercise.sideOfBody : null;
   const title = side ? `${exercise.exerciseName} (${side})` : exercise.exerciseName;
   const goal = goalFor(exercise, goals);
-  const days = [...exercise.days].sort((a, b) => a.date.localeCompare(b.date));
+  const days = [...exercise.days].sort((a, b) => compareKeys(a.date, b.date));
   const points = days
     .filter((d) => (metric === "ROM" ? d.minRange !== null || d.maxRange !== null : true))
     .map((d) => ({ day: d.date, label: shortDay(d.date), min: d.minRange, max: d.maxRange, reps: d.totalReps }));
@@ -135,7 +136,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function proSection(q: ReportPro, timeZone: string): ProSection {
   const yRange: [number, number] = [q.minValue ?? PRO_Y_RANGE_DEFAULT[0], q.maxValue ?? PRO_Y_RANGE_DEFAULT[1]];
-  const answers = [...q.answers].sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+  const answers = [...q.answers].sort((a, b) => compareKeys(a.dateTime, b.dateTime));
   const points = q.isChartable
     ? answers.flatMap((a) => {
         const day = dayInZone(a.dateTime, timeZone);
@@ -165,7 +166,7 @@ export function reportModel(report: ActivityReport, timeZone: string, goals: rea
   const programs = health?.heps.map((h) => h.name).filter(Boolean) ?? [];
   const noActivity = meta.dayCountAnyActivity === 0 && report.exercises.every((e) => e.days.length === 0) && report.pros.every((p) => p.answers.length === 0);
   const exercises = [...report.exercises]
-    .sort((a, b) => a.exerciseName.localeCompare(b.exerciseName) || (a.sideOfBody ?? "").localeCompare(b.sideOfBody ?? ""))
+    .sort((a, b) => compareExact(a.exerciseName, b.exerciseName) || compareExact(a.sideOfBody ?? "", b.sideOfBody ?? ""))
     .map((e) => exerciseSection(e, goals));
   return {
     title: `Patient Report: ${displayName(record.patient)}`,

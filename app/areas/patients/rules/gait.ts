@@ -6,6 +6,7 @@
  */
 import type { Schema } from "../../../api/schemas";
 import { dayInZone, formatDay } from "../../../domain/zoned-day";
+import { compareKeys } from "../../../domain/collate";
 
 export type GaitSession = Schema<"GaitSession">;
 export type GaitMeasure = Schema<"GaitMeasure">;
@@ -133,7 +134,7 @@ export function gaitProgress(sessions: readonly GaitSession[], timeZone: string)
       const day = dayInZone(s.capturedDate, timeZone) ?? "";
       return { id: s.id, capturedDate: s.capturedDate, day, label: formatDay(day), values, warnings: sessionWarnings(s) };
     })
-    .sort((a, b) => a.capturedDate.localeCompare(b.capturedDate) || a.id.localeCompare(b.id));
+    .sort((a, b) => compareKeys(a.capturedDate, b.capturedDate) || compareKeys(a.id, b.id));
   return {
     rows,
     olderCount: sessions.filter((s) => s.sessionSchema !== "GAIT_SA_2").length,

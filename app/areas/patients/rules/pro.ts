@@ -5,6 +5,7 @@
  */
 import type { Schema } from "../../../api/schemas";
 import { dayInZone, formatDay } from "../../../domain/zoned-day";
+import { compareKeys } from "../../../domain/collate";
 
 export type ProQuestion = Schema<"ProQuestion">;
 
@@ -51,7 +52,7 @@ export function proCharts(questions: readonly ProQuestion[], timeZone: string): 
           const text = a.value.trim();
           return day && NUMBER.test(text) ? [{ dateTime: a.dateTime, value: Number(text), day, label: formatDay(day) }] : [];
         })
-        .sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+        .sort((a, b) => compareKeys(a.dateTime, b.dateTime));
       const min = q.minValue ?? PRO_Y_RANGE_DEFAULT[0];
       const max = q.maxValue ?? PRO_Y_RANGE_DEFAULT[1];
       return { id: q.id, label: proLabel(q), prompt: q.text, yRange: (max > min ? [min, max] : PRO_Y_RANGE_DEFAULT) as [number, number], points };
@@ -64,7 +65,7 @@ export function proAnswerRows(questions: readonly ProQuestion[], timeZone: strin
   return questions
     .filter((q) => !q.isChartable)
     .flatMap((q) => q.answers.map((a, i) => ({ id: `${q.id}-${i}`, label: proLabel(q), dateTime: a.dateTime, value: a.value, day: formatDay(dayInZone(a.dateTime, timeZone) ?? "") })))
-    .sort((a, b) => b.dateTime.localeCompare(a.dateTime))
+    .sort((a, b) => compareKeys(b.dateTime, a.dateTime))
     .map(({ dateTime: _, ...row }) => row);
 }
 

@@ -6,6 +6,7 @@
 import type { HealthSession } from "./health-activity";
 import { sideLabel } from "./health-activity";
 import { dayInZone } from "../../../domain/zoned-day";
+import { compareExact, compareKeys } from "../../../domain/collate";
 
 export interface RomRecord {
   day: string;
@@ -46,6 +47,6 @@ export function romSeries(sessions: readonly HealthSession[], timeZone: string):
     }
   }
   return [...byKey.entries()]
-    .map(([key, { days, ...s }]) => ({ key, ...s, records: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)) }))
-    .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+    .map(([key, { days, ...s }]) => ({ key, ...s, records: [...days.values()].sort((a, b) => compareKeys(a.day, b.day)) }))
+    .sort((a, b) => compareExact(a.label, b.label) || compareKeys(a.key, b.key));
 }

@@ -10,6 +10,7 @@ import type { RtmCycle, RtmMonthlySummary } from "../../../api/rtm.server";
 import { displayName } from "../../../domain/names";
 import { dayInZone, formatDay, formatTime } from "../../../domain/zoned-day";
 import { BILLING_DESCRIPTION, claimLine, claimWords, type ClaimWords, careClockLine, careNoteEntry, type CareNoteEntry, careMonths, deviceClockLine, deviceIntervals, EVENT_LABEL, isCareManagement, monthHeading, STATUS_LABEL, type ClockLine } from "./worklist";
+import { compareKeys } from "../../../domain/collate";
 
 type Event = RtmCycle["events"][number];
 
@@ -87,7 +88,7 @@ export const auditPacketHref = (month: string, patientRecordId: string) => `/rtm
 function uniqueEvents(cycles: readonly RtmCycle[]): Event[] {
   const byId = new Map<string, Event>();
   for (const c of cycles) for (const e of c.events) byId.set(e.id, e);
-  return [...byId.values()].sort((a, b) => Date.parse(a.dateTime) - Date.parse(b.dateTime) || a.id.localeCompare(b.id));
+  return [...byId.values()].sort((a, b) => Date.parse(a.dateTime) - Date.parse(b.dateTime) || compareKeys(a.id, b.id));
 }
 
 /** The days of data among events (organization time zone), each with what happened on it. */
@@ -104,7 +105,7 @@ export function dataDays(events: readonly Event[], timeZone: string): DataDay[] 
   }
   // Each kind with its times of day (issue 32: an auditor asks when, not only which day).
   return [...days.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareKeys(a, b))
     .map(([day, kinds]) => ({ date: formatDay(day), what: [...kinds.entries()].map(([type, times]) => `${EVENT_LABEL[type]} ${times.join(", ")}`).join("; ") }));
 }
 

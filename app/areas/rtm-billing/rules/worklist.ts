@@ -110,6 +110,7 @@ import { isUuid } from "../../../domain/uuid";
 import { monthHeading } from "../../../domain/month-name";
 import { pasteableLines } from "../../../domain/spreadsheet";
 import { pageParam } from "../../../domain/paging";
+import { compareKeys } from "../../../domain/collate";
 
 export { isUuid };
 
@@ -338,7 +339,7 @@ export const careMonths = (cycles: readonly RtmCycle[]) => groupByDates(cycles.f
 
 /** The clock line of one management month's cycles. */
 export function careClockLine(month: readonly RtmCycle[]): ClockLine {
-  const reached = month.filter(billedOrReady).sort((a, b) => a.billingCode.localeCompare(b.billingCode));
+  const reached = month.filter(billedOrReady).sort((a, b) => compareKeys(a.billingCode, b.billingCode));
   // A billed month reports the minutes it was billed on; time documented after the bill is its own line (ADR 043).
   const billed = month.find((c) => c.status === "BILLED");
   const first = billed ?? month[0]!;

@@ -12,7 +12,7 @@ import { formatInstantDay, formatTime } from "../../../domain/zoned-day";
 import { exportFileName } from "../../../domain/scan-display";
 import { csvResultValue, formatResultValue } from "../../../domain/result-format";
 import { fileDay } from "../../../domain/report-day";
-import { compareId } from "../../../domain/collate";
+import { compareId, compareKeys } from "../../../domain/collate";
 
 export const SCAN_REPORTS_PATH = "/scan/reports/";
 export const LOCATION_REQUIRED = "Location is required";
@@ -90,7 +90,7 @@ const practitionerName = (s: ScanSession) => (s.practitioner ? `${s.practitioner
 /** One row per session, oldest first (the API answers newest first). */
 export function assessmentRows(sessions: readonly ScanSession[], assessmentNames: ReadonlyMap<string, string>, timeZone: string): AssessmentRow[] {
   return [...sessions]
-    .sort((a, b) => a.createdDate.localeCompare(b.createdDate) || a.id.localeCompare(b.id))
+    .sort((a, b) => compareKeys(a.createdDate, b.createdDate) || compareKeys(a.id, b.id))
     .map((s) => ({
       id: s.id,
       createdDate: s.createdDate,
