@@ -267,12 +267,15 @@ export function targetSizeSuspects(): string[] {
     const common = range.commonAncestorContainer as Element;
     return flat(a, common) && flat(b, common);
   };
+  type Box = { left: number; top: number; right: number; bottom: number };
+  /** A box's shorter side. */
+  const least = (p: Box) => Math.min(p.right - p.left, p.bottom - p.top);
   const name = (el: Element) => `${el.localName}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
   const suspects: string[] = [];
   for (const a of candidates) {
     // A part of the box that no other control covers: for each one that overlaps it, the largest of the parts of the
     // box wholly above, below, left or right of it (axe's split keeps all four, and so a part containing this one).
-    let free = { left: a.rect.left, top: a.rect.top, right: a.rect.right, bottom: a.rect.bottom };
+    let free: Box = { left: a.rect.left, top: a.rect.top, right: a.rect.right, bottom: a.rect.bottom };
     for (const b of candidates) {
       const o = b.rect;
       if (b === a || o.left >= free.right || o.right <= free.left || o.top >= free.bottom || o.bottom <= free.top || above(a.el, b.el)) continue;
@@ -282,7 +285,6 @@ export function targetSizeSuspects(): string[] {
         { ...free, right: o.left },
         { ...free, left: o.right },
       ];
-      const least = (p: typeof free) => Math.min(p.right - p.left, p.bottom - p.top);
       free = parts.reduce((best, p) => (least(p) > least(best) ? p : best));
     }
     if (free.right - free.left < MIN || free.bottom - free.top < MIN) suspects.push(`${name(a.el)} ${a.rect.width.toFixed(1)}×${a.rect.height.toFixed(1)}`);
