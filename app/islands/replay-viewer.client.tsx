@@ -19,6 +19,7 @@ import { arrivalText, canResume, hasArrived, streamedFrameAt, waitingText } from
 import { jointsOf, VALUES_PER_JOINT, type PackedLog } from "../replay/log-types";
 import type { LogStreamHeader } from "../replay/log-stream";
 import { LOG_UNREADABLE, parserWorkerSource } from "../replay/pack";
+import { takeEarlyLog } from "../replay/early-log";
 import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-tables";
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
 import { replayHref, type ReplayTab } from "../replay/summary";
@@ -121,8 +122,29 @@ function useStreamedLog(src: string): Load {
       }
     };
     worker.onerror = () => fail(LOG_UNREADABLE);
-    worker.postMessage({ url: new URL(src, window.location.href).href });
+    const logUrl = new URL(src, window.location.href).href;
+    // The request the page started at hydration (replay/early-log.ts): its body goes to the worker as a transferred
+    // stream. Where that cannot be (a browser without transferable streams, a failed request) the worker asks itself.
+    const early = takeEarlyLog(src);
+    let ended = false;
+    if (!early) worker.postMessage({ url: logUrl });
+    else
+      early.response.then(
+        (res) => {
+          if (ended) return;
+          try {
+            if (!res.body) throw new TypeError("no body");
+            worker.postMessage({ url: logUrl, stream: res.body, status: res.status, contentType: res.headers.get("Content-Type") ?? "" }, [res.body]);
+          } catch {
+            early.abort();
+            worker.postMessage({ url: logUrl });
+          }
+        },
+        () => ended || worker.postMessage({ url: logUrl }),
+      );
     return () => {
+      ended = true;
+      early?.abort();
       worker.terminate();
       URL.revokeObjectURL(url);
     };

@@ -5,8 +5,9 @@
  * Insights / Live Results tabs. Once hydrated, React.lazy loads replay-viewer.client.tsx: the 900 × 640 canvas
  * playing the log at 30 fps, its log fetched and parsed by a Web Worker off the main thread.
  */
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useHydrated } from "../components/use-hydrated";
+import { requestLogEarly } from "../replay/early-log";
 import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-tables";
 import { replayHref, type ReplaySummary, type ReplayTab } from "../replay/summary";
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
@@ -28,6 +29,8 @@ export interface ReplayViewerProps {
 
 export function ReplayViewer({ src, path, initialFrame, tab, fallback }: ReplayViewerProps) {
   const hydrated = useHydrated();
+  // The log is asked for at hydration, while the canvas island's script loads (replay/early-log.ts).
+  useEffect(() => requestLogEarly(src), [src]);
   if (!hydrated) return <>{fallback}</>;
   return (
     <Suspense fallback={<p className="replay-loading">Loading replay…</p>}>

@@ -202,6 +202,43 @@ describe("the worker's incremental parser (logStreamParserFn)", () => {
   });
 });
 
+describe("the worker reads the response the page asked for (early-log.ts)", () => {
+  /** Runs the worker's source with a stand-in for its global scope; resolves with its messages once it is done. */
+  function runWorker(data: Record<string, unknown>): Promise<{ type: string; [k: string]: unknown }[]> {
+    return new Promise((resolve) => {
+      const messages: { type: string; [k: string]: unknown }[] = [];
+      const scope = {
+        onmessage: null as null | ((e: { data: unknown }) => void),
+        postMessage: (m: { type: string }) => {
+          messages.push(m);
+          if (m.type === "done" || m.type === "error") resolve(messages);
+        },
+      };
+      new Function("self", "fetch", parserWorkerSource().replace(/^"use strict";/, ""))(scope, () => {
+        throw new Error("the worker fetched although it was given the response");
+      });
+      scope.onmessage!({ data });
+    });
+  }
+
+  it("parses a transferred body stream with the header and frames, and fetches nothing", async () => {
+    const log = poseLog();
+    const body = new Response(await ndjsonOf(JSON.stringify(log))).body;
+    const messages = await runWorker({ url: "https://portal.example/log.json", stream: body, status: 200, contentType: `${LOG_STREAM_TYPE}; charset=utf-8` });
+    expect(messages[0]).toMatchObject({ type: "header", header: { kind: "pose", frameCount: log.frames.length } });
+    const frames = messages.filter((m) => m.type === "frames") as unknown as LogStreamBatch[];
+    const coords = frames.flatMap((b) => Array.from(b.coords));
+    expect(coords).toEqual(Array.from(packLog(log).coords));
+    expect(messages.at(-1)!.type).toBe("done");
+  });
+
+  it("reports an answered error with its status and message, as from its own request", async () => {
+    const body = new Response(JSON.stringify({ message: "Not found" })).body;
+    const messages = await runWorker({ url: "https://portal.example/log.json", stream: body, status: 404, contentType: "application/json" });
+    expect(messages).toEqual([{ type: "error", status: 404, message: "Not found" }]);
+  });
+});
+
 describe("playing what has arrived", () => {
   it("plays by the clock within what has arrived; at its edge it holds there (buffering), not ending", () => {
     // 30 fps: 100 ms = 3 frames.

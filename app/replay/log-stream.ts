@@ -8,6 +8,8 @@
 import type { PackedLog } from "./log-types";
 
 export const LOG_STREAM_TYPE = "application/x-ndjson";
+/** What the viewer asks for: the stream of frames, else the log's JSON document (the demo's sample file). */
+export const LOG_ACCEPT = `${LOG_STREAM_TYPE}, application/json;q=0.9`;
 
 /** The stream's first line: what the viewer needs before the first frame (the frame count, the phases, the results). */
 export type LogStreamHeader = Pick<PackedLog, "kind" | "frameCount" | "lapInfo" | "strideInfo" | "resultFrames">;

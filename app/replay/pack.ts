@@ -5,7 +5,7 @@
  * as arguments). pack.test.ts checks it runs as standalone source.
  */
 import { HAND_JOINTS, POSE_JOINTS, type PackedLog } from "./log-types";
-import { LOG_STREAM_TYPE, logStreamParserFn } from "./log-stream";
+import { LOG_ACCEPT, LOG_STREAM_TYPE, logStreamParserFn } from "./log-stream";
 
 export const LOG_UNREADABLE = "The log could not be read.";
 
@@ -68,8 +68,9 @@ export function packLogFn(json: unknown, poseJoints: readonly string[], handJoin
 export const packLog = (json: unknown): PackedLog => packLogFn(json, POSE_JOINTS, HAND_JOINTS);
 
 /**
- * The Web Worker's source: it fetches the log itself (same origin, the session cookie goes along) asking for the
- * stream of frames (`Accept: application/x-ndjson`, ADR 048), parses it as it arrives (log-stream.ts) and posts
+ * The Web Worker's source: it reads the log's response the page asked for at hydration (early-log.ts; its body a
+ * transferred stream, with its status and type), or else fetches the log itself (same origin, the session cookie goes
+ * along) — both asking for the stream of frames (`Accept: application/x-ndjson`, ADR 048) —, parses it as it arrives (log-stream.ts) and posts
  * to the page: the header first, then the frames packed in batches (their buffers transferred) — the first as soon
  * as it is parsed, the next at most every 100 ms — then the end. A log answered as one JSON document (the demo's
  * sample file) is parsed whole and posted the same way. Nothing of the parsing runs on the page's main thread.
@@ -86,9 +87,11 @@ const BATCH_MS = 100;
 const now = () => performance.timeOrigin + performance.now();
 const postBatch = (b) => self.postMessage({ type: "frames", start: b.start, count: b.count, coords: b.coords, sides: b.sides, at: now() }, [b.coords.buffer, b.sides.buffer]);
 self.onmessage = async (event) => {
-  const url = event.data.url;
+  const { url, stream, status, contentType } = event.data;
   try {
-    const res = await fetch(url, { credentials: "same-origin", headers: { Accept: ${JSON.stringify(`${LOG_STREAM_TYPE}, application/json;q=0.9`)} } });
+    const res = stream
+      ? new Response(stream, { status, headers: { "Content-Type": contentType } })
+      : await fetch(url, { credentials: "same-origin", headers: { Accept: ${JSON.stringify(LOG_ACCEPT)} } });
     if (!res.ok) {
       let message = "";
       try { message = (await res.json()).message || ""; } catch (e) {}
