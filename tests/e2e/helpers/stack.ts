@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, demoAccounts, type DemoAccount } from "../../../referenc
 import { createIdentityUser as createUser } from "../../../scripts/identity/users.js";
 import { signIn, type Tokens } from "../../../scripts/identity/sign-in.js";
 import { readState } from "../../setup/state.js";
+import { sharedInRun } from "./run-cache.js";
 
 export { DEMO_PASSWORD };
 
@@ -34,7 +35,7 @@ export async function tokensOf(login: string, password = DEMO_PASSWORD): Promise
 }
 
 /**
- * The demo accounts' access tokens for `apiAs`, one sign-in per account and worker (tests call it several times
+ * The demo accounts' access tokens for `apiAs`, one sign-in per account and run (any worker's, run-cache.ts) (tests call it several times
  * each; a patient made by helpers/patient-detail.ts took two sign-ins). Renewed after 10 minutes, well inside
  * the access token's 60 (scripts/identity/provision.ts). The API verifies tokens by signature alone, so a
  * sign-out in the portal (which revokes that session's refresh token) does not touch them. Only demo accounts,
@@ -49,8 +50,14 @@ function accessTokenOf(login: string, password: string, now = Date.now()): Promi
   const key = `${login}\u0000${password}`;
   const hit = accessTokens.get(key);
   if (hit && now - hit.at < TOKEN_MAX_AGE_MS) return hit.token;
-  const token = tokensOf(login, password).then((t) => t.accessToken);
+  const shared = sharedInRun("token", key, TOKEN_MAX_AGE_MS, () => tokensOf(login, password).then((t) => t.accessToken), now);
+  const token = shared.then((s) => s.value);
   accessTokens.set(key, { at: now, token });
+  // Aged from the sign-in, which may be another worker's.
+  void shared.then(
+    (s) => accessTokens.get(key)?.token === token && accessTokens.set(key, { at: s.at, token }),
+    () => undefined,
+  );
   token.catch(() => {
     if (accessTokens.get(key)?.token === token) accessTokens.delete(key);
   });

@@ -1,0 +1,33 @@
+/**
+ * Sign-ins shared by every worker of the run, each in a file of the run's data directory (as the accessibility
+ * verdicts are, a11y.ts): a demo account's session cookies or access token that one worker signed in for serve the
+ * other workers too, until they age out, instead of each worker signing in again. Each sign-in of an account with
+ * two-step verification takes a fresh authenticator code, and waits up to 30 s for the next one when another worker
+ * has just taken the current one: a `beforeAll` that signed in ran out of its 30 s so (admin-sessions.spec), and the
+ * run's sign-ins waited over a minute in all for codes.
+ *
+ * The files hold the demo accounts' cookies and tokens of this run's stack, readable by its user only; the directory
+ * goes with the run (the global setup's teardown).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { readState } from "../../setup/state.js";
+
+/** What `make` answered for `key` at `at` — made now, or read from another worker's file when younger than `maxAgeMs`. */
+export async function sharedInRun<T>(kind: string, key: string, maxAgeMs: number, make: () => Promise<T>, now = Date.now()): Promise<{ at: number; value: T }> {
+  const dir = join(readState().dataDir, "signed-in", kind);
+  const file = join(dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+  try {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as { at: number; value: T };
+    if (now - kept.at < maxAgeMs) return kept;
+  } catch {
+    // None yet (a file is written whole, by a rename).
+  }
+  const value = await make();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, JSON.stringify({ at: now, value }), { mode: 0o600 });
+  renameSync(part, file);
+  return { at: now, value };
+}
