@@ -10,24 +10,48 @@
  * goes with the run (the global setup's teardown).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readState } from "../../setup/state.js";
+
+/** The longest a worker waits for another's sign-in (an authenticator code can take 30 s) before signing in itself. */
+const LOCK_WAIT_MS = 60_000;
 
 /** What `make` answered for `key` at `at` — made now, or read from another worker's file when younger than `maxAgeMs`. */
 export async function sharedInRun<T>(kind: string, key: string, maxAgeMs: number, make: () => Promise<T>, now = Date.now()): Promise<{ at: number; value: T }> {
   const dir = join(readState().dataDir, "signed-in", kind);
   const file = join(dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`);
-  try {
-    const kept = JSON.parse(readFileSync(file, "utf8")) as { at: number; value: T };
-    if (now - kept.at < maxAgeMs) return kept;
-  } catch {
-    // None yet (a file is written whole, by a rename).
-  }
-  const value = await make();
+  const fresh = () => {
+    try {
+      const kept = JSON.parse(readFileSync(file, "utf8")) as { at: number; value: T };
+      return now - kept.at < maxAgeMs ? kept : undefined;
+    } catch {
+      return undefined; // None yet (a file is written whole, by a rename).
+    }
+  };
+  const kept = fresh();
+  if (kept) return kept;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const part = `${file}.${process.pid}.part`;
-  writeFileSync(part, JSON.stringify({ at: now, value }), { mode: 0o600 });
-  renameSync(part, file);
-  return { at: now, value };
+  // One worker signs in; another that needs the same account meanwhile waits for its file (the workers start together).
+  const lock = `${file}.lock`;
+  let mine = false;
+  try {
+    writeFileSync(lock, String(process.pid), { flag: "wx", mode: 0o600 });
+    mine = true;
+  } catch {
+    for (let waited = 0; waited < LOCK_WAIT_MS && existsSync(lock); waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      const theirs = fresh();
+      if (theirs) return theirs;
+    }
+  }
+  try {
+    const value = await make();
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, JSON.stringify({ at: now, value }), { mode: 0o600 });
+    renameSync(part, file);
+    return { at: now, value };
+  } finally {
+    if (mine) rmSync(lock, { force: true });
+  }
 }
