@@ -223,7 +223,14 @@ describe("the worker reads the response the page asked for (early-log.ts)", () =
 
   it("parses a transferred body stream with the header and frames, and fetches nothing", async () => {
     const log = poseLog();
-    const body = new Response(await ndjsonOf(JSON.stringify(log))).body;
+    const bytes = await ndjsonOf(JSON.stringify(log));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // In three chunks, as a stream arrives.
+        for (const cut of [[0, 1000], [1000, bytes.length >> 1], [bytes.length >> 1, bytes.length]]) controller.enqueue(bytes.slice(cut[0], cut[1]));
+        controller.close();
+      },
+    });
     const messages = await runWorker({ url: "https://portal.example/log.json", stream: body, status: 200, contentType: `${LOG_STREAM_TYPE}; charset=utf-8` });
     expect(messages[0]).toMatchObject({ type: "header", header: { kind: "pose", frameCount: log.frames.length } });
     const frames = messages.filter((m) => m.type === "frames") as unknown as LogStreamBatch[];
