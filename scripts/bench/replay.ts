@@ -106,12 +106,19 @@ try {
       await page.waitForFunction(() => (window as unknown as { __replayStats?: Stats }).__replayStats?.logParsedAt !== undefined, undefined, { timeout: 180_000, polling: 50 });
       const stats = (await page.evaluate(() => (window as unknown as { __replayStats: Stats }).__replayStats)) as Stats & Required<Pick<Stats, "workerStartedAt" | "firstFramesAt" | "logArrivedAt" | "logParsedAt" | "firstFrameAt">>;
       const tasks = (await page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks)) as LongTask[];
+      // The log's request as the page made it (replay/early-log.ts, at hydration): when it left and its first byte came.
+      const logTiming = (await page.evaluate(() => {
+        const e = performance.getEntriesByType("resource").find((r) => /\/pose-log\.json$/.test(new URL(r.name).pathname)) as PerformanceResourceTiming | undefined;
+        return e ? { requested: performance.timeOrigin + e.startTime, firstByte: performance.timeOrigin + e.responseStart } : null;
+      })) as { requested: number; firstByte: number } | null;
       const since = (t: number) => fmt(t - stats.navigationStart, 0);
       rows.push([
         `${run}`,
         stats.frameCount ?? 0,
         since(first.firstFrameAt),
+        logTiming ? since(logTiming.requested) : "-",
         since(stats.workerStartedAt),
+        logTiming ? since(logTiming.firstByte) : "-",
         since(stats.firstFramesAt),
         since(stats.logArrivedAt),
         since(stats.logParsedAt),
@@ -130,7 +137,7 @@ try {
     ...(staleNote ? [staleNote] : []),
     `## Opening the replay (${runs} cold loads, headless chromium)`,
     markdownTable(
-      ["run", "frames", "nav → first frame ms", "nav → worker started ms", "nav → first frames arrived ms", "nav → log arrived ms", "nav → log parsed ms", "longest task while the log streamed ms", "longest task nav → first frame ms"],
+      ["run", "frames", "nav → first frame ms", "nav → log requested ms", "nav → worker started ms", "nav → log's first byte ms", "nav → first frames arrived ms", "nav → log arrived ms", "nav → log parsed ms", "longest task while the log streamed ms", "longest task nav → first frame ms"],
       rows,
     ),
     "## The log on the server side (one request each, before the browser's loads)",
