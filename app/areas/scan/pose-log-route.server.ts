@@ -16,8 +16,6 @@ import type { ScanArtifact } from "../../domain/scan-display";
 import { isUuid } from "../../domain/uuid";
 import { requestUrl } from "../../request-url";
 import { LOG_STREAM_TYPE, logStream, wantsLogStream } from "../../replay/log-stream.server";
-import { logReadAheadOr } from "../../replay/log-ahead.server";
-import { scanLogName } from "./replay/replay-route.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -31,7 +29,7 @@ export async function scanLogResponse({ request, context, params }: LoaderFuncti
   requireProduct(context, "SCAN");
   const id = params.sessionId;
   if (!isUuid(id)) throw refusal(NO_POSE_LOGS, 404);
-  const log = await logReadAheadOr(request, context, scanLogName(id, artifact), () => getScanLog(getApi(request, context), id, artifact, request.signal));
+  const log = await getScanLog(getApi(request, context), id, artifact, request.signal);
   const download = requestUrl(request).searchParams.get("download") === "1";
   return logFileResponse(log, download ? `${artifact}-${id}.json` : null, request);
 }

@@ -18,7 +18,6 @@ import { replayTab } from "../../../replay/summary";
 import { frameFromParam } from "../../../replay/timeline";
 import { logFileResponse, refusal } from "../../scan/pose-log-route.server";
 import { frameSvgOf, MAX_FRAMES, readLog, stillView } from "../../scan/replay/replay-route.server";
-import { logReadAheadOr } from "../../../replay/log-ahead.server";
 import { backTo } from "../../scan/sessions/analysis-pdf.server";
 import { requireAdmin } from "../access.server";
 import { pageOf, parseGaitSort, parsePage, sortGaitRows } from "./gait-sort";
@@ -74,7 +73,7 @@ export async function loadAdminGaitReplay({ request, context, params }: LoaderFu
   const timeZone = zoneOrDefault(user.organization.timezone);
   // Without a pose log there is nothing to replay: the page says so (and reads nothing).
   const poseLog = s.artifacts.includes("pose-log");
-  const still = poseLog ? stillView(request, frame, (signal) => getAdminGaitLog(getApi(request, context), s.id, signal), { context, log: `admin-gait/${id}` }) : null;
+  const still = poseLog ? stillView(request, frame, (signal) => getAdminGaitLog(getApi(request, context), s.id, signal)) : null;
   return data(
     {
       state: "ok" as const,
@@ -108,7 +107,7 @@ export async function adminGaitLog({ request, context, params }: LoaderFunctionA
   const id = params.sessionId?.toLowerCase();
   if (!isUuid(id)) return refusal(NO_POSE_LOGS, 404);
   const download = requestUrl(request).searchParams.get("download") === "1";
-  if (!download) return logFileResponse(await logReadAheadOr(request, context, `admin-gait/${id}`, () => getAdminGaitLog(getApi(request, context), id, request.signal)), null, request);
+  if (!download) return logFileResponse(await getAdminGaitLog(getApi(request, context), id, request.signal), null, request);
   // The download: named after the session (its UUID); a failure goes back to the list with the server's message.
   const found = await findGaitSession(request, context, id);
   const log = found.session ? await getAdminGaitLog(getApi(request, context), found.session.id, request.signal) : { error: { message: found.error, status: found.status } };

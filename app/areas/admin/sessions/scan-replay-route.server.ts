@@ -19,7 +19,6 @@ import { requireAdmin } from "../access.server";
 import { loadAdminAnalysis, lookupAdminSession, sessionLog } from "./session-lookup.server";
 import type { ScanSession } from "../../../api/scan.server";
 import { requestUrl } from "../../../request-url";
-import { logReadAheadOr } from "../../../replay/log-ahead.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -45,7 +44,6 @@ export async function loadAdminScanReplay({ request, context, params }: LoaderFu
     timeZone: zoneOrDefault(user.organization.timezone),
     hasLog: source !== null,
     source: source ?? (async () => ({ error: { message: NO_POSE_LOGS, status: 404 } })),
-    ahead: { context, log: `admin-scan/${s.id}` },
   });
 }
 
@@ -68,7 +66,7 @@ export async function adminScanLog({ request, context, params }: LoaderFunctionA
   if (found.error !== undefined) return found.status === 404 ? refusal(NO_POSE_LOGS, 404) : refusal(found.error, 502);
   const artifact = sessionLog(found.session);
   if (!artifact) return refusal(NO_POSE_LOGS, 404);
-  const log = await logReadAheadOr(request, context, `admin-scan/${found.session.id}`, () => getAdminScanLog(getApi(request, context), found.session.id, artifact, request.signal));
+  const log = await getAdminScanLog(getApi(request, context), found.session.id, artifact, request.signal);
   const download = requestUrl(request).searchParams.get("download") === "1";
   return logFileResponse(log, download ? `${artifact}-${found.session.sessionUUID}.json` : null, request);
 }

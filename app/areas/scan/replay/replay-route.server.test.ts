@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { RouterContextProvider } from "react-router";
 import type { ScanSession } from "../../../api/scan.server";
 import { replayData } from "./replay-route.server";
 
@@ -11,7 +10,6 @@ const pageOf = async (scanVersion: string, hasLog: boolean) => {
     timeZone: "America/Denver",
     hasLog,
     source: async () => ({ error: { message: "none", status: 404 } }),
-    ahead: { context: new RouterContextProvider(), log: "scan/s1/pose-log" },
   });
   return response.data;
 };

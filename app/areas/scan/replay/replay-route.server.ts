@@ -19,7 +19,6 @@ import { isUuid } from "../../../domain/uuid";
 import { clientRunsScripts } from "../../../shell/scripting";
 import { frameSvg } from "../../../replay/frame-svg";
 import type { PackedLog } from "../../../replay/log-types";
-import { readLogAhead } from "../../../replay/log-ahead.server";
 import { readPackedLog } from "../../../replay/read-log.server";
 import { summarize, replayTab, type ReplaySummary } from "../../../replay/summary";
 import { frameFromParam } from "../../../replay/timeline";
@@ -37,9 +36,6 @@ export const MAX_FRAMES = 20_000;
 export type LogSource = (signal: AbortSignal) => Promise<ApiResult<ReadableStream<Uint8Array>>>;
 export type LogRead = { data: PackedLog; error?: undefined } | { error: { message: string; status: number }; data?: undefined };
 
-/** The name a scan session's log is read ahead under (log-ahead.server.ts): the page's loader and the log's route. */
-export const scanLogName = (sessionId: string, artifact: string) => `scan/${sessionId.toLowerCase()}/${artifact}`;
-
 /** Reads and packs a log (a missing one: 404 'No pose logs available'; any other failure: 502 with the message). */
 export async function readLog(source: LogSource, signal: AbortSignal): Promise<LogRead> {
   const stream = await source(signal);
@@ -55,36 +51,26 @@ export async function readLog(source: LogSource, signal: AbortSignal): Promise<L
  * The replay page's data for a scan session whose log comes from `source` (the portal's page and the admin
  * area's): refused before 2.18.0 or without a log (`hasLog`); the no-JavaScript frame view streams in.
  */
-export function replayData(request: Request, opts: { session: ScanSession; assessmentName: string | null; timeZone: string; hasLog: boolean; source: LogSource; ahead: LogAhead }) {
+export function replayData(request: Request, opts: { session: ScanSession; assessmentName: string | null; timeZone: string; hasLog: boolean; source: LogSource }) {
   const { session: s } = opts;
   const url = requestUrl(request);
   const refusal = replayRefusal(s.session.meta.scanVersion, opts.hasLog);
   const frame = frameFromParam(url.searchParams.get("frame"), MAX_FRAMES);
   const tab = replayTab(url.searchParams.get("tab"));
   return data(
-    { state: "ok" as const, session: s, assessmentName: opts.assessmentName, refusal, frame, tab, timeZone: opts.timeZone, still: refusal ? null : stillView(request, frame, opts.source, opts.ahead) },
+    { state: "ok" as const, session: s, assessmentName: opts.assessmentName, refusal, frame, tab, timeZone: opts.timeZone, still: refusal ? null : stillView(request, frame, opts.source) },
     { headers: NO_STORE },
   );
-}
-
-/** Where the log of a page is read ahead for its viewer (replay/log-ahead.server.ts): the loader's context and the log's name. */
-export interface LogAhead {
-  context: LoaderFunctionArgs["context"];
-  log: string;
 }
 
 /**
  * The no-JavaScript view of frame `frame` (not awaited by the loaders: the header renders at once; the frame
  * view streams in when the log has been read). A browser known to run scripts gets the canvas instead, so the
- * server does not read the log for the page (`?still=1` asks anyway): null — it starts reading it for the viewer's
- * request that follows (`ahead`, log-ahead.server.ts).
+ * server does not read the log for it (`?still=1` asks anyway): null.
  */
-export function stillView(request: Request, frame: number, source: LogSource, ahead: LogAhead): Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null {
+export function stillView(request: Request, frame: number, source: LogSource): Promise<{ summary: ReplaySummary; error: null } | { error: string; summary: null }> | null {
   const wantStill = !clientRunsScripts(request) || requestUrl(request).searchParams.get("still") === "1";
-  if (!wantStill) {
-    readLogAhead(request, ahead.context, ahead.log, source);
-    return null;
-  }
+  if (!wantStill) return null;
   return readLog(source, request.signal).then((log) => (log.error ? { error: log.error.message, summary: null } : { summary: summarize(log.data, Math.min(frame, log.data.frameCount - 1)), error: null }));
 }
 
@@ -110,7 +96,6 @@ export async function loadReplay({ request, context, params }: LoaderFunctionArg
     timeZone: user.organization.timezone,
     hasLog: log !== null,
     source: (signal) => (log ? getScanLog(api, s.id, log, signal) : Promise.resolve({ error: { message: NO_POSE_LOGS, status: 404 } })),
-    ahead: { context, log: scanLogName(id, log ?? "pose-log") },
   });
 }
 
