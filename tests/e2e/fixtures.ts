@@ -6,6 +6,7 @@
  * - an automatic guard that makes "an accessibility check on every page visited" hold: it records every
  *   main-frame navigation of every page of the test; at the end of a passing test, the last page is checked if
  *   the test did not check it, and any earlier page that was left without a check fails the test with its URL;
+ * - `page.goto` made once more when Chromium aborted it for a change of the machine's network (retryOnNetworkChange);
  * - an automatic guard against errors the pages' scripts leave uncaught (`pageerror`): a passing test that saw one
  *   fails with it. A hydration mismatch is one (React's #418/#425): React then throws the server's HTML away and
  *   renders the part again, losing what the user did before the scripts ran (a row opened, a field typed in).
@@ -38,6 +39,27 @@ function track(page: Page): void {
   });
 }
 
+/**
+ * `page.goto` made once more when the browser aborted it because the machine's network changed
+ * (`net::ERR_NETWORK_CHANGED`): Chromium drops the requests in flight when a network interface comes or goes, and CI's
+ * container lane creates and removes podman's beside the E2E lane (a layout test's `goto` failed so in a clean-clone
+ * run). Only that error, once: anything else fails as it did.
+ */
+const retrying = new WeakSet<Page>();
+function retryOnNetworkChange(page: Page): void {
+  if (retrying.has(page)) return;
+  retrying.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    try {
+      return await goto(url, options);
+    } catch (e) {
+      if (!(e instanceof Error) || !e.message.includes("net::ERR_NETWORK_CHANGED")) throw e;
+      return goto(url, options);
+    }
+  };
+}
+
 /** Axe on the page as it is now; fails the test on serious or critical violations. */
 export async function expectAccessible(page: Page, options?: A11yOptions): Promise<void> {
   const url = new URL(page.url());
@@ -49,10 +71,18 @@ export async function expectAccessible(page: Page, options?: A11yOptions): Promi
 /** The start of a console line by which a page reports what an error it reported was caused by (pageErrorGuard). */
 const CAUSE_MARK = "[error cause] ";
 
-export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void }>({
+export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void; networkChangeRetry: void }>({
   baseURL: async ({}, use) => {
     await use(readState().baseURL);
   },
+  networkChangeRetry: [
+    async ({ context }, use) => {
+      for (const p of context.pages()) retryOnNetworkChange(p);
+      context.on("page", retryOnNetworkChange);
+      await use();
+    },
+    { auto: true },
+  ],
   a11yGuard: [
     async ({ context }, use, testInfo) => {
       for (const p of context.pages()) track(p);
