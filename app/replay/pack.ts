@@ -70,8 +70,8 @@ export const packLog = (json: unknown): PackedLog => packLogFn(json, POSE_JOINTS
 /**
  * The Web Worker's source: it reads the log's response the page asked for at hydration (early-log.ts; its body a
  * transferred stream, with its status and type), or else fetches the log itself (same origin, the session cookie goes
- * along) — both asking for the stream of frames (`Accept: application/x-ndjson`, ADR 048) —, parses it as it arrives (log-stream.ts) and posts
- * to the page: the header first, then the frames packed in batches (their buffers transferred) — the first as soon
+ * along) — both asking for the stream of frames (`Accept: application/x-ndjson`, ADR 048) —, parses it as it
+ * arrives (log-stream.ts) and posts to the page: the header first, then the frames packed in batches (their buffers transferred) — the first as soon
  * as it is parsed, the next at most every 100 ms — then the end. A log answered as one JSON document (the demo's
  * sample file) is parsed whole and posted the same way. Nothing of the parsing runs on the page's main thread.
  * Messages: {type:"header", header} · {type:"frames", start, count, coords, sides, at} · {type:"done", arrivedAt, at}

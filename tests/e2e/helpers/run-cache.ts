@@ -17,8 +17,30 @@ import { readState } from "../../setup/state.js";
 /** The longest a worker waits for another's sign-in (an authenticator code can take 30 s) before signing in itself. */
 const LOCK_WAIT_MS = 60_000;
 
+/**
+ * One sign-in of a kind per key and run: `oncePerRun("token", maxAgeMs)` answers `(key, make)` with what any worker
+ * made for `key` within `maxAgeMs` (this worker's promise first, then another worker's file), else with `make()`.
+ * Aged from the sign-in, which may be another worker's; a failed one is not kept (the next test tries again).
+ */
+export function oncePerRun<T>(kind: string, maxAgeMs: number): (key: string, make: () => Promise<T>, now?: number) => Promise<T> {
+  const mine = new Map<string, { at: number; value: Promise<T> }>();
+  return (key, make, now = Date.now()) => {
+    const hit = mine.get(key);
+    if (hit && now - hit.at < maxAgeMs) return hit.value;
+    const shared = sharedInRun(kind, key, maxAgeMs, make, now);
+    const value = shared.then((s) => s.value);
+    const entry = { at: now, value };
+    mine.set(key, entry);
+    shared.then(
+      (s) => (entry.at = s.at),
+      () => mine.get(key) === entry && mine.delete(key),
+    );
+    return value;
+  };
+}
+
 /** What `make` answered for `key` at `at` — made now, or read from another worker's file when younger than `maxAgeMs`. */
-export async function sharedInRun<T>(kind: string, key: string, maxAgeMs: number, make: () => Promise<T>, now = Date.now()): Promise<{ at: number; value: T }> {
+async function sharedInRun<T>(kind: string, key: string, maxAgeMs: number, make: () => Promise<T>, now = Date.now()): Promise<{ at: number; value: T }> {
   const dir = join(readState().dataDir, "signed-in", kind);
   const file = join(dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`);
   const fresh = () => {

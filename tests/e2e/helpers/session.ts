@@ -1,6 +1,7 @@
 /**
  * Starting a test signed in without going through the login page: the portal's session cookies of a user,
- * signed in through the login form once per run (by whichever worker needs them first, run-cache.ts) (in a scratch no-JS context, no accessibility checks) and
+ * signed in through the login form once per run (by whichever worker needs them first, run-cache.ts; in a scratch
+ * no-JS context, no accessibility checks) and
  * added to each test's context. The sign-in pages themselves are covered by auth.spec.ts, account.spec.ts,
  * sso.spec.ts and session.spec.ts; going through them (and the dashboard) before every test was half of the
  * suite's axe time.
@@ -24,7 +25,7 @@ import { expectAccessible, jsEnabled } from "../fixtures.js";
 import { readState } from "../../setup/state.js";
 import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
 import { DEMO_PASSWORD } from "./stack.js";
-import { sharedInRun } from "./run-cache.js";
+import { oncePerRun } from "./run-cache.js";
 import { answerMfaIfAsked, loginForm } from "./ui.js";
 
 type Cookies = Parameters<BrowserContext["addCookies"]>[0];
@@ -38,7 +39,7 @@ export type Who = string | { email: string; password?: string };
  */
 export const MAX_AGE_MS = 10 * 60_000;
 
-const cache = new Map<string, { at: number; cookies: Promise<Cookies> }>();
+const sessionsOfRun = oncePerRun<Cookies>("session", MAX_AGE_MS);
 
 async function signInForCookies(browser: Browser, email: string, password: string): Promise<Cookies> {
   const context = await browser.newContext({ baseURL: readState().baseURL, javaScriptEnabled: false });
@@ -63,26 +64,11 @@ async function signInForCookies(browser: Browser, email: string, password: strin
  * run-cache.ts; renewed after MAX_AGE_MS).
  */
 export function sessionCookies(browser: Browser, email: string, password = DEMO_PASSWORD, now = Date.now()): Promise<Cookies> {
-  const key = `${email}\u0000${password}`;
-  const hit = cache.get(key);
-  if (hit && now - hit.at < MAX_AGE_MS) return hit.cookies;
-  const shared = sharedInRun("session", key, MAX_AGE_MS, () => signInForCookies(browser, email, password), now);
-  const cookies = shared.then((s) => s.value);
-  // Aged from the sign-in, which may be another worker's.
-  cache.set(key, { at: now, cookies });
-  void shared.then(
-    (s) => cache.get(key)?.cookies === cookies && cache.set(key, { at: s.at, cookies }),
-    () => undefined,
-  );
-  // A failed sign-in is not kept: the next test tries again.
-  cookies.catch(() => {
-    if (cache.get(key)?.cookies === cookies) cache.delete(key);
-  });
-  return cookies;
+  return sessionsOfRun(`${email}\u0000${password}`, () => signInForCookies(browser, email, password), now);
 }
 
 /**
- * The test's page starts signed in as `who` (the worker's cached session; no page is opened). With JavaScript
+ * The test's page starts signed in as `who` (the run's cached session; no page is opened). With JavaScript
  * (project `js`) the browser is also marked as one that has run the portal's scripts, as it is after the login
  * page: its pages stream, as they did after `signInAs`.
  */

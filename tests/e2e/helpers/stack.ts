@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, demoAccounts, type DemoAccount } from "../../../referenc
 import { createIdentityUser as createUser } from "../../../scripts/identity/users.js";
 import { signIn, type Tokens } from "../../../scripts/identity/sign-in.js";
 import { readState } from "../../setup/state.js";
-import { sharedInRun } from "./run-cache.js";
+import { oncePerRun } from "./run-cache.js";
 
 export { DEMO_PASSWORD };
 
@@ -35,33 +35,19 @@ export async function tokensOf(login: string, password = DEMO_PASSWORD): Promise
 }
 
 /**
- * The demo accounts' access tokens for `apiAs`, one sign-in per account and run (any worker's, run-cache.ts) (tests call it several times
- * each; a patient made by helpers/patient-detail.ts took two sign-ins). Renewed after 10 minutes, well inside
+ * The demo accounts' access tokens for `apiAs`, one sign-in per account and run (any worker's, run-cache.ts; tests
+ * call it several times each; a patient made by helpers/patient-detail.ts took two sign-ins). Renewed after 10 minutes, well inside
  * the access token's 60 (scripts/identity/provision.ts). The API verifies tokens by signature alone, so a
  * sign-out in the portal (which revokes that session's refresh token) does not touch them. Only demo accounts,
  * whose groups no test changes: a token carries the groups of its sign-in (createProvider needs a new one
  * after the sign-up). `tokensOf` always signs in.
  */
 const TOKEN_MAX_AGE_MS = 10 * 60_000;
-const accessTokens = new Map<string, { at: number; token: Promise<string> }>();
+const accessTokensOfRun = oncePerRun<string>("token", TOKEN_MAX_AGE_MS);
 
 function accessTokenOf(login: string, password: string, now = Date.now()): Promise<string> {
   if (!demoAccounts.some((a) => a.email === login && a.password === password)) return tokensOf(login, password).then((t) => t.accessToken);
-  const key = `${login}\u0000${password}`;
-  const hit = accessTokens.get(key);
-  if (hit && now - hit.at < TOKEN_MAX_AGE_MS) return hit.token;
-  const shared = sharedInRun("token", key, TOKEN_MAX_AGE_MS, () => tokensOf(login, password).then((t) => t.accessToken), now);
-  const token = shared.then((s) => s.value);
-  accessTokens.set(key, { at: now, token });
-  // Aged from the sign-in, which may be another worker's.
-  void shared.then(
-    (s) => accessTokens.get(key)?.token === token && accessTokens.set(key, { at: s.at, token }),
-    () => undefined,
-  );
-  token.catch(() => {
-    if (accessTokens.get(key)?.token === token) accessTokens.delete(key);
-  });
-  return token;
+  return accessTokensOfRun(`${login}\u0000${password}`, () => tokensOf(login, password).then((t) => t.accessToken), now);
 }
 
 /** The provider API as this user: `const { data, error } = await (await apiAs(email)).GET("/v2/users/current")`. */
