@@ -28,7 +28,7 @@ import { requestTargetLimit } from "./request-limits";
 import { formBodiesOnly, retryAfterOn429 } from "./odd-requests";
 import { originOf, securityHeaders } from "./security";
 import { inlineStylesheets } from "./inline-css";
-import { precompressed } from "./precompressed";
+import { precompressed, scriptsAndStyles } from "./precompressed";
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -98,9 +98,12 @@ export function createApp(opts: AppOptions) {
     res.json({ status: "ok" });
   });
 
+  // The build's scripts and stylesheets: from memory, with the headers a subresource needs (server/precompressed.ts).
+  const builtAssets = join(opts.root, "build", "client", "build");
+  if (existsSync(builtAssets)) app.use("/build", scriptsAndStyles(builtAssets, { isShuttingDown: opts.isShuttingDown }));
+
   // The build's stylesheets, carried inline by the documents (ADR 038; server/inline-css.ts). Not in development: Vite
   // serves the styles there.
-  const builtAssets = join(opts.root, "build", "client", "build");
   const inlineCss = !opts.devMiddleware && existsSync(builtAssets) ? inlineStylesheets(builtAssets) : undefined;
 
   // Request id, nonce, logging, security headers, cookies from the session layer.
@@ -159,11 +162,10 @@ export function createApp(opts: AppOptions) {
   // the endpoint checks its own types and size.
   app.post(CSP_REPORT_PATH, ...cspReportEndpoint());
 
-  // Fingerprinted build output: cached for a year, never revalidated; sent as the build compressed it (Brotli 11 or
-  // gzip 9, server/precompressed.ts), not compressed again per request.
-  const assetsDir = join(opts.root, "build", "client", "build");
-  if (existsSync(assetsDir)) app.use("/build", precompressed(assetsDir));
-  app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  // The rest of the fingerprinted build output (scripts and stylesheets are answered above): cached for a year, never
+  // revalidated; sent as the build compressed it (Brotli 11 or gzip 9, server/precompressed.ts), not compressed again.
+  if (existsSync(builtAssets)) app.use("/build", precompressed(builtAssets));
+  app.use("/build", express.static(builtAssets, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   // Other static files (favicon, fonts): an hour.
   app.use(express.static(join(opts.root, "public"), { maxAge: "1h", index: false, redirect: false }));
 

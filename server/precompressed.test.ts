@@ -1,13 +1,14 @@
 /**
  * The build's precompressed assets through the portal's own app (createApp): Brotli when the browser takes it, else
- * gzip, else the file as it is; each with the original's type, the immutable caching and Vary: Accept-Encoding.
+ * gzip, else the file as it is; each with the original's type, the immutable caching and Vary: Accept-Encoding. Scripts
+ * and stylesheets come from memory with a subresource's headers only, not a document's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server } from "node:http";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setLogSink } from "../app/log.server";
 import { testConfig } from "../app/testing/config";
@@ -28,12 +29,10 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "entry-abc.js"), SCRIPT);
   writeFileSync(join(dir, "plain-abc.css"), `.a { color: red; }\n`.repeat(200));
-  writeFileSync(join(dir, "hand-made-abc.js"), SCRIPT); // only a .br beside it
-  writeFileSync(join(dir, "hand-made-abc.js.br"), brotliCompressSync(SCRIPT));
   await precompressDir(dir);
   rmSync(join(dir, "plain-abc.css.br"));
   rmSync(join(dir, "plain-abc.css.gz"));
-  const app = createApp({ build: () => Promise.reject(new Error("no app here")), mode: "production", config: testConfig(), root, isShuttingDown: () => false });
+  const app = createApp({ build: () => Promise.reject(new Error("no app here")), mode: "production", config: { ...testConfig(), trustProxy: "loopback" }, root, isShuttingDown: () => false });
   server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -90,13 +89,37 @@ describe("precompressed assets under /build/", () => {
     expect(head["content-encoding"]).toBe("br");
   });
 
-  it("falls back to what exists: gzip when only a .br is missing for a gzip client, the file otherwise", async () => {
-    const res = await get("/build/hand-made-abc.js", "gzip");
-    // No .gz: the compression middleware compresses it per request, as before.
-    expect(res.headers["content-encoding"]).toBe("gzip");
-    expect(gunzipSync(res.body).toString()).toBe(SCRIPT);
+  it("falls back to what exists: the file itself when the build kept no copy in the coding taken", async () => {
     const css = await get("/build/plain-abc.css", "br");
     expect(css.headers["content-type"]).toMatch(/^text\/css/);
+    expect(css.headers["content-encoding"]).toBeUndefined();
+    expect(css.body.toString()).toBe(`.a { color: red; }\n`.repeat(200));
+  });
+
+  it("sends a script or stylesheet with a subresource's headers only: no document policies, request id, ETag or date of change", async () => {
+    for (const path of ["/build/entry-abc.js", "/build/plain-abc.css"]) {
+      const { headers } = await get(path, "br");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      for (const name of ["content-security-policy", "x-frame-options", "permissions-policy", "referrer-policy", "reporting-endpoints", "x-request-id", "etag", "last-modified", "strict-transport-security"]) {
+        expect(headers[name], `${path}: ${name}`).toBeUndefined();
+      }
+    }
+    // Over https (behind the TLS proxy the config trusts), HSTS as on every answer.
+    const { request } = await import("node:http");
+    const secure = await new Promise<Record<string, string | string[] | undefined>>((resolve) =>
+      request(`${base}/build/entry-abc.js`, { headers: { "x-forwarded-proto": "https" } }, (r) => (r.resume(), resolve(r.headers))).end(),
+    );
+    expect(secure["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("answers anything else under /build/ through the usual chain, with the document's policies", async () => {
+    const missing = await get("/build/missing-abc.js", "br");
+    expect(missing.headers["content-security-policy"]).toBeDefined();
+    const post = await new Promise<number>((resolve) => {
+      void import("node:http").then(({ request }) => request(`${base}/build/entry-abc.js`, { method: "POST" }, (r) => (r.resume(), resolve(r.statusCode ?? 0))).end());
+    });
+    expect(post).not.toBe(200);
   });
 
   it("answers a file that is not there 404", async () => {

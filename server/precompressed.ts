@@ -5,9 +5,15 @@
  * Mounted at /build before express.static, which then serves the chosen file (its length, ETag, immutable caching);
  * the compression middleware leaves an answer that already has a Content-Encoding alone. The folder's files are read
  * once: the build does not change under a running process.
+ *
+ * The build's scripts and stylesheets — what every page load asks for, 10-30 of them — are answered before all of
+ * that by `scriptsAndStyles`: from memory (each file read on its first request), with only the headers that act on a
+ * subresource (ADR 038, "Amendment: the answers' own weight").
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { subresourceHeaders } from "./security";
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -47,5 +53,48 @@ export function precompressed(dir: string) {
     res.setHeader("Content-Encoding", coding);
     req.url = `/${name}.${coding === "br" ? "br" : "gz"}`;
     next();
+  };
+}
+
+/** The build's subresources answered from memory: scripts and stylesheets (never a document). */
+const SUBRESOURCE = /\.(js|css)$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+interface Held {
+  body: Buffer;
+  coding: "br" | "gzip" | null;
+}
+
+/**
+ * Answers `GET|HEAD /<name>.js|.css` of the build (mounted at /build before the per-request middleware: no request id,
+ * nonce, security policies of a document, log line or compression) with the copy the request's Accept-Encoding takes
+ * (Brotli, else gzip, else the file), its type, length, `Vary: Accept-Encoding` and the immutable caching; anything
+ * else — another type, a file not in the build, another method — goes on to the usual chain (and a missing file to
+ * its 404). No ETag or Last-Modified: the name changes with the content and the answer is cached for a year.
+ */
+export function scriptsAndStyles(dir: string, opts: { isShuttingDown: () => boolean }) {
+  const files = new Set(readdirSync(dir));
+  const held = new Map<string, Held>();
+  const copy = (name: string, accepted: Set<string>): Held => {
+    const coding = accepted.has("br") && files.has(`${name}.br`) ? "br" : accepted.has("gzip") && files.has(`${name}.gz`) ? "gzip" : null;
+    const file = coding === "br" ? `${name}.br` : coding === "gzip" ? `${name}.gz` : name;
+    let h = held.get(file);
+    if (!h) held.set(file, (h = { body: readFileSync(join(dir, file)), coding }));
+    return h;
+  };
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (!SUBRESOURCE.test(name) || name.includes("/") || !files.has(name)) return next();
+    const { body, coding } = copy(name, acceptedCodings(req.headers["accept-encoding"]));
+    for (const [header, value] of Object.entries(subresourceHeaders({ https: req.secure }))) res.setHeader(header, value);
+    res.setHeader("Content-Type", TYPES[name.slice(name.lastIndexOf(".") + 1)]!);
+    if (coding) res.setHeader("Content-Encoding", coding);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Cache-Control", IMMUTABLE);
+    res.setHeader("Content-Length", body.length);
+    if (opts.isShuttingDown()) res.setHeader("Connection", "close");
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
   };
 }

@@ -65,6 +65,19 @@ export function securityHeaders(o: SecurityOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The headers of a fingerprinted script or stylesheet under /build/ (server/precompressed.ts `scriptsAndStyles`). Such
+ * a response is never a document — the browser runs or applies it under the policy of the page that loaded it — so
+ * the document's policies (CSP, framing, referrer, permissions, opener, reporting) do nothing on it; they were 1.1 KB
+ * of each of the ~10-30 answers a page loads, on a link where 1 KB takes 20 ms (ADR 038, "Amendment: the answers'
+ * own weight"). What does act on a subresource stays: no type sniffing, no cross-origin reads, HSTS over https.
+ */
+export function subresourceHeaders(o: { https: boolean }): Record<string, string> {
+  const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" };
+  if (o.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
 export const originOf = (url: string): string | null => {
   try {
     return new URL(url).origin;
