@@ -10,18 +10,25 @@ import type { CareNote } from "../rules/care-note";
 import { OLDER_DATA_NOTICE, type GaitProgress, type GaitSession } from "../rules/gait";
 import { pageParam, type SessionDay } from "../rules/health-activity";
 import type { ProAnswerRow } from "../rules/pro";
-import { CareNotesView } from "./care-notes";
-import { GaitAssessment, GaitProgressView, type GaitChart } from "./gait";
-import { HealthActivity } from "./health-activity";
+import type { GaitChart } from "./gait";
 import type { RomChart } from "./rom";
-import { RomView } from "./rom";
 import { dialogOf } from "./section-urls";
 import type { StoppedCareTimer } from "../../../api/care-timer.server";
 import { TIMER_PARAM } from "../detail/care-timer-intents";
 import { PRODUCT_ROUTE_ID } from "../detail/route-data";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
-import { SurveysView, type DrawnProChart } from "./surveys";
+import type { DrawnProChart } from "./surveys";
 
+// Each section's view loads after the page is interactive (ADR 038, "the exceptions brought to their targets"): the
+// server renders it, and React keeps that HTML (links, the pager's links and Go to page form, the charts' SVG and data
+// tables) until its code has come; a client navigation to another section shows the section's skeleton meanwhile.
+// A page loads only its own section's view, not the five others'.
+const HealthActivity = lazy(() => import("./health-activity").then((m) => ({ default: m.HealthActivity })));
+const RomView = lazy(() => import("./rom").then((m) => ({ default: m.RomView })));
+const SurveysView = lazy(() => import("./surveys").then((m) => ({ default: m.SurveysView })));
+const CareNotesView = lazy(() => import("./care-notes").then((m) => ({ default: m.CareNotesView })));
+const GaitAssessment = lazy(() => import("./gait").then((m) => ({ default: m.GaitAssessment })));
+const GaitProgressView = lazy(() => import("./gait").then((m) => ({ default: m.GaitProgressView })));
 // The sections' dialogs load with the first one opened (ADR 038): a tab carries none of their forms' code (conform,
 // the fields) before it is interactive. A dialog in the URL of the first page is rendered by the server as before and
 // hydrates once its code has come.
