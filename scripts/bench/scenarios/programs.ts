@@ -5,9 +5,10 @@
  *     default view and a filtered later page, against the calls it wraps (GET v3/exercises, the favorites),
  *     made straight to the API with the same token;
  * (b) JavaScript before interaction (gzip): the Motion Library route and the builder route (from the build's
- *     manifest), the builder's exercise step in a real browser with its drag-and-drop island loaded (every
- *     script fetched until the network is idle), and where the drag-and-drop code is: in no route's set, and
- *     fetched by the browser only on the builder;
+ *     manifest), the builder's exercise step — the route with its drag-and-drop island, from the build (the aim),
+ *     and every script a real browser fetched on that step until the network was idle (the shell's after-load
+ *     enhancements included, for reference) — and where the drag-and-drop code is: in no route's set, and fetched
+ *     by the browser only on the builder;
  * (c) the library's images in a real browser: exercise images requested before any scrolling (lazy loading:
  *     only those near the first screen) and after scrolling to the end of the grid.
  */
@@ -21,7 +22,7 @@ import { hit, send } from "../lib/http.js";
 import { apiHeaders } from "../lib/patients.js";
 import { signInToPortal, type PortalSession } from "../lib/portal-session.js";
 import { CLIENT_BUILD_DIR } from "../lib/portal-stack.js";
-import { routeScripts, readClientBuild, totalSize } from "../lib/route-js.js";
+import { importClosure, routeScripts, readClientBuild, totalSize } from "../lib/route-js.js";
 import { runTargets } from "../lib/runner.js";
 import type { Scenario } from "../lib/scenario.js";
 import { fmt, loadTable, markdownTable } from "../lib/table.js";
@@ -163,7 +164,11 @@ export const programs: Scenario = {
       await browser.close();
     }
     const libraryKb = kb(libraryBefore);
-    const builderStepKb = kb(builderLoaded);
+    // The step before interaction: the route's scripts and the island's (with what it imports), from the build — the
+    // same measure as budgets/route-js.json. What chromium fetched until idle also holds what every signed-in page
+    // loads after its load event (the shell's location filter), and is printed beside it.
+    const builderStep = importClosure([...builderBefore, ...dndFiles], build.importsOf);
+    const builderStepKb = kb(builderStep);
     if (!(libraryKb <= LIBRARY_JS_AIM_KB)) failures.push(`Motion Library JS ${fmt(libraryKb)} KB > ${LIBRARY_JS_AIM_KB} KB`);
     if (!(builderStepKb <= BUILDER_JS_AIM_KB)) failures.push(`builder exercise step JS ${fmt(builderStepKb)} KB > ${BUILDER_JS_AIM_KB} KB`);
     // Lazy: before scrolling, no image further than chromium's largest lazy-loading distance is requested.
@@ -174,7 +179,8 @@ export const programs: Scenario = {
       [
         ["Motion Library route, before interaction", libraryBefore.length, fmt(libraryKb), LIBRARY_JS_AIM_KB],
         ["builder route, before interaction", builderBefore.length, fmt(kb(builderBefore)), "—"],
-        ["builder exercise step in chromium, drag-and-drop island loaded (all scripts until idle)", builderLoaded.length, fmt(builderStepKb), BUILDER_JS_AIM_KB],
+        ["builder exercise step before interaction: the route and its drag-and-drop island", builderStep.length, fmt(builderStepKb), BUILDER_JS_AIM_KB],
+        ["builder exercise step in chromium: every script fetched until idle (after-load enhancements included)", builderLoaded.length, fmt(kb(builderLoaded)), "—"],
         ["drag-and-drop chunk(s) alone", dndFiles.size, fmt(kb([...dndFiles])), "—"],
       ],
       ["l", "r", "r", "r"],
