@@ -7,10 +7,11 @@
  * (`?dialog=unassign&program={hepId}`; app/areas/patients/detail/program-action.server.ts).
  */
 import { data, Outlet, redirect } from "react-router";
+import { lazy, Suspense } from "react";
 import { listCareNotes } from "../api/care-notes.server";
 import { CARE_TIMER_LOAD_FAILED, getCareTimer } from "../api/care-timer.server";
 import { careTimerAction, isCareTimerIntent } from "../areas/patients/detail/care-timer-action.server";
-import { CareTimerControl, type CareTimerView } from "../areas/patients/detail/care-timer";
+import type { CareTimerView } from "../areas/patients/detail/care-timer";
 import { readForm } from "../forms/read-form.server";
 import { isReadOnlyRole } from "../auth/roles";
 import type { Api } from "../api/client.server";
@@ -82,10 +83,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers = () => NO_STORE;
 
+// The care timer hydrates once its code has come, after the page is interactive (ADR 038, as the list's results): the
+// server renders its state, and until then Start, Stop and Resume are the forms they are without JavaScript; the time
+// is the API's either way (its elapsed time starts ticking, and the inactivity pause listening, with the code).
+const CareTimerControl = lazy(() => import("../areas/patients/detail/care-timer").then((m) => ({ default: m.CareTimerControl })));
+
 export default function PatientProductLayout({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;
+  const timer = loaded.timer ? (
+    <Suspense fallback={null}>
+      <CareTimerControl view={loaded.timer} />
+    </Suspense>
+  ) : null;
   return (
-    <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program} firstProgram={loaded.firstProgram} timer={loaded.timer ? <CareTimerControl view={loaded.timer} /> : null}>
+    <ProductView product={loaded.product} range={loaded.range} sections={loaded.sections} program={loaded.program} firstProgram={loaded.firstProgram} timer={timer}>
       <Outlet />
     </ProductView>
   );

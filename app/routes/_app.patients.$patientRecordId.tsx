@@ -14,7 +14,7 @@ import { todayIn } from "../domain/date-range";
 import { loadPatientFormChoices } from "../areas/patients/detail/choices.server";
 import { recordAction } from "../areas/patients/detail/record-action.server";
 import { isRecordDialog } from "../areas/patients/detail/record-dialog-names";
-import { PatientLoadError, RecordHeader } from "../areas/patients/detail/record-header";
+import { PatientLoadError } from "../areas/patients/detail/patient-load-error";
 import type { RecordRouteData } from "../areas/patients/detail/route-data";
 import { ScrollToTop } from "../areas/patients/detail/scroll-to-top";
 import patientStyles from "../areas/patients/detail/patient-detail.css?url";
@@ -56,6 +56,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers = () => NO_STORE;
 
+// The header (name, contact, the record's facts and actions) hydrates once its code has come, after the page is
+// interactive (ADR 038, as the list's results): the server renders it, and until then its links are links and its
+// disclosures the browser's own.
+const RecordHeader = lazy(() => import("../areas/patients/detail/record-header").then((m) => ({ default: m.RecordHeader })));
+
 // The record's dialogs load with the first one opened (ADR 038): the record's pages carry none of their forms' code
 // before they are interactive. One in the URL of the first page is rendered by the server and hydrates once its code has come.
 const RecordDialogs = lazy(() => import("../areas/patients/detail/record-dialogs").then((m) => ({ default: m.RecordDialogs })));
@@ -74,7 +79,9 @@ export default function PatientRecordLayout({ loaderData }: Route.ComponentProps
   const [searchParams] = useSearchParams();
   return (
     <article className="patient-detail" aria-labelledby="patient-name">
-      <RecordHeader record={record} accessHistory={accessHistory} />
+      <Suspense fallback={null}>
+        <RecordHeader record={record} accessHistory={accessHistory} />
+      </Suspense>
       <Outlet />
       {isRecordDialog(searchParams.get("dialog")) ? (
         <Suspense fallback={null}>

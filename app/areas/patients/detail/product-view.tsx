@@ -12,12 +12,16 @@ import type { ProgramView } from "../../../domain/program-view";
 import { withDateRange, type DateRange } from "../../../domain/date-range";
 import { patientProducts, PRODUCT_LABELS, sectionPath, DEFAULT_SECTION, type PatientProduct, type SectionTab } from "../rules/patient-detail";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
-import { DateRangeForm } from "./date-range-form";
-import { HealthLessNotice, HealthPrograms } from "./program-card";
 import { hasReportData, REPORT_TITLE, ZoomControl, zoomOf } from "./product-controls";
 import { usePatientRecord } from "./route-data";
 import { useReadOnly } from "../../../shell/read-only";
 
+// The program card and the date range hydrate once their code has come, after the page is interactive (ADR 038, as
+// the list's results): the server renders them, and until then their links are links and the date range is the GET
+// form it is without JavaScript (Apply).
+const HealthPrograms = lazy(() => import("./program-card").then((m) => ({ default: m.HealthPrograms })));
+const HealthLessNotice = lazy(() => import("./program-card").then((m) => ({ default: m.HealthLessNotice })));
+const DateRangeForm = lazy(() => import("./date-range-form").then((m) => ({ default: m.DateRangeForm })));
 // The product's dialogs load with the first one opened (ADR 038); one in the URL of the first page is rendered by the
 // server and hydrates once its code has come.
 const ProgramDrawer = lazy(() => import("./product-dialogs").then((m) => ({ default: m.ProgramDrawer })));
@@ -75,10 +79,12 @@ export function ProductView({ product, range, sections, program, firstProgram, t
           ))}
         </nav>
       ) : null}
-      {health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : !record.products.includes("HEALTH") ? <HealthLessNotice /> : null}
+      <Suspense fallback={null}>{health ? <HealthPrograms record={record} firstProgram={firstProgram} /> : !record.products.includes("HEALTH") ? <HealthLessNotice /> : null}</Suspense>
       {health && !readOnly ? timer : null}
       <div className="patient-toolbar">
-        <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />
+        <Suspense fallback={null}>
+          <DateRangeForm key={`${range.start}/${range.end}/${range.preset}/${range.includeSelfReported}`} range={range} today={today} reportingType={health} />
+        </Suspense>
         <div className="patient-toolbar-actions">
           {health ? (
             hasReportData(record) ? (

@@ -1,7 +1,7 @@
 /**
  * The patient detail's header (000 §2.8): name ('Last, First'), e-mail, phone, the discharge line, primary
- * provider, location, involved side and joint, gait unique ID (upper-cased); and the page shown when the
- * record could not be loaded (nothing about the patient in it).
+ * provider, location, involved side and joint, gait unique ID (upper-cased). The page shown when the record could not
+ * be loaded is patient-load-error.tsx.
  */
 import { Link, useLocation } from "react-router";
 import { useReadOnly } from "../../../shell/read-only";
@@ -12,10 +12,7 @@ import { formatPhone } from "../../../domain/phone";
 import { bodyPartLabel, canResendInvite, dischargeLine, planAction, PLAN_ACTION_LABELS, sideLabel } from "../rules/patient-record";
 import { withParams } from "../../../components/dialog";
 import { CopyButton } from "./copy-button";
-import { NOT_FOUND_MESSAGE } from "../../../shell/error-screens";
 import { Fold } from "../../../components/filters-panel";
-
-export const PATIENT_LOAD_ERROR = "Could not get patient details.";
 
 /** `accessHistory`: the user may read the patient's access history (provider admins; ADR 018). */
 export function RecordHeader({ record, accessHistory = false }: { record: SerializeFrom<PatientRecord>; accessHistory?: boolean }) {
@@ -102,21 +99,5 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-/** The record could not be loaded: not found (or not the user's to see), or the service failed. */
-export function PatientLoadError({ notFound }: { notFound: boolean }) {
-  return (
-    <section className="error-screen" aria-labelledby="patient-error">
-      <h1 id="patient-error">{notFound ? "Patient not found" : "Something went wrong"}</h1>
-      <p role="alert">{PATIENT_LOAD_ERROR}</p>
-      {notFound ? <p>{NOT_FOUND_MESSAGE}</p> : null}
-      <p>
-        <Link to="/patients/" className="button primary">
-          Back to Patients
-        </Link>
-      </p>
-    </section>
   );
 }

@@ -146,6 +146,15 @@ export function gaitCharts(progress: GaitProgress): GaitChartSpec[] {
 const chartFlag = (key: GaitChart["key"]) => (v: number) =>
   key === "speed" && v < SPEED_THRESHOLD ? WARNING_TEXT.speed : key === "hip" && v < FLEXION_THRESHOLD ? WARNING_TEXT.flexion : null;
 
+/** Only sessions of the older gait assessment: nothing is charted. */
+export function OlderDataOnly() {
+  return (
+    <p className="notice notice-info" role="note">
+      {OLDER_DATA_NOTICE}
+    </p>
+  );
+}
+
 export function GaitProgressView({ progress, charts }: { progress: GaitProgress; charts: GaitChart[] }) {
   return (
     <div className="gait-progress">

@@ -6,7 +6,7 @@
  * with the shared pager (plain links).
  */
 import { useLocation } from "react-router";
-import { goalText, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
+import { goalText, pageParam, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
 import { setProgress } from "../rules/session-progress";
 import { lazy, Suspense } from "react";
 import { useAfterLoad } from "../../../components/use-after-load";
@@ -21,7 +21,9 @@ const VirtualDays = lazy(() => loadVirtualDays().then((m) => ({ default: m.Virtu
 /** Days per page of the paged history. */
 export const DAYS_PAGE_SIZE = 5;
 
-export function HealthActivity({ days, page }: { days: SessionDay[]; page: number }) {
+/** The page of the paged history is the URL's (`?page=`). */
+export function HealthActivity({ days }: { days: SessionDay[] }) {
+  const page = pageParam(new URLSearchParams(useLocation().search));
   // The virtualized list after hydration and the page's load event (use-after-load.ts): the paged list until then.
   const virtual = useAfterLoad(loadVirtualDays) !== null;
   const count = days.reduce((n, d) => n + d.sessions.length, 0);

@@ -7,8 +7,8 @@ import { Await, useRouteLoaderData, useSearchParams } from "react-router";
 import { lazy, Suspense, type ReactNode } from "react";
 import type { Loaded } from "./patient-sections.server";
 import type { CareNote } from "../rules/care-note";
-import { OLDER_DATA_NOTICE, type GaitProgress, type GaitSession } from "../rules/gait";
-import { pageParam, type SessionDay } from "../rules/health-activity";
+import type { GaitProgress, GaitSession } from "../rules/gait";
+import type { SessionDay } from "../rules/health-activity";
 import type { ProAnswerRow } from "../rules/pro";
 import type { GaitChart } from "./gait";
 import type { RomChart } from "./rom";
@@ -29,6 +29,7 @@ const SurveysView = lazy(() => import("./surveys").then((m) => ({ default: m.Sur
 const CareNotesView = lazy(() => import("./care-notes").then((m) => ({ default: m.CareNotesView })));
 const GaitAssessment = lazy(() => import("./gait").then((m) => ({ default: m.GaitAssessment })));
 const GaitProgressView = lazy(() => import("./gait").then((m) => ({ default: m.GaitProgressView })));
+const OlderDataOnly = lazy(() => import("./gait").then((m) => ({ default: m.OlderDataOnly })));
 // The sections' dialogs load with the first one opened (ADR 038): a tab carries none of their forms' code (conform,
 // the fields) before it is interactive. A dialog in the URL of the first page is rendered by the server as before and
 // hydrates once its code has come.
@@ -86,7 +87,7 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
     case "activity":
       body = (
         <Streamed label={label} content={view.content}>
-          {({ days }) => (days.length === 0 ? <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noSessions}</EmptyState> : <HealthActivity days={days} page={pageParam(searchParams)} />)}
+          {({ days }) => (days.length === 0 ? <EmptyState>{view.hasSessions ? EMPTY.noDataInRange : EMPTY.noSessions}</EmptyState> : <HealthActivity days={days} />)}
         </Streamed>
       );
       break;
@@ -177,9 +178,7 @@ export function PatientSectionView({ loaded, actionData }: { loaded: SectionData
             ) : chartable ? (
               <GaitProgressView progress={progress} charts={charts} />
             ) : (
-              <p className="notice notice-info" role="note">
-                {OLDER_DATA_NOTICE}
-              </p>
+              <OlderDataOnly />
             )
           }
         </Streamed>
