@@ -11,6 +11,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import { lazy, Suspense } from "react";
 import { callOnce, FORM_TOKEN_FIELD } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
@@ -24,7 +25,7 @@ import { firstSection, isPatientProduct, isSectionOf, sectionPath } from "../are
 import { careNoteSchema, careNoteTextSchema, type CareNoteInput } from "../areas/patients/forms/care-note";
 import { gaitCommentSchema } from "../areas/patients/forms/gait-comment";
 import { closeDialogHref, DIALOG_PARAMS } from "../areas/patients/sections/section-urls";
-import { PatientSectionView, type SectionActionData } from "../areas/patients/sections/section-view";
+import type { SectionActionData } from "../areas/patients/sections/section-view";
 import { TIMER_ID_FIELD } from "../areas/patients/sections/care-notes";
 import { isCareTimerPost } from "../areas/patients/detail/care-timer-intents";
 import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
@@ -156,7 +157,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const COMMENT_SAVED = "Comment has been saved.";
 export const COMMENT_DELETED = "Comment has been deleted.";
 
+// The section hydrates once its code has come, after the page is interactive (ADR 038, as the list's results): the
+// server renders it — its content streamed in when its call answers — and React keeps that HTML until then.
+const PatientSectionView = lazy(() => import("../areas/patients/sections/section-view").then((m) => ({ default: m.PatientSectionView })));
+
 export default function PatientSection({ loaderData: loaded, actionData }: Route.ComponentProps) {
   if (!loaded) return null;
-  return <PatientSectionView loaded={loaded} actionData={actionData ?? null} />;
+  return (
+    <Suspense fallback={null}>
+      <PatientSectionView loaded={loaded} actionData={actionData ?? null} />
+    </Suspense>
+  );
 }
