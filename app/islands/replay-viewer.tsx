@@ -6,8 +6,10 @@
  * playing the log at 30 fps, its log fetched and parsed by a Web Worker off the main thread.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { preload } from "react-dom";
 import { useHydrated } from "../components/use-hydrated";
 import { requestLogEarly } from "../replay/early-log";
+import { logStreamUrl } from "../replay/log-stream";
 import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-tables";
 import { replayHref, type ReplaySummary, type ReplayTab } from "../replay/summary";
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
@@ -25,9 +27,15 @@ export interface ReplayViewerProps {
   tab: ReplayTab;
   /** The server-rendered view (ReplayStill, or a message while its data streams in). */
   fallback: ReactNode;
+  /**
+   * The page preloads the log's stream (a browser that runs scripts: the canvas will ask for it): the request starts
+   * when the document's head arrives instead of at hydration. Low priority: the page's scripts go first.
+   */
+  preloadLog?: boolean;
 }
 
-export function ReplayViewer({ src, path, initialFrame, tab, fallback }: ReplayViewerProps) {
+export function ReplayViewer({ src, path, initialFrame, tab, fallback, preloadLog = false }: ReplayViewerProps) {
+  if (preloadLog) preload(logStreamUrl(src), { as: "fetch", crossOrigin: "anonymous", fetchPriority: "low" });
   const hydrated = useHydrated();
   // The log is asked for at hydration, while the canvas island's script loads (replay/early-log.ts).
   useEffect(() => requestLogEarly(src), [src]);

@@ -17,7 +17,8 @@
  * bytes go out as they are, one per line (a line break inside a frame — JSON whitespace only — becomes a space).
  */
 import { LOG_UNREADABLE } from "./pack";
-import type { LogStreamHeader } from "./log-stream";
+import { LOG_STREAM_PARAM, type LogStreamHeader } from "./log-stream";
+import { requestUrl } from "../request-url";
 
 export { LOG_STREAM_TYPE } from "./log-stream";
 
@@ -26,8 +27,9 @@ export const LOG_STREAM_MAX_BYTES = 64 * 1024 * 1024;
 /** Lines are sent in chunks of about this many bytes. */
 const CHUNK_BYTES = 64 * 1024;
 
-/** Whether the request asks for the log as a stream of frames (the replay viewer's worker does). */
+/** Whether the request asks for the log as a stream of frames: its Accept (the viewer's worker) or `?stream=1` (the page's preload). */
 export function wantsLogStream(request: Request): boolean {
+  if (requestUrl(request).searchParams.get(LOG_STREAM_PARAM) === "1") return true;
   return /(^|,)\s*application\/x-ndjson\s*(;|,|$)/i.test(request.headers.get("Accept") ?? "");
 }
 

@@ -3,7 +3,7 @@ import { generateHandsLog, generatePoseLog } from "../../reference-api/src/areas
 import { logFileResponse } from "../areas/scan/pose-log-route.server";
 import { canResume, arrivalText, hasArrived, streamedFrameAt, waitingText } from "./arrival";
 import { HAND_JOINTS, POSE_JOINTS, type PackedLog } from "./log-types";
-import { logStreamParserFn, type LogStreamBatch } from "./log-stream";
+import { logStreamParserFn, logStreamUrl, type LogStreamBatch } from "./log-stream";
 import { LOG_STREAM_TYPE, logLines, logStream, readAll, splitLog, wantsLogStream } from "./log-stream.server";
 import { LOG_UNREADABLE, packLog, parserWorkerSource } from "./pack";
 
@@ -115,6 +115,11 @@ describe("the portal's stream of frames (splitLog, logLines)", () => {
     expect(wantsLogStream(ask(`${LOG_STREAM_TYPE}, application/json;q=0.9`))).toBe(true);
     expect(wantsLogStream(ask("application/json"))).toBe(false);
     expect(wantsLogStream(ask("*/*"))).toBe(false);
+    // The page's preload (no headers of its own) names the stream in the URL; the file otherwise.
+    expect(wantsLogStream(new Request(`http://portal.test${logStreamUrl("/scan/sessions/x/pose-log.json")}`))).toBe(true);
+    expect(wantsLogStream(new Request("http://portal.test/scan/sessions/x/pose-log.json?stream=0"))).toBe(false);
+    expect(logStreamUrl("/a/log.json")).toBe("/a/log.json?stream=1");
+    expect(logStreamUrl("/a/log.json?x=1")).toBe("/a/log.json?x=1&stream=1");
     const file = () => ({ data: new Response(JSON.stringify(poseLog())).body! });
     const streamed = await logFileResponse(file(), null, ask(LOG_STREAM_TYPE));
     expect(streamed.headers.get("Content-Type")).toBe("application/x-ndjson; charset=utf-8");

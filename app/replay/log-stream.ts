@@ -10,6 +10,17 @@ import type { PackedLog } from "./log-types";
 export const LOG_STREAM_TYPE = "application/x-ndjson";
 /** What the viewer asks for: the stream of frames, else the log's JSON document (the demo's sample file). */
 export const LOG_ACCEPT = `${LOG_STREAM_TYPE}, application/json;q=0.9`;
+/**
+ * The query parameter that asks for the stream of frames as `Accept` does: a `<link rel="preload">` sends no headers of
+ * its own, so the page's preload of the log (replay-viewer.tsx) and the request that takes it up (early-log.ts) name
+ * the stream in the URL. A static file (the demo's sample) ignores it and answers its JSON.
+ */
+export const LOG_STREAM_PARAM = "stream";
+
+/** `src` asking for the stream of frames (`?stream=1`). */
+export function logStreamUrl(src: string): string {
+  return `${src}${src.includes("?") ? "&" : "?"}${LOG_STREAM_PARAM}=1`;
+}
 
 /** The stream's first line: what the viewer needs before the first frame (the frame count, the phases, the results). */
 export type LogStreamHeader = Pick<PackedLog, "kind" | "frameCount" | "lapInfo" | "strideInfo" | "resultFrames">;

@@ -51,6 +51,8 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
   await useSession(page, SCAN_ONLY);
   await page.goto(`/scan/sessions/${withLog.id}/replay`);
   await expect(page.getByRole("heading", { name: "Session Replay", level: 1 })).toBeVisible();
+  // Only a browser that runs scripts is sent the log's preload (without them the page shows frame images).
+  await expect(page.locator(`link[rel="preload"][as="fetch"][href*="pose-log.json"]`)).toHaveCount(jsEnabled() ? 1 : 0);
   await expect(frameStatus(page)).toHaveText(/^Frame: 1 \/ \d+$/);
   await expect(page.getByText(/^Phase: STANDING$/)).toBeVisible();
   const insight = page.getByRole("link", { name: /^Left cycle start: frame \d+$/ });
@@ -66,6 +68,9 @@ test("a session with a pose log replays: canvas with JavaScript, frame images wi
       return n;
     });
     expect(inked, "the skeleton is drawn").toBeGreaterThan(100);
+    // The page preloads the log's stream from its head and the viewer takes that request up: one request, the stream's.
+    const logRequests = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname + new URL(e.name).search).filter((u) => u.includes("pose-log")));
+    expect(logRequests).toEqual([`/scan/sessions/${withLog.id}/pose-log.json?stream=1`]);
     await expectAccessible(page);
     // The phase marks' labels under the slider never cover one another (issue 34: "TURN" over "LAP 2" at 390 px), at
     // a phone's, a tablet's and a laptop's widths.

@@ -155,6 +155,7 @@ export function ReplaySection({ links, frame, tab, still }: { links: Pick<Replay
       path={path}
       initialFrame={frame}
       tab={tab}
+      preloadLog={!still}
       fallback={
         !still ? (
           <p className="replay-loading">
