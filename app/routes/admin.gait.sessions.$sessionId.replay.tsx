@@ -1,6 +1,6 @@
 /** `/admin/gait/sessions/{id}/replay?frame=n&tab=`: 'Gait Session Replay' with the shared replay viewer (app/areas/admin/sessions/). */
 import { loadAdminGaitReplay } from "../areas/admin/sessions/gait-sessions-route.server";
-import { AdminGaitReplayPage } from "../areas/admin/sessions/gait-sessions-page";
+import { AdminGaitReplayPage } from "../areas/admin/sessions/gait-replay-page";
 import replayStyles from "../replay/replay.css?url";
 import type { Route } from "./+types/admin.gait.sessions.$sessionId.replay";
 

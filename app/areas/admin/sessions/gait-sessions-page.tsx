@@ -1,7 +1,7 @@
 /**
  * The admin Gait Sessions page (003 §2): the last 90 days' sessions (ID, Captured Date, Patient Name, UUID,
  * Action: Replay and Log, only for a session with a pose log, else 'No pose logs available'), sorted and paged (50) on the server; each header is a link cycling its column none → ASC → DESC →
- * none (gait-sort.ts). And the gait replay page ('Gait Session Replay') with the shared replay viewer.
+ * none (gait-sort.ts). The gait replay page is gait-replay-page.tsx (the list does not load the replay viewer).
  */
 import { Await, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
@@ -10,19 +10,13 @@ import { LoadErrorView } from "../../../components/load-error";
 import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
-import { ReplaySection } from "../../scan/replay/replay-page";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { NO_POSE_LOGS_TEXT } from "../../scan/sessions/messages";
 import { ariaSort, gaitSortSearch, nextGaitSort, type GaitSort, type GaitSortColumn } from "./gait-sort";
-import type { GaitRow, GaitTable, loadAdminGaitReplay, loadAdminGaitSessions } from "./gait-sessions-route.server";
-import { FactList } from "../../../components/fact-list";
+import type { GaitRow, GaitTable, loadAdminGaitSessions } from "./gait-sessions-route.server";
 import { tableWrap } from "../../../components/table-wrap";
 
-const PATH = "/admin/gait/sessions";
-const seg = (id: string) => encodeURIComponent(id);
-export const gaitReplayPath = (id: string) => `${PATH}/${seg(id)}/replay`;
-export const gaitLogPath = (id: string, download = false) => `${PATH}/${seg(id)}/pose-log.json${download ? "?download=1" : ""}`;
-const gaitFramePath = (id: string, frame: number) => `${PATH}/${seg(id)}/frame.svg?frame=${frame + 1}`;
+import { gaitLogPath, gaitReplayPath, GAIT_SESSIONS_PATH as PATH } from "./gait-paths";
 
 const COLUMNS: [GaitSortColumn, string][] = [
   ["id", "ID"],
@@ -124,53 +118,6 @@ function GaitTableView({ table, sort }: { table: Extract<SerializeFrom<GaitTable
         </table>
       </div>
       <Pager page={table.page} metadata={table.metadata} hrefFor={(p) => `${PATH}${sortSearch}${p > 1 ? `${sortSearch ? "&" : "?"}page=${p}` : ""}`} noun={["session", "sessions"]} />
-    </>
-  );
-}
-
-export function AdminGaitReplayPage({ data }: { data: SerializeFrom<typeof loadAdminGaitReplay> }) {
-  if (data.state === "error")
-    return (
-      <>
-        <h1>Gait Session Replay</h1>
-        <LoadErrorView message={data.message} retryHref="" retryLabel="Reload this page" />
-      </>
-    );
-  const s = data.session;
-  const facts: [string, string][] = [
-    ["Patient", s.patientName],
-    ["Captured", s.captured],
-    ["Organization", s.organization],
-    ["Practitioner", s.practitioner ?? "—"],
-    ["Gait ID", s.gaitUid ?? "—"],
-    ["Session UUID", s.sessionUUID],
-  ];
-  return (
-    <>
-      <p>
-        <Link to={PATH}>Back to Gait Sessions</Link>
-      </p>
-      <h1>Gait Session Replay</h1>
-      {/* The replay first, the session's details beside it from lg (replay.css; as the scan replay page). */}
-      <div className="replay-layout">
-        <div className="replay-main">
-          {data.refusal ? (
-            <p className="notice notice-error" role="alert">
-              {data.refusal}
-            </p>
-          ) : (
-            <>
-              <ReplaySection links={{ path: gaitReplayPath(s.id), log: gaitLogPath(s.id), frameImage: (f) => gaitFramePath(s.id, f) }} frame={data.frame} tab={data.tab} still={data.still} />
-              <p>
-                <a href={gaitLogPath(s.id, true)}>Log</a>
-              </p>
-            </>
-          )}
-        </div>
-        <div className="replay-details">
-          <FactList facts={facts} className="session-facts" />
-        </div>
-      </div>
     </>
   );
 }
