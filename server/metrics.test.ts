@@ -19,7 +19,7 @@ import { setLogSink } from "../app/log.server";
 import { dependencyChecker } from "./health";
 import { startMetricsServer } from "./metrics";
 import { requestMetrics } from "./request-metrics";
-import { routePattern, routeTree } from "./route-pattern";
+import { routePattern, routePatterns, routeTree } from "./route-pattern";
 
 /** A manifest shaped like the app's (flat routes: a pathless layout, params, an index, a splat). */
 const manifest = {
@@ -48,6 +48,17 @@ describe("route patterns", () => {
   it("data requests get their page's pattern", () => {
     expect(routePattern(tree, "/patients/_.data")).toBe("/patients/ [data]");
     expect(routePattern(tree, "/patients/p-1.data")).toBe("/patients/:patientRecordId [data]");
+  });
+  it("remembered per path with its record ids set aside: the same patterns, at most maxPaths paths kept", () => {
+    const patterns = routePatterns(tree, 3);
+    const id = "6349a240-abce-45b4-870c-5caf781850bd";
+    const other = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    for (const path of ["/patients/", `/patients/${id}`, `/patients/${id}/health/activity/`, `/patients/${id}.data`, `/patients/${other}/gait/assessment/`, "/user/login/", "/no/such/page", `/${id}/`]) {
+      expect(patterns(path), path).toBe(routePattern(tree, path));
+      expect(patterns(path), `${path} (again)`).toBe(routePattern(tree, path));
+    }
+    // A record's id is a dynamic segment's value, never a data request's `_`.
+    expect(patterns(`/patients/${id}.data`)).toBe("/patients/:patientRecordId [data]");
   });
 });
 

@@ -5,9 +5,9 @@
  * metrics are off (the counts then go nowhere).
  */
 import type { RequestHandler } from "express";
-import type { RouteObject, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { portalMetrics } from "../app/metrics.server";
-import { routePattern, routeTree } from "./route-pattern";
+import { routePatterns, routeTree } from "./route-pattern";
 
 /** The label of a request no route of the app handles: assets, health, static files, or nothing. */
 function fixedRoute(path: string): string | undefined {
@@ -18,18 +18,19 @@ function fixedRoute(path: string): string | undefined {
 
 /** Counts every request by method, route pattern and status when its response ends (or its connection closes). */
 export function requestMetrics(build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
-  let tree: RouteObject[] | undefined = typeof build === "function" ? undefined : routeTree(build.routes);
+  const patternsOf = (routes: ServerBuild["routes"]) => routePatterns(routeTree(routes));
+  let patterns: ((pathname: string) => string | undefined) | undefined = typeof build === "function" ? undefined : patternsOf(build.routes);
   let loading = false;
-  const treeNow = (): RouteObject[] | undefined => {
-    if (!tree && typeof build === "function" && !loading) {
+  const patternsNow = () => {
+    if (!patterns && typeof build === "function" && !loading) {
       // Development (Vite): the build is loaded on demand; label with what is known once it is.
       loading = true;
       void build()
-        .then((b) => (tree = routeTree(b.routes)))
+        .then((b) => (patterns = patternsOf(b.routes)))
         .catch(() => {})
         .finally(() => (loading = false));
     }
-    return tree;
+    return patterns;
   };
   return (req, res, next) => {
     const started = performance.now();
@@ -39,7 +40,7 @@ export function requestMetrics(build: ServerBuild | (() => Promise<ServerBuild>)
       if (counted) return;
       counted = true;
       const status = res.headersSent ? res.statusCode : 499; // 499: the client went away before an answer
-      const pattern = fixedRoute(path) ?? (treeNow() ? routePattern(tree!, path) : undefined);
+      const pattern = fixedRoute(path) ?? patternsNow()?.(path);
       const route = pattern ?? (status < 400 ? "static" : "unmatched");
       const labels = { method: req.method, route, status: String(status) };
       const m = portalMetrics();
