@@ -11,25 +11,19 @@
  * at every width. Without JavaScript each opener is a link to its drawer (`:target` opens it by CSS) and the
  * close controls are links to "#"; with it, buttons (Escape closes, the focus goes in and comes back).
  */
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { DrawerBackdrop, DrawerClose, DrawerOpener, useDrawer, type Drawer } from "../../../components/drawer";
 import { ErrorList } from "../../../components/field";
 import { useHydrated } from "../../../components/use-hydrated";
 import { SortableList } from "../../../islands/sortable-list";
+import { ExerciseCard } from "../library/exercise-card";
+import { ExerciseGrid } from "../library/exercise-grid";
+import { FilterPanel } from "../library/filter-panel";
 import type { DraftBlock } from "../rules/program-draft";
 import { IntentButton, TextField } from "./builder-fields";
 import type { GridView, StepsView } from "./builder-view";
 import { BlockFields, exerciseName } from "./block-fields";
 import { InlineEdits } from "./inline-edits";
-import type * as Grid from "../library/exercise-grid";
-
-// The Motion Library's filter panel and grid of cards hydrate once their code has come, after the page is
-// interactive (ADR 038), as on the Motion Library itself: the server renders them, and until then the filters are the
-// checkboxes with Apply and each card's Add the submit button they are without JavaScript.
-const FilterPanel = lazy(() => import("../library/filter-panel").then((m) => ({ default: m.FilterPanel })));
-// (React.lazy does not keep the grid's type parameter: the cast gives it back.)
-const ExerciseGrid = lazy(() => import("../library/exercise-grid").then((m) => ({ default: m.ExerciseGrid }))) as unknown as typeof Grid.ExerciseGrid;
-const ExerciseCard = lazy(() => import("../library/exercise-card").then((m) => ({ default: m.ExerciseCard })));
 
 export const SELECT_EXERCISE = "Select exercise";
 
@@ -107,9 +101,7 @@ function FilterColumn({ grid }: { grid: GridView }) {
   const hydrated = useHydrated();
   return (
     <div className="builder-filters">
-      <Suspense fallback={null}>
-        <FilterPanel mode="controls" state={grid.filters} headingLevel={3} favoritesNotice={grid.favoritesNotice} applyButton={!hydrated} />
-      </Suspense>
+      <FilterPanel mode="controls" state={grid.filters} headingLevel={3} favoritesNotice={grid.favoritesNotice} applyButton={!hydrated} />
     </div>
   );
 }
@@ -124,25 +116,23 @@ function SelectExercise({ grid, added }: { grid: GridView; added: ReadonlySet<st
           Search
         </IntentButton>
       </div>
-      <Suspense fallback={null}>
-        <ExerciseGrid
-          page={grid.page}
-          label="Exercises to add"
-          pager={{ kind: "buttons" }}
-          renderCard={(e) => (
-            <ExerciseCard
-              exercise={e}
-              headingLevel={4}
-              badge={added.has(e.id) ? <span className="builder-added">Added</span> : null}
-              action={
-                <IntentButton intent={`add:${e.id}`} formNoValidate aria-label={`Add ${e.name}`}>
-                  Add
-                </IntentButton>
-              }
-            />
-          )}
-        />
-      </Suspense>
+      <ExerciseGrid
+        page={grid.page}
+        label="Exercises to add"
+        pager={{ kind: "buttons" }}
+        renderCard={(e) => (
+          <ExerciseCard
+            exercise={e}
+            headingLevel={4}
+            badge={added.has(e.id) ? <span className="builder-added">Added</span> : null}
+            action={
+              <IntentButton intent={`add:${e.id}`} formNoValidate aria-label={`Add ${e.name}`}>
+                Add
+              </IntentButton>
+            }
+          />
+        )}
+      />
     </section>
   );
 }
