@@ -38,6 +38,15 @@ export function acceptedCodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
+/** The copy of `name` to send for the codings a request takes: Brotli, else gzip, when the build kept one; else the file. */
+function chosenCoding(name: string, files: ReadonlySet<string>, accepted: ReadonlySet<string>): "br" | "gzip" | null {
+  if (accepted.has("br") && files.has(`${name}.br`)) return "br";
+  if (accepted.has("gzip") && files.has(`${name}.gz`)) return "gzip";
+  return null;
+}
+
+const copyName = (name: string, coding: "br" | "gzip" | null) => (coding === "br" ? `${name}.br` : coding === "gzip" ? `${name}.gz` : name);
+
 export function precompressed(dir: string) {
   const files = new Set(readdirSync(dir));
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -47,11 +56,11 @@ export function precompressed(dir: string) {
     if (!type || name.includes("/") || !files.has(name)) return next();
     res.append("Vary", "Accept-Encoding");
     const accepted = acceptedCodings(req.headers["accept-encoding"]);
-    const coding = accepted.has("br") && files.has(`${name}.br`) ? "br" : accepted.has("gzip") && files.has(`${name}.gz`) ? "gzip" : null;
+    const coding = chosenCoding(name, files, accepted);
     if (!coding) return next();
     res.setHeader("Content-Type", type);
     res.setHeader("Content-Encoding", coding);
-    req.url = `/${name}.${coding === "br" ? "br" : "gz"}`;
+    req.url = `/${copyName(name, coding)}`;
     next();
   };
 }
@@ -76,8 +85,8 @@ export function scriptsAndStyles(dir: string, opts: { isShuttingDown: () => bool
   const files = new Set(readdirSync(dir));
   const held = new Map<string, Held>();
   const copy = (name: string, accepted: Set<string>): Held => {
-    const coding = accepted.has("br") && files.has(`${name}.br`) ? "br" : accepted.has("gzip") && files.has(`${name}.gz`) ? "gzip" : null;
-    const file = coding === "br" ? `${name}.br` : coding === "gzip" ? `${name}.gz` : name;
+    const coding = chosenCoding(name, files, accepted);
+    const file = copyName(name, coding);
     let h = held.get(file);
     if (!h) held.set(file, (h = { body: readFileSync(join(dir, file)), coding }));
     return h;

@@ -48,6 +48,9 @@ export function contentSecurityPolicy(o: SecurityOptions): string {
   return parts.join("; ");
 }
 
+/** HSTS, on every answer over https (documents and subresources alike). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export function securityHeaders(o: SecurityOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(o),
@@ -61,7 +64,7 @@ export function securityHeaders(o: SecurityOptions): Record<string, string> {
     // The CSP's report-to group (the Reporting API); relative to the page, so it follows the portal's own origin.
     "Reporting-Endpoints": `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
   };
-  if (o.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (o.https) headers["Strict-Transport-Security"] = HSTS;
   return headers;
 }
 
@@ -74,7 +77,7 @@ export function securityHeaders(o: SecurityOptions): Record<string, string> {
  */
 export function subresourceHeaders(o: { https: boolean }): Record<string, string> {
   const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" };
-  if (o.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (o.https) headers["Strict-Transport-Security"] = HSTS;
   return headers;
 }
 
