@@ -1,5 +1,5 @@
 /** `/demo/hands/`: a sample hands log in the replay viewer; `?frame=n`, `?tab=` (app/areas/telehealth/). */
-import { HandsDemoPage } from "../areas/telehealth/telehealth-pages";
+import { HandsDemoPage } from "../areas/telehealth/hands-demo-page";
 import { loadHandsDemo } from "../areas/telehealth/telehealth-route.server";
 import replayStyles from "../replay/replay.css?url";
 import type { Route } from "./+types/_app.demo.hands";

@@ -1,17 +1,16 @@
 /**
  * The telehealth pages (002 §2: content not shown in the spec — designed here): an index of the three remote
  * assessments, a page per assessment (what it measures, setting up the video call, the steps, what to watch,
- * the organization's recent scan sessions of it when it holds Scan), and the hands demo (a sample hands log in
- * the replay viewer).
+ * the organization's recent scan sessions of it when it holds Scan). The hands demo is hands-demo-page.tsx: these
+ * pages do not load the replay viewer.
  */
 import { Link } from "react-router";
 import type { SerializeFrom } from "../../route-data";
 import { formatResultValue } from "../../domain/scan-display";
 import { formatInstantDay } from "../../domain/zoned-day";
-import { ReplayStill, ReplayViewer } from "../../islands/replay-viewer";
-import { DEMO_HANDS_PATH, REMOTE_ASSESSMENTS, remoteAssessment, SAMPLE_HANDS_LOG, telehealthPath } from "./assessments";
+import { DEMO_HANDS_PATH, REMOTE_ASSESSMENTS, remoteAssessment, telehealthPath } from "./assessments";
 import { analysisPath } from "../scan/scan-paths";
-import type { loadHandsDemo, loadRemoteAssessment, loadTelehealthIndex } from "./telehealth-route.server";
+import type { loadRemoteAssessment, loadTelehealthIndex } from "./telehealth-route.server";
 import { tableWrap } from "../../components/table-wrap";
 
 export function TelehealthIndexPage({ data }: { data: SerializeFrom<typeof loadTelehealthIndex> }) {
@@ -126,28 +125,6 @@ export function RemoteAssessmentPage({ data }: { data: SerializeFrom<typeof load
           ) : null}
         </>
       ) : null}
-    </>
-  );
-}
-
-export function HandsDemoPage({ data }: { data: SerializeFrom<typeof loadHandsDemo> }) {
-  return (
-    <>
-      <p>
-        <Link to={telehealthPath()}>Telehealth</Link>
-      </p>
-      <h1>Hands demo</h1>
-      <p>
-        A sample hands recording (synthetic): the right hand, then the left, held up to the camera with a mild resting tremor. 21 joints per hand; a link is
-        hidden when both of its joints are detected with a confidence below 0.4.
-      </p>
-      <ReplayViewer
-        src={SAMPLE_HANDS_LOG}
-        path={DEMO_HANDS_PATH}
-        initialFrame={data.frame}
-        tab={data.tab}
-        fallback={<ReplayStill summary={data.summary} path={DEMO_HANDS_PATH} imageSrc={(f) => `${DEMO_HANDS_PATH}frame.svg?frame=${f + 1}`} tab={data.tab} />}
-      />
     </>
   );
 }
