@@ -368,6 +368,28 @@ extraTest.describe("Motion Library failures", () => {
     await expectAccessible(page);
   });
 
+  extraTest("a navigation replaced while the grid is still coming is cancelled, not an error: the newer page shows @js-only", async ({ page, startExtraPortal, faultProxy }) => {
+    const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
+    await signIn(page, portal.url);
+    // The library's answer streams: its first line (the page's data) at once, the grid while the exercises call is
+    // slow (asked twice: the fallback too). The page's own script comes late (a slow link), so the navigation is still
+    // waiting for it when the clinician clicks on — which cancels it with its answer half read. React Router 8.4 left
+    // that stream's rejection unhandled ("signal is aborted without reason", at the click); the fixture's guard fails
+    // on one.
+    faultProxy.inject({ ...EXERCISES, times: 2, fault: { kind: "delay", ms: 3_000 } });
+    await page.route(`${portal.url}/build/**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(`${LIBRARY}_.data`));
+    await nav.getByRole("link", { name: "Motion Library" }).click();
+    await answered;
+    await nav.getByRole("link", { name: "Patients" }).click();
+    await expect(page).toHaveURL(`${portal.url}/patients/`);
+    await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
+  });
+
   extraTest("a slow exercises call is asked once more after 1000 ms, and the fallback's answer is shown", async ({ page, startExtraPortal, faultProxy }) => {
     const portal = await startExtraPortal({ env: { PROVIDER_API_URL: faultProxy.url } });
     await signIn(page, portal.url);

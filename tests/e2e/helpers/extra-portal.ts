@@ -50,7 +50,7 @@ export async function deadUrl(): Promise<string> {
 }
 
 export const test = base.extend<{ startExtraPortal: (options?: ExtraPortalOptions) => Promise<ExtraPortal>; faultProxy: FaultProxy }>({
-  startExtraPortal: async ({}, use, testInfo) => {
+  startExtraPortal: async ({ context }, use, testInfo) => {
     const started: { portal: Portal; logFile: string }[] = [];
     let requested = 0;
     await use(async (options = {}) => {
@@ -67,6 +67,10 @@ export const test = base.extend<{ startExtraPortal: (options?: ExtraPortalOption
       started.push({ portal, logFile });
       return { ...portal, log: () => readFileSync(logFile, "utf8") };
     });
+    // The test's pages first: a page that passed its test may still be loading a lazily loaded part, whose request
+    // a stopped portal would fail — an uncaught error of the test's end, not of the page (the error guard's fixture
+    // is torn down after this one). A failed test keeps them for its screenshot.
+    if (started.length && testInfo.status === testInfo.expectedStatus) await Promise.all(context.pages().map((p) => p.close()));
     await Promise.all(started.map(({ portal }) => portal.stop()));
     if (testInfo.status !== testInfo.expectedStatus) {
       for (const { logFile } of started) await testInfo.attach(logFile.split("/").pop()!, { path: logFile, contentType: "text/plain" });
