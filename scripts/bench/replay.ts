@@ -23,7 +23,7 @@ import { signInAs } from "../identity/sign-in.js";
 import { LONG_REPLAY } from "../../reference-api/src/areas/scan/seed.js";
 import { demoAccount } from "./lib/accounts.js";
 import { CHROMIUM_PATH } from "./lib/browser-js.js";
-import { timedGet, type TimedResponse } from "./lib/http.js";
+import { BROWSER_USER_AGENT, timedGet, type TimedResponse } from "./lib/http.js";
 import { signInToPortal, type PortalSession } from "./lib/portal-session.js";
 import { requireBuild, startBenchPortal, type BenchPortal, type BenchWorld } from "./lib/portal-stack.js";
 import { expectedFrames, longestTaskIn, type LongTask } from "./lib/replay-stats.js";
@@ -73,7 +73,7 @@ try {
   let playback: { drawn: number; dropped: number; expected: number; longest: number } | null = null;
   const firstFrames: number[] = [];
   for (let run = 1; run <= runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: { width: 1280, height: 900 }, locale: "en-US" });
     await context.addCookies([
       ...portalSession.jar.entries().map((c) => ({ ...c, domain: origin.hostname, path: "/" })),
       { name: SCRIPTING_COOKIE, value: "1", domain: origin.hostname, path: "/" },

@@ -5,6 +5,7 @@
  * holds and the network is idle.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { BROWSER_USER_AGENT } from "./http.js";
 import type { PortalSession } from "./portal-session.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -28,7 +29,7 @@ export async function openBrowserJs(session: PortalSession, publicPath = "/build
   return {
     async load(path, { until, timeoutMs = 30_000 } = {}) {
       // A fresh context per page: an empty cache, as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+      const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: { width: 1280, height: 800 }, locale: "en-US" });
       await context.addCookies(session.jar.entries().map((c) => ({ ...c, domain: origin.hostname, path: "/" })));
       const page = await context.newPage();
       const finished: Promise<LoadedScript | null>[] = [];

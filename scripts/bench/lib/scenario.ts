@@ -15,7 +15,7 @@ export interface ScenarioContext {
 export interface ScenarioResult {
   /** Markdown: a table and its notes. */
   report: string;
-  /** A failed acceptance check (printed; the command exits non-zero). */
+  /** A failed acceptance check (printed; the command exits non-zero — as it does for an aim the report calls MISSED). */
   failure?: string;
 }
 
@@ -25,5 +25,10 @@ export interface Scenario {
   title: string;
   /** The world its portal runs on (default the demo world; the large world gets a stack of its own). */
   world?: BenchWorld;
+  /**
+   * Runs on a stack whose reference API has none of the artificial delays the other demo-world scenarios measure
+   * streaming with (the dashboard's cards, a patient's sessions): a scenario judged by the E2E stack's budgets.
+   */
+  undelayed?: boolean;
   run(ctx: ScenarioContext): Promise<ScenarioResult>;
 }

@@ -6,11 +6,36 @@
  * last byte came, its size on the wire and whether it blocked rendering. Used by tests/e2e/slow-link.spec.ts (which
  * holds the budgets) and `npm run bench:portal -- slow` (which prints the waterfall).
  */
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 
 export interface SlowLink {
   kbps: number;
   rttMs: number;
+}
+
+/** budgets/slow-link.json: the link, the budgets and the pages held to a recorded exception until they meet them. */
+export interface SlowLinkBudgets {
+  link: SlowLink;
+  firstContentMs: number;
+  loadMs: number;
+  warmLoadMs: number;
+  exceptions?: { page: string; loadMs: number; target: number; measured: string; why: string }[];
+}
+
+export function readSlowLinkBudgets(): SlowLinkBudgets {
+  return JSON.parse(readFileSync(new URL("../../../budgets/slow-link.json", import.meta.url), "utf8")) as SlowLinkBudgets;
+}
+
+/** What of a page's cold and warm loads is over its budgets (its exception's limit for the cold load, if it has one). */
+export function overBudget(budgets: SlowLinkBudgets, page: string, cold: Load, warm: Load): string[] {
+  const over: string[] = [];
+  if (cold.firstContentMs > budgets.firstContentMs) over.push(`${page}: first content ${cold.firstContentMs} ms > ${budgets.firstContentMs} ms`);
+  const exception = budgets.exceptions?.find((e) => e.page === page);
+  const loadMs = exception?.loadMs ?? budgets.loadMs;
+  if (cold.loadMs > loadMs) over.push(`${page}: load event ${cold.loadMs} ms > ${loadMs} ms${exception ? ` (its recorded exception; target ${exception.target} ms)` : ""}`);
+  if (warm.loadMs > budgets.warmLoadMs) over.push(`${page}: warm load event ${warm.loadMs} ms > ${budgets.warmLoadMs} ms`);
+  return over;
 }
 
 /** Throttles every request of `page` to `link` (both ways). */

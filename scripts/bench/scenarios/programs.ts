@@ -18,7 +18,7 @@ import { chromium, type Page } from "@playwright/test";
 import { signInAs } from "../../identity/sign-in.js";
 import { demoAccount } from "../lib/accounts.js";
 import { CHROMIUM_PATH } from "../lib/browser-js.js";
-import { hit, send } from "../lib/http.js";
+import { BROWSER_USER_AGENT, hit, send } from "../lib/http.js";
 import { apiHeaders } from "../lib/patients.js";
 import { signInToPortal, type PortalSession } from "../lib/portal-session.js";
 import { CLIENT_BUILD_DIR } from "../lib/portal-stack.js";
@@ -48,7 +48,7 @@ const CARD = 'class="exercise-card"';
 async function newPage(session: PortalSession) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"] });
   const origin = new URL(session.baseUrl);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const context = await browser.newContext({ userAgent: BROWSER_USER_AGENT, viewport: { width: 1280, height: 800 }, locale: "en-US" });
   await context.addCookies(session.jar.entries().map((c) => ({ ...c, domain: origin.hostname, path: "/" })));
   const page = await context.newPage();
   return { browser, page, origin };

@@ -3,23 +3,24 @@
  * in Chromium as the E2E tests drive it, signed in as the practitioner: cold (a fresh context) and warm (the same
  * context again), with the cold load's waterfall — when the document's first and last byte came, each request's
  * start, first and last byte and size, what blocked rendering — and the document's `<head>` order. The slow-link E2E
- * (tests/e2e/slow-link.spec.ts) holds the budgets; this prints how a page gets there.
+ * (tests/e2e/slow-link.spec.ts) holds the budgets; this prints how a page gets there, judged by the same budgets
+ * (a page over them fails the command). It runs on a stack of its own, without the API's artificial delays of the
+ * other scenarios (which hold the dashboard's cards and the activity tab's sessions back by 2 s each; the E2E stack
+ * has none), and in a browser that says it is Chrome (BROWSER_USER_AGENT: the headless one's own user agent is a bot's,
+ * which gets whole documents).
  *
- *   BENCH_DASHBOARD_DELAY_MS=0 BENCH_SESSIONS_DELAY_MS=0 npm run bench:portal -- slow
- *
- * (without the API's artificial delays of the other scenarios, which hold the dashboard's cards and the activity
- * tab's sessions back by 2 s each; the E2E stack has none).
+ *   npm run bench:portal -- slow
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
 import { signInAs } from "../../identity/sign-in.js";
 import { demoAccount } from "../lib/accounts.js";
-import { send } from "../lib/http.js";
+import { BROWSER_USER_AGENT, send } from "../lib/http.js";
 import { benchPatient } from "../lib/patients.js";
 import { signInToPortal } from "../lib/portal-session.js";
-import { formatLoad, formatWaterfall, headOrder, measureColdAndWarm, throttle, type Load, type SlowLink } from "../lib/slow-link.js";
+import { formatLoad, formatWaterfall, headOrder, measureColdAndWarm, overBudget, readSlowLinkBudgets, throttle, type Load } from "../lib/slow-link.js";
 import type { Scenario } from "../lib/scenario.js";
 import { markdownTable } from "../lib/table.js";
 
@@ -27,22 +28,12 @@ const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 
-interface Budgets extends SlowLink {
-  firstContentMs: number;
-  loadMs: number;
-  warmLoadMs: number;
-}
-
-export function readSlowLinkBudgets(): Budgets {
-  const file = JSON.parse(readFileSync(new URL("../../../budgets/slow-link.json", import.meta.url), "utf8")) as { link: SlowLink; firstContentMs: number; loadMs: number; warmLoadMs: number };
-  return { ...file.link, firstContentMs: file.firstContentMs, loadMs: file.loadMs, warmLoadMs: file.warmLoadMs };
-}
-
 const load1 = () => loadavg()[0]!.toFixed(1);
 const sec = (ms: number) => (ms / 1000).toFixed(2);
 
 export const slowLink: Scenario = {
   name: "slow",
+  undelayed: true,
   title: "The patient list, the dashboard and a patient's activity tab on a slow link (cold, warm, waterfall)",
   async run({ bench, agent, log }) {
     const budgets = readSlowLinkBudgets();
@@ -59,15 +50,16 @@ export const slowLink: Scenario = {
     const cookies = [...session.jar.entries(), { name: SCRIPTING_COOKIE, value: "1" }].map((c) => ({ ...c, domain: origin.hostname, path: "/" }));
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
     const rows: (string | number)[][] = [];
+    const over: string[] = [];
     const details: string[] = [];
     try {
       for (const p of pages) {
         log(`slow link: ${p.label}`);
-        const context = await browser.newContext({ baseURL: bench.portal.url, viewport: { width: 1280, height: 800 }, locale: "en-US" });
+        const context = await browser.newContext({ baseURL: bench.portal.url, userAgent: BROWSER_USER_AGENT, viewport: { width: 1280, height: 800 }, locale: "en-US" });
         try {
           await context.addCookies(cookies);
           const page = await context.newPage();
-          await throttle(context, page, budgets);
+          await throttle(context, page, budgets.link);
           const loadCold = load1();
           const measured = await measureColdAndWarm(page, p.path);
           if (measured.status !== 200) throw new Error(`GET ${p.path} answered ${measured.status}`);
@@ -76,6 +68,7 @@ export const slowLink: Scenario = {
           const warm = { load: measured.warm };
           const row = (l: Load, load: string) => [sec(l.firstContentMs), sec(l.loadMs), l.requests, l.requestsBeforeLoad, l.kb, load];
           rows.push([p.label, "cold", ...row(cold.load, loadCold)], [p.label, "warm", ...row(warm.load, loadWarm)]);
+          over.push(...overBudget(budgets, p.label, measured.cold, measured.warm));
           const html = (await send(new URL(p.path, bench.portal.url).href, { agent, headers: session.headers({ scripts: true }) })).body;
           const scripts = cold.load.waterfall.filter((r) => /\.m?js$/.test(r.url));
           details.push(
@@ -98,15 +91,11 @@ export const slowLink: Scenario = {
       await browser.close();
     }
     const table = markdownTable(["page", "cache", "first content s", "load s", "requests", "before load", "KB", "load average"], rows, ["l", "l", "r", "r", "r", "r", "r", "r"]);
-    const cold = rows.filter((r) => r[1] === "cold");
-    const over = [
-      ...cold.filter((r) => Number(r[2]) * 1000 > budgets.firstContentMs).map((r) => `${r[0]}: first content ${r[2]} s`),
-      ...cold.filter((r) => Number(r[3]) * 1000 > budgets.loadMs).map((r) => `${r[0]}: load ${r[3]} s`),
-      ...rows.filter((r) => r[1] === "warm" && Number(r[3]) * 1000 > budgets.warmLoadMs).map((r) => `${r[0]}: warm load ${r[3]} s`),
-    ];
-    const aim = `Aims (budgets/slow-link.json: first content ≤ ${sec(budgets.firstContentMs)} s, load ≤ ${sec(budgets.loadMs)} s cold, ≤ ${sec(budgets.warmLoadMs)} s warm): ${over.length === 0 ? "met" : `MISSED (${over.join(", ")})`}.`;
+    const held = (budgets.exceptions ?? []).map((e) => `${e.page} held to ${sec(e.loadMs)} s (target ${sec(e.target)} s)`);
+    const aim = `Aims (budgets/slow-link.json: first content ≤ ${sec(budgets.firstContentMs)} s, load ≤ ${sec(budgets.loadMs)} s cold${held.length ? ` — ${held.join(", ")}` : ""} — ≤ ${sec(budgets.warmLoadMs)} s warm): ${over.length === 0 ? "met" : `MISSED (${over.join(", ")})`}.`;
     return {
-      report: `${budgets.kbps} kbps both ways, ${budgets.rttMs} ms added to every request (Chromium's emulation), signed in as ${account.email}; patient ${id}.\n\n${table}\n\n${aim}\n\n${details.join("\n\n")}`,
+      failure: over.length ? over.join("; ") : undefined,
+      report: `${budgets.link.kbps} kbps both ways, ${budgets.link.rttMs} ms added to every request (Chromium's emulation), signed in as ${account.email}; patient ${id}.\n\n${table}\n\n${aim}\n\n${details.join("\n\n")}`,
     };
   },
 };
