@@ -1,25 +1,27 @@
 /**
  * A reorderable list (guide §6 "Drag-and-drop"), generic: the program builder's exercises, the admin area's
  * modules editor. The server renders an ordered list whose rows have Move up / Move down submit buttons
- * (`intent=move-up:{key}` / `move-down:{key}`, sortable-order.ts; named "Move up {item}") for the form around it. Once JavaScript
- * runs, React.lazy loads the drag-and-drop island (sortable-list.client.tsx, @dnd-kit: pointer and keyboard,
- * with screen-reader announcements), which replaces the buttons with a drag handle per row and, after a drop,
- * submits the form with `intent=reorder` and the keys in order (or calls `onReorder`). Only the routes that
- * render this component fetch the island's chunk. Its styles: sortable-list.css (link it from the route).
+ * (`intent=move-up:{key}` / `move-down:{key}`, sortable-order.ts; named "Move up {item}") for the form around it. The
+ * drag-and-drop island (sortable-list.client.tsx, @dnd-kit: pointer and keyboard, with screen-reader announcements)
+ * is an enhancement of that list, loaded once the page has hydrated and its load event has passed (useAfterLoad, ADR
+ * 038): it adds a drag handle per row beside Move up / Move down (which stay, WCAG 2.2 2.5.7, and work before it comes)
+ * and, after a drop, submits the form with `intent=reorder` and the keys in order (or calls `onReorder`). Only the
+ * routes that render this component fetch the island's chunk, and a page reached by a client navigation (the
+ * builder's Next) fetches it at once. Its styles: sortable-list.css (link it from the route).
  */
 import { lazy, Suspense, type ComponentType } from "react";
-import { useHydrated } from "../components/use-hydrated";
+import { useAfterLoad } from "../components/use-after-load";
 import { MOVE_DOWN, MOVE_UP, moveIntent, type SortableListProps } from "./sortable-order";
 
 export type { SortableListProps };
 
-
-const DragList = lazy(() => import("./sortable-list.client")) as unknown as ComponentType<SortableListProps<unknown>>;
+const loadDragList = () => import("./sortable-list.client");
+const DragList = lazy(loadDragList) as unknown as ComponentType<SortableListProps<unknown>>;
 
 export function SortableList<T>(props: SortableListProps<T>) {
-  const hydrated = useHydrated();
+  const enhanced = useAfterLoad(loadDragList) !== null;
   const buttons = <ButtonList {...props} />;
-  if (!hydrated || props.items.length < 2) return buttons;
+  if (!enhanced || props.items.length < 2) return buttons;
   return (
     <Suspense fallback={buttons}>
       <DragList {...(props as unknown as SortableListProps<unknown>)} />
