@@ -17,6 +17,7 @@
  */
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { BROWSER_USER_AGENT } from "./scripts/bench/lib/http.js";
 
 const CI = !!process.env.CI;
 
@@ -62,6 +63,10 @@ export default defineConfig({
         "--disable-quic",
       ],
     },
+    // A clinician's Chrome, not "HeadlessChrome": isbot takes the headless browser's own user agent for a bot, and the
+    // portal answers bots whole documents — the streamed document (the shell first, slow data after it) that every
+    // clinician's browser gets would go untested (fixtures.ts settleStreamedParts).
+    userAgent: BROWSER_USER_AGENT,
     // Desktop layout (the spec's lg breakpoint is 1200 px): the sidebar is permanent, not a drawer.
     viewport: { width: 1280, height: 800 },
     locale: "en-US",

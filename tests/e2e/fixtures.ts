@@ -7,6 +7,8 @@
  *   main-frame navigation of every page of the test; at the end of a passing test, the last page is checked if
  *   the test did not check it, and any earlier page that was left without a check fails the test with its URL;
  * - `page.goto` made once more when Chromium aborted it for a change of the machine's network (retryOnNetworkChange);
+ * - with JavaScript, `page.goto` and `page.reload` return once the streamed document's parts are in place
+ *   (settleStreamedParts);
  * - an automatic guard against errors the pages' scripts leave uncaught (`pageerror`): a passing test that saw one
  *   fails with it. A hydration mismatch is one (React's #418/#425): React then throws the server's HTML away and
  *   renders the part again, losing what the user did before the scripts ran (a row opened, a field typed in).
@@ -60,6 +62,39 @@ function retryOnNetworkChange(page: Page): void {
   };
 }
 
+/**
+ * A document that a browser running scripts loads comes streamed, as to every clinician's browser (the E2E browser
+ * says it is Chrome: playwright.config.ts): the shell first, each slow part after it in a hidden `<div id="S:n">` that
+ * React's inline script then moves into place — in batches, a moment after the part arrived (React 19.2). The load
+ * event, which `page.goto` and `page.reload` wait for, comes when the document has ended, not when every part is in
+ * place: right after it a part can be in the page twice (its hidden copy too: a strict locator fails) or not yet where
+ * it goes (a read that does not retry finds nothing). After such a navigation this waits until no streamed part is
+ * left hidden — what the clinician sees a moment later. A navigation that does not wait for the load event
+ * (`waitUntil: "commit"`, to see a page while its data is slow) is left as it is.
+ */
+const HIDDEN_PARTS = 'div[hidden][id^="S:"]';
+const settling = new WeakSet<Page>();
+function settleStreamedParts(page: Page): void {
+  if (settling.has(page)) return;
+  settling.add(page);
+  const settled = async (waitUntil: string | undefined) => {
+    if (waitUntil !== undefined && waitUntil !== "load" && waitUntil !== "networkidle") return;
+    await page.waitForFunction((selector) => !document.querySelector(selector), HIDDEN_PARTS, { timeout: 10_000 });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await settled(options?.waitUntil);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await settled(options?.waitUntil);
+    return response;
+  };
+}
+
 /** Axe on the page as it is now; fails the test on serious or critical violations. */
 export async function expectAccessible(page: Page, options?: A11yOptions): Promise<void> {
   const url = new URL(page.url());
@@ -71,7 +106,7 @@ export async function expectAccessible(page: Page, options?: A11yOptions): Promi
 /** The start of a console line by which a page reports what an error it reported was caused by (pageErrorGuard). */
 const CAUSE_MARK = "[error cause] ";
 
-export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void; networkChangeRetry: void }>({
+export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void; networkChangeRetry: void; streamedParts: void }>({
   baseURL: async ({}, use) => {
     await use(readState().baseURL);
   },
@@ -79,6 +114,16 @@ export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void; network
     async ({ context }, use) => {
       for (const p of context.pages()) retryOnNetworkChange(p);
       context.on("page", retryOnNetworkChange);
+      await use();
+    },
+    { auto: true },
+  ],
+  streamedParts: [
+    async ({ context, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled !== false) {
+        for (const p of context.pages()) settleStreamedParts(p);
+        context.on("page", settleStreamedParts);
+      }
       await use();
     },
     { auto: true },
