@@ -125,4 +125,25 @@ test.describe("the document's order", () => {
     }
     expect(problems).toEqual([]);
   });
+
+  test("@js-only a browser that runs scripts is told the entry's scripts in the document's headers, each one the document preloads; one without is not", async ({ browser, playwright }) => {
+    const { baseURL } = readState();
+    const jar = (await sessionCookies(browser, PRACTITIONER.email)).map((c) => `${c.name}=${c.value}`).join("; ");
+    const chrome = await playwright.request.newContext({ baseURL, userAgent: BROWSER_USER_AGENT });
+    try {
+      const streamed = await chrome.get("/patients/", { headers: { accept: "text/html", cookie: `${jar}; ${SCRIPTING_COOKIE}=1` } });
+      expect(streamed.status()).toBe(200);
+      const announced = [...(streamed.headers()["link"] ?? "").matchAll(/<([^>]+)>;\s*rel=modulepreload/g)].map((m) => m[1]);
+      const preloaded = [...(await streamed.text()).matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]);
+      expect(announced.some((u) => /\/build\/framework-[\w-]+\.js$/.test(u ?? "")), `Link: ${announced.join(", ")}`).toBe(true);
+      expect(announced.some((u) => /\/build\/entry\.client-[\w-]+\.js$/.test(u ?? "")), `Link: ${announced.join(", ")}`).toBe(true);
+      for (const url of announced) expect(preloaded, `${url} is announced but not preloaded by the document`).toContain(url);
+      // Without scripts (no scripting cookie: a whole document), nothing to fetch early.
+      const whole = await chrome.get("/patients/", { headers: { accept: "text/html", cookie: jar } });
+      expect(whole.status()).toBe(200);
+      expect(whole.headers()["link"]).toBeUndefined();
+    } finally {
+      await chrome.dispose();
+    }
+  });
 });
