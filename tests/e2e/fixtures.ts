@@ -6,7 +6,8 @@
  * - an automatic guard that makes "an accessibility check on every page visited" hold: it records every
  *   main-frame navigation of every page of the test; at the end of a passing test, the last page is checked if
  *   the test did not check it, and any earlier page that was left without a check fails the test with its URL;
- * - `page.goto` made once more when Chromium aborted it for a change of the machine's network (retryOnNetworkChange);
+ * - `page.goto` and `page.reload` made once more when Chromium aborted them for a change of the machine's network
+ *   (retryOnNetworkChange);
  * - with JavaScript, `page.goto` and `page.reload` return once the streamed document's parts are in place
  *   (settleStreamedParts);
  * - an automatic guard against errors the pages' scripts leave uncaught (`pageerror`): a passing test that saw one
@@ -42,12 +43,13 @@ function track(page: Page): void {
 }
 
 /**
- * `page.goto` made once more when the browser aborted it because the machine's network changed
+ * `page.goto` and `page.reload` made once more when the browser aborted them because the machine's network changed
  * (`net::ERR_NETWORK_CHANGED`): Chromium drops the requests in flight when a network interface comes or goes, and CI's
  * container lane creates and removes podman's beside the E2E lane (a layout test's `goto` failed so in a clean-clone
- * run). Only that error, once: anything else fails as it did.
+ * run, and a care-timer test's `reload`). Only that error, once: anything else fails as it did.
  */
 const retrying = new WeakSet<Page>();
+const networkChanged = (e: unknown) => e instanceof Error && e.message.includes("net::ERR_NETWORK_CHANGED");
 function retryOnNetworkChange(page: Page): void {
   if (retrying.has(page)) return;
   retrying.add(page);
@@ -56,8 +58,17 @@ function retryOnNetworkChange(page: Page): void {
     try {
       return await goto(url, options);
     } catch (e) {
-      if (!(e instanceof Error) || !e.message.includes("net::ERR_NETWORK_CHANGED")) throw e;
+      if (!networkChanged(e)) throw e;
       return goto(url, options);
+    }
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    try {
+      return await reload(options);
+    } catch (e) {
+      if (!networkChanged(e)) throw e;
+      return reload(options);
     }
   };
 }
