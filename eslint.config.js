@@ -56,6 +56,8 @@ export default tseslint.config(
         // Sorting goes through app/domain/collate.ts: localeCompare with options builds an ICU collator per call, and its
         // first call in a page starts ICU's collation (~15 ms of a page load) even for keys that need no language.
         { selector: "CallExpression[callee.property.name='localeCompare']", message: "Sort with app/domain/collate.ts: compareText/compareExact for what people read, compareKeys for dates, ids and codes." },
+        // A part whose chunk fails to load (a flaky link, a deployment) loads the page again, as a route module does.
+        { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']", message: "Use lazyPart (app/components/lazy-part.ts): a part whose code fails to load reloads the page instead of an error screen." },
       ],
       // Whatever is copied may be pasted into a spreadsheet: the clipboard is written by copyToClipboard
       // (app/components/clipboard.ts), which neutralises formula-shaped cells (ASVS 5.3.10).

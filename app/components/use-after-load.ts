@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
  * without JavaScript. Null until then.
  *
  *   const loadCombobox = () => import("./location-combobox");
- *   const LocationCombobox = lazy(() => loadCombobox().then((m) => ({ default: m.LocationCombobox })));
+ *   const LocationCombobox = lazyPart(() => loadCombobox().then((m) => ({ default: m.LocationCombobox })));
  *   …
  *   const enhanced = useAfterLoad(loadCombobox) !== null; // then <Suspense fallback={select}><LocationCombobox …/>
  *

@@ -7,13 +7,14 @@
  * without charts never fetch it) draws the same option over the server's SVG at the same size and adds tooltips,
  * zoom and the image download.
  */
-import { lazy, Suspense, useId, type ReactNode } from "react";
+import { Suspense, useId, type ReactNode } from "react";
 import { formatDay } from "../domain/zoned-day";
 import { useHydrated } from "../components/use-hydrated";
 import type { ChartSpec, DrawnChart } from "./chart-spec";
 import { tableWrap } from "../components/table-wrap";
+import { lazyPart } from "../components/lazy-part";
 
-const ChartIsland = lazy(() => import("./chart-island.client"));
+const ChartIsland = lazyPart(() => import("./chart-island.client"));
 
 interface ChartFigureProps {
   title: string;

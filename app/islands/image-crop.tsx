@@ -12,15 +12,16 @@
  * decompression bomb) is not decoded in the browser either: no preview, the server's message after Save.
  * Only routes that render this component fetch the control's chunk. Styles: image-crop.css (`imageCropLinks`).
  */
-import { lazy, Suspense, useEffect, useState, type ChangeEvent } from "react";
+import { Suspense, useEffect, useState, type ChangeEvent } from "react";
 import { ErrorList } from "../components/field";
 import { useHydrated } from "../components/use-hydrated";
 import { PNG_HEADER_BYTES, pngHeaderCheck } from "../media/logo-image";
 import styles from "./image-crop.css?url";
+import { lazyPart } from "../components/lazy-part";
 
 export const imageCropLinks = () => [{ rel: "stylesheet", href: styles }];
 
-const ImageCropper = lazy(() => import("./image-crop.client"));
+const ImageCropper = lazyPart(() => import("./image-crop.client"));
 
 export interface CropFieldNames {
   x: string;

@@ -5,7 +5,7 @@
  * Insights / Live Results tabs. Once hydrated, React.lazy loads replay-viewer.client.tsx: the 900 × 640 canvas
  * playing the log at 30 fps, its log fetched and parsed by a Web Worker off the main thread.
  */
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { preload } from "react-dom";
 import { useHydrated } from "../components/use-hydrated";
 import { requestLogEarly } from "../replay/early-log";
@@ -14,8 +14,9 @@ import { InsightsTable, LiveResultsTable, ReplayTabs } from "../replay/replay-ta
 import { replayHref, type ReplaySummary, type ReplayTab } from "../replay/summary";
 import { CANVAS_HEIGHT, CANVAS_WIDTH } from "../replay/skeleton";
 import { frameText } from "../replay/timeline";
+import { lazyPart } from "../components/lazy-part";
 
-const ReplayCanvas = lazy(() => import("./replay-viewer.client"));
+const ReplayCanvas = lazyPart(() => import("./replay-viewer.client"));
 
 export interface ReplayViewerProps {
   /** The log's URL (same origin: the portal's pose-log route or the demo's static sample). */

@@ -9,14 +9,15 @@
  * routes that render this component fetch the island's chunk, and a page reached by a client navigation (the
  * builder's Next) fetches it at once. Its styles: sortable-list.css (link it from the route).
  */
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { useAfterLoad } from "../components/use-after-load";
 import { MOVE_DOWN, MOVE_UP, moveIntent, type SortableListProps } from "./sortable-order";
+import { lazyPart } from "../components/lazy-part";
 
 export type { SortableListProps };
 
 const loadDragList = () => import("./sortable-list.client");
-const DragList = lazy(loadDragList) as unknown as ComponentType<SortableListProps<unknown>>;
+const DragList = lazyPart(loadDragList) as unknown as ComponentType<SortableListProps<unknown>>;
 
 export function SortableList<T>(props: SortableListProps<T>) {
   const enhanced = useAfterLoad(loadDragList) !== null;

@@ -11,7 +11,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { callOnce, FORM_TOKEN_FIELD } from "../forms/submit-once.server";
 import { CARE_NOTE_ADD_FAILED, CARE_NOTE_ADDED, CARE_NOTE_DELETE_FAILED, CARE_NOTE_DELETED, CARE_NOTE_UPDATE_FAILED, CARE_NOTE_UPDATED, createCareNote, deleteCareNote, updateCareNote } from "../api/care-notes.server";
 import { GAIT_COMMENT_SAVE_FAILED, setGaitComment } from "../api/gait.server";
@@ -32,6 +32,7 @@ import sectionStyles from "../areas/patients/sections/patient-sections.css?url";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct.$patientSection";
 import { readForm } from "../forms/read-form.server";
+import { lazyPart } from "../components/lazy-part";
 
 export const links = () => [{ rel: "stylesheet", href: sectionStyles }];
 
@@ -159,7 +160,7 @@ export const COMMENT_DELETED = "Comment has been deleted.";
 
 // The section hydrates once its code has come, after the page is interactive (ADR 038, as the list's results): the
 // server renders it — its content streamed in when its call answers — and React keeps that HTML until then.
-const PatientSectionView = lazy(() => import("../areas/patients/sections/section-view").then((m) => ({ default: m.PatientSectionView })));
+const PatientSectionView = lazyPart(() => import("../areas/patients/sections/section-view").then((m) => ({ default: m.PatientSectionView })));
 
 export default function PatientSection({ loaderData: loaded, actionData }: Route.ComponentProps) {
   if (!loaded) return null;

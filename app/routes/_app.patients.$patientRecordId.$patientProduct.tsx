@@ -7,7 +7,7 @@
  * (`?dialog=unassign&program={hepId}`; app/areas/patients/detail/program-action.server.ts).
  */
 import { data, Outlet, redirect } from "react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { listCareNotes } from "../api/care-notes.server";
 import { CARE_TIMER_LOAD_FAILED, getCareTimer } from "../api/care-timer.server";
 import { careTimerAction, isCareTimerIntent } from "../areas/patients/detail/care-timer-action.server";
@@ -26,6 +26,7 @@ import { needsFirstProgram } from "../areas/patients/detail/program-card";
 import type { ProductRouteData } from "../areas/patients/detail/route-data";
 import { requestUrl } from "../request-url";
 import type { Route } from "./+types/_app.patients.$patientRecordId.$patientProduct";
+import { lazyPart } from "../components/lazy-part";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -86,7 +87,7 @@ export const headers = () => NO_STORE;
 // The care timer hydrates once its code has come, after the page is interactive (ADR 038, as the list's results): the
 // server renders its state, and until then Start, Stop and Resume are the forms they are without JavaScript; the time
 // is the API's either way (its elapsed time starts ticking, and the inactivity pause listening, with the code).
-const CareTimerControl = lazy(() => import("../areas/patients/detail/care-timer").then((m) => ({ default: m.CareTimerControl })));
+const CareTimerControl = lazyPart(() => import("../areas/patients/detail/care-timer").then((m) => ({ default: m.CareTimerControl })));
 
 export default function PatientProductLayout({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;

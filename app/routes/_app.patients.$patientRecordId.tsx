@@ -6,7 +6,7 @@
  * patient details.' and nothing about the patient (the title never carries a name).
  */
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useSearchParams } from "react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { loadPatientRecord } from "../api/patients.server";
 import { isOrganizationAdmin } from "../auth/roles";
 import { requirePatientsUser } from "../auth/current-user.server";
@@ -21,6 +21,7 @@ import patientStyles from "../areas/patients/detail/patient-detail.css?url";
 import { requestUrl } from "../request-url";
 import { isCareTimerPost } from "../areas/patients/detail/care-timer-intents";
 import type { Route } from "./+types/_app.patients.$patientRecordId";
+import { lazyPart } from "../components/lazy-part";
 
 export const links = () => [{ rel: "stylesheet", href: patientStyles }];
 
@@ -59,11 +60,11 @@ export const headers = () => NO_STORE;
 // The header (name, contact, the record's facts and actions) hydrates once its code has come, after the page is
 // interactive (ADR 038, as the list's results): the server renders it, and until then its links are links and its
 // disclosures the browser's own.
-const RecordHeader = lazy(() => import("../areas/patients/detail/record-header").then((m) => ({ default: m.RecordHeader })));
+const RecordHeader = lazyPart(() => import("../areas/patients/detail/record-header").then((m) => ({ default: m.RecordHeader })));
 
 // The record's dialogs load with the first one opened (ADR 038): the record's pages carry none of their forms' code
 // before they are interactive. One in the URL of the first page is rendered by the server and hydrates once its code has come.
-const RecordDialogs = lazy(() => import("../areas/patients/detail/record-dialogs").then((m) => ({ default: m.RecordDialogs })));
+const RecordDialogs = lazyPart(() => import("../areas/patients/detail/record-dialogs").then((m) => ({ default: m.RecordDialogs })));
 
 /** The record does not change with the date range: reload it after a change, or when a dialog opens or closes. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {

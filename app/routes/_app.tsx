@@ -6,7 +6,7 @@
  * per request (ADR 037: every loader and action below reads them with `currentUser(context)`) and refuses every
  * change by a read-only role (support staff: ADR 026) before any action below runs.
  */
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { authenticate } from "../auth/current-user.server";
 import { refuseReadOnlyChanges } from "../auth/read-only.server";
 import { shellRoute } from "../shell/shell-route";
@@ -15,6 +15,7 @@ import { loadPortalShell, type PortalShellData } from "../shell/shell-loader.ser
 import { Shell } from "../shell/shell";
 import shellStyles from "../shell/shell.css?url";
 import type { Route } from "./+types/_app";
+import { lazyPart } from "../components/lazy-part";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
 
@@ -25,7 +26,7 @@ export const loader = loadPortalShell;
 
 // The filter controls load after the page is interactive (ADR 038): the server renders them and React keeps that HTML
 // — the form they are without JavaScript, which posts and redirects back — until their code has come.
-const FilterControls = lazy(() => import("../shell/filter-controls").then((m) => ({ default: m.FilterControls })));
+const FilterControls = lazyPart(() => import("../shell/filter-controls").then((m) => ({ default: m.FilterControls })));
 
 function PortalShell({ data, children }: { data: PortalShellData; children: ReactNode }) {
   return (

@@ -8,11 +8,12 @@
  * the autocomplete has come (or if it cannot), the controls stay the form they are without JavaScript.
  */
 import { useFetcher, useLocation } from "react-router";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { LocationOptions } from "../components/location-options";
 import { useAfterLoad } from "../components/use-after-load";
 import { FILTER_ACTION, FILTER_FETCHER_KEY, PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
 import type { ProductKey } from "./nav";
+import { lazyPart } from "../components/lazy-part";
 
 export interface FilterControlsProps {
   filter: GlobalFilter;
@@ -32,7 +33,7 @@ function pendingFilter(formData: FormData | undefined, saved: GlobalFilter): Glo
 }
 
 const loadCombobox = () => import("./location-combobox");
-const LocationCombobox = lazy(() => loadCombobox().then((m) => ({ default: m.LocationCombobox })));
+const LocationCombobox = lazyPart(() => loadCombobox().then((m) => ({ default: m.LocationCombobox })));
 
 export function FilterControls({ filter: saved, locations, products, locationsError }: FilterControlsProps) {
   // The autocomplete after hydration and the page's load event: no page waits for it (use-after-load.ts); the

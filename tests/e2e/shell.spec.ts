@@ -361,6 +361,36 @@ test.describe("error pages", () => {
     await expectAccessible(page);
   });
 
+  test("@js-only a part whose code fails to load loads the page again, once (as a route module does), not an error screen", async ({ page }) => {
+    await useSession(page, PRACTITIONER);
+    // The patient list's results hydrate once their own chunk has come (ADR 038): its first request fails, as on a
+    // flaky clinic link or after a deployment removed an old page's chunks.
+    let chunkRequests = 0;
+    await page.route(/\/build\/list-results-[\w-]+\.js$/, async (route) => {
+      chunkRequests += 1;
+      if (chunkRequests === 1) await route.abort("failed");
+      else await route.continue();
+    });
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/patients/");
+    await expect.poll(() => documents.length).toBe(2);
+    await expect(page.getByRole("table")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    // The page loaded again asks for the part once more, and hydrates it once it has come.
+    await expect.poll(() => chunkRequests).toBe(2);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    await expectAccessible(page);
+    // Hydrated: a sort is a client-side navigation (no document).
+    await page.getByRole("table").getByRole("link", { name: /^Name/ }).click();
+    await expect(page).toHaveURL(/sort=/);
+    expect(documents).toEqual(["/patients/", "/patients/"]);
+    await expectAccessible(page);
+  });
+
   test("an unexpected failure shows the fatal-error screen, whose buttons reload", async ({ page, startExtraPortal, faultProxy }) => {
     // No honest way makes the real services fail unexpectedly; an API answer that breaks the contract (the
     // current user without an organization) is a real cause of an error nobody handles.

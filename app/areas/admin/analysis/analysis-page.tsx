@@ -6,16 +6,17 @@
  */
 import type { SerializeFrom } from "../../../route-data";
 import { Form, Link } from "react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ADMIN_ROUTES } from "../../../shell/admin-nav";
 import { NO_ORG_OUTCOMES } from "../../scan/analysis/analysis";
 import type { loadAnalysisPage } from "./analysis-route.server";
 import { analysisDialogHref, analysisPath } from "./analysis-paths";
+import { lazyPart } from "../../../components/lazy-part";
 
 // The dialog (the read view, and the JSON editor with its live check: zod and the rule's checks) loads with the first
 // one opened (ADR 038); one in the URL of the first page is rendered by the server and hydrates once its code has come.
-const AnalysisDialog = lazy(() => import("./analysis-dialog").then((m) => ({ default: m.AnalysisDialog })));
+const AnalysisDialog = lazyPart(() => import("./analysis-dialog").then((m) => ({ default: m.AnalysisDialog })));
 
 export type AnalysisPageData = SerializeFrom<typeof loadAnalysisPage>;
 

@@ -5,7 +5,7 @@
  * entry). The Patient View (`?dialog=patient-view`) shows the section tabs and the section full screen, zoomed.
  */
 import { Link, useLocation } from "react-router";
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { SerializeFrom } from "../../../route-data";
 import type { ApiResult } from "../../../api/result";
 import type { ProgramView } from "../../../domain/program-view";
@@ -15,18 +15,19 @@ import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { hasReportData, REPORT_TITLE, ZoomControl, zoomOf } from "./product-controls";
 import { usePatientRecord } from "./route-data";
 import { useReadOnly } from "../../../shell/read-only";
+import { lazyPart } from "../../../components/lazy-part";
 
 // The program card and the date range hydrate once their code has come, after the page is interactive (ADR 038, as
 // the list's results): the server renders them, and until then their links are links and the date range is the GET
 // form it is without JavaScript (Apply).
-const HealthPrograms = lazy(() => import("./program-card").then((m) => ({ default: m.HealthPrograms })));
-const HealthLessNotice = lazy(() => import("./program-card").then((m) => ({ default: m.HealthLessNotice })));
-const DateRangeForm = lazy(() => import("./date-range-form").then((m) => ({ default: m.DateRangeForm })));
+const HealthPrograms = lazyPart(() => import("./program-card").then((m) => ({ default: m.HealthPrograms })));
+const HealthLessNotice = lazyPart(() => import("./program-card").then((m) => ({ default: m.HealthLessNotice })));
+const DateRangeForm = lazyPart(() => import("./date-range-form").then((m) => ({ default: m.DateRangeForm })));
 // The product's dialogs load with the first one opened (ADR 038); one in the URL of the first page is rendered by the
 // server and hydrates once its code has come.
-const ProgramDrawer = lazy(() => import("./product-dialogs").then((m) => ({ default: m.ProgramDrawer })));
-const UnassignDialog = lazy(() => import("./product-dialogs").then((m) => ({ default: m.UnassignDialog })));
-const ReportDialog = lazy(() => import("./product-dialogs").then((m) => ({ default: m.ReportDialog })));
+const ProgramDrawer = lazyPart(() => import("./product-dialogs").then((m) => ({ default: m.ProgramDrawer })));
+const UnassignDialog = lazyPart(() => import("./product-dialogs").then((m) => ({ default: m.UnassignDialog })));
+const ReportDialog = lazyPart(() => import("./product-dialogs").then((m) => ({ default: m.ReportDialog })));
 
 export interface ProductViewProps {
   product: PatientProduct;

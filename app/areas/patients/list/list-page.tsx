@@ -5,7 +5,7 @@
  */
 import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import type { loadPatientList } from "./list-route.server";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { useReadOnly } from "../../../shell/read-only";
@@ -13,15 +13,16 @@ import { listHref, TABS, type ListState } from "../rules/patient-list";
 import { StateInputs } from "./state-inputs";
 import { useHydrated } from "../../../components/use-hydrated";
 import { LocationOptions } from "../../../components/location-options";
+import { lazyPart } from "../../../components/lazy-part";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
 // them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
-const AddPatientDialog = lazy(() => import("./add-patient-dialog").then((m) => ({ default: m.AddPatientDialog })));
-const AddProductDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.AddProductDialog })));
-const InviteDialog = lazy(() => import("./list-dialogs").then((m) => ({ default: m.InviteDialog })));
+const AddPatientDialog = lazyPart(() => import("./add-patient-dialog").then((m) => ({ default: m.AddPatientDialog })));
+const AddProductDialog = lazyPart(() => import("./list-dialogs").then((m) => ({ default: m.AddProductDialog })));
+const InviteDialog = lazyPart(() => import("./list-dialogs").then((m) => ({ default: m.InviteDialog })));
 // The table, its row menus and the pager (list-results.tsx) load after the page is interactive: the server renders
 // them, and React keeps that HTML (links, native disclosures, the Go to page form) until their code has come.
-const PatientListResults = lazy(() => import("./list-results").then((m) => ({ default: m.PatientListResults })));
+const PatientListResults = lazyPart(() => import("./list-results").then((m) => ({ default: m.PatientListResults })));
 
 export type ListData = SerializeFrom<typeof loadPatientList>;
 

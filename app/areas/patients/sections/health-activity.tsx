@@ -8,15 +8,16 @@
 import { useLocation } from "react-router";
 import { goalText, pageParam, resultStatusLabel, resultText, romText, sideLabel, type SessionDay, type SessionView } from "../rules/health-activity";
 import { setProgress } from "../rules/session-progress";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useAfterLoad } from "../../../components/use-after-load";
 import { withParams } from "../../../components/dialog";
 import { tableWrap } from "../../../components/table-wrap";
 import { EmptyList, isPastEnd, Pager } from "../../../components/pager";
 import { pageOfList } from "../../../domain/paging";
+import { lazyPart } from "../../../components/lazy-part";
 
 const loadVirtualDays = () => import("./virtual-days");
-const VirtualDays = lazy(() => loadVirtualDays().then((m) => ({ default: m.VirtualDays })));
+const VirtualDays = lazyPart(() => loadVirtualDays().then((m) => ({ default: m.VirtualDays })));
 
 /** Days per page of the paged history. */
 export const DAYS_PAGE_SIZE = 5;

@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Await, useRouteLoaderData, useSearchParams } from "react-router";
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { Loaded } from "./patient-sections.server";
 import type { CareNote } from "../rules/care-note";
 import type { GaitProgress, GaitSession } from "../rules/gait";
@@ -18,27 +18,28 @@ import { TIMER_PARAM } from "../detail/care-timer-intents";
 import { PRODUCT_ROUTE_ID } from "../detail/route-data";
 import { EMPTY, EmptyState, SectionError, SectionSkeleton } from "./states";
 import type { DrawnProChart } from "./surveys";
+import { lazyPart } from "../../../components/lazy-part";
 
 // Each section's view loads after the page is interactive (ADR 038, "the exceptions brought to their targets"): the
 // server renders it, and React keeps that HTML (links, the pager's links and Go to page form, the charts' SVG and data
 // tables) until its code has come; a client navigation to another section shows the section's skeleton meanwhile.
 // A page loads only its own section's view, not the five others'.
-const HealthActivity = lazy(() => import("./health-activity").then((m) => ({ default: m.HealthActivity })));
-const RomView = lazy(() => import("./rom").then((m) => ({ default: m.RomView })));
-const SurveysView = lazy(() => import("./surveys").then((m) => ({ default: m.SurveysView })));
-const CareNotesView = lazy(() => import("./care-notes").then((m) => ({ default: m.CareNotesView })));
-const GaitAssessment = lazy(() => import("./gait").then((m) => ({ default: m.GaitAssessment })));
-const GaitProgressView = lazy(() => import("./gait").then((m) => ({ default: m.GaitProgressView })));
-const OlderDataOnly = lazy(() => import("./gait").then((m) => ({ default: m.OlderDataOnly })));
+const HealthActivity = lazyPart(() => import("./health-activity").then((m) => ({ default: m.HealthActivity })));
+const RomView = lazyPart(() => import("./rom").then((m) => ({ default: m.RomView })));
+const SurveysView = lazyPart(() => import("./surveys").then((m) => ({ default: m.SurveysView })));
+const CareNotesView = lazyPart(() => import("./care-notes").then((m) => ({ default: m.CareNotesView })));
+const GaitAssessment = lazyPart(() => import("./gait").then((m) => ({ default: m.GaitAssessment })));
+const GaitProgressView = lazyPart(() => import("./gait").then((m) => ({ default: m.GaitProgressView })));
+const OlderDataOnly = lazyPart(() => import("./gait").then((m) => ({ default: m.OlderDataOnly })));
 // The sections' dialogs load with the first one opened (ADR 038): a tab carries none of their forms' code (conform,
 // the fields) before it is interactive. A dialog in the URL of the first page is rendered by the server as before and
 // hydrates once its code has come.
-const CareNoteDialog = lazy(() => import("./care-note-dialogs").then((m) => ({ default: m.CareNoteDialog })));
-const CareNoteDeleteDialog = lazy(() => import("./care-note-dialogs").then((m) => ({ default: m.CareNoteDeleteDialog })));
-const MissingNoteDialog = lazy(() => import("./care-note-dialogs").then((m) => ({ default: m.MissingNoteDialog })));
-const CommentDialog = lazy(() => import("./gait-comment-dialogs").then((m) => ({ default: m.CommentDialog })));
-const CommentDeleteDialog = lazy(() => import("./gait-comment-dialogs").then((m) => ({ default: m.CommentDeleteDialog })));
-const MissingSessionDialog = lazy(() => import("./gait-comment-dialogs").then((m) => ({ default: m.MissingSessionDialog })));
+const CareNoteDialog = lazyPart(() => import("./care-note-dialogs").then((m) => ({ default: m.CareNoteDialog })));
+const CareNoteDeleteDialog = lazyPart(() => import("./care-note-dialogs").then((m) => ({ default: m.CareNoteDeleteDialog })));
+const MissingNoteDialog = lazyPart(() => import("./care-note-dialogs").then((m) => ({ default: m.MissingNoteDialog })));
+const CommentDialog = lazyPart(() => import("./gait-comment-dialogs").then((m) => ({ default: m.CommentDialog })));
+const CommentDeleteDialog = lazyPart(() => import("./gait-comment-dialogs").then((m) => ({ default: m.CommentDeleteDialog })));
+const MissingSessionDialog = lazyPart(() => import("./gait-comment-dialogs").then((m) => ({ default: m.MissingSessionDialog })));
 
 /** What the section's action answers when it does not redirect: a form's result, or a refusal's messages. */
 export interface SectionActionData {

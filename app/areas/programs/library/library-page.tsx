@@ -5,20 +5,21 @@
  */
 import { Await, Form, Link } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { ROUTES } from "../../../shell/nav";
 import { exerciseFilterParams, exerciseFilterSearch, type ExerciseFilters } from "../rules/exercise-filters";
 import { EXERCISES_LOAD_FAILED, LIBRARY_TITLE } from "./library-messages";
 import type { loadMotionLibrary } from "./library-route.server";
+import { lazyPart } from "../../../components/lazy-part";
 
 // The detail drawer loads with the first one opened (ADR 038); one in the URL of the first page is rendered by the
 // server and hydrates once its code has come.
-const ExerciseDrawer = lazy(() => import("./exercise-detail").then((m) => ({ default: m.ExerciseDrawer })));
+const ExerciseDrawer = lazyPart(() => import("./exercise-detail").then((m) => ({ default: m.ExerciseDrawer })));
 // The filter panel loads after the page is interactive: the server renders it and React keeps that HTML — the GET
 // form with its Apply button and links that it is without JavaScript — until its code has come.
-const FilterPanel = lazy(() => import("./filter-panel").then((m) => ({ default: m.FilterPanel })));
+const FilterPanel = lazyPart(() => import("./filter-panel").then((m) => ({ default: m.FilterPanel })));
 // So do the results (the grid, its pager, the favorite toggles): a streamed section whose code is only its controls'.
-const Results = lazy(() => import("./library-results").then((m) => ({ default: m.LibraryResults })));
+const Results = lazyPart(() => import("./library-results").then((m) => ({ default: m.LibraryResults })));
 
 export type LibraryData = SerializeFrom<typeof loadMotionLibrary>;
 
