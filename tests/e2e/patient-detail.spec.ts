@@ -143,6 +143,29 @@ test.describe("record header and products", () => {
     await expectAccessible(page);
   });
 
+  test("@js-only a preset chosen before the date range has hydrated is applied once it has (on a slow link its code comes late)", async ({ page }) => {
+    const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });
+    await useSession(page, PRACTITIONER.email);
+    // The form's code comes late: the clinician picks a preset on the server's form meanwhile.
+    let delayed = false;
+    await page.route(/\/build\/date-range-form-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      delayed = true;
+      await route.continue();
+    });
+    await page.goto(`/patients/${p.id}/health/rom/`, { waitUntil: "commit" });
+    const form = page.getByRole("form", { name: "Date range" });
+    // Not hydrated yet: the form as it is without JavaScript (custom days shown).
+    await expect(form.getByRole("group", { name: "Custom range" })).toBeVisible();
+    await expectAccessible(page);
+    await form.getByLabel("Date range").selectOption("7");
+    expect(delayed, "the form's code came before the preset was chosen").toBe(false);
+    // Once the code has come (6 s) and the form has hydrated, the preset applies.
+    await expect(page).toHaveURL(/\/health\/rom\/\?range=7(&|$)/, { timeout: 15_000 });
+    await expect(form.getByLabel("Date range")).toHaveValue("7");
+    await expectAccessible(page);
+  });
+
   test("the date range: presets, custom days not past today, and Include Self-Reported, kept in the URL", async ({ page }) => {
     test.slow();
     const p = await createPatient(PRACTITIONER.email, { products: ["HEALTH"] });

@@ -5,7 +5,7 @@
  * no other params (an open dialog closes when the range changes).
  */
 import { Form, useLocation, useSubmit } from "react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CUSTOM_RANGE, RANGE_PRESETS, type DateRange } from "../../../domain/date-range";
 import { DateRangeNote } from "../../../components/date-range-note";
 import { useHydrated } from "../../../components/use-hydrated";
@@ -16,10 +16,30 @@ export function DateRangeForm({ range, today, reportingType }: { range: DateRang
   const submit = useSubmit();
   // The page itself (a form's default action is its route's path, the product, not the section).
   const { pathname } = useLocation();
-  const [choice, setChoice] = useState(range.preset === null ? CUSTOM_RANGE : String(range.preset));
+  const initialChoice = range.preset === null ? CUSTOM_RANGE : String(range.preset);
+  const [choice, setChoice] = useState(initialChoice);
   const custom = choice === CUSTOM_RANGE;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A preset or the checkbox changed before this form hydrated (its code comes after the page's: ADR 038) was not
+  // applied — React does not replay a change made before hydration, and with JavaScript there is no Apply for a
+  // preset: apply it now, as if it had just been made. (autoComplete="off": the browser does not put back an earlier
+  // visit's choice on Back, which this would then apply.)
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const select = form.elements.namedItem("range");
+    const box = form.elements.namedItem("selfReported");
+    const rangeNow = select instanceof HTMLSelectElement && select.value !== initialChoice ? select.value : null;
+    const boxChanged = box instanceof HTMLInputElement && box.checked !== range.includeSelfReported;
+    if (rangeNow !== null) setChoice(rangeNow);
+    if ((rangeNow !== null && rangeNow !== CUSTOM_RANGE) || boxChanged) submit(form, { replace: true, preventScrollReset: true });
+    // Once, for what was done before hydration (the form is keyed by the range: a new range mounts a new one).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Form
+      ref={formRef}
+      autoComplete="off"
       method="get"
       action={pathname}
       replace
