@@ -16,21 +16,24 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ def
   return lazy(() => load().catch((error: unknown) => reloadOnce(error)));
 }
 
-export const RELOAD_KEY = "exer:part-reload";
+const RELOAD_KEY = "exer:part-reload";
 const RELOAD_INTERVAL_MS = 60_000;
 
 function reloadOnce(error: unknown): Promise<never> {
-  if (typeof window === "undefined") throw error;
-  const key = `${RELOAD_KEY}:${window.location.pathname}${window.location.search}`;
-  try {
-    const last = Number(window.sessionStorage.getItem(key) ?? 0);
-    if (Date.now() - last < RELOAD_INTERVAL_MS) throw error;
-    window.sessionStorage.setItem(key, String(Date.now()));
-  } catch {
-    throw error;
-  }
+  if (typeof window === "undefined" || !markReload(`${RELOAD_KEY}:${window.location.pathname}${window.location.search}`)) throw error;
   console.error("A part of the page could not be loaded; loading the page again.", error);
   window.location.reload();
   // The page is going away: the part stays suspended (its fallback or the server's HTML) until it has.
   return new Promise<never>(() => {});
+}
+
+/** Whether this address may be loaded again now (not in the last minute), noting that it is; false without storage. */
+function markReload(key: string): boolean {
+  try {
+    if (Date.now() - Number(window.sessionStorage.getItem(key) ?? 0) < RELOAD_INTERVAL_MS) return false;
+    window.sessionStorage.setItem(key, String(Date.now()));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -42,6 +42,21 @@ function track(page: Page): void {
   });
 }
 
+type Navigation = Awaited<ReturnType<Page["goto"]>>;
+type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
+/**
+ * Wraps a page's document navigations — `page.goto` and `page.reload` — in `around` (given the navigation to make and
+ * what it waits for), once per page and wrapper (a context's pages are wrapped again as fixtures come).
+ */
+function wrapNavigations(page: Page, wrapped: WeakSet<Page>, around: (navigate: () => Promise<Navigation>, waitUntil: WaitUntil) => Promise<Navigation>): void {
+  if (wrapped.has(page)) return;
+  wrapped.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = (url, options) => around(() => goto(url, options), options?.waitUntil);
+  const reload = page.reload.bind(page);
+  page.reload = (options) => around(() => reload(options), options?.waitUntil);
+}
+
 /**
  * `page.goto` and `page.reload` made once more when the browser aborted them because the machine's network changed
  * (`net::ERR_NETWORK_CHANGED`): Chromium drops the requests in flight when a network interface comes or goes, and CI's
@@ -49,28 +64,15 @@ function track(page: Page): void {
  * run, and a care-timer test's `reload`). Only that error, once: anything else fails as it did.
  */
 const retrying = new WeakSet<Page>();
-const networkChanged = (e: unknown) => e instanceof Error && e.message.includes("net::ERR_NETWORK_CHANGED");
 function retryOnNetworkChange(page: Page): void {
-  if (retrying.has(page)) return;
-  retrying.add(page);
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
+  wrapNavigations(page, retrying, async (navigate) => {
     try {
-      return await goto(url, options);
+      return await navigate();
     } catch (e) {
-      if (!networkChanged(e)) throw e;
-      return goto(url, options);
+      if (!(e instanceof Error) || !e.message.includes("net::ERR_NETWORK_CHANGED")) throw e;
+      return navigate();
     }
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    try {
-      return await reload(options);
-    } catch (e) {
-      if (!networkChanged(e)) throw e;
-      return reload(options);
-    }
-  };
+  });
 }
 
 /**
@@ -86,24 +88,13 @@ function retryOnNetworkChange(page: Page): void {
 const HIDDEN_PARTS = 'div[hidden][id^="S:"]';
 const settling = new WeakSet<Page>();
 function settleStreamedParts(page: Page): void {
-  if (settling.has(page)) return;
-  settling.add(page);
-  const settled = async (waitUntil: string | undefined) => {
-    if (waitUntil !== undefined && waitUntil !== "load" && waitUntil !== "networkidle") return;
-    await page.waitForFunction((selector) => !document.querySelector(selector), HIDDEN_PARTS, { timeout: 10_000 });
-  };
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await settled(options?.waitUntil);
+  wrapNavigations(page, settling, async (navigate, waitUntil) => {
+    const response = await navigate();
+    if (waitUntil === undefined || waitUntil === "load" || waitUntil === "networkidle") {
+      await page.waitForFunction((selector) => !document.querySelector(selector), HIDDEN_PARTS, { timeout: 10_000 });
+    }
     return response;
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    const response = await reload(options);
-    await settled(options?.waitUntil);
-    return response;
-  };
+  });
 }
 
 /** Axe on the page as it is now; fails the test on serious or critical violations. */
