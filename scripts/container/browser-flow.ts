@@ -1,11 +1,12 @@
 /**
  * The flow a real browser drives through a deployed portal (container:verify): sign in through the login form,
  * the patient list, a patient's page, sign out — with JavaScript on and off. Debian's chromium as the E2E tests
- * drive it (playwright.config.ts: chromium-headless-shell, else chromium; CHROMIUM_PATH to choose).
+ * drive it (playwright.config.ts: chromium-headless-shell, else chromium; CHROMIUM_PATH to choose), saying it is Chrome.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../reference-api/src/seed/demo-accounts.js";
+import { BROWSER_USER_AGENT } from "../bench/lib/http.js";
 
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
@@ -26,7 +27,8 @@ export interface FlowStep {
 /** Runs the flow in a fresh context; every step is reported (a failing step ends the flow). */
 export async function browserFlow(browser: Browser, baseURL: string, opts: { javaScript: boolean; email?: string; greeting?: RegExp }): Promise<FlowStep[]> {
   const steps: FlowStep[] = [];
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: opts.javaScript });
+  // A clinician's Chrome: the headless browser's own user agent is a bot's, which the portal answers whole documents.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: opts.javaScript, userAgent: BROWSER_USER_AGENT });
   const pageErrors: string[] = [];
   const serverErrors: string[] = [];
   const page: Page = await context.newPage();

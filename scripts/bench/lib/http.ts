@@ -10,7 +10,8 @@ import type { Readable } from "node:stream";
 /**
  * A desktop Chrome — the engine the E2E tests and the browser benchmarks drive, without the "HeadlessChrome" of its
  * own user agent: isbot takes that for a bot, and bots get whole documents (no streaming), which no clinician's
- * browser gets. The browser benchmarks, the HTTP ones and the slow-link E2E send it.
+ * browser gets. The E2E projects (playwright.config.ts), the browser benchmarks, the HTTP ones and container:verify's
+ * browser flow send it.
  */
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
