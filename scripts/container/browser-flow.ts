@@ -47,6 +47,7 @@ export async function browserFlow(browser: Browser, baseURL: string, opts: { jav
     }
   };
   const timeout = 30_000;
+  let patientHref = "";
   try {
     const ok =
       (await step("sign in through the login form", async () => {
@@ -62,14 +63,24 @@ export async function browserFlow(browser: Browser, baseURL: string, opts: { jav
       (await step("the patient list", async () => {
         const res = await page.goto("/patients/", { timeout });
         if (res?.status() !== 200) throw new Error(`/patients/ answered ${res?.status()}`);
-        const links = page.locator('main a[href^="/patients/"]').filter({ hasNotText: /^$/ });
-        await links.first().waitFor({ timeout });
-        const hrefs = (await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).filter((h) => PATIENT_PAGE.test(h));
+        // The rows stream in after the shell, which has links to /patients/… of its own: wait for a patient's page link.
+        const hrefs = await page
+          .waitForFunction(
+            (source) => {
+              const found = [...document.querySelectorAll("main a[href^='/patients/']")].map((a) => a.getAttribute("href") ?? "").filter((h) => new RegExp(source).test(h));
+              return found.length ? found : false;
+            },
+            PATIENT_PAGE.source,
+            { timeout },
+          )
+          .then((handle) => handle.jsonValue() as Promise<string[]>)
+          .catch(() => [] as string[]);
         if (hrefs.length === 0) throw new Error("no patient links in the list");
+        patientHref = hrefs[0]!;
         return `${hrefs.length} patient links`;
       })) &&
       (await step("a patient's page", async () => {
-        const href = (await page.locator('main a[href^="/patients/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).find((h) => PATIENT_PAGE.test(h))!;
+        const href = patientHref;
         const res = await page.goto(href, { timeout });
         if (res?.status() !== 200) throw new Error(`${href} answered ${res?.status()}`);
         const heading = await page.getByRole("heading", { level: 1 }).first().textContent({ timeout });
