@@ -1,5 +1,7 @@
 /** The options of a location select: 'All Locations' (value `allValue`), then the locations by their names. */
-import { ALL_LOCATIONS_LABEL } from "../shell/filter";
+
+/** 000 §2.2: the filter's "all" choice. (Here, not in shell/filter.ts: a page's select would load that module too.) */
+export const ALL_LOCATIONS_LABEL = "All Locations";
 
 export function LocationOptions({ locations, allValue = "" }: { locations: readonly { id: string; name: string }[]; allValue?: string }) {
   return (

@@ -26,7 +26,6 @@ export const EMPTY_FILTER: GlobalFilter = { locationId: null, products: [] };
 
 export const PRODUCT_KEYS: readonly ProductKey[] = ["HEALTH", "GAIT", "PRO", "SCAN"];
 export const PRODUCT_LABELS: Record<ProductKey, string> = { HEALTH: "Health", GAIT: "Gait", PRO: "PRO", SCAN: "Scan" };
-export const ALL_LOCATIONS_LABEL = "All Locations";
 export const ALL_PRODUCTS_LABEL = "All Products";
 
 const isProductKey = (v: unknown): v is ProductKey => typeof v === "string" && (PRODUCT_KEYS as readonly string[]).includes(v);

@@ -3,7 +3,8 @@
  * popup. Loaded once the page is hydrated (ADR 038); until then the controls are the form they are without JavaScript.
  */
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
-import { ALL_LOCATIONS_LABEL, matchLocations, type LocationOption } from "./filter";
+import { matchLocations, type LocationOption } from "./filter";
+import { ALL_LOCATIONS_LABEL } from "../components/location-options";
 
 /**
  * The Locations autocomplete (ARIA 1.2 combobox with a list popup): type to narrow the list, arrows to move,

@@ -13,7 +13,8 @@ import { useReadOnly } from "../../../shell/read-only";
 import { displayName } from "../../../domain/names";
 import { assignProgramHref } from "../../../domain/program-builder";
 import { formatDate } from "../../../domain/zoned-day";
-import { ariaSort, COLUMN_LABELS, emptyListMessage, LIST_LOAD_FAILED, listHref, nextSort, patientDialogHref, patientHref, productList, rowActions, STATUS_LABELS, type ColumnKey, type ListState, type RowAction } from "../rules/patient-list";
+import { listHref, type ColumnKey, type ListState } from "../rules/patient-list";
+import { ariaSort, COLUMN_LABELS, emptyListMessage, LIST_LOAD_FAILED, nextSort, patientDialogHref, patientHref, productList, rowActions, STATUS_LABELS, type RowAction } from "../rules/patient-rows";
 import type { ListData } from "./list-page";
 
 type Row = NonNullable<ListData["list"]>["items"][number];

@@ -21,18 +21,8 @@ import { cookieIsSecure, getSession } from "../../../auth/session.server";
 import { requirePatientsUser } from "../../../auth/current-user.server";
 import { getConfig } from "../../../config.server";
 import { byDisplayName, optionLabels } from "../../../domain/names";
-import {
-  columnsFor,
-  isListTab,
-  LIST_LOAD_FAILED,
-  listHref,
-  listQuery,
-  parseListState,
-  PROVIDERS_LOAD_FAILED,
-  TAB_COOKIE,
-  tabCookie,
-  tabFromCookieHeader,
-} from "../rules/patient-list";
+import { isListTab, listHref, listQuery, parseListState, PROVIDERS_LOAD_FAILED, TAB_COOKIE, tabCookie, tabFromCookieHeader } from "../rules/patient-list";
+import { columnsFor, LIST_LOAD_FAILED } from "../rules/patient-rows";
 import { todayIn } from "../../../domain/date-range";
 import { getGlobalFilter } from "../../../shell/filter.server";
 import { portalRequest } from "../../../context";

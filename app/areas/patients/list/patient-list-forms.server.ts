@@ -10,16 +10,7 @@ import type { PortalLoadContext } from "../../../context";
 import type { CurrentUser } from "../../../auth/user.server";
 import { getSession } from "../../../auth/session.server";
 import { displayName } from "../../../domain/names";
-import {
-  addedToProductMessage,
-  INVITE_FAILED,
-  INVITE_SENT,
-  otherProduct,
-  patientAddedMessage,
-  patientHref,
-  splitProblems,
-  uploadSuccessMessage,
-} from "../rules/patient-list";
+import { addedToProductMessage, INVITE_FAILED, INVITE_SENT, otherProduct, patientAddedMessage, patientHref, splitProblems, uploadSuccessMessage } from "../rules/patient-rows";
 import { hasDetailsFor, patientFormSchema, withMaskedPhone, patientFormSourceOf, PATIENT_MESSAGES, PATIENT_PRODUCTS, type PatientFormSource, type PatientProduct } from "../forms/patient";
 import { callOnce, FORM_TOKEN_FIELD, formToken, submitOnce } from "../../../forms/submit-once.server";
 import { readLimitedForm, type FormLimits } from "../../../forms/multipart.server";

@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  columnsFor,
-  listHref,
-  listQuery,
-  nextSort,
-  otherProduct,
-  parseListState,
-  rowActions,
-  emptyListMessage,
-  splitProblems,
-  tabFromCookieHeader,
-  uploadSuccessMessage,
-  patientAddedMessage,
-  type ListState,
-} from "./patient-list";
+import { listHref, listQuery, parseListState, tabFromCookieHeader, type ListState } from "./patient-list";
+import { columnsFor, nextSort, otherProduct, rowActions, emptyListMessage, splitProblems, uploadSuccessMessage, patientAddedMessage } from "./patient-rows";
 import { todayIn } from "../../../domain/date-range";
 
 const ID = "3f0c6d1e-8a4b-4b8e-9d61-2a7f0b1c9e11";
