@@ -34,6 +34,7 @@ import { requestUrl } from "../request-url";
 import type { Route } from "./+types/user.create.$code";
 import { readForm } from "../forms/read-form.server";
 import { retryAfterHeaders } from "../auth/retry-after";
+import { useChangeHandler } from "../components/use-change-handler";
 
 /** A throttled answer (429) carries its Retry-After. */
 export const headers = retryAfterHeaders;
@@ -163,6 +164,8 @@ function SignUpStep({ invite }: { invite: { firstName: string; lastName: string;
   const lastResult = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [accepted, setAccepted] = useState(false);
+  // The box ticked before the page hydrated counts too (else Sign Up would stay disabled beside a ticked box).
+  const termsChanges = useChangeHandler<HTMLInputElement>((control) => control instanceof HTMLInputElement && setAccepted(control.checked));
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
@@ -181,7 +184,7 @@ function SignUpStep({ invite }: { invite: { firstName: string; lastName: string;
         <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: "new-password" }} />
         <PasswordField label="Confirm Password" meta={fields.confirmPassword} inputProps={{ autoComplete: "new-password" }} />
         <div className="field checkbox-field">
-          <input key={termsKey} {...termsProps} onChange={(e) => setAccepted(e.currentTarget.checked)} />
+          <input key={termsKey} {...termsProps} {...termsChanges} />
           <label htmlFor={fields.terms.id}>I agree to the Terms of Service and Privacy Policy</label>
           <ErrorList id={fields.terms.errorId} errors={fields.terms.errors} />
         </div>

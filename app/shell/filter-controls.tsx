@@ -5,7 +5,8 @@
  * post redirects back to the page. With JavaScript: the locations become an autocomplete (an ARIA 1.2
  * combobox, location-combobox.tsx, loaded once the page is hydrated: ADR 038), every change is saved at once through
  * a fetcher (no reload; the pages' data revalidates), and the controls show the new value while it is saved. Until
- * the autocomplete has come (or if it cannot), the controls stay the form they are without JavaScript.
+ * the autocomplete has come (or if it cannot), the controls stay the form they are without JavaScript, and what is
+ * changed meanwhile (before the page hydrated too) is saved when it comes, unless Apply was used.
  */
 import { useFetcher, useLocation } from "react-router";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
@@ -14,6 +15,7 @@ import { useAfterLoad } from "../components/use-after-load";
 import { FILTER_ACTION, FILTER_FETCHER_KEY, PRODUCT_LABELS, productsSummary, type GlobalFilter, type LocationOption } from "./filter";
 import type { ProductKey } from "./nav";
 import { lazyPart } from "../components/lazy-part";
+import { useChangeHandler } from "../components/use-change-handler";
 
 export interface FilterControlsProps {
   filter: GlobalFilter;
@@ -46,7 +48,9 @@ export function FilterControls({ filter: saved, locations, products, locationsEr
   useEffect(() => {
     if (fetcher.state === "idle") setChosen(null);
   }, [fetcher.state]);
-  const filter = chosen ?? pendingFilter(fetcher.formData, saved);
+  // Changed and not yet applied, before the autocomplete came (the form without JavaScript, Apply not used).
+  const [draft, setDraft] = useState<GlobalFilter | null>(null);
+  const filter = chosen ?? draft ?? pendingFilter(fetcher.formData, saved);
   const id = useId();
   const locationId = `${id}-location`;
   const saving = fetcher.state !== "idle";
@@ -59,20 +63,34 @@ export function FilterControls({ filter: saved, locations, products, locationsEr
     fetcher.submit(form, { method: "post", action: FILTER_ACTION });
   };
 
+  const change = (next: GlobalFilter) => (enhanced ? save(next) : setDraft(next));
+  // Once the autocomplete has come, what was changed before is saved as if just changed.
+  useEffect(() => {
+    if (!enhanced || !draft) return;
+    setDraft(null);
+    save(draft);
+    // Only when the enhancement comes (a draft is only made before it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enhanced]);
+  // Changes made on the server's form before this part hydrated: read the whole form (its code comes after the page's).
+  const { ref } = useChangeHandler<HTMLFormElement>((control, form) => {
+    if (control.name === "locationId" || control.name === "products") change(pendingFilter(new FormData(form), saved));
+  });
+
   const toggleProduct = (product: ProductKey, on: boolean) => {
     const set = new Set(filter.products);
     if (on) set.add(product);
     else set.delete(product);
-    save({ ...filter, products: products.filter((p) => set.has(p)) });
+    change({ ...filter, products: products.filter((p) => set.has(p)) });
   };
 
   const select = (
-    <select id={locationId} name="locationId" defaultValue={filter.locationId ?? ""}>
+    <select id={locationId} name="locationId" defaultValue={filter.locationId ?? ""} onChange={(e) => change({ ...filter, locationId: e.currentTarget.value || null })}>
       <LocationOptions locations={locations} />
     </select>
   );
   return (
-    <fetcher.Form method="post" action={FILTER_ACTION} className="filter-form" aria-label="Filter" aria-busy={saving || undefined}>
+    <fetcher.Form ref={ref} method="post" action={FILTER_ACTION} className="filter-form" aria-label="Filter" aria-busy={saving || undefined} onSubmit={() => setDraft(null)}>
       {enhanced ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
       <div className="filter-field">
         <label htmlFor={locationId}>Location</label>
@@ -84,7 +102,7 @@ export function FilterControls({ filter: saved, locations, products, locationsEr
           select
         )}
       </div>
-      {products.length > 0 ? <ProductsSelect id={`${id}-products`} options={products} selected={filter.products} onToggle={enhanced ? toggleProduct : null} /> : null}
+      {products.length > 0 ? <ProductsSelect id={`${id}-products`} options={products} selected={filter.products} onToggle={toggleProduct} enhanced={enhanced} /> : null}
       {enhanced ? null : (
         <button type="submit" className="button">
           Apply
@@ -100,11 +118,10 @@ export function FilterControls({ filter: saved, locations, products, locationsEr
 }
 
 /** The Products multi-select: checkboxes in a disclosure whose summary says what is selected. */
-function ProductsSelect({ id, options, selected, onToggle }: { id: string; options: ProductKey[]; selected: ProductKey[]; onToggle: ((p: ProductKey, on: boolean) => void) | null }) {
+function ProductsSelect({ id, options, selected, onToggle, enhanced }: { id: string; options: ProductKey[]; selected: ProductKey[]; onToggle: (p: ProductKey, on: boolean) => void; enhanced: boolean }) {
   const details = useRef<HTMLDetailsElement>(null);
 
-  // With JavaScript: close on Escape and on a click elsewhere.
-  const enhanced = onToggle !== null;
+  // With JavaScript: close on a click elsewhere.
   useEffect(() => {
     if (!enhanced) return;
     const onDocClick = (e: globalThis.MouseEvent) => {
@@ -142,7 +159,7 @@ function ProductsSelect({ id, options, selected, onToggle }: { id: string; optio
               value={p}
               checked={selected.includes(p)}
               // Without JavaScript the browser toggles the box and the form's Apply posts it.
-              onChange={(e) => onToggle?.(p, e.currentTarget.checked)}
+              onChange={(e) => onToggle(p, e.currentTarget.checked)}
             />
             {PRODUCT_LABELS[p]}
           </label>

@@ -12,7 +12,6 @@ import { Suspense, useEffect, useState } from "react";
 import { Dialog, MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
 import { EmptyList, Pager } from "../../components/pager";
-import { useHydrated } from "../../components/use-hydrated";
 import { FormToken } from "../../forms/form-token";
 import { displayName } from "../../domain/names";
 import { formatDay, formatInstantDay } from "../../domain/zoned-day";
@@ -56,8 +55,8 @@ import {
 } from "./rules/worklist";
 import { LoadErrorView } from "../../components/load-error";
 import { auditPacketHref } from "./rules/audit-packet";
-import { changedControl } from "../../components/changed-control";
 import { tableWrap } from "../../components/table-wrap";
+import { useChangeHandler } from "../../components/use-change-handler";
 
 type Data = SerializeFrom<typeof loadWorklist>;
 /** An unfiltered month without cycles also says whether the organization has any (the loader asks). */
@@ -113,8 +112,11 @@ function MonthNav({ state, months }: { state: WorklistState; months: string[] })
 
 function Filters({ data }: { data: Data }) {
   const { state, months } = data;
-  const hydrated = useHydrated();
   const submit = useSubmit();
+  // With JavaScript the month and the statuses apply at once; without it, the button.
+  const changes = useChangeHandler((control, form: HTMLFormElement) => {
+    if (control instanceof HTMLSelectElement || control.type === "checkbox") submit(form, { preventScrollReset: true });
+  });
   const shell = useRouteLoaderData<PortalShellData>("routes/_app");
   const locations = shell?.filter.locations ?? [];
   return (
@@ -124,10 +126,7 @@ function Filters({ data }: { data: Data }) {
       role="search"
       aria-label="Filter RTM cycles"
       className="list-filters rtm-filters"
-      onChange={(e) => {
-        const target = changedControl(e);
-        if (hydrated && target && (target.tagName === "SELECT" || target.type === "checkbox")) submit(e.currentTarget, { preventScrollReset: true });
-      }}
+      {...changes}
     >
       {state.sort && state.dir ? (
         <>

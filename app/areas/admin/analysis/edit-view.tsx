@@ -24,6 +24,7 @@ import { checkOutcomeJson } from "./outcome-schema";
 
 type OutcomeCheck = ReturnType<typeof checkOutcomeJson>;
 import { OutcomeView } from "./outcome-view";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 /** 003 §9: the JSON validation debounce. */
 export const JSON_VALIDATION_DELAY_MS = 1000;
@@ -58,6 +59,8 @@ export function EditView({ organizationId, dialog, cancelHref }: { organizationI
     timer.current = setTimeout(() => setLive(checkOutcomeJson(text)), JSON_VALIDATION_DELAY_MS);
   };
 
+  // Text typed before the dialog hydrated is checked too.
+  const jsonChanges = useChangeHandler<HTMLTextAreaElement>((control) => onInput(control.value));
   const json = reply?.json ?? dialog.json;
   const action = analysisDialogHref(organizationId, dialog.assessmentId, "edit");
 
@@ -87,7 +90,7 @@ export function EditView({ organizationId, dialog, cancelHref }: { organizationI
             key={dialog.assessmentId}
             aria-invalid={invalid ? true : undefined}
             aria-describedby="analysis-json-error"
-            onChange={(e) => onInput(e.currentTarget.value)}
+            {...jsonChanges}
           />
           <ErrorList id="analysis-json-error" errors={errors} />
         </div>

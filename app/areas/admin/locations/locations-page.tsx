@@ -16,6 +16,7 @@ import { FormToken } from "../../../forms/form-token";
 import type { KeywordActionData, LocationRow, LocationsTable, loadAdminLocations } from "./locations-route.server";
 import { ariaSort, KEYWORD_MAX, locationsHref, sortHref, type LocationSort, type LocationsState } from "./locations-state";
 import { tableWrap } from "../../../components/table-wrap";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 type Data = SerializeFrom<typeof loadAdminLocations>;
 
@@ -47,11 +48,13 @@ function OrganizationFilter({ data }: { data: Data }) {
   const { state } = data;
   const hydrated = useHydrated();
   const submit = useSubmit();
+  // With JavaScript the organization applies at once; without it, the button.
+  const changes = useChangeHandler((control, form: HTMLFormElement) => control.name === "org" && submit(form));
   return (
-    <Form method="get" className="filters admin-locations-filter" aria-label="Filter locations">
+    <Form {...changes} method="get" className="filters admin-locations-filter" aria-label="Filter locations">
       <div className="field">
         <label htmlFor="admin-locations-org">Organizations</label>
-        <select id="admin-locations-org" name="org" defaultValue={state.org ?? ""} key={state.org ?? ""} onChange={(e) => hydrated && submit(e.currentTarget.form)}>
+        <select id="admin-locations-org" name="org" defaultValue={state.org ?? ""} key={state.org ?? ""}>
           <option value="">All Organizations</option>
           {data.organizations.map((o) => (
             <option key={o.id} value={o.id}>

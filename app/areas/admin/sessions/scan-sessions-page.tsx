@@ -8,7 +8,7 @@
 import { FiltersPanel } from "../../../components/filters-panel";
 import { Await, Form, Link, useLocation, useSubmit } from "react-router";
 import type { SerializeFrom } from "../../../route-data";
-import { Suspense, useEffect, useRef, type FormEvent } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";
 import { LoadErrorView } from "../../../components/load-error";
 import { EmptyList, Pager } from "../../../components/pager";
@@ -32,6 +32,7 @@ import {
   type AdminSessionsState,
 } from "./scan-sessions-state";
 import { tableWrap } from "../../../components/table-wrap";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 type Data = SerializeFrom<typeof loadAdminScanSessions>;
 type State = Data["state"];
@@ -82,15 +83,11 @@ function Filters({ data }: { data: Data }) {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), delay);
   };
-  const onChange = (e: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    const target = e.target as HTMLInputElement;
-    apply(e.currentTarget, target.name === "provider" ? PROVIDER_DEBOUNCE_MS : 0);
-  };
+  const changes = useChangeHandler((control, form: HTMLFormElement) => apply(form, control.name === "provider" ? PROVIDER_DEBOUNCE_MS : 0));
   return (
     <FiltersPanel open={state.uuidInput !== "" && state.uuid === null}>
       <div className="admin-session-filters">
-        <Form method="get" action={ADMIN_SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters" onChange={onChange}>
+        <Form method="get" action={ADMIN_SESSIONS_PATH} role="search" aria-label="Filter scan sessions" className="list-filters" {...changes}>
           <fieldset disabled={searching} className="scan-filter-fields">
             <legend className="visually-hidden">Filters</legend>
             <div className="field">

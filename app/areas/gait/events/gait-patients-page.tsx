@@ -15,7 +15,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
 import { Await, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
-import { Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";
 import { SubmitButton } from "../../../components/submit-button";
@@ -27,6 +27,7 @@ import { GAIT_UID_MAX, NAME_MAX } from "./gait-patient-form-values";
 import { GAIT_PATIENTS_EMPTY, GAIT_PATIENTS_LOAD_FAILED, GAIT_PATIENTS_PATH, gaitPatientsHref, PICK_LOCATION } from "./gait-patients";
 import type { GaitPatientsLoaderData, GaitPatientsTable, gaitPatientsAction } from "./gait-patients-route.server";
 import { tableWrap } from "../../../components/table-wrap";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 type Data = SerializeFrom<GaitPatientsLoaderData>;
 const TITLE_ID = "gait-patients-title";
@@ -78,7 +79,7 @@ function useAddedGeneration(): number {
 
 function AddPatientForm({ data }: { data: Data }) {
   const hydrated = useHydrated();
-  const followLocation = useFollowLocation();
+  const followLocation = useFollowLocation("locationId");
   const actionData = useActionData<typeof gaitPatientsAction>();
   const [form, fields] = useForm({
     id: "gait-add-patient",
@@ -88,16 +89,12 @@ function AddPatientForm({ data }: { data: Data }) {
   });
   const { key: locationKey, ...locationProps } = getSelectProps(fields.locationId);
   return (
-    <Form method="post" action={gaitPatientsHref(data.location)} {...getFormProps(form)} className="gait-add-form" preventScrollReset>
+    <Form method="post" action={gaitPatientsHref(data.location)} {...getFormProps(form)} {...followLocation} className="gait-add-form" preventScrollReset>
       <FormToken />
       <div className="gait-add-fields">
         <div className="field">
           <label htmlFor={fields.locationId.id}>Location</label>
-          <select
-            key={locationKey}
-            {...locationProps}
-            onChange={followLocation}
-          >
+          <select key={locationKey} {...locationProps}>
             <LocationOptions locations={data.locations} />
           </select>
           <ErrorList id={fields.locationId.errorId} errors={fields.locationId.errors} />
@@ -138,22 +135,24 @@ function LocationOptions({ locations }: { locations: Data["locations"] }) {
   );
 }
 
-/** With JavaScript the table follows the location chosen at once (a GET; whatever else was typed stays). */
-function useFollowLocation() {
+/** A form's change handler: with JavaScript the table follows the location chosen at once (a GET; whatever else was typed stays). */
+function useFollowLocation(field: string) {
   const navigate = useNavigate();
-  return (event: ChangeEvent<HTMLSelectElement>) => navigate(gaitPatientsHref(event.currentTarget.value || null), { replace: true, preventScrollReset: true });
+  return useChangeHandler<HTMLFormElement>((control) => {
+    if (control.name === field) void navigate(gaitPatientsHref(control.value || null), { replace: true, preventScrollReset: true });
+  });
 }
 
 /** For a read-only user: the location alone, a GET form (`?location=`), and why there is nothing to add. */
 function LocationPicker({ data }: { data: Data }) {
   const hydrated = useHydrated();
-  const followLocation = useFollowLocation();
+  const followLocation = useFollowLocation("location");
   return (
     <>
       <p className="notice notice-info" role="note">
         {READ_ONLY_NOTICE}
       </p>
-      <Form method="get" action={GAIT_PATIENTS_PATH} className="gait-add-form" preventScrollReset>
+      <Form method="get" action={GAIT_PATIENTS_PATH} className="gait-add-form" preventScrollReset {...followLocation}>
         <div className="gait-add-fields">
           <div className="field">
             <label htmlFor="gait-location">Location</label>
@@ -162,7 +161,6 @@ function LocationPicker({ data }: { data: Data }) {
               name="location"
               defaultValue={data.location ?? ""}
               key={data.location ?? ""}
-              onChange={followLocation}
             >
               <LocationOptions locations={data.locations} />
             </select>

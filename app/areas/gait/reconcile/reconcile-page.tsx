@@ -14,6 +14,7 @@ import { READ_ONLY_NOTICE, useReadOnly } from "../../../shell/read-only";
 import { GAIT_PATIENTS_PATH } from "../events/gait-patients";
 import { RECONCILE_PATH, RECONCILE_TEMPLATE_HEADER, RECONCILE_TEMPLATE_HREF } from "./reconcile";
 import type { ReconcileReply } from "./reconcile-route.server";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 const TITLE_ID = "reconcile-title";
 
@@ -74,6 +75,8 @@ function DropZone({ inputId, describedBy, invalid }: { inputId: string; describe
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
+  // A file chosen before the page hydrated is named too.
+  const changes = useChangeHandler<HTMLInputElement>((control) => setChosen(control instanceof HTMLInputElement ? (control.files?.[0]?.name ?? null) : null), input);
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
@@ -88,7 +91,6 @@ function DropZone({ inputId, describedBy, invalid }: { inputId: string; describe
     <div className="field">
       <label htmlFor={inputId}>CSV file</label>
       <input
-        ref={input}
         id={inputId}
         type="file"
         name="file"
@@ -96,14 +98,15 @@ function DropZone({ inputId, describedBy, invalid }: { inputId: string; describe
         required
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
-        onChange={(e) => setChosen(e.currentTarget.files?.[0]?.name ?? null)}
+        {...changes}
       />
     </div>
   );
-  if (!hydrated) return field;
+  // One structure with and without JavaScript (the zone's parts added around the field): the input is the server's
+  // own, so a file chosen before the page hydrated stays chosen.
   return (
     <div
-      className={`reconcile-drop${over ? " reconcile-drop-over" : ""}`}
+      className={hydrated ? `reconcile-drop${over ? " reconcile-drop-over" : ""}` : undefined}
       onDragEnter={(e) => {
         e.preventDefault();
         setOver(true);
@@ -112,9 +115,11 @@ function DropZone({ inputId, describedBy, invalid }: { inputId: string; describe
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <p className="reconcile-drop-text" aria-hidden="true">
-        Drag and drop a CSV file here, or choose one.
-      </p>
+      {hydrated ? (
+        <p className="reconcile-drop-text" aria-hidden="true">
+          Drag and drop a CSV file here, or choose one.
+        </p>
+      ) : null}
       {field}
       {chosen ? <p className="reconcile-chosen">Selected: {chosen}</p> : null}
     </div>

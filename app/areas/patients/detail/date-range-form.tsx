@@ -5,40 +5,28 @@
  * no other params (an open dialog closes when the range changes).
  */
 import { Form, useLocation, useSubmit } from "react-router";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { CUSTOM_RANGE, RANGE_PRESETS, type DateRange } from "../../../domain/date-range";
 import { DateRangeNote } from "../../../components/date-range-note";
 import { useHydrated } from "../../../components/use-hydrated";
-import { changedControl } from "../../../components/changed-control";
+import { useChangeHandler, type FormControl } from "../../../components/use-change-handler";
 
 export function DateRangeForm({ range, today, reportingType }: { range: DateRange; today: string; reportingType: boolean }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   // The page itself (a form's default action is its route's path, the product, not the section).
   const { pathname } = useLocation();
-  const initialChoice = range.preset === null ? CUSTOM_RANGE : String(range.preset);
-  const [choice, setChoice] = useState(initialChoice);
+  const [choice, setChoice] = useState(range.preset === null ? CUSTOM_RANGE : String(range.preset));
   const custom = choice === CUSTOM_RANGE;
-  const formRef = useRef<HTMLFormElement>(null);
-  // A preset or the checkbox changed before this form hydrated (its code comes after the page's: ADR 038) was not
-  // applied — React does not replay a change made before hydration, and with JavaScript there is no Apply for a
-  // preset: apply it now, as if it had just been made. (autoComplete="off": the browser does not put back an earlier
-  // visit's choice on Back, which this would then apply.)
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const select = form.elements.namedItem("range");
-    const box = form.elements.namedItem("selfReported");
-    const rangeNow = select instanceof HTMLSelectElement && select.value !== initialChoice ? select.value : null;
-    const boxChanged = box instanceof HTMLInputElement && box.checked !== range.includeSelfReported;
-    if (rangeNow !== null) setChoice(rangeNow);
-    if ((rangeNow !== null && rangeNow !== CUSTOM_RANGE) || boxChanged) submit(form, { replace: true, preventScrollReset: true });
-    // Once, for what was done before hydration (the form is keyed by the range: a new range mounts a new one).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Presets and the checkbox apply at once; custom days wait for Apply. (autoComplete="off": the browser does not put
+  // back an earlier visit's choice on Back, which would then be applied as a change made before hydration.)
+  const changes = useChangeHandler((control: FormControl, form: HTMLFormElement) => {
+    if (control.name === "range") setChoice(control.value);
+    if ((control.name === "range" && control.value !== CUSTOM_RANGE) || control.name === "selfReported") submit(form, { replace: true, preventScrollReset: true });
+  });
   return (
     <Form
-      ref={formRef}
+      {...changes}
       autoComplete="off"
       method="get"
       action={pathname}
@@ -46,13 +34,6 @@ export function DateRangeForm({ range, today, reportingType }: { range: DateRang
       preventScrollReset
       className="date-range-form"
       aria-label="Date range"
-      onChange={(event) => {
-        const target = changedControl(event);
-        if (!target) return;
-        if (target.name === "range") setChoice(target.value);
-        // Presets and the checkbox apply at once; custom days wait for Apply.
-        if ((target.name === "range" && target.value !== CUSTOM_RANGE) || target.name === "selfReported") submit(event.currentTarget, { replace: true, preventScrollReset: true });
-      }}
     >
       <div className="date-range-field">
         <label htmlFor="date-range">Date range</label>

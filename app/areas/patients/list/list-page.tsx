@@ -11,9 +11,9 @@ import type { PortalShellData } from "../../../shell/shell-loader.server";
 import { useReadOnly } from "../../../shell/read-only";
 import { listHref, TABS, type ListState } from "../rules/patient-list";
 import { StateInputs } from "./state-inputs";
-import { useHydrated } from "../../../components/use-hydrated";
 import { LocationOptions } from "../../../components/location-options";
 import { lazyPart } from "../../../components/lazy-part";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 // The dialogs (and the form library and schemas they bring) are their own chunk: the list alone does not load
 // them. A dialog the server rendered stays as it is until its code arrives (React keeps the server's HTML).
@@ -68,11 +68,12 @@ export function PatientListPage({ data }: { data: ListData }) {
 
 /** Hidden inputs carrying the list's state through a GET form (the form's own fields are left out). */
 function ListFilters({ state, providers, locations, globalLocationId }: { state: ListState; providers: { value: string; label: string }[]; locations: { value: string; label: string }[]; globalLocationId: string | null }) {
-  const hydrated = useHydrated();
   const submit = useSubmit();
+  // With JavaScript a select applies at once (the search box waits for Search).
+  const changes = useChangeHandler((control, form: HTMLFormElement) => control instanceof HTMLSelectElement && submit(form));
   const location = state.location ?? globalLocationId ?? "all";
   return (
-    <Form method="get" action="/patients/" role="search" aria-label="Filter patients" className="list-filters" onChange={(e) => hydrated && (e.target as HTMLElement).tagName === "SELECT" && submit(e.currentTarget)}>
+    <Form {...changes} method="get" action="/patients/" role="search" aria-label="Filter patients" className="list-filters">
       <StateInputs state={{ ...state, page: 1 }} omit={["q", "provider", "location", "page"]} />
       <div className="field">
         <label htmlFor="patients-search">Search Patients</label>

@@ -12,6 +12,7 @@ import { blockErrorField, blockField, type DraftBlock } from "../rules/program-d
 import { REPS_MAX, REPS_MIN, SETS_MAX, SETS_MIN, SPECIAL_GOAL } from "../rules/set-goal";
 import { fieldId, FieldFrame, IntentButton, rangeOptions, SelectField } from "./builder-fields";
 import type { ExerciseSummary } from "./builder-view";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 const SIDE_OPTIONS = [
   { value: "", label: "Not side-specific" },
@@ -122,6 +123,11 @@ function GoalField(props: {
   const name = blockField(block.key, field);
   const label = GOAL_LABELS[field];
   const at = value ?? slider.min;
+  // As the box is typed in, the slider and the hint follow (from what was typed before the builder hydrated too).
+  const boxChanges = useChangeHandler<HTMLInputElement>((control) => {
+    const next = control instanceof HTMLInputElement ? read(control) : undefined;
+    if (next !== undefined) setValue(next);
+  }, box);
   return (
     <FieldFrame
       name={name}
@@ -145,7 +151,7 @@ function GoalField(props: {
             />
           ) : null}
           <input
-            ref={box}
+            {...boxChanges}
             key={`${name}:${shown}`}
             id={d.id}
             name={name}
@@ -154,10 +160,6 @@ function GoalField(props: {
             defaultValue={shown}
             aria-invalid={d.invalid || undefined}
             aria-describedby={d.describedBy}
-            onInput={(e) => {
-              const next = read(e.currentTarget);
-              if (next !== undefined) setValue(next);
-            }}
             onBlur={onBlur ? (e) => onBlur(e.currentTarget, set) : undefined}
           />
         </>

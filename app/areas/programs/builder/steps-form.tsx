@@ -15,7 +15,8 @@ import type { StepsView } from "./builder-view";
 import { ExercisesStep } from "./exercises-step";
 import { InformationStep } from "./information-step";
 import { SAVE_AS_TEMPLATE, SummaryStep } from "./summary-step";
-import { changedControl } from "../../../components/changed-control";
+
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 export const DISCARD_TITLE = "Discard Changes?";
 export const DISCARD_TEXT = "Changes you made to this Program will not be saved.";
@@ -33,21 +34,20 @@ export function StepsForm({ view }: { view: StepsView }) {
     if (Object.keys(errors).length === 0) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-refused]')?.focus();
   }, [errors]);
+  // With JavaScript a filter box applies at once (without it, the panel's Apply button).
+  const changes = useChangeHandler((control, root: HTMLFormElement) => {
+    if (step === 2 && control.type === "checkbox" && control.closest(".filter-panel")) {
+      root.requestSubmit(root.querySelector<HTMLButtonElement>('button[name="intent"][value="search"]'));
+    }
+  }, form);
   return (
     <Form
-      ref={form}
       method="post"
       action={stepHref(start, step)}
       preventScrollReset
       className="builder-form"
       noValidate
-      onChange={(e) => {
-        // With JavaScript a filter box applies at once (without it, the panel's Apply button).
-        const target = changedControl(e);
-        if (step === 2 && target?.type === "checkbox" && target.closest(".filter-panel")) {
-          e.currentTarget.requestSubmit(e.currentTarget.querySelector<HTMLButtonElement>('button[name="intent"][value="search"]'));
-        }
-      }}
+      {...changes}
     >
       <input type="hidden" name={DRAFT_FIELD} value={serializeDraft(view.draft)} />
       <input type="hidden" name="step" value={step} />

@@ -25,7 +25,8 @@ import {
   hasActiveFilters,
   type ExerciseFilters,
 } from "../rules/exercise-filters";
-import { changedControl } from "../../../components/changed-control";
+
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 interface CommonProps {
   state: ExerciseFilters;
@@ -64,6 +65,8 @@ export function FilterPanel(props: FilterPanelProps) {
   const drawer = useDrawer();
   const { hydrated } = drawer;
   const submit = useSubmit();
+  // With JavaScript (form mode) a box applies at once; without it, Apply.
+  const changes = useChangeHandler((control, form: HTMLFormElement) => control.type === "checkbox" && submit(form, { preventScrollReset: true, replace: true }));
   const panelId = `${useId().replace(/:/g, "")}-filters`;
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
   const count = filterChips(state).filter((c) => c.key !== "q").length;
@@ -139,9 +142,7 @@ export function FilterPanel(props: FilterPanelProps) {
       className="filter-panel-wrap"
       aria-label={props.label ?? "Filter exercises"}
       preventScrollReset
-      onChange={(e) => {
-        if (hydrated && changedControl(e)?.type === "checkbox") submit(e.currentTarget, { preventScrollReset: true, replace: true });
-      }}
+      {...changes}
     >
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {(props.hidden ?? []).map(([name, value], i) => (

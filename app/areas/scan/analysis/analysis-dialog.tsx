@@ -14,6 +14,7 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { CATEGORY_LABEL, participantsText, SEX_LABEL, type DemographicsPrompt } from "./analysis";
 import type { AnalysisView } from "./analysis.server";
 import { FactorTable, riskClass, RiskSlider } from "./risk-parts";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 type View = SerializeFrom<AnalysisView>;
 
@@ -115,8 +116,10 @@ function Hidden({ keep }: { keep: [string, string][] }) {
 function OrganizationForm({ view, action, keep }: { view: View; action: string; keep: [string, string][] }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
+  // With JavaScript the organization applies at once; without it, the button.
+  const changes = useChangeHandler((_control, form: HTMLFormElement) => submit(form, { preventScrollReset: true }));
   return (
-    <Form method="get" action={action} className="analysis-org" preventScrollReset onChange={(e) => hydrated && submit(e.currentTarget, { preventScrollReset: true })}>
+    <Form {...changes} method="get" action={action} className="analysis-org" preventScrollReset>
       <Hidden keep={keep} />
       <div className="field">
         <label htmlFor="analysis-org">Analysis data of</label>

@@ -25,6 +25,7 @@ import {
   type ScanReportState,
 } from "./report";
 import { tableWrap } from "../../../components/table-wrap";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 type Data = SerializeFrom<typeof loadScanReports>;
 
@@ -50,6 +51,8 @@ function ReportForm({ data }: { data: Data }) {
   const shell = useRouteLoaderData<PortalShellData>("routes/_app");
   const locations = shell?.filter.locations ?? [];
   const [location, setLocation] = useState(form.location);
+  // A location chosen before the page hydrated is kept (the select is controlled: the next render would put it back).
+  const locationChanges = useChangeHandler<HTMLSelectElement>((control) => setLocation(control.value));
   const busy = navigation.state !== "idle" && navigation.location?.pathname === SCAN_REPORTS_PATH;
   return (
     <Form method="get" action={SCAN_REPORTS_PATH} className="report-form" aria-label="Generate a scan report">
@@ -60,7 +63,7 @@ function ReportForm({ data }: { data: Data }) {
           id="scan-report-location"
           name="location"
           value={location}
-          onChange={(e) => setLocation(e.currentTarget.value)}
+          {...locationChanges}
           aria-invalid={form.locationError ? true : undefined}
           aria-describedby={form.locationError ? "scan-report-location-error" : hydrated && !location ? "scan-report-location-hint" : undefined}
         >

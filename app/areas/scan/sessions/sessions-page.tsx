@@ -24,6 +24,7 @@ import type { loadScanSessions, SessionsTable } from "./sessions-route.server";
 import { analysisPdfPath, exportPath, logPath, replayPath } from "../scan-paths";
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
 import { tableWrap } from "../../../components/table-wrap";
+import { useChangeHandler } from "../../../components/use-change-handler";
 
 type Data = SerializeFrom<typeof loadScanSessions>;
 type State = Data["state"];
@@ -62,8 +63,10 @@ function LocationForm({ state }: { state: State }) {
   const locations = shell?.filter.locations ?? [];
   const hydrated = useHydrated();
   const submit = useSubmit();
+  // With JavaScript the location applies at once; without it, Show sessions.
+  const changes = useChangeHandler((_control, form: HTMLFormElement) => submit(form));
   return (
-    <Form method="get" action={SESSIONS_PATH} className="list-filters scan-location" aria-label="Scan sessions location" onChange={(e) => hydrated && submit(e.currentTarget)}>
+    <Form {...changes} method="get" action={SESSIONS_PATH} className="list-filters scan-location" aria-label="Scan sessions location">
       <div className="field">
         <label htmlFor="scan-location">Location</label>
         <select id="scan-location" name="location" defaultValue={state.location ?? ""} key={state.location ?? ""} required>
