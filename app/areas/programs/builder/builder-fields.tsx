@@ -6,7 +6,7 @@
  */
 import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { ErrorList } from "../../../components/field";
-import { useHydrated } from "../../../components/use-hydrated";
+import { useChangeHandler } from "../../../components/use-change-handler";
 import { countedLength } from "../../../domain/text-length";
 import { NOTES_MAX } from "../rules/program-draft";
 
@@ -72,8 +72,9 @@ export function TextField({ value, inputProps, ...field }: FieldBase & { value: 
 /** Notes with the n/500 counter (001 §5): counted as the patients area counts (a line break is two). */
 export function NotesField({ value, ...field }: Omit<FieldBase, "hint"> & { value: string }) {
   const { name } = field;
-  const hydrated = useHydrated();
   const [length, setLength] = useState(() => countedLength(value));
+  // The count follows the text (typed before the builder hydrated too).
+  const changes = useChangeHandler<HTMLTextAreaElement>((control) => setLength(countedLength(control.value)));
   const [base, setBase] = useState(value);
   if (base !== value) {
     setBase(value);
@@ -99,7 +100,7 @@ export function NotesField({ value, ...field }: Omit<FieldBase, "hint"> & { valu
           defaultValue={value}
           aria-invalid={d.invalid || undefined}
           aria-describedby={d.describedBy}
-          onInput={hydrated ? (e) => setLength(countedLength(e.currentTarget.value)) : undefined}
+          {...changes}
         />
       )}
     />
