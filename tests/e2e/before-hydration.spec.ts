@@ -3,11 +3,12 @@
  * slow link the page is usable long before hydration, and React does not replay a change made before it. Each test
  * holds every script of the build until the user has acted, then lets them come and checks the change took effect as
  * it would have with JavaScript: a select that applies itself applied, a saved filter saved, a controlled select
- * kept, a chosen file named. JavaScript only (without it the page's buttons apply the change, tested elsewhere).
+ * kept, a chosen file named, a ticked box enabling its button. JavaScript only (without it the page's buttons apply the change, tested elsewhere).
  */
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
-import { createProvider, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
+import { createProvider, inviteProvider, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import { signInAs } from "./helpers/ui.js";
 
@@ -101,5 +102,26 @@ test("@js-only a CSV chosen to reconcile before the page hydrated stays chosen a
   await hydrated(page);
   await expect(page.getByText("Selected: names.csv")).toBeVisible({ timeout: 20_000 });
   expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length ?? 0), "the server's input kept the file").toBe(1);
+  await expectAccessible(page);
+});
+
+test("@js-only the terms accepted before the sign-up page hydrated enable Sign Up, and the invitee signs up", async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  const inviteCode = await inviteProvider({ firstName: "Jordan", lastName: `Early ${tag}`, email: `e2e-early-${tag}@e2e.example` });
+  const release = await holdScripts(page);
+  await page.goto(`/user/create/${inviteCode}`, { waitUntil: "commit" });
+  const password = `Fresh-${tag}-Pw9`;
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: "I agree to the Terms of Service and Privacy Policy" }).check();
+  await release();
+  await hydrated(page);
+  await page.waitForTimeout(300);
+  // Hydrated, the button follows the box (disabled while it is not ticked): the box ticked before counts.
+  const submit = page.getByRole("button", { name: "Sign Up" });
+  await expect(submit).toBeEnabled();
+  await expectAccessible(page);
+  await submit.click();
+  await expect(page).toHaveURL(/\/home\/$/);
   await expectAccessible(page);
 });
