@@ -309,3 +309,18 @@ test.describe("row menu", () => {
     await expectAccessible(page);
   });
 });
+
+test("a row's page carries what the row shows, not the patient's whole record (no birth date or phone number in the HTML)", async ({ page }) => {
+  const api = await apiAs(PRACTITIONER.email);
+  const tag = uniqueTag();
+  const phone = `303555${String(Math.floor(Math.random() * 10000)).padStart(4, "0")}`;
+  await createPatient(api, { lastName: `Minimal${tag}`, phoneNumber: phone, dob: "1961-07-23" });
+  await useSession(page, PRACTITIONER.email);
+  const res = await page.goto(`/patients/?q=Minimal${tag}`);
+  await expect(table(page).getByRole("link", { name: `Minimal${tag}, Test` })).toBeVisible();
+  await expectAccessible(page);
+  const html = await res!.text();
+  expect(html).toContain(`Minimal${tag}`);
+  expect(html, "the phone number is not in the page").not.toContain(phone);
+  expect(html, "the birth date is not in the page").not.toContain("1961-07-23");
+});

@@ -67,7 +67,7 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
     userProducts: orgProducts,
     timeZone: user.organization.timezone,
     today,
-    list: list.data ?? null,
+    list: list.data ? listRows(list.data) : null,
     listError: list.error ? LIST_LOAD_FAILED : null,
     providers,
     providersError: practitioners.error ? PROVIDERS_LOAD_FAILED : null,
@@ -75,6 +75,31 @@ export async function loadPatientList({ request, context }: LoaderFunctionArgs) 
     languageOption: getConfig().features.patientLanguage,
     addProduct,
     invite,
+  };
+}
+
+type PatientPage = NonNullable<Awaited<ReturnType<typeof listPatients>>["data"]>;
+
+/**
+ * What the rows show and their menus need, not the API's whole records: a patient's birth date, phone number,
+ * practitioners, plans of care and sessions stay on the server (less health data in the page's HTML, ASVS 8.3.x), and
+ * the page has less to write, send and read (the list's data was ~60% of its loader data).
+ */
+function listRows(page: PatientPage) {
+  return {
+    metadata: page.metadata,
+    items: page.items.map((record) => ({
+      id: record.id,
+      patient: { firstName: record.patient.firstName, lastName: record.patient.lastName, email: record.patient.email },
+      products: record.products,
+      discharged: record.discharged,
+      dischargeDate: record.dischargeDate,
+      location: record.location ? { name: record.location.name } : null,
+      mostRecentActivity: record.mostRecentActivity,
+      productData: {
+        health: record.productData.health ? { status: record.productData.health.status, heps: record.productData.health.heps.map((hep) => ({ name: hep.name })) } : null,
+      },
+    })),
   };
 }
 
