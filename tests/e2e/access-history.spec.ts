@@ -3,7 +3,7 @@
  * visit — with the portal's request id — in the patient's 'Access history' (paged in the URL, newest first), and a
  * product admin finds it by patient in the admin area's Access History search. Both projects (JavaScript on and off).
  */
-import { test, expect, expectAccessible } from "./fixtures.js";
+import { test, expect, expectAccessible, jsEnabled } from "./fixtures.js";
 import { apiAs, PRACTITIONER, PRODUCT_ADMIN, PROVIDER_ADMIN } from "./helpers/stack.js";
 import { useSession } from "./helpers/session.js";
 import { createPatient, currentUserOf } from "./helpers/patient-detail.js";
@@ -48,7 +48,17 @@ test("a practitioner's visit shows in the patient's Access history for the provi
   expect(times).toEqual([...times].sort((a, b) => b - a));
 
   // Page 2 is in the URL: older accesses (the API reads without a portal request id), newest first again.
-  await section.getByRole("link", { name: "Next page" }).click();
+  const next = section.getByRole("link", { name: "Next page" });
+  if (jsEnabled()) {
+    // The record's "Back to top" button floats at the window's bottom right once it is scrolled: the pager's Next page,
+    // scrolled into view there, must stay clear of it (it was under it, and the button took the click meant for it).
+    await next.scrollIntoViewIfNeeded();
+    const backToTop = page.getByRole("button", { name: "Back to top" });
+    await expect(backToTop).toBeVisible();
+    const [link, button] = [(await next.boundingBox())!, (await backToTop.boundingBox())!];
+    expect(link.y + link.height <= button.y || button.x + button.width <= link.x || link.x + link.width <= button.x, "Back to top covers Next page").toBe(true);
+  }
+  await next.click();
   await expect(page).toHaveURL(new RegExp(`/patients/${p.id}/access-history\\?page=2$`));
   await expectAccessible(page);
   const page2 = page.getByRole("region", { name: "Access history" });
