@@ -4,16 +4,15 @@ import { useHydrated } from "./use-hydrated";
 export type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
- * The control a form's `change` event comes from. Change events bubble from the input, select or textarea to the
- * form's `onChange`; React 19's types call that target the form itself, so read it through this check instead of a cast.
+ * The control an event comes from: change events bubble from the input, select or textarea to the form's `onChange`,
+ * and React 19's types call that target the form itself, so read it through this check instead of a cast.
  */
-function changedControl(event: { target: EventTarget }): FormControl | null {
-  const target = event.target;
+function asControl(target: EventTarget | null): FormControl | null {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ? target : null;
 }
 
 /** Whether a control's value is no longer the one its HTML gave it (default selected options, checked, value). */
-export function changedFromMarkup(control: FormControl): boolean {
+function changedFromMarkup(control: FormControl): boolean {
   if (control instanceof HTMLSelectElement) {
     const options = [...control.options];
     if (control.multiple) return options.some((o) => o.selected !== o.defaultSelected);
@@ -30,10 +29,10 @@ export function changedFromMarkup(control: FormControl): boolean {
 }
 
 /** The controls in (or of) `root` changed from their HTML, in document order. */
-export function controlsChangedFromMarkup(root: Element): FormControl[] {
+function controlsChangedFromMarkup(root: Element): FormControl[] {
   const all = root instanceof HTMLFormElement ? [...root.elements] : [root, ...root.querySelectorAll("input, select, textarea")];
-  return all.flatMap((target) => {
-    const control = changedControl({ target });
+  return all.flatMap((el) => {
+    const control = asControl(el);
     return control && changedFromMarkup(control) ? [control] : [];
   });
 }
@@ -65,7 +64,7 @@ export function useChangeHandler<T extends HTMLElement>(onChange: (control: Form
   return {
     ref,
     onChange: (event: SyntheticEvent<T>) => {
-      const control = changedControl(event);
+      const control = asControl(event.target);
       if (control) onChange(control, event.currentTarget);
     },
   };
