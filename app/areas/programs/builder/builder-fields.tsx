@@ -4,7 +4,7 @@
  * starter template, a parsed time) shows it, while one that keeps it leaves the control — and the focus — as
  * it is.
  */
-import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type ComponentProps } from "react";
 import { ErrorList } from "../../../components/field";
 import { useChangeHandler } from "../../../components/use-change-handler";
 import { countedLength } from "../../../domain/text-length";
@@ -107,7 +107,7 @@ export function NotesField({ value, ...field }: Omit<FieldBase, "hint"> & { valu
   );
 }
 
-export function SelectField({ value, options, selectProps, ...field }: FieldBase & { value: string; options: readonly { value: string; label: string }[]; selectProps?: SelectHTMLAttributes<HTMLSelectElement> }) {
+export function SelectField({ value, options, selectProps, ...field }: FieldBase & { value: string; options: readonly { value: string; label: string }[]; selectProps?: ComponentProps<"select"> }) {
   const { name } = field;
   return (
     <FieldFrame

@@ -4,7 +4,7 @@
  * its Use template button copies it (with JavaScript, choosing one is enough).
  */
 import { useRef } from "react";
-import { useHydrated } from "../../../components/use-hydrated";
+import { useChangeHandler } from "../../../components/use-change-handler";
 import { DAILY_MAX, DAILY_MIN, WEEKLY_MAX, WEEKLY_MIN } from "../rules/program-draft";
 import { NotesField, rangeOptions, SelectField, TextField } from "./builder-fields";
 import type { StepsView } from "./builder-view";
@@ -36,8 +36,9 @@ export function InformationStep({ view }: { view: StepsView }) {
 }
 
 function StarterPicker({ view }: { view: StepsView }) {
-  const hydrated = useHydrated();
   const apply = useRef<HTMLButtonElement>(null);
+  // With JavaScript a template chosen applies at once (one chosen before the builder hydrated too); without it, the button.
+  const starterChanges = useChangeHandler<HTMLSelectElement>(() => apply.current?.click());
   const options = [{ value: "", label: "None" }, ...(view.starters ?? []).map((t) => ({ value: t.id, label: t.name }))];
   return (
     <div className="builder-starter">
@@ -53,7 +54,7 @@ function StarterPicker({ view }: { view: StepsView }) {
             value={view.draft.starterId ?? ""}
             options={options}
             errors={view.formErrors.length && view.step === 1 ? view.formErrors : undefined}
-            selectProps={{ onChange: hydrated ? () => apply.current?.click() : undefined }}
+            selectProps={starterChanges}
           />
           <button ref={apply} type="submit" name="intent" value="starter" className="button" formNoValidate>
             Use template
