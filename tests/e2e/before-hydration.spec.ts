@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible } from "./fixtures.js";
-import { createProvider, inviteProvider, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
+import { apiAs, createProvider, inviteProvider, PRACTITIONER, SCAN_ONLY } from "./helpers/stack.js";
+import { BUILDER, builderDialog, createTemplate, tag as builderTag } from "./helpers/program-builder.js";
 import { useSession } from "./helpers/session.js";
 import { signInAs } from "./helpers/ui.js";
 
@@ -123,5 +124,21 @@ test("@js-only the terms accepted before the sign-up page hydrated enable Sign U
   await expectAccessible(page);
   await submit.click();
   await expect(page).toHaveURL(/\/home\/$/);
+  await expectAccessible(page);
+});
+
+test("@js-only a starter template chosen before the builder hydrated is used once it has", async ({ page }) => {
+  const starter = await createTemplate(await apiAs(PRACTITIONER.email), `E2E Early Starter ${builderTag()}`, { dailyFrequency: 1, weeklyFrequency: 2 });
+  await useSession(page, PRACTITIONER.email);
+  await page.goto(`${BUILDER}?action=create-template`);
+  await expectAccessible(page);
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: "commit" });
+  const dialog = builderDialog(page, "New Program Template");
+  await dialog.getByLabel("Choose existing template as a starter").selectOption({ label: starter.name });
+  await release();
+  // With JavaScript the choice applies itself (its Use template button is for a browser without it).
+  await expect(dialog.getByLabel("Name")).toHaveValue(starter.name, { timeout: 20_000 });
+  await expect(dialog.getByLabel("Daily frequency")).toHaveValue("1");
   await expectAccessible(page);
 });
