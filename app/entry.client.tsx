@@ -12,6 +12,10 @@ enhanceDownloads();
 // A navigation replaced by another is cancelled, not failed (React Router 8.4 leaves its stream's rejection unhandled).
 quietCancelledNavigations();
 
+// Once the page has loaded: the browser keeps the stylesheets its document carried inline, and the next document
+// links them instead (app/shell/cached-sheets.ts). Loaded then, as a module of its own: nothing before interaction.
+whenLoaded(() => void import("./shell/remember-sheets").then((m) => m.rememberSheets(), () => undefined));
+
 startTransition(() => {
   hydrateRoot(
     document,
@@ -20,3 +24,10 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+/** Runs `task` once the document has loaded and the browser is idle (a timer where there is no idle callback). */
+function whenLoaded(task: () => void): void {
+  const idle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(task, { timeout: 5_000 }) : setTimeout(task, 200));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}

@@ -15,6 +15,7 @@ import { NonceProvider } from "./components/nonce";
 import { InlineCssProvider } from "./shell/document-links";
 import { portalRequest, type PortalLoadContext } from "./context";
 import { clientRunsScripts } from "./shell/scripting";
+import { lackingSheets } from "./shell/cached-sheets";
 import { getConfig } from "./config.server";
 import { serverInstrumentations } from "./telemetry.server";
 
@@ -37,7 +38,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: PortalLoadContext,
 ) {
-  const { nonce, requestId, inlineCss } = portalRequest(loadContext);
+  const { nonce, requestId, inlineCss: buildCss } = portalRequest(loadContext);
+  // The build's sheets inline, but for those this browser says it has (app/shell/cached-sheets.ts): linked.
+  const inlineCss = buildCss && lackingSheets(buildCss, request.headers.get("Cookie"));
   // Stream only to browsers known to run scripts (React swaps streamed content in with a script).
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode || !clientRunsScripts(request);
   return new Promise<Response>((resolve, reject) => {

@@ -15,6 +15,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { PrefetchPageLinks, UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext, type LinkDescriptor, type PageLinkDescriptor } from "react-router";
 import { compareKeys } from "../domain/collate";
+import { INLINE_HREF_ATTRIBUTE } from "./cached-sheets";
 
 type InlineCss = (href: string) => string | undefined;
 
@@ -25,8 +26,6 @@ export function InlineCssProvider({ value, children }: { value: InlineCss | unde
   return <InlineCssContext.Provider value={value}>{children}</InlineCssContext.Provider>;
 }
 
-/** The attribute naming the sheet an inline `<style>` carries. */
-export const INLINE_HREF_ATTRIBUTE = "data-href";
 
 interface Inlined {
   css: string;

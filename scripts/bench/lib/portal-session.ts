@@ -2,16 +2,22 @@
  * Signing in to the portal the way a browser without JavaScript does: GET the login page, POST its form
  * (same-origin headers, as the portal's cross-site check requires), keep the session cookies it sets.
  */
+import { existsSync, readdirSync } from "node:fs";
 import type { Agent } from "node:http";
+import { join } from "node:path";
 import { SCRIPTING_COOKIE } from "../../../app/shell/scripting.js";
+import { CACHED_SHEETS_COOKIE, sheetKey } from "../../../app/shell/cached-sheets.js";
+import { PROJECT_ROOT } from "../../identity/cognito-local.js";
 import { CookieJar, DOCUMENT_HEADERS, send } from "./http.js";
 
 export interface PortalSession {
   baseUrl: string;
   jar: CookieJar;
   /**
-   * Headers of a document request of this signed-in browser. `scripts` adds the cookie the browser entry sets
-   * once scripts run (app/shell/scripting.ts): the portal streams only to such browsers.
+   * Headers of a document request of this signed-in browser. `scripts` adds the cookies a browser that has run the
+   * portal's scripts sends: the one the browser entry sets (app/shell/scripting.ts: the portal streams only to such
+   * browsers) and the one naming the stylesheets it has (app/shell/cached-sheets.ts: a returning browser has the
+   * sheets of the pages it opens, which the portal then links instead of carrying inline) — every sheet of the build.
    */
   headers(opts?: { scripts?: boolean }): Record<string, string>;
 }
@@ -46,6 +52,13 @@ export async function signInToPortal(baseUrl: string, credentials: { email: stri
   return {
     baseUrl,
     jar,
-    headers: ({ scripts = false } = {}) => ({ ...DOCUMENT_HEADERS, cookie: jar.header(scripts ? { [SCRIPTING_COOKIE]: "1" } : {}) }),
+    headers: ({ scripts = false } = {}) => ({ ...DOCUMENT_HEADERS, cookie: jar.header(scripts ? { [SCRIPTING_COOKIE]: "1", ...sheetsCookie() } : {}) }),
   };
+}
+
+/** The cookie of a browser that has every stylesheet of the local build (none when there is no build). */
+function sheetsCookie(): Record<string, string> {
+  const dir = join(PROJECT_ROOT, "build", "client", "build");
+  const keys = existsSync(dir) ? readdirSync(dir).flatMap((f) => sheetKey(f) ?? []) : [];
+  return keys.length > 0 ? { [CACHED_SHEETS_COOKIE]: keys.join(".") } : {};
 }
