@@ -58,6 +58,9 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='localeCompare']", message: "Sort with app/domain/collate.ts: compareText/compareExact for what people read, compareKeys for dates, ids and codes." },
         // A part whose chunk fails to load (a flaky link, a deployment) loads the page again, as a route module does.
         { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']", message: "Use lazyPart (app/components/lazy-part.ts): a part whose code fails to load reloads the page instead of an error screen." },
+        // A page's links are most of its elements (the patient list: ~70): the server renders a plain path's link without
+        // Link's hooks, the same markup (~7% of the portal's CPU per list page).
+        { selector: "ImportDeclaration[source.value=/^react-router/] > ImportSpecifier[imported.name='Link']", message: "Import Link from app/components/link.tsx: on the server it renders a plain path's link without React Router's hooks." },
       ],
       // Whatever is copied may be pasted into a spreadsheet: the clipboard is written by copyToClipboard
       // (app/components/clipboard.ts), which neutralises formula-shaped cells (ASVS 5.3.10).

@@ -4,7 +4,7 @@
  * Escape closes it and returns focus to its summary; following an item closes it. Items that change data (`changes`) are left out for a read-only
  * user (support staff, ADR 026; shell/read-only.ts); a menu left with no item is not shown.
  */
-import { Link } from "react-router";
+import { Link } from "./link";
 import { useRef, type KeyboardEvent } from "react";
 import { useReadOnly } from "../shell/read-only";
 

@@ -12,7 +12,8 @@
  * the dialog itself), Tab and Shift+Tab stay inside it, Escape follows the close link, and focus returns to
  * where it was when the dialog closes.
  */
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "./link";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { READ_ONLY_NOTICE, useReadOnly } from "../shell/read-only";
 

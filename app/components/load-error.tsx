@@ -2,7 +2,7 @@
  * A list or section whose data could not be loaded: the spec's message as a heading, and a link that loads
  * the same URL again as a full page (with or without JavaScript). Announced as an alert.
  */
-import { Link } from "react-router";
+import { Link } from "./link";
 
 export interface LoadErrorViewProps {
   /** The spec's message ('Could not get locations.' …). */

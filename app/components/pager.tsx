@@ -11,7 +11,8 @@
  * cannot hold another).
  */
 import { useId, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "./link";
 import { countOf, GAP, isPastEnd, pageNumbers, pagesOf, pastEndMessage, type PageMetadata } from "../domain/paging";
 
 export { isPastEnd, pastEndMessage, type PageMetadata } from "../domain/paging";

@@ -2,7 +2,8 @@
  * `/patients/{id}/access-history?page=n` (ADR 018): the 'Access history' section of the patient detail, below the
  * record's header — who saw or changed this patient's data, newest first, paged in the URL. Provider admins only.
  */
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../components/link";
 import { AccessHistoryTable } from "../areas/patients/access-history/access-history-table";
 import { loadPatientAccessHistory } from "../areas/patients/access-history/access-history-route.server";
 import { ROUTES } from "../shell/nav";

@@ -6,7 +6,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
+import { Link } from "../components/link";
 import { getApi, getTokenSource } from "../api/user-api.server";
 import { updateUserName } from "../api/users.server";
 import { errorFields, log } from "../log.server";

@@ -4,7 +4,8 @@
  * modules-route.server.ts. A post's answer is the whole editor (its working set), so the loader is not run
  * again after an edit; after Save (a redirect) it is.
  */
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { type ShouldRevalidateFunction } from "react-router";
+import { Link } from "../components/link";
 import { loadModules, modulesAction } from "../areas/admin/modules/modules-route.server";
 import { ModulesEditor } from "../areas/admin/modules/modules-editor";
 import type { EditorState } from "../areas/admin/modules/modules-draft";

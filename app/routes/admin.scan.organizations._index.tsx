@@ -2,7 +2,8 @@
  * `/admin/scan/organizations/` (003 §2 "Scan organizations list"): the organizations holding SCAN, by name,
  * each with Modules (the modules editor) and Analysis (the analysis page). Admins (support staff read it too).
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/link";
 import { listAdminOrganizations } from "../api/admin-modules.server";
 import { getApi } from "../api/user-api.server";
 import { requireAdmin } from "../areas/admin/access.server";

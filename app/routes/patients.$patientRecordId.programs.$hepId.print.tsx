@@ -2,7 +2,8 @@
  * GET `/patients/{id}/programs/{hepId}/print`: the patient's program on a page for printing (no shell), with
  * each exercise's image, goal and instructions. Never cached (patient data).
  */
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "../components/link";
 import { loadProgramPrint } from "../areas/patients/detail/program-print.server";
 import { ProgramPrintPage } from "../areas/patients/detail/program-print";
 import printStyles from "../areas/patients/detail/program-print.css?url";

@@ -13,7 +13,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
+import { Link } from "../components/link";
 import { useState } from "react";
 import { publicApi } from "../api/client.server";
 import { lookUpInvitation, signUpWithInvitation } from "../api/users.server";

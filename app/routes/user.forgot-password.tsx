@@ -2,7 +2,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../components/link";
 import { errorFields, log } from "../log.server";
 import { forgotPassword } from "../auth/identity.server";
 import { identityMessage, isUnknownUser } from "../auth/identity-errors";

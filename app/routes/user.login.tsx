@@ -2,7 +2,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "../components/link";
 import { useState } from "react";
 import { getConfig } from "../config.server";
 import { log } from "../log.server";

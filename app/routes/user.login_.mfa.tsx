@@ -17,7 +17,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../forms/lazy-validation";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "../components/link";
 import { errorFields, log } from "../log.server";
 import {
   answerTotpChallenge,

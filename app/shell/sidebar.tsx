@@ -10,7 +10,8 @@
  * closes it. With JavaScript it is a button (aria-expanded), the rest of the page is inert while the drawer is
  * open, Escape or the backdrop closes it, and so does every navigation.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../components/link";
 import type { MouseEvent } from "react";
 import { DrawerBackdrop, DrawerClose, type Drawer } from "../components/drawer";
 import { Icon } from "./icons";

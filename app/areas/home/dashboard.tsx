@@ -2,7 +2,7 @@
  * The dashboard's parts (000 §2.5): the scan-only welcome (with links to the Scan area: issue 12), the "Your Patients' Activity" cards, the first
  * steps for users without patients, the loading skeleton and the error message.
  */
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { ROUTES } from "../../shell/nav";
 import { useReadOnly } from "../../shell/read-only";
 import {

@@ -3,7 +3,7 @@
  * organization's name and timezone, and for admins 'Edit Organization Details' (a link to the dialog's URL).
  * Its data comes from the current user's profile, loaded again after every post: a new name or logo shows at once.
  */
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import type { OrganizationLayoutData } from "./layout-route.server";
 import { editOrganizationHref } from "./organization-paths";
 

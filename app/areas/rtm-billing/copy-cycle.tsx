@@ -4,7 +4,8 @@
  * and the text opens in a dialog to select by hand. Without JavaScript the control is a link to that dialog
  * (`?copy={cycleId}`): the text in a read-only box the user can select and copy.
  */
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../components/link";
 import { Dialog } from "../../components/dialog";
 import { showToast } from "../../components/toast";
 import { useHydrated } from "../../components/use-hydrated";

@@ -5,7 +5,8 @@
  * still needs and the actions the billing rules allow. The rows stream in after the header.
  */
 import { DateRangeNote } from "../../components/date-range-note";
-import { Await, Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import { Await, Form, useRouteLoaderData, useSubmit } from "react-router";
+import { Link } from "../../components/link";
 import { useReadOnly } from "../../shell/read-only";
 import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";

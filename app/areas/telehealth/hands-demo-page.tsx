@@ -2,7 +2,7 @@
  * The hands demo (002 §2, designed here): a sample hands log in the replay viewer — apart from the other telehealth
  * pages (telehealth-pages.tsx), which do not load the viewer.
  */
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import type { SerializeFrom } from "../../route-data";
 import { ReplayStill, ReplayViewer } from "../../islands/replay-viewer";
 import { DEMO_HANDS_PATH, SAMPLE_HANDS_LOG, telehealthPath } from "./assessments";

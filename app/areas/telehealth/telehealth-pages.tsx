@@ -4,7 +4,7 @@
  * the organization's recent scan sessions of it when it holds Scan). The hands demo is hands-demo-page.tsx: these
  * pages do not load the replay viewer.
  */
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import type { SerializeFrom } from "../../route-data";
 import { formatResultValue } from "../../domain/scan-display";
 import { formatInstantDay } from "../../domain/zoned-day";

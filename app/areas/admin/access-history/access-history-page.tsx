@@ -3,7 +3,8 @@
  * the search and the page are in the URL, so it works without JavaScript). Users are shown by id and role (the
  * audit stores no names; users of every organization appear here); each user and patient links to a narrower search.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { AccessHistoryTable } from "../../patients/access-history/access-history-table";
 import type { AccessHistorySearchData } from "./access-history-route.server";

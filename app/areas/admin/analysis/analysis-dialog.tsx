@@ -3,7 +3,7 @@
  * read view (outcome-view.tsx) or the JSON edit view with its live preview (edit-view.tsx). Loaded with the first
  * one opened (analysis-page.tsx).
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { Dialog } from "../../../components/dialog";
 import { NO_ASSESSMENT_ANALYSIS } from "../../scan/analysis/analysis";
 import { analysisDialogHref, analysisPath } from "./analysis-paths";

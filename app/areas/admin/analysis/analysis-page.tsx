@@ -5,7 +5,8 @@
  * view (outcome-view.tsx) or the JSON edit view with its live preview (edit-view.tsx).
  */
 import type { SerializeFrom } from "../../../route-data";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { ADMIN_ROUTES } from "../../../shell/admin-nav";

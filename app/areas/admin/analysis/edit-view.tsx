@@ -12,7 +12,8 @@
  * The server's answer (a refusal of the API, with its message) comes back with the text as typed.
  */
 import type { SerializeFrom } from "../../../route-data";
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

@@ -7,7 +7,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";

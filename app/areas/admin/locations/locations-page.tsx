@@ -6,7 +6,8 @@
  * (`?edit={id}`, works without JavaScript).
  */
 import type { SerializeFrom } from "../../../route-data";
-import { Await, Form, Link, useActionData, useLocation, useSubmit } from "react-router";
+import { Await, Form, useActionData, useLocation, useSubmit } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense } from "react";
 import { LoadErrorView } from "../../../components/load-error";
 import { EmptyList, Pager } from "../../../components/pager";

@@ -8,7 +8,8 @@
  * Support staff see the modules read-only (ADR 015).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../components/link";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ErrorList } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

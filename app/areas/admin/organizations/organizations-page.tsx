@@ -8,7 +8,8 @@
  */
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, Field, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

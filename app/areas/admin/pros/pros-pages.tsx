@@ -5,7 +5,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
-import { Form, Link, useActionData, useLocation } from "react-router";
+import { Form, useActionData, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { Dialog, withoutParams, withParams } from "../../../components/dialog";
 import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";

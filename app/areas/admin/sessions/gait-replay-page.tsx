@@ -2,7 +2,7 @@
  * The admin gait replay page ('Gait Session Replay', 003 §2) with the shared replay viewer, apart from the sessions
  * list (gait-sessions-page.tsx), which does not load the viewer.
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { LoadErrorView } from "../../../components/load-error";
 import { FactList } from "../../../components/fact-list";

@@ -3,7 +3,8 @@
  * Action: Replay and Log, only for a session with a pose log, else 'No pose logs available'), sorted and paged (50) on the server; each header is a link cycling its column none → ASC → DESC →
  * none (gait-sort.ts). The gait replay page is gait-replay-page.tsx (the list does not load the replay viewer).
  */
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { LoadErrorView } from "../../../components/load-error";

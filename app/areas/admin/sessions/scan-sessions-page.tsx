@@ -6,7 +6,8 @@
  * text 200 ms after typing stops), without it with the Search button.
  */
 import { FiltersPanel } from "../../../components/filters-panel";
-import { Await, Form, Link, useLocation, useSubmit } from "react-router";
+import { Await, Form, useLocation, useSubmit } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect, useRef } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";

@@ -14,7 +14,8 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
-import { Await, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
+import { Await, Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";

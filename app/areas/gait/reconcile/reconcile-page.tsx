@@ -5,7 +5,8 @@
  * under the upload area (002 §8); success comes back as a toast. A read-only user (support staff, ADR 026) changes
  * no patient: they get the notice instead of the upload form.
  */
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { SubmitButton } from "../../../components/submit-button";
 import { useHydrated } from "../../../components/use-hydrated";

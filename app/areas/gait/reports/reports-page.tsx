@@ -5,7 +5,8 @@
  * island adds tooltips and zoom. Its image and the CSV are downloads rendered by the server, so they work with and
  * without JavaScript.
  */
-import { Await, Form, Link, useNavigation } from "react-router";
+import { Await, Form, useNavigation } from "react-router";
+import { Link } from "../../../components/link";
 import { useReadOnly } from "../../../shell/read-only";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense } from "react";

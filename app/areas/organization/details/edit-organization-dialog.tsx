@@ -6,7 +6,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, Field } from "../../../components/field";
 import { FormToken } from "../../../forms/form-token";

@@ -6,7 +6,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Await, Form, Link, useActionData } from "react-router";
+import { Await, Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList, Field, SelectField } from "../../../components/field";

@@ -4,7 +4,8 @@
  * Location with each row's actions (admins: Edit and Delete as dialog links, Resend Invite as a post for invited
  * users), and the dialog the URL asks for. A practitioner sees the same page read-only.
  */
-import { Await, Form, Link, useActionData } from "react-router";
+import { Await, Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense } from "react";
 import { ActionMenu, type ActionMenuItem } from "../../../components/action-menu";
 import { FormToken } from "../../../forms/form-token";

@@ -3,7 +3,7 @@
  * what (a readable label, and the outcome when refused), and optionally which patient (the admin search). A
  * plain table with plain pager links: works without JavaScript.
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import type { AccessHistoryPage } from "../../../api/access-history.server";
 import { EmptyList, Pager } from "../../../components/pager";

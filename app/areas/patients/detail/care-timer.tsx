@@ -9,7 +9,8 @@
  * practitioner stays signed in — so the minutes leave that time out. Without JavaScript it runs from Start to
  * Stop, and the time shown is as of the page's load.
  */
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { CareTimer, StoppedCareTimer } from "../../../api/care-timer.server";
 import { TIMER_PARAM } from "./care-timer-intents";

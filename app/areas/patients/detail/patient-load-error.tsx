@@ -3,7 +3,7 @@
  * service failed — nothing about the patient in it. Apart from the header (record-header.tsx), which loads after the
  * page is interactive: an error screen must not need a request of its own (ADR 038).
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { NOT_FOUND_MESSAGE } from "../../../shell/error-screens";
 
 export const PATIENT_LOAD_ERROR = "Could not get patient details.";

@@ -3,7 +3,8 @@
  * on first use: ADR 038): whether the report has data and its title, and the zoom control of the Patient View
  * (`?dialog=patient-view&zoom=…`).
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { withParams } from "../../../components/dialog";
 
 export const REPORT_TITLE = "Download Patient Report";

@@ -5,7 +5,8 @@
  * `lazy`; ADR 038); the zoom control of the Patient View is in product-controls.tsx.
  */
 import type { SerializeFrom } from "../../../route-data";
-import { Await, Form, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { Await, Form, useActionData, useFetcher, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import type { ApiResult } from "../../../api/result";

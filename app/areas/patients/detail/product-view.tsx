@@ -4,7 +4,8 @@
  * the section tabs, and the section. Tabs are links that keep the date range and replace the URL (no history
  * entry). The Patient View (`?dialog=patient-view`) shows the section tabs and the section full screen, zoomed.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { Suspense, type ReactNode } from "react";
 import type { SerializeFrom } from "../../../route-data";
 import type { ApiResult } from "../../../api/result";

@@ -7,7 +7,8 @@
  */
 import { assignProgramHref, editProgramHref } from "../../../domain/program-builder";
 import type { SerializeFrom } from "../../../route-data";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import type { PatientRecord } from "../../../api/patients.server";
 import { withParams } from "../../../components/dialog";
 import { programPrintHref } from "../rules/patient-detail";

@@ -3,7 +3,7 @@
  * the Print button opens the browser's print dialog; without it, the page says to use the browser's Print.
  */
 import type { SerializeFrom } from "../../../route-data";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import type { loadProgramPrint } from "./program-print.server";
 import { useHydrated } from "../../../components/use-hydrated";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";

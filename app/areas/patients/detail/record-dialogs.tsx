@@ -7,7 +7,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
-import { Form, Link, useActionData, useLocation } from "react-router";
+import { Form, useActionData, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { useState, type ReactNode } from "react";
 import type { PatientRecord } from "../../../api/patients.server";
 import { displayName } from "../../../domain/names";

@@ -3,7 +3,8 @@
  * provider, location, involved side and joint, gait unique ID (upper-cased). The page shown when the record could not
  * be loaded is patient-load-error.tsx.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { useReadOnly } from "../../../shell/read-only";
 import type { SerializeFrom } from "../../../route-data";
 import type { PatientRecord } from "../../../api/patients.server";

@@ -6,7 +6,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Link } from "../../../components/link";
 import type { patientListAction } from "./list-route.server";
 import { listHref, type ListState } from "../rules/patient-list";
 import { PRODUCT_NAMES } from "../rules/patient-rows";

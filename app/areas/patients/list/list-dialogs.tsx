@@ -5,7 +5,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import type { loadPatientList, patientListAction } from "./list-route.server";
 import { listHref, type ListState } from "../rules/patient-list";

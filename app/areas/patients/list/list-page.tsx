@@ -3,7 +3,8 @@
  * it, a filter change applies at once), the table with sortable headers and a row menu and the pager
  * (list-results.tsx), and the dialog the URL asks for.
  */
-import { Form, Link, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, useRouteLoaderData, useSubmit } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense } from "react";
 import type { loadPatientList } from "./list-route.server";

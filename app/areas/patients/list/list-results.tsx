@@ -4,7 +4,7 @@
  * sort and name links, the row menus, the pager), so list-page.tsx loads it after the page is interactive and React
  * keeps the server's HTML — links, native disclosures and a GET form that work as without JavaScript — until it has come.
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { ActionMenu } from "../../../components/action-menu";
 import { EmptyList, Pager } from "../../../components/pager";
 import { LoadErrorView } from "../../../components/load-error";

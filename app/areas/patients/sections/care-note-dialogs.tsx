@@ -4,7 +4,8 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { interactionLabel, isLocked, UNRECORDED_LABEL, type CareNote } from "../rules/care-note";
 import { dayInZone, formatDay } from "../../../domain/zoned-day";
 import type { StoppedCareTimer } from "../../../api/care-timer.server";

@@ -5,7 +5,8 @@
  * in a billed RTM cycle is locked: it has no delete action, and its date, minutes and interaction cannot be edited
  * (the API enforces it).
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { afterBillNoteText, interactionLabel, isLocked, notesSummary, type CareNote } from "../rules/care-note";
 import { displayName } from "../../../domain/names";
 import { formatDay } from "../../../domain/zoned-day";

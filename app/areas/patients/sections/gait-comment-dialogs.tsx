@@ -4,7 +4,8 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import { GAIT_COMMENT_MAX, type GaitSession } from "../rules/gait";
 import { FormToken } from "../../../forms/form-token";
 import { Dialog } from "../../../components/dialog";

@@ -4,7 +4,8 @@
  * first use); Progress charts — drawn
  * from the sessions of the newer schema only, with a notice that older data is not charted.
  */
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import {
   assistanceLabel,
   FLEXION_THRESHOLD,

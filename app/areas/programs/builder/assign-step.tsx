@@ -5,7 +5,8 @@
  * directly (the API copies it into a program of the patient's own); New Program goes to step 1.
  */
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Link } from "../../../components/link";
 import { withParams } from "../../../components/dialog";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";
 import { FormToken } from "../../../forms/form-token";

@@ -7,7 +7,7 @@
  * BuilderModal is a dialog on top of it (Discard Changes?, Save this Program as template), rendered by the
  * server when a post asks for it; Escape presses its `data-escape` control.
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { Crumb } from "../rules/builder-flow";
 

@@ -3,7 +3,7 @@
  * problem, the completion screen, step 0 (Assign Program) or steps 1 to 3. Every step posts: a read-only user
  * (support staff, ADR 026) gets the refusal's words instead of a step (the server refuses the posts anyway).
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { ROUTES } from "../../../shell/nav";
 import { AssignStep } from "./assign-step";
 import { BuilderFrame, CloseLink, CrumbLinks } from "./builder-frame";

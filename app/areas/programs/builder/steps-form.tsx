@@ -4,7 +4,8 @@
  * (builder.server.ts); Next and Back post to the URL of the step they ask for. With JavaScript this is a
  * React Router <Form>: the steps change without a full reload.
  */
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "../../../components/link";
 import { useEffect, useRef } from "react";
 import { FormToken } from "../../../forms/form-token";
 import { DRAFT_FIELD, serializeDraft } from "../rules/program-draft";

@@ -7,7 +7,7 @@
  * The picture box has a fixed aspect ratio and the image its width and height, so nothing shifts while the
  * lazily loaded images arrive.
  */
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import type { ReactNode } from "react";
 import type { Schema } from "../../../api/schemas";
 import { cameraLabel, metricLabels, subjectOrientationLabel } from "../rules/exercise-filters";

@@ -4,7 +4,8 @@
  * demo audio with Play, Pause and Restart, and the position and action descriptions. Escape and Close go
  * back to the URL without `exercise`. An unknown id says so (the page stays).
  */
-import { Await, Link, useLocation } from "react-router";
+import { Await, useLocation } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useRef, useState } from "react";
 import { Dialog, MessageDialog, withoutParams } from "../../../components/dialog";

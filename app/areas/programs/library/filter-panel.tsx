@@ -12,7 +12,8 @@
  *   and Clear all are submit buttons (`filterRemove`, `filterClear`); the page and the filters' signature go
  *   as hidden fields, so `parseExerciseFiltersForm` reads it all back (a changed filter goes to page 1).
  */
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { Link } from "../../../components/link";
 import { useId } from "react";
 import { DrawerBackdrop, DrawerClose, DrawerOpener, useDrawer } from "../../../components/drawer";
 import {

@@ -3,7 +3,8 @@
  * page. The header, the search and the filters render at once; the grid streams in (its own message when the
  * exercises could not be loaded), and so does the detail drawer (`?exercise={id}`).
  */
-import { Await, Form, Link } from "react-router";
+import { Await, Form } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense } from "react";
 import { ROUTES } from "../../../shell/nav";

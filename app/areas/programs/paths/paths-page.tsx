@@ -6,7 +6,8 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useLazyValidation } from "../../../forms/lazy-validation";
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
+import { Link } from "../../../components/link";
 import { Dialog } from "../../../components/dialog";
 import { ErrorList, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";

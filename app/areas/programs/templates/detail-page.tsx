@@ -4,7 +4,7 @@
  * here). Breadcrumbs: Program Templates / Template Details (001 §2.2).
  */
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { useReadOnly } from "../../../shell/read-only";
 import type { ReactNode } from "react";
 import { editTemplateHref } from "../../../domain/program-builder";

@@ -4,7 +4,8 @@
  * Everything is a link or a form: it works without JavaScript; with it, the same links and forms navigate
  * without a full reload.
  */
-import { Await, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Await, Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link } from "../../../components/link";
 import { useReadOnly } from "../../../shell/read-only";
 import { Suspense, type ReactNode } from "react";
 import { Dialog, MessageDialog } from "../../../components/dialog";

@@ -6,7 +6,8 @@
  * change. Shared: the caller gives the view (analysis.server.ts), where the forms go (`action` and the page's
  * other params to keep) and the PDF's URL.
  */
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Dialog, MessageDialog } from "../../../components/dialog";
 import { ErrorList } from "../../../components/field";

@@ -6,7 +6,8 @@
  * `ReplaySection` (the viewer with its streamed no-JavaScript fallback) also serves the admin gait replay.
  */
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { LoadErrorView } from "../../../components/load-error";
 import { formatResultValue, LOG_NAMES, replayLog, shortUuid } from "../../../domain/scan-display";

@@ -5,7 +5,8 @@
  * (`?date=&location=&tab=`). With JavaScript, Generate stays disabled until a location is chosen; without it
  * the server refuses with the field message.
  */
-import { Await, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { Await, Form, useNavigation, useRouteLoaderData } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useState } from "react";
 import { LoadErrorView } from "../../../components/load-error";

@@ -4,7 +4,8 @@
  * pager, and the session analysis dialog at its URL. Forms are GET forms (no `page`: a filter change is page 1).
  */
 import { FiltersPanel } from "../../../components/filters-panel";
-import { Await, Form, Link, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { Await, Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
 import { withoutParams } from "../../../components/dialog";

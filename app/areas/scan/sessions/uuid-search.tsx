@@ -3,7 +3,8 @@
  * "or"; the filters travel along as hidden fields so that clearing the search comes back to them. Used by the
  * portal's Scan Sessions and the admin area's sessions page.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../../../components/link";
 import { ErrorList } from "../../../components/field";
 import { UUID_INVALID } from "./messages";
 
