@@ -15,8 +15,6 @@
  */
 export const CACHED_SHEETS_COOKIE = "exer-css";
 
-/** The attribute naming the sheet an inline `<style>` carries (its file's URL). */
-export const INLINE_HREF_ATTRIBUTE = "data-href";
 
 /** How many sheets the browser names at most (the latest first): ~9 bytes each on every request to the portal. */
 export const MAX_CACHED_SHEETS = 24;

@@ -15,9 +15,11 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { PrefetchPageLinks, UNSAFE_DataRouterDataContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext, type LinkDescriptor, type PageLinkDescriptor } from "react-router";
 import { compareKeys } from "../domain/collate";
-import { INLINE_HREF_ATTRIBUTE } from "./cached-sheets";
 
 type InlineCss = (href: string) => string | undefined;
+
+/** The attribute naming the sheet an inline `<style>` carries (its file's URL). */
+export const INLINE_HREF_ATTRIBUTE = "data-href";
 
 const InlineCssContext = createContext<InlineCss | undefined>(undefined);
 

@@ -8,7 +8,8 @@
  * including those loaded before this module ran): a sheet is named only after the browser has it, so a cookie that
  * arrives with a document never names a sheet the browser would still have to fetch (unless its cache dropped it).
  */
-import { cachedSheets, cachedSheetsCookie, INLINE_HREF_ATTRIBUTE, sheetKey } from "./cached-sheets";
+import { cachedSheets, cachedSheetsCookie, sheetKey } from "./cached-sheets";
+import { INLINE_HREF_ATTRIBUTE } from "./document-links";
 
 const BUILD_PATH = "/build/";
 
