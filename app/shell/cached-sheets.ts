@@ -27,6 +27,9 @@ export const CACHED_SHEETS_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const SHEET_FILE = /-([\w-]{8})\.css$/;
 const KEY = /^[\w-]{8}$/;
 
+/** The cookie's value: content hashes of build files, nothing else (what scripts may read of it). */
+export const SHEET_LIST = /^[\w-]{8}(?:\.[\w-]{8})*$/;
+
 /** The key of a build stylesheet's URL or path; undefined for a file not named `[name]-[hash].css`. */
 export function sheetKey(href: string): string | undefined {
   return SHEET_FILE.exec(href)?.[1];

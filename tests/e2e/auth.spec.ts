@@ -9,6 +9,7 @@ import { readState } from "../setup/state.js";
 import { createProvider, NO_GROUPS, PRACTITIONER } from "./helpers/stack.js";
 import { JWT_LIKE, LOGIN_PATH, expectFieldError, loginForm, signInAs, submitBadInput, submitLogin } from "./helpers/ui.js";
 import { useSession } from "./helpers/session.js";
+import { CACHED_SHEETS_COOKIE, SHEET_LIST } from "../../app/shell/cached-sheets.js";
 
 const LOGIN_FAILED = "There was a problem signing in.  Please check your email and password.";
 const NO_ACCESS = "That account does not have access to the portal.";
@@ -269,7 +270,9 @@ test.describe("routes and the session", () => {
     for (const c of cookies) {
       expect.soft(c.value, `cookie ${c.name} holds no readable JWT`).not.toMatch(JWT_LIKE);
       // What page JavaScript can read must be a small flag, not a session or anything from the identity service.
-      if (!c.httpOnly) expect.soft(c.value.length, `cookie ${c.name} (readable by scripts) is a short flag`).toBeLessThanOrEqual(16);
+      // The stylesheets the browser has (app/shell/cached-sheets.ts) are content hashes of build files.
+      if (!c.httpOnly && c.name === CACHED_SHEETS_COOKIE) expect.soft(c.value, `cookie ${c.name} names build files only`).toMatch(SHEET_LIST);
+      else if (!c.httpOnly) expect.soft(c.value.length, `cookie ${c.name} (readable by scripts) is a short flag`).toBeLessThanOrEqual(16);
     }
     // Nothing JWT-like in the HTML either (loader data, serialized context, hidden fields).
     expect(await page.content()).not.toMatch(JWT_LIKE);

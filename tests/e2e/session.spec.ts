@@ -13,6 +13,7 @@ import { readState } from "../setup/state.js";
 import { deadUrl, expect, expectAccessible, jsEnabled, test } from "./helpers/extra-portal.js";
 import { createProvider, DEMO_PASSWORD, PRACTITIONER, removeProvider } from "./helpers/stack.js";
 import { JWT_LIKE, LOGIN_PATH, signInAs, submitLogin } from "./helpers/ui.js";
+import { CACHED_SHEETS_COOKIE, SHEET_LIST } from "../../app/shell/cached-sheets.js";
 
 const NETWORK_BLOCK = "We're unable to connect to the service. This may be a restriction on the network. You can try to reload the page, or switching to a different network.";
 const PROVIDER_NOT_FOUND = "We didn't find a provider account for this login.";
@@ -53,8 +54,10 @@ test.describe("what the browser holds", () => {
       expect.soft(c.value, `${c.name} is sealed, not a readable token`).not.toMatch(JWT_LIKE);
     }
     for (const c of (await context.cookies()).filter((c) => !c.httpOnly)) {
-      // What scripts may read: display preferences and flags, nothing of the session.
-      expect.soft(c.value.length, `${c.name} (readable by scripts) is a short flag`).toBeLessThanOrEqual(16);
+      // What scripts may read: display preferences and flags, the stylesheets the browser has (content hashes of build
+      // files: app/shell/cached-sheets.ts), nothing of the session.
+      if (c.name === CACHED_SHEETS_COOKIE) expect.soft(c.value, `${c.name} names build files only`).toMatch(SHEET_LIST);
+      else expect.soft(c.value.length, `${c.name} (readable by scripts) is a short flag`).toBeLessThanOrEqual(16);
     }
 
     // The HTML (loader data included) has no token and no identity-service setting.
