@@ -8,7 +8,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { HtmlBatches } from "./html-batches.server";
+import { acceptsGzip, HtmlBatches } from "./html-batches.server";
 import { errorFields, log } from "./log.server";
 import { dropSessionCache } from "./api/user-api.server";
 import { NonceProvider } from "./components/nonce";
@@ -60,10 +60,14 @@ export default function handleRequest(
         progressiveChunkSize: waitForAll ? Number.MAX_SAFE_INTEGER : undefined,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // React's chunks leave in its batches (the shell, each streamed section): one write, one compressor flush each.
-          const body = new HtmlBatches();
+          // React's chunks leave in its batches (the shell, each streamed section), compressed here when the browser
+          // takes gzip (app/html-batches.server.ts; the compression middleware leaves an encoded response as it is).
+          const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
+          const body = new HtmlBatches({ gzip });
           body.on("finish", () => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.append("Vary", "Accept-Encoding");
+          if (gzip) responseHeaders.set("Content-Encoding", "gzip");
           if (!waitForAll) responseHeaders.append("Link", entryScriptsLink(routerContext.manifest.entry));
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
