@@ -133,7 +133,8 @@ export function createApp(opts: AppOptions) {
     next();
   });
 
-  // Pages and data are compressed with gzip; the static files under /build/ are precompressed by the build (Brotli 11,
+  // Pages and data are compressed with gzip (documents by the document renderer, a batch at a time:
+  // app/html-batches.server.ts; the middleware leaves them as they are); the static files under /build/ are precompressed by the build (Brotli 11,
   // gzip 9; server/precompressed.ts), and what is not (a file the build did not compress) may get Brotli here. Brotli above quality 1 sets up large tables for every response: on the patient list at
   // concurrency 16 one process served ~30 pages/s with Brotli (quality 4, the middleware's default) against ~40-44
   // with gzip-6 or none, for about the same size (the page: 44.7 KB raw, 10.1 KB Brotli-4, 10.3 KB gzip-6).
