@@ -7,7 +7,7 @@
  *
  * The first batch holds the whole `<head>`: its styles are put before its module preloads (`stylesFirst`).
  *
- * With `gzip`, each batch leaves compressed (`gzipBatches`: the document is a gzip stream whose blocks end with each
+ * With `gzip`, each batch leaves compressed (`GzipBatches`: the document is a gzip stream whose blocks end with each
  * batch), here rather than in the compression middleware: the middleware compresses in Node's thread pool one write and
  * one flush at a time — two hand-offs per batch, through two more streams — which cost the patient list ~0.4 ms of CPU
  * per page more than compressing its three batches in place (ADR 038, eighth pass). The middleware leaves an encoded
