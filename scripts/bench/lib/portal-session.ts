@@ -56,9 +56,13 @@ export async function signInToPortal(baseUrl: string, credentials: { email: stri
   };
 }
 
-/** The cookie of a browser that has every stylesheet of the local build (none when there is no build). */
+let sheets: Record<string, string> | undefined;
+/** The cookie of a browser that has every stylesheet of the local build (none when there is no build); read once. */
 function sheetsCookie(): Record<string, string> {
-  const dir = join(PROJECT_ROOT, "build", "client", "build");
-  const keys = existsSync(dir) ? readdirSync(dir).flatMap((f) => sheetKey(f) ?? []) : [];
-  return keys.length > 0 ? { [CACHED_SHEETS_COOKIE]: keys.join(".") } : {};
+  if (!sheets) {
+    const dir = join(PROJECT_ROOT, "build", "client", "build");
+    const keys = existsSync(dir) ? readdirSync(dir).flatMap((f) => sheetKey(f) ?? []) : [];
+    sheets = keys.length > 0 ? { [CACHED_SHEETS_COOKIE]: keys.join(".") } : {};
+  }
+  return sheets;
 }
