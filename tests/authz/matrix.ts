@@ -24,9 +24,9 @@
  *   nf (404, the not-found page), 403, 405 (no action), 400 (a form refusal shown on the page), ->/path/ (a
  *   redirect to another page; ids as {id}).
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { readRouteConfig, type ConfigRoute } from "../../scripts/bundle/route-config.js";
 
 export const CALLERS = ["anon", "prac", "prac2", "padmin", "scan", "other", "exer", "support", "nogrp", "disab", "expired"] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -187,15 +187,6 @@ export const extraOperationRows = (operationIds: string[]) => Object.keys(apiMat
 // ------------------------------------------------------------------------------------------------ portal routes
 export const APP_DIR = fileURLToPath(new URL("../../app/", import.meta.url));
 
-/** A route of the app's route config as React Router resolves it (`react-router routes --json`). */
-interface ConfigRoute {
-  id: string;
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: ConfigRoute[];
-}
-
 interface RouteEntry {
   /** The route module's name in app/routes/, without extension (the matrix's key). */
   name: string;
@@ -212,9 +203,6 @@ let configRoutes: RouteEntry[] | undefined;
  */
 function routeEntries(): RouteEntry[] {
   if (configRoutes) return configRoutes;
-  const cli = fileURLToPath(new URL("../../node_modules/@react-router/dev/bin.cjs", import.meta.url));
-  const run = spawnSync(process.execPath, [cli, "routes", "--json"], { cwd: fileURLToPath(new URL("../../", import.meta.url)), encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`react-router routes --json failed: ${run.stderr}`);
   const entries: RouteEntry[] = [];
   const walk = (routes: ConfigRoute[], parent: string) => {
     for (const r of routes) {
@@ -226,7 +214,7 @@ function routeEntries(): RouteEntry[] {
       walk(r.children ?? [], path);
     }
   };
-  walk(JSON.parse(run.stdout) as ConfigRoute[], "");
+  walk(readRouteConfig(), "");
   configRoutes = entries.sort((a, b) => a.name.localeCompare(b.name));
   return configRoutes;
 }
