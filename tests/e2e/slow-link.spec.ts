@@ -13,7 +13,7 @@
  */
 import { isbot } from "isbot";
 import { test, expect, expectAccessible } from "./fixtures.js";
-import { apiAs, PRACTITIONER, PROVIDER_ADMIN, PRODUCT_ADMIN } from "./helpers/stack.js";
+import { apiAs, PRACTITIONER } from "./helpers/stack.js";
 import { sessionCookies } from "./helpers/session.js";
 import { listPatients } from "./helpers/patient-data.js";
 import { readState } from "../setup/state.js";
