@@ -7,7 +7,9 @@
  * - `shell`: the same for the signed-in layout (app/routes/_app.tsx), with the layout's route module itself: what every
  *   signed-in page runs, and the sign-in pages do not load. The route module in the group makes the shell the layout's
  *   own file; apart, the layout's file only re-exported the shell's (one request more on every signed-in page: on a
- *   slow link each request costs at least one packet time of the link's, ~30 ms at 400 kbps, however small).
+ *   slow link each request costs at least one packet time of the link's, ~30 ms at 400 kbps, however small). And the
+ *   shell's own modules (app/shell/) that screens below the shell's layouts import as they load (whether the user may
+ *   change things, the filter's model): files of their own before, loaded by 2 to 22 screens each.
  * - a nested layout's group (a patient's record, a patient's product, the organization's screens, the admin area; the
  *   layouts of React Router's route config, scripts/bundle/route-config.ts): the layout's route module with what its
  *   file imports that no page outside the layout runs. Rolldown does not know that a child route's page always loads
@@ -63,36 +65,46 @@ function layouts(): NestedLayout[] {
 }
 
 /**
- * The route files whose pages run `id`: those that import it, statically or with `import()`, directly or through
- * other modules (null: something else imports it, e.g. the browser entry).
+ * The route files whose pages run `id` — those that import it, statically or with `import()`, directly or through
+ * other modules — and whether some page runs it as it loads (not only after an `import()`). null: something else
+ * imports it (the browser entry).
  */
-const importingRoutesMemo = new WeakMap<object, Map<string, Set<string> | null>>();
-function importingRoutes(ctx: ChunkingContext, id: string, routeFiles: Set<string>): Set<string> | null {
-  let memo = importingRoutesMemo.get(ctx);
-  if (!memo) importingRoutesMemo.set(ctx, (memo = new Map()));
+interface PageUse {
+  routes: Set<string>;
+  /** Some page runs it as it loads (a chain of static imports from a route file). */
+  eager: boolean;
+}
+const pageUseMemo = new WeakMap<object, Map<string, PageUse | null>>();
+function pageUse(ctx: ChunkingContext, id: string): PageUse | null {
+  let memo = pageUseMemo.get(ctx);
+  if (!memo) pageUseMemo.set(ctx, (memo = new Map()));
   if (memo.has(id)) return memo.get(id)!;
-  const routes = new Set<string>();
-  const seen = new Set<string>();
-  const queue = [id];
-  let result: Set<string> | null = routes;
+  const files = routeFiles();
+  let use: PageUse | null = { routes: new Set(), eager: false };
+  // Each module with whether it was reached through static imports only.
+  const seen = new Map<string, boolean>();
+  const queue: [string, boolean][] = [[id, true]];
   while (queue.length > 0) {
-    const m = queue.pop()!;
-    if (seen.has(m)) continue;
-    seen.add(m);
-    if (routeFiles.has(m)) {
-      routes.add(m);
+    const [m, statically] = queue.pop()!;
+    if (seen.get(m) === true || (seen.has(m) && !statically)) continue;
+    seen.set(m, statically);
+    if (files.has(m)) {
+      use.routes.add(m);
+      if (statically) use.eager = true;
       continue;
     }
     const info = ctx.getModuleInfo(m);
-    const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
-    if (importers.length === 0) {
-      result = null;
+    const importers = info?.importers ?? [];
+    const dynamicImporters = info?.dynamicImporters ?? [];
+    if (importers.length + dynamicImporters.length === 0) {
+      use = null;
       break;
     }
-    queue.push(...importers);
+    for (const i of importers) queue.push([i, statically]);
+    for (const i of dynamicImporters) queue.push([i, false]);
   }
-  memo.set(id, result);
-  return result;
+  memo.set(id, use);
+  return use;
 }
 
 let allRouteFiles: Set<string> | undefined;
@@ -131,6 +143,53 @@ function reachableFrom(ctx: ChunkingContext, roots: string[]): Set<string> {
   return set;
 }
 
+/** The nested layout group of `id`, if any (the group's comment, below). */
+function layoutGroupOf(id: string, ctx: ChunkingContext): string | null {
+  if (FRAMEWORK.test(id)) return null;
+  for (const layout of layouts()) {
+    if (id === routeModuleOf(layout.roots[0]!)) return `layout ${layout.name}`;
+    if (ROUTE_MODULE.test(id) || !reachableFrom(ctx, layout.roots).has(id)) continue;
+    const use = pageUse(ctx, id);
+    if (use && [...use.routes].every((r) => layout.pages.has(r))) return `layout ${layout.name}`;
+  }
+  return null;
+}
+
+/** The shell's own modules (app/shell/), for the browser. */
+const SHELL_DIR = fromProject("app/shell/");
+/** The layouts that render the shell (app/shell/shell-route.tsx): every page below them loads the shell's file. */
+const SHELL_LAYOUTS = ["app/routes/_app.tsx", "app/routes/admin.tsx"].map(fromProject);
+
+let shellPageFiles: Set<string> | undefined;
+function shellPages(): Set<string> {
+  if (shellPageFiles) return shellPageFiles;
+  const pages = new Set<string>();
+  const filesBelow = (r: ConfigRoute): string[] => [fromProject(`app/${r.file}`), ...(r.children ?? []).flatMap(filesBelow)];
+  const walk = (routes: ConfigRoute[]) => {
+    for (const r of routes) {
+      if (SHELL_LAYOUTS.includes(fromProject(`app/${r.file}`))) for (const f of filesBelow(r)) pages.add(f);
+      else walk(r.children ?? []);
+    }
+  };
+  walk(readRouteConfig());
+  return (shellPageFiles = pages);
+}
+
+/**
+ * A module of the shell's (app/shell/) that pages below the shell's layouts run as they load, and no other page: the
+ * shell's helpers a screen imports itself (whether the user may change things, the filter's model). In the shell's
+ * file they cost those pages no request of their own (they were files of 0.2–0.5 KB that 2 to 22 screens loaded).
+ * One that pages load only on use (the filter's controls) stays out: it would load before it is needed.
+ */
+function isShellModule(ctx: ChunkingContext, id: string): boolean {
+  // One that only a nested layout's pages run (the admin area's navigation) is that layout's.
+  if (!id.startsWith(SHELL_DIR) || /\.server\.[jt]sx?$/.test(id) || layoutGroupOf(id, ctx)) return false;
+  const use = pageUse(ctx, id);
+  if (!use?.eager) return false;
+  const pages = shellPages();
+  return [...use.routes].every((r) => pages.has(r));
+}
+
 export const chunkGroups: CodeSplittingOptions = {
   groups: [
     { name: "framework", test: FRAMEWORK, priority: 20 },
@@ -142,7 +201,7 @@ export const chunkGroups: CodeSplittingOptions = {
     },
     {
       // Every signed-in page: the shell's sidebar, header, filter controls (not the sign-in pages).
-      name: (id, ctx) => (id === LAYOUT_ROUTE || (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && reachableFrom(ctx, LAYOUT_ROOTS).has(id)) ? "shell" : null),
+      name: (id, ctx) => (id === LAYOUT_ROUTE || (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && (reachableFrom(ctx, LAYOUT_ROOTS).has(id) || isShellModule(ctx, id))) ? "shell" : null),
       debugName: "shell",
       priority: 10,
     },
@@ -151,16 +210,7 @@ export const chunkGroups: CodeSplittingOptions = {
       // the layout's route module with what its file imports that only its pages run — every one of them runs it, so
       // it costs them no byte more and no request of its own. Its imports used elsewhere stay where they are (no
       // dependencies pulled along: a module a page outside the layout needs never lands in the layout's file).
-      name: (id, ctx) => {
-        if (FRAMEWORK.test(id)) return null;
-        for (const layout of layouts()) {
-          if (id === routeModuleOf(layout.roots[0]!)) return `layout ${layout.name}`;
-          if (ROUTE_MODULE.test(id) || !reachableFrom(ctx, layout.roots).has(id)) continue;
-          const routes = importingRoutes(ctx, id, routeFiles());
-          if (routes && [...routes].every((r) => layout.pages.has(r))) return `layout ${layout.name}`;
-        }
-        return null;
-      },
+      name: layoutGroupOf,
       debugName: "layout",
       priority: 5,
       includeDependenciesRecursively: false,
