@@ -45,23 +45,43 @@ interface NestedLayout {
   pages: Set<string>;
 }
 
-let nestedLayouts: NestedLayout[] | undefined;
-/** The nested layouts of React Router's route config, the outermost first. */
-function layouts(): NestedLayout[] {
-  if (nestedLayouts) return nestedLayouts;
+/** The shell's own modules (app/shell/), for the browser. */
+const SHELL_DIR = fromProject("app/shell/");
+/** The layouts that render the shell (app/shell/shell-route.tsx): every page below them loads the shell's file. */
+const SHELL_LAYOUTS = ["app/routes/_app.tsx", "app/routes/admin.tsx"].map(fromProject);
+
+/** React Router's route config as the chunk groups use it (route files are absolute paths). */
+interface RouteTree {
+  /** Every route's file. */
+  files: Set<string>;
+  /** The nested layouts, the outermost first. */
+  layouts: NestedLayout[];
+  /** The files of the routes below the shell's layouts (and theirs). */
+  shellPages: Set<string>;
+}
+
+let tree: RouteTree | undefined;
+function routeTree(): RouteTree {
+  if (tree) return tree;
+  const fileOf = (r: ConfigRoute) => fromProject(`app/${r.file}`);
+  const filesBelow = (r: ConfigRoute): string[] => [fileOf(r), ...(r.children ?? []).flatMap(filesBelow)];
+  const files = new Set<string>();
+  const shellPages = new Set<string>();
   const found: { depth: number; layout: NestedLayout }[] = [];
-  const filesBelow = (r: ConfigRoute): string[] => [fromProject(`app/${r.file}`), ...(r.children ?? []).flatMap(filesBelow)];
-  const walk = (routes: ConfigRoute[], depth: number) => {
+  const walk = (routes: ConfigRoute[], depth: number, belowShell: boolean) => {
     for (const r of routes) {
-      const file = fromProject(`app/${r.file}`);
+      const file = fileOf(r);
+      const shell = belowShell || SHELL_LAYOUTS.includes(file);
+      files.add(file);
+      if (shell) shellPages.add(file);
       if (r.children?.length && depth > 0 && !LAYOUT_ROOTS.includes(file)) {
         found.push({ depth, layout: { name: r.file.replace(/^routes\//, "").replace(/\.[jt]sx?$/, ""), roots: [file], pages: new Set(filesBelow(r)) } });
       }
-      walk(r.children ?? [], depth + 1);
+      walk(r.children ?? [], depth + 1, shell);
     }
   };
-  walk(readRouteConfig(), 0);
-  return (nestedLayouts = found.sort((a, b) => a.depth - b.depth).map((f) => f.layout));
+  walk(readRouteConfig(), 0, false);
+  return (tree = { files, shellPages, layouts: found.sort((x, y) => x.depth - y.depth).map((f) => f.layout) });
 }
 
 /**
@@ -79,7 +99,7 @@ function pageUse(ctx: ChunkingContext, id: string): PageUse | null {
   let memo = pageUseMemo.get(ctx);
   if (!memo) pageUseMemo.set(ctx, (memo = new Map()));
   if (memo.has(id)) return memo.get(id)!;
-  const files = routeFiles();
+  const { files } = routeTree();
   let use: PageUse | null = { routes: new Set(), eager: false };
   // Each module with whether it was reached through static imports only.
   const seen = new Map<string, boolean>();
@@ -107,20 +127,6 @@ function pageUse(ctx: ChunkingContext, id: string): PageUse | null {
   return use;
 }
 
-let allRouteFiles: Set<string> | undefined;
-function routeFiles(): Set<string> {
-  if (allRouteFiles) return allRouteFiles;
-  const files = new Set<string>();
-  const walk = (routes: ConfigRoute[]) => {
-    for (const r of routes) {
-      files.add(fromProject(`app/${r.file}`));
-      walk(r.children ?? []);
-    }
-  };
-  walk(readRouteConfig());
-  return (allRouteFiles = files);
-}
-
 /** The modules statically reachable from `roots`, once per chunking pass (the context object is reused). */
 const reachable = new WeakMap<object, Map<string[], Set<string>>>();
 function reachableFrom(ctx: ChunkingContext, roots: string[]): Set<string> {
@@ -146,33 +152,13 @@ function reachableFrom(ctx: ChunkingContext, roots: string[]): Set<string> {
 /** The nested layout group of `id`, if any (the group's comment, below). */
 function layoutGroupOf(id: string, ctx: ChunkingContext): string | null {
   if (FRAMEWORK.test(id)) return null;
-  for (const layout of layouts()) {
+  for (const layout of routeTree().layouts) {
     if (id === routeModuleOf(layout.roots[0]!)) return `layout ${layout.name}`;
     if (ROUTE_MODULE.test(id) || !reachableFrom(ctx, layout.roots).has(id)) continue;
     const use = pageUse(ctx, id);
     if (use && [...use.routes].every((r) => layout.pages.has(r))) return `layout ${layout.name}`;
   }
   return null;
-}
-
-/** The shell's own modules (app/shell/), for the browser. */
-const SHELL_DIR = fromProject("app/shell/");
-/** The layouts that render the shell (app/shell/shell-route.tsx): every page below them loads the shell's file. */
-const SHELL_LAYOUTS = ["app/routes/_app.tsx", "app/routes/admin.tsx"].map(fromProject);
-
-let shellPageFiles: Set<string> | undefined;
-function shellPages(): Set<string> {
-  if (shellPageFiles) return shellPageFiles;
-  const pages = new Set<string>();
-  const filesBelow = (r: ConfigRoute): string[] => [fromProject(`app/${r.file}`), ...(r.children ?? []).flatMap(filesBelow)];
-  const walk = (routes: ConfigRoute[]) => {
-    for (const r of routes) {
-      if (SHELL_LAYOUTS.includes(fromProject(`app/${r.file}`))) for (const f of filesBelow(r)) pages.add(f);
-      else walk(r.children ?? []);
-    }
-  };
-  walk(readRouteConfig());
-  return (shellPageFiles = pages);
 }
 
 /**
@@ -186,8 +172,8 @@ function isShellModule(ctx: ChunkingContext, id: string): boolean {
   if (!id.startsWith(SHELL_DIR) || /\.server\.[jt]sx?$/.test(id) || layoutGroupOf(id, ctx)) return false;
   const use = pageUse(ctx, id);
   if (!use?.eager) return false;
-  const pages = shellPages();
-  return [...use.routes].every((r) => pages.has(r));
+  const { shellPages } = routeTree();
+  return [...use.routes].every((r) => shellPages.has(r));
 }
 
 export const chunkGroups: CodeSplittingOptions = {
