@@ -28,8 +28,13 @@ describe("icons", () => {
     expect(renderToStaticMarkup(createElement(Icon, { name: "chevron", className: "chevron" }))).toBe('<span class="icon icon-chevron chevron" aria-hidden="true"></span>');
   });
 
-  it("every sidebar item's icon is one of them (checked by the compiler: `npm run typecheck` fails otherwise)", () => {
+  it("every sidebar item's icon is one of them (and the compiler checks it too: `npm run typecheck` fails otherwise)", () => {
     const sidebarIcons: readonly AnyIcon[] = [] as IconName[];
     expect(sidebarIcons).toEqual([]);
+    const nav = readFileSync(new URL("./nav.ts", import.meta.url), "utf8");
+    const union = /export type IconName =([^;]+);/.exec(nav)?.[1] ?? "";
+    const names = [...union.matchAll(/"([a-z]+)"/g)].map((m) => m[1]!);
+    expect(names.length, "IconName's members").toBeGreaterThan(20);
+    for (const name of names) expect(ICON_NAMES, name).toContain(name);
   });
 });

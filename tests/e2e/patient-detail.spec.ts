@@ -406,7 +406,11 @@ test.describe("report, patient view, copy, scroll", () => {
     await useSession(page, PRACTITIONER.email);
     await page.goto(`/patients/${p.id}/`);
     await expectAccessible(page);
-    await page.getByRole("button", { name: "Copy gait unique ID" }).click();
+    const copy = page.getByRole("button", { name: "Copy gait unique ID" });
+    // Its glyph draws itself (an inline SVG): the shell's icon masks are not laid over it (they painted a solid square).
+    const glyph = await copy.locator("svg").evaluate((e) => ({ background: getComputedStyle(e).backgroundColor, mask: getComputedStyle(e).maskImage }));
+    expect(glyph).toEqual({ background: "rgba(0, 0, 0, 0)", mask: "none" });
+    await copy.click();
     const status = page.getByRole("status").filter({ hasText: "Copied" });
     await expect(status).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(p.gaitUid!.toUpperCase());

@@ -55,6 +55,11 @@ test.describe("the sidebar", () => {
     await expect.poll(async () => (await nav.boundingBox())!.width, { message: "collapsed: about 64 px" }).toBeLessThan(80);
     // Icons only, the items keep their names.
     await expect(nav.getByRole("link", { name: "Home" })).toBeVisible();
+    // Each icon is drawn by the shell's stylesheet: its SVG as a mask over the text colour, at the icon's size.
+    const icon = nav.getByRole("link", { name: "Home" }).locator(".icon-home");
+    const drawn = await icon.evaluate((e) => ({ mask: getComputedStyle(e).maskImage, width: e.getBoundingClientRect().width }));
+    expect(drawn.mask).toContain("data:image/svg+xml");
+    expect(drawn.width).toBeGreaterThan(16);
     await expect(page).toHaveURL(/\/home\/$/);
     await expectAccessible(page);
 
