@@ -3,7 +3,9 @@
  * the route that owns it renders it open on the server, so it works without JavaScript as an overlay on the
  * page, and its close link goes back to the URL without the dialog's parameter.
  *
- *   <Dialog title="Add New Patient" closeHref={withoutDialogParams(location)}>…form…</Dialog>
+ *   <Dialog title="Add New Patient" closeHref={withoutParams(location, ["add"])}>…form…</Dialog>
+ *
+ * Its URLs — the link that opens it, the close link — come from app/shell/dialog-url.ts, which pages import without this file.
  *
  * A dialog whose form changes data says so (`changes`): a read-only user (support staff, ADR 026) who opens
  * its URL gets the dialog with the refusal's words and Close instead of its form (shell/read-only.ts).
@@ -137,23 +139,4 @@ export function MessageDialog({ title, closeHref, message, placement }: { title:
       </div>
     </Dialog>
   );
-}
-
-/** `href` (path + search) without the given search parameters: the close link of a dialog. */
-export function withoutParams(location: { pathname: string; search: string }, names: readonly string[]): string {
-  const params = new URLSearchParams(location.search);
-  for (const name of names) params.delete(name);
-  const search = params.toString();
-  return search ? `${location.pathname}?${search}` : location.pathname;
-}
-
-/** `href` with the given search parameters set (undefined/null removes one): a link that opens a dialog. */
-export function withParams(location: { pathname: string; search: string }, set: Record<string, string | null | undefined>): string {
-  const params = new URLSearchParams(location.search);
-  for (const [name, value] of Object.entries(set)) {
-    if (value === null || value === undefined) params.delete(name);
-    else params.set(name, value);
-  }
-  const search = params.toString();
-  return search ? `${location.pathname}?${search}` : location.pathname;
 }

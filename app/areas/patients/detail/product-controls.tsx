@@ -5,7 +5,7 @@
  */
 import { useLocation } from "react-router";
 import { Link } from "../../../components/link";
-import { withParams } from "../../../components/dialog";
+import { withParams } from "../../../shell/dialog-url";
 
 export const REPORT_TITLE = "Download Patient Report";
 

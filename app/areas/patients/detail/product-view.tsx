@@ -12,7 +12,7 @@ import type { ApiResult } from "../../../api/result";
 import type { ProgramView } from "../../../domain/program-view";
 import { withDateRange, type DateRange } from "../../../domain/date-range";
 import { patientProducts, PRODUCT_LABELS, sectionPath, DEFAULT_SECTION, type PatientProduct, type SectionTab } from "../rules/patient-detail";
-import { Dialog, withoutParams, withParams } from "../../../components/dialog";
+import { withoutParams, withParams } from "../../../shell/dialog-url";
 import { hasReportData, REPORT_TITLE, ZoomControl, zoomOf } from "./product-controls";
 import { usePatientRecord } from "./route-data";
 import { useReadOnly } from "../../../shell/read-only";
@@ -29,6 +29,8 @@ const DateRangeForm = lazyPart(() => import("./date-range-form").then((m) => ({ 
 const ProgramDrawer = lazyPart(() => import("./product-dialogs").then((m) => ({ default: m.ProgramDrawer })));
 const UnassignDialog = lazyPart(() => import("./product-dialogs").then((m) => ({ default: m.UnassignDialog })));
 const ReportDialog = lazyPart(() => import("./product-dialogs").then((m) => ({ default: m.ReportDialog })));
+// The Patient View too: until its code has come the section stays where it was on the page.
+const Dialog = lazyPart(() => import("../../../components/dialog").then((m) => ({ default: m.Dialog })));
 
 export interface ProductViewProps {
   product: PatientProduct;
@@ -70,6 +72,12 @@ export function ProductView({ product, range, sections, program, firstProgram, t
     </nav>
   );
 
+  const inPage = (
+    <>
+      {sectionTabs(false)}
+      <div className="patient-section">{children}</div>
+    </>
+  );
   return (
     <div className="patient-product">
       {products.length > 1 ? (
@@ -105,20 +113,19 @@ export function ProductView({ product, range, sections, program, firstProgram, t
         </div>
       </div>
       {patientView ? (
-        <Dialog title="Patient View" closeHref={withoutParams(location, ["dialog", "zoom"])} size="wide">
-          <div className="patient-view">
-            <ZoomControl zoom={zoom} />
-            <div className="patient-view-content" data-zoom={zoom}>
-              {sectionTabs(true)}
-              <div className="patient-section">{children}</div>
+        <Suspense fallback={inPage}>
+          <Dialog title="Patient View" closeHref={withoutParams(location, ["dialog", "zoom"])} size="wide">
+            <div className="patient-view">
+              <ZoomControl zoom={zoom} />
+              <div className="patient-view-content" data-zoom={zoom}>
+                {sectionTabs(true)}
+                <div className="patient-section">{children}</div>
+              </div>
             </div>
-          </div>
-        </Dialog>
+          </Dialog>
+        </Suspense>
       ) : (
-        <>
-          {sectionTabs(false)}
-          <div className="patient-section">{children}</div>
-        </>
+        inPage
       )}
       <Suspense fallback={null}>
         {health && dialog === "program" && program ? <ProgramDrawer record={record} program={program} /> : null}

@@ -10,7 +10,7 @@ import type { SerializeFrom } from "../../../route-data";
 import { useLocation } from "react-router";
 import { Link } from "../../../components/link";
 import type { PatientRecord } from "../../../api/patients.server";
-import { withParams } from "../../../components/dialog";
+import { withParams } from "../../../shell/dialog-url";
 import { programPrintHref } from "../rules/patient-detail";
 import { useReadOnly } from "../../../shell/read-only";
 

@@ -11,7 +11,7 @@ import type { PatientRecord } from "../../../api/patients.server";
 import { displayName } from "../../../domain/names";
 import { formatPhone } from "../../../domain/phone";
 import { bodyPartLabel, canResendInvite, dischargeLine, planAction, PLAN_ACTION_LABELS, sideLabel } from "../rules/patient-record";
-import { withParams } from "../../../components/dialog";
+import { withParams } from "../../../shell/dialog-url";
 import { CopyButton } from "./copy-button";
 import { Fold } from "../../../components/filters-panel";
 

@@ -10,7 +10,7 @@ import { goalText, pageParam, resultStatusLabel, resultText, romText, sideLabel,
 import { setProgress } from "../rules/session-progress";
 import { Suspense } from "react";
 import { useAfterLoad } from "../../../components/use-after-load";
-import { withParams } from "../../../components/dialog";
+import { withParams } from "../../../shell/dialog-url";
 import { tableWrap } from "../../../components/table-wrap";
 import { EmptyList, isPastEnd, Pager } from "../../../components/pager";
 import { pageOfList } from "../../../domain/paging";

@@ -3,7 +3,7 @@
  * on top of the search string the tabs keep (date range, reporting type). Closing a dialog, and the redirect
  * after its form (Post/Redirect/Get), go back to the same URL without the dialog's parameters.
  */
-import { withoutParams, withParams } from "../../../components/dialog";
+import { withoutParams, withParams } from "../../../shell/dialog-url";
 
 export const SECTION_DIALOGS = ["care-note-new", "care-note-edit", "care-note-delete", "comment", "comment-edit", "comment-delete"] as const;
 export type SectionDialog = (typeof SECTION_DIALOGS)[number];

@@ -7,7 +7,7 @@
 import { ProgramExercisesTable } from "../../../components/program-exercises-table";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "../../../components/link";
-import { withParams } from "../../../components/dialog";
+import { withParams } from "../../../shell/dialog-url";
 import { EXERCISE_NAMES_MISSING } from "../../../domain/program-view";
 import { FormToken } from "../../../forms/form-token";
 import { BuilderFrame, CloseLink, CrumbLinks } from "./builder-frame";

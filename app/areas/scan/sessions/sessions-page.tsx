@@ -8,7 +8,7 @@ import { Await, Form, useLocation, useRouteLoaderData, useSubmit } from "react-r
 import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect } from "react";
-import { withoutParams } from "../../../components/dialog";
+import { withoutParams } from "../../../shell/dialog-url";
 import { LoadErrorView } from "../../../components/load-error";
 import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";

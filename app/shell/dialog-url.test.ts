@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutParams, withParams } from "./dialog";
+import { withoutParams, withParams } from "./dialog-url";
 
 describe("dialog URLs", () => {
   const here = { pathname: "/patients/", search: "?tab=active&add=true&step=2" };
