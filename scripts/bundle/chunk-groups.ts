@@ -1,9 +1,15 @@
 /**
  * How the browser build is cut into files (vite.config.ts, ADR 038): Rolldown's code splitting groups.
  *
- * - `framework`: React, React DOM, React Router and their helpers — the same on every page, changed only by an upgrade.
- * - `document`: every module the browser entry or the root route (app/root.tsx) imports statically, directly or not,
- *   that is not framework (Rolldown puts it in the entry's own file): what every page runs.
+ * - the browser entry's file (group `framework`): React, React DOM, React Router and their helpers, with the entry's own
+ *   modules (app/entry.client.tsx and what it imports: the download clicks, cancelled navigations) — what changes only
+ *   with an upgrade or the entry itself. Rolldown's runtime helpers (`__toESM` for React's CommonJS, 0.7 KB) join it:
+ *   every chunk that needs them imports this file already. Apart, the framework and the runtime were two more files on
+ *   every page, and the entry's file held the document's code (2 requests × ~30 ms on the slow link, ADR 038 tenth pass).
+ * - `document`: the root route's module with every module it imports statically, directly or not, that is not the
+ *   entry's or the framework's: what every page runs (the root's layout, toasts, error screens, the progress bar). The
+ *   route module in the group makes it the root's own file (it was a re-export of the entry's file, and now the entry's
+ *   file does not change with the document's code). Nothing in the entry's file imports it: no cycle between the two.
  * - `shell`: the same for the signed-in layout (app/routes/_app.tsx), with the layout's route module itself: what every
  *   signed-in page runs, and the sign-in pages do not load. The route module in the group makes the shell the layout's
  *   own file; apart, the layout's file only re-exported the shell's (one request more on every signed-in page: on a
@@ -28,8 +34,10 @@ type ChunkingContext = Parameters<Extract<NonNullable<CodeSplittingOptions["grou
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 const fromProject = (f: string) => resolve(import.meta.dirname, "../..", f);
-/** The document's roots: the browser entry and the root route (module ids are absolute paths). */
-const DOCUMENT_ROOTS = ["app/entry.client.tsx", "app/root.tsx"].map(fromProject);
+/** The browser entry (module ids are absolute paths). */
+const ENTRY_ROOTS = ["app/entry.client.tsx"].map(fromProject);
+/** The root route: the document. */
+const DOCUMENT_ROOTS = ["app/root.tsx"].map(fromProject);
 /** The signed-in layout's root. */
 const LAYOUT_ROOTS = ["app/routes/_app.tsx"].map(fromProject);
 /** React Router's client route modules (entries of the build: each stays its route's own file). */
@@ -37,6 +45,8 @@ const ROUTE_MODULE = /\?__react-router-build-client-route/;
 const routeModuleOf = (file: string) => `${file}?__react-router-build-client-route`;
 /** The signed-in layout's route module: in the shell's group, so the shell is its file (no file re-exporting it). */
 const LAYOUT_ROUTE = routeModuleOf(LAYOUT_ROOTS[0]!);
+/** The root route's module: in the document's group, so the document's code is its file. */
+const DOCUMENT_ROUTE = routeModuleOf(DOCUMENT_ROOTS[0]!);
 
 /** A layout route below the root other than the signed-in layout: its file, as roots, and the files of its pages. */
 interface NestedLayout {
@@ -178,10 +188,15 @@ function isShellModule(ctx: ChunkingContext, id: string): boolean {
 
 export const chunkGroups: CodeSplittingOptions = {
   groups: [
-    { name: "framework", test: FRAMEWORK, priority: 20 },
     {
-      // Every page: the browser entry and the document (merged into the entry's file).
-      name: (id, ctx) => (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && reachableFrom(ctx, DOCUMENT_ROOTS).has(id) ? "document" : null),
+      // Every page, first: the framework with the browser entry (the entry's own file).
+      name: (id, ctx) => (FRAMEWORK.test(id) || (!ROUTE_MODULE.test(id) && reachableFrom(ctx, ENTRY_ROOTS).has(id)) ? "framework" : null),
+      debugName: "framework",
+      priority: 20,
+    },
+    {
+      // Every page: the document (the root route's own file).
+      name: (id, ctx) => (id === DOCUMENT_ROUTE || (!ROUTE_MODULE.test(id) && !FRAMEWORK.test(id) && reachableFrom(ctx, DOCUMENT_ROOTS).has(id)) ? "document" : null),
       debugName: "document",
       priority: 15,
     },

@@ -2,7 +2,7 @@
  * The document's order on every kind of page (both projects; issue 31, ADR 038): no module preload or script comes
  * before the last stylesheet, so the render-blocking CSS does not queue behind JavaScript on a slow link (React 19
  * hoists `<link rel=modulepreload>` above stylesheets that have no `precedence`: app/root.tsx); and a browser that
- * runs scripts is told the entry's scripts in the document's headers. The load budgets are slow-link.spec.ts's.
+ * runs scripts is told the entry's and the root's scripts in the document's headers. The load budgets are slow-link.spec.ts's.
  */
 import { test, expect } from "./fixtures.js";
 import { apiAs, PRACTITIONER, PROVIDER_ADMIN, PRODUCT_ADMIN } from "./helpers/stack.js";
@@ -67,7 +67,7 @@ test.describe("the document's order", () => {
     expect(problems).toEqual([]);
   });
 
-  test("@js-only a browser that runs scripts is told the entry's scripts in the document's headers, each one the document preloads; one without is not", async ({ browser, playwright }) => {
+  test("@js-only a browser that runs scripts is told the entry's and the root's scripts in the document's headers, each one the document preloads; one without is not", async ({ browser, playwright }) => {
     const { baseURL } = readState();
     const jar = (await sessionCookies(browser, PRACTITIONER.email)).map((c) => `${c.name}=${c.value}`).join("; ");
     const chrome = await playwright.request.newContext({ baseURL, userAgent: BROWSER_USER_AGENT });
@@ -76,8 +76,9 @@ test.describe("the document's order", () => {
       expect(streamed.status()).toBe(200);
       const announced = [...(streamed.headers()["link"] ?? "").matchAll(/<([^>]+)>;\s*rel=modulepreload/g)].map((m) => m[1]);
       const preloaded = [...(await streamed.text()).matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]);
-      expect(announced.some((u) => /\/build\/framework-[\w-]+\.js$/.test(u ?? "")), `Link: ${announced.join(", ")}`).toBe(true);
+      // The entry's file (the framework in it) and the root's (the document's code).
       expect(announced.some((u) => /\/build\/entry\.client-[\w-]+\.js$/.test(u ?? "")), `Link: ${announced.join(", ")}`).toBe(true);
+      expect(announced.some((u) => /\/build\/root-[\w-]+\.js$/.test(u ?? "")), `Link: ${announced.join(", ")}`).toBe(true);
       for (const url of announced) expect(preloaded, `${url} is announced but not preloaded by the document`).toContain(url);
       // Without scripts (no scripting cookie: a whole document), nothing to fetch early.
       const whole = await chrome.get("/patients/", { headers: { accept: "text/html", cookie: jar } });

@@ -1,8 +1,8 @@
 /**
  * JavaScript before interaction per route against budgets/route-js.json (ADR 038), on the build this run made: the
- * check of scripts/bundle/js-budgets.ts, here so that `npm test` fails when a route grows past its budget; and that no
- * route's file is a mere re-export (a request for nothing on a slow link). Reads files only (no page): the js project
- * runs it, once.
+ * check of scripts/bundle/js-budgets.ts, here so that `npm test` fails when a route grows past its budget; that no
+ * route's file is a mere re-export (a request for nothing on a slow link); that every page starts with two files. Reads
+ * files only (no page): the js project runs it, once.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,13 +17,16 @@ test("@js-only every route's JavaScript before interaction is within its budget 
   expect(over, `routes over their JavaScript budget (gzip KB before interaction; budgets/route-js.json says how to change a budget):\n${formatFigures(over)}`).toEqual([]);
 });
 
-test("@js-only no route's file only re-exports another file's code (but the root's: the browser entry holds it), so a page fetches no file for nothing", () => {
+test("@js-only no route's file only re-exports another file's code, so a page fetches no file for nothing; the entry's file imports none (the framework and Rolldown's runtime are in it)", () => {
   const { manifest } = readClientBuild(CLIENT_BUILD_DIR);
   const reExportOnly = /^export\s*\{[^}]*\}\s*from\s*"[^"]+";?\s*$/;
+  // The check itself: the root's file was such a file (the document's code was in the entry's).
+  expect('export{t as ErrorBoundary,a as default}from"./entry.client-TXU8nvuc.js";').toMatch(reExportOnly);
   const facades = Object.values(manifest.routes)
-    .filter((r) => r.id !== "root" && reExportOnly.test(readFileSync(join(CLIENT_BUILD_DIR, r.module.replace(/^\/build\//, "")), "utf8")))
+    .filter((r) => reExportOnly.test(readFileSync(join(CLIENT_BUILD_DIR, r.module.replace(/^\/build\//, "")), "utf8")))
     .map((r) => `${r.id}: ${r.module}`);
   expect(facades, "route files that only re-export (scripts/bundle/chunk-groups.ts: put the route module in its code's group)").toEqual([]);
-  // The check itself: the root's file is such a file.
-  expect(readFileSync(join(CLIENT_BUILD_DIR, manifest.routes.root!.module.replace(/^\/build\//, "")), "utf8")).toMatch(reExportOnly);
+  // Every page's first two files: the entry's (the framework, the runtime's helpers) and the root's (the document).
+  expect(manifest.entry.imports, "files the browser entry imports (scripts/bundle/chunk-groups.ts: the framework's group)").toEqual([]);
+  expect(manifest.routes.root!.imports, "files the root route's file imports").toEqual([manifest.entry.module]);
 });
