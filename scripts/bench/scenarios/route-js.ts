@@ -117,7 +117,7 @@ export const routeJs: Scenario = {
     );
     const aim = `Aim (list route ≤ ${LIST_JS_AIM_KB} KB gzip of JS before interaction): ${listKb <= LIST_JS_AIM_KB ? "met" : "MISSED"} (${fmt(listKb)} KB).`;
     const browserNote = [
-      `Before interaction: the route's computed set (as in the table above). Loaded: every script chromium fetched (fresh profile, nothing cached) until the network was idle — on the chart tab after Plotly drew the chart's svg; gzip KB from the build (zlib's default level), KB on the wire as chromium counted the response bodies. After hydration: the files loaded beyond the route's set.`,
+      `Before interaction: the route's computed set (as in the table above). Loaded: every script chromium fetched (fresh profile, nothing cached) until the network was idle — on the chart tab after the chart island drew its live svg over the server's (ECharts); gzip KB from the build (zlib's default level), KB on the wire as chromium counted the response bodies. After hydration: the files loaded beyond the route's set.`,
       lazyNotes.length > 0 ? `Loaded after hydration — ${lazyNotes.join("; ")}.` : "Nothing loaded after hydration.",
       ...(browserMismatches.length > 0 ? [`Differences from the computed sets: ${browserMismatches.join("; ")}.`] : []),
       aim,
