@@ -10,19 +10,16 @@ import { Await, Form, useLocation, useSubmit } from "react-router";
 import { Link } from "../../../components/link";
 import type { SerializeFrom } from "../../../route-data";
 import { Suspense, useEffect, useRef } from "react";
-import { Dialog, MessageDialog } from "../../../components/dialog";
 import { withoutParams } from "../../../shell/dialog-url";
 import { LoadErrorView } from "../../../components/load-error";
 import { EmptyList, Pager } from "../../../components/pager";
 import { showToast } from "../../../components/toast";
 import { useHydrated } from "../../../components/use-hydrated";
 import { DateRangeFields } from "../../../components/date-range-note";
-import { SessionAnalysisAtUrl } from "../../scan/analysis/analysis-dialog";
 import { CopyUuid } from "../../scan/sessions/sessions-page";
 import { UuidSearch } from "../../scan/sessions/uuid-search";
 import type { AdminSessionRow } from "./admin-session-row";
 import type { AdminSessionsTable, loadAdminScanSessions } from "./scan-sessions-route.server";
-import { FactList } from "../../../components/fact-list";
 import {
   adminAnalysisPdfPath,
   adminLogPath,
@@ -35,6 +32,12 @@ import {
 } from "./scan-sessions-state";
 import { tableWrap } from "../../../components/table-wrap";
 import { useChangeHandler } from "../../../components/use-change-handler";
+import { lazyPart } from "../../../components/lazy-part";
+
+// The dialogs (Session Details; the analysis with its forms, risk slider and factor table) load with the first one
+// opened (ADR 038); one in the URL of the first page is rendered by the server and hydrates once its code has come.
+const SessionDetailsAtUrl = lazyPart(() => import("./scan-sessions-dialogs").then((m) => ({ default: m.SessionDetailsAtUrl })));
+const SessionAnalysisAtUrl = lazyPart(() => import("../../scan/analysis/analysis-dialog").then((m) => ({ default: m.SessionAnalysisAtUrl })));
 
 type Data = SerializeFrom<typeof loadAdminScanSessions>;
 type State = Data["state"];
@@ -59,16 +62,12 @@ export function AdminScanSessionsPage({ data }: { data: Data }) {
           {(table) => ("error" in table ? <LoadError state={state} message={table.error} /> : <SessionsTable state={state} table={table} />)}
         </Await>
       </Suspense>
-      {data.details ? (
-        data.details.details ? (
-          <DetailsDialog details={data.details.details} closeHref={closeHref} />
-        ) : (
-          <MessageDialog title="Session Details" closeHref={closeHref} message={data.details.error ?? ""} />
-        )
-      ) : null}
-      {data.analysis ? (
-        <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={ADMIN_SESSIONS_PATH} search={location.search} pdfPath={adminAnalysisPdfPath} />
-      ) : null}
+      <Suspense fallback={null}>
+        {data.details ? <SessionDetailsAtUrl details={data.details} closeHref={closeHref} /> : null}
+        {data.analysis ? (
+          <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={ADMIN_SESSIONS_PATH} search={location.search} pdfPath={adminAnalysisPdfPath} />
+        ) : null}
+      </Suspense>
     </section>
   );
 }
@@ -263,52 +262,5 @@ function Row({ row, state }: { row: SerializeFrom<AdminSessionRow>; state: Admin
         </ul>
       </td>
     </tr>
-  );
-}
-
-function DetailsDialog({ details: d, closeHref }: { details: NonNullable<NonNullable<Data["details"]>["details"]>; closeHref: string }) {
-  const facts: [string, string][] = [
-    ["Organization", d.organization],
-    ["Location", d.location ?? "—"],
-    ["Provider", d.provider ?? "—"],
-    ["Session UUID", d.sessionUUID],
-    ["Created", d.created],
-    ["Updated", d.updated],
-    ["Assessment", d.assessment],
-  ];
-  return (
-    <Dialog title="Session Details" closeHref={closeHref} size="wide">
-      <FactList facts={facts} className="session-facts admin-session-details" />
-      <h3>Results</h3>
-      {d.results.length ? (
-        <ul>
-          {d.results.map((r) => (
-            <li key={r.id}>{`${r.name}: ${r.value} ${r.units}`}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="scan-muted">No results recorded.</p>
-      )}
-      <h3>Meta</h3>
-      <dl className="session-facts">
-        <div>
-          <dt>Scan version</dt>
-          <dd>{d.meta.scanVersion}</dd>
-        </div>
-        <div>
-          <dt>Age</dt>
-          <dd>{d.meta.age ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Sex</dt>
-          <dd>{d.meta.sex === "MALE" ? "Male" : d.meta.sex === "FEMALE" ? "Female" : "—"}</dd>
-        </div>
-      </dl>
-      <div className="modal-actions">
-        <Link className="button" to={closeHref} preventScrollReset>
-          Close
-        </Link>
-      </div>
-    </Dialog>
   );
 }

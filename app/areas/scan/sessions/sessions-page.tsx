@@ -16,7 +16,6 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { copyToClipboard } from "../../../components/clipboard";
 import { DateRangeFields } from "../../../components/date-range-note";
 import type { PortalShellData } from "../../../shell/shell-loader.server";
-import { SessionAnalysisAtUrl } from "../analysis/analysis-dialog";
 import { LOG_NAMES } from "../../../domain/scan-display";
 import { COPIED_UUID, COPY_FAILED, NO_SESSION_FOR_UUID, NO_SESSIONS, SELECT_LOCATION } from "./messages";
 import type { SessionRow } from "./session-row";
@@ -26,6 +25,11 @@ import { analysisPdfPath, exportPath, logPath, replayPath } from "../scan-paths"
 import { ANALYSIS_PARAMS, sessionsHref, sessionsParams, SESSIONS_PATH, type SessionsState } from "./sessions-state";
 import { tableWrap } from "../../../components/table-wrap";
 import { useChangeHandler } from "../../../components/use-change-handler";
+import { lazyPart } from "../../../components/lazy-part";
+
+// The analysis dialog (its forms, the risk slider and factor table) loads with the first one opened (ADR 038); one in
+// the URL of the first page is rendered by the server and hydrates once its code has come.
+const SessionAnalysisAtUrl = lazyPart(() => import("../analysis/analysis-dialog").then((m) => ({ default: m.SessionAnalysisAtUrl })));
 
 type Data = SerializeFrom<typeof loadScanSessions>;
 type State = Data["state"];
@@ -52,9 +56,11 @@ export function SessionsPage({ data }: { data: Data }) {
       ) : (
         <p className="empty-state">Choose a location to see its scan sessions.</p>
       )}
-      {data.analysis ? (
-        <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={SESSIONS_PATH} search={location.search} pdfPath={analysisPdfPath} />
-      ) : null}
+      <Suspense fallback={null}>
+        {data.analysis ? (
+          <SessionAnalysisAtUrl analysis={data.analysis} closeHref={closeHref} action={SESSIONS_PATH} search={location.search} pdfPath={analysisPdfPath} />
+        ) : null}
+      </Suspense>
     </section>
   );
 }
