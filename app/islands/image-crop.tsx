@@ -10,16 +10,14 @@
  * The file itself is always sent unchanged: the server crops it (the browser never re-encodes the image).
  * A file whose first bytes show the server will refuse it (not a PNG, too large, too many pixels — a
  * decompression bomb) is not decoded in the browser either: no preview, the server's message after Save.
- * Only routes that render this component fetch the control's chunk. Styles: image-crop.css (`imageCropLinks`).
+ * Only routes that render this component fetch the control's chunk. Its styles: image-crop.css (link it from the
+ * route: importing this file for a link would load the field's code with the page, not with the dialog that has it).
  */
 import { Suspense, useEffect, useState, type ChangeEvent } from "react";
 import { ErrorList } from "../components/field";
 import { useHydrated } from "../components/use-hydrated";
 import { PNG_HEADER_BYTES, pngHeaderCheck } from "../media/logo-image";
-import styles from "./image-crop.css?url";
 import { lazyPart } from "../components/lazy-part";
-
-export const imageCropLinks = () => [{ rel: "stylesheet", href: styles }];
 
 const ImageCropper = lazyPart(() => import("./image-crop.client"));
 

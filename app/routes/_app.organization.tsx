@@ -7,12 +7,12 @@ import { Outlet } from "react-router";
 import { loadOrganizationLayout } from "../areas/organization/layout-route.server";
 import { OrganizationHeader } from "../areas/organization/header";
 import organizationStyles from "../areas/organization/organization.css?url";
-import { imageCropLinks } from "../islands/image-crop";
+import imageCropStyles from "../islands/image-crop.css?url";
 import type { Route } from "./+types/_app.organization";
 
 // The logo crop island's styles (the details page's edit dialog) with the area's, so the details route, shared
 // by two sections, does not need links of its own.
-export const links = () => [{ rel: "stylesheet", href: organizationStyles }, ...imageCropLinks()];
+export const links = () => [{ rel: "stylesheet", href: organizationStyles }, { rel: "stylesheet", href: imageCropStyles }];
 
 export const loader = loadOrganizationLayout;
 

@@ -6,11 +6,11 @@
 import { adminOrganizationsAction, loadAdminOrganizations } from "../areas/admin/organizations/organizations-route.server";
 import { OrganizationsPage } from "../areas/admin/organizations/organizations-page";
 import organizationsStyles from "../areas/admin/organizations/organizations.css?url";
-import { imageCropLinks } from "../islands/image-crop";
+import imageCropStyles from "../islands/image-crop.css?url";
 import type { Route } from "./+types/admin.organizations";
 
 export const meta = (): Route.MetaDescriptors => [{ title: "Organizations | Exer Admin" }];
-export const links = () => [{ rel: "stylesheet", href: organizationsStyles }, ...imageCropLinks()];
+export const links = () => [{ rel: "stylesheet", href: organizationsStyles }, { rel: "stylesheet", href: imageCropStyles }];
 
 export const loader = loadAdminOrganizations;
 export const action = adminOrganizationsAction;
