@@ -1,21 +1,20 @@
 /**
  * The PRO pages (003 §2): the registered Typeform forms with 'Has Exer Webhook Enabled' (Confirmed / Missing)
- * and the 'Add New Typeform Form' dialog at `?add=true`; the unprocessed responses table.
+ * and the 'Add New Typeform Form' dialog at `?add=true` (pros-dialogs.tsx); the unprocessed responses table.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { useLazyValidation } from "../../../forms/lazy-validation";
 import type { SerializeFrom } from "../../../route-data";
-import { Form, useActionData, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Suspense } from "react";
 import { Link } from "../../../components/link";
-import { Dialog } from "../../../components/dialog";
 import { withoutParams, withParams } from "../../../shell/dialog-url";
-import { ErrorList, Field } from "../../../components/field";
 import { LoadErrorView } from "../../../components/load-error";
-import { SubmitButton } from "../../../components/submit-button";
-import { FormToken } from "../../../forms/form-token";
-import type { loadProForms, loadProResponses, ProFormsAction } from "./pros-route.server";
-import { FORM_ID_MAX } from "./typeform-form-values";
+import { lazyPart } from "../../../components/lazy-part";
+import type { loadProForms, loadProResponses } from "./pros-route.server";
 import { tableWrap } from "../../../components/table-wrap";
+
+// The dialog (its form, conform) loads with the first one opened (ADR 038); one in the URL of the first page is
+// rendered by the server and hydrates once its code has come.
+const AddFormDialog = lazyPart(() => import("./pros-dialogs").then((m) => ({ default: m.AddFormDialog })));
 
 export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms> }) {
   const location = useLocation();
@@ -56,40 +55,8 @@ export function ProFormsPage({ data }: { data: SerializeFrom<typeof loadProForms
       ) : (
         <LoadErrorView message={data.error ?? ""} retryHref={location.pathname + location.search} />
       )}
-      {data.adding ? <AddFormDialog closeHref={withoutParams(location, ["add"])} /> : null}
+      <Suspense fallback={null}>{data.adding ? <AddFormDialog closeHref={withoutParams(location, ["add"])} /> : null}</Suspense>
     </section>
-  );
-}
-
-function AddFormDialog({ closeHref }: { closeHref: string }) {
-  const reply = useActionData() as ProFormsAction | undefined;
-  const [form, fields] = useForm({
-    id: "add-typeform-form",
-    lastResult: reply?.result,
-    ...useLazyValidation("add-typeform-form", () => import("./typeform-form"), (m) => m.typeformFormSchema, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
-  });
-  const { key: boxKey, ...boxProps } = getInputProps(fields.webhookConfirmed, { type: "checkbox" });
-  return (
-    <Dialog title="Add New Typeform Form" closeHref={closeHref}>
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
-        <FormToken />
-        <Field label="Form ID" meta={fields.id} inputProps={{ autoComplete: "off", maxLength: FORM_ID_MAX }} />
-        <div className="field checkbox-field">
-          <input key={boxKey} {...boxProps} />
-          <label htmlFor={fields.webhookConfirmed.id}>I added the Exer webhook to this form under its Connect &gt; Webhooks section.</label>
-          <ErrorList id={fields.webhookConfirmed.errorId} errors={fields.webhookConfirmed.errors} />
-        </div>
-        <div role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
-        <div className="modal-actions">
-          <Link to={closeHref} className="button" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton pendingText="Adding…">Add Form</SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
   );
 }
 
