@@ -2,11 +2,10 @@
  * Copy a cycle (002 §2, §8): with JavaScript the button puts the cycle's text on the clipboard and says
  * 'Successfully copied {code} for {name}'; where the clipboard refuses, 'Something went wrong copying the data.'
  * and the text opens in a dialog to select by hand. Without JavaScript the control is a link to that dialog
- * (`?copy={cycleId}`): the text in a read-only box the user can select and copy.
+ * (`?copy={cycleId}`): the text in a read-only box the user can select and copy (worklist-dialogs.tsx).
  */
 import { useNavigate } from "react-router";
 import { Link } from "../../components/link";
-import { Dialog } from "../../components/dialog";
 import { showToast } from "../../components/toast";
 import { useHydrated } from "../../components/use-hydrated";
 import { copyToClipboard } from "../../components/clipboard";
@@ -36,21 +35,5 @@ export function CopyCycle({ text, code, name, fallbackHref }: { text: string; co
     <button type="button" className="button" aria-label={label} onClick={copy}>
       Copy
     </button>
-  );
-}
-
-export function CopyDialog({ text, title, closeHref }: { text: string; title: string; closeHref: string }) {
-  return (
-    <Dialog title={title} closeHref={closeHref} description="Select the text and copy it (Ctrl+C, or ⌘C on a Mac).">
-      <label htmlFor="rtm-copy-text" className="visually-hidden">
-        Cycle text
-      </label>
-      <textarea id="rtm-copy-text" className="rtm-copy-text" readOnly rows={Math.min(14, text.split("\n").length + 1)} value={text} onFocus={(e) => e.currentTarget.select()} />
-      <div className="modal-actions">
-        <Link className="button primary" to={closeHref} preventScrollReset>
-          Done
-        </Link>
-      </div>
-    </Dialog>
   );
 }

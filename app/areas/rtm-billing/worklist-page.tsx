@@ -10,7 +10,6 @@ import { Link } from "../../components/link";
 import { useReadOnly } from "../../shell/read-only";
 import type { SerializeFrom } from "../../route-data";
 import { Suspense, useEffect, useState } from "react";
-import { Dialog, MessageDialog } from "../../components/dialog";
 import { LocationOptions } from "../../components/location-options";
 import { EmptyList, Pager } from "../../components/pager";
 import { FormToken } from "../../forms/form-token";
@@ -21,13 +20,13 @@ import type { RtmCycle, RtmMonthlySummary } from "../../api/rtm.server";
 import type { ApiResult } from "../../api/result";
 import type { Schema } from "../../api/schemas";
 import type { loadWorklist } from "./worklist-route.server";
-import { CopyCycle, CopyDialog } from "./copy-cycle";
+import { CopyCycle } from "./copy-cycle";
+import { lazyPart } from "../../components/lazy-part";
 import {
   activeDaysLabel,
   addMonths,
   ariaSort,
   BILLING_DESCRIPTION,
-  billNowTitle,
   billedLine,
   billingPractitionerLine,
   careClockLines,
@@ -58,6 +57,11 @@ import { LoadErrorView } from "../../components/load-error";
 import { auditPacketHref } from "./rules/audit-packet";
 import { tableWrap } from "../../components/table-wrap";
 import { useChangeHandler } from "../../components/use-change-handler";
+
+// The dialogs (Bill now's confirmation, the cycle's text to copy by hand) load with the first one opened (ADR 038); one
+// in the URL of the first page is rendered by the server and hydrates once its code has come.
+const BillNowDialog = lazyPart(() => import("./worklist-dialogs").then((m) => ({ default: m.BillNowDialog })));
+const CopyDialog = lazyPart(() => import("./worklist-dialogs").then((m) => ({ default: m.CopyDialog })));
 
 type Data = SerializeFrom<typeof loadWorklist>;
 /** An unfiltered month without cycles also says whether the organization has any (the loader asks). */
@@ -205,49 +209,12 @@ function Worklist({ data, page }: { data: Data; page: MonthPage }) {
         </div>
       )}
       <Pager page={state.page} metadata={page.metadata} hrefFor={(p) => worklistHref({ ...state, page: p })} noun={["patient", "patients"]} />
-      {data.confirm ? <BillNowDialog cycles={page.items.flatMap((s) => s.cycles)} id={data.confirm} state={state} /> : null}
-      {data.copy ? (
-        copied ? (
-          <CopyDialog text={copyText(copied, data.timeZone)} closeHref={closeCopy} title={`Copy ${copied.billingCode} for ${displayName(copied.patientRecord)}`} />
-        ) : (
-          <MessageDialog title="Copy" closeHref={closeCopy} message="This cycle is not on this page of the worklist." />
-        )
-      ) : null}
+      {/* Their own boundary: while a dialog's code loads, the list stays (not the list's "Loading…"). */}
+      <Suspense fallback={null}>
+        {data.confirm ? <BillNowDialog cycles={page.items.flatMap((s) => s.cycles)} id={data.confirm} state={state} /> : null}
+        {data.copy ? <CopyDialog cycle={copied} timeZone={data.timeZone} closeHref={closeCopy} /> : null}
+      </Suspense>
     </>
-  );
-}
-
-/**
- * "Bill now" (ADR 043): a code met so far while its period runs is billed only after this confirmation, which names
- * what billing it now may lose (the API's `billNow` words). A page state (`?confirm={cycleId}`), so it works
- * without JavaScript; the form posts ADVANCE with billNow.
- */
-function BillNowDialog({ cycles, id, state }: { cycles: RtmCycle[]; id: string; state: WorklistState }) {
-  const cycle = cycles.find((c) => c.id === id);
-  const closeHref = worklistHref(state, cycle ? { open: cycle.patientRecord.id } : {});
-  if (!cycle || !cycleActions(cycle.status, cycle.billNow).billNow) {
-    return <MessageDialog title="Bill now" closeHref={closeHref} message="This cycle cannot be billed now: the worklist shows its current status." />;
-  }
-  const name = displayName(cycle.patientRecord);
-  return (
-    <Dialog title={billNowTitle(cycle.billingCode, name)} closeHref={closeHref} alert changes>
-      <p role="alert">{cycle.billNow}</p>
-      <p>{cycle.needs?.text}</p>
-      <Form method="post" action={worklistHref(state)} preventScrollReset className="modal-actions">
-        <FormToken />
-        <input type="hidden" name="intent" value="advance" />
-        <input type="hidden" name="billNow" value="1" />
-        <input type="hidden" name="cycleId" value={cycle.id} />
-        <input type="hidden" name="shownStatus" value={cycle.status} />
-        <input type="hidden" name="patientRecordId" value={cycle.patientRecord.id} />
-        <Link className="button" to={closeHref} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" className="button primary">
-          {`Bill ${cycle.billingCode} now`}
-        </button>
-      </Form>
-    </Dialog>
   );
 }
 
