@@ -8,13 +8,18 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { useLazyValidation } from "../../../forms/lazy-validation";
 import { Form, useActionData } from "react-router";
 import { Link } from "../../../components/link";
-import { Dialog } from "../../../components/dialog";
 import { ErrorList, SelectField } from "../../../components/field";
 import { SubmitButton } from "../../../components/submit-button";
 import { ActionMenu } from "../../../components/action-menu";
-import { ADD_PATH_NOTE, INSIGHTS_EMPTY, noPathMatch, PATHS_INTRO, PATHS_PATH, pathsHref, phaseGoal, type PathsState } from "./care-paths";
+import { ADD_PATH_NOTE, noPathMatch, PATHS_INTRO, PATHS_PATH, pathsHref, phaseGoal, type PathsState } from "./care-paths";
 import type { CarePathsData } from "./paths-route.server";
 import { PHASE_NUMBER_MAX, PHASE_NUMBER_MIN, PREVIEW_PHASES } from "./sample-paths";
+import { Suspense } from "react";
+import { lazyPart } from "../../../components/lazy-part";
+
+// The Path Insights dialog loads with the first one opened (ADR 038); one in the URL of the first page is rendered by
+// the server and hydrates once its code has come.
+const InsightsDialog = lazyPart(() => import("./paths-dialogs").then((m) => ({ default: m.InsightsDialog })));
 
 type Path = CarePathsData["paths"][number];
 type Phase = Path["phases"][number];
@@ -61,7 +66,7 @@ export function CarePathsPage({ data }: { data: CarePathsData }) {
           ))}
         </ul>
       )}
-      {insights ? <InsightsDialog path={insights} state={state} /> : null}
+      <Suspense fallback={null}>{insights ? <InsightsDialog path={insights} state={state} /> : null}</Suspense>
     </section>
   );
 }
@@ -195,19 +200,5 @@ function PathEditCard({ path, state }: { path: Path; state: PathsState }) {
         </div>
       </Form>
     </article>
-  );
-}
-
-function InsightsDialog({ path, state }: { path: Path; state: PathsState }) {
-  const closeHref = pathsHref({ q: state.q });
-  return (
-    <Dialog title="Path Insights" closeHref={closeHref} description={path.name}>
-      <p>{INSIGHTS_EMPTY}</p>
-      <div className="modal-actions">
-        <Link to={closeHref} className="button" preventScrollReset>
-          Close
-        </Link>
-      </div>
-    </Dialog>
   );
 }

@@ -4,28 +4,22 @@
  * Everything is a link or a form: it works without JavaScript; with it, the same links and forms navigate
  * without a full reload.
  */
-import { Await, Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Await, Form, useSearchParams } from "react-router";
 import { Link } from "../../../components/link";
 import { useReadOnly } from "../../../shell/read-only";
 import { Suspense, type ReactNode } from "react";
-import { Dialog, MessageDialog } from "../../../components/dialog";
-import { ErrorList } from "../../../components/field";
 import { createTemplateHref, duplicateTemplateHref, editTemplateHref } from "../../../domain/program-builder";
-import { FormToken } from "../../../forms/form-token";
 import { ActionMenu } from "../../../components/action-menu";
 import { OpenPager } from "../../../components/pager";
-import type { TemplateActionData, TemplateCard, TemplateListData } from "./list-route.server";
+import type { TemplateCard, TemplateListData } from "./list-route.server";
 import {
   EMPTY_PAGE_MESSAGE,
   EMPTY_TEXT,
   EMPTY_TITLE,
   exerciseCount,
-  indexAction,
   noMatchMessage,
-  NOTHING_SELECTED,
   parseTemplateListDialog,
   SEARCH_LABEL,
-  TEMPLATE_DELETE_FAILED,
   templateHref,
   TEMPLATES_INTRO,
   TEMPLATES_LOAD_FAILED,
@@ -35,6 +29,12 @@ import {
   type TemplateListState,
 } from "./template-list";
 import { LoadErrorView } from "../../../components/load-error";
+import { lazyPart } from "../../../components/lazy-part";
+
+// The delete dialogs load with the first one opened (ADR 038); one in the URL of the first page is rendered by the
+// server and hydrates once its code has come.
+const DeleteDialog = lazyPart(() => import("./list-dialogs").then((m) => ({ default: m.DeleteDialog })));
+const BulkDeleteDialog = lazyPart(() => import("./list-dialogs").then((m) => ({ default: m.BulkDeleteDialog })));
 
 type Page = Awaited<TemplateListData["list"]>;
 
@@ -135,8 +135,11 @@ function TemplateResults({ page, state, dialog, selected }: { page: Page; state:
     <>
       {body}
       {items.length > 0 ? <OpenPager page={state.page} hasNext={page.hasNext} hrefFor={(p) => templatesHref({ ...state, page: p })} /> : null}
-      {dialog?.kind === "delete" ? <DeleteDialog state={state} id={dialog.id} template={items.find((t) => t.id === dialog.id) ?? null} /> : null}
-      {dialog?.kind === "delete-selected" ? <BulkDeleteDialog state={state} ids={dialog.ids} templates={items.filter((t) => dialog.ids.includes(t.id.toLowerCase()))} /> : null}
+      {/* Their own boundary: while a dialog's code loads, the cards stay (not "Loading templates…"). */}
+      <Suspense fallback={null}>
+        {dialog?.kind === "delete" ? <DeleteDialog state={state} id={dialog.id} template={items.find((t) => t.id === dialog.id) ?? null} /> : null}
+        {dialog?.kind === "delete-selected" ? <BulkDeleteDialog state={state} ids={dialog.ids} templates={items.filter((t) => dialog.ids.includes(t.id.toLowerCase()))} /> : null}
+      </Suspense>
     </>
   );
 }
@@ -183,92 +186,5 @@ function TemplateGrid({ items, state, checked }: { items: TemplateCard[]; state:
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The delete button: pending while its form is sent, and a second click then does nothing. */
-function DeleteButton({ intent, children }: { intent: string; children: ReactNode }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  return (
-    <button
-      type="submit"
-      className="button danger"
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
-      {busy ? "Deleting…" : children}
-    </button>
-  );
-}
-
-function useReply(intent: TemplateActionData["intent"]) {
-  const reply = useActionData() as TemplateActionData | undefined;
-  return reply?.intent === intent ? reply.error : null;
-}
-
-/** A card's Delete (`?delete={id}`): asks first, then posts `intent=delete`. */
-function DeleteDialog({ state, id, template }: { state: TemplateListState; id: string; template: TemplateCard | null }) {
-  const error = useReply("delete");
-  const closeHref = templatesHref(state);
-  if (!template) {
-    return <MessageDialog title="Delete Template" closeHref={closeHref} message={error ?? TEMPLATE_DELETE_FAILED} />;
-  }
-  return (
-    <Dialog title="Delete Template" closeHref={closeHref} alert description={`Delete ${template.name}? This cannot be undone. Programs already built from it are not changed.`} changes>
-      <Form method="post" action={indexAction(templatesHref(state, { delete: id }))} className="stack">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={template.id} />
-        <input type="hidden" name="name" value={template.name} />
-        <FormToken />
-        <div role="alert">
-          <ErrorList errors={error ? [error] : null} />
-        </div>
-        <div className="modal-actions">
-          <Link to={closeHref} className="button" preventScrollReset>
-            Cancel
-          </Link>
-          <DeleteButton intent="delete">Delete</DeleteButton>
-        </div>
-      </Form>
-    </Dialog>
-  );
-}
-
-/** Delete selected (`?select=1&confirm=1&ids=…`): the checked templates of this page, asked first, deleted in one call. */
-function BulkDeleteDialog({ state, ids, templates }: { state: TemplateListState; ids: string[]; templates: TemplateCard[] }) {
-  const error = useReply("delete-selected");
-  // Cancel keeps the boxes checked.
-  const closeHref = templatesHref(state, { ids });
-  if (templates.length === 0) {
-    return <MessageDialog title="Delete Templates" closeHref={closeHref} message={NOTHING_SELECTED} />;
-  }
-  const n = templates.length;
-  return (
-    <Dialog title="Delete Templates" closeHref={closeHref} alert description={`Delete ${n === 1 ? "this template" : `these ${n} templates`}? This cannot be undone.`} changes>
-      <Form method="post" action={indexAction(templatesHref(state, { confirm: "1", ids }))} className="stack">
-        <input type="hidden" name="intent" value="delete-selected" />
-        <FormToken />
-        <ul className="delete-list">
-          {templates.map((t) => (
-            <li key={t.id}>
-              {t.name}
-              <input type="hidden" name="ids" value={t.id} />
-            </li>
-          ))}
-        </ul>
-        <div role="alert">
-          <ErrorList errors={error ? [error] : null} />
-        </div>
-        <div className="modal-actions">
-          <Link to={closeHref} className="button" preventScrollReset>
-            Cancel
-          </Link>
-          <DeleteButton intent="delete-selected">Delete</DeleteButton>
-        </div>
-      </Form>
-    </Dialog>
   );
 }
