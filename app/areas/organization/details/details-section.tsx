@@ -4,10 +4,16 @@
  * 'Edit Organization Details' (`?dialog=edit-organization`) or its delete-logo confirmation
  * (`&confirm=delete-logo`). The header above the page holds the Edit link.
  */
+import { Suspense } from "react";
 import type { OrganizationDetailsData } from "./details-route.server";
-import { EditOrganizationDialog, DeleteLogoDialog } from "./edit-organization-dialog";
 import { OrganizationLogo } from "./organization-logo";
 import { MfaRequirementSection } from "./mfa-requirement";
+import { lazyPart } from "../../../components/lazy-part";
+
+// The dialogs (the form with conform, the logo's crop island) load with the first one opened (ADR 038); one in the
+// URL of the first page is rendered by the server and hydrates once its code has come.
+const EditOrganizationDialog = lazyPart(() => import("./edit-organization-dialog").then((m) => ({ default: m.EditOrganizationDialog })));
+const DeleteLogoDialog = lazyPart(() => import("./edit-organization-dialog").then((m) => ({ default: m.DeleteLogoDialog })));
 
 export function OrganizationDetailsSection({ data }: { data: OrganizationDetailsData }) {
   const { organization, canEdit, dialog } = data;
@@ -31,8 +37,10 @@ export function OrganizationDetailsSection({ data }: { data: OrganizationDetails
         </div>
       </dl>
       <MfaRequirementSection required={organization.mfaRequired} canEdit={canEdit} />
-      {canEdit && dialog === "edit" ? <EditOrganizationDialog organization={organization} /> : null}
-      {canEdit && dialog === "confirm-delete-logo" ? <DeleteLogoDialog /> : null}
+      <Suspense fallback={null}>
+        {canEdit && dialog === "edit" ? <EditOrganizationDialog organization={organization} /> : null}
+        {canEdit && dialog === "confirm-delete-logo" ? <DeleteLogoDialog /> : null}
+      </Suspense>
     </section>
   );
 }

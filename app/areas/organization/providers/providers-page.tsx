@@ -9,11 +9,15 @@ import { Link } from "../../../components/link";
 import { Suspense } from "react";
 import { ActionMenu, type ActionMenuItem } from "../../../components/action-menu";
 import { FormToken } from "../../../forms/form-token";
-import { ProviderDialog } from "./provider-dialogs";
 import { locationNames, NO_USERS, PROVIDERS_LOAD_FAILED, providersHref, tabLabel, PROVIDER_TABS, type ProviderRow, type ProviderTab } from "./provider-list";
 import type { ProvidersActionData, ProvidersData } from "./providers-route.server";
 import { LoadErrorView } from "../../../components/load-error";
 import { tableWrap } from "../../../components/table-wrap";
+import { lazyPart } from "../../../components/lazy-part";
+
+// The dialogs (their forms, conform) load with the first one opened (ADR 038); one in the URL of the first page is
+// rendered by the server and hydrates once its code has come.
+const ProviderDialog = lazyPart(() => import("./provider-dialogs").then((m) => ({ default: m.ProviderDialog })));
 
 type List = Awaited<ProvidersData["list"]>;
 
@@ -36,7 +40,9 @@ export function ProvidersPage({ data }: { data: ProvidersData }) {
           {(list) => <ProvidersView list={list} tab={state.tab} canManage={canManage} />}
         </Await>
       </Suspense>
-      {data.dialog ? <ProviderDialog dialog={data.dialog} closeHref={closeHref} roles={data.roles} supportsSSO={data.supportsSSO} /> : null}
+      <Suspense fallback={null}>
+        {data.dialog ? <ProviderDialog dialog={data.dialog} closeHref={closeHref} roles={data.roles} supportsSSO={data.supportsSSO} /> : null}
+      </Suspense>
     </section>
   );
 }
