@@ -209,6 +209,17 @@ test.describe("scan sessions", () => {
     await page.goto(`${PATH}?location=${rom!.location!.id}&analysis=${rom!.sessionUUID}`);
     await expect(page.getByRole("dialog", { name: "Session Analysis" }).getByRole("alert")).toHaveText("No Analysis Data For That Assessment.");
     await expectAccessible(page);
+
+    // From its row's Analysis link on a page without a dialog: with JavaScript a client navigation, the dialog's code
+    // coming with this first opening (ADR 038).
+    await page.goto(`${PATH}?location=${rom!.location!.id}&uuid=${rom!.sessionUUID}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expectAccessible(page);
+    await rows(page).first().getByRole("link", { name: /^Analysis of session / }).click();
+    await expect(page).toHaveURL(new RegExp(`analysis=${rom!.sessionUUID}`));
+    await expect(page.getByRole("dialog", { name: "Session Analysis" }).getByRole("alert")).toHaveText("No Analysis Data For That Assessment.");
+    await expectAccessible(page);
   });
 
   test("the research organization exports a session as JSON; other organizations get 404", async ({ page }) => {
