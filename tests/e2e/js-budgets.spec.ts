@@ -1,14 +1,14 @@
 /**
  * JavaScript before interaction per route against budgets/route-js.json (ADR 038), on the build this run made: the
  * check of scripts/bundle/js-budgets.ts, here so that `npm test` fails when a route grows past its budget; that no
- * route's file is a mere re-export (a request for nothing on a slow link); that every page starts with two files. Reads
- * files only (no page): the js project runs it, once.
+ * route's file is a mere re-export (a request for nothing on a slow link); that every page starts with two files; that
+ * no page loads the dialog's code before one is opened. Reads files only (no page): the js project runs it, once.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test, expect } from "./fixtures.js";
 import { checkJsBudgets, CLIENT_BUILD_DIR, formatFigures } from "../../scripts/bundle/js-budgets.js";
-import { readClientBuild } from "../../scripts/bench/lib/route-js.js";
+import { readClientBuild, routeScripts } from "../../scripts/bench/lib/route-js.js";
 
 test("@js-only every route's JavaScript before interaction is within its budget (budgets/route-js.json)", async ({}, testInfo) => {
   const { figures, over } = checkJsBudgets();
@@ -29,4 +29,16 @@ test("@js-only no route's file only re-exports another file's code, so a page fe
   // Every page's first two files: the entry's (the framework, the runtime's helpers) and the root's (the document).
   expect(manifest.entry.imports, "files the browser entry imports (scripts/bundle/chunk-groups.ts: the framework's group)").toEqual([]);
   expect(manifest.routes.root!.imports, "files the root route's file imports").toEqual([manifest.entry.module]);
+});
+
+test("@js-only no route loads the dialog's code before interaction: dialogs load with the first one opened", () => {
+  const build = readClientBuild(CLIENT_BUILD_DIR);
+  // The dialog's file: the one holding its focus trap's selector (app/components/dialog.tsx), as the minifier left it.
+  const selector = /const FOCUSABLE = '([^']+)'/.exec(readFileSync("app/components/dialog.tsx", "utf8"))?.[1];
+  expect(selector, "app/components/dialog.tsx's FOCUSABLE selector").toBeTruthy();
+  const holds = (url: string) => readFileSync(join(CLIENT_BUILD_DIR, url.replace(/^\/build\//, "")), "utf8").includes(selector!);
+  // The check itself: the dialog is in the build.
+  expect(readdirSync(CLIENT_BUILD_DIR).filter((f) => f.endsWith(".js") && holds(`/build/${f}`)).length, "files holding the dialog's code").toBeGreaterThan(0);
+  const eager = Object.keys(build.manifest.routes).filter((id) => routeScripts(build.manifest, id, build.importsOf).some(holds));
+  expect(eager, "routes whose files before interaction hold the dialog (import it with lazyPart where a dialog is opened; its URLs are app/shell/dialog-url.ts)").toEqual([]);
 });
