@@ -186,7 +186,9 @@ test.describe("patient list", () => {
     await useSession(page, RESEARCH.email);
     await page.goto("/patients/");
     const headers = columnHeaders(page);
-    // The research organization may have no patients: then the empty state, else the Gait columns.
+    // The research organization may have no patients: then the empty state, else the Gait columns. Either is a streamed
+    // part, revealed in React's next batch (up to ~300 ms after it arrives, possibly after the load event): wait for one.
+    await expect(table(page).or(page.getByText(EMPTY)).first()).toBeVisible();
     if ((await page.getByRole("table").count()) === 0) {
       await expect(page.getByText(EMPTY)).toBeVisible();
     } else {
