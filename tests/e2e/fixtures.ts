@@ -7,7 +7,7 @@
  *   main-frame navigation of every page of the test; at the end of a passing test, the last page is checked if
  *   the test did not check it, and any earlier page that was left without a check fails the test with its URL;
  * - `page.goto` and `page.reload` made once more when Chromium aborted them for a change of the machine's network
- *   (retryOnNetworkChange);
+ *   (retryOnNetworkChange), in the test's context and every other one opened on the browser (retryInEveryContext);
  * - with JavaScript, `page.goto` and `page.reload` return once the streamed document's parts are in place
  *   (settleStreamedParts);
  * - an automatic guard against errors the pages' scripts leave uncaught (`pageerror`): a passing test that saw one
@@ -16,7 +16,7 @@
  *
  * Import `test` and `expect` from here, never from @playwright/test, in the specs.
  */
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { checkAccessibility, type A11yOptions } from "./helpers/a11y.js";
 import { readState } from "../setup/state.js";
 
@@ -76,6 +76,22 @@ function retryOnNetworkChange(page: Page): void {
 }
 
 /**
+ * The same for the pages of every other context opened on the worker's browser — a helper's (the sign-in that caches a
+ * session's cookies: one such `goto` failed so in a clean-clone run), a second user's window — not only the test's own.
+ */
+const retryingBrowsers = new WeakSet<Browser>();
+function retryInEveryContext(browser: Browser): void {
+  if (retryingBrowsers.has(browser)) return;
+  retryingBrowsers.add(browser);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on("page", retryOnNetworkChange);
+    return context;
+  };
+}
+
+/**
  * A document that a browser running scripts loads comes streamed, as to every clinician's browser (the E2E browser
  * says it is Chrome: playwright.config.ts): the shell first, each slow part after it in a hidden `<div id="S:n">` that
  * React's inline script then moves into place — in batches, a moment after the part arrived (React 19.2). The load
@@ -108,7 +124,14 @@ export async function expectAccessible(page: Page, options?: A11yOptions): Promi
 /** The start of a console line by which a page reports what an error it reported was caused by (pageErrorGuard). */
 const CAUSE_MARK = "[error cause] ";
 
-export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void; networkChangeRetry: void; streamedParts: void }>({
+export const test = base.extend<{ a11yGuard: void; pageErrorGuard: void; networkChangeRetry: void; streamedParts: void }, { browser: Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      retryInEveryContext(browser);
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   baseURL: async ({}, use) => {
     await use(readState().baseURL);
   },
