@@ -19,22 +19,22 @@ export const FILE_CACHE_BYTES = 96 * 1024 * 1024;
  * machine before the first byte: the replay's first frame waits for it, ADR 048).
  */
 export function createFileStore(db: Db, cacheBytes = FILE_CACHE_BYTES): FileStore {
-  const cache = new Map<string, { version: string; data: Buffer }>();
+  const cache = new Map<string, { version: string; data: Buffer; contentType: string }>();
   let cached = 0;
   const forget = (key: string) => {
     const hit = cache.get(key);
     if (hit) cached -= hit.data.length;
     cache.delete(key);
   };
-  const remember = (key: string, version: string, data: Buffer) => {
+  const remember = (key: string, file: { version: string; data: Buffer; contentType: string }) => {
     forget(key);
-    if (data.length > cacheBytes) return;
+    if (file.data.length > cacheBytes) return;
     for (const [k] of cache) {
-      if (cached + data.length <= cacheBytes) break;
+      if (cached + file.data.length <= cacheBytes) break;
       forget(k);
     }
-    cache.set(key, { version, data });
-    cached += data.length;
+    cache.set(key, file);
+    cached += file.data.length;
   };
   return {
     async put(key, data, contentType, opts = {}) {
@@ -48,25 +48,27 @@ export function createFileStore(db: Db, cacheBytes = FILE_CACHE_BYTES): FileStor
       forget(key);
     },
     async get(key) {
-      const head = await db.one<{ version: string; content_type: string }>("SELECT xmin::text AS version, content_type FROM files WHERE key = $1", [key]);
-      if (!head) {
-        forget(key);
-        return undefined;
-      }
       const hit = cache.get(key);
-      if (hit?.version === head.version) {
-        // The most recently read last (the first evicted is the least recently read).
-        cache.delete(key);
-        cache.set(key, hit);
-        return { data: hit.data, contentType: head.content_type };
+      if (hit) {
+        // Read before: unchanged since (its row version), it is served from memory.
+        const head = await db.one<{ version: string }>("SELECT xmin::text AS version FROM files WHERE key = $1", [key]);
+        if (head?.version === hit.version) {
+          // The most recently read last (the first evicted is the least recently read).
+          cache.delete(key);
+          cache.set(key, hit);
+          return { data: hit.data, contentType: hit.contentType };
+        }
       }
       const row = await db.one<{ version: string; data: string; content_type: string }>(
         "SELECT xmin::text AS version, encode(data, 'base64') AS data, content_type FROM files WHERE key = $1",
         [key],
       );
-      if (!row) return undefined;
+      if (!row) {
+        forget(key);
+        return undefined;
+      }
       const data = Buffer.from(row.data, "base64");
-      remember(key, row.version, data);
+      remember(key, { version: row.version, data, contentType: row.content_type });
       return { data, contentType: row.content_type };
     },
     async exists(key) {
